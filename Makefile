@@ -1,0 +1,35 @@
+# The two commands a fresh machine needs (see README): `make site` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+
+.PHONY: setup site test test-fast browser-deps bench clean
+
+setup: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+## Build the site from content/ into site/
+site: setup
+	$(PY) -m generator build --content content --output site
+
+## Everything: unit, property, reader, site and browser tests
+test: setup browser-deps
+	$(PY) -m pytest
+
+## Without the browser tests
+test-fast: setup
+	$(PY) -m pytest -m "not browser"
+
+browser-deps:
+	bash scripts/ensure-chromium.sh
+
+bench: setup
+	$(PY) benchmarks/run.py
+
+clean:
+	rm -rf $(VENV) site.new site.old .cache

@@ -1,0 +1,79 @@
+"""The command line: build, score, check, explain.  The only place errors become
+'Error: ...' on stderr and an exit status."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .errors import GeneratorError
+
+BUILD_HELP = "Read every session in the content folder, score it and write the static site."
+SCORE_HELP = "Score one session file and print the result."
+CHECK_HELP = "Compare the figures printed in an export with ours; exit 0 only when all agree."
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m generator", description="Duplicate bridge results publisher.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    build = sub.add_parser("build", help=BUILD_HELP, description=BUILD_HELP,
+                           epilog="Example: python -m generator build --content content --output site")
+    build.add_argument("--content", type=Path, default=Path("content"), help="content folder (default: content)")
+    build.add_argument("--output", type=Path, default=Path("site"), help="output folder (default: site)")
+    build.add_argument("--templates", type=Path, default=None, help="templates folder (default: templates/ of the project)")
+    build.add_argument("--jobs", type=int, default=None, help="worker processes for rendering (default: number of cores)")
+
+    score = sub.add_parser("score", help=SCORE_HELP, description=SCORE_HELP,
+                           epilog="Example: python -m generator score content/sessions/2026-10-05-monday-pairs.yaml --json")
+    score.add_argument("file", type=Path)
+    score.add_argument("--json", action="store_true", help="print JSON (exact figures as decimal strings)")
+    score.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                       help="override a scoring option, e.g. --option neuberg_rounding=ebu")
+
+    check = sub.add_parser("check", help=CHECK_HELP, description=CHECK_HELP,
+                           epilog="Example: python -m generator check results.xml")
+    check.add_argument("file", type=Path)
+    check.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                       help="override a scoring option, e.g. --option butler_trim=1")
+    return parser
+
+
+def _options(pairs: list[str]) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for text in pairs:
+        name, sep, value = text.partition("=")
+        if not sep:
+            raise GeneratorError(f"--option expects NAME=VALUE, got {text!r}")
+        lowered = value.strip().lower()
+        out[name.strip()] = True if lowered == "true" else False if lowered == "false" else value.strip()
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "build":
+            from .site.build import build_site
+
+            report = build_site(args.content, args.output, templates=args.templates, jobs=args.jobs)
+            print(report.summary())
+            return 0
+        if args.command == "score":
+            from .commands import score_command
+
+            print(score_command(args.file, as_json=args.json, overrides=_options(args.option)))
+            return 0
+        if args.command == "check":
+            from .check import check_command
+
+            text, ok = check_command(args.file, overrides=_options(args.option))
+            print(text)
+            return 0 if ok else 1
+    except GeneratorError as exc:
+        print(f"Error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    return 2

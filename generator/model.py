@@ -1,0 +1,281 @@
+"""The session model: what was played, as read from an upload, before any scoring.
+
+Readers build these objects; the engine scores them; the site renders the scores.
+Everything is frozen plain data.  Scores are North-South points (int) — East-West
+is always the negation.  Nothing here is rounded or derived from printed figures.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from datetime import date
+from fractions import Fraction
+
+from .scoring.contract import Contract, Seat
+
+
+class Direction(enum.Enum):
+    """The two directions of a table; a Mitchell field is one direction."""
+
+    NS = "NS"
+    EW = "EW"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def other(self) -> Direction:
+        return Direction.EW if self is Direction.NS else Direction.NS
+
+
+class ScoringMethod(enum.Enum):
+    """How a session's boards are scored (USEBIO EVENT_TYPE maps onto these)."""
+
+    MATCHPOINTS = "matchpoints"
+    BUTLER = "butler"
+    CROSS_IMPS = "cross_imps"
+    AGGREGATE = "aggregate"
+    TEAMS = "teams"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True, slots=True)
+class PairRef:
+    """Identifies a pair within a session.
+
+    In a Howell (one field) a pair plays both directions, so ``direction`` is None.
+    In a Mitchell (two fields) NS 3 and EW 3 are different pairs: ``direction`` is set.
+    """
+
+    section: str
+    number: int
+    direction: Direction | None = None
+
+    def __str__(self) -> str:
+        prefix = f"{self.section}" if self.section else ""
+        suffix = f" {self.direction}" if self.direction else ""
+        return f"{prefix}{self.number}{suffix}"
+
+    @property
+    def slug(self) -> str:
+        """A stable, URL-safe id such as ``A-3-NS`` or ``A-3``."""
+        parts = [self.section or "0", str(self.number)]
+        if self.direction:
+            parts.append(self.direction.value)
+        return "-".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    name: str
+    id: str | None = None
+    """A federation or club membership number, when the upload carries one."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    ref: PairRef
+    players: tuple[Player, ...] = ()
+
+    @property
+    def names(self) -> str:
+        return " & ".join(p.name for p in self.players) or f"Pair {self.ref}"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A board as actually played at a table: contract, declarer, tricks, lead, NS score.
+
+    ``contract`` is None when only a raw score is known (a score-only upload).
+    A passed-out board has ``Contract.PASS`` and score 0.
+    """
+
+    ns_score: int
+    contract: Contract | None = None
+    declarer: Seat | None = None
+    tricks: int | None = None
+    lead: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Component:
+    """One component of an assigned weighted score (Law 12C1(c)); weights sum to 1."""
+
+    weight: Fraction
+    play: Play
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """A real (or assigned) bridge result: one component of weight 1, or a weighted score."""
+
+    components: tuple[Component, ...]
+
+    @staticmethod
+    def of(play: Play) -> Scored:
+        return Scored((Component(Fraction(1), play),))
+
+    @property
+    def is_weighted(self) -> bool:
+        return len(self.components) > 1
+
+    @property
+    def single(self) -> Play | None:
+        """The play when this is an ordinary result, else None."""
+        return self.components[0].play if len(self.components) == 1 else None
+
+
+class ArtificialKind(enum.Enum):
+    """Law 12C2 artificial adjusted scores."""
+
+    PLUS = "A+"
+    AVERAGE = "A="
+    MINUS = "A-"
+    FIXED = "fixed"
+    """A stated percentage such as 70 % or 30 %, never varied by Law 12C2(c)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Artificial:
+    """An artificial adjusted score for one side: not a result, so left out of the board's count.
+
+    ``percent`` is the nominal percentage of a top (60 for A+, 50 for A=, 40 for A-).
+    """
+
+    kind: ArtificialKind
+    percent: Fraction
+
+    @staticmethod
+    def from_percent(percent: int | Fraction) -> Artificial:
+        """60, 50 and 40 are average-plus, average and average-minus; anything else is fixed."""
+        p = Fraction(percent)
+        kind = {Fraction(60): ArtificialKind.PLUS, Fraction(50): ArtificialKind.AVERAGE,
+                Fraction(40): ArtificialKind.MINUS}.get(p, ArtificialKind.FIXED)
+        return Artificial(kind, p)
+
+    @property
+    def code(self) -> str:
+        if self.kind is ArtificialKind.FIXED:
+            return f"A{self.percent}%"
+        return self.kind.value
+
+
+Outcome = Scored | Artificial
+
+
+@dataclass(frozen=True, slots=True)
+class TravellerLine:
+    """One table's result on one board.
+
+    ``ns`` and ``ew`` are the outcomes assigned to each side; they are the same object
+    except for a split score, where the director assigned the sides different results.
+    ``ns_pair`` or ``ew_pair`` may be None for a bye / phantom line.
+    """
+
+    ns_pair: PairRef | None
+    ew_pair: PairRef | None
+    ns: Outcome
+    ew: Outcome
+    section: str = ""
+    table: int | None = None
+    source_line: int | None = None
+    """Where the line came from in the upload (line number), for error messages."""
+
+    @property
+    def is_split(self) -> bool:
+        return self.ns != self.ew
+
+    @property
+    def is_result(self) -> bool:
+        """Counts towards A (the actual number of results): both sides got a bridge score."""
+        return isinstance(self.ns, Scored) and isinstance(self.ew, Scored)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """A hand record: each seat's cards as PBN-style 'spades.hearts.diamonds.clubs' strings."""
+
+    hands: dict[Seat, str]
+
+    def suits(self, seat: Seat) -> tuple[str, str, str, str]:
+        parts = self.hands[seat].split(".")
+        return (parts[0], parts[1], parts[2], parts[3])
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    number: int
+    lines: tuple[TravellerLine, ...]
+    deal: Deal | None = None
+    dealer: Seat | None = None
+    """Overrides the Law 2 dealer when the upload says otherwise."""
+    vulnerability: str | None = None
+    """Overrides the Law 2 vulnerability ('None', 'NS', 'EW', 'Both')."""
+
+
+@dataclass(frozen=True, slots=True)
+class TeamsBoard:
+    """One board of a teams match: the result at each table.
+
+    ``home_ns`` is the result with the home team sitting NS (open room),
+    ``home_ew`` the result with the home team sitting EW (closed room); both are NS scores.
+    """
+
+    number: int
+    home_ns: Outcome | None
+    home_ew: Outcome | None
+    home_ns_line: TravellerLine | None = None
+    home_ew_line: TravellerLine | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Team:
+    number: int
+    name: str
+    players: tuple[Player, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    home: Team
+    away: Team
+    boards: tuple[TeamsBoard, ...]
+    round: int | None = None
+    imp_adjustment: Fraction = Fraction(0)
+    """IMPs awarded to the home team by the director outside the boards (penalties)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    name: str
+    pairs: tuple[Pair, ...]
+    winners: int = 1
+    """1 for a single field (Howell, or Mitchell scored as one), 2 for NS and EW fields."""
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """One session of an event: what a results page shows."""
+
+    title: str
+    method: ScoringMethod
+    sections: tuple[Section, ...] = ()
+    boards: tuple[Board, ...] = ()
+    matches: tuple[Match, ...] = ()
+    teams: tuple[Team, ...] = ()
+    club: str = ""
+    event: str = ""
+    date: date | None = None
+    source: str = ""
+    """The upload's path, for messages and links."""
+    options: dict[str, object] = field(default_factory=dict)
+    """Scoring options given by the upload (merged over site defaults by the caller)."""
+    printed: dict[str, object] = field(default_factory=dict)
+    """Figures printed in the upload (for `check`), keyed by reader-defined ids. Never used to score."""
+
+    @property
+    def pairs(self) -> tuple[Pair, ...]:
+        return tuple(p for s in self.sections for p in s.pairs)

@@ -1,0 +1,164 @@
+"""Every scoring option in one place, with EBU conventions as defaults.
+
+Where authorities disagree (see docs/scoring.md) the engine offers each practice
+as an option; a session file or ``content/site.yaml`` chooses.  Options are plain
+strings and numbers so that YAML and USEBIO readers can set them by name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from fractions import Fraction
+from typing import Any
+
+
+class OptionError(ValueError):
+    """An unknown option name or a value outside the option's choices."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringOptions:
+    # --- matchpoints -------------------------------------------------------------
+    matchpoint_units: str = "ebu"
+    """'ebu': 2 per result beaten, 1 per tie, top 2(n-1).  'acbl': 1 and ½, top n-1."""
+
+    neuberg: bool = True
+    """Factor boards with fewer results than expected (and artificial scores) to E results."""
+
+    expected_results: str | int = "section"
+    """E for Neuberg: 'section' (most results on any board of the comparison group),
+    'event' (most on any board of the session), or an explicit number."""
+
+    neuberg_rounding: str = "exact"
+    """Per-board matchpoints after factoring: 'exact' (no rounding), 'ebu' (0.1, a half
+    rounded toward the average), 'acbl' (0.01, a half rounded up)."""
+
+    small_groups: str = "none"
+    """Boards with very few results: 'ebu' (A<=3 and A<=E/3: groups of 2 get 65/55 %,
+    of 3 get 70/60/50 %, of 1 get 60 %), 'acbl' (WBF 1991: A>=3 Neuberg, 2 -> 65/55 %,
+    1 -> 60 %), or 'none' (Neuberg whatever A)."""
+
+    artificial: str = "fixed"
+    """'fixed': A+ 60 %, A= 50 %, A- 40 %.  'variable': Law 12C2(c), A+ is 60 % or the
+    pair's percentage on its other boards if higher; A- is 40 % or it if lower."""
+
+    # --- IMPs --------------------------------------------------------------------
+    butler_trim: str = "none"
+    """Results left out of the Butler datum at each end: 'none', a count such as '1'
+    (that many results off the top and the bottom), or a percentage such as '10%'."""
+
+    datum_rounding: str = "half-away"
+    """Butler datum to the nearest 10: 'half-away' (425 -> 430, -425 -> -430),
+    'half-even' (ACBLscore: 425 -> 420, 435 -> 440), or 'exact' (no rounding)."""
+
+    cross_imp_divisor: str = "comparisons"
+    """Cross-IMPs reported as the 'total' over comparisons, divided by the number of
+    'comparisons' (results - 1), or divided by the number of 'scores' (results)."""
+
+    artificial_imps: Fraction = Fraction(3)
+    """IMPs for average-plus (and minus that for average-minus), per comparison."""
+
+    weighted_imp_rounding: str = "exact"
+    """Weighted IMP results (teams, Butler): 'exact' or 'integer' (nearest whole IMP,
+    a half away from zero), as the EBU's weighted-score guide shows."""
+
+    imp_pairs_factoring: bool = True
+    """Scale IMP pair totals of pairs who played fewer boards to the full number of boards."""
+
+    # --- aggregate and teams -------------------------------------------------------
+    weighted_aggregate_rounding: str = "exact"
+    """Weighted aggregate scores: 'exact' or 'ten' (nearest 10, a half away from zero)."""
+
+    vp_scale: str = "wbf"
+    """Teams: 'wbf' (WBF 2013 continuous 20-VP scale) or 'none' (IMPs only)."""
+
+    vp_fractional_margin: str = "interpolate"
+    """A fractional IMP margin (weighted scores): 'interpolate' between the scale's
+    whole-IMP values, or 'round' the margin to a whole IMP first."""
+
+    teams_scoring: str = "imps"
+    """'imps' (board IMPs, then VPs) or 'aggregate' (total points)."""
+
+    # --- sessions ------------------------------------------------------------------
+    sections: str = "separate"
+    """'separate' (each section scored and ranked on its own) or 'pooled' (results
+    compared and pairs ranked across all sections)."""
+
+    ties: str = "exact"
+    """Pairs tie when their exact scores are equal ('exact'), or when their
+    percentages (IMPs) agree to two decimal places ('displayed')."""
+
+    CHOICES = {
+        "matchpoint_units": ("ebu", "acbl"),
+        "neuberg_rounding": ("exact", "ebu", "acbl"),
+        "small_groups": ("none", "ebu", "acbl"),
+        "artificial": ("fixed", "variable"),
+        "datum_rounding": ("half-away", "half-even", "exact"),
+        "cross_imp_divisor": ("total", "comparisons", "scores"),
+        "weighted_imp_rounding": ("exact", "integer"),
+        "weighted_aggregate_rounding": ("exact", "ten"),
+        "vp_scale": ("wbf", "none"),
+        "vp_fractional_margin": ("interpolate", "round"),
+        "teams_scoring": ("imps", "aggregate"),
+        "sections": ("separate", "pooled"),
+        "ties": ("exact", "displayed"),
+    }
+
+    def __post_init__(self) -> None:
+        for name, choices in self.CHOICES.items():
+            value = getattr(self, name)
+            if value not in choices:
+                raise OptionError(f"option {name!r}: expected one of {', '.join(choices)}, got {value!r}")
+        e = self.expected_results
+        if not (e in ("section", "event") or (isinstance(e, int) and not isinstance(e, bool) and e >= 1)):
+            raise OptionError(f"option 'expected_results': expected 'section', 'event' or a whole number >= 1, got {e!r}")
+        trim_count, trim_percent = self.trim
+        if trim_count < 0 or not 0 <= trim_percent < 50:
+            raise OptionError(f"option 'butler_trim': expected 'none', a count or a percentage below 50%, got {self.butler_trim!r}")
+
+    @property
+    def trim(self) -> tuple[int, Fraction]:
+        """(results dropped at each end, percentage dropped at each end)."""
+        text = str(self.butler_trim).strip()
+        try:
+            if text in ("none", "0", ""):
+                return 0, Fraction(0)
+            if text.endswith("%"):
+                return 0, Fraction(text[:-1].strip())
+            return int(text), Fraction(0)
+        except ValueError:
+            raise OptionError(f"option 'butler_trim': expected 'none', a count such as 1 or a percentage such as 10%, got {text!r}") from None
+
+    def with_overrides(self, overrides: dict[str, Any]) -> ScoringOptions:
+        """A copy with named options replaced; unknown names are an error."""
+        known = {f.name: f for f in fields(self)}
+        changes: dict[str, Any] = {}
+        for name, value in overrides.items():
+            key = str(name).replace("-", "_")
+            if key not in known:
+                raise OptionError(f"unknown scoring option {name!r}; known options: {', '.join(sorted(known))}")
+            default = getattr(self, key)
+            if isinstance(default, bool):
+                if not isinstance(value, bool):
+                    raise OptionError(f"option {name!r}: expected true or false, got {value!r}")
+            elif isinstance(default, Fraction):
+                try:
+                    value = Fraction(str(value))
+                except (ValueError, ZeroDivisionError):
+                    raise OptionError(f"option {name!r}: expected a number, got {value!r}") from None
+            elif key in ("expected_results",) and isinstance(value, str) and value.isdigit():
+                value = int(value)
+            elif key == "butler_trim":
+                value = str(value)
+            changes[key] = value
+        return replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            out[f.name] = str(v) if isinstance(v, Fraction) else v
+        return out
+
+
+DEFAULT_OPTIONS = ScoringOptions()

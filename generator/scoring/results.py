@@ -1,0 +1,215 @@
+"""What the engine returns: scored boards, pair standings, teams matches — with explanations.
+
+All figures are exact ``Fraction``s.  The meaning of a figure follows the session's
+method: matchpoints (MATCHPOINTS), IMPs (BUTLER, CROSS_IMPS, TEAMS) or points (AGGREGATE).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..model import Direction, Match, Pair, PairRef, ScoringMethod, Seat, Session, Team, TravellerLine
+from .contract import Contract
+from .explain import Explanation
+from .options import ScoringOptions
+
+
+@dataclass(frozen=True, slots=True)
+class SideScore:
+    """One side's score on one traveller line."""
+
+    value: Fraction
+    explanation: Explanation
+    percent: Fraction | None = None
+    """Board percentage (matchpoints only): value / top * 100."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredLine:
+    line: TravellerLine
+    ns: SideScore
+    ew: SideScore
+
+    def side(self, direction: Direction) -> SideScore:
+        return self.ns if direction is Direction.NS else self.ew
+
+
+@dataclass(frozen=True, slots=True)
+class FrequencyRow:
+    """One distinct NS score on a board.
+
+    ``frequency`` counts the results (a weighted component counts its weight);
+    ``factored`` is ``frequency * E / A``.  ``ns`` and ``ew`` are what a pair with this
+    score gets: matchpoints, Butler IMPs or cross-IMPs (after the divisor).
+    """
+
+    ns_score: int
+    frequency: Fraction
+    factored: Fraction
+    ns: Fraction
+    ew: Fraction
+    occurs: bool = True
+    """False for a weighted component that no table actually scored."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredBoard:
+    number: int
+    section: str
+    """The comparison group's section, or '' when sections are pooled."""
+    method: ScoringMethod
+    vulnerability: str
+    dealer: Seat
+    lines: tuple[ScoredLine, ...]
+    frequencies: tuple[FrequencyRow, ...]
+    """The NS frequency table, best NS score first."""
+    ew_frequencies: tuple[FrequencyRow, ...] | None
+    """A separate table for the EW field when a split score makes the two differ."""
+    expected: int
+    """E: results expected on the board."""
+    actual: int
+    """A: actual results (artificial scores are not results)."""
+    top: Fraction | None
+    """Matchpoint top after factoring, 2(E-1) (or E-1 in ACBL units)."""
+    datum: Fraction | None
+    explanation: Explanation
+    """Board-level arithmetic: factoring, small-group rule, the Butler datum."""
+
+    @property
+    def factor(self) -> Fraction:
+        return Fraction(self.expected, self.actual) if self.actual else Fraction(1)
+
+    @property
+    def slug(self) -> str:
+        return f"{self.section}{self.number}" if self.section else str(self.number)
+
+
+@dataclass(frozen=True, slots=True)
+class ScorecardEntry:
+    """One board of one pair's scorecard."""
+
+    board: ScoredBoard
+    line: ScoredLine
+    direction: Direction
+    opponents: PairRef | None
+    score: SideScore
+    available: Fraction | None
+    running_total: Fraction
+
+    @property
+    def ns_score_text(self) -> str:
+        return _score_text(self.line, self.direction)
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    pair: Pair
+    field: str
+    """'NS', 'EW', 'A NS', or '' for a single field."""
+    total: Fraction
+    """Sum of the pair's board scores (matchpoints, IMPs or points)."""
+    boards_played: int
+    available: Fraction | None
+    """Sum of the tops on the boards played (matchpoints)."""
+    percentage: Fraction | None
+    score: Fraction
+    """What the ranking sorts on: the percentage (matchpoints), the factored IMP total, or the total."""
+    rank: int
+    rank_label: str
+    """'1', '3=' ..."""
+    scorecard: tuple[ScorecardEntry, ...]
+    explanation: Explanation
+
+    @property
+    def ref(self) -> PairRef:
+        return self.pair.ref
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """A group of pairs ranked together: a Howell, or one direction of a Mitchell."""
+
+    name: str
+    standings: tuple[Standing, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TeamsBoardResult:
+    number: int
+    home_ns: int | None
+    """NS score at the table where the home team sat NS (None when artificial)."""
+    home_ew: int | None
+    """NS score at the table where the home team sat EW."""
+    home: Fraction
+    """IMPs (or points) to the home team on this board; the away team gets the negation."""
+    explanation: Explanation
+    home_ns_line: TravellerLine | None = None
+    home_ew_line: TravellerLine | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    match: Match
+    boards: tuple[TeamsBoardResult, ...]
+    home_imps: Fraction
+    away_imps: Fraction
+    home_vp: Fraction | None
+    away_vp: Fraction | None
+    explanation: Explanation
+
+
+@dataclass(frozen=True, slots=True)
+class TeamStanding:
+    team: Team
+    total: Fraction
+    """VPs (or IMPs when no VP scale is used) over all matches."""
+    imps_for: Fraction
+    imps_against: Fraction
+    matches: int
+    rank: int
+    rank_label: str
+
+
+@dataclass(frozen=True, slots=True)
+class SessionResult:
+    session: Session
+    options: ScoringOptions
+    boards: tuple[ScoredBoard, ...]
+    fields: tuple[Field, ...]
+    matches: tuple[MatchResult, ...] = ()
+    team_standings: tuple[TeamStanding, ...] = ()
+
+    def standing(self, ref: PairRef) -> Standing:
+        for f in self.fields:
+            for s in f.standings:
+                if s.ref == ref:
+                    return s
+        raise KeyError(f"no pair {ref} in this session")
+
+    @property
+    def standings(self) -> tuple[Standing, ...]:
+        return tuple(s for f in self.fields for s in f.standings)
+
+    def board(self, number: int, section: str = "") -> ScoredBoard:
+        for b in self.boards:
+            if b.number == number and (b.section == section or not section):
+                return b
+        raise KeyError(f"no board {number} in this session")
+
+
+def _score_text(line: ScoredLine, direction: Direction) -> str:
+    outcome = line.line.ns if direction is Direction.NS else line.line.ew
+    from ..model import Artificial
+
+    if isinstance(outcome, Artificial):
+        return outcome.code
+    if outcome.is_weighted:
+        return "weighted"
+    return str(outcome.components[0].play.ns_score)
+
+
+__all__ = [
+    "Contract", "FrequencyRow", "Field", "MatchResult", "ScoredBoard", "ScoredLine", "ScorecardEntry",
+    "SessionResult", "SideScore", "Standing", "TeamStanding", "TeamsBoardResult",
+]

@@ -1,0 +1,114 @@
+"""Every rounding rule the engine or the site applies, in one place.
+
+The engine keeps exact ``Fraction`` values and rounds only where a scoring rule or
+an option says so; display rounding (one or two decimals on a page) also lives here
+so that the site and the command line print the same figure.
+
+>>> str(round_half_away(Fraction(5, 2))), str(round_half_away(Fraction(-5, 2)))
+('3', '-3')
+>>> str(round_to_ten(Fraction(68175, 100))), str(round_to_ten(Fraction(232)))
+('680', '230')
+>>> str(round_toward(Fraction(1305, 100), Fraction(1, 10), toward=Fraction(11)))
+'13'
+>>> str(round_toward(Fraction(895, 100), Fraction(1, 10), toward=Fraction(11)))
+'9'
+"""
+
+from __future__ import annotations
+
+import math
+from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
+
+def round_half_away(value: Fraction, unit: Fraction = Fraction(1)) -> Fraction:
+    """To the nearest multiple of ``unit``; an exact half goes away from zero."""
+    q = value / unit
+    n = math.floor(abs(q) + Fraction(1, 2))
+    return Fraction(n if q >= 0 else -n) * unit
+
+
+def round_half_up(value: Fraction, unit: Fraction = Fraction(1)) -> Fraction:
+    """To the nearest multiple of ``unit``; an exact half goes up (toward +infinity)."""
+    return Fraction(math.floor(value / unit + Fraction(1, 2))) * unit
+
+
+def round_half_even(value: Fraction, unit: Fraction = Fraction(1)) -> Fraction:
+    """To the nearest multiple of ``unit``; an exact half goes to the even multiple."""
+    return Fraction(round(value / unit)) * unit  # Fraction.__round__ is banker's rounding
+
+
+def round_toward(value: Fraction, unit: Fraction, toward: Fraction) -> Fraction:
+    """To the nearest multiple of ``unit``; an exact half goes toward ``toward`` (EBU Neuberg)."""
+    low = Fraction(math.floor(value / unit)) * unit
+    high = low + unit if low != value else low
+    if value - low < high - value:
+        return low
+    if value - low > high - value:
+        return high
+    return high if toward > value else low
+
+
+def round_to_ten(value: Fraction, rule: str = "half-away") -> Fraction:
+    """Nearest 10 (Butler datum, weighted aggregate). ``rule``: half-away | half-even | exact."""
+    if rule == "exact":
+        return value
+    if rule == "half-even":
+        return round_half_even(value, Fraction(10))
+    return round_half_away(value, Fraction(10))
+
+
+def round_neuberg(value: Fraction, rule: str, average: Fraction) -> Fraction:
+    """Per-board factored matchpoints: 'exact', 'ebu' (0.1, half toward average), 'acbl' (0.01, half up)."""
+    if rule == "ebu":
+        return round_toward(value, Fraction(1, 10), average)
+    if rule == "acbl":
+        return round_half_up(value, Fraction(1, 100))
+    return value
+
+
+def round_weighted_imps(value: Fraction, rule: str) -> Fraction:
+    """Weighted IMP results: 'exact' or 'integer' (half away from zero)."""
+    return round_half_away(value) if rule == "integer" else value
+
+
+def round_weighted_aggregate(value: Fraction, rule: str) -> Fraction:
+    """Weighted aggregate points: 'exact' or 'ten'."""
+    return round_half_away(value, Fraction(10)) if rule == "ten" else value
+
+
+def round_vp(value: Decimal) -> Decimal:
+    """Victory points: two decimals, a half rounded up (the WBF's published rule)."""
+    return value.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+
+
+def decimal_places(value: Fraction, places: int) -> str:
+    """Display form with a fixed number of decimals, a half rounded away from zero.
+
+    >>> decimal_places(Fraction(2, 3), 2), decimal_places(Fraction(-1, 8), 2), decimal_places(Fraction(7), 0)
+    ('0.67', '-0.13', '7')
+    """
+    rounded = round_half_away(Fraction(value), Fraction(1, 10**places))
+    text = f"{Decimal(rounded.numerator) / Decimal(rounded.denominator):.{places}f}"
+    return "0" + text[2:] if text.startswith("-0") and Fraction(text) == 0 else text
+
+
+def exact_decimal(value: Fraction, max_places: int = 12) -> str:
+    """The exact value as a decimal string when it terminates within ``max_places``,
+    else rounded to ``max_places`` (half-even) with no loss a reader of JSON would notice.
+
+    >>> exact_decimal(Fraction(207, 10)), exact_decimal(Fraction(1, 3), 6), exact_decimal(Fraction(-4))
+    ('20.7', '0.333333', '-4')
+    """
+    v = Fraction(value)
+    d = Decimal(v.numerator) / Decimal(v.denominator)
+    q = d.quantize(Decimal(1).scaleb(-max_places), rounding=ROUND_HALF_EVEN)
+    text = format(q.normalize(), "f")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def percent(numerator: Fraction, denominator: Fraction) -> Fraction:
+    """An exact percentage (0..100)."""
+    return Fraction(numerator) * 100 / denominator
