@@ -1,0 +1,191 @@
+"""Scoring a whole session: boards by comparison group, then totals, percentages and ranks."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import replace
+from fractions import Fraction
+
+from ..model import Artificial, ArtificialKind, Direction, Pair, PairRef, ScoringMethod, Session, TravellerLine
+from .board import score_pairs_board
+from .explain import Explanation, Step, fmt
+from .options import ScoringOptions
+from .ranking import rank_labels
+from .results import Field, ScorecardEntry, ScoredBoard, ScoredLine, SessionResult, SideScore, Standing
+from .rounding import decimal_places, percent
+
+NS, EW = Direction.NS, Direction.EW
+
+
+def score_session(session: Session, options: ScoringOptions) -> SessionResult:
+    """Score every board and rank every pair (or, for teams, every match and team)."""
+    if session.method is ScoringMethod.TEAMS:
+        from .teams import score_teams_session
+
+        return score_teams_session(session, options)
+    boards = score_boards(session, options)
+    if session.method is ScoringMethod.MATCHPOINTS and options.artificial == "variable":
+        boards = _resolve_variable_averages(boards)
+    fields = _rank_fields(session, boards, options)
+    return SessionResult(session, options, tuple(boards), tuple(fields))
+
+
+def _groups(session: Session, options: ScoringOptions) -> dict[str, dict[int, list[TravellerLine]]]:
+    """Comparison groups: section name -> board number -> lines ('' when sections are pooled)."""
+    groups: dict[str, dict[int, list[TravellerLine]]] = defaultdict(lambda: defaultdict(list))
+    for board in session.boards:
+        for line in board.lines:
+            key = "" if options.sections == "pooled" or len(session.sections) <= 1 else line.section
+            groups[key][board.number].append(line)
+    return groups
+
+
+def score_boards(session: Session, options: ScoringOptions) -> list[ScoredBoard]:
+    groups = _groups(session, options)
+    board_info = {b.number: b for b in session.boards}
+    event_max = max((len(lines) for g in groups.values() for lines in g.values()), default=0)
+    scored = []
+    for section in sorted(groups):
+        group = groups[section]
+        if isinstance(options.expected_results, int):
+            expected = options.expected_results
+        elif options.expected_results == "event":
+            expected = event_max
+        else:
+            expected = max(len(lines) for lines in group.values())
+        for number in sorted(group):
+            info = board_info[number]
+            scored.append(score_pairs_board(
+                number, group[number], method=session.method, expected=expected, options=options,
+                section=section, vulnerability=info.vulnerability, dealer=info.dealer,
+            ))
+    return scored
+
+
+def _entries(boards: list[ScoredBoard]) -> dict[PairRef, list[tuple[ScoredBoard, ScoredLine, Direction]]]:
+    played: dict[PairRef, list[tuple[ScoredBoard, ScoredLine, Direction]]] = defaultdict(list)
+    for board in boards:
+        for line in board.lines:
+            if line.line.ns_pair is not None:
+                played[line.line.ns_pair].append((board, line, NS))
+            if line.line.ew_pair is not None:
+                played[line.line.ew_pair].append((board, line, EW))
+    return played
+
+
+def _outcome(line: ScoredLine, direction: Direction):
+    return line.line.ns if direction is NS else line.line.ew
+
+
+def _resolve_variable_averages(boards: list[ScoredBoard]) -> list[ScoredBoard]:
+    """Law 12C2(c): A+ is 60 % or the pair's percentage on its other boards if higher; A- 40 % or it if lower.
+
+    "Other boards" are the boards with a real result or A= (which counts at 50 %),
+    leaving out the A+/A- boards themselves (the mainstream reading; see docs/scoring.md).
+    """
+    replacements: dict[tuple[int, str, int, Direction], SideScore] = {}
+    for pair, entries in _entries(boards).items():
+        variable = [(b, l, d) for b, l, d in entries
+                    if isinstance(_outcome(l, d), Artificial) and _outcome(l, d).kind in (ArtificialKind.PLUS, ArtificialKind.MINUS)]
+        if not variable:
+            continue
+        others = [(b, l, d) for b, l, d in entries if (b, l, d) not in variable]
+        got = sum((l.side(d).value for b, l, d in others), Fraction(0))
+        available = sum((b.top or 0 for b, l, d in others), Fraction(0))
+        if not available:
+            continue
+        own = percent(got, available)
+        for board, line, direction in variable:
+            award = _outcome(line, direction)
+            nominal = award.percent
+            chosen = max(nominal, own) if award.kind is ArtificialKind.PLUS else min(nominal, own)
+            value = chosen * board.top / 100
+            better = "higher" if award.kind is ArtificialKind.PLUS else "lower"
+            steps = (
+                Step("artificial.variable",
+                     f"{award.code} under Law 12C2(c): the pair scored {fmt(got, 4)} of {fmt(available)} = {fmt(own)}% on its "
+                     f"{len(others)} other boards; {award.code} is {fmt(nominal)}% or that percentage if {better}: {fmt(chosen)}%",
+                     {"code": award.code, "other_boards": len(others), "matchpoints": got, "available": available,
+                      "session_percent": own, "nominal": nominal, "percent": chosen}),
+                Step("artificial.award", f"{fmt(chosen)}% of the top of {fmt(board.top)} = {fmt(value, 4)} matchpoints",
+                     {"percent": chosen, "top": board.top, "matchpoints": value}),
+            )
+            expl = Explanation("artificial", value, steps, {"code": award.code, "direction": direction.value})
+            replacements[(board.number, board.section, id(line), direction)] = SideScore(value, expl, chosen)
+    if not replacements:
+        return boards
+    out = []
+    for board in boards:
+        new_lines = []
+        for line in board.lines:
+            ns = replacements.get((board.number, board.section, id(line), NS), line.ns)
+            ew = replacements.get((board.number, board.section, id(line), EW), line.ew)
+            new_lines.append(ScoredLine(line.line, ns, ew) if (ns is not line.ns or ew is not line.ew) else line)
+        out.append(replace(board, lines=tuple(new_lines)))
+    return out
+
+
+def _field_key(session: Session, options: ScoringOptions, pair: Pair) -> str:
+    section = pair.ref.section if options.sections == "separate" and len(session.sections) > 1 else ""
+    direction = pair.ref.direction.value if pair.ref.direction else ""
+    return " ".join(x for x in (section, direction) if x)
+
+
+def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOptions) -> list[Field]:
+    entries = _entries(boards)
+    is_mp = session.method is ScoringMethod.MATCHPOINTS
+    is_imps = session.method in (ScoringMethod.BUTLER, ScoringMethod.CROSS_IMPS)
+    unit = "matchpoints" if is_mp else "IMPs" if is_imps else "points"
+    by_field: dict[str, list[Pair]] = defaultdict(list)
+    for pair in session.pairs:
+        by_field[_field_key(session, options, pair)].append(pair)
+
+    fields = []
+    for name in sorted(by_field, key=lambda n: (n.split(" ")[0] if " " in n else "", n)):
+        pairs = by_field[name]
+        most_boards = max((len(entries.get(p.ref, [])) for p in pairs), default=0)
+        provisional = []
+        for pair in pairs:
+            played = sorted(entries.get(pair.ref, []), key=lambda e: (e[0].number, e[0].section))
+            running = Fraction(0)
+            card = []
+            for board, line, direction in played:
+                side = line.side(direction)
+                running += side.value
+                opponents = line.line.ew_pair if direction is NS else line.line.ns_pair
+                card.append(ScorecardEntry(board, line, direction, opponents, side, board.top, running))
+            total = running
+            available = sum((b.top or 0 for b, _, _ in played), Fraction(0)) if is_mp else None
+            pct = percent(total, available) if available else None
+            steps = [Step("session.total", f"{len(played)} boards played: total {fmt(total, 4)} {unit}",
+                          {"boards": len(played), "total": total})]
+            score = total
+            if is_mp:
+                if available:
+                    steps.append(Step("session.available", f"tops of the boards played add up to {fmt(available)} matchpoints",
+                                      {"available": available}))
+                    steps.append(Step("session.percentage", f"{fmt(total, 4)} / {fmt(available)} = {fmt(pct, 4)}%",
+                                      {"total": total, "available": available, "percentage": pct}))
+                score = pct if pct is not None else Fraction(0)
+            elif is_imps and options.imp_pairs_factoring and played and len(played) < most_boards:
+                score = total * most_boards / len(played)
+                steps.append(Step("session.factoring",
+                                  f"played {len(played)} of {most_boards} boards: {fmt(total, 4)} × {most_boards} / {len(played)} = {fmt(score, 4)} IMPs",
+                                  {"total": total, "boards": len(played), "most_boards": most_boards, "score": score}))
+            provisional.append((pair, total, len(played), available, pct, score, tuple(card), steps))
+        keyed = [(p[0].ref, _tie_key(p[5], options)) for p in provisional]
+        labels = rank_labels(keyed)
+        standings = []
+        for pair, total, n, available, pct, score, card, steps in provisional:
+            rank, label = labels[pair.ref]
+            expl = Explanation("session", score, tuple(steps), {"pair": str(pair.ref)})
+            standings.append(Standing(pair, name, total, n, available, pct, score, rank, label, card, expl))
+        standings.sort(key=lambda s: (s.rank, s.pair.ref.number))
+        fields.append(Field(name, tuple(standings)))
+    return fields
+
+
+def _tie_key(score: Fraction, options: ScoringOptions) -> Fraction:
+    if options.ties == "displayed":
+        return Fraction(decimal_places(score, 2))
+    return score
