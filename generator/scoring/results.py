@@ -193,7 +193,7 @@ class SessionResult:
 
     def board(self, number: int, section: str = "") -> ScoredBoard:
         for b in self.boards:
-            if b.number == number and (b.section == section or not section):
+            if b.number == number and (not section or b.section in (section, "")):
                 return b
         raise KeyError(f"no board {number} in this session")
 

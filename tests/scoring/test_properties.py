@@ -1,0 +1,82 @@
+"""Properties that hold on every board, checked on random travellers (hypothesis)."""
+
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from builders import one_board
+from generator.model import Artificial, ScoringMethod
+from generator.scoring.contract import POSSIBLE_SCORES
+
+SCORES = sorted(s for s in POSSIBLE_SCORES if -2000 <= s <= 2000)
+score = st.sampled_from(SCORES)
+travellers = st.lists(score, min_size=2, max_size=14)
+
+
+def _lines(result):
+    return result.boards[0].lines
+
+
+@settings(max_examples=150, deadline=None)
+@given(travellers)
+def test_ns_plus_ew_equals_the_top_on_an_ordinary_board(scores):
+    result = one_board(scores)
+    top = result.boards[0].top
+    assert top == 2 * (len(scores) - 1)
+    assert all(line.ns.value + line.ew.value == top for line in _lines(result))
+    assert sum(line.ns.value for line in _lines(result)) == top * len(scores) / 2
+
+
+@settings(max_examples=150, deadline=None)
+@given(travellers)
+def test_a_better_score_never_gets_fewer_matchpoints(scores):
+    rows = one_board(scores).boards[0].frequencies  # best NS score first
+    assert all(a.ns > b.ns and a.ew < b.ew for a, b in zip(rows, rows[1:]))
+
+
+@settings(max_examples=150, deadline=None)
+@given(travellers, st.integers(min_value=0, max_value=6))
+def test_neuberg_factored_matchpoints_average_half_the_new_top(scores, missing):
+    expected = len(scores) + missing
+    result = one_board(scores, expected_results=expected)
+    board = result.boards[0]
+    assert board.top == 2 * (expected - 1)
+    ns = [line.ns.value for line in _lines(result)]
+    assert sum(ns) / len(ns) == board.top / 2
+
+
+@settings(max_examples=100, deadline=None)
+@given(travellers, st.sampled_from(["total", "comparisons", "scores"]))
+def test_cross_imps_of_a_board_sum_to_zero(scores, divisor):
+    result = one_board(scores, ScoringMethod.CROSS_IMPS, cross_imp_divisor=divisor)
+    assert sum(line.ns.value for line in _lines(result)) == 0
+    assert all(line.ns.value == -line.ew.value for line in _lines(result))
+
+
+@settings(max_examples=100, deadline=None)
+@given(travellers, st.randoms(use_true_random=False), st.sampled_from(list(ScoringMethod)[:4]))
+def test_scoring_does_not_depend_on_the_order_of_the_results(scores, rnd, method):
+    shuffled = list(scores)
+    rnd.shuffle(shuffled)
+    a = {r.ns_score: (r.ns, r.ew) for r in one_board(scores, method).boards[0].frequencies}
+    b = {r.ns_score: (r.ns, r.ew) for r in one_board(shuffled, method).boards[0].frequencies}
+    assert a == b
+
+
+@settings(max_examples=100, deadline=None)
+@given(travellers, st.sampled_from([40, 50, 60]))
+def test_artificial_scores_do_not_count_as_results(scores, pct):
+    result = one_board(scores + [Artificial.from_percent(pct)])
+    board = result.boards[0]
+    assert board.actual == len(scores) and board.expected == len(scores) + 1
+    assert _lines(result)[-1].ns.value == Fraction(pct, 100) * board.top
+    real = [line.ns.value for line in _lines(result) if line.line.is_result]
+    assert sum(real) / len(real) == board.top / 2
+
+
+@settings(max_examples=100, deadline=None)
+@given(travellers)
+def test_butler_imps_are_zero_sum_by_direction(scores):
+    result = one_board(scores, ScoringMethod.BUTLER)
+    assert all(line.ns.value == -line.ew.value for line in _lines(result))
