@@ -1,0 +1,53 @@
+"""`score`: read an upload, score every session in it, and print JSON or a readable ranking."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .errors import GeneratorError
+from .export import session_to_json
+from .model import Session
+from .readers import read_sessions
+from .scoring.explain import fmt
+from .scoring.options import DEFAULT_OPTIONS, OptionError, ScoringOptions
+from .scoring.results import SessionResult
+
+
+def session_options(session: Session, overrides: dict[str, Any]) -> ScoringOptions:
+    """Site defaults, then what the file implies, then the command line."""
+    try:
+        return DEFAULT_OPTIONS.with_overrides(session.options).with_overrides(overrides)
+    except (OptionError, TypeError) as exc:
+        raise GeneratorError(str(exc)) from None
+
+
+def score_file(path: Path, overrides: dict[str, Any]) -> list[SessionResult]:
+    from .scoring.session import score_session
+
+    return [score_session(s, session_options(s, overrides)) for s in read_sessions(Path(path))]
+
+
+def score_command(path: Path, as_json: bool = False, overrides: dict[str, Any] | None = None) -> str:
+    results = score_file(path, overrides or {})
+    if as_json:
+        data = [session_to_json(r) for r in results]
+        return json.dumps(data[0] if len(data) == 1 else {"sessions": data}, indent=2, ensure_ascii=False)
+    return "\n\n".join(ranking_text(r) for r in results)
+
+
+def ranking_text(result: SessionResult) -> str:
+    s = result.session
+    head = [f"{s.title}" + (f" — {s.club}" if s.club else "") + (f", {s.date.isoformat()}" if s.date else ""),
+            f"{s.method} ({len(s.boards)} boards)"]
+    lines = []
+    for field in result.fields:
+        lines.append("")
+        lines.append(f"{field.name or 'Ranking'}:")
+        for st in field.standings:
+            pct = f"{fmt(st.percentage, 2):>6}%" if st.percentage is not None else ""
+            lines.append(f"  {st.rank_label:>4}  {str(st.ref):>6}  {st.pair.names:<40} {fmt(st.total, 2):>8} {pct}")
+    for t in result.team_standings:
+        lines.append(f"  {t.rank_label:>4}  {t.team.name:<30} {fmt(t.total, 2):>8} VP")
+    return "\n".join(head + lines)

@@ -1,0 +1,154 @@
+"""A scored session as JSON-ready data and as a CSV ranking: pure functions, no I/O.
+
+Used by ``python -m generator score --json`` and by the website for its downloads.
+Every figure is an exact decimal string (``json_number``), never a float; the schema
+is documented in docs/json-schema.md.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from fractions import Fraction
+from typing import Any
+
+from .model import Artificial, Outcome, PairRef, Play, Scored
+from .scoring.explain import json_number
+from .scoring.results import ScoredBoard, ScoredLine, SessionResult, SideScore, Standing
+
+SCHEMA_VERSION = 1
+_UNIT = {"matchpoints": "matchpoints", "butler": "imps", "cross_imps": "imps", "aggregate": "points", "teams": "imps"}
+
+
+def _num(value: Fraction | int | None) -> str | None:
+    return None if value is None else json_number(value)
+
+
+def _ref(ref: PairRef | None) -> dict[str, Any] | None:
+    if ref is None:
+        return None
+    return {"id": ref.slug, "section": ref.section, "number": ref.number,
+            "direction": ref.direction.value if ref.direction else None}
+
+
+def _play(play: Play) -> dict[str, Any]:
+    return {"contract": str(play.contract) if play.contract else None,
+            "declarer": play.declarer.value if play.declarer else None,
+            "tricks": play.tricks, "lead": play.lead, "ns_score": play.ns_score}
+
+
+def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
+    """A side's outcome: an ordinary result, a weighted score or an artificial code."""
+    if isinstance(outcome, Artificial):
+        return {"kind": "artificial", "code": outcome.code, "percent": json_number(outcome.percent)}
+    assert isinstance(outcome, Scored)
+    if not outcome.is_weighted:
+        return {"kind": "result", **_play(outcome.components[0].play)}
+    return {"kind": "weighted",
+            "components": [{"weight": json_number(c.weight), **_play(c.play)} for c in outcome.components]}
+
+
+def _side(side: SideScore, explanations: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {"value": json_number(side.value), "percent": _num(side.percent)}
+    if explanations:
+        out["explanation"] = side.explanation.to_dict()
+    return out
+
+
+def _line(line: ScoredLine, explanations: bool) -> dict[str, Any]:
+    tl = line.line
+    ns = outcome_to_json(tl.ns)
+    out: dict[str, Any] = {"section": tl.section, "table": tl.table, "ns_pair": _ref(tl.ns_pair), "ew_pair": _ref(tl.ew_pair)}
+    if ns["kind"] == "result":
+        out.update({k: ns[k] for k in ("contract", "declarer", "tricks", "lead", "ns_score")})
+        out["artificial"] = None
+    else:
+        out.update({"contract": None, "declarer": None, "tricks": None, "lead": None, "ns_score": None})
+        out["artificial"] = ns["code"] if ns["kind"] == "artificial" else None
+    if tl.is_split or ns["kind"] == "weighted":
+        out["outcome"] = {"ns": ns, "ew": outcome_to_json(tl.ew)}
+    out["ns"] = _side(line.ns, explanations)
+    out["ew"] = _side(line.ew, explanations)
+    return out
+
+
+def _board(board: ScoredBoard, result: SessionResult, explanations: bool) -> dict[str, Any]:
+    deal = next((b.deal for b in result.session.boards if b.number == board.number and b.deal), None)
+    out: dict[str, Any] = {
+        "number": board.number, "section": board.section, "vulnerability": board.vulnerability,
+        "dealer": board.dealer.value, "expected": board.expected, "actual": board.actual,
+        "top": _num(board.top), "datum": _num(board.datum),
+        "deal": {s.value: h for s, h in deal.hands.items()} if deal else None,
+        "lines": [_line(line, explanations) for line in board.lines],
+    }
+    if explanations:
+        out["explanation"] = board.explanation.to_dict()
+    return out
+
+
+def _standing(s: Standing, explanations: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        **(_ref(s.ref) or {}), "field": s.field, "names": s.pair.names,
+        "players": [{"name": p.name, "id": p.id} for p in s.pair.players],
+        "boards_played": s.boards_played, "total": json_number(s.total), "available": _num(s.available),
+        "percentage": _num(s.percentage), "score": json_number(s.score), "rank": s.rank, "rank_label": s.rank_label,
+    }
+    if explanations:
+        out["explanation"] = s.explanation.to_dict()
+    return out
+
+
+def session_to_json(result: SessionResult, explanations: bool = True) -> dict[str, Any]:
+    """The scored session as plain data (see docs/json-schema.md)."""
+    session = result.session
+    out: dict[str, Any] = {
+        "schema": SCHEMA_VERSION,
+        "event": {"title": session.title, "club": session.club, "event": session.event,
+                  "date": session.date.isoformat() if session.date else None, "method": session.method.value,
+                  "unit": _UNIT[session.method.value], "source": session.source},
+        "options": result.options.to_dict(),
+        "sections": [{"name": s.name, "winners": s.winners, "pairs": [p.ref.slug for p in s.pairs]} for s in session.sections],
+        "pairs": [_standing(s, explanations) for s in result.standings],
+        "boards": [_board(b, result, explanations) for b in result.boards],
+    }
+    if result.matches or session.teams:
+        out["teams"] = [{"number": t.number, "name": t.name, "players": [p.name for p in t.players]} for t in session.teams]
+        out["matches"] = [_match(m, explanations) for m in result.matches]
+        out["team_standings"] = [{"team": t.team.number, "name": t.team.name, "total": json_number(t.total),
+                                  "imps_for": json_number(t.imps_for), "imps_against": json_number(t.imps_against),
+                                  "matches": t.matches, "rank": t.rank, "rank_label": t.rank_label}
+                                 for t in result.team_standings]
+    return out
+
+
+def _match(m: Any, explanations: bool) -> dict[str, Any]:
+    out = {"round": m.match.round, "home": m.match.home.number, "away": m.match.away.number,
+           "home_imps": json_number(m.home_imps), "away_imps": json_number(m.away_imps),
+           "home_vp": _num(m.home_vp), "away_vp": _num(m.away_vp),
+           "boards": [{"number": b.number, "home_ns": b.home_ns, "home_ew": b.home_ew, "home": json_number(b.home),
+                       **({"explanation": b.explanation.to_dict()} if explanations else {})} for b in m.boards]}
+    if explanations:
+        out["explanation"] = m.explanation.to_dict()
+    return out
+
+
+CSV_COLUMNS = ("field", "rank", "pair", "section", "number", "direction", "names", "boards_played",
+               "total", "percentage", "score")
+
+
+def session_to_csv(result: SessionResult) -> str:
+    """The ranking, one row per pair (or team), exact figures as decimal strings."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    if result.team_standings:
+        writer.writerow(("rank", "team", "name", "matches", "imps_for", "imps_against", "total"))
+        for t in result.team_standings:
+            writer.writerow((t.rank_label, t.team.number, t.team.name, t.matches, json_number(t.imps_for),
+                             json_number(t.imps_against), json_number(t.total)))
+        return buffer.getvalue()
+    writer.writerow(CSV_COLUMNS)
+    for s in result.standings:
+        writer.writerow((s.field, s.rank_label, str(s.ref), s.ref.section, s.ref.number,
+                         s.ref.direction.value if s.ref.direction else "", s.pair.names, s.boards_played,
+                         json_number(s.total), _num(s.percentage) or "", json_number(s.score)))
+    return buffer.getvalue()

@@ -1,0 +1,63 @@
+"""Read session uploads — USEBIO XML, PBN score tables, our YAML — into the model.
+
+``read_sessions`` is the one entry point: it checks the size before parsing, picks the
+reader by suffix, and raises ``InputErrors`` with every problem found in the file (a
+reader never stops at the first).  Nothing is written anywhere while reading.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import InputError, InputErrors
+from ..model import Session
+
+MAX_BYTES = 20 * 1024 * 1024
+"""Uploads larger than this are refused before parsing (the largest real export seen is ~300 KB)."""
+
+SUFFIXES = {".xml": "usebio", ".pbn": "pbn", ".yaml": "yaml", ".yml": "yaml"}
+
+
+def read_sessions(path: Path, max_bytes: int = MAX_BYTES) -> list[Session]:
+    """Every session in one upload; raises InputErrors naming the file, place, board and pair."""
+    path = Path(path)
+    file = str(path)
+    kind = SUFFIXES.get(path.suffix.lower())
+    if kind is None:
+        raise InputErrors([InputError(file, "", f"unknown file type {path.suffix or '(none)'!r}: expected .xml (USEBIO), .pbn or .yaml")])
+    try:
+        size = path.stat().st_size
+        if size > max_bytes:
+            raise InputErrors([InputError(file, "", f"the file is {size:,} bytes: expected at most {max_bytes:,} bytes")])
+        with path.open("rb") as handle:
+            data = handle.read(max_bytes + 1)
+    except OSError as exc:
+        raise InputErrors([InputError(file, "", f"cannot read the file ({exc.strerror or exc}): expected a readable file")]) from None
+    if len(data) > max_bytes:
+        raise InputErrors([InputError(file, "", f"the file is over {max_bytes:,} bytes: expected at most {max_bytes:,} bytes")])
+    if kind == "usebio":
+        from .usebio import read_usebio
+
+        sessions, errors = read_usebio(file, data)
+    elif kind == "pbn":
+        from .pbn import read_pbn
+
+        sessions, errors = read_pbn(file, data)
+    else:
+        from .yaml_session import read_yaml
+
+        sessions, errors = read_yaml(file, data)
+    if errors:
+        raise InputErrors(sorted(errors, key=_line_order))
+    if not sessions:
+        raise InputErrors([InputError(file, "", "no session found: expected at least one session with results")])
+    return sessions
+
+
+def _line_order(error: InputError) -> int:
+    """Errors located by line are listed in file order; others keep the reader's order."""
+    head = error.location.split(",")[0]
+    return int(head[5:]) if head.startswith("line ") and head[5:].isdigit() else 0
+
+
+__all__ = ["MAX_BYTES", "read_sessions"]

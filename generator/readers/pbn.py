@@ -1,0 +1,372 @@
+"""PBN 2.x files with score tables (as Ruter and Magic Contest write them) → sessions.
+
+A PBN file is a list of games (one per board), each a block of ``[Tag "value"]`` lines;
+``ScoreTable`` and ``TotalScoreTable`` are followed by rows of whitespace-separated
+cells whose columns the tag value names (``PairId_NS\\2R;...``).  Text is UTF-8 when it
+decodes as such, otherwise ISO-8859-1 (the programs' default).  Games are grouped into
+sessions by their ``Event`` tag.  ``Bye`` rows (a pair without opponents) are not
+results and are skipped; ``A+``/``A=``/``A-`` cells are artificial scores per side.
+Errors name the line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..errors import InputError
+from ..model import (Board, Deal, Direction, Match, Pair, PairRef, Play, Player, Scored, ScoringMethod, Section,
+                     Session, Team, TravellerLine)
+from ..scoring.contract import Contract, ContractError, Seat, parse_tricks
+from . import values
+from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedMatch, PrintedPair
+from .validate import Places, pair_label, validate
+
+_TAG = re.compile(r'^\[(\w+)\s+"(.*)"\]\s*$')
+_CELL = re.compile(r'"[^"]*"|\S+')
+_VULNERABLE = {"NONE": "None", "LOVE": "None", "-": "None", "NS": "NS", "EW": "EW", "ALL": "Both", "BOTH": "Both"}
+_TABLES = {"ScoreTable", "TotalScoreTable", "OptimumResultTable", "Auction", "Play", "ActionTable",
+           "AuctionTimeTable", "InstantScoreTable", "OptimumPlayTable", "PlayTimeTable"}
+
+
+@dataclass
+class _Table:
+    columns: list[str]
+    rows: list[tuple[int, dict[str, str]]]
+    line: int
+
+
+@dataclass
+class _Game:
+    line: int
+    tags: dict[str, tuple[str, int]] = field(default_factory=dict)
+    tables: dict[str, _Table] = field(default_factory=dict)
+
+    def tag(self, name: str) -> str:
+        return self.tags.get(name, ("", 0))[0]
+
+
+def decode(data: bytes) -> str:
+    """UTF-8 (with or without BOM) when valid, else ISO-8859-1, which decodes any byte."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("iso-8859-1")
+
+
+def read_pbn(file: str, data: bytes) -> tuple[list[Session], list[InputError]]:
+    errors: list[InputError] = []
+    games = _games(file, decode(data), errors)
+    if not games and not errors:
+        errors.append(InputError(file, "line 1", "expected PBN games ([Board \"1\"] ... with a ScoreTable), found none"))
+    groups: dict[str, list[_Game]] = {}
+    for game in games:
+        groups.setdefault(game.tag("Event"), []).append(game)
+    sessions = []
+    for event, group in groups.items():
+        session = _Session(file, errors).build(event, group)
+        if session is not None:
+            sessions.append(session)
+    return sessions, errors
+
+
+def _games(file: str, text: str, errors: list[InputError]) -> list[_Game]:
+    games: list[_Game] = []
+    game: _Game | None = None
+    table: _Table | None = None
+    previous: dict[str, str] = {}
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if line.startswith("%") or line.startswith(";"):
+            continue
+        if not line:
+            if game is not None:
+                previous.update({k: v for k, (v, _) in game.tags.items()})
+            game, table = None, None
+            continue
+        m = _TAG.match(line)
+        if m:
+            name, value = m.group(1), m.group(2)
+            if game is None:
+                game = _Game(number)
+                games.append(game)
+            if value == "#":
+                value = previous.get(name, "")
+            game.tags[name] = (value, number)
+            table = None
+            if name in _TABLES:
+                columns = [c.split("\\")[0].strip() for c in value.split(";") if c.strip()]
+                table = _Table(columns, [], number)
+                game.tables[name] = table
+            continue
+        if line.startswith("["):
+            errors.append(InputError(file, f"line {number}", f'expected a tag such as [Board "1"], got {line[:40]!r}'))
+            continue
+        if table is None or game is None:
+            continue  # free text (commentary, auction, play) outside a table we read
+        cells = [c[1:-1] if c.startswith('"') else c for c in _CELL.findall(line)]
+        if len(cells) != len(table.columns):
+            errors.append(InputError(file, f"line {number}", f"expected {len(table.columns)} cells as the table header "
+                                     f"on line {table.line} names, got {len(cells)}", _board_no(game)))
+            continue
+        table.rows.append((number, dict(zip(table.columns, cells))))
+    return games
+
+
+def _board_no(game: _Game) -> int | None:
+    text = game.tag("Board")
+    return int(text) if text.isdigit() else None
+
+
+def scoring_method(text: str) -> tuple[ScoringMethod, dict[str, object]] | None:
+    """'MatchPoints;MP1', 'IMP;Butler-2;Mean', 'IMP;Cross', 'Teams' → method and options."""
+    parts = [p.strip().lower() for p in text.split(";") if p.strip()]
+    if not parts:
+        return None
+    head = parts[0]
+    if head in ("mp", "matchpoints", "matchpoint"):
+        return ScoringMethod.MATCHPOINTS, {}
+    if head in ("teams", "imp-teams") or (head == "imp" and "teams" in parts):
+        return ScoringMethod.TEAMS, {}
+    if head == "imp":
+        options: dict[str, object] = {}
+        for p in parts[1:]:
+            if p == "cross":
+                options["cross_imp_divisor"] = "total"  # Ruter prints the sum over comparisons
+                return ScoringMethod.CROSS_IMPS, options
+            m = re.fullmatch(r"butler(?:-(\d+))?", p)
+            if m and m.group(1):
+                options["butler_trim"] = str(int(m.group(1)) // 2 or 1)  # Butler-2: one result off each end
+        return ScoringMethod.BUTLER, options
+    return None
+
+
+class _Session:
+    def __init__(self, file: str, errors: list[InputError]):
+        self.file = file
+        self.errors = errors
+        self.figures = PrintedFigures(line_unit="")
+
+    def error(self, line: int, message: str, board: int | None = None, pair: str | None = None) -> None:
+        self.errors.append(InputError(self.file, f"line {line}", message, board, pair))
+
+    def build(self, event: str, games: list[_Game]) -> Session | None:
+        first = games[0]
+        scoring_text = next((g.tag("Scoring") for g in games if g.tag("Scoring")), "")
+        parsed = scoring_method(scoring_text)
+        if parsed is None:
+            line = next((g.tags["Scoring"][1] for g in games if "Scoring" in g.tags), first.line)
+            self.error(line, f"unknown scoring {scoring_text!r}: expected MatchPoints, IMP;Butler, IMP;Cross or Teams")
+            return None
+        method, options = parsed
+        self.figures.program = "PBN"
+        self.figures.line_unit = {ScoringMethod.MATCHPOINTS: "matchpoints", ScoringMethod.CROSS_IMPS: "cross_imps"}.get(method, "imps")
+        when = None
+        date_text = first.tag("EventDate") or first.tag("Date")
+        if date_text and "?" not in date_text:
+            try:
+                when = values.parse_date(date_text)
+            except ValueError as exc:
+                self.error(first.tags.get("EventDate", first.tags.get("Date", ("", first.line)))[1], str(exc))
+        total = next((g.tables["TotalScoreTable"] for g in games if "TotalScoreTable" in g.tables), None)
+        common = dict(title=event or "Untitled session", method=method, event=event, date=when, source=self.file)
+        if method is ScoringMethod.TEAMS:
+            teams, matches = self.teams(total, games)
+            return Session(teams=teams, matches=matches, options=options, printed={KEY: self.figures}, **common)  # type: ignore[arg-type]
+        places = Places()
+        sections, mitchell = self.pairs(total, games)
+        boards = [b for b in (self.board(g, mitchell, places) for g in games) if b is not None]
+        if len(sections) > 1:
+            ranks = [int(p.place.rstrip("=")) for p in self.figures.pairs if p.place.rstrip("=").isdigit()]
+            if ranks and max(ranks) > max(len(s.pairs) for s in sections):
+                options["sections"] = "pooled"  # one ranking across sections: compared across the field
+        session = Session(sections=sections, boards=tuple(boards), options=options, printed={KEY: self.figures}, **common)  # type: ignore[arg-type]
+        self.errors += validate(self.file, session, places)
+        return session
+
+    # --- pairs ---------------------------------------------------------------------------
+    def pairs(self, total: _Table | None, games: list[_Game]) -> tuple[tuple[Section, ...], bool]:
+        rows = total.rows if total else []
+        ids: dict[tuple[str, int], set[Direction | None]] = {}
+        entries = []
+        for line, row in rows:
+            pid = row.get("PairId", "")
+            if not pid.isdigit():
+                self.error(line, f"expected a pair number in the PairId column, got {pid!r}")
+                continue
+            try:
+                direction = values.parse_direction(row.get("Direction", ""))
+            except ValueError as exc:
+                self.error(line, str(exc), pair=f"pair {pid}")
+                continue
+            section = row.get("Section", "")
+            ids.setdefault((section, int(pid)), set()).add(direction)
+            entries.append((line, row, section, int(pid), direction))
+        mitchell = any(len(d) > 1 for d in ids.values())
+        by_section: dict[str, list[Pair]] = {}
+        for line, row, section, pid, direction in entries:
+            ref = PairRef(section, pid, direction if mitchell else None)
+            names = [n.strip() for n in re.split(r"\s+-\s+|;", row.get("Names", "")) if n.strip() and n.strip() != "-"]
+            ids_ = [row.get("MemberID1"), row.get("MemberID2")]
+            players = tuple(Player(n, i if i and i != "-" else None) for n, i in zip(names, ids_ + [None] * len(names)))
+            by_section.setdefault(section, []).append(Pair(ref, players))
+            place = row.get("Rank", "")
+            if row.get("RankTie", "-") not in ("-", "") and place:
+                place += "="
+            total_text = next((row[c] for c in row if c.startswith("TotalScore") or c in ("TotalMP", "TotalIMP")), None)
+            self.figures.pairs.append(PrintedPair(ref, f"line {line}", Figure.parse(total_text),
+                                                  Figure.parse(row.get("TotalPercentage")), place))
+        if not entries:  # no totals table: the pairs are those the score tables name
+            for game in games:
+                table = game.tables.get("ScoreTable")
+                for _, row in table.rows if table else []:
+                    for col in ("PairId_NS", "PairId_EW"):
+                        if row.get(col, "").isdigit():
+                            key = (row.get("Section", ""), int(row[col]))
+                            ref = PairRef(key[0], key[1], None)
+                            if ref not in {p.ref for p in by_section.get(key[0], [])}:
+                                by_section.setdefault(key[0], []).append(Pair(ref))
+        sections = tuple(Section(name, tuple(sorted(pairs, key=lambda p: (p.ref.number, str(p.ref.direction)))),
+                                 winners=2 if mitchell else 1) for name, pairs in sorted(by_section.items()))
+        return sections, mitchell
+
+    # --- boards --------------------------------------------------------------------------
+    def board(self, game: _Game, mitchell: bool, places: Places) -> Board | None:
+        table = game.tables.get("ScoreTable")
+        number_text = game.tag("Board")
+        if table is None:
+            return None
+        if not number_text.isdigit():
+            self.error(game.tags.get("Board", ("", game.line))[1], f"expected a board number such as 1 or 27, got {number_text!r}")
+            return None
+        number = int(number_text)
+        vul_text = game.tag("Vulnerable")
+        vulnerability = _VULNERABLE.get(vul_text.upper()) if vul_text else None
+        if vul_text and vulnerability is None:
+            self.error(game.tags["Vulnerable"][1], f"expected vulnerability None, NS, EW or All, got {vul_text!r}", number)
+        dealer = None
+        if game.tag("Dealer"):
+            try:
+                dealer = Seat.parse(game.tag("Dealer"))
+            except ContractError as exc:
+                self.error(game.tags["Dealer"][1], str(exc), number)
+        lines = []
+        datum = None
+        for line_no, row in table.rows:
+            datum = datum or Figure.parse(row.get("ButlerDatum"))
+            line = self.line(line_no, row, number, mitchell)
+            if line is not None:
+                places.lines[id(line)] = f"line {line_no}"
+                lines.append(line)
+        if datum is not None:
+            self.figures.boards.append(PrintedBoard(number, "", f"line {table.line}", datum))
+        board = Board(number, tuple(lines), deal=self.deal(game, number), dealer=dealer, vulnerability=vulnerability)
+        places.boards[id(board)] = f"line {table.line}"
+        return board
+
+    def deal(self, game: _Game, number: int) -> Deal | None:
+        text = game.tag("Deal")
+        if not text:
+            return None
+        try:
+            return values.parse_deal(text)
+        except ValueError as exc:
+            self.error(game.tags["Deal"][1], str(exc), number)
+            return None
+
+    def line(self, line_no: int, row: dict[str, str], board: int, mitchell: bool) -> TravellerLine | None:
+        section = row.get("Section", "")
+        ns_id, ew_id = row.get("PairId_NS", ""), row.get("PairId_EW", "")
+        score_ns, score_ew = row.get("Score_NS", "-"), row.get("Score_EW", "-")
+        if "bye" in (score_ns.lower(), score_ew.lower()) or ns_id in ("-", "") or ew_id in ("-", ""):
+            self.figures.notes.append(f"board {board}: a bye line (line {line_no}) has no opponents and is not a result")
+            return None
+        if not ns_id.isdigit() or not ew_id.isdigit():
+            self.error(line_no, f"expected pair numbers in PairId_NS and PairId_EW, got {ns_id!r} and {ew_id!r}", board)
+            return None
+        ns_pair = PairRef(section, int(ns_id), Direction.NS if mitchell else None)
+        ew_pair = PairRef(section, int(ew_id), Direction.EW if mitchell else None)
+        pairs = f"{pair_label(ns_pair, 'NS')} v {pair_label(ew_pair, 'EW')}"
+        outcome = self.outcome(line_no, row, board, score_ns.lstrip("^"), score_ew.lstrip("^"), pairs)
+        if outcome is None:
+            return None
+        ns, ew = outcome
+        prefix = {"matchpoints": "MP", "cross_imps": "IMP", "imps": "IMP"}[self.figures.line_unit]
+        shown = score_ns if score_ns != "-" else (f"-{score_ew}" if score_ew not in ("-", "0") else score_ew)
+        self.figures.lines.append(PrintedLine(board, section, ns_pair, ew_pair, f"line {line_no}", shown,
+                                              Figure.parse(row.get(f"{prefix}_NS")), Figure.parse(row.get(f"{prefix}_EW")),
+                                              Figure.parse(row.get("Percentage_NS")), Figure.parse(row.get("Percentage_EW"))))
+        return TravellerLine(ns_pair, ew_pair, ns, ew, section=section, table=_int(row.get("Table")), source_line=line_no)
+
+    def outcome(self, line_no: int, row: dict[str, str], board: int, score_ns: str, score_ew: str, pairs: str):
+        if values.is_artificial_text(score_ns) or values.is_artificial_text(score_ew):
+            if score_ns in ("-", "") or score_ew in ("-", ""):
+                self.error(line_no, f"expected an artificial score for both sides (such as \"A+\" \"A-\"), got {score_ns!r} and {score_ew!r}", board, pairs)
+                return None
+            try:
+                return values.side_artificial(score_ns), values.side_artificial(score_ew)
+            except ValueError as exc:
+                self.error(line_no, str(exc), board, pairs)
+                return None
+        try:
+            if score_ns not in ("-", ""):
+                score = int(score_ns)
+            elif score_ew not in ("-", ""):
+                score = -int(score_ew)
+            else:
+                self.error(line_no, f"{values.SCORE_EXPECTED} in Score_NS or Score_EW, found neither", board, pairs)
+                return None
+        except ValueError:
+            self.error(line_no, f"{values.SCORE_EXPECTED}, got {score_ns if score_ns != '-' else score_ew!r}", board, pairs)
+            return None
+        contract_text = row.get("Contract", "-")
+        if contract_text in ("-", "", "?"):
+            play = Play(score)
+        else:
+            try:
+                contract = Contract.parse(contract_text)
+                declarer = None if contract.passed_out else Seat.parse(row.get("Declarer", ""))
+                tricks = parse_tricks(row.get("Result", ""), contract)
+            except ContractError as exc:
+                self.error(line_no, str(exc), board, pairs)
+                return None
+            lead = row.get("Lead") if row.get("Lead") not in (None, "-", "") else None
+            play = Play(score, contract, declarer, tricks, lead)
+        scored = Scored.of(play)
+        return scored, scored
+
+    # --- teams ---------------------------------------------------------------------------
+    def teams(self, total: _Table | None, games: list[_Game]) -> tuple[tuple[Team, ...], tuple[Match, ...]]:
+        teams: dict[int, Team] = {}
+        for line, row in total.rows if total else []:
+            tid = row.get("TeamId", "")
+            if not tid.isdigit():
+                self.error(line, f"expected a team number in the TeamId column, got {tid!r}")
+                continue
+            players = tuple(Player(n.strip()) for n in row.get("Roster", "").split(" - ") if n.strip() and n.strip() != "-")
+            teams[int(tid)] = Team(int(tid), row.get("TeamName", f"Team {tid}"), players)
+        matches = []
+        for game in games:
+            table = game.tables.get("ScoreTable")
+            for line, row in table.rows if table else []:
+                home, away = row.get("TeamId_Home", ""), row.get("TeamId_Away", "")
+                if not home.isdigit() or not away.isdigit():
+                    self.error(line, f"expected team numbers in TeamId_Home and TeamId_Away, got {home!r} and {away!r}")
+                    continue
+                for tid in (int(home), int(away)):
+                    if tid not in teams:
+                        self.error(line, f"unknown team {tid}: expected one of the teams in the TotalScoreTable", pair=f"team {tid}")
+                        teams[tid] = Team(tid, f"Team {tid}")
+                details = row.get("MatchDetails", "").split(",")
+                imps = [Figure.parse(d) for d in details[-2:]] if len(details) >= 2 else [None, None]
+                rnd = _int(row.get("Round"))
+                matches.append(Match(teams[int(home)], teams[int(away)], (), round=rnd))
+                self.figures.matches.append(PrintedMatch(rnd, int(home), int(away), f"line {line}", imps[0], imps[1],
+                                                         Figure.parse(row.get("VP_Home")), Figure.parse(row.get("VP_Away"))))
+        if matches:
+            self.figures.notes.append("the file holds match totals only (no board results): its IMPs cannot be re-scored")
+        return tuple(sorted(teams.values(), key=lambda t: t.number)), tuple(matches)
+
+
+def _int(text: str | None) -> int | None:
+    return int(text) if text and text.isdigit() else None

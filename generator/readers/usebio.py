@@ -1,0 +1,344 @@
+"""USEBIO XML (1.2, and 1.3 elements where met) → sessions.
+
+Parsed with defusedxml: a DOCTYPE naming the EBU's DTD is allowed (it is never
+fetched), but any entity declaration — an entity bomb, an external entity — is refused.
+Dialects handled: pair numbers written ``7``, ``7NS``, ``7 NS`` or ``(A) 7 NS``;
+``SECTION`` wrapping; ``SESSION`` wrapping and several ``EVENT``s (one session each);
+artificial scores ``A6040``/``A6060`` with no contract; passed-out boards written
+``PASS`` or ``NP`` (score 0, tricks blank); day-first dates; ``HANDSET`` hand records.
+Errors name the element path, e.g. ``USEBIO/EVENT/BOARD[3]/TRAVELLER_LINE[2]/SCORE``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from xml.etree.ElementTree import Element, ParseError
+
+import defusedxml.ElementTree as SafeET
+from defusedxml import DefusedXmlException
+
+from ..errors import InputError
+from ..model import Board, Deal, Direction, Pair, PairRef, Play, Player, Scored, ScoringMethod, Section, Session, TravellerLine
+from ..scoring.contract import Contract, ContractError, Seat, board_vulnerability, ns_score, parse_tricks
+from . import values
+from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedPair
+from .validate import Places, pair_label, validate
+
+EVENT_TYPES: dict[str, ScoringMethod] = {
+    "MP_PAIRS": ScoringMethod.MATCHPOINTS, "PAIRS": ScoringMethod.MATCHPOINTS,
+    "MATCHPOINT_PAIRS": ScoringMethod.MATCHPOINTS, "MP": ScoringMethod.MATCHPOINTS,
+    "BUTLER_PAIRS": ScoringMethod.BUTLER, "BUTLER": ScoringMethod.BUTLER, "IMP_PAIRS": ScoringMethod.BUTLER,
+    "CROSS_IMP": ScoringMethod.CROSS_IMPS, "CROSS_IMPS": ScoringMethod.CROSS_IMPS, "CROSS_IMP_PAIRS": ScoringMethod.CROSS_IMPS,
+    "AGGREGATE_PAIRS": ScoringMethod.AGGREGATE,
+    "TEAMS": ScoringMethod.TEAMS, "IMP_TEAMS": ScoringMethod.TEAMS, "SWISS_TEAMS": ScoringMethod.TEAMS,
+    "KO_TEAMS": ScoringMethod.TEAMS, "MP_TEAMS": ScoringMethod.TEAMS, "TEAMS_OF_FOUR": ScoringMethod.TEAMS,
+}
+_LINE_FIGURES = (("MATCH_POINTS", "matchpoints"), ("BUTLER_POINTS", "imps"), ("CROSS_IMP_POINTS", "cross_imps"), ("IMPS", "imps"))
+_SEATS = {"NORTH": Seat.N, "EAST": Seat.E, "SOUTH": Seat.S, "WEST": Seat.W, "N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
+
+
+def read_usebio(file: str, data: bytes) -> tuple[list[Session], list[InputError]]:
+    try:
+        root = SafeET.fromstring(data, forbid_dtd=False, forbid_entities=True, forbid_external=True)
+    except DefusedXmlException as exc:
+        name = getattr(exc, "name", "") or ""
+        return [], [InputError(file, "DOCTYPE", f"the file declares an XML entity {name!r}, which uploads may not use "
+                               "(entities can expand into a huge document or read other files): expected plain USEBIO XML")]
+    except ParseError as exc:
+        line, column = getattr(exc, "position", (0, 0))
+        reason = str(exc).split(":")[0]
+        return [], [InputError(file, f"line {line}, column {column + 1}", f"malformed XML ({reason}): expected well-formed USEBIO XML")]
+    if root.tag != "USEBIO":
+        return [], [InputError(file, root.tag, f"expected a USEBIO document (root element USEBIO), got <{root.tag}>")]
+    reader = _Reader(file)
+    sessions = reader.document(root)
+    return sessions, reader.errors
+
+
+def _text(parent: Element, tag: str) -> str:
+    child = parent.find(tag)
+    return (child.text or "").strip() if child is not None else ""
+
+
+def _indexed(parent: Element, tag: str, path: str) -> list[tuple[Element, str]]:
+    """Children with their element paths ('EVENT/BOARD[3]'); no index when there is one."""
+    children = parent.findall(tag)
+    if len(children) == 1:
+        return [(children[0], f"{path}/{tag}")]
+    return [(c, f"{path}/{tag}[{i}]") for i, c in enumerate(children, 1)]
+
+
+@dataclass
+class _Section:
+    name: str
+    mitchell: bool
+    pairs: list[Pair] = field(default_factory=list)
+
+
+class _Reader:
+    def __init__(self, file: str):
+        self.file = file
+        self.errors: list[InputError] = []
+        self.figures = PrintedFigures()
+        self.trust_score = False
+        """Bridge NZ Scorer exports (via the converter) hold a placeholder contract when the
+        scorer entered only a score: there, a contract that contradicts the score is noted and
+        the score used, as Scorer itself did; everywhere else it is an error."""
+
+    def error(self, where: str, message: str, board: int | None = None, pair: str | None = None) -> None:
+        self.errors.append(InputError(self.file, where, message, board, pair))
+
+    # --- document, events, sessions ---------------------------------------------------
+    def document(self, root: Element) -> list[Session]:
+        club = _text(root.find("CLUB") if root.find("CLUB") is not None else root, "CLUB_NAME")
+        deals = self.handset(root)
+        events = _indexed(root, "EVENT", "USEBIO")
+        if not events:
+            self.error("USEBIO", "expected an EVENT element holding the session, found none")
+        sessions: list[Session] = []
+        for event, path in events:
+            containers = _indexed(event, "SESSION", path) or [(event, path)]
+            for container, cpath in containers:
+                session = self.session(event, path, container, cpath, club, deals)
+                if session is not None:
+                    sessions.append(session)
+        return sessions
+
+    def session(self, event: Element, epath: str, container: Element, cpath: str, club: str,
+                deals: dict[int, Deal]) -> Session | None:
+        kind = (event.get("EVENT_TYPE") or _text(event, "EVENT_TYPE")).strip().upper()
+        method = EVENT_TYPES.get(kind)
+        if method is None:
+            self.error(f"{epath}@EVENT_TYPE", f"unknown event type {kind!r}: expected one of {', '.join(sorted(EVENT_TYPES))}")
+            return None
+        if method is ScoringMethod.TEAMS:
+            self.error(f"{epath}@EVENT_TYPE", f"USEBIO teams events ({kind}) are not read yet: expected a pairs event "
+                       "(MP_PAIRS, BUTLER_PAIRS or CROSS_IMP); export teams results as PBN or our YAML")
+            return None
+        program = _text(event, "PROGRAM_NAME")
+        description = _text(event, "EVENT_DESCRIPTION")
+        title = _text(container, "SESSION_TITLE") or _text(container, "SESSION_NAME") or description or _text(event, "TITLE")
+        date_text = _text(container, "DATE") or _text(event, "DATE")
+        when = None
+        if date_text:
+            try:
+                when = values.parse_date(date_text)
+            except ValueError as exc:
+                self.error(f"{epath}/DATE", str(exc))
+        winners = _text(event, "WINNER_TYPE")
+        figures = self.figures = PrintedFigures(program=program)
+        self.trust_score = program.strip().lower() == "scorer"
+        places = Places()
+        section_elems = _indexed(container, "SECTION", cpath) or [(container, cpath)]
+        sections: list[_Section] = []
+        lines: dict[int, list[TravellerLine]] = {}
+        board_paths: dict[int, str] = {}
+        for index, (elem, spath) in enumerate(section_elems):
+            name = (elem.get("SECTION_ID") or _text(elem, "SECTION_ID") or _text(elem, "SECTION_NAME")) if elem is not container else ""
+            if elem is not container and not name:
+                name = chr(ord("A") + index)
+            sec = self.participants(elem, spath, name, figures)
+            sections.append(sec)
+            for board_elem, bpath in _indexed(elem, "BOARD", spath):
+                self.board(board_elem, bpath, sec, lines, board_paths, figures, places)
+        boards = []
+        for number in sorted(lines):
+            board = Board(number, tuple(lines[number]), deal=deals.get(number))
+            places.boards[id(board)] = board_paths[number]
+            boards.append(board)
+        model_sections = tuple(
+            Section(s.name, tuple(s.pairs), winners=2 if s.mitchell and winners != "1" else 1) for s in sections)
+        options = self.options(method, program, model_sections, figures)
+        self.tidy_totals(figures)
+        session = Session(title=title or "Untitled session", method=method, sections=model_sections, boards=tuple(boards),
+                          club=club, event=description or title, date=when, source=self.file, options=options,
+                          printed={KEY: figures})
+        self.errors += validate(self.file, session, places)
+        return session
+
+    # --- pairs -------------------------------------------------------------------------
+    def participants(self, elem: Element, path: str, name: str, figures: PrintedFigures) -> _Section:
+        entries = _indexed(elem.find("PARTICIPANTS") if elem.find("PARTICIPANTS") is not None else elem, "PAIR",
+                           f"{path}/PARTICIPANTS")
+        parsed = []
+        for pair, ppath in entries:
+            number_text = _text(pair, "PAIR_NUMBER")
+            try:
+                _, number, direction = values.parse_pair_number(number_text)
+                direction = direction or values.parse_direction(_text(pair, "DIRECTION"))
+            except ValueError as exc:
+                self.error(f"{ppath}/PAIR_NUMBER", str(exc))
+                continue
+            players = tuple(
+                Player(_text(p, "PLAYER_NAME"), (_text(p, "NATIONAL_ID_NUMBER") or None) if _text(p, "NATIONAL_ID_NUMBER") not in ("", "0") else None)
+                for p in pair.findall("PLAYER") if _text(p, "PLAYER_NAME"))
+            parsed.append((pair, ppath, number, direction, players))
+        mitchell = any(d is not None for *_, d, _p in parsed)
+        sec = _Section(name, mitchell)
+        seen: dict[PairRef, str] = {}
+        for pair, ppath, number, direction, players in parsed:
+            if mitchell and direction is None:
+                self.error(f"{ppath}/DIRECTION", f"pair {number} has no direction in a field of NS and EW pairs: expected NS or EW",
+                           pair=f"pair {number}")
+                continue
+            ref = PairRef(name, number, direction if mitchell else None)
+            if ref in seen:
+                self.error(ppath, f"{pair_label(ref)} is listed twice (also {seen[ref]}): expected each pair once", pair=pair_label(ref))
+                continue
+            seen[ref] = ppath
+            sec.pairs.append(Pair(ref, players))
+            figures.pairs.append(PrintedPair(ref, ppath, Figure.parse(_text(pair, "TOTAL_SCORE")),
+                                             Figure.parse(_text(pair, "PERCENTAGE")), _text(pair, "PLACE")))
+        return sec
+
+    def pair_ref(self, text: str, side: Direction, sec: _Section, where: str, board: int) -> PairRef | None:
+        try:
+            prefix, number, direction = values.parse_pair_number(text)
+        except ValueError as exc:
+            self.error(where, str(exc), board, f"{side} pair")
+            return None
+        section = prefix or sec.name
+        if not sec.mitchell:
+            return PairRef(section, number, None)
+        if direction is not None and direction is not side:
+            self.error(where, f"pair {text.strip()!r} is written in the {side} column: expected an {side} pair number",
+                       board, f"{side} pair {number}")
+            return None
+        return PairRef(section, number, side)
+
+    # --- boards and traveller lines ------------------------------------------------------
+    def board(self, elem: Element, path: str, sec: _Section, lines: dict[int, list[TravellerLine]],
+              board_paths: dict[int, str], figures: PrintedFigures, places: Places) -> None:
+        number_text = _text(elem, "BOARD_NUMBER")
+        if not number_text.isdigit() or int(number_text) < 1:
+            self.error(f"{path}/BOARD_NUMBER", f"expected a board number such as 1 or 27, got {number_text!r}")
+            return
+        number = int(number_text)
+        board_paths.setdefault(number, path)
+        bucket = lines.setdefault(number, [])
+        figures.boards.append(PrintedBoard(number, sec.name, path, Figure.parse(_text(elem, "BOARD_AVERAGE"))))
+        for line_elem, lpath in _indexed(elem, "TRAVELLER_LINE", path):
+            line = self.line(line_elem, lpath, number, sec, figures)
+            if line is not None:
+                places.lines[id(line)] = lpath
+                bucket.append(line)
+
+    def line(self, elem: Element, path: str, board: int, sec: _Section, figures: PrintedFigures) -> TravellerLine | None:
+        ns_text, ew_text = _text(elem, "NS_PAIR_NUMBER"), _text(elem, "EW_PAIR_NUMBER")
+        if not ns_text or not ew_text or ns_text == "0" or ew_text == "0":
+            figures.notes.append(f"board {board}: a sit-out line ({path}) has no opponents and is not a result")
+            return None
+        ns_pair = self.pair_ref(ns_text, Direction.NS, sec, f"{path}/NS_PAIR_NUMBER", board)
+        ew_pair = self.pair_ref(ew_text, Direction.EW, sec, f"{path}/EW_PAIR_NUMBER", board)
+        pairs = " v ".join(p for p in (pair_label(ns_pair, "NS"), pair_label(ew_pair, "EW")) if p) or None
+        score_text = _text(elem, "SCORE")
+        outcome = self.outcome(elem, path, board, score_text, pairs)
+        if ns_pair is None or ew_pair is None or outcome is None:
+            return None
+        ns, ew = outcome
+        for suffix, unit in _LINE_FIGURES:
+            if elem.find(f"NS_{suffix}") is not None or elem.find(f"EW_{suffix}") is not None:
+                figures.line_unit = unit
+                figures.lines.append(PrintedLine(board, sec.name, ns_pair, ew_pair, path, score_text,
+                                                 Figure.parse(_text(elem, f"NS_{suffix}")), Figure.parse(_text(elem, f"EW_{suffix}"))))
+                break
+        return TravellerLine(ns_pair, ew_pair, ns, ew, section=sec.name)
+
+    def outcome(self, elem: Element, path: str, board: int, score_text: str, pairs: str | None):
+        if values.is_artificial_text(score_text):
+            try:
+                ns, ew = values.parse_artificial(score_text)
+            except ValueError as exc:
+                self.error(f"{path}/SCORE", str(exc), board, pairs)
+                return None
+            return ns, ew
+        contract_text = _text(elem, "CONTRACT")
+        if contract_text.upper() == "NP":
+            contract_text = "PASS"
+        score: int | None = None
+        if score_text:
+            try:
+                score = int(score_text)
+            except ValueError:
+                self.error(f"{path}/SCORE", f"{values.SCORE_EXPECTED}, got {score_text!r}", board, pairs)
+                return None
+        if not contract_text:
+            if score is None:
+                self.error(path, "expected a SCORE, or a CONTRACT with PLAYED_BY and TRICKS, found neither", board, pairs)
+                return None
+            play = Play(score)
+        else:
+            play = self.play(elem, path, board, contract_text, score, pairs)
+            if play is None:
+                return None
+        scored = Scored.of(play)
+        return scored, scored
+
+    def play(self, elem: Element, path: str, board: int, contract_text: str, score: int | None, pairs: str | None) -> Play | None:
+        try:
+            contract = Contract.parse(contract_text)
+        except ContractError as exc:
+            self.error(f"{path}/CONTRACT", str(exc), board, pairs)
+            return None
+        lead = _text(elem, "LEAD") or None
+        if contract.passed_out:
+            return Play(0 if score is None else score, contract, None, 0, lead)
+        declarer_text = _text(elem, "PLAYED_BY")
+        declarer = _SEATS.get(declarer_text.upper())
+        if declarer is None:
+            self.error(f"{path}/PLAYED_BY", f"expected the declarer N, E, S or W, got {declarer_text!r}", board, pairs)
+            return None
+        tricks_text = _text(elem, "TRICKS")
+        try:
+            tricks = parse_tricks(tricks_text, contract)
+        except ContractError as exc:
+            self.error(f"{path}/TRICKS", str(exc), board, pairs)
+            return None
+        expected = ns_score(contract, declarer, tricks, board_vulnerability(board))
+        if score is None:
+            score = expected
+        elif score != expected and self.trust_score:
+            self.figures.notes.append(f"board {board}, {pairs}: the contract {contract} by {declarer} taking {tricks} tricks "
+                                      f"scores {expected}, not the {score} given; scored as {score}, as the program did")
+            return Play(score, lead=lead)
+        return Play(score, contract, declarer, tricks, lead)
+
+    # --- hand records --------------------------------------------------------------------
+    def handset(self, root: Element) -> dict[int, Deal]:
+        deals: dict[int, Deal] = {}
+        for handset, hpath in _indexed(root, "HANDSET", "USEBIO"):
+            for board, bpath in _indexed(handset, "BOARD", hpath):
+                number = _text(board, "BOARD_NUMBER")
+                hands = {}
+                for hand, path in _indexed(board, "HAND", bpath):
+                    seat = _SEATS.get(_text(hand, "DIRECTION").upper())
+                    if seat is None:
+                        self.error(f"{path}/DIRECTION", f"expected North, East, South or West, got {_text(hand, 'DIRECTION')!r}")
+                        continue
+                    hands[seat] = ".".join(_text(hand, s).upper().replace("10", "T") for s in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS"))
+                if number.isdigit() and len(hands) == 4:
+                    deals[int(number)] = Deal(hands)
+                elif hands:
+                    self.error(bpath, f"expected a board number and four hands, got board {number!r} with {len(hands)} hands")
+        return deals
+
+    # --- conventions the file implies --------------------------------------------------
+    def options(self, method: ScoringMethod, program: str, sections: tuple[Section, ...], figures: PrintedFigures) -> dict[str, object]:
+        options: dict[str, object] = {}
+        if method is ScoringMethod.BUTLER and program.lower().startswith("compscore"):
+            options["butler_trim"] = "1"  # Compscore's datum drops the top and bottom score
+        if len(sections) > 1:
+            places = [int(p.place.rstrip("=")) for p in figures.pairs if p.place.rstrip("=").isdigit()]
+            largest = max((len(s.pairs) for s in sections), default=0)
+            if places and max(places) > largest:
+                options["sections"] = "pooled"  # one ranking across the field: results were compared across sections
+        return options
+
+    def tidy_totals(self, figures: PrintedFigures) -> None:
+        """Some converters write the percentage into TOTAL_SCORE too; then it is not a total."""
+        pairs = [p for p in figures.pairs if p.total is not None]
+        if pairs and all(p.percentage is not None and p.total.value == p.percentage.value for p in pairs):
+            figures.pairs[:] = [PrintedPair(p.ref, p.where, None, p.percentage, p.place) for p in figures.pairs]
+            figures.notes.append("TOTAL_SCORE repeats PERCENTAGE for every pair: it is not compared as a total")
+
+

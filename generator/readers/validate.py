@@ -1,0 +1,161 @@
+"""Checks every reader applies to the session it built, so all formats fail alike.
+
+Readers parse text into the model and note where each board and line came from
+(``Places``); ``validate`` then reports, all together, every problem a scorer is
+likely to make: an unknown pair, a pair with two results on a board or in both
+directions at once, a board with no results, an impossible score, a score that
+contradicts its contract and tricks, tricks outside 0-13, weights not adding to 100 %.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..errors import InputError
+from ..model import Board, Direction, Outcome, PairRef, Play, Scored, Session, TravellerLine
+from ..scoring.contract import POSSIBLE_SCORES, ContractError, board_vulnerability, ns_score
+
+
+@dataclass(slots=True)
+class Places:
+    """Where each board and traveller line came from, keyed by object identity."""
+
+    boards: dict[int, str] = field(default_factory=dict)
+    lines: dict[int, str] = field(default_factory=dict)
+
+    def board(self, board: Board) -> str:
+        return self.boards.get(id(board), "")
+
+    def line(self, line: TravellerLine) -> str:
+        if id(line) in self.lines:
+            return self.lines[id(line)]
+        return f"line {line.source_line}" if line.source_line else ""
+
+
+def pair_label(ref: PairRef | None, side: str = "") -> str | None:
+    """'NS pair 7', 'EW pair A3', 'pair 5' — as the user knows the pair."""
+    if ref is None:
+        return None
+    text = f"{ref.section}{ref.number}" if ref.section and len(ref.section) <= 2 else str(ref.number)
+    if ref.direction is not None:
+        return f"{ref.direction} pair {text}"
+    return f"{side} pair {text}".strip()
+
+
+def line_pairs(line: TravellerLine) -> str | None:
+    parts = [p for p in (pair_label(line.ns_pair, "NS"), pair_label(line.ew_pair, "EW")) if p]
+    return " v ".join(parts) or None
+
+
+def validate(file: str, session: Session, places: Places) -> list[InputError]:
+    errors: list[InputError] = []
+    known = {p.ref for p in session.pairs}
+    for board in session.boards:
+        errors += _board(file, session, board, known, places)
+    return errors
+
+
+def _board(file: str, session: Session, board: Board, known: set[PairRef], places: Places) -> list[InputError]:
+    errors: list[InputError] = []
+    n = board.number
+    if not board.lines:
+        errors.append(InputError(file, places.board(board), f"board {n} has no results: expected at least one traveller line", n))
+        return errors
+    vulnerability = board.vulnerability or board_vulnerability(n)
+    seen: dict[PairRef, tuple[str, str]] = {}
+    for line in board.lines:
+        where = places.line(line)
+        if line.ns_pair is not None and line.ns_pair == line.ew_pair:
+            errors.append(InputError(file, where, f"{pair_label(line.ns_pair)} is both NS and EW on this line: expected two different pairs",
+                                     n, pair_label(line.ns_pair)))
+            continue
+        for side, ref in (("NS", line.ns_pair), ("EW", line.ew_pair)):
+            if ref is None:
+                continue
+            label = pair_label(ref, side)
+            if known and ref not in known:
+                errors.append(InputError(file, where, _unknown(ref, side, known), n, label))
+                continue
+            if ref in seen:
+                other_side, other_where = seen[ref]
+                if other_side != side:
+                    message = (f"pair {ref.number} sits {other_side} ({other_where}) and {side} on the same board: "
+                               f"expected a pair to play a board once, in one direction")
+                else:
+                    message = f"{label} has two results on this board (also {other_where}): expected one result per pair"
+                errors.append(InputError(file, where, message, n, label))
+            else:
+                seen[ref] = (side, where)
+        pairs = line_pairs(line)
+        outcomes: list[Outcome] = [line.ns] if line.ns is line.ew or line.ns == line.ew else [line.ns, line.ew]
+        for outcome in outcomes:
+            errors += [InputError(file, where, m, n, pairs) for m in outcome_problems(outcome, vulnerability)]
+    return errors
+
+
+def _unknown(ref: PairRef, side: str, known: set[PairRef]) -> str:
+    same_section = sorted((p for p in known if p.section == ref.section), key=lambda p: (p.number, str(p.direction)))
+    if ref.direction is not None:
+        flipped = PairRef(ref.section, ref.number, ref.direction.other)
+        if flipped in known and PairRef(ref.section, ref.number, ref.direction) not in known:
+            return (f"pair {ref.number} is a {ref.direction.other} pair but sits {side} here: "
+                    f"expected an {side} pair number")
+        numbers = [p.number for p in same_section if p.direction is ref.direction]
+    else:
+        numbers = [p.number for p in same_section]
+    listed = _ranges(numbers) if numbers else "none"
+    section = f" in section {ref.section}" if ref.section else ""
+    return f"unknown {side} pair {ref.number}{section}: expected one of the pairs listed ({listed})"
+
+
+def _ranges(numbers: list[int]) -> str:
+    out: list[str] = []
+    nums = sorted(set(numbers))
+    start = prev = nums[0]
+    for x in nums[1:] + [None]:  # type: ignore[list-item]
+        if x is not None and x == prev + 1:
+            prev = x
+            continue
+        out.append(f"{start}-{prev}" if prev > start else str(start))
+        if x is not None:
+            start = prev = x
+    return ", ".join(out)
+
+
+def outcome_problems(outcome: Outcome, vulnerability: str) -> list[str]:
+    """Messages for one side's outcome: each component's play, and the weights' sum."""
+    if not isinstance(outcome, Scored):
+        return []
+    problems: list[str] = []
+    total = sum((c.weight for c in outcome.components), Fraction(0))
+    if total != 1:
+        problems.append(f"weights add up to {_percent(total)}: expected 100 %")
+    for component in outcome.components:
+        problems += play_problems(component.play, vulnerability)
+    return problems
+
+
+def play_problems(play: Play, vulnerability: str) -> list[str]:
+    if play.tricks is not None and not 0 <= play.tricks <= 13:
+        return [f"tricks must be 0 to 13, got {play.tricks}"]
+    if play.ns_score not in POSSIBLE_SCORES:
+        return [f"impossible score {play.ns_score}: no contract scores that; expected a score such as 420 or -50"]
+    if play.contract is not None and play.tricks is not None and (play.declarer is not None or play.contract.passed_out):
+        try:
+            expected = ns_score(play.contract, play.declarer, play.tricks, vulnerability)
+        except ContractError as exc:
+            return [str(exc)]
+        if expected != play.ns_score:
+            by = f" by {play.declarer}" if play.declarer else ""
+            return [f"score {play.ns_score} contradicts {play.contract}{by} taking {play.tricks} tricks "
+                    f"(vulnerable: {vulnerability}): expected {expected}"]
+    return []
+
+
+def _percent(value: Fraction) -> str:
+    p = value * 100
+    return f"{p.numerator} %" if p.denominator == 1 else f"{float(p):.4g} %"
+
+
+__all__ = ["Direction", "Places", "line_pairs", "outcome_problems", "pair_label", "play_problems", "validate"]

@@ -1,0 +1,399 @@
+"""Our YAML session format (docs/yaml-format.md) → sessions.
+
+Loaded with a ``yaml.SafeLoader`` subclass that remembers the line of every mapping, so
+that each error names its line; aliases (``*name``) are refused, which also rules out
+alias bombs.  A result is a contract (the score is computed, Law 77), a raw score, an
+artificial score (``A60/40``, ``A+/A-``, ``A=``), a weighted score or a split score.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from fractions import Fraction
+from typing import Any
+
+import yaml
+
+from ..errors import InputError
+from ..model import (Board, Component, Direction, Match, Outcome, Pair, PairRef, Play, Player, Scored, ScoringMethod,
+                     Section, Session, Team, TeamsBoard, TravellerLine)
+from ..scoring.contract import Contract, ContractError, Seat, board_vulnerability, ns_score, parse_tricks
+from ..scoring.options import DEFAULT_OPTIONS, OptionError
+from . import values
+from .printed import KEY, PrintedFigures
+from .validate import Places, outcome_problems, pair_label, validate
+
+_VULNERABILITY = {"none": "None", "love": "None", "ns": "NS", "ew": "EW", "both": "Both", "all": "Both"}
+
+
+class LineDict(dict):
+    """A mapping that knows the line it started on."""
+
+    line: int = 0
+
+
+class _AliasError(Exception):
+    def __init__(self, line: int):
+        self.line = line
+
+
+class _Loader(yaml.SafeLoader):
+    def compose_node(self, parent, index):  # type: ignore[no-untyped-def]
+        if self.check_event(yaml.AliasEvent):
+            raise _AliasError(self.peek_event().start_mark.line + 1)
+        return super().compose_node(parent, index)
+
+
+def _construct_map(loader: _Loader, node: yaml.MappingNode):  # type: ignore[no-untyped-def]
+    data = LineDict()
+    data.line = node.start_mark.line + 1
+    yield data
+    data.update(loader.construct_mapping(node))
+
+
+_Loader.add_constructor("tag:yaml.org,2002:map", _construct_map)
+
+
+def load(text: str) -> Any:
+    return yaml.load(text, Loader=_Loader)  # noqa: S506 — a SafeLoader subclass: safe_load plus line numbers
+
+
+def read_yaml(file: str, data: bytes) -> tuple[list[Session], list[InputError]]:
+    try:
+        doc = load(data.decode("utf-8-sig"))
+    except UnicodeDecodeError as exc:
+        return [], [InputError(file, f"byte {exc.start}", "the file is not UTF-8 text: expected a UTF-8 YAML file")]
+    except _AliasError as exc:
+        return [], [InputError(file, f"line {exc.line}", "YAML aliases (*name) are not allowed in uploads: expected plain values")]
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        problem = getattr(exc, "problem", None) or str(exc)
+        return [], [InputError(file, where, f"malformed YAML ({problem}): expected a YAML session as in docs/yaml-format.md")]
+    if not isinstance(doc, dict):
+        return [], [InputError(file, "line 1", f"expected a mapping of session details (club, event, method, ...), got {type(doc).__name__}")]
+    reader = _Reader(file)
+    parts = doc.get("sessions")
+    if isinstance(parts, list):
+        shared = {k: v for k, v in doc.items() if k != "sessions"}
+        sessions = [reader.session({**shared, **part}, part) for part in parts if reader.mapping(part, doc, "a session")]
+    else:
+        sessions = [reader.session(doc, doc)]
+    return [s for s in sessions if s is not None], reader.errors
+
+
+class _Reader:
+    def __init__(self, file: str):
+        self.file = file
+        self.errors: list[InputError] = []
+
+    def error(self, where: Any, message: str, board: int | None = None, pair: str | None = None) -> None:
+        line = where.line if isinstance(where, LineDict) else where
+        self.errors.append(InputError(self.file, f"line {line}" if line else "", message, board, pair))
+
+    def mapping(self, value: Any, parent: Any, what: str) -> bool:
+        if isinstance(value, dict):
+            return True
+        self.error(parent, f"expected {what} as a mapping (key: value), got {value!r}")
+        return False
+
+    # --- session -------------------------------------------------------------------------
+    def session(self, doc: dict, where: LineDict) -> Session | None:
+        method_text = str(doc.get("method", "")).strip().lower()
+        try:
+            method = ScoringMethod(method_text)
+        except ValueError:
+            self.error(where, f"unknown method {doc.get('method')!r}: expected one of {', '.join(m.value for m in ScoringMethod)}")
+            return None
+        options = doc.get("options") or {}
+        if not isinstance(options, dict):
+            self.error(where, f"expected options as a mapping of option names to values, got {options!r}")
+            options = {}
+        try:
+            DEFAULT_OPTIONS.with_overrides(options)
+        except OptionError as exc:
+            self.error(options if isinstance(options, LineDict) else where, str(exc))
+        when = doc.get("date")
+        if when is not None and not isinstance(when, date):
+            try:
+                when = values.parse_date(str(when))
+            except ValueError as exc:
+                self.error(where, str(exc))
+                when = None
+        common = dict(title=str(doc.get("event") or doc.get("title") or "Untitled session"), method=method,
+                      club=str(doc.get("club") or ""), event=str(doc.get("event") or ""), date=when, source=self.file,
+                      options=dict(options), printed={KEY: PrintedFigures(program="YAML")})
+        if method is ScoringMethod.TEAMS:
+            teams, matches = self.teams(doc, where)
+            return Session(teams=teams, matches=matches, **common)  # type: ignore[arg-type]
+        places = Places()
+        sections, boards = self.sections(doc, where, places)
+        session = Session(sections=sections, boards=boards, **common)  # type: ignore[arg-type]
+        self.errors += validate(self.file, session, places)
+        return session
+
+    def sections(self, doc: dict, where: LineDict, places: Places) -> tuple[tuple[Section, ...], tuple[Board, ...]]:
+        raw = doc.get("sections")
+        if raw is None:
+            raw = [LineDict(name="", pairs=doc.get("pairs"))]
+            raw[0].line = where.line
+        if not isinstance(raw, list):
+            self.error(where, f"expected sections as a list, got {raw!r}")
+            return (), ()
+        movement = str(doc.get("movement", "")).strip().lower()
+        if movement not in ("", "mitchell", "howell"):
+            self.error(where, f"unknown movement {movement!r}: expected mitchell or howell")
+        sections, lines, deals, board_lines = [], {}, {}, {}
+        for sec in raw:
+            if not self.mapping(sec, where, "a section"):
+                continue
+            name = str(sec.get("name") or "")
+            pairs = self.pairs(sec.get("pairs"), sec, name, movement)
+            mitchell = any(p.ref.direction for p in pairs) if movement == "" else movement == "mitchell"
+            sections.append((name, pairs, mitchell))
+        section_info = {name: mitchell for name, _, mitchell in sections}
+        default = sections[0][0] if len(sections) == 1 else None
+        groups = [(doc.get("boards"), where, default)] + [(s.get("boards"), s, str(s.get("name") or "")) for s in raw if isinstance(s, dict) and s.get("boards") is not None]
+        for boards, parent, sec_name in groups:
+            if boards is None:
+                continue
+            if not isinstance(boards, list):
+                self.error(parent, f"expected boards as a list, got {boards!r}")
+                continue
+            for b in boards:
+                self.board(b, parent, sec_name, section_info, lines, deals, board_lines, places)
+        out = []
+        for number in sorted(lines):
+            deal, dealer, vul = deals[number]
+            board = Board(number, tuple(lines[number]), deal=deal, dealer=dealer, vulnerability=vul)
+            places.boards[id(board)] = f"line {board_lines[number]}"
+            out.append(board)
+        winners = {name: 2 if m else 1 for name, _, m in sections}
+        return tuple(Section(name, tuple(pairs), winners[name]) for name, pairs, _ in sections), tuple(out)
+
+    def pairs(self, raw: Any, where: LineDict, section: str, movement: str) -> list[Pair]:
+        if not isinstance(raw, list) or not raw:
+            self.error(where, f"expected a list of pairs ({{number: 1, players: [..]}}), got {raw!r}")
+            return []
+        out: list[Pair] = []
+        seen: set[PairRef] = set()
+        for p in raw:
+            if not self.mapping(p, where, "a pair"):
+                continue
+            number = p.get("number")
+            if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+                self.error(p, f"expected a pair number such as 1 or 12, got {number!r}")
+                continue
+            direction = None
+            if p.get("direction") is not None:
+                try:
+                    direction = values.parse_direction(str(p.get("direction")))
+                except ValueError as exc:
+                    self.error(p, str(exc), pair=f"pair {number}")
+                    continue
+            if movement == "mitchell" and direction is None:
+                self.error(p, f"pair {number} has no direction in a mitchell: expected direction NS or EW", pair=f"pair {number}")
+                continue
+            if movement == "howell" and direction is not None:
+                self.error(p, f"pair {number} has a direction in a howell: expected none (a Howell pair plays both ways)",
+                           pair=f"pair {number}")
+                continue
+            players = p.get("players") or []
+            if isinstance(players, str):
+                players = [n.strip() for n in players.replace(" and ", "&").split("&")]
+            if not isinstance(players, list):
+                self.error(p, f"expected players as a list of names, got {players!r}", pair=f"pair {number}")
+                players = []
+            ref = PairRef(section, number, direction)
+            if ref in seen:
+                self.error(p, f"pair {number}{' ' + str(direction) if direction else ''} is listed twice: expected each pair once",
+                           pair=f"pair {number}")
+                continue
+            seen.add(ref)
+            out.append(Pair(ref, tuple(Player(str(n)) for n in players if str(n).strip())))
+        return out
+
+    # --- boards and results --------------------------------------------------------------
+    def board(self, b: Any, parent: Any, section: str | None, info: dict[str, bool], lines: dict, deals: dict,
+              board_lines: dict, places: Places) -> None:
+        if not self.mapping(b, parent, "a board"):
+            return
+        number = b.get("number")
+        if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+            self.error(b, f"expected a board number such as 1 or 27, got {number!r}")
+            return
+        vul = None
+        if b.get("vulnerability") is not None:
+            vul = _VULNERABILITY.get(str(b["vulnerability"]).strip().lower())
+            if vul is None:
+                self.error(b, f"expected vulnerability None, NS, EW or Both, got {b['vulnerability']!r}", number)
+        dealer = None
+        if b.get("dealer") is not None:
+            try:
+                dealer = Seat.parse(str(b["dealer"]))
+            except ContractError as exc:
+                self.error(b, str(exc), number)
+        deal = None
+        if b.get("deal"):
+            try:
+                deal = values.parse_deal(str(b["deal"]))
+            except ValueError as exc:
+                self.error(b, str(exc), number)
+        deals.setdefault(number, (deal, dealer, vul))
+        board_lines.setdefault(number, b.line)
+        bucket = lines.setdefault(number, [])
+        results = b.get("results")
+        if not isinstance(results, list):
+            self.error(b, f"board {number} has no results: expected a list under results", number)
+            return
+        vulnerability = vul or board_vulnerability(number)
+        for r in results:
+            if not self.mapping(r, b, "a result"):
+                continue
+            line = self.result(r, number, section, info, vulnerability)
+            if line is not None:
+                places.lines[id(line)] = f"line {r.line}"
+                bucket.append(line)
+
+    def result(self, r: LineDict, board: int, section: str | None, info: dict[str, bool], vul: str) -> TravellerLine | None:
+        sec = str(r.get("section", section if section is not None else ""))
+        if sec not in info:
+            self.error(r, f"unknown section {sec!r}: expected one of {', '.join(repr(s) for s in info)}", board)
+            return None
+        mitchell = info[sec]
+        refs = []
+        for side, direction in (("ns", Direction.NS), ("ew", Direction.EW)):
+            n = r.get(side)
+            if not isinstance(n, int) or isinstance(n, bool):
+                self.error(r, f"expected the {side.upper()} pair number under {side}, got {n!r}", board)
+                return None
+            refs.append(PairRef(sec, n, direction if mitchell else None))
+        pair_text = f"{pair_label(refs[0], 'NS')} v {pair_label(refs[1], 'EW')}"
+        try:
+            if "split" in r:
+                split = r["split"]
+                if not isinstance(split, dict) or "ns" not in split or "ew" not in split:
+                    raise ValueError(f"expected split with ns: and ew: results, got {split!r}")
+                ns = self.side(split["ns"], vul, board, artificial_side="ns")
+                ew = self.side(split["ew"], vul, board, artificial_side="ew")
+            else:
+                ns = ew = self.side(r, vul, board, artificial_side=None)
+                if isinstance(ns, tuple):
+                    ns, ew = ns
+        except ValueError as exc:
+            self.error(r, str(exc), board, pair_text)
+            return None
+        return TravellerLine(refs[0], refs[1], ns, ew, section=sec, source_line=r.line)  # type: ignore[arg-type]
+
+    def side(self, spec: Any, vul: str, board: int, artificial_side: str | None):
+        """One outcome (or (ns, ew) artificial pair when not a split side) from a result spec."""
+        if not isinstance(spec, dict):
+            raise ValueError(f"expected a result such as {{contract: 4S, by: N, tricks: 10}} or {{score: 420}}, got {spec!r}")
+        if "weighted" in spec:
+            parts = spec["weighted"]
+            if not isinstance(parts, list) or len(parts) < 2:
+                raise ValueError(f"expected weighted as a list of two or more components with weights, got {parts!r}")
+            components = []
+            for part in parts:
+                if not isinstance(part, dict) or "weight" not in part:
+                    raise ValueError(f"expected each weighted component to have a weight such as 60%, got {part!r}")
+                play = self.play(part, vul)
+                if not isinstance(play, Play):
+                    raise ValueError(f"expected a real score in a weighted component, got {part.get('score')!r}")
+                components.append(Component(values.parse_weight(part["weight"]), play))
+            return Scored(tuple(components))
+        score = spec.get("score")
+        if isinstance(score, str) and values.is_artificial_text(score) and "contract" not in spec:
+            if artificial_side is not None:
+                try:
+                    return values.side_artificial(score)
+                except ValueError:
+                    ns, ew = values.parse_artificial(score)
+                    return ns if artificial_side == "ns" else ew
+            return values.parse_artificial(score)
+        return Scored.of(self.play(spec, vul))
+
+    def play(self, spec: dict, vul: str) -> Play:
+        score = spec.get("score")
+        if score is not None and (not isinstance(score, int) or isinstance(score, bool)):
+            raise ValueError(f"{values.SCORE_EXPECTED}, got {str(score)!r}")
+        lead = str(spec["lead"]) if spec.get("lead") is not None else None
+        if "contract" not in spec:
+            if score is None:
+                raise ValueError("expected contract + by + tricks, a score, weighted or split, found none of them")
+            return Play(score, lead=lead)
+        try:
+            contract = Contract.parse(str(spec["contract"]))
+            if contract.passed_out:
+                return Play(0 if score is None else score, contract, None, 0, lead)
+            declarer = Seat.parse(str(spec.get("by", "")))
+            if "tricks" in spec:
+                tricks = spec["tricks"]
+                if not isinstance(tricks, int) or isinstance(tricks, bool):
+                    raise ValueError(f"expected tricks as a whole number 0 to 13, got {tricks!r}")
+                if not 0 <= tricks <= 13:
+                    raise ValueError(f"tricks must be 0 to 13, got {tricks}")
+            elif "result" in spec:
+                tricks = parse_tricks(str(spec["result"]), contract)
+            else:
+                raise ValueError(f"expected tricks (0-13) or result ('=', '+1', '-2') with contract {spec['contract']}")
+        except ContractError as exc:
+            raise ValueError(str(exc)) from None
+        computed = ns_score(contract, declarer, tricks, vul)
+        return Play(computed if score is None else score, contract, declarer, tricks, lead)
+
+    # --- teams ---------------------------------------------------------------------------
+    def teams(self, doc: dict, where: LineDict) -> tuple[tuple[Team, ...], tuple[Match, ...]]:
+        teams: dict[int, Team] = {}
+        for t in doc.get("teams") or []:
+            if not self.mapping(t, where, "a team"):
+                continue
+            n = t.get("number")
+            if not isinstance(n, int) or n < 1 or n in teams:
+                self.error(t, f"expected a new team number such as 1 or 12, got {n!r}")
+                continue
+            teams[n] = Team(n, str(t.get("name") or f"Team {n}"), tuple(Player(str(p)) for p in t.get("players") or []))
+        if not teams:
+            self.error(where, "expected a list of teams ({number: 1, name: ..., players: [..]})")
+        matches = []
+        for m in doc.get("matches") or []:
+            if not self.mapping(m, where, "a match"):
+                continue
+            home, away = teams.get(m.get("home")), teams.get(m.get("away"))  # type: ignore[arg-type]
+            if home is None or away is None or home is away:
+                self.error(m, f"expected home and away to be two different team numbers listed under teams, got {m.get('home')!r} and {m.get('away')!r}")
+                continue
+            boards, seen = [], set()
+            for b in m.get("boards") or []:
+                if not self.mapping(b, m, "a board") or not isinstance(b.get("number"), int):
+                    self.error(b if isinstance(b, LineDict) else m, f"expected a board with a number, got {b!r}")
+                    continue
+                number = b["number"]
+                if number in seen:
+                    self.error(b, f"board {number} appears twice in this match: expected one entry per board", number)
+                    continue
+                seen.add(number)
+                vul = board_vulnerability(number)
+                rooms: list[Outcome | None] = []
+                for room in ("home_ns", "home_ew"):
+                    if b.get(room) is None:
+                        rooms.append(None)
+                        continue
+                    try:
+                        outcome = self.side(b[room], vul, number, artificial_side="ns")
+                    except ValueError as exc:
+                        self.error(b, f"{room}: {exc}", number, f"{home.name} v {away.name}")
+                        rooms.append(None)
+                        continue
+                    for problem in outcome_problems(outcome, vul):
+                        self.error(b, f"{room}: {problem}", number, f"{home.name} v {away.name}")
+                    rooms.append(outcome)
+                if rooms == [None, None]:
+                    self.error(b, f"board {number} has no results: expected home_ns and home_ew", number)
+                    continue
+                boards.append(TeamsBoard(number, rooms[0], rooms[1]))
+            if not boards:
+                self.error(m, f"the match {home.name} v {away.name} has no boards: expected a list under boards")
+            matches.append(Match(home, away, tuple(boards), round=m.get("round") if isinstance(m.get("round"), int) else None,
+                                 imp_adjustment=Fraction(str(m.get("imp_adjustment", 0)))))
+        return tuple(teams.values()), tuple(matches)
