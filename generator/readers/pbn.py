@@ -132,7 +132,8 @@ def scoring_method(text: str) -> tuple[ScoringMethod, dict[str, object]] | None:
         options: dict[str, object] = {}
         for p in parts[1:]:
             if p == "cross":
-                options["cross_imp_divisor"] = "total"  # Ruter prints the sum over comparisons
+                # Ruter prints the sum over comparisons, unfactored, and an A+ is 1.5 IMPs a comparison
+                options.update(cross_imp_divisor="total", neuberg=False, artificial_imps="3/2")
                 return ScoringMethod.CROSS_IMPS, options
             m = re.fullmatch(r"butler(?:-(\d+))?", p)
             if m and m.group(1):

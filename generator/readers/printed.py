@@ -76,6 +76,8 @@ class PrintedPair:
     total: Figure | None = None
     percentage: Figure | None = None
     place: str = ""
+    handicap: Figure | None = None
+    """A handicap the program added to the percentage (USEBIO HANDICAP)."""
 
 
 @dataclass(frozen=True, slots=True)

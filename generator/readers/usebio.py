@@ -188,7 +188,8 @@ class _Reader:
             seen[ref] = ppath
             sec.pairs.append(Pair(ref, players))
             figures.pairs.append(PrintedPair(ref, ppath, Figure.parse(_text(pair, "TOTAL_SCORE")),
-                                             Figure.parse(_text(pair, "PERCENTAGE")), _text(pair, "PLACE")))
+                                             Figure.parse(_text(pair, "PERCENTAGE")), _text(pair, "PLACE"),
+                                             Figure.parse(_text(pair, "HANDICAP"))))
         return sec
 
     def pair_ref(self, text: str, side: Direction, sec: _Section, where: str, board: int) -> PairRef | None:
@@ -327,6 +328,10 @@ class _Reader:
         options: dict[str, object] = {}
         if method is ScoringMethod.BUTLER and program.lower().startswith("compscore"):
             options["butler_trim"] = "1"  # Compscore's datum drops the top and bottom score
+        if program.strip().lower() == "scorer" and len(sections) == 1 and len(sections[0].pairs) % 2 \
+                and all(p.ref.direction is None for p in sections[0].pairs):
+            # Scorer factors the boards of a Howell with a sit-out up to the full number of tables
+            options["expected_results"] = (len(sections[0].pairs) + 1) // 2
         if len(sections) > 1:
             places = [int(p.place.rstrip("=")) for p in figures.pairs if p.place.rstrip("=").isdigit()]
             largest = max((len(s.pairs) for s in sections), default=0)
@@ -338,7 +343,7 @@ class _Reader:
         """Some converters write the percentage into TOTAL_SCORE too; then it is not a total."""
         pairs = [p for p in figures.pairs if p.total is not None]
         if pairs and all(p.percentage is not None and p.total.value == p.percentage.value for p in pairs):
-            figures.pairs[:] = [PrintedPair(p.ref, p.where, None, p.percentage, p.place) for p in figures.pairs]
+            figures.pairs[:] = [PrintedPair(p.ref, p.where, None, p.percentage, p.place, p.handicap) for p in figures.pairs]
             figures.notes.append("TOTAL_SCORE repeats PERCENTAGE for every pair: it is not compared as a total")
 
 

@@ -1,0 +1,270 @@
+"""`check`: audit the figures another program printed in an export against our scoring.
+
+Every printed figure (traveller matchpoints or IMPs, board datums, pair totals,
+percentages and places) is compared with ours at the precision the file prints it:
+a figure agrees when ours rounds to theirs at their number of decimals, under any
+half-rounding rule (the difference is at most half a unit of their last place).
+Each difference is listed with the board, line or pair, theirs, ours and, where one
+is recognisable, the likely reason.  See docs/check.md.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+from typing import Any
+
+from .commands import score_file
+from .model import Artificial, Direction, Scored, ScoringMethod
+from .readers.printed import Figure, PrintedFigures, PrintedLine, printed_figures
+from .readers.validate import pair_label
+from .scoring.explain import fmt
+from .scoring.imps import imps
+from .scoring.results import ScoredBoard, ScoredLine, SessionResult
+from .scoring.rounding import round_half_away, round_to_ten
+
+ROUNDING = "rounding"
+UNFACTORED = "unfactored short board"
+UNMARKED = "unmarked artificial score"
+DATUM = "datum"
+DIVISOR = "different cross-IMP divisor"
+FOLLOWS = "follows from the differences above"
+HANDICAP = "handicap"
+ARTIFICIAL = "artificial score valued differently"
+
+
+@dataclass(frozen=True)
+class Difference:
+    where: str
+    what: str
+    theirs: str
+    ours: str
+    reason: str = ""
+    detail: str = ""
+
+    def __str__(self) -> str:
+        why = f" — {self.reason}: {self.detail}" if self.reason and self.detail else (f" — {self.reason}" if self.reason else " — no known reason")
+        return f"{self.where}: {self.what}: theirs {self.theirs}, ours {self.ours}{why}"
+
+
+def agrees(ours: Fraction, theirs: Figure) -> bool:
+    return abs(ours - theirs.value) <= Fraction(1, 2 * 10 ** theirs.places)
+
+
+def _show(value: Fraction, theirs: Figure) -> str:
+    return fmt(value, max(theirs.places, 2))
+
+
+class _Audit:
+    def __init__(self, result: SessionResult, figures: PrintedFigures):
+        self.result = result
+        self.figures = figures
+        self.compared = 0
+        self.unverified = 0
+        self.differences: list[Difference] = []
+        self.lines: dict[tuple[int, Any, Any], tuple[ScoredBoard, ScoredLine]] = {
+            (b.number, l.line.ns_pair, l.line.ew_pair): (b, l) for b in result.boards for l in b.lines}
+
+    def figure(self, ours: Fraction | None, theirs: Figure | None, where: str, what: str, reason=None) -> bool:
+        """Compare one figure; returns True when it agrees (or was not printed)."""
+        if theirs is None:
+            return True
+        self.compared += 1
+        if ours is not None and agrees(ours, theirs):
+            return True
+        why, detail = reason(ours, theirs) if (reason and ours is not None) else ("", "")
+        self.differences.append(Difference(where, what, theirs.text, "—" if ours is None else _show(ours, theirs), why, detail))
+        return False
+
+    # --- traveller lines ----------------------------------------------------------------------
+    def run_lines(self) -> None:
+        unit = {"matchpoints": "matchpoints", "imps": "IMPs", "cross_imps": "cross-IMPs"}.get(self.figures.line_unit, "figure")
+        for p in self.figures.lines:
+            where = f"board {p.board}, {pair_label(p.ns_pair, 'NS')} v {pair_label(p.ew_pair, 'EW')} ({p.where})"
+            found = self.lines.get((p.board, p.ns_pair, p.ew_pair))
+            if found is None:
+                for fig in (p.ns, p.ew):
+                    self.figure(None, fig, where, unit, None)
+                continue
+            board, line = found
+            for direction, fig, pct in ((Direction.NS, p.ns, p.ns_percent), (Direction.EW, p.ew, p.ew_percent)):
+                side = line.side(direction)
+                self.figure(side.value, fig, where, f"{direction} {unit}", lambda o, t, d=direction: self.line_reason(board, line, d, o, t, p))
+                self.figure(side.percent, pct, where, f"{direction} percentage", None)
+
+    def line_reason(self, board: ScoredBoard, line: ScoredLine, d: Direction, ours: Fraction, theirs: Figure, p: PrintedLine):
+        unit = Fraction(1, 10 ** theirs.places)
+        method = self.result.session.method
+        outcome = line.line.ns if d is Direction.NS else line.line.ew
+        real = [l.line.ns.single.ns_score for l in board.lines if isinstance(l.line.ns, Scored) and l.line.ns.single]
+        if method is ScoringMethod.MATCHPOINTS and board.top is not None:
+            if isinstance(outcome, Scored) and outcome.single and theirs.value * 2 in (board.top, 2 * (len(real) - 1)):
+                other = p.ew if d is Direction.NS else p.ns
+                if other is not None and other.value == theirs.value:
+                    return UNMARKED, f"they gave both sides 50 % on a line with a real score ({outcome.single.ns_score})"
+            if isinstance(outcome, Scored) and outcome.single and board.actual < board.expected:
+                s = outcome.single.ns_score
+                ns_raw = Fraction(2 * sum(1 for x in real if x < s) + sum(1 for x in real if x == s) - 1)
+                raw = ns_raw if d is Direction.NS else 2 * (len(real) - 1) - ns_raw
+                if self.result.options.matchpoint_units == "acbl":
+                    raw /= 2
+                if abs(raw - theirs.value) <= unit / 2:
+                    return UNFACTORED, (f"{board.actual} results where {board.expected} were expected; theirs is the "
+                                        f"unfactored value on a top of {2 * (board.actual - 1)}, ours is factored (Neuberg)")
+        if method is ScoringMethod.BUTLER and isinstance(outcome, Scored) and outcome.single:
+            printed = next((b.datum for b in self.figures.boards if b.board == board.number and b.datum), None)
+            if printed is not None and printed.value != board.datum:
+                s = outcome.single.ns_score
+                value = imps(s - printed.value) * (1 if d is Direction.NS else -1)
+                if value == theirs.value:
+                    return DATUM, f"follows from their datum {printed.text} (ours {fmt(board.datum or 0)})"
+        if method is ScoringMethod.CROSS_IMPS and isinstance(outcome, Artificial) and len(real) > 1:
+            return ARTIFICIAL, (f"theirs is {fmt(theirs.value / len(real))} IMPs for each of the {len(real)} results; "
+                                f"ours is {fmt(ours / (len(real) - 1))} for each of {len(real) - 1} comparisons")
+        if method is ScoringMethod.CROSS_IMPS and isinstance(outcome, Scored) and outcome.single and len(real) > 1:
+            s = outcome.single.ns_score
+            total = Fraction(sum(imps(s - x) for x in real) * (1 if d is Direction.NS else -1))
+            own = {"total": 1, "comparisons": len(real) - 1, "scores": len(real)}[self.result.options.cross_imp_divisor]
+            if board.actual < board.expected and abs(total / own - theirs.value) <= unit / 2:
+                return UNFACTORED, (f"{board.actual} results where {board.expected} were expected; theirs is not "
+                                    f"factored, ours is (Neuberg)")
+            for name, divisor in (("the total over comparisons", 1), ("divided by the comparisons", len(real) - 1),
+                                  ("divided by the number of scores", len(real))):
+                if abs(total / divisor - theirs.value) <= unit / 2:
+                    return DIVISOR, f"theirs is {name} ({fmt(total)} / {divisor}); ours uses {self.result.options.cross_imp_divisor}"
+        if method is ScoringMethod.MATCHPOINTS and (p.board, board.section) in self.unmarked:
+            return UNMARKED, f"follows from the unmarked artificial score on board {p.board}: they factored the other results"
+        return self.rounding(ours, theirs)
+
+    @staticmethod
+    def rounding(ours: Fraction, theirs: Figure):
+        unit = Fraction(1, 10 ** theirs.places)
+        if abs(ours - theirs.value) > unit:
+            return "", ""
+        if theirs.value == (ours // unit) * unit:
+            return ROUNDING, f"theirs is ours cut down (truncated) to {theirs.places} decimals"
+        return ROUNDING, "within one unit of their last decimal place"
+
+    def find_unmarked(self) -> None:
+        """Boards where the file gave a real result 50/50: it then factored the others (Neuberg)."""
+        self.unmarked: set[tuple[int, str]] = set()
+        if self.result.session.method is not ScoringMethod.MATCHPOINTS:
+            return
+        for p in self.figures.lines:
+            found = self.lines.get((p.board, p.ns_pair, p.ew_pair))
+            if found is None or p.ns is None or p.ew is None or p.ns.value != p.ew.value:
+                continue
+            board, line = found
+            if isinstance(line.line.ns, Scored) and line.line.ns.single and board.top and p.ns.value * 2 == board.top \
+                    and not agrees(line.ns.value, p.ns):
+                self.unmarked.add((p.board, board.section))
+
+    # --- boards -------------------------------------------------------------------------------
+    def run_boards(self) -> None:
+        ours = {(b.number, b.section): b for b in self.result.boards}
+        for p in self.figures.boards:
+            board = ours.get((p.board, p.section)) or next((b for b in self.result.boards if b.number == p.board), None)
+            if board is None or p.datum is None:
+                continue
+            self.figure(board.datum, p.datum, f"board {p.board} ({p.where})", "datum", lambda o, t, b=board: self.datum_reason(b, t))
+
+    def datum_reason(self, board: ScoredBoard, theirs: Figure):
+        scores = sorted(l.line.ns.single.ns_score for l in board.lines if isinstance(l.line.ns, Scored) and l.line.ns.single)
+        for trim in (0, 1, 2):
+            kept = scores[trim:len(scores) - trim] if len(scores) > 2 * trim else []
+            if not kept:
+                continue
+            m = Fraction(sum(kept), len(kept))
+            ends = "after dropping the top and bottom " + ("score" if trim == 1 else f"{trim} scores") if trim else "of all scores"
+            for rounding in ("half-away", "half-even", "exact"):
+                if round_to_ten(m, rounding) == theirs.value:
+                    how = "unrounded" if rounding == "exact" else f"rounded to 10 ({rounding})"
+                    return DATUM, f"theirs is the mean {ends}, {how}; ours uses butler_trim={self.result.options.butler_trim}, datum_rounding={self.result.options.datum_rounding}"
+        return "", ""
+
+    # --- pairs --------------------------------------------------------------------------------
+    def run_pairs(self) -> None:
+        standings = {s.ref: s for s in self.result.standings}
+        imp_method = self.result.session.method in (ScoringMethod.BUTLER, ScoringMethod.CROSS_IMPS)
+        line_places = max((f.places for p in self.figures.lines for f in (p.ns, p.ew) if f), default=0)
+        line_differ = bool(self.differences)
+        for p in self.figures.pairs:
+            where = f"{pair_label(p.ref)} ({p.where})"
+            s = standings.get(p.ref)
+            if s is None:
+                for fig in (p.total, p.percentage):
+                    self.figure(None, fig, where, "total", None)
+                continue
+            ours_total = s.score if imp_method else s.total
+
+            def total_reason(o, t, s=s):
+                rounded = sum((round_half_away(e.score.value, Fraction(1, 10 ** line_places)) for e in s.scorecard), Fraction(0))
+                if abs(rounded - t.value) <= Fraction(1, 2 * 10 ** t.places):
+                    return ROUNDING, f"theirs adds the per-board figures rounded to {line_places} decimals"
+                if imp_method and s.total != s.score and agrees(s.total, t):
+                    return UNFACTORED, f"theirs is the unfactored total of {s.boards_played} boards"
+                boards = len(self.result.session.boards)
+                if imp_method and s.boards_played and s.boards_played < boards and agrees(s.total * boards / s.boards_played, t):
+                    return UNFACTORED, (f"theirs scales the total of {s.boards_played} boards to all {boards} boards of the "
+                                        f"session; ours scales to the most boards any pair in the field played")
+                return (FOLLOWS, "") if line_differ else ("", "")
+
+            self.figure(ours_total, p.total, where, "total", total_reason)
+            def percentage_reason(o, t, p=p):
+                if p.handicap is not None:
+                    for share, words in ((1, "the pair's handicap"), (Fraction(1, 2), "half the pair's handicap")):
+                        if agrees(o + p.handicap.value * share, t):
+                            return HANDICAP, f"theirs adds {words} ({p.handicap.text})"
+                why = self.rounding(o, t)
+                return why if why[0] else ((FOLLOWS, "") if line_differ else ("", ""))
+
+            self.figure(s.percentage, p.percentage, where, "percentage", percentage_reason)
+            place = p.place.rstrip("=")
+            if place.isdigit():
+                self.figure(Fraction(s.rank), Figure(p.place, Fraction(int(place)), 0), where, "place",
+                            lambda o, t: (FOLLOWS, "") if len(self.differences) else ("", ""))
+
+    def run_matches(self) -> None:
+        for m in self.figures.matches:
+            self.unverified += sum(1 for f in (m.home_imps, m.away_imps, m.home_vp, m.away_vp) if f is not None)
+
+
+def audit(result: SessionResult) -> _Audit:
+    figures = printed_figures(result.session) or PrintedFigures()
+    a = _Audit(result, figures)
+    a.find_unmarked()
+    a.run_lines()
+    a.run_boards()
+    a.run_pairs()
+    a.run_matches()
+    return a
+
+
+def check_command(path: Path, overrides: dict[str, Any] | None = None) -> tuple[str, bool]:
+    results = score_file(Path(path), overrides or {})
+    out: list[str] = []
+    compared = differ = unverified = 0
+    reasons: Counter[str] = Counter()
+    for result in results:
+        a = audit(result)
+        s = result.session
+        out.append(f"{s.source}: {s.title} ({s.method}, {len(s.boards)} boards)")
+        out += [f"  {d}" for d in a.differences]
+        for note in (printed_figures(s) or PrintedFigures()).notes:
+            out.append(f"  note: {note}")
+        compared += a.compared
+        differ += len(a.differences)
+        unverified += a.unverified
+        reasons.update(d.reason or "no known reason" for d in a.differences)
+    if reasons:
+        out.append("Likely reasons: " + ", ".join(f"{r} {n}" for r, n in reasons.most_common()))
+    summary = f"{compared - differ} of {compared} figures agree ({differ} differ)"
+    if unverified:
+        summary += f"; {unverified} figures cannot be re-scored (the file holds no board results for them)"
+    out.append(summary)
+    return "\n".join(out), differ == 0 and unverified == 0
+
+
