@@ -1,0 +1,107 @@
+"""Markdown articles with YAML front matter: the site's explanations of each method.
+
+An article starts with front matter between ``---`` lines::
+
+    ---
+    title: Matchpoints
+    summary: How a pairs result becomes matchpoints and a percentage.
+    rules: [matchpoints, session]      # explanation rule prefixes this article explains
+    order: 1
+    ---
+    Text in Markdown ...
+
+python-markdown turns the text into HTML; that HTML is the only markup the templates
+mark safe, since articles are written by the club, never uploaded by players.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import markdown
+import yaml
+
+from ..errors import BuildError
+from .links import slugify
+
+_FRONT = re.compile(r"\A---\s*\n(.*?)\n---\s*\n", re.S)
+
+
+@dataclass(frozen=True, slots=True)
+class Article:
+    slug: str
+    title: str
+    summary: str
+    rules: tuple[str, ...]
+    order: int
+    html: str
+    source: str
+
+    @property
+    def path(self) -> str:
+        return f"articles/{self.slug}.html"
+
+
+def read_article(path: Path) -> Article:
+    text = path.read_text(encoding="utf-8")
+    match = _FRONT.match(text)
+    meta: dict[str, object] = {}
+    if match:
+        try:
+            loaded = yaml.safe_load(match.group(1)) or {}
+        except yaml.YAMLError as exc:
+            raise BuildError(f"{path}: front matter is not valid YAML: {exc}") from None
+        if not isinstance(loaded, dict):
+            raise BuildError(f"{path}: front matter must be a mapping such as 'title: Matchpoints'")
+        meta = loaded
+        text = text[match.end():]
+    if "title" not in meta:
+        raise BuildError(f"{path}: front matter needs a 'title'")
+    rules = meta.get("rules") or []
+    if isinstance(rules, str):
+        rules = [rules]
+    html = markdown.markdown(text, extensions=["tables", "attr_list", "toc"], output_format="html")
+    # Article headings sit under the page's h1: shift them so headings stay in order.
+    html = re.sub(r"<(/?)h([1-5])([ >])", lambda m: f"<{m.group(1)}h{int(m.group(2)) + 1}{m.group(3)}", html)
+    return Article(
+        slug=slugify(str(meta.get("slug") or path.stem)),
+        title=str(meta["title"]),
+        summary=str(meta.get("summary", "")),
+        rules=tuple(str(r) for r in rules),
+        order=int(str(meta.get("order", 100))),
+        html=html,
+        source=str(path),
+    )
+
+
+def read_articles(folder: Path) -> list[Article]:
+    if not folder.is_dir():
+        return []
+    articles = [read_article(p) for p in sorted(folder.glob("*.md"))]
+    seen: dict[str, str] = {}
+    for a in articles:
+        if a.slug in seen:
+            raise BuildError(f"{a.source}: article slug {a.slug!r} is already used by {seen[a.slug]}")
+        seen[a.slug] = a.source
+    return sorted(articles, key=lambda a: (a.order, a.slug))
+
+
+def rule_articles(articles: list[Article]) -> dict[str, str]:
+    """Explanation rule prefix ('neuberg', 'cross_imps') -> article slug."""
+    out: dict[str, str] = {}
+    for a in articles:
+        for rule in a.rules:
+            out.setdefault(rule, a.slug)
+    return out
+
+
+def article_for_rule(rule: str, mapping: dict[str, str]) -> str | None:
+    """The longest matching prefix: 'neuberg.formula' -> mapping['neuberg.formula'] or mapping['neuberg']."""
+    parts = rule.split(".")
+    for n in range(len(parts), 0, -1):
+        slug = mapping.get(".".join(parts[:n]))
+        if slug:
+            return slug
+    return None

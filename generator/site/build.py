@@ -1,0 +1,143 @@
+"""``python -m generator build``: content/ in, a static site out — in two phases.
+
+Phase one reads, scores and renders every session (in worker processes, skipping the
+uploads whose cache key is unchanged) and plans the cross-session pages.  Only if all
+of that succeeded does phase two touch the output folder: it writes the files whose
+bytes changed and removes the ones no longer produced.  A failed build raises
+``BuildError`` (every upload's problems together) and leaves the old site as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import BuildError
+from .archive import ArchivePlanner
+from .articles import read_articles, rule_articles
+from .cache import FORMAT, Cache, code_version, digest, tree_digest
+from .config import load_config
+from .plan import SiteInfo
+from .render import DEFAULT_TEMPLATES, render_page
+from .sources import discover, worker
+from .writer import Syncer
+
+
+@dataclass
+class BuildReport:
+    output: Path
+    sessions: int
+    uploads: int
+    rendered: int
+    """Uploads read, scored and rendered this time (the rest came from the cache)."""
+    pages: int
+    written: int
+    unchanged: int
+    removed: int
+    seconds: float
+
+    def summary(self) -> str:
+        return (f"Built {self.output}: {self.sessions} session{'s' if self.sessions != 1 else ''} from "
+                f"{self.uploads} upload{'s' if self.uploads != 1 else ''} ({self.rendered} scored, "
+                f"{self.uploads - self.rendered} from cache), {self.pages} files: {self.written} written, "
+                f"{self.unchanged} unchanged, {self.removed} removed, in {self.seconds:.2f} s")
+
+
+def build_site(content: Path, output: Path, templates: Path | None = None, jobs: int | None = None,
+               cache_dir: Path | None = None) -> BuildReport:
+    started = time.perf_counter()
+    content, output = Path(content), Path(output)
+    templates = Path(templates) if templates else DEFAULT_TEMPLATES
+    if not content.is_dir():
+        raise BuildError(f"content folder {content} not found: expected a folder with site.yaml, sessions/ and articles/")
+    if not (templates / "base.html").is_file():
+        raise BuildError(f"templates folder {templates} has no base.html")
+    c, o = content.resolve(), output.resolve()
+    if o == c or c.is_relative_to(o) or o.is_relative_to(c):
+        raise BuildError(f"output folder {output} must not contain or be inside the content folder {content}")
+    cache = Cache(Path(cache_dir) if cache_dir else output.parent / ".cache" / "site")
+
+    # --- phase one: everything in memory or in the cache; nothing in the output -----------
+    config = load_config(content)
+    articles = read_articles(content / config.articles_dir)
+    site = SiteInfo(config.club, rule_articles(articles), {a.slug: a.title for a in articles})
+    sources = discover(content / config.sessions_dir)
+    common = digest(json.dumps([FORMAT, code_version(), tree_digest(templates), config.fingerprint(),
+                                site.rule_map, site.article_titles]).encode())
+    stamps = cache.load_stamps()
+    index = cache.load_index()
+    keys = []
+    todo = []
+    for src in sources:
+        file_digest, _ = cache.file_digest(src.path, stamps)
+        key = digest(f"{common}\0{file_digest}\0{src.slug}".encode())
+        keys.append(key)
+        if key not in index["keys"] or not cache.has(key):
+            todo.append((key, str(src.path), f"{config.sessions_dir}/{src.rel}", src.slug, site, config.scoring,
+                         str(templates), str(cache.root)))
+    errors = []
+    for key, ok, payload in _run(todo, jobs):
+        if ok:
+            summaries, pages = payload
+            index["keys"][key] = {"summaries": summaries, "pages": pages}
+        else:
+            errors.append(payload)
+    cache.save_stamps(stamps)
+    cache.save_index(index)
+    if errors:
+        raise BuildError("the site was not built; the previous site is unchanged. "
+                         f"{len(errors)} upload{'s' if len(errors) != 1 else ''} failed:\n" + "\n".join(errors))
+
+    summaries = [s for key in keys for s in index["keys"][key]["summaries"]]
+    owner: dict[str, str] = {}
+    for key, src in zip(keys, sources):
+        for path in index["keys"][key]["pages"]:
+            if path in owner:
+                raise BuildError(f"{src.rel} and {owner[path]} both produce {path}; rename one of them")
+            owner[path] = src.rel
+    archive = ArchivePlanner(config.club, config.description, summaries, articles,
+                             config.season_start_month, config.season_min_sessions)
+    extra: dict[str, bytes] = {}
+    for page in archive.pages():
+        extra[page.path] = render_page(page, templates)
+    static = templates / "static"
+    if static.is_dir():
+        for p in sorted(static.rglob("*")):
+            if p.is_file():
+                extra["static/" + p.relative_to(static).as_posix()] = p.read_bytes()
+    clash = sorted(set(extra) & set(owner))
+    if clash:
+        raise BuildError(f"{owner[clash[0]]} produces {clash[0]}, which the site itself needs")
+
+    # --- phase two: sync into the output folder --------------------------------------
+    output.mkdir(parents=True, exist_ok=True)
+    syncer = Syncer(output, cache.load_manifest(output))
+    for key in dict.fromkeys(keys):
+        syncer.put_group(index["keys"][key]["pages"], lambda key=key: cache.load(key))
+    for path, data in extra.items():
+        syncer.put(path, data)
+    syncer.remove_stale(list(owner) + list(extra))
+    cache.save_manifest(output, syncer.new)
+    live = set(keys)
+    index["keys"] = {k: v for k, v in index["keys"].items() if k in live}
+    cache.save_index(index)
+    cache.prune(live)
+    return BuildReport(output, len(summaries), len(sources), len(todo), len(owner) + len(extra),
+                       syncer.stats.written, syncer.stats.unchanged, syncer.stats.removed,
+                       time.perf_counter() - started)
+
+
+def _run(todo: list[tuple], jobs: int | None):
+    """Render uploads: in this process for a few, else in a pool of ``jobs`` workers."""
+    workers = max(1, min(jobs or os.cpu_count() or 1, len(todo)))
+    if workers == 1 or len(todo) < 3:
+        return [worker(t) for t in todo]
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+        return list(pool.map(worker, todo, chunksize=max(1, len(todo) // (workers * 8))))

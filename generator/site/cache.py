@@ -1,0 +1,130 @@
+"""The build cache under ``.cache/site/``: rendered pages per upload, keyed by content.
+
+A session's pages depend only on the upload's bytes, its slug, the site settings, the
+article list, the templates and the generator's code, so a hash of those is the key:
+an unchanged upload is neither read, scored nor rendered again.  Stored as JSON
+(zlib-compressed), never pickle, so a stale or foreign cache cannot run code.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+import zlib
+from pathlib import Path
+from typing import Any
+
+FORMAT = "site-cache-1"
+GENERATOR_ROOT = Path(__file__).resolve().parents[1]
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def tree_digest(root: Path, pattern: str = "**/*") -> str:
+    """One hash over every file's relative path and bytes (sorted: deterministic)."""
+    h = hashlib.sha256()
+    if root.is_dir():
+        for p in sorted(root.glob(pattern)):
+            if p.is_file() and "__pycache__" not in p.parts:
+                h.update(p.relative_to(root).as_posix().encode() + b"\0" + p.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def code_version() -> str:
+    return tree_digest(GENERATOR_ROOT, "**/*.py")
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+def read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return None
+
+
+def write_json(path: Path, data: Any) -> None:
+    write_atomic(path, json.dumps(data, sort_keys=True, separators=(",", ":")).encode("utf-8"))
+
+
+class Cache:
+    def __init__(self, root: Path):
+        self.root = root
+        self.entries = root / "entries"
+
+    # --- file digests, skipping unchanged files by (size, mtime) ------------------------
+    def load_stamps(self) -> dict[str, list]:
+        data = read_json(self.root / "stamps.json")
+        return data if isinstance(data, dict) and data.get("format") == FORMAT else {"format": FORMAT}
+
+    def file_digest(self, path: Path, stamps: dict[str, Any]) -> tuple[str, bytes | None]:
+        st = path.stat()
+        key = str(path.resolve())
+        old = stamps.get(key)
+        if old and old[0] == st.st_size and old[1] == st.st_mtime_ns:
+            return old[2], None
+        data = path.read_bytes()
+        d = digest(data)
+        stamps[key] = [st.st_size, st.st_mtime_ns, d]
+        return d, data
+
+    def save_stamps(self, stamps: dict[str, Any]) -> None:
+        write_json(self.root / "stamps.json", stamps)
+
+    # --- session entries -------------------------------------------------------------
+    def entry_path(self, key: str) -> Path:
+        return self.entries / f"{key}.json.z"
+
+    def has(self, key: str) -> bool:
+        return self.entry_path(key).exists()
+
+    def store(self, key: str, pages: dict[str, bytes]) -> None:
+        text = json.dumps({p: b.decode("utf-8") for p, b in pages.items()}, sort_keys=True, separators=(",", ":"))
+        write_atomic(self.entry_path(key), zlib.compress(text.encode("utf-8"), 1))
+
+    def load(self, key: str) -> dict[str, bytes]:
+        data = json.loads(zlib.decompress(self.entry_path(key).read_bytes()))
+        return {p: t.encode("utf-8") for p, t in data.items()}
+
+    def prune(self, keep: set[str]) -> None:
+        if not self.entries.is_dir():
+            return
+        for p in self.entries.iterdir():
+            if p.name.endswith(".json.z") and p.name[:-7] not in keep:
+                p.unlink(missing_ok=True)
+
+    # --- the index: per key, the summaries and each page's digest ----------------------
+    def load_index(self) -> dict[str, Any]:
+        data = read_json(self.root / "index.json")
+        return data if isinstance(data, dict) and data.get("format") == FORMAT else {"format": FORMAT, "keys": {}}
+
+    def save_index(self, index: dict[str, Any]) -> None:
+        write_json(self.root / "index.json", index)
+
+    # --- what the last build left in each output folder -------------------------------
+    def manifest_path(self, output: Path) -> Path:
+        return self.root / f"manifest-{digest(str(output.resolve()).encode())[:16]}.json"
+
+    def load_manifest(self, output: Path) -> dict[str, list]:
+        data = read_json(self.manifest_path(output))
+        return data.get("files", {}) if isinstance(data, dict) and data.get("format") == FORMAT else {}
+
+    def save_manifest(self, output: Path, files: dict[str, list]) -> None:
+        write_json(self.manifest_path(output), {"format": FORMAT, "files": files})

@@ -1,0 +1,81 @@
+"""``content/site.yaml``: the club's name, scoring defaults and a few site settings."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..errors import BuildError
+from ..scoring.options import DEFAULT_OPTIONS, OptionError, ScoringOptions
+
+
+@dataclass(frozen=True, slots=True)
+class SiteConfig:
+    club: str = "Bridge club"
+    """Shown in every page's header and title."""
+    description: str = ""
+    """One sentence under the club name on the home page."""
+    scoring: dict[str, Any] = field(default_factory=dict)
+    """Scoring option defaults (see docs/scoring.md); a session's own options win."""
+    season_start_month: int = 1
+    """Seasons for the player ranking start on the first of this month (9 for September)."""
+    season_min_sessions: int = 1
+    """Players need this many percentage-scored sessions in a season to be ranked."""
+    sessions_dir: str = "sessions"
+    articles_dir: str = "articles"
+
+    def options(self, session_options: dict[str, Any] | None = None) -> ScoringOptions:
+        """Site defaults, then the upload's own options."""
+        return DEFAULT_OPTIONS.with_overrides(self.scoring).with_overrides(dict(session_options or {}))
+
+    def fingerprint(self) -> str:
+        return json.dumps({
+            "club": self.club, "description": self.description, "scoring": self.scoring,
+            "season_start_month": self.season_start_month, "season_min_sessions": self.season_min_sessions,
+        }, sort_keys=True, default=str)
+
+
+_KEYS = {"club", "description", "scoring", "season_start_month", "season_min_sessions", "sessions_dir", "articles_dir"}
+
+
+def load_config(content: Path) -> SiteConfig:
+    """Read ``content/site.yaml`` (optional: defaults when absent)."""
+    path = content / "site.yaml"
+    if not path.exists():
+        return SiteConfig()
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except yaml.YAMLError as exc:
+        raise BuildError(f"{path}: not valid YAML: {exc}") from None
+    if not isinstance(data, dict):
+        raise BuildError(f"{path}: expected a mapping of settings, got {type(data).__name__}")
+    unknown = sorted(set(data) - _KEYS)
+    if unknown:
+        raise BuildError(f"{path}: unknown setting {unknown[0]!r}; known settings: {', '.join(sorted(_KEYS))}")
+    scoring = data.get("scoring") or {}
+    if not isinstance(scoring, dict):
+        raise BuildError(f"{path}: 'scoring' must be a mapping of option names to values")
+    month = data.get("season_start_month", 1)
+    if not isinstance(month, int) or not 1 <= month <= 12:
+        raise BuildError(f"{path}: 'season_start_month' must be a month number 1-12, got {month!r}")
+    minimum = data.get("season_min_sessions", 1)
+    if not isinstance(minimum, int) or minimum < 1:
+        raise BuildError(f"{path}: 'season_min_sessions' must be a whole number >= 1, got {minimum!r}")
+    config = SiteConfig(
+        club=str(data.get("club", SiteConfig.club)),
+        description=str(data.get("description", "")),
+        scoring=dict(scoring),
+        season_start_month=month,
+        season_min_sessions=minimum,
+        sessions_dir=str(data.get("sessions_dir", "sessions")),
+        articles_dir=str(data.get("articles_dir", "articles")),
+    )
+    try:
+        config.options()
+    except OptionError as exc:
+        raise BuildError(f"{path}: scoring: {exc}") from None
+    return config

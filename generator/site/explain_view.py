@@ -1,0 +1,116 @@
+"""Explanations as view data: which anchor each figure links to, the steps to show,
+and the article that explains each rule.
+
+Explanations are deduplicated per board page: every ordinary result with NS +420
+shares the block ``#ns-420``; artificial, weighted and split lines get their own
+(``#line-3-ns``).  Line and scorecard figures link to the block instead of repeating it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..model import Direction, Scored
+from ..scoring.explain import Explanation
+from ..scoring.results import ScoredBoard, ScoredLine
+from .articles import article_for_rule
+from .links import score_anchor
+
+
+@dataclass(frozen=True, slots=True)
+class ArticleLink:
+    slug: str
+    title: str
+
+
+@dataclass(slots=True)
+class ExplanationBlock:
+    anchor: str
+    heading: str
+    explanation: Explanation
+    steps: list[dict[str, Any]] = field(default_factory=list)
+    articles: list[ArticleLink] = field(default_factory=list)
+
+
+def side_anchor(board: ScoredBoard, index: int, line: ScoredLine, direction: Direction) -> str:
+    """The anchor of the explanation of one side's figure on a line of the board page."""
+    outcome = line.line.ns if direction is Direction.NS else line.line.ew
+    side = direction.value.lower()
+    if isinstance(outcome, Scored) and not outcome.is_weighted and not line.line.is_split:
+        return score_anchor(side, outcome.components[0].play.ns_score)
+    return f"line-{index + 1}-{side}"
+
+
+def block(anchor: str, heading: str, explanation: Explanation, rule_map: dict[str, str],
+          titles: dict[str, str]) -> ExplanationBlock:
+    steps = []
+    seen: list[str] = []
+    for step in explanation.steps:
+        slug = article_for_rule(step.rule, rule_map)
+        if slug and slug not in seen:
+            seen.append(slug)
+        steps.append({"rule": step.rule, "summary": step.summary, "values": step.values,
+                      "kind": step.rule.replace(".", "-").replace("_", "-")})
+    if not seen:
+        slug = article_for_rule(explanation.method, rule_map)
+        if slug:
+            seen.append(slug)
+    return ExplanationBlock(anchor, heading, explanation, steps,
+                            [ArticleLink(s, titles.get(s, s)) for s in seen])
+
+
+def board_blocks(board: ScoredBoard, unit_word: str, fig, rule_map: dict[str, str],
+                 titles: dict[str, str]) -> tuple[list[ExplanationBlock], list[tuple[str, str]]]:
+    """All distinct explanations of a board, in frequency-table order then line order,
+    and for each traveller line its (NS anchor, EW anchor)."""
+    blocks: dict[str, ExplanationBlock] = {}
+    anchors: list[tuple[str, str]] = []
+    order: list[str] = []
+    for i, line in enumerate(board.lines):
+        pair = []
+        for direction in (Direction.NS, Direction.EW):
+            anchor = side_anchor(board, i, line, direction)
+            side = line.side(direction)
+            existing = blocks.get(anchor)
+            if existing is not None and existing.explanation != side.explanation:
+                anchor = f"line-{i + 1}-{direction.value.lower()}"
+                existing = None
+            if existing is None:
+                heading = _heading(line, direction, side.value, unit_word, fig)
+                blocks[anchor] = block(anchor, heading, side.explanation, rule_map, titles)
+                order.append(anchor)
+            pair.append(anchor)
+        anchors.append((pair[0], pair[1]))
+    score_first = sorted(order, key=lambda a: (0, _rank(board, a)) if not a.startswith("line-") else (1, order.index(a)))
+    return [blocks[a] for a in score_first], anchors
+
+
+def _rank(board: ScoredBoard, anchor: str) -> tuple[int, int]:
+    side, _, rest = anchor.partition("-")
+    score = -int(rest[1:]) if rest.startswith("m") else int(rest)
+    scores = [row.ns_score for row in board.frequencies]
+    position = scores.index(score) if score in scores else len(scores)
+    return (position, 0 if side == "ns" else 1)
+
+
+def _heading(line: ScoredLine, direction: Direction, value, unit_word: str, fig) -> str:
+    outcome = line.line.ns if direction is Direction.NS else line.line.ew
+    who = "North-South" if direction is Direction.NS else "East-West"
+    if isinstance(outcome, Scored) and not outcome.is_weighted:
+        ns = outcome.components[0].play.ns_score
+        what = f"NS {ns:+d}" if ns else "NS 0 (passed out)" if outcome.components[0].play.contract and \
+            outcome.components[0].play.contract.passed_out else "NS 0"
+        pairs = ""
+        if line.line.is_split:
+            pairs = f" (table of {_pairs(line)})"
+        return f"{who}, {what}{pairs}: {fig(value)} {unit_word}"
+    if isinstance(outcome, Scored):
+        return f"{who}, weighted score ({_pairs(line)}): {fig(value)} {unit_word}"
+    return f"{who}, {outcome.code} ({_pairs(line)}): {fig(value)} {unit_word}"
+
+
+def _pairs(line: ScoredLine) -> str:
+    ns = line.line.ns_pair
+    ew = line.line.ew_pair
+    return f"NS {ns.number if ns else '-'} v EW {ew.number if ew else '-'}"

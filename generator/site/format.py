@@ -1,0 +1,129 @@
+"""Display filters: every figure on a page goes through ``generator.scoring.rounding``.
+
+Templates never compute or round; they call these filters.
+
+>>> matchpoints(Fraction(126, 10)), matchpoints(Fraction(12)), matchpoints(Fraction(38, 3))
+('12.6', '12.0', '12.67')
+>>> percentage(Fraction(5625, 100)), imps(Fraction(-7)), imps(Fraction(22, 10)), signed_imps(Fraction(3))
+('56.25', '-7', '2.20', '+3')
+>>> str(contract(Contract.parse("4HX")))
+'4<span class="suit h" role="img" aria-label="hearts">♥</span>X'
+>>> str(card("SK")), str(card("<b>"))
+('<span class="suit s" role="img" aria-label="spades">♠</span>K', '&lt;b&gt;')
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from markupsafe import Markup, escape
+
+from ..scoring.contract import Contract
+from ..scoring.rounding import decimal_places, exact_decimal
+
+SUITS = {
+    "S": ("s", "spades", "♠"),
+    "H": ("h", "hearts", "♥"),
+    "D": ("d", "diamonds", "♦"),
+    "C": ("c", "clubs", "♣"),
+}
+
+
+def matchpoints(value: Fraction | int | None) -> str:
+    """One decimal place, or two where one would hide a third (12.67)."""
+    if value is None:
+        return ""
+    v = Fraction(value)
+    return decimal_places(v, 1 if (v * 10).denominator == 1 else 2)
+
+
+def percentage(value: Fraction | int | None) -> str:
+    return "" if value is None else decimal_places(Fraction(value), 2)
+
+
+def imps(value: Fraction | int | None) -> str:
+    """Whole IMPs as they are; anything else to two decimals."""
+    if value is None:
+        return ""
+    v = Fraction(value)
+    return str(v.numerator) if v.denominator == 1 else decimal_places(v, 2)
+
+
+def signed_imps(value: Fraction | int | None) -> str:
+    text = imps(value)
+    return text if not text or text.startswith("-") or Fraction(value or 0) == 0 else "+" + text
+
+
+def points(value: Fraction | int | None) -> str:
+    if value is None:
+        return ""
+    return exact_decimal(Fraction(value), 2)
+
+
+def vp(value: Fraction | int | None) -> str:
+    return "" if value is None else decimal_places(Fraction(value), 2)
+
+
+def figure(value: Fraction | int | None, unit: str) -> str:
+    """By the session's unit: 'matchpoints', 'imps', 'points' or 'vp'."""
+    return {"matchpoints": matchpoints, "imps": imps, "points": points, "vp": vp}[unit](value)
+
+
+def exact(value: Fraction | int | None) -> str:
+    """The exact value (up to 12 decimals) for explanations."""
+    return "" if value is None else exact_decimal(Fraction(value))
+
+
+def weight(value: Fraction) -> str:
+    return exact_decimal(Fraction(value) * 100, 2) + "%"
+
+
+def score(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
+def suit(letter: str) -> Markup:
+    css, word, symbol = SUITS[letter.upper()]
+    return Markup(f'<span class="suit {css}" role="img" aria-label="{word}">{symbol}</span>')
+
+
+def contract(value: Contract | None) -> Markup:
+    if value is None:
+        return Markup("")
+    if value.passed_out:
+        return Markup("Pass")
+    assert value.strain is not None
+    strain = value.strain.value
+    middle = Markup("NT") if strain == "NT" else suit(strain)
+    return Markup(f"{value.level}") + middle + Markup("X" * value.doubled)
+
+
+def card(text: str | None) -> Markup:
+    """An opening lead such as 'HK' or 'S10'; anything unexpected is shown as text."""
+    if not text:
+        return Markup("")
+    t = text.strip()
+    if len(t) >= 2 and t[0].upper() in SUITS and t[1:].upper() in _RANKS:
+        return suit(t[0]) + escape(_rank(t[1:].upper()))
+    if len(t) >= 2 and t[-1].upper() in SUITS and t[:-1].upper() in _RANKS:
+        return suit(t[-1]) + escape(_rank(t[:-1].upper()))
+    return escape(t)
+
+
+_RANKS = {"A", "K", "Q", "J", "T", "10", "9", "8", "7", "6", "5", "4", "3", "2"}
+
+
+def _rank(r: str) -> str:
+    return "10" if r == "T" else r
+
+
+def holding(cards: str) -> str:
+    """'AKT2' -> 'A K 10 2'; a void is '—'."""
+    return " ".join(_rank(c) for c in cards.upper()) if cards else "—"
+
+
+FILTERS = {
+    "matchpoints": matchpoints, "percentage": percentage, "imps": imps, "signed_imps": signed_imps,
+    "points": points, "vp": vp, "figure": figure, "exact": exact, "weight": weight, "score": score,
+    "suit": suit, "contract": contract, "card": card, "holding": holding,
+}

@@ -1,0 +1,352 @@
+"""The page plan of one session: each page's path, template and context — pure data.
+
+Nothing here renders HTML or rounds a figure: contexts carry the engine's exact
+``Fraction``s and the templates format them through the filters in ``format.py``.
+``plan_session`` also returns the session's summary for the cross-session pages
+(home, players), which the build caches as JSON.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from ..model import Artificial, Direction, PairRef, Scored, ScoringMethod, Seat, Session, TravellerLine
+from ..scoring.contract import board_dealer, board_vulnerability
+from ..scoring.results import ScoredBoard, ScoredLine, SessionResult, Standing
+from . import format as fmt
+from .explain_view import block, board_blocks
+from .links import board_file, pair_file, player_path, player_slug, session_dir
+
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+          "September", "October", "November", "December")
+SEATS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
+
+
+@dataclass(slots=True)
+class Page:
+    path: str
+    """Where the page goes, POSIX, relative to the site root."""
+    template: str | None
+    context: dict[str, Any] = field(default_factory=dict)
+    data: bytes | None = None
+    """Pages that are not templates (downloads): their bytes."""
+
+
+@dataclass(frozen=True, slots=True)
+class SiteInfo:
+    """What every page of every session needs to know about the site (part of the cache key)."""
+
+    club: str
+    rule_map: dict[str, str]
+    """Explanation rule prefix -> article slug."""
+    article_titles: dict[str, str]
+
+
+def unit_of(method: ScoringMethod) -> str:
+    return {ScoringMethod.MATCHPOINTS: "matchpoints", ScoringMethod.BUTLER: "imps",
+            ScoringMethod.CROSS_IMPS: "imps", ScoringMethod.AGGREGATE: "points",
+            ScoringMethod.TEAMS: "imps"}[method]
+
+
+UNIT_WORDS = {"matchpoints": "matchpoints", "imps": "IMPs", "points": "points"}
+UNIT_SHORT = {"matchpoints": "MP", "imps": "IMPs", "points": "Points"}
+
+
+def session_kind(session: Session) -> str:
+    if session.method is ScoringMethod.TEAMS:
+        return "Teams (IMPs, VPs)" if session.matches else "Teams"
+    movement = "Mitchell" if any(p.ref.direction for p in session.pairs) else "Howell"
+    method = {ScoringMethod.MATCHPOINTS: "matchpoints", ScoringMethod.BUTLER: "Butler IMPs",
+              ScoringMethod.CROSS_IMPS: "cross-IMPs", ScoringMethod.AGGREGATE: "aggregate"}[session.method]
+    return f"Pairs, {movement}, {method}"
+
+
+def session_title(session: Session) -> str:
+    return session.event or session.title or "Session"
+
+
+def long_date(session: Session) -> str:
+    d = session.date
+    return f"{d.day} {MONTHS[d.month - 1]} {d.year}" if d else ""
+
+
+def hcp(cards: str) -> int:
+    return sum(HCP.get(c, 0) for c in cards.upper())
+
+
+class SessionPlanner:
+    def __init__(self, result: SessionResult, slug: str, site: SiteInfo):
+        self.result = result
+        self.session = result.session
+        self.slug = slug
+        self.site = site
+        self.dir = session_dir(slug)
+        self.unit = unit_of(self.session.method)
+        self.unit_word = UNIT_WORDS[self.unit]
+        self.multi_section = len({b.section for b in result.boards}) > 1 or len(self.session.sections) > 1
+        self.pair_names = {p.ref: p for p in self.session.pairs}
+        self.deals = {b.number: b for b in self.session.boards}
+        self._blocks: dict[int, tuple[list, list[tuple[str, str]]]] = {}
+
+    def blocks(self, board: ScoredBoard):
+        """The board's distinct explanation blocks and each line's (NS, EW) anchors, computed once."""
+        key = id(board)
+        if key not in self._blocks:
+            self._blocks[key] = board_blocks(board, self.unit_word, self.fig, self.site.rule_map,
+                                             self.site.article_titles)
+        return self._blocks[key]
+
+    # --- helpers -------------------------------------------------------------------
+    def fig(self, value: Fraction | None) -> str:
+        return fmt.figure(value, self.unit)
+
+    def pair_label(self, ref: PairRef | None) -> str:
+        if ref is None:
+            return "—"
+        section = ref.section if self.multi_section else ""
+        direction = f" {ref.direction.value}" if ref.direction else ""
+        return f"{section}{ref.number}{direction}"
+
+    def pair_link(self, ref: PairRef | None) -> dict[str, Any]:
+        if ref is None:
+            return {"label": "—", "url": None, "names": ""}
+        pair = self.pair_names.get(ref)
+        return {"label": self.pair_label(ref), "url": pair_file(ref) if pair else None,
+                "names": pair.names if pair else ""}
+
+    def players(self, ref: PairRef) -> list[dict[str, str]]:
+        pair = self.pair_names.get(ref)
+        if pair is None:
+            return []
+        return [{"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in pair.players]
+
+    def base(self, path: str, title: str, **extra: Any) -> dict[str, Any]:
+        ctx = {"club": self.site.club, "title": title, "root": "../../", "page_path": path,
+               "session_title": session_title(self.session), "session_date": long_date(self.session),
+               "session_kind": session_kind(self.session), "unit": self.unit, "unit_word": self.unit_word,
+               "unit_short": UNIT_SHORT[self.unit], "crumbs": [("../../index.html", "Home"),
+                                                             ("index.html", session_title(self.session))]}
+        ctx.update(extra)
+        return ctx
+
+    # --- the pages -----------------------------------------------------------------
+    def pages(self) -> list[Page]:
+        pages = [self.session_page()]
+        pages += [self.board_page(b) for b in self.result.boards]
+        pages += [self.pair_page(s) for s in self.result.standings]
+        pages += [self.match_page(i, m) for i, m in enumerate(self.result.matches, start=1)]
+        return pages
+
+    def board_title(self, board: ScoredBoard) -> str:
+        return f"Board {board.number}" + (f", section {board.section}" if board.section else "")
+
+    def session_page(self) -> Page:
+        path = f"{self.dir}/index.html"
+        fields = []
+        for f in self.result.fields:
+            rows = []
+            for s in f.standings:
+                rows.append({"rank": s.rank_label, "pair": self.pair_link(s.ref), "players": self.players(s.ref),
+                             "total": s.total, "percentage": s.percentage, "score": s.score,
+                             "boards": s.boards_played, "url": pair_file(s.ref)})
+            factored = any(r["score"] != r["total"] for r in rows) and self.unit == "imps"
+            fields.append({"name": _field_name(f.name), "rows": rows, "factored": factored,
+                           "has_percentage": any(r["percentage"] is not None for r in rows)})
+        boards = [{"label": b.slug, "title": self.board_title(b), "url": board_file(b.slug)} for b in self.result.boards]
+        teams = [{"rank": t.rank_label, "name": t.team.name, "total": t.total, "imps_for": t.imps_for,
+                  "imps_against": t.imps_against, "matches": t.matches,
+                  "players": [{"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in t.team.players]}
+                 for t in self.result.team_standings]
+        matches = [self.match_summary(i, m) for i, m in enumerate(self.result.matches, start=1)]
+        has_vp = any(m.home_vp is not None for m in self.result.matches)
+        return Page(path, "session.html", self.base(
+            path, session_title(self.session), crumbs=[("../../index.html", "Home")], fields=fields, boards=boards,
+            teams=teams, matches=matches, has_vp=has_vp, options=self.result.options.to_dict(),
+            club_of_session=self.session.club))
+
+    def line_row(self, board: ScoredBoard, line: ScoredLine, anchors: tuple[str, str]) -> dict[str, Any]:
+        tl = line.line
+        ns_out, ew_out = tl.ns, tl.ew
+        return {
+            "ns_pair": self.pair_link(tl.ns_pair), "ew_pair": self.pair_link(tl.ew_pair),
+            "ns": self.outcome_view(ns_out), "ew": self.outcome_view(ew_out) if tl.is_split else None,
+            "ns_value": line.ns.value, "ew_value": line.ew.value, "ns_percent": line.ns.percent,
+            "ew_percent": line.ew.percent, "ns_anchor": anchors[0], "ew_anchor": anchors[1],
+        }
+
+    def outcome_view(self, outcome) -> dict[str, Any]:
+        if isinstance(outcome, Artificial):
+            return {"kind": "artificial", "code": outcome.code}
+        if outcome.is_weighted:
+            return {"kind": "weighted", "components": [
+                {"weight": c.weight, **_play(c.play)} for c in outcome.components]}
+        return {"kind": "play", **_play(outcome.components[0].play)}
+
+    def board_page(self, board: ScoredBoard) -> Page:
+        path = f"{self.dir}/{board_file(board.slug)}"
+        blocks, anchors = self.blocks(board)
+        lines = [self.line_row(board, line, anchors[i]) for i, line in enumerate(board.lines)]
+        score_anchor_ns = {}
+        score_anchor_ew = {}
+        for row, (a_ns, a_ew) in zip(board.lines, anchors):
+            out = row.line.ns
+            if isinstance(out, Scored) and not out.is_weighted and not row.line.is_split:
+                score_anchor_ns.setdefault(out.components[0].play.ns_score, a_ns)
+                score_anchor_ew.setdefault(out.components[0].play.ns_score, a_ew)
+        freq = [{"score": r.ns_score, "frequency": r.frequency, "factored": r.factored, "ns": r.ns, "ew": r.ew,
+                 "occurs": r.occurs, "ns_anchor": score_anchor_ns.get(r.ns_score),
+                 "ew_anchor": score_anchor_ew.get(r.ns_score)} for r in board.frequencies]
+        ew_freq = None
+        if board.ew_frequencies is not None:
+            ew_freq = [{"score": r.ns_score, "frequency": r.frequency, "factored": r.factored, "ns": r.ns,
+                        "ew": r.ew, "occurs": r.occurs, "ns_anchor": None, "ew_anchor": None}
+                       for r in board.ew_frequencies]
+        info = self.deals.get(board.number)
+        deal = self.deal_view(info.deal) if info and info.deal else None
+        index = self.result.boards.index(board)
+        prev_b = self.result.boards[index - 1] if index > 0 else None
+        next_b = self.result.boards[index + 1] if index + 1 < len(self.result.boards) else None
+        board_block = block("board-arithmetic", f"{self.board_title(board)}: how the board was scored",
+                            board.explanation, self.site.rule_map, self.site.article_titles)
+        return Page(path, "board.html", self.base(
+            path, self.board_title(board), board=board, deal=deal, dealer=SEATS[board.dealer],
+            vulnerability=board.vulnerability, lines=lines, freq=freq, ew_freq=ew_freq,
+            factored=board.factor != 1 or any(r.frequency.denominator != 1 for r in board.frequencies),
+            blocks=blocks, board_block=board_block,
+            prev={"url": board_file(prev_b.slug), "title": self.board_title(prev_b)} if prev_b else None,
+            next={"url": board_file(next_b.slug), "title": self.board_title(next_b)} if next_b else None))
+
+    def deal_view(self, deal) -> dict[str, Any]:
+        hands = {}
+        for seat in (Seat.N, Seat.E, Seat.S, Seat.W):
+            if seat not in deal.hands:
+                continue
+            suits = deal.suits(seat)
+            hands[seat.value] = {"name": SEATS[seat], "suits": list(zip("SHDC", suits)),
+                                 "hcp": sum(hcp(s) for s in suits)}
+        return {"hands": hands}
+
+    def pair_page(self, standing: Standing) -> Page:
+        ref = standing.ref
+        path = f"{self.dir}/{pair_file(ref)}"
+        rows = []
+        for entry in standing.scorecard:
+            board = entry.board
+            index = board.lines.index(entry.line)
+            _, anchors = self.blocks(board)
+            anchor = anchors[index][0 if entry.direction is Direction.NS else 1]
+            outcome = entry.line.line.ns if entry.direction is Direction.NS else entry.line.line.ew
+            view = self.outcome_view(outcome)
+            rows.append({
+                "board": board.slug, "board_url": board_file(board.slug), "direction": entry.direction.value,
+                "opponents": self.pair_link(entry.opponents), "outcome": view,
+                "own_score": _own_score(view, entry.direction), "value": entry.score.value,
+                "percent": entry.score.percent, "running": entry.running_total,
+                "anchor_url": f"{board_file(board.slug)}#{anchor}",
+            })
+        total_block = block("total", "How the total was calculated", standing.explanation,
+                            self.site.rule_map, self.site.article_titles)
+        title = f"Pair {self.pair_label(ref)}: {standing.pair.names}"
+        return Page(path, "pair.html", self.base(
+            path, title, pair_label=self.pair_label(ref), players=self.players(ref), standing=standing,
+            field_name=_field_name(standing.field), rows=rows, total_block=total_block))
+
+    # --- teams -----------------------------------------------------------------------
+    def match_title(self, m) -> str:
+        prefix = f"Round {m.match.round}: " if m.match.round else ""
+        return f"{prefix}{m.match.home.name} v {m.match.away.name}"
+
+    def match_summary(self, i: int, m) -> dict[str, Any]:
+        return {"url": f"match-{i}.html", "title": self.match_title(m), "home": m.match.home.name,
+                "away": m.match.away.name, "home_imps": m.home_imps, "away_imps": m.away_imps,
+                "home_vp": m.home_vp, "away_vp": m.away_vp}
+
+    def match_page(self, i: int, m) -> Page:
+        path = f"{self.dir}/match-{i}.html"
+        rows = []
+        played = {tb.number: tb for tb in m.match.boards}
+        for b in m.boards:
+            tb = played.get(b.number)
+            rows.append({"number": b.number, "home_ns": b.home_ns, "home_ew": b.home_ew,
+                         "home_ns_line": self.outcome_view(tb.home_ns) if tb and tb.home_ns is not None else None,
+                         "home_ew_line": self.outcome_view(tb.home_ew) if tb and tb.home_ew is not None else None,
+                         "home": b.home, "anchor": f"board-{b.number}",
+                         "block": block(f"board-{b.number}", f"Board {b.number}: {fmt.signed_imps(b.home)} IMPs to "
+                                        f"{m.match.home.name}", b.explanation, self.site.rule_map,
+                                        self.site.article_titles),
+                         "deal": self.deal_view(self.deals[b.number].deal) if b.number in self.deals
+                         and self.deals[b.number].deal else None,
+                         "dealer": SEATS[(self.deals[b.number].dealer if b.number in self.deals else None)
+                                         or board_dealer(b.number)],
+                         "vulnerability": (self.deals[b.number].vulnerability if b.number in self.deals else None)
+                         or board_vulnerability(b.number)})
+        result_block = block("result", "The match result", m.explanation, self.site.rule_map, self.site.article_titles)
+        return Page(path, "match.html", self.base(
+            path, self.match_title(m), match=m, rows=rows, result_block=result_block,
+            home_players=[{"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in m.match.home.players],
+            away_players=[{"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in m.match.away.players]))
+
+    # --- summary for the archive pages ---------------------------------------------
+    def summary(self) -> dict[str, Any]:
+        entries = []
+        winners = []
+        for f in self.result.fields:
+            for s in f.standings:
+                entry = {
+                    "players": [p.name for p in s.pair.players], "pair": self.pair_label(s.ref),
+                    "field": _field_name(f.name), "url": f"{self.dir}/{pair_file(s.ref)}",
+                    "rank": s.rank_label, "percentage": _frac(s.percentage), "score": _frac(s.score),
+                    "total": _frac(s.total), "unit": self.unit, "entrants": len(f.standings),
+                }
+                entries.append(entry)
+                if s.rank == 1:
+                    winners.append({"field": _field_name(f.name), "names": s.pair.names,
+                                    "url": f"{self.dir}/{pair_file(s.ref)}"})
+        for t in self.result.team_standings:
+            for p in t.team.players:
+                entries.append({"players": [p.name], "pair": t.team.name, "field": "", "url": f"{self.dir}/index.html",
+                                "rank": t.rank_label, "percentage": None, "score": _frac(t.total),
+                                "total": _frac(t.total), "unit": "vp" if self.result.matches and
+                                self.result.matches[0].home_vp is not None else "imps",
+                                "entrants": len(self.result.team_standings)})
+            if t.rank == 1:
+                winners.append({"field": "", "names": t.team.name, "url": f"{self.dir}/index.html"})
+        d = self.session.date
+        return {
+            "slug": self.slug, "title": session_title(self.session), "date": d.isoformat() if d else None,
+            "long_date": long_date(self.session), "kind": session_kind(self.session),
+            "method": self.session.method.value, "url": f"{self.dir}/index.html",
+            "winners": winners, "entries": entries,
+        }
+
+
+def _field_name(name: str) -> str:
+    words = {"NS": "North-South", "EW": "East-West"}
+    parts = name.split()
+    out = []
+    for p in parts:
+        out.append(words.get(p, f"Section {p}"))
+    return ", ".join(out)
+
+
+def _frac(value: Fraction | None) -> str | None:
+    return None if value is None else f"{value.numerator}/{value.denominator}"
+
+
+def _play(play) -> dict[str, Any]:
+    return {"contract": play.contract, "declarer": play.declarer.value if play.declarer else "",
+            "tricks": play.tricks, "lead": play.lead, "ns_score": play.ns_score}
+
+
+def _own_score(view: dict[str, Any], direction: Direction) -> int | None:
+    if view["kind"] != "play":
+        return None
+    return view["ns_score"] if direction is Direction.NS else -view["ns_score"]
+
+
+def plan_session(result: SessionResult, slug: str, site: SiteInfo) -> tuple[list[Page], dict[str, Any]]:
+    planner = SessionPlanner(result, slug, site)
+    return planner.pages(), planner.summary()

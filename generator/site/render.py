@@ -1,0 +1,54 @@
+"""Jinja2 rendering: one Environment per process, autoescaped, strict about undefined names."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+from . import format as fmt
+from .plan import Page
+
+DEFAULT_TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+
+
+@lru_cache(maxsize=4)
+def environment(templates: str) -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(templates),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        auto_reload=False,
+    )
+    env.filters.update(fmt.FILTERS)
+    return env
+
+
+def render_page(page: Page, templates: Path | str = DEFAULT_TEMPLATES) -> bytes:
+    if page.data is not None:
+        return page.data
+    assert page.template is not None
+    html = environment(str(templates)).get_template(page.template).render(page.context)
+    return _compact(html).encode("utf-8")
+
+
+def _compact(html: str) -> str:
+    """Drop the indentation and blank lines the templates leave; pages stay small."""
+    out = []
+    pre = False
+    for line in html.split("\n"):
+        if "<pre" in line:
+            pre = True
+        if pre:
+            out.append(line)
+        else:
+            stripped = line.strip()
+            if stripped:
+                out.append(stripped)
+        if "</pre>" in line:
+            pre = False
+    return "\n".join(out) + "\n"

@@ -1,0 +1,136 @@
+"""Uploads in ``content/sessions/``: discovery, slugs, and the one call per upload that
+reads, scores, plans and renders it (run in worker processes)."""
+
+from __future__ import annotations
+
+import json
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import GeneratorError
+from ..scoring.contract import ContractError
+from ..scoring.options import OptionError
+from .links import slugify
+from .plan import Page, SiteInfo, plan_session
+from .render import render_page
+
+DEFAULT_SUFFIXES = (".xml", ".pbn", ".yaml", ".yml")
+
+
+def reader_suffixes() -> tuple[str, ...]:
+    try:
+        from ..readers import SUFFIXES
+    except ImportError:
+        return DEFAULT_SUFFIXES
+    return tuple(sorted(SUFFIXES))
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    path: Path
+    rel: str
+    """POSIX path under the sessions folder, for messages."""
+    slug: str
+
+
+def discover(folder: Path) -> list[Source]:
+    """Every upload, sorted; slugs from the path ('2026/10-05-pairs.yaml' -> '2026-10-05-pairs')."""
+    if not folder.is_dir():
+        return []
+    suffixes = reader_suffixes()
+    files = sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix.lower() in suffixes
+                   and not any(part.startswith(".") for part in p.relative_to(folder).parts))
+    stems: dict[str, int] = {}
+    for p in files:
+        s = slugify(p.relative_to(folder).with_suffix("").as_posix())
+        stems[s] = stems.get(s, 0) + 1
+    out = []
+    for p in files:
+        rel = p.relative_to(folder).as_posix()
+        s = slugify(p.relative_to(folder).with_suffix("").as_posix())
+        if stems[s] > 1:  # 'pairs.xml' and 'pairs.yaml' side by side
+            s = slugify(rel)
+        out.append(Source(p, rel, s))
+    return out
+
+
+def export_files(result) -> tuple[bytes, bytes]:
+    """results.json and results.csv, from the exporters (or a minimal stand-in until they exist)."""
+    try:
+        from ..export import session_to_csv, session_to_json
+    except ImportError:
+        return _fallback_json(result), _fallback_csv(result)
+    j, c = session_to_json(result), session_to_csv(result)
+    if not isinstance(j, (str, bytes)):
+        j = json.dumps(j, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+    return (j.encode("utf-8") if isinstance(j, str) else j), (c.encode("utf-8") if isinstance(c, str) else c)
+
+
+def _fallback_json(result) -> bytes:
+    from ..scoring.explain import json_number
+
+    data = {"title": result.session.title, "event": result.session.event,
+            "date": result.session.date.isoformat() if result.session.date else None,
+            "standings": [{"field": s.field, "pair": str(s.ref), "names": s.pair.names, "rank": s.rank_label,
+                           "total": json_number(s.total),
+                           "percentage": json_number(s.percentage) if s.percentage is not None else None}
+                          for s in result.standings]}
+    return (json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def _fallback_csv(result) -> bytes:
+    import csv
+    import io
+
+    from ..scoring.explain import json_number
+
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["field", "rank", "pair", "names", "total", "percentage"])
+    for s in result.standings:
+        w.writerow([s.field, s.rank_label, str(s.ref), s.pair.names, json_number(s.total),
+                    json_number(s.percentage) if s.percentage is not None else ""])
+    return buf.getvalue().encode("utf-8")
+
+
+def build_source(path: str, slug: str, site: SiteInfo, scoring: dict[str, Any], templates: str
+                 ) -> tuple[list[dict[str, Any]], dict[str, bytes]]:
+    """Read, score, plan and render one upload: (summaries, {site path: bytes})."""
+    from ..readers import read_sessions
+    from ..scoring.session import score_session
+    from ..scoring.options import DEFAULT_OPTIONS
+
+    sessions = read_sessions(Path(path))
+    summaries = []
+    pages: dict[str, bytes] = {}
+    for n, session in enumerate(sessions, start=1):
+        s_slug = slug if len(sessions) == 1 else f"{slug}-{n}"
+        options = DEFAULT_OPTIONS.with_overrides(scoring).with_overrides(dict(session.options or {}))
+        result = score_session(session, options)
+        planned, summary = plan_session(result, s_slug, site)
+        json_bytes, csv_bytes = export_files(result)
+        planned.append(Page(f"sessions/{s_slug}/results.json", None, data=json_bytes))
+        planned.append(Page(f"sessions/{s_slug}/results.csv", None, data=csv_bytes))
+        for page in planned:
+            pages[page.path] = render_page(page, templates)
+        summaries.append(summary)
+    return summaries, pages
+
+
+def worker(args: tuple) -> tuple[str, bool, Any]:
+    """Process-pool entry: never raises; returns (key, ok, (summaries, pages) or error text)."""
+    key, path, rel, slug, site, scoring, templates, cache_root = args
+    try:
+        summaries, pages = build_source(path, slug, site, scoring, templates)
+    except GeneratorError as exc:
+        return key, False, str(exc)
+    except (OptionError, ContractError) as exc:
+        return key, False, f"{rel}: {exc}"
+    except Exception as exc:  # an engine or template bug: name the file, keep the traceback
+        return key, False, f"{rel}: {type(exc).__name__}: {exc}\n{traceback.format_exc(limit=6)}"
+    from .cache import Cache, digest
+
+    Cache(Path(cache_root)).store(key, pages)
+    return key, True, (summaries, {p: digest(b) for p, b in pages.items()})

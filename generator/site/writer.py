@@ -1,0 +1,92 @@
+"""Phase two of a build: bring the output folder in line with the planned pages.
+
+Only files whose bytes differ are written (each atomically: a temporary file, then a
+rename), so unchanged files keep their mtime; files the build no longer produces are
+removed.  Hidden files (``.gitkeep``, ``.nojekyll``) are left alone.  Nothing here runs
+until every page of the new site exists, so a failed build never touches the folder.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from .cache import digest, write_atomic
+
+
+@dataclass
+class SyncStats:
+    written: int = 0
+    unchanged: int = 0
+    removed: int = 0
+
+
+class Syncer:
+    def __init__(self, output: Path, manifest: dict[str, list]):
+        self.output = output
+        self.old = manifest
+        self.new: dict[str, list] = {}
+        self.stats = SyncStats()
+
+    def current(self, path: str, sha: str) -> bool:
+        """True when the file on disk is, by size and mtime, what the last build wrote with this digest."""
+        old = self.old.get(path)
+        if not old or old[2] != sha:
+            return False
+        try:
+            st = os.stat(self.output / path)
+        except OSError:
+            return False
+        if st.st_size == old[0] and st.st_mtime_ns == old[1]:
+            self.new[path] = old
+            self.stats.unchanged += 1
+            return True
+        return False
+
+    def put(self, path: str, data: bytes, sha: str | None = None) -> None:
+        sha = sha or digest(data)
+        target = self.output / path
+        try:
+            same = target.read_bytes() == data
+        except OSError:
+            same = False
+        if same:
+            self.stats.unchanged += 1
+        else:
+            write_atomic(target, data)
+            self.stats.written += 1
+        st = os.stat(target)
+        self.new[path] = [st.st_size, st.st_mtime_ns, sha]
+
+    def put_group(self, pages: dict[str, str], load: Callable[[], dict[str, bytes]]) -> None:
+        """Pages known by digest; their bytes are loaded (once) only if one must be checked or written."""
+        stale = [p for p, sha in pages.items() if not self.current(p, sha)]
+        if stale:
+            data = load()
+            for p in stale:
+                self.put(p, data[p], pages[p])
+
+    def remove_stale(self, keep: Iterable[str]) -> None:
+        wanted = set(keep)
+        if not self.output.is_dir():
+            return
+        visited: list[str] = []
+        for dirpath, dirnames, filenames in os.walk(self.output):
+            dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+            rel_dir = os.path.relpath(dirpath, self.output).replace(os.sep, "/")
+            if rel_dir != ".":
+                visited.append(dirpath)
+            for name in filenames:
+                if name.startswith("."):
+                    continue
+                rel = name if rel_dir == "." else f"{rel_dir}/{name}"
+                if rel not in wanted:
+                    os.unlink(os.path.join(dirpath, name))
+                    self.stats.removed += 1
+        for dirpath in sorted(visited, key=lambda d: d.count(os.sep), reverse=True):
+            try:
+                os.rmdir(dirpath)  # only succeeds when empty
+            except OSError:
+                pass
