@@ -71,11 +71,17 @@ def score_pairs_board(
         raise ValueError(f"board {number}: method {method} is not a pairs method")
 
     is_mp = isinstance(scorer, Matchpoints)
-    scored_lines = []
-    for line in lines:
-        ns = _side(scorer, NS, line.ns, top if is_mp else None)
-        ew = _side(scorer, EW, line.ew, top if is_mp else None)
-        scored_lines.append(ScoredLine(line, ns, ew))
+    sides: dict[tuple[Direction, int], SideScore] = {}  # one SideScore per distinct score: big fields stay cheap
+
+    def side(direction: Direction, outcome: Outcome) -> SideScore:
+        if isinstance(outcome, Scored) and not outcome.is_weighted:
+            key = (direction, outcome.components[0].play.ns_score)
+            if key not in sides:
+                sides[key] = _side(scorer, direction, outcome, top if is_mp else None)
+            return sides[key]
+        return _side(scorer, direction, outcome, top if is_mp else None)
+
+    scored_lines = [ScoredLine(line, side(NS, line.ns), side(EW, line.ew)) for line in lines]
 
     def rows(table: FrequencyTable, own: Direction) -> tuple[FrequencyRow, ...]:
         in_own = own is NS

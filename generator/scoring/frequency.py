@@ -15,6 +15,7 @@ prescribes (seed 000 §4.1, §5.1, §6.1).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -42,15 +43,19 @@ class FrequencyTable:
 
     @classmethod
     def build(cls, results: Iterable[Components], expected: int | None = None) -> FrequencyTable:
+        plain: Counter[int] = Counter()  # whole results counted in ints: big fields stay fast
         frequency: dict[int, Fraction] = {}
-        occurs: set[int] = set()
         actual = 0
         for components in results:
             actual += 1
-            if len(components) == 1:
-                occurs.add(components[0][1])
+            if len(components) == 1 and components[0][0] == 1:
+                plain[components[0][1]] += 1
+                continue
             for weight, score in components:
                 frequency[score] = frequency.get(score, Fraction(0)) + weight
+        occurs = set(plain)
+        for score, count in plain.items():
+            frequency[score] = frequency.get(score, Fraction(0)) + count
         scores = tuple(sorted(frequency, reverse=True))
         table = cls(scores, frequency, frozenset(occurs), actual, expected or actual, {})
         running = Fraction(0)

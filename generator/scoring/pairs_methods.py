@@ -260,15 +260,30 @@ class CrossImps(PairsMethod):
         mass = Fraction(table.expected)
         return {"total": Fraction(1), "comparisons": mass - 1, "scores": mass}[self.options.cross_imp_divisor]
 
+    def __init__(self, tables: dict[Direction, FrequencyTable], options: ScoringOptions):
+        super().__init__(tables, options)
+        self._totals: dict[tuple[int, int], tuple[list[tuple[int, Fraction, int]], Fraction]] = {}
+
+    def _comparisons(self, table: FrequencyTable, score: int) -> tuple[list[tuple[int, Fraction, int]], Fraction]:
+        """Shared by both directions: East-West's figure is the negation of North-South's."""
+        key = (id(table), score)
+        if key not in self._totals:
+            comparisons = table.comparisons(score)
+            self._totals[key] = (comparisons, sum((f * i for _, f, i in comparisons), Fraction(0)))
+        return self._totals[key]
+
     def _compute(self, direction: Direction, score: int, table: FrequencyTable) -> tuple[Fraction, Explanation]:
-        comparisons = table.comparisons(score)
-        total = sum((f * i for _, f, i in comparisons), Fraction(0))
+        comparisons, total = self._comparisons(table, score)
         div = self.divisor(table)
         value = total / div if div else Fraction(0)
         rows = [{"against": t, "factored": f, "difference": score - t, "imps": i, "product": f * i} for t, f, i in comparisons]
         sign = 1 if direction is NS else -1
         value *= sign
-        terms = " + ".join(f"({fmt(f, 4)} × {signed(i)})" for _, f, i in comparisons if i) or "0"
+        nonzero = [(f, i) for _, f, i in comparisons if i]
+        if len(nonzero) <= 8:
+            terms = " + ".join(f"({fmt(f, 4)} × {signed(i)})" for f, i in nonzero) or "0"
+        else:  # the rows carry every comparison; the sentence stays readable
+            terms = f"the sum of factored frequency × IMPs over {len(comparisons)} other scores"
         steps = [
             Step("cross_imps.comparison",
                  f"North-South {_score_word(score)} against each other result: {terms} = {signed(total, 4)} IMPs",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import replace
 from fractions import Fraction
 
@@ -155,7 +155,7 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
                 opponents = line.line.ew_pair if direction is NS else line.line.ns_pair
                 card.append(ScorecardEntry(board, line, direction, opponents, side, board.top, running))
             total = running
-            available = sum((b.top or 0 for b, _, _ in played), Fraction(0)) if is_mp else None
+            available = _sum_tops(b.top for b, _, _ in played) if is_mp else None
             pct = percent(total, available) if available else None
             steps = [Step("session.total", f"{len(played)} boards played: total {fmt(total, 4)} {unit}",
                           {"boards": len(played), "total": total})]
@@ -183,6 +183,12 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
         standings.sort(key=lambda s: (s.rank, s.pair.ref.number))
         fields.append(Field(name, tuple(standings)))
     return fields
+
+
+def _sum_tops(tops) -> Fraction:
+    """Sum of board tops, counted by value first (a session has few distinct tops)."""
+    counts = Counter(tops)
+    return sum((Fraction(top or 0) * n for top, n in counts.items()), Fraction(0))
 
 
 def _tie_key(score: Fraction, options: ScoringOptions) -> Fraction:
