@@ -255,7 +255,10 @@ class _Session:
         datum = None
         for line_no, row in table.rows:
             datum = datum or Figure.parse(row.get("ButlerDatum"))
+            before = len(self.errors)
             line = self.line(line_no, row, number, mitchell)
+            if len(self.errors) > before:
+                places.dropped.add(number)
             if line is not None:
                 places.lines[id(line)] = f"line {line_no}"
                 lines.append(line)

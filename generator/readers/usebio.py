@@ -219,7 +219,10 @@ class _Reader:
         bucket = lines.setdefault(number, [])
         figures.boards.append(PrintedBoard(number, sec.name, path, Figure.parse(_text(elem, "BOARD_AVERAGE"))))
         for line_elem, lpath in _indexed(elem, "TRAVELLER_LINE", path):
+            before = len(self.errors)
             line = self.line(line_elem, lpath, number, sec, figures)
+            if len(self.errors) > before:
+                places.dropped.add(number)
             if line is not None:
                 places.lines[id(line)] = lpath
                 bucket.append(line)

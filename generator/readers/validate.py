@@ -23,6 +23,8 @@ class Places:
 
     boards: dict[int, str] = field(default_factory=dict)
     lines: dict[int, str] = field(default_factory=dict)
+    dropped: set[int] = field(default_factory=set)
+    """Boards where the reader already reported a line it could not read."""
 
     def board(self, board: Board) -> str:
         return self.boards.get(id(board), "")
@@ -60,6 +62,8 @@ def _board(file: str, session: Session, board: Board, known: set[PairRef], place
     errors: list[InputError] = []
     n = board.number
     if not board.lines:
+        if n in places.dropped:
+            return errors
         errors.append(InputError(file, places.board(board), f"board {n} has no results: expected at least one traveller line", n))
         return errors
     vulnerability = board.vulnerability or board_vulnerability(n)
@@ -99,7 +103,7 @@ def _unknown(ref: PairRef, side: str, known: set[PairRef]) -> str:
     if ref.direction is not None:
         flipped = PairRef(ref.section, ref.number, ref.direction.other)
         if flipped in known and PairRef(ref.section, ref.number, ref.direction) not in known:
-            return (f"pair {ref.number} is a {ref.direction.other} pair but sits {side} here: "
+            return (f"pair {ref.number} is listed as {ref.direction.other} but sits {side} here: "
                     f"expected an {side} pair number")
         numbers = [p.number for p in same_section if p.direction is ref.direction]
     else:

@@ -241,17 +241,19 @@ class _Reader:
                 self.error(b, str(exc), number)
         deals.setdefault(number, (deal, dealer, vul))
         board_lines.setdefault(number, b.line)
-        bucket = lines.setdefault(number, [])
         results = b.get("results")
         if not isinstance(results, list):
             self.error(b, f"board {number} has no results: expected a list under results", number)
             return
+        bucket = lines.setdefault(number, [])
         vulnerability = vul or board_vulnerability(number)
         for r in results:
             if not self.mapping(r, b, "a result"):
                 continue
             line = self.result(r, number, section, info, vulnerability)
-            if line is not None:
+            if line is None:
+                places.dropped.add(number)
+            else:
                 places.lines[id(line)] = f"line {r.line}"
                 bucket.append(line)
 

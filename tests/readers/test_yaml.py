@@ -1,0 +1,61 @@
+"""Our YAML format: every kind of result, read from the complete example of docs/yaml-format.md."""
+
+from __future__ import annotations
+
+from datetime import date
+from fractions import Fraction
+
+from reader_builders import FIXTURES
+
+from generator.model import Artificial, ArtificialKind, Direction, PairRef, Scored, ScoringMethod
+from generator.readers import read_sessions
+from generator.scoring.contract import PASS, Seat
+
+
+def _lines():
+    [s] = read_sessions(FIXTURES / "yaml/complete.yaml")
+    return s, {(b.number, l.ns_pair.number): l for b in s.boards for l in b.lines}
+
+
+def test_event_details_and_mitchell_pairs():
+    s, _ = _lines()
+    assert (s.club, s.event, s.date, s.method) == ("Riverside Bridge Club", "Monday Pairs", date(2026, 10, 5), ScoringMethod.MATCHPOINTS)
+    assert s.options == {"neuberg_rounding": "exact"}
+    assert s.sections[0].winners == 2
+    assert s.pairs[3].ref == PairRef("A", 1, Direction.EW) and s.pairs[3].names == "Gail Grant & Hugh Hart"
+
+
+def test_contract_results_are_scored_by_law_77():
+    _, lines = _lines()
+    assert lines[(1, 1)].ns.single.ns_score == 420
+    play = lines[(1, 2)].ns.single  # 3NTX by E, result -2, board 1 none vulnerable
+    assert (play.declarer, play.tricks, play.ns_score) == (Seat.E, 7, 300)
+    assert lines[(1, 3)].ns.single.contract == PASS
+    assert lines[(3, 2)].ns.single.ns_score == 110
+
+
+def test_raw_artificial_weighted_and_split_scores():
+    _, lines = _lines()
+    assert lines[(2, 1)].ns.single.ns_score == -420 and lines[(2, 1)].ns.single.contract is None
+    assert (lines[(2, 2)].ns.kind, lines[(2, 2)].ew.kind) == (ArtificialKind.PLUS, ArtificialKind.MINUS)
+    weighted = lines[(2, 3)].ns
+    assert [(c.weight, c.play.ns_score) for c in weighted.components] == [(Fraction(3, 5), 620), (Fraction(2, 5), -50)]
+    assert lines[(3, 1)].ns == Artificial(ArtificialKind.AVERAGE, Fraction(50)) == lines[(3, 1)].ew
+    split = lines[(3, 3)]
+    assert split.is_split and split.ns.single.ns_score == 140
+    assert isinstance(split.ew, Scored) and split.ew.is_weighted
+
+
+def test_board_vulnerability_and_dealer_override_law_2():
+    s, lines = _lines()
+    assert (s.boards[1].vulnerability, s.boards[1].dealer) == ("NS", Seat.E)
+    assert lines[(2, 3)].ns.components[0].play.ns_score == 620  # 4H by N vulnerable (the file says NS)
+
+
+def test_teams():
+    [s] = read_sessions(FIXTURES / "yaml/teams.yaml")
+    [match] = s.matches
+    assert (match.home.name, match.away.name) == ("Lions", "Tigers")
+    first, second = match.boards
+    assert (first.home_ns.single.ns_score, first.home_ew.single.ns_score) == (420, 170)
+    assert second.home_ew.kind is ArtificialKind.PLUS
