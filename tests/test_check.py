@@ -1,0 +1,117 @@
+"""`check`: agreement at the printed precision, and each recognised reason for a difference."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+from generator.check import agrees, check_command
+from generator.readers.printed import Figure
+
+FIXTURES = Path(__file__).parent / "readers" / "fixtures"
+MITCHELL = FIXTURES / "usebio/mitchell_compscore.xml"
+EVENTS = FIXTURES / "usebio/two_events.xml"
+
+
+def _variant(tmp_path: Path, source: Path, *replacements: tuple[str, str]) -> Path:
+    text = source.read_text(encoding="utf-8")
+    for old, new in replacements:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    path = tmp_path / source.name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_figure_agrees_when_ours_rounds_to_theirs_under_any_half_rule():
+    assert agrees(Fraction(245, 100), Figure.parse("2.4")) and agrees(Fraction(245, 100), Figure.parse("2.5"))
+    assert not agrees(Fraction(246, 100), Figure.parse("2.4"))
+    assert agrees(Fraction(2, 3), Figure.parse("0.67")) and not agrees(Fraction(2, 3), Figure.parse("0.66"))
+
+
+def test_all_figures_agree():
+    text, ok = check_command(MITCHELL)
+    assert ok
+    assert text == f"{MITCHELL}: Monday Pairs (invented) (matchpoints, 3 boards)\n34 of 34 figures agree (0 differ)"
+
+
+def test_unfactored_short_board(tmp_path):
+    path = _variant(tmp_path, MITCHELL,
+                    ("<NS_MATCH_POINTS>0.5</NS_MATCH_POINTS><EW_MATCH_POINTS>3.5</EW_MATCH_POINTS></TRAVELLER_LINE>\n    <TRAVELLER_LINE><NS_PAIR_NUMBER>2NS</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2EW",
+                     "<NS_MATCH_POINTS>0</NS_MATCH_POINTS><EW_MATCH_POINTS>2</EW_MATCH_POINTS></TRAVELLER_LINE>\n    <TRAVELLER_LINE><NS_PAIR_NUMBER>2NS</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2EW"))
+    text, ok = check_command(path)
+    assert not ok
+    lines = text.splitlines()
+    # NS: theirs 0, ours 0.5 agrees at 0 decimals (half a unit); EW: theirs 2, ours 3.5 does not
+    assert lines[1] == ("  board 3, NS pair 1 v EW pair 3 (USEBIO/EVENT/BOARD[3]/TRAVELLER_LINE[1]): EW matchpoints: theirs 2, ours 3.5"
+                        " — unfactored short board: 2 results where 3 were expected; theirs is the unfactored value on a top of 2,"
+                        " ours is factored (Neuberg)")
+    assert lines[-1] == "33 of 34 figures agree (1 differ)"
+    assert lines[-2] == "Likely reasons: unfactored short board 1"
+
+
+def test_unmarked_artificial_score(tmp_path):
+    path = _variant(tmp_path, MITCHELL, ("<SCORE>-110</SCORE><NS_MATCH_POINTS>0.5</NS_MATCH_POINTS><EW_MATCH_POINTS>3.5</EW_MATCH_POINTS>",
+                                         "<SCORE>-110</SCORE><NS_MATCH_POINTS>2</NS_MATCH_POINTS><EW_MATCH_POINTS>2</EW_MATCH_POINTS>"))
+    text, ok = check_command(path)
+    assert not ok
+    assert ("  board 2, NS pair 1 v EW pair 2 (USEBIO/EVENT/BOARD[2]/TRAVELLER_LINE[1]): NS matchpoints: theirs 2, ours 0.5"
+            " — unmarked artificial score: they gave both sides 50 % on a line with a real score (-110)") in text.splitlines()
+    assert text.splitlines()[-2:] == ["Likely reasons: unmarked artificial score 2", "32 of 34 figures agree (2 differ)"]
+
+
+def test_rounding(tmp_path):
+    path = _variant(tmp_path, MITCHELL, ("<PERCENTAGE>82.50</PERCENTAGE>", "<PERCENTAGE>82.49</PERCENTAGE>"))
+    text, ok = check_command(path)
+    assert not ok
+    assert text.splitlines()[1] == ("  NS pair 2 (USEBIO/EVENT/PARTICIPANTS/PAIR[2]): percentage: theirs 82.49, ours 82.5"
+                                    " — rounding: within one unit of their last decimal place")
+
+
+def test_truncation_is_named(tmp_path):
+    path = _variant(tmp_path, MITCHELL, ("<PERCENTAGE>66.67</PERCENTAGE>", "<PERCENTAGE>66.66</PERCENTAGE>"))
+    text, _ = check_command(path)
+    assert "percentage: theirs 66.66, ours 66.67 — rounding: theirs is ours cut down (truncated) to 2 decimals" in text
+
+
+def test_butler_datum_without_trimming_and_the_imps_that_follow(tmp_path):
+    path = _variant(tmp_path, EVENTS, ("<BOARD_AVERAGE>420</BOARD_AVERAGE>", "<BOARD_AVERAGE>350</BOARD_AVERAGE>"),
+                    ("<NS_BUTLER_POINTS>1</NS_BUTLER_POINTS>", "<NS_BUTLER_POINTS>3</NS_BUTLER_POINTS>"))
+    text, ok = check_command(path)
+    assert not ok
+    lines = text.splitlines()
+    assert ("  board 1, NS pair 1 v EW pair 4 (USEBIO/EVENT[1]/BOARD/TRAVELLER_LINE[1]): NS IMPs: theirs 3, ours 1"
+            " — datum: follows from their datum 350 (ours 420)") in lines
+    assert ("  board 1 (USEBIO/EVENT[1]/BOARD): datum: theirs 350, ours 420 — datum: theirs is the mean of all scores,"
+            " rounded to 10 (half-away); ours uses butler_trim=1, datum_rounding=half-away") in lines
+
+
+def test_cross_imp_divisor(tmp_path):
+    path = _variant(tmp_path, EVENTS, ("<NS_CROSS_IMP_POINTS>4</NS_CROSS_IMP_POINTS>", "<NS_CROSS_IMP_POINTS>8</NS_CROSS_IMP_POINTS>"))
+    text, _ = check_command(path)
+    assert ("  board 1, NS pair 1 v EW pair 4 (USEBIO/EVENT[2]/BOARD/TRAVELLER_LINE[1]): NS cross-IMPs: theirs 8, ours 4"
+            " — different cross-IMP divisor: theirs is the total over comparisons (8 / 1); ours uses comparisons") in text.splitlines()
+
+
+def test_several_sessions_one_summary():
+    text, ok = check_command(EVENTS)
+    assert ok and text.splitlines()[-1] == "25 of 25 figures agree (0 differ)"
+    assert text.count("(invented)") == 2
+
+
+def test_match_totals_only_cannot_be_re_scored():
+    text, ok = check_command(FIXTURES / "pbn/teams_summary.pbn")
+    assert not ok
+    assert text.splitlines()[-1] == ("0 of 0 figures agree (0 differ); 4 figures cannot be re-scored "
+                                     "(the file holds no board results for them)")
+
+
+def test_our_own_yaml_prints_no_figures():
+    text, ok = check_command(FIXTURES / "yaml/complete.yaml")
+    assert ok and text.endswith("0 of 0 figures agree (0 differ)")
+
+
+def test_bye_lines_are_noted(tmp_path):
+    text, ok = check_command(FIXTURES / "pbn/pairs_latin1.pbn")
+    assert ok
+    assert "  note: board 1: a bye line (line 24) has no opponents and is not a result" in text.splitlines()

@@ -1,0 +1,74 @@
+"""The `score` and `check` commands through the command line: output, exit status, errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from generator.cli import main
+
+FIXTURES = Path(__file__).parent / "readers" / "fixtures"
+
+
+def test_score_json_prints_the_session(capsys):
+    assert main(["score", str(FIXTURES / "usebio/mitchell_compscore.xml"), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["event"]["method"] == "matchpoints"
+    line = data["boards"][0]["lines"][0]
+    assert set(line) >= {"ns_pair", "ew_pair", "contract", "declarer", "tricks", "ns_score", "artificial", "ns", "ew"}
+    assert isinstance(line["ns"]["value"], str)
+
+
+def test_score_json_with_several_sessions_lists_them(capsys):
+    assert main(["score", str(FIXTURES / "usebio/two_events.xml"), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [s["event"]["method"] for s in data["sessions"]] == ["butler", "cross_imps"]
+
+
+def test_score_text_ranking(capsys):
+    assert main(["score", str(FIXTURES / "yaml/complete.yaml")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Monday Pairs — Riverside Bridge Club, 2026-10-05"
+    assert out[1] == "matchpoints (3 boards)"
+    assert "EW:" in out and "NS:" in out
+
+
+def test_option_override_reaches_the_engine(capsys):
+    path = str(FIXTURES / "usebio/mitchell_compscore.xml")
+    main(["score", path, "--json"])
+    factored = json.loads(capsys.readouterr().out)["boards"][2]["lines"][0]["ns"]["value"]
+    main(["score", path, "--json", "--option", "neuberg=false"])
+    plain = json.loads(capsys.readouterr().out)["boards"][2]["lines"][0]["ns"]["value"]
+    assert (factored, plain) == ("3.5", "2")
+
+
+def test_unknown_option_is_an_error(capsys):
+    assert main(["score", str(FIXTURES / "yaml/complete.yaml"), "--option", "colour=blue"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("Error: unknown scoring option 'colour'; known options: ")
+
+
+def test_bad_file_prints_every_problem_and_nothing_on_stdout(tmp_path, capsys):
+    path = tmp_path / "bad.yaml"
+    path.write_text("method: matchpoints\npairs:\n  - {number: 1}\n  - {number: 2}\nboards:\n  - number: 1\n    results:\n"
+                    "      - {ns: 1, ew: 7, score: 435}\n", encoding="utf-8")
+    assert main(["score", str(path), "--json"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (f"Error: 2 problems found:\n"
+                            f"  {path}: board 1, EW pair 7 (line 8): unknown EW pair 7: expected one of the pairs listed (1-2)\n"
+                            f"  {path}: board 1, NS pair 1 v EW pair 7 (line 8): impossible score 435: no contract scores that; "
+                            "expected a score such as 420 or -50\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.yaml"]  # nothing written
+
+
+def test_check_exit_status(tmp_path, capsys):
+    good = FIXTURES / "usebio/mitchell_compscore.xml"
+    assert main(["check", str(good)]) == 0
+    assert capsys.readouterr().out.endswith("34 of 34 figures agree (0 differ)\n")
+    bad = tmp_path / "differs.xml"
+    bad.write_text(good.read_text(encoding="utf-8").replace("<PERCENTAGE>82.50</PERCENTAGE>", "<PERCENTAGE>80.00</PERCENTAGE>"), encoding="utf-8")
+    assert main(["check", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert out.endswith("33 of 34 figures agree (1 differ)\n")
+    assert "percentage: theirs 80.00, ours 82.5 — no known reason" in out

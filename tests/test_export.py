@@ -1,0 +1,86 @@
+"""JSON and CSV export of a scored session: exact decimal strings, documented keys."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+from generator.commands import score_file
+from generator.export import session_to_csv, session_to_json
+
+FIXTURES = Path(__file__).parent / "readers" / "fixtures"
+
+
+def _result(name: str):
+    [result] = score_file(FIXTURES / name, {})
+    return result
+
+
+def test_top_level_schema():
+    data = session_to_json(_result("yaml/complete.yaml"))
+    assert set(data) == {"schema", "event", "options", "sections", "pairs", "boards"}
+    assert data["event"] == {"title": "Monday Pairs", "club": "Riverside Bridge Club", "event": "Monday Pairs",
+                             "date": "2026-10-05", "method": "matchpoints", "unit": "matchpoints",
+                             "source": str(FIXTURES / "yaml/complete.yaml")}
+    assert data["sections"][0]["winners"] == 2 and data["sections"][0]["pairs"][0] == "A-1-NS"
+    json.dumps(data)  # plain data only
+
+
+def test_pairs_carry_number_direction_names_total_percentage_rank():
+    pair = session_to_json(_result("usebio/mitchell_compscore.xml"))["pairs"][0]
+    assert {k: pair[k] for k in ("id", "number", "direction", "names", "total", "percentage", "rank", "rank_label")} == {
+        "id": "0-2-EW", "number": 2, "direction": "EW", "names": "Iris Ives & Jack Jones",
+        "total": "8", "percentage": "66.666666666667", "rank": 1, "rank_label": "1"}
+    assert pair["explanation"]["method"] == "session"
+
+
+def test_traveller_lines_contract_score_or_artificial_code_and_figures_as_strings():
+    board2 = session_to_json(_result("usebio/mitchell_compscore.xml"))["boards"][1]
+    assert (board2["number"], board2["vulnerability"], board2["dealer"], board2["top"]) == (2, "NS", "E", "4")
+    by_pairs = {(l["ns_pair"]["number"], l["ew_pair"]["number"]): l for l in board2["lines"]}
+    played = by_pairs[(1, 2)]
+    assert (played["contract"], played["declarer"], played["tricks"], played["lead"], played["ns_score"], played["artificial"]) == \
+        ("2H", "E", 8, "CA", -110, None)
+    assert played["ns"]["value"] == "0.5" and played["ew"]["value"] == "3.5"
+    artificial = by_pairs[(2, 1)]
+    assert (artificial["contract"], artificial["ns_score"], artificial["artificial"]) == (None, None, "A+")
+    assert artificial["ns"]["value"] == "2.4" and artificial["ns"]["percent"] == "60"
+
+
+def test_weighted_and_split_outcomes_are_spelled_out():
+    board3 = session_to_json(_result("yaml/complete.yaml"))["boards"][2]
+    split = next(l for l in board3["lines"] if "outcome" in l and l["outcome"]["ew"]["kind"] == "weighted")
+    assert split["outcome"]["ns"] == {"kind": "result", "contract": None, "declarer": None, "tricks": None, "lead": None, "ns_score": 140}
+    assert [c["weight"] for c in split["outcome"]["ew"]["components"]] == ["0.5", "0.5"]
+
+
+def test_explanations_can_be_left_out():
+    data = session_to_json(_result("yaml/complete.yaml"), explanations=False)
+    assert "explanation" not in data["boards"][0] and "explanation" not in data["boards"][0]["lines"][0]["ns"]
+    assert "explanation" not in data["pairs"][0]
+
+
+def test_butler_boards_give_imps_and_datum():
+    data = session_to_json(score_file(FIXTURES / "usebio/two_events.xml", {})[0])
+    assert data["event"]["unit"] == "imps"
+    board = data["boards"][0]
+    assert board["datum"] == "420" and board["top"] is None
+    assert [l["ns"]["value"] for l in board["lines"]] == ["1", "0", "-6"]
+
+
+def test_csv_ranking():
+    rows = list(csv.reader(io.StringIO(session_to_csv(_result("usebio/mitchell_compscore.xml")))))
+    assert rows[0] == ["field", "rank", "pair", "section", "number", "direction", "names", "boards_played", "total", "percentage", "score"]
+    assert rows[1] == ["EW", "1", "2 EW", "", "2", "EW", "Iris Ives & Jack Jones", "3", "8", "66.666666666667", "66.666666666667"]
+    assert len(rows) == 7
+
+
+def test_teams_csv_and_json():
+    [result] = score_file(FIXTURES / "yaml/teams.yaml", {})
+    data = session_to_json(result)
+    assert data["matches"][0]["boards"][0] == {**data["matches"][0]["boards"][0], "number": 1, "home_ns": 420, "home_ew": 170}
+    assert data["matches"][0]["home_imps"] == str(result.matches[0].home_imps)
+    assert [t["name"] for t in data["teams"]] == ["Lions", "Tigers"]
+    assert session_to_csv(result).splitlines()[0] == "rank,team,name,matches,imps_for,imps_against,total"
