@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..errors import InputError
-from ..model import Board, Direction, Outcome, PairRef, Play, Scored, Session, TravellerLine
+from ..model import Board, Outcome, PairRef, Play, Scored, Session, TravellerLine
 from ..scoring.contract import POSSIBLE_SCORES, ContractError, board_vulnerability, ns_score
 
 
@@ -162,4 +162,4 @@ def _percent(value: Fraction) -> str:
     return f"{p.numerator} %" if p.denominator == 1 else f"{float(p):.4g} %"
 
 
-__all__ = ["Direction", "Places", "line_pairs", "outcome_problems", "pair_label", "play_problems", "validate"]
+__all__ = ["Places", "line_pairs", "outcome_problems", "pair_label", "play_problems", "validate"]

@@ -10,7 +10,7 @@ import re
 from datetime import date
 from fractions import Fraction
 
-from ..model import Artificial, ArtificialKind, Direction
+from ..model import Artificial, Direction
 
 SCORE_EXPECTED = "expected a score such as 420 or an artificial score such as A60/40"
 
@@ -132,7 +132,7 @@ def parse_direction(text: str) -> Direction | None:
 
 
 __all__ = [
-    "SCORE_EXPECTED", "Artificial", "ArtificialKind", "artificial_code", "is_artificial_text",
+    "SCORE_EXPECTED", "artificial_code", "is_artificial_text",
     "parse_artificial", "parse_date", "parse_direction", "parse_pair_number", "parse_weight",
     "side_artificial",
 ]
