@@ -40,6 +40,9 @@ class FrequencyTable:
     """E: the number of results the board is scored as if it had."""
     below: dict[int, Fraction]
     """Factored frequency of the scores below each score."""
+    _factored: dict[int, Fraction | int]
+    _counts: dict[int, Fraction | int]
+    """Raw frequencies as ints where whole: int arithmetic is much faster than Fraction."""
 
     @classmethod
     def build(cls, results: Iterable[Components], expected: int | None = None) -> FrequencyTable:
@@ -57,7 +60,8 @@ class FrequencyTable:
         for score, count in plain.items():
             frequency[score] = frequency.get(score, Fraction(0)) + count
         scores = tuple(sorted(frequency, reverse=True))
-        table = cls(scores, frequency, frozenset(occurs), actual, expected or actual, {})
+        counts = {s: (f.numerator if f.denominator == 1 else f) for s, f in frequency.items()}
+        table = cls(scores, frequency, frozenset(occurs), actual, expected or actual, {}, {}, counts)
         running = Fraction(0)
         for score in reversed(scores):
             table.below[score] = running
@@ -74,8 +78,17 @@ class FrequencyTable:
         """Matchpoint top in EBU units: 2 (E - 1)."""
         return 2 * (self.expected - 1)
 
-    def factored(self, score: int) -> Fraction:
-        return self.frequency[score] * self.factor
+    def factored(self, score: int) -> Fraction | int:
+        """Factored frequency; a plain int on an unfactored board of whole results (keeps big fields fast)."""
+        cached = self._factored.get(score)
+        if cached is None:
+            f = self.frequency[score]
+            if self.actual == self.expected:
+                cached = f.numerator if f.denominator == 1 else f
+            else:
+                cached = f * self.expected / self.actual
+            self._factored[score] = cached
+        return cached
 
     def matchpoints(self, score: int) -> Fraction:
         """EBU units: 2 per (factored) result beaten, 1 per tie, less 1 for the pair's own result."""
@@ -90,10 +103,15 @@ class FrequencyTable:
         """Factored frequency of the scores above ``score``."""
         return self.expected - self.below[score] - self.factored(score)
 
-    def cross_imps_total(self, score: int) -> Fraction:
-        """Sum over every other result of factored frequency x IMPs against it."""
-        return sum((self.factored(t) * imps(score - t) for t in self.scores if t != score), Fraction(0))
-
-    def comparisons(self, score: int) -> list[tuple[int, Fraction, int]]:
+    def comparisons(self, score: int) -> list[tuple[int, Fraction | int, int]]:
         """(other score, its factored frequency, IMPs) for every other score."""
         return [(t, self.factored(t), imps(score - t)) for t in self.scores if t != score]
+
+    def cross_imps_total(self, score: int) -> Fraction:
+        """Sum over every other result of factored frequency x IMPs against it (exact).
+
+        Summed on the raw frequencies (ints for whole results) and factored once at the end.
+        """
+        counts = self._counts
+        raw = sum(counts[t] * imps(score - t) for t in self.scores if t != score)
+        return Fraction(raw) * self.factor

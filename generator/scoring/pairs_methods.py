@@ -262,21 +262,32 @@ class CrossImps(PairsMethod):
 
     def __init__(self, tables: dict[Direction, FrequencyTable], options: ScoringOptions):
         super().__init__(tables, options)
-        self._totals: dict[tuple[int, int], tuple[list[tuple[int, Fraction, int]], Fraction]] = {}
+        self._totals: dict[tuple[int, int], tuple[list, list[dict], Fraction]] = {}
+        self._products: dict[tuple[int, int, int], Fraction | int] = {}
 
-    def _comparisons(self, table: FrequencyTable, score: int) -> tuple[list[tuple[int, Fraction, int]], Fraction]:
-        """Shared by both directions: East-West's figure is the negation of North-South's."""
+    def _comparisons(self, table: FrequencyTable, score: int) -> tuple[list, list[dict], Fraction]:
+        """Shared by both directions: East-West's figure is the negation of North-South's.
+
+        A product (factored frequency x IMPs) depends only on the other score and the IMPs,
+        so it is computed once per board, not once per comparison.
+        """
         key = (id(table), score)
         if key not in self._totals:
             comparisons = table.comparisons(score)
-            self._totals[key] = (comparisons, sum((f * i for _, f, i in comparisons), Fraction(0)))
+            rows = []
+            for t, f, i in comparisons:
+                pkey = (id(table), t, i)
+                product = self._products.get(pkey)
+                if product is None:
+                    product = self._products[pkey] = f * i
+                rows.append({"against": t, "factored": f, "difference": score - t, "imps": i, "product": product})
+            self._totals[key] = (comparisons, rows, table.cross_imps_total(score))
         return self._totals[key]
 
     def _compute(self, direction: Direction, score: int, table: FrequencyTable) -> tuple[Fraction, Explanation]:
-        comparisons, total = self._comparisons(table, score)
+        comparisons, rows, total = self._comparisons(table, score)
         div = self.divisor(table)
         value = total / div if div else Fraction(0)
-        rows = [{"against": t, "factored": f, "difference": score - t, "imps": i, "product": f * i} for t, f, i in comparisons]
         sign = 1 if direction is NS else -1
         value *= sign
         nonzero = [(f, i) for _, f, i in comparisons if i]

@@ -82,31 +82,52 @@ def round_vp(value: Decimal) -> Decimal:
     return value.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
 
 
-def decimal_places(value: Fraction, places: int) -> str:
+def decimal_places(value: Fraction | int, places: int) -> str:
     """Display form with a fixed number of decimals, a half rounded away from zero.
 
     >>> decimal_places(Fraction(2, 3), 2), decimal_places(Fraction(-1, 8), 2), decimal_places(Fraction(7), 0)
     ('0.67', '-0.13', '7')
     """
-    rounded = round_half_away(Fraction(value), Fraction(1, 10**places))
-    text = f"{Decimal(rounded.numerator) / Decimal(rounded.denominator):.{places}f}"
-    return "0" + text[2:] if text.startswith("-0") and Fraction(text) == 0 else text
+    n, d = _parts(value)
+    q, r = divmod(abs(n) * 10**places, d)
+    if 2 * r >= d:
+        q += 1
+    return _digits(q, places, negative=n < 0, strip=False)
 
 
-def exact_decimal(value: Fraction, max_places: int = 12) -> str:
+def exact_decimal(value: Fraction | int, max_places: int = 12) -> str:
     """The exact value as a decimal string when it terminates within ``max_places``,
-    else rounded to ``max_places`` (half-even) with no loss a reader of JSON would notice.
+    else rounded to ``max_places`` (a half to even) with no loss a reader of JSON would notice.
 
     >>> exact_decimal(Fraction(207, 10)), exact_decimal(Fraction(1, 3), 6), exact_decimal(Fraction(-4))
     ('20.7', '0.333333', '-4')
     """
-    v = Fraction(value)
-    d = Decimal(v.numerator) / Decimal(v.denominator)
-    q = d.quantize(Decimal(1).scaleb(-max_places), rounding=ROUND_HALF_EVEN)
-    text = format(q.normalize(), "f")
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    n, d = _parts(value)
+    if d == 1:
+        return str(n)
+    q, r = divmod(abs(n) * 10**max_places, d)
+    if 2 * r > d or (2 * r == d and q % 2):
+        q += 1
+    return _digits(q, max_places, negative=n < 0, strip=True)
+
+
+def _parts(value: Fraction | int) -> tuple[int, int]:
+    if isinstance(value, int):
+        return value, 1
+    return value.numerator, value.denominator
+
+
+def _digits(scaled: int, places: int, negative: bool, strip: bool) -> str:
+    """Integer ``scaled`` = |value| x 10^places, written with its decimal point (integer arithmetic only)."""
+    if places == 0:
+        text = str(scaled)
+    else:
+        digits = str(scaled).rjust(places + 1, "0")
+        whole, frac = digits[:-places], digits[-places:]
+        if strip:
+            frac = frac.rstrip("0")
+        text = f"{whole}.{frac}" if frac else whole
+    return "-" + text if negative and scaled else text
 
 
 def percent(numerator: Fraction, denominator: Fraction) -> Fraction:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 from dataclasses import replace
 from fractions import Fraction
 
@@ -186,9 +186,12 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
 
 
 def _sum_tops(tops) -> Fraction:
-    """Sum of board tops, counted by value first (a session has few distinct tops)."""
-    counts = Counter(tops)
-    return sum((Fraction(top or 0) * n for top, n in counts.items()), Fraction(0))
+    """Sum of board tops.  Tops are whole (EBU) or halves (ACBL), so the sum is kept in halves as an int."""
+    halves = 0
+    for top in tops:
+        if top:
+            halves += top.numerator * (2 // top.denominator)
+    return Fraction(halves, 2)
 
 
 def _tie_key(score: Fraction, options: ScoringOptions) -> Fraction:
