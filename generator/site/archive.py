@@ -198,8 +198,10 @@ class ArchivePlanner:
         for p in self.players.values():
             pages.append(self.player_page(p))
         index = [[p["name"], f"{p['slug']}.html"] for p in self.players.values()]
-        script = "window.PLAYER_INDEX = " + json.dumps(index, ensure_ascii=True, separators=(",", ":")) + ";\n"
-        # '</' can never end a script block here: the file is loaded with src=, not inlined.
+        text = json.dumps(index, ensure_ascii=True, separators=(",", ":"))
+        # Defence in depth: no '<', '>' or '&' even inside strings, should the file ever be inlined.
+        text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+        script = "window.PLAYER_INDEX = " + text + ";\n"
         pages.append(Page("players/search-index.js", None, data=script.encode("ascii")))
         return pages
 

@@ -63,8 +63,12 @@ def read_article(path: Path) -> Article:
     if isinstance(rules, str):
         rules = [rules]
     html = markdown.markdown(text, extensions=["tables", "attr_list", "toc"], output_format="html")
-    # Article headings sit under the page's h1: shift them so headings stay in order.
-    html = re.sub(r"<(/?)h([1-5])([ >])", lambda m: f"<{m.group(1)}h{int(m.group(2)) + 1}{m.group(3)}", html)
+    # Article headings sit under the page's h1: shift them so the highest one is an h2.
+    levels = [int(n) for n in re.findall(r"<h([1-6])[ >]", html)]
+    shift = 2 - min(levels) if levels else 0
+    if shift:
+        html = re.sub(r"<(/?)h([1-6])([ >])",
+                      lambda m: f"<{m.group(1)}h{min(6, int(m.group(2)) + shift)}{m.group(3)}", html)
     return Article(
         slug=slugify(str(meta.get("slug") or path.stem)),
         title=str(meta["title"]),

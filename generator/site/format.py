@@ -29,12 +29,18 @@ SUITS = {
 }
 
 
-def matchpoints(value: Fraction | int | None) -> str:
-    """One decimal place, or two where one would hide a third (12.67)."""
+def matchpoints(value: Fraction | int | None, places: int | None = None) -> str:
+    """One decimal place, or two where one would hide a third (12.67); ``places`` fixes it
+    for a whole column (see ``mp_places``)."""
     if value is None:
         return ""
     v = Fraction(value)
-    return decimal_places(v, 1 if (v * 10).denominator == 1 else 2)
+    return decimal_places(v, places if places is not None else mp_places([v]))
+
+
+def mp_places(values) -> int:
+    """1 when every value is exact to one decimal, else 2: one width for a whole column."""
+    return 1 if all((Fraction(v) * 10).denominator == 1 for v in values if v is not None) else 2
 
 
 def percentage(value: Fraction | int | None) -> str:
@@ -64,9 +70,11 @@ def vp(value: Fraction | int | None) -> str:
     return "" if value is None else decimal_places(Fraction(value), 2)
 
 
-def figure(value: Fraction | int | None, unit: str) -> str:
+def figure(value: Fraction | int | None, unit: str, places: int | None = None) -> str:
     """By the session's unit: 'matchpoints', 'imps', 'points' or 'vp'."""
-    return {"matchpoints": matchpoints, "imps": imps, "points": points, "vp": vp}[unit](value)
+    if unit == "matchpoints":
+        return matchpoints(value, places)
+    return {"imps": imps, "points": points, "vp": vp}[unit](value)
 
 
 def exact(value: Fraction | int | None) -> str:
@@ -82,14 +90,24 @@ def score(value: int | None) -> str:
     return "" if value is None else str(value)
 
 
+def signed_score(value: int | None) -> str:
+    """'+420', '-50', '0': a score as the pair sees it."""
+    return "" if value is None else (f"+{value}" if value > 0 else str(value))
+
+
 def suit(letter: str) -> Markup:
     css, word, symbol = SUITS[letter.upper()]
     return Markup(f'<span class="suit {css}" role="img" aria-label="{word}">{symbol}</span>')
 
 
-def contract(value: Contract | None) -> Markup:
-    if value is None:
+def contract(value: Contract | str | None) -> Markup:
+    if value is None or value == "":
         return Markup("")
+    if isinstance(value, str):
+        try:
+            value = Contract.parse(value)
+        except ValueError:
+            return escape(value)
     if value.passed_out:
         return Markup("Pass")
     assert value.strain is not None
@@ -124,6 +142,6 @@ def holding(cards: str) -> str:
 
 FILTERS = {
     "matchpoints": matchpoints, "percentage": percentage, "imps": imps, "signed_imps": signed_imps,
-    "points": points, "vp": vp, "figure": figure, "exact": exact, "weight": weight, "score": score,
+    "points": points, "vp": vp, "figure": figure, "exact": exact, "weight": weight, "score": score, "signed_score": signed_score,
     "suit": suit, "contract": contract, "card": card, "holding": holding,
 }

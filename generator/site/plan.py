@@ -110,12 +110,13 @@ class SessionPlanner:
         direction = f" {ref.direction.value}" if ref.direction else ""
         return f"{section}{ref.number}{direction}"
 
-    def pair_link(self, ref: PairRef | None) -> dict[str, Any]:
+    def pair_link(self, ref: PairRef | None, short: bool = False) -> dict[str, Any]:
+        """A pair as a link; ``short`` drops the direction (a traveller's column already says it)."""
         if ref is None:
             return {"label": "—", "url": None, "names": ""}
         pair = self.pair_names.get(ref)
-        return {"label": self.pair_label(ref), "url": pair_file(ref) if pair else None,
-                "names": pair.names if pair else ""}
+        label = f"{ref.section if self.multi_section else ''}{ref.number}" if short else self.pair_label(ref)
+        return {"label": label, "url": pair_file(ref) if pair else None, "names": pair.names if pair else ""}
 
     def players(self, ref: PairRef) -> list[dict[str, str]]:
         pair = self.pair_names.get(ref)
@@ -146,14 +147,16 @@ class SessionPlanner:
     def session_page(self) -> Page:
         path = f"{self.dir}/index.html"
         fields = []
-        for f in self.result.fields:
+        for f in sorted(self.result.fields, key=_field_order):
             rows = []
             for s in f.standings:
-                rows.append({"rank": s.rank_label, "pair": self.pair_link(s.ref), "players": self.players(s.ref),
+                rows.append({"rank": s.rank_label, "pair": self.pair_link(s.ref, short=bool(s.ref.direction)),
+                             "players": self.players(s.ref),
                              "total": s.total, "percentage": s.percentage, "score": s.score,
                              "boards": s.boards_played, "url": pair_file(s.ref)})
             factored = any(r["score"] != r["total"] for r in rows) and self.unit == "imps"
             fields.append({"name": _field_name(f.name), "rows": rows, "factored": factored,
+                           "places": fmt.mp_places([r["total"] for r in rows]),
                            "has_percentage": any(r["percentage"] is not None for r in rows)})
         boards = [{"label": b.slug, "title": self.board_title(b), "url": board_file(b.slug)} for b in self.result.boards]
         teams = [{"rank": t.rank_label, "name": t.team.name, "total": t.total, "imps_for": t.imps_for,
@@ -171,7 +174,7 @@ class SessionPlanner:
         tl = line.line
         ns_out, ew_out = tl.ns, tl.ew
         return {
-            "ns_pair": self.pair_link(tl.ns_pair), "ew_pair": self.pair_link(tl.ew_pair),
+            "ns_pair": self.pair_link(tl.ns_pair, short=True), "ew_pair": self.pair_link(tl.ew_pair, short=True),
             "ns": self.outcome_view(ns_out), "ew": self.outcome_view(ew_out) if tl.is_split else None,
             "ns_value": line.ns.value, "ew_value": line.ew.value, "ns_percent": line.ns.percent,
             "ew_percent": line.ew.percent, "ns_anchor": anchors[0], "ew_anchor": anchors[1],
@@ -200,7 +203,7 @@ class SessionPlanner:
                  "occurs": r.occurs, "ns_anchor": score_anchor_ns.get(r.ns_score),
                  "ew_anchor": score_anchor_ew.get(r.ns_score)} for r in board.frequencies]
         ew_freq = None
-        if board.ew_frequencies is not None:
+        if board.ew_frequencies is not None and board.ew_frequencies != board.frequencies:
             ew_freq = [{"score": r.ns_score, "frequency": r.frequency, "factored": r.factored, "ns": r.ns,
                         "ew": r.ew, "occurs": r.occurs, "ns_anchor": None, "ew_anchor": None}
                        for r in board.ew_frequencies]
@@ -211,8 +214,10 @@ class SessionPlanner:
         next_b = self.result.boards[index + 1] if index + 1 < len(self.result.boards) else None
         board_block = block("board-arithmetic", f"{self.board_title(board)}: how the board was scored",
                             board.explanation, self.site.rule_map, self.site.article_titles)
+        places = fmt.mp_places([v for r in lines for v in (r["ns_value"], r["ew_value"])]
+                               + [v for r in freq for v in (r["ns"], r["ew"])])
         return Page(path, "board.html", self.base(
-            path, self.board_title(board), board=board, deal=deal, dealer=SEATS[board.dealer],
+            path, self.board_title(board), board=board, places=places, deal=deal, dealer=SEATS[board.dealer],
             vulnerability=board.vulnerability, lines=lines, freq=freq, ew_freq=ew_freq,
             factored=board.factor != 1 or any(r.frequency.denominator != 1 for r in board.frequencies),
             blocks=blocks, board_block=board_block,
@@ -242,17 +247,21 @@ class SessionPlanner:
             view = self.outcome_view(outcome)
             rows.append({
                 "board": board.slug, "board_url": board_file(board.slug), "direction": entry.direction.value,
-                "opponents": self.pair_link(entry.opponents), "outcome": view,
+                "opponents": self.pair_link(entry.opponents, short=True), "outcome": view,
                 "own_score": _own_score(view, entry.direction), "value": entry.score.value,
                 "percent": entry.score.percent, "running": entry.running_total,
                 "anchor_url": f"{board_file(board.slug)}#{anchor}",
             })
-        total_block = block("total", "How the total was calculated", standing.explanation,
+        total = f"{fmt.figure(standing.total, self.unit)} {self.unit_word}" + (
+            f", {fmt.percentage(standing.percentage)}%" if standing.percentage is not None else "")
+        total_block = block("total", f"Pair {self.pair_label(ref)}: {total}", standing.explanation,
                             self.site.rule_map, self.site.article_titles)
         title = f"Pair {self.pair_label(ref)}: {standing.pair.names}"
         return Page(path, "pair.html", self.base(
             path, title, pair_label=self.pair_label(ref), players=self.players(ref), standing=standing,
-            field_name=_field_name(standing.field), rows=rows, total_block=total_block))
+            field_name=_field_name(standing.field), rows=rows, total_block=total_block,
+            show_direction=len({r["direction"] for r in rows}) > 1,
+            places=fmt.mp_places([v for r in rows for v in (r["value"], r["running"])])))
 
     # --- teams -----------------------------------------------------------------------
     def match_title(self, m) -> str:
@@ -321,6 +330,12 @@ class SessionPlanner:
             "method": self.session.method.value, "url": f"{self.dir}/index.html",
             "winners": winners, "entries": entries,
         }
+
+
+def _field_order(f) -> tuple[str, int]:
+    """Sections in order; North-South before East-West."""
+    parts = f.name.split()
+    return (" ".join(p for p in parts if p not in ("NS", "EW")), 1 if "EW" in parts else 0)
 
 
 def _field_name(name: str) -> str:

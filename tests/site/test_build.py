@@ -1,0 +1,147 @@
+"""The build: deterministic, incremental (only changed bytes are written), atomic on failure."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+from generator.errors import BuildError
+from generator.site.build import build_site
+
+ROOT = Path(__file__).resolve().parents[2]
+CONTENT = ROOT / "content"
+
+TINY = """\
+event: {event}
+date: 2026-11-02
+method: matchpoints
+movement: howell
+pairs:
+  - {{number: 1, players: ["{name}", Bob Brown]}}
+  - {{number: 2, players: [Cat Cook, Don Dale]}}
+  - {{number: 3, players: [Eve East, Fay Fox]}}
+  - {{number: 4, players: [Gil Gray, Hep Hill]}}
+boards:
+  - number: 1
+    results:
+      - {{ns: 1, ew: 2, contract: 4S, by: N, tricks: 10, lead: HK}}
+      - {{ns: 3, ew: 4, contract: 4S, by: N, tricks: {tricks}}}
+  - number: 2
+    results:
+      - {{ns: 2, ew: 1, contract: 3NT, by: S, tricks: 9}}
+      - {{ns: 4, ew: 3, contract: 2H, by: E, tricks: 8}}
+"""
+
+
+def make_content(tmp: Path, sessions: dict[str, str] | None = None) -> Path:
+    content = tmp / "content"
+    (content / "sessions").mkdir(parents=True)
+    shutil.copy(CONTENT / "site.yaml", content / "site.yaml")
+    shutil.copytree(CONTENT / "articles", content / "articles")
+    for name, text in (sessions or {"tiny.yaml": TINY.format(event="Tiny Pairs", name="Al Able", tricks=9)}).items():
+        (content / "sessions" / name).write_text(text)
+    return content
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def mtimes(root: Path) -> dict[str, int]:
+    return {p.relative_to(root).as_posix(): p.stat().st_mtime_ns for p in root.rglob("*") if p.is_file()}
+
+
+def test_same_content_gives_a_byte_identical_site(tmp_path):
+    a = build_site(CONTENT, tmp_path / "a" / "site", jobs=2)
+    b = build_site(CONTENT, tmp_path / "b" / "site", jobs=1)  # separate caches, different worker counts
+    assert snapshot(tmp_path / "a" / "site") == snapshot(tmp_path / "b" / "site")
+    assert a.pages == b.pages and a.written == a.pages
+
+
+def test_rebuild_writes_only_changed_files(tmp_path):
+    content = make_content(tmp_path)
+    out = tmp_path / "site"
+    build_site(content, out, jobs=1)
+    before, stamps = snapshot(out), mtimes(out)
+    again = build_site(content, out, jobs=1)
+    assert again.written == 0 and again.rendered == 0 and mtimes(out) == stamps
+
+    (content / "sessions" / "tiny.yaml").write_text(TINY.format(event="Tiny Pairs", name="Al Able", tricks=10))
+    changed = build_site(content, out, jobs=1)
+    after = snapshot(out)
+    assert changed.rendered == 1 and 0 < changed.written < changed.pages
+    rewritten = {p for p in after if mtimes(out)[p] != stamps.get(p)}
+    assert rewritten == {p for p in after if after[p] != before.get(p)}
+    assert "sessions/tiny/board-1.html" in rewritten and "static/site.css" not in rewritten
+
+
+def test_new_upload_is_added_and_removed_upload_disappears(tmp_path):
+    content = make_content(tmp_path)
+    out = tmp_path / "site"
+    build_site(content, out, jobs=1)
+    (content / "sessions" / "second.yaml").write_text(TINY.format(event="Second Pairs", name="Al Able", tricks=8))
+    report = build_site(content, out, jobs=1)
+    assert report.rendered == 1 and (out / "sessions" / "second" / "index.html").exists()
+    assert "Second Pairs" in (out / "index.html").read_text()
+    (content / "sessions" / "second.yaml").unlink()
+    report = build_site(content, out, jobs=1)
+    assert not (out / "sessions" / "second").exists() and report.removed > 0
+    assert "Second Pairs" not in (out / "index.html").read_text()
+
+
+def test_hidden_files_in_the_output_are_kept(tmp_path):
+    content = make_content(tmp_path)
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / ".gitkeep").write_text("")
+    (out / "stale.html").write_text("old")
+    build_site(content, out, jobs=1)
+    assert (out / ".gitkeep").exists() and not (out / "stale.html").exists()
+
+
+def test_a_failed_build_leaves_the_site_untouched(tmp_path, capsys):
+    content = make_content(tmp_path)
+    out = tmp_path / "site"
+    build_site(content, out, jobs=1)
+    before, stamps = snapshot(out), mtimes(out)
+    (content / "sessions" / "broken.yaml").write_text(TINY.format(event="Broken", name="Al Able", tricks=9)
+                                                       .replace("contract: 3NT", "contract: 3ZZ"))
+    with pytest.raises(BuildError) as err:
+        build_site(content, out, jobs=1)
+    assert "broken.yaml" in str(err.value) and "previous site is unchanged" in str(err.value)
+    assert snapshot(out) == before and mtimes(out) == stamps
+
+    code = main(["build", "--content", str(content), "--output", str(out), "--jobs", "1"])
+    assert code == 1
+    assert capsys.readouterr().err.startswith("Error: the site was not built")
+    assert snapshot(out) == before
+
+
+def test_uploaded_text_is_escaped(tmp_path):
+    evil = "<script>alert(1)</script>"
+    content = make_content(tmp_path, {"x.yaml": TINY.format(event="<b>Bold</b> & co", name=evil, tricks=9)})
+    out = tmp_path / "site"
+    build_site(content, out, jobs=1)
+    for p in out.rglob("*.html"):
+        html = p.read_text()
+        assert "<script>alert" not in html and "<b>Bold" not in html, p
+    ranking = (out / "sessions" / "x" / "index.html").read_text()
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in ranking and "&lt;b&gt;Bold&lt;/b&gt; &amp; co" in ranking
+    index = (out / "players" / "search-index.js").read_text()
+    assert "<" not in index and "\\u003cscript\\u003e" in index
+
+
+def test_output_inside_content_is_refused(tmp_path):
+    content = make_content(tmp_path)
+    with pytest.raises(BuildError, match="must not contain or be inside"):
+        build_site(content, content / "site")
+
+
+def test_cli_build_prints_a_summary(tmp_path, capsys):
+    content = make_content(tmp_path)
+    assert main(["build", "--content", str(content), "--output", str(tmp_path / "site"), "--jobs", "1"]) == 0
+    assert capsys.readouterr().out.startswith(f"Built {tmp_path / 'site'}: 1 session from 1 upload")

@@ -1,0 +1,242 @@
+"""The figures on the built sample site are the engine's, formatted by the site's filters;
+every link resolves; pages are safe, small, relative and accessible by structure."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from generator.model import Scored
+from generator.readers import read_sessions
+from generator.scoring.session import score_session
+from generator.site import format as fmt
+from generator.site.config import load_config
+from generator.site.links import pair_file
+from generator.site.plan import unit_of
+
+ROOT = Path(__file__).resolve().parents[2]
+CONTENT = ROOT / "content"
+SESSIONS = sorted((CONTENT / "sessions").glob("*.yaml"))
+
+
+def scored(path: Path):
+    config = load_config(CONTENT)
+    session = read_sessions(path)[0]
+    return session, score_session(session, config.options(session.options))
+
+
+@pytest.fixture(scope="module", params=[p for p in SESSIONS if "teams" not in p.name], ids=lambda p: p.stem)
+def pairs_session(request):
+    session, result = scored(request.param)
+    return request.param.stem, result
+
+
+def test_traveller_figures_are_the_engines(pairs_session, page_of):
+    slug, result = pairs_session
+    unit = unit_of(result.session.method)
+    for board in result.boards:
+        page = page_of(f"sessions/{slug}/board-{board.slug}.html")
+        rows = page.tables["traveller"][1:]
+        assert len(rows) == len(board.lines)
+        places = fmt.mp_places([v for l in board.lines for v in (l.ns.value, l.ew.value)]
+                               + [v for f in board.frequencies for v in (f.ns, f.ew)])
+        for row, line in zip(rows, board.lines):
+            assert row[-2] == fmt.figure(line.ns.value, unit, places)
+            assert row[-1] == fmt.figure(line.ew.value, unit, places)
+            if isinstance(line.line.ns, Scored) and not line.line.ns.is_weighted:
+                assert row[6] == str(line.line.ns.components[0].play.ns_score)
+
+
+def test_frequency_table_is_the_engines(pairs_session, page_of):
+    slug, result = pairs_session
+    unit = unit_of(result.session.method)
+    for board in result.boards:
+        rows = page_of(f"sessions/{slug}/board-{board.slug}.html").tables["freq"][1:]
+        places = fmt.mp_places([v for l in board.lines for v in (l.ns.value, l.ew.value)]
+                               + [v for f in board.frequencies for v in (f.ns, f.ew)])
+        assert [r[0] for r in rows] == [str(f.ns_score) for f in board.frequencies]
+        for row, f in zip(rows, board.frequencies):
+            assert row[1] == fmt.exact(f.frequency)
+            assert row[-2:] == [fmt.figure(f.ns, unit, places), fmt.figure(f.ew, unit, places)]
+            if len(row) == 5:
+                assert row[2] == fmt.exact(f.factored)
+
+
+def test_ranking_and_scorecards_are_the_engines(pairs_session, page_of):
+    slug, result = pairs_session
+    unit = unit_of(result.session.method)
+    tables = page_of(f"sessions/{slug}/index.html").tables
+    body = [r for name, rows in tables.items() if name.startswith("ranking") for r in rows if r[0] != "Place"]
+    fields = sorted(result.fields, key=lambda f: ("EW" in f.name.split(), f.name))
+    standings = [s for f in fields for s in f.standings]
+    places = {f.name: fmt.mp_places([s.total for s in f.standings]) for f in fields}
+    assert [r[0] for r in body] == [s.rank_label for s in standings]
+    for row, s in zip(body, standings):
+        assert row[3] == fmt.figure(s.total, unit, places[s.field])
+        if s.percentage is not None:
+            assert row[-1] == fmt.percentage(s.percentage)
+        card = page_of(f"sessions/{slug}/{pair_file(s.ref)}").tables["scorecard"]
+        header, card = card[0], card[1:]
+        col = {name: i for i, name in enumerate(header)}
+        p = fmt.mp_places([v for e in s.scorecard for v in (e.score.value, e.running_total)])
+        assert len(card) == len(s.scorecard)
+        for crow, entry in zip(card, s.scorecard):
+            assert crow[0] == entry.board.slug
+            if "Dir" in col:
+                assert crow[col["Dir"]] == entry.direction.value
+            assert crow[col[{"matchpoints": "MP", "imps": "IMPs"}[unit]]] == fmt.figure(entry.score.value, unit, p)
+            assert crow[-1] == fmt.figure(entry.running_total, unit, p)
+            if unit == "matchpoints":
+                assert crow[col["%"]] == fmt.percentage(entry.score.percent)
+
+
+def test_every_scorecard_figure_links_to_its_explanation(pairs_session, page_of):
+    slug, result = pairs_session
+    for s in result.standings:
+        page = page_of(f"sessions/{slug}/{pair_file(s.ref)}")
+        header = page.tables["scorecard"][0]
+        links = page.table_links["scorecard"][1:]
+        column = header.index({"matchpoints": "MP", "imps": "IMPs"}[unit_of(result.session.method)])
+        p = fmt.mp_places([v for e in s.scorecard for v in (e.score.value, e.running_total)])
+        for row_links, entry in zip(links, s.scorecard):
+            target = row_links[column]
+            file, _, anchor = target.partition("#")
+            assert file == f"board-{entry.board.slug}.html" and anchor
+            board_page = page_of(f"sessions/{slug}/{file}")
+            assert anchor in board_page.ids
+            # the explanation block shows the same figure in its heading
+            heading = next(h for lvl, h in board_page.headings if h.endswith(
+                f"{fmt.figure(entry.score.value, unit_of(result.session.method), None)} "
+                f"{'matchpoints' if unit_of(result.session.method) == 'matchpoints' else 'IMPs' if unit_of(result.session.method) == 'imps' else 'points'}"))
+            assert heading
+
+
+def test_neuberg_and_weighted_explanations_show_the_numbers(page_of):
+    session, result = scored(CONTENT / "sessions" / "2026-09-07-monday-pairs.yaml")
+    slug = "2026-09-07-monday-pairs"
+    short = next(b for b in result.boards if b.actual < b.expected and not any(not l.line.is_result for l in b.lines))
+    page = page_of(f"sessions/{slug}/board-{short.slug}.html")
+    assert f"E = {short.expected}" in page.text and f"A = {short.actual}" in page.text
+    assert "(M + 1) × E / A − 1" in page.text
+    weighted = next(b for b in result.boards for l in b.lines if getattr(l.line.ns, "is_weighted", False))
+    line = next(l for l in weighted.lines if getattr(l.line.ns, "is_weighted", False))
+    page = page_of(f"sessions/{slug}/board-{weighted.slug}.html")
+    assert "Weighted components" in page.text
+    for step in line.ns.explanation.steps:
+        assert step.summary in page.text
+
+
+def test_butler_board_shows_the_datum(page_of):
+    session, result = scored(CONTENT / "sessions" / "2026-10-01-butler-pairs.yaml")
+    for board in result.boards:
+        page = page_of(f"sessions/2026-10-01-butler-pairs/board-{board.slug}.html")
+        assert f"Datum {fmt.exact(board.datum)}" in page.text
+
+
+def test_cross_imps_show_each_comparison_and_the_divisor(page_of):
+    session, result = scored(CONTENT / "sessions" / "2026-10-08-cross-imp-pairs.yaml")
+    board = result.boards[0]
+    page = page_of(f"sessions/2026-10-08-cross-imp-pairs/board-{board.slug}.html")
+    assert "Comparisons of NS" in page.text
+    assert "divided by the number of comparisons" in page.text
+
+
+def test_teams_match_page(page_of):
+    session, result = scored(CONTENT / "sessions" / "2026-10-15-autumn-teams-r1.yaml")
+    m = result.matches[0]
+    page = page_of("sessions/2026-10-15-autumn-teams-r1/match-1.html")
+    rows = page.tables["match"]
+    body = rows[1:-1]
+    assert [r[0] for r in body] == [str(b.number) for b in m.boards]
+    for r, b in zip(body, m.boards):
+        assert r[3] == (fmt.imps(b.home) if b.home > 0 else "")
+        assert r[4] == (fmt.imps(-b.home) if b.home < 0 else "")
+    assert rows[-1][-2:] == [fmt.imps(m.home_imps), fmt.imps(m.away_imps)]
+    assert f"{fmt.vp(m.home_vp)} – {fmt.vp(m.away_vp)} VPs" in page.text
+
+
+def test_home_lists_sessions_newest_first_by_month(page_of):
+    page = page_of("index.html")
+    months = [h for lvl, h in page.headings if lvl == 2]
+    assert months[:2] == ["October 2026", "September 2026"]
+    events = [t for href, t in page.links if href.startswith("sessions/") and href.endswith("/index.html")]
+    assert events[:5] == ["Autumn Teams, round 1", "Cross-IMP Pairs", "Butler Pairs", "Thursday Howell", "Monday Pairs"]
+    assert "Won by" in page.text
+
+
+def test_player_pages_average_the_percentages(built_site, page_of):
+    results = [scored(p)[1] for p in SESSIONS]
+    pcts = [s.percentage for r in results for s in r.standings
+            if s.percentage is not None and any(p.name == "Edna Ellis" for p in s.pair.players)]
+    page = page_of("players/edna-ellis.html")
+    avg = sum(pcts, Fraction(0)) / len(pcts)
+    assert f"average {fmt.percentage(avg)}%" in page.text
+    ranking = page_of("players/index.html").tables["ranking"]
+    assert any(r[1] == "Edna Ellis" and r[3] == fmt.percentage(avg) for r in ranking)
+
+
+def _all_pages(root: Path) -> list[str]:
+    return sorted(p.relative_to(root).as_posix() for p in root.rglob("*.html"))
+
+
+def test_every_link_and_anchor_resolves(built_site, page_of):
+    for path in _all_pages(built_site):
+        page = page_of(path)
+        for href, _ in page.links:
+            assert not re.match(r"^[a-z]+:", href) and not href.startswith("/"), f"{path}: absolute link {href}"
+            file, _, anchor = href.partition("#")
+            target = (built_site / Path(path).parent / file).resolve() if file else (built_site / path)
+            assert target.is_file(), f"{path}: broken link {href}"
+            if anchor and target.suffix == ".html":
+                rel = target.relative_to(built_site.resolve()).as_posix()
+                assert anchor in page_of(rel).ids, f"{path}: missing anchor {href}"
+
+
+def test_no_third_party_requests(built_site, page_of):
+    for path in _all_pages(built_site):
+        for src in page_of(path).sources:
+            assert not re.match(r"^([a-z]+:)?//", src), f"{path}: external resource {src}"
+    css = (built_site / "static" / "site.css").read_text()
+    assert "http" not in css and "@import" not in css
+
+
+def test_headings_in_order(built_site, page_of):
+    for path in _all_pages(built_site):
+        levels = [lvl for lvl, _ in page_of(path).headings]
+        assert levels[0] == 1 and levels.count(1) == 1, path
+        for a, b in zip(levels, levels[1:]):
+            assert b <= a + 1, f"{path}: heading h{b} after h{a}"
+
+
+def test_tables_have_headers(built_site):
+    for path in _all_pages(built_site):
+        html = (built_site / path).read_text()
+        for table in re.findall(r"<table.*?</table>", html, re.S):
+            assert "<th" in table, path
+
+
+def test_suit_symbols_have_text_alternatives(built_site):
+    for path in _all_pages(built_site):
+        html = (built_site / path).read_text()
+        body = re.sub(r'<span class="suit [shdc]" role="img" aria-label="(spades|hearts|diamonds|clubs)">[♠♥♦♣]</span>', "", html)
+        body = re.sub(r"<title>.*?</title>", "", body)
+        # symbols left over may only appear in article prose, never as a bare figure on a results page
+        if path.startswith("sessions/"):
+            assert not re.search("[♠♥♦♣]", body), path
+
+
+def test_pages_are_small(built_site):
+    for path in _all_pages(built_site):
+        size = (built_site / path).stat().st_size
+        assert size <= 30_000, f"{path} is {size} bytes"
+
+
+def test_css_is_shared_and_has_print_rules(built_site):
+    css = (built_site / "static" / "site.css").read_text()
+    assert "@media print" in css
+    for path in _all_pages(built_site):
+        html = (built_site / path).read_text()
+        assert "<style" not in html and 'static/site.css"' in html
