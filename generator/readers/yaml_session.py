@@ -37,11 +37,36 @@ class _AliasError(Exception):
         self.line = line
 
 
-class _Loader(yaml.SafeLoader):
+class _PythonLoader(yaml.SafeLoader):
     def compose_node(self, parent, index):  # type: ignore[no-untyped-def]
         if self.check_event(yaml.AliasEvent):
             raise _AliasError(self.peek_event().start_mark.line + 1)
         return super().compose_node(parent, index)
+
+
+try:  # libyaml's C scanner and parser, with Python's composer on top for the line marks and the alias check
+    from yaml._yaml import CParser
+    from yaml.composer import Composer
+    from yaml.constructor import SafeConstructor
+    from yaml.resolver import Resolver
+
+    class _CLoader(Composer, CParser, SafeConstructor, Resolver):  # type: ignore[misc]
+        """SafeLoader's behaviour at about five times the speed (archives hold thousands of uploads)."""
+
+        def __init__(self, stream):  # type: ignore[no-untyped-def]
+            CParser.__init__(self, stream)
+            Composer.__init__(self)
+            SafeConstructor.__init__(self)
+            Resolver.__init__(self)
+
+        def compose_node(self, parent, index):  # type: ignore[no-untyped-def]
+            if self.check_event(yaml.AliasEvent):
+                raise _AliasError(self.peek_event().start_mark.line + 1)
+            return Composer.compose_node(self, parent, index)
+
+    _Loader: type = _CLoader
+except ImportError:  # PyYAML built without libyaml
+    _Loader = _PythonLoader
 
 
 def _construct_map(loader: _Loader, node: yaml.MappingNode):  # type: ignore[no-untyped-def]
@@ -51,7 +76,9 @@ def _construct_map(loader: _Loader, node: yaml.MappingNode):  # type: ignore[no-
     data.update(loader.construct_mapping(node))
 
 
-_Loader.add_constructor("tag:yaml.org,2002:map", _construct_map)
+_PythonLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)
+if _Loader is not _PythonLoader:
+    _Loader.add_constructor("tag:yaml.org,2002:map", _construct_map)
 
 
 def load(text: str) -> Any:
