@@ -29,7 +29,9 @@ def test_top_level_schema():
 
 
 def test_pairs_carry_number_direction_names_total_percentage_rank():
-    pair = session_to_json(_result("usebio/mitchell_compscore.xml"))["pairs"][0]
+    pairs = session_to_json(_result("usebio/mitchell_compscore.xml"))["pairs"]
+    assert [p["field"] for p in pairs] == ["NS"] * 3 + ["EW"] * 3  # ranking order, NS field first
+    pair = pairs[3]
     assert {k: pair[k] for k in ("id", "number", "direction", "names", "total", "percentage", "rank", "rank_label")} == {
         "id": "0-2-EW", "number": 2, "direction": "EW", "names": "Iris Ives & Jack Jones",
         "total": "8", "percentage": "66.666666666667", "rank": 1, "rank_label": "1"}
@@ -73,7 +75,8 @@ def test_butler_boards_give_imps_and_datum():
 def test_csv_ranking():
     rows = list(csv.reader(io.StringIO(session_to_csv(_result("usebio/mitchell_compscore.xml")))))
     assert rows[0] == ["field", "rank", "pair", "section", "number", "direction", "names", "boards_played", "total", "percentage", "score"]
-    assert rows[1] == ["EW", "1", "2 EW", "", "2", "EW", "Iris Ives & Jack Jones", "3", "8", "66.666666666667", "66.666666666667"]
+    assert rows[4] == ["EW", "1", "2 EW", "", "2", "EW", "Iris Ives & Jack Jones", "3", "8", "66.666666666667", "66.666666666667"]
+    assert [r[0] for r in rows[1:]] == ["NS"] * 3 + ["EW"] * 3
     assert len(rows) == 7
 
 

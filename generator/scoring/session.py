@@ -141,7 +141,12 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
         by_field[_field_key(session, options, pair)].append(pair)
 
     fields = []
-    for name in sorted(by_field, key=lambda n: (n.split(" ")[0] if " " in n else "", n)):
+    def field_order(name: str) -> tuple[str, int]:
+        """Section by section; North-South before East-West, as result sheets print them."""
+        section, _, direction = name.rpartition(" ") if name.endswith(("NS", "EW")) else (name, "", "")
+        return (section, {"NS": 0, "EW": 1}.get(direction, 0))
+
+    for name in sorted(by_field, key=field_order):
         pairs = by_field[name]
         most_boards = max((len(entries.get(p.ref, [])) for p in pairs), default=0)
         provisional = []

@@ -61,7 +61,7 @@ def _mitchell(board_rows, sections=("A",)):
 def test_mitchell_two_fields_and_a_pair_that_played_fewer_boards():
     session = _mitchell({1: [(1, 420), (2, 450), (3, 400)], 2: [(1, 100), (2, -100)]})
     result = score_session(session, ScoringOptions())
-    assert [f.name for f in result.fields] == ["EW", "NS"]
+    assert [f.name for f in result.fields] == ["NS", "EW"]
     ns3 = result.standing(PairRef("A", 3, NS))
     assert ns3.boards_played == 1 and ns3.available == 4 and ns3.total == 0 and ns3.percentage == 0
     # board 2 has 2 results where 3 were expected: factored 3/2, top 4
@@ -74,12 +74,12 @@ def test_sections_separate_or_pooled():
     rows = {1: [(1, 420), (2, 450)]}
     sep = score_session(_mitchell(rows, ("A", "B")), ScoringOptions())
     assert len(sep.boards) == 2 and {b.section for b in sep.boards} == {"A", "B"}
-    assert [f.name for f in sep.fields] == ["A EW", "A NS", "B EW", "B NS"]
+    assert [f.name for f in sep.fields] == ["A NS", "A EW", "B NS", "B EW"]
     pooled = score_session(_mitchell(rows, ("A", "B")), ScoringOptions(sections="pooled"))
     assert len(pooled.boards) == 1 and pooled.boards[0].actual == 4 and pooled.boards[0].top == 6
-    assert [f.name for f in pooled.fields] == ["EW", "NS"]
-    assert len(pooled.fields[1].standings) == 4
-    assert {s.rank_label for s in pooled.fields[1].standings if s.pair.ref.number == 2} == {"1="}
+    assert [f.name for f in pooled.fields] == ["NS", "EW"]
+    assert len(pooled.fields[0].standings) == 4
+    assert {s.rank_label for s in pooled.fields[0].standings if s.pair.ref.number == 2} == {"1="}
 
 
 def test_expected_results_event_wide():
