@@ -13,7 +13,7 @@ import json
 import multiprocessing
 import os
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -102,32 +102,57 @@ def build_site(content: Path, output: Path, templates: Path | None = None, jobs:
             owner[path] = src.rel
     archive = ArchivePlanner(config.club, config.description, summaries, articles,
                              config.season_start_month, config.season_min_sessions)
+    # Cross-session pages are planned every time (cheap) but rendered only when their
+    # context changed since the last build: the cache maps a digest of each context to
+    # the digest of the bytes it rendered to.
     extra: dict[str, bytes] = {}
+    known: dict[str, str] = {}
+    rendered_before = index.get("archive", {})
+    rendered_now: dict[str, list[str]] = {}
     for page in archive.pages():
-        extra[page.path] = render_page(page, templates)
+        if page.data is not None:
+            extra[page.path] = page.data
+            continue
+        context_key = digest((common + page.template + "\0" + json.dumps(page.context, sort_keys=True, default=str)).encode())
+        before = rendered_before.get(page.path)
+        if before and before[0] == context_key:
+            known[page.path] = before[1]
+            rendered_now[page.path] = before
+            continue
+        data = render_page(page, templates)
+        extra[page.path] = data
+        rendered_now[page.path] = [context_key, digest(data)]
     static = templates / "static"
     if static.is_dir():
         for p in sorted(static.rglob("*")):
             if p.is_file():
                 extra["static/" + p.relative_to(static).as_posix()] = p.read_bytes()
-    clash = sorted(set(extra) & set(owner))
+    clash = sorted((set(extra) | set(known)) & set(owner))
     if clash:
         raise BuildError(f"{owner[clash[0]]} produces {clash[0]}, which the site itself needs")
 
     # --- phase two: sync into the output folder --------------------------------------
     output.mkdir(parents=True, exist_ok=True)
     syncer = Syncer(output, cache.load_manifest(output))
-    for key in dict.fromkeys(keys):
-        syncer.put_group(index["keys"][key]["pages"], lambda key=key: cache.load(key))
+    # File creation is slow on some disks and releases the GIL: a few threads overlap it.
+    with ThreadPoolExecutor(max_workers=4) as writers:
+        list(writers.map(lambda key: syncer.put_group(index["keys"][key]["pages"], lambda: cache.load(key)),
+                         dict.fromkeys(keys)))
+    if known:
+        def render_known() -> dict[str, bytes]:
+            pages = {p.path: p for p in archive.pages() if p.path in known}
+            return {path: render_page(pages[path], templates) for path in known}
+        syncer.put_group(known, render_known)
     for path, data in extra.items():
         syncer.put(path, data)
-    syncer.remove_stale(list(owner) + list(extra))
+    syncer.remove_stale(list(owner) + list(extra) + list(known))
     cache.save_manifest(output, syncer.new)
     live = set(keys)
     index["keys"] = {k: v for k, v in index["keys"].items() if k in live}
+    index["archive"] = rendered_now
     cache.save_index(index)
     cache.prune(live)
-    return BuildReport(output, len(summaries), len(sources), len(todo), len(owner) + len(extra),
+    return BuildReport(output, len(summaries), len(sources), len(todo), len(owner) + len(extra) + len(known),
                        syncer.stats.written, syncer.stats.unchanged, syncer.stats.removed,
                        time.perf_counter() - started)
 

@@ -39,7 +39,18 @@ def code_version() -> str:
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Replace a file in one step (a temporary file, then a rename); a new file is written directly."""
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            with open(path, "xb") as f:
+                f.write(data)
+            return
+        except FileExistsError:
+            pass
+        except BaseException:
+            path.unlink(missing_ok=True)
+            raise
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)
     try:
         with os.fdopen(fd, "wb") as f:

@@ -283,9 +283,8 @@ class SessionPlanner:
                          "home_ns_line": self.outcome_view(tb.home_ns) if tb and tb.home_ns is not None else None,
                          "home_ew_line": self.outcome_view(tb.home_ew) if tb and tb.home_ew is not None else None,
                          "home": b.home, "anchor": f"board-{b.number}",
-                         "block": block(f"board-{b.number}", f"Board {b.number}: {fmt.signed_imps(b.home)} IMPs to "
-                                        f"{m.match.home.name}", b.explanation, self.site.rule_map,
-                                        self.site.article_titles),
+                         "block": block(f"board-{b.number}", f"Board {b.number}: {_swing(b.home, m)}",
+                                        b.explanation, self.site.rule_map, self.site.article_titles),
                          "deal": self.deal_view(self.deals[b.number].deal) if b.number in self.deals
                          and self.deals[b.number].deal else None,
                          "dealer": SEATS[(self.deals[b.number].dealer if b.number in self.deals else None)
@@ -316,7 +315,7 @@ class SessionPlanner:
                                     "url": f"{self.dir}/{pair_file(s.ref)}"})
         for t in self.result.team_standings:
             for p in t.team.players:
-                entries.append({"players": [p.name], "pair": t.team.name, "field": "", "url": f"{self.dir}/index.html",
+                entries.append({"players": [p.name], "pair": f"Team {t.team.name}", "field": "", "url": f"{self.dir}/index.html",
                                 "rank": t.rank_label, "percentage": None, "score": _frac(t.total),
                                 "total": _frac(t.total), "unit": "vp" if self.result.matches and
                                 self.result.matches[0].home_vp is not None else "imps",
@@ -330,6 +329,14 @@ class SessionPlanner:
             "method": self.session.method.value, "url": f"{self.dir}/index.html",
             "winners": winners, "entries": entries,
         }
+
+
+def _swing(home: Fraction, m) -> str:
+    if home == 0:
+        return "no IMPs either way"
+    team = m.match.home.name if home > 0 else m.match.away.name
+    amount = abs(home)
+    return f"{fmt.imps(amount)} IMP{'' if amount == 1 else 's'} to {team}"
 
 
 def _field_order(f) -> tuple[str, int]:

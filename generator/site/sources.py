@@ -64,7 +64,8 @@ def export_files(result) -> tuple[bytes, bytes]:
         return _fallback_json(result), _fallback_csv(result)
     j, c = session_to_json(result), session_to_csv(result)
     if not isinstance(j, (str, bytes)):
-        j = json.dumps(j, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+        # Compact, so that the C encoder does the work (indent= falls back to pure Python).
+        j = json.dumps(j, sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n"
     return (j.encode("utf-8") if isinstance(j, str) else j), (c.encode("utf-8") if isinstance(c, str) else c)
 
 

@@ -9,6 +9,7 @@ until every page of the new site exists, so a failed build never touches the fol
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +30,11 @@ class Syncer:
         self.old = manifest
         self.new: dict[str, list] = {}
         self.stats = SyncStats()
+        self._lock = threading.Lock()
+
+    def _count(self, name: str) -> None:
+        with self._lock:
+            setattr(self.stats, name, getattr(self.stats, name) + 1)
 
     def current(self, path: str, sha: str) -> bool:
         """True when the file on disk is, by size and mtime, what the last build wrote with this digest."""
@@ -41,7 +47,7 @@ class Syncer:
             return False
         if st.st_size == old[0] and st.st_mtime_ns == old[1]:
             self.new[path] = old
-            self.stats.unchanged += 1
+            self._count("unchanged")
             return True
         return False
 
@@ -53,10 +59,10 @@ class Syncer:
         except OSError:
             same = False
         if same:
-            self.stats.unchanged += 1
+            self._count("unchanged")
         else:
             write_atomic(target, data)
-            self.stats.written += 1
+            self._count("written")
         st = os.stat(target)
         self.new[path] = [st.st_size, st.st_mtime_ns, sha]
 
