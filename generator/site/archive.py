@@ -196,7 +196,7 @@ class ArchivePlanner:
                 path, f"Season {x} ranking", crumbs=[("../index.html", "Home"), ("index.html", "Players")],
                 season=x, ranking=self.season_table(x), min_sessions=self.min_sessions)))
         for p in self.players.values():
-            pages.append(self.player_page(p))
+            pages.extend(self.player_pages_of(p))
         index = [[p["name"], f"{p['slug']}.html"] for p in self.players.values()]
         text = json.dumps(index, ensure_ascii=True, separators=(",", ":"))
         # Defence in depth: no '<', '>' or '&' even inside strings, should the file ever be inlined.
@@ -205,22 +205,33 @@ class ArchivePlanner:
         pages.append(Page("players/search-index.js", None, data=script.encode("ascii")))
         return pages
 
-    def player_page(self, p: dict[str, Any]) -> Page:
+    def player_pages_of(self, p: dict[str, Any]) -> list[Page]:
+        """The player's page (every season's average, the latest season's sessions) and one
+        page per earlier season, so that pages stay small however long the archive."""
         path = f"players/{p['slug']}.html"
         by_season: dict[str, list[dict[str, Any]]] = defaultdict(list)
         for r in p["rows"]:
             by_season[r["season"] or "Undated"].append(r)
         seasons = []
-        for season in sorted(by_season, reverse=True):
+        for n, season in enumerate(sorted(by_season, reverse=True)):
             rows = list(reversed(by_season[season]))  # newest first
             pcts = [r["percentage"] for r in rows if r["percentage"] is not None]
             seasons.append({"season": season, "rows": [self._player_row(r) for r in rows], "sessions": len(rows),
-                            "scored": len(pcts), "average": sum(pcts, Fraction(0)) / len(pcts) if pcts else None})
+                            "scored": len(pcts), "average": sum(pcts, Fraction(0)) / len(pcts) if pcts else None,
+                            "url": f"{p['slug']}.html" if n == 0 else f"{p['slug']}-season-{season}.html"})
         every = [r["percentage"] for r in p["rows"] if r["percentage"] is not None]
-        return Page(path, "player.html", self.base(
-            path, p["name"], crumbs=[("../index.html", "Home"), ("index.html", "Players")], name=p["name"],
-            seasons=seasons, sessions=len(p["rows"]), scored=len(every),
-            average=sum(every, Fraction(0)) / len(every) if every else None))
+        crumbs = [("../index.html", "Home"), ("index.html", "Players")]
+        pages = [Page(path, "player.html", self.base(
+            path, p["name"], crumbs=crumbs, name=p["name"], seasons=seasons, shown=seasons[:1],
+            sessions=len(p["rows"]), scored=len(every),
+            average=sum(every, Fraction(0)) / len(every) if every else None))]
+        for s in seasons[1:]:
+            spath = f"players/{s['url']}"
+            pages.append(Page(spath, "player.html", self.base(
+                spath, f"{p['name']}, season {s['season']}", crumbs=crumbs + [(f"{p['slug']}.html", p["name"])],
+                name=f"{p['name']}, season {s['season']}", seasons=[], shown=[s], sessions=s["sessions"],
+                scored=s["scored"], average=s["average"])))
+        return pages
 
     def _player_row(self, r: dict[str, Any]) -> dict[str, Any]:
         return {**r, "url": "../" + r["url"], "session_url": "../" + r["session_url"]}
