@@ -47,7 +47,9 @@ def score_pairs_board(
     """
     ns_results = [components(line.ns) for line in lines if isinstance(line.ns, Scored)]
     ew_results = [components(line.ew) for line in lines if isinstance(line.ew, Scored)]
-    split = any(line.is_split for line in lines)
+    # Two tables only when a split score really gives the fields different results
+    # (an A60/40 line is "split" but adds nothing to either table).
+    split = sorted(ns_results) != sorted(ew_results)
     expected = max(expected, len(lines))
     e_ns = expected if options.neuberg else max(len(ns_results), 1)
     ns_table = FrequencyTable.build(ns_results, e_ns)
@@ -141,9 +143,13 @@ def _weighted(scorer: PairsMethod, direction: Direction, outcome: Scored) -> tup
         rows.append({"weight": c.weight, "score": c.play.ns_score, "value": value, "product": product,
                      "contract": str(c.play.contract) if c.play.contract else None})
         parts.append(f"{fmt(c.weight * 100)}% × {fmt(value, 4)} (for {signed(c.play.ns_score)})")
+    note = ""
+    if isinstance(scorer, Matchpoints) and any(r["value"] < 0 for r in rows):
+        note = (" (a component's own figure can fall below zero, because the board's table already counts this table's"
+                " weighted result; the weighted total is the same as averaging over the possible results)")
     steps = [Step("weighted.component",
                   "each component of the weighted score is scored on the board as if it were a result, then weighted: "
-                  + " + ".join(parts) + f" = {fmt(total, 4)}",
+                  + " + ".join(parts) + f" = {fmt(total, 4)}" + note,
                   {"components": rows, "total": total})]
     final, rounding = scorer.finish_weighted(total)
     if rounding:

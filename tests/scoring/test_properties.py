@@ -80,3 +80,32 @@ def test_artificial_scores_do_not_count_as_results(scores, pct):
 def test_butler_imps_are_zero_sum_by_direction(scores):
     result = one_board(scores, ScoringMethod.BUTLER)
     assert all(line.ns.value == -line.ew.value for line in _lines(result))
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(score, min_size=2, max_size=10),
+       st.lists(st.tuples(st.integers(1, 9), score), min_size=2, max_size=4, unique_by=lambda c: c[1]),
+       st.sampled_from([ScoringMethod.MATCHPOINTS, ScoringMethod.CROSS_IMPS]))
+def test_a_weighted_score_is_the_average_of_its_scenarios(field, parts, method):
+    """Law 12C1(c) by factored frequencies equals averaging the board over each assigned result.
+
+    True for matchpoints and cross-IMPs, which are linear in the frequencies; not for Butler,
+    whose datum is taken once from the factored table (seed 000 §5.1), as the seed prescribes.
+    """
+    from builders import line_value, weighted
+
+    total = sum(w for w, _ in parts)
+    weights = [Fraction(w, total) for w, _ in parts]
+    assigned = weighted(*((w * 100, s) for w, (_, s) in zip(weights, parts)))
+    result = one_board(field + [assigned], method)
+    scenarios = [one_board(field + [s], method) for _, s in parts]
+    tables = range(1, len(field) + 2)
+    for table in tables:
+        for side in ("ns", "ew"):
+            expected = sum(w * line_value(r, table, side) for w, r in zip(weights, scenarios))
+            assert line_value(result, table, side) == expected
+
+
+def test_an_artificial_split_does_not_make_a_second_table():
+    result = one_board([420, 400, (Artificial.from_percent(60), Artificial.from_percent(40))])
+    assert result.boards[0].ew_frequencies is None
