@@ -152,7 +152,7 @@ class _Reader:
                       options=dict(options), printed={KEY: PrintedFigures(program="YAML")})
         if method is ScoringMethod.TEAMS:
             teams, matches = self.teams(doc, where)
-            return Session(teams=teams, matches=matches, **common)  # type: ignore[arg-type]
+            return Session(teams=teams, matches=matches, boards=self.team_deals(doc, where), **common)  # type: ignore[arg-type]
         places = Places()
         sections, boards = self.sections(doc, where, places)
         session = Session(sections=sections, boards=boards, **common)  # type: ignore[arg-type]
@@ -372,6 +372,33 @@ class _Reader:
         return Play(computed if score is None else score, contract, declarer, tricks, lead)
 
     # --- teams ---------------------------------------------------------------------------
+    def team_deals(self, doc: dict, where: LineDict) -> tuple[Board, ...]:
+        """Hand records of a teams session: `deals: [{board: 1, deal: "N:..."}]` (boards with no lines)."""
+        raw = doc.get("deals") or []
+        if not isinstance(raw, list):
+            self.error(where, f"expected deals as a list of {{board: N, deal: ...}}, got {raw!r}")
+            return ()
+        boards: dict[int, Board] = {}
+        for d in raw:
+            if not self.mapping(d, where, "a deal"):
+                continue
+            number = d.get("board")
+            if not isinstance(number, int) or isinstance(number, bool) or number < 1 or number in boards:
+                self.error(d, f"expected a new board number such as 1 or 27, got {number!r}")
+                continue
+            try:
+                boards[number] = Board(number, (), deal=values.parse_deal(str(d.get("deal") or "")))
+            except ValueError as exc:
+                self.error(d, str(exc), number)
+        return tuple(boards[n] for n in sorted(boards))
+
+    @staticmethod
+    def room_line(outcome: Outcome | None, where: LineDict) -> TravellerLine | None:
+        """The table's result as a traveller line (the teams' pairs are not numbered in our format)."""
+        if outcome is None:
+            return None
+        return TravellerLine(None, None, outcome, outcome, source_line=where.line)
+
     def teams(self, doc: dict, where: LineDict) -> tuple[tuple[Team, ...], tuple[Match, ...]]:
         teams: dict[int, Team] = {}
         for t in doc.get("teams") or []:
@@ -420,7 +447,8 @@ class _Reader:
                 if rooms == [None, None]:
                     self.error(b, f"board {number} has no results: expected home_ns and home_ew", number)
                     continue
-                boards.append(TeamsBoard(number, rooms[0], rooms[1]))
+                where_rooms = [b.get(r) if isinstance(b.get(r), LineDict) else b for r in ("home_ns", "home_ew")]
+                boards.append(TeamsBoard(number, rooms[0], rooms[1], *map(self.room_line, rooms, where_rooms)))
             if not boards:
                 self.error(m, f"the match {home.name} v {away.name} has no boards: expected a list under boards")
             matches.append(Match(home, away, tuple(boards), round=m.get("round") if isinstance(m.get("round"), int) else None,

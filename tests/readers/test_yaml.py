@@ -59,3 +59,26 @@ def test_teams():
     first, second = match.boards
     assert (first.home_ns.single.ns_score, first.home_ew.single.ns_score) == (420, 170)
     assert second.home_ew.kind is ArtificialKind.PLUS
+
+
+def test_teams_deals_and_room_lines():
+    [s] = read_sessions(FIXTURES / "yaml/teams.yaml")
+    [board] = s.boards
+    assert board.number == 1 and board.lines == ()
+    assert board.deal.hands[Seat.N] == "AK72.QJ5.T84.A93"
+    first = s.matches[0].boards[0]
+    assert first.home_ns_line.ns.single.contract == first.home_ns.single.contract
+    assert first.home_ew_line.source_line == 12
+
+
+def test_teams_deal_with_a_bad_board_number(tmp_path):
+    from generator.errors import InputErrors
+
+    path = tmp_path / "t.yaml"
+    path.write_text((FIXTURES / "yaml/teams.yaml").read_text() + "  - {board: 0, deal: 'N:...'}\n")
+    try:
+        read_sessions(path)
+    except InputErrors as exc:
+        assert [str(e) for e in exc.errors] == [f"{path} (line 18): expected a new board number such as 1 or 27, got 0"]
+    else:
+        raise AssertionError("expected an error")
