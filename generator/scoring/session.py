@@ -162,7 +162,8 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
             total = running
             available = _sum_tops(b.top for b, _, _ in played) if is_mp else None
             pct = percent(total, available) if available else None
-            steps = [Step("session.total", f"{len(played)} boards played: total {fmt(total, 4)} {unit}",
+            total_rule = "session.total" if is_mp else "session.imps_total" if is_imps else "session.points_total"
+            steps = [Step(total_rule, f"{len(played)} boards played: total {fmt(total, 4)} {unit}",
                           {"boards": len(played), "total": total})]
             score = total
             if is_mp:

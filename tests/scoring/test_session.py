@@ -121,6 +121,7 @@ def test_imp_pairs_factor_totals_of_pairs_who_played_fewer_boards():
     three = result.standing(PairRef("", 3))
     assert three.boards_played == 3
     assert three.score == three.total * 4 / 3
+    assert [s.rule for s in three.explanation.steps] == ["session.imps_total", "session.factoring"]
     assert result.standing(PairRef("", 1)).score == result.standing(PairRef("", 1)).total
 
 
