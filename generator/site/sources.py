@@ -62,7 +62,9 @@ def export_files(result) -> tuple[bytes, bytes]:
         from ..export import session_to_csv, session_to_json
     except ImportError:
         return _fallback_json(result), _fallback_csv(result)
-    j, c = session_to_json(result), session_to_csv(result)
+    # The pages show every explanation; the download stays small and quick to make
+    # (``python -m generator score --json`` still gives them).
+    j, c = session_to_json(result, explanations=False), session_to_csv(result)
     if not isinstance(j, (str, bytes)):
         # Compact, so that the C encoder does the work (indent= falls back to pure Python).
         j = json.dumps(j, sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n"
