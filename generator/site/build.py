@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import shutil
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -71,6 +72,19 @@ def build_site(content: Path, output: Path, templates: Path | None = None, jobs:
                                 site.rule_map, site.article_titles]).encode())
     stamps = cache.load_stamps()
     index = cache.load_index()
+    # Workers write the pages they render here (a folder beside the cache, on the same disk
+    # as the site as a rule), and phase two renames them into the site.
+    staging = cache.root / "staging"
+    shutil.rmtree(staging, ignore_errors=True)
+    try:
+        return _build(content, output, templates, jobs, cache, config, articles, site, sources, common,
+                      stamps, index, staging, started)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def _build(content, output, templates, jobs, cache, config, articles, site, sources, common, stamps, index,
+           staging, started) -> BuildReport:
     keys = []
     todo = []
     for src in sources:
@@ -79,12 +93,14 @@ def build_site(content: Path, output: Path, templates: Path | None = None, jobs:
         keys.append(key)
         if key not in index["keys"] or not cache.has(key):
             todo.append((key, str(src.path), f"{config.sessions_dir}/{src.rel}", src.slug, site, config.scoring,
-                         str(templates), str(cache.root)))
+                         str(templates), str(cache.root), str(staging)))
     errors = []
+    staged: dict[str, dict[str, list]] = {}
     for key, ok, payload in _run(todo, jobs):
         if ok:
-            summaries, pages = payload
-            index["keys"][key] = {"summaries": summaries, "pages": pages}
+            summaries, stats = payload
+            staged[key] = stats
+            index["keys"][key] = {"summaries": summaries, "pages": {p: e[2] for p, e in stats.items()}}
         else:
             errors.append(payload)
     cache.save_stamps(stamps)
@@ -135,9 +151,14 @@ def build_site(content: Path, output: Path, templates: Path | None = None, jobs:
     output.mkdir(parents=True, exist_ok=True)
     syncer = Syncer(output, cache.load_manifest(output))
     # File creation is slow on some disks and releases the GIL: a few threads overlap it.
+    def sync(key: str) -> None:
+        if key in staged:
+            syncer.put_staged(staged[key], staging / key)
+        else:
+            syncer.put_group(index["keys"][key]["pages"], lambda: cache.load(key))
+
     with ThreadPoolExecutor(max_workers=4) as writers:
-        list(writers.map(lambda key: syncer.put_group(index["keys"][key]["pages"], lambda: cache.load(key)),
-                         dict.fromkeys(keys)))
+        list(writers.map(sync, dict.fromkeys(keys)))
     if known:
         def render_known() -> dict[str, bytes]:
             pages = {p.path: p for p in archive.pages() if p.path in known}

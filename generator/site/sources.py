@@ -124,7 +124,7 @@ def build_source(path: str, slug: str, site: SiteInfo, scoring: dict[str, Any], 
 
 def worker(args: tuple) -> tuple[str, bool, Any]:
     """Process-pool entry: never raises; returns (key, ok, (summaries, pages) or error text)."""
-    key, path, rel, slug, site, scoring, templates, cache_root = args
+    key, path, rel, slug, site, scoring, templates, cache_root, staging = args
     try:
         summaries, pages = build_source(path, slug, site, scoring, templates)
     except GeneratorError as exc:
@@ -133,7 +133,30 @@ def worker(args: tuple) -> tuple[str, bool, Any]:
         return key, False, f"{rel}: {exc}"
     except Exception as exc:  # an engine or template bug: name the file, keep the traceback
         return key, False, f"{rel}: {type(exc).__name__}: {exc}\n{traceback.format_exc(limit=6)}"
-    from .cache import Cache, digest
+    from .cache import Cache
 
     Cache(Path(cache_root)).store(key, pages)
-    return key, True, (summaries, {p: digest(b) for p, b in pages.items()})
+    return key, True, (summaries, stage(Path(staging) / key, pages))
+
+
+def stage(root: Path, pages: dict[str, bytes]) -> dict[str, list]:
+    """Write an upload's pages under ``root`` (the build's staging folder, never the site):
+    the file writing is done here, in the worker, and phase two only renames.  Returns
+    each page's [size, mtime_ns, sha256] as the output manifest records it."""
+    import os
+
+    from .cache import digest
+
+    out: dict[str, list] = {}
+    made: set[Path] = set()
+    for p, data in pages.items():
+        target = root / p
+        if target.parent not in made:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            made.add(target.parent)
+        with open(target, "wb") as f:
+            f.write(data)
+            f.flush()
+            st = os.fstat(f.fileno())
+        out[p] = [st.st_size, st.st_mtime_ns, digest(data)]
+    return out

@@ -9,6 +9,7 @@ until every page of the new site exists, so a failed build never touches the fol
 from __future__ import annotations
 
 import os
+import posixpath
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -74,6 +75,48 @@ class Syncer:
             for p in stale:
                 self.put(p, data[p], pages[p])
 
+    def put_staged(self, staged: dict[str, list], root: Path) -> None:
+        """Pages written by a worker under ``root`` (path -> [size, mtime_ns, sha256]).
+        A folder the output does not have yet is renamed into place whole; any other page
+        is moved into place only if its bytes differ from the file already there."""
+        moved: set[str] = set()
+        for d in sorted({posixpath.dirname(p) for p in staged} - {""}, key=lambda d: (d.count("/"), d)):
+            if _under(d, moved):
+                continue
+            target = self.output / d
+            if os.path.lexists(target):
+                continue
+            target.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                os.rename(root / d, target)
+            except OSError:  # another file system, say: page by page below
+                continue
+            moved.add(d)
+        for p, entry in staged.items():
+            if moved and _under(posixpath.dirname(p), moved):
+                self.new[p] = entry
+                self._count("written")
+                continue
+            if self.current(p, entry[2]):
+                continue
+            source, target = root / p, self.output / p
+            data = source.read_bytes()
+            try:
+                same = target.read_bytes() == data
+            except OSError:
+                same = False
+            if same:
+                self._count("unchanged")
+            else:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                try:
+                    os.replace(source, target)
+                except OSError:
+                    write_atomic(target, data)
+                self._count("written")
+            st = os.stat(target)
+            self.new[p] = [st.st_size, st.st_mtime_ns, entry[2]]
+
     def remove_stale(self, keep: Iterable[str]) -> None:
         wanted = set(keep)
         if not self.output.is_dir():
@@ -96,3 +139,12 @@ class Syncer:
                 os.rmdir(dirpath)  # only succeeds when empty
             except OSError:
                 pass
+
+
+def _under(folder: str, moved: set[str]) -> bool:
+    """True when ``folder`` is one of ``moved`` or inside one."""
+    while folder:
+        if folder in moved:
+            return True
+        folder = posixpath.dirname(folder)
+    return False
