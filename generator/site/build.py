@@ -15,11 +15,12 @@ import os
 import shutil
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import BuildError
 from .archive import ArchivePlanner
+from . import quick
 from .articles import read_articles, rule_articles
 from .cache import FORMAT, Cache, code_version, digest, tree_digest
 from .config import load_config
@@ -41,6 +42,8 @@ class BuildReport:
     unchanged: int
     removed: int
     seconds: float
+    manifest: dict[str, list] = field(default_factory=dict, repr=False)
+    """What the output folder holds now: path -> [size, mtime_ns, sha256]."""
 
     def summary(self) -> str:
         return (f"Built {self.output}: {self.sessions} session{'s' if self.sessions != 1 else ''} from "
@@ -62,11 +65,18 @@ def build_site(content: Path, output: Path, templates: Path | None = None, jobs:
     if o == c or c.is_relative_to(o) or o.is_relative_to(c):
         raise BuildError(f"output folder {output} must not contain or be inside the content folder {content}")
     cache = Cache(Path(cache_dir) if cache_dir else output.parent / ".cache" / "site")
+    last = quick.check(cache.root, content, output, templates)
+    if last is not None:  # nothing changed: nothing to read, plan or write
+        return BuildReport(output, last["sessions"], last["uploads"], 0, last["pages"], 0, last["pages"], 0,
+                           time.perf_counter() - started)
+    quick.forget(cache.root, output)
 
     # --- phase one: everything in memory or in the cache; nothing in the output -----------
     config = load_config(content)
     articles = read_articles(content / config.articles_dir)
     site = SiteInfo(config.club, rule_articles(articles), {a.slug: a.title for a in articles})
+    # Taken before anything is read: a file that changes during the build is seen as changed next time.
+    inputs = quick.inputs_digest(content, output, templates, config.sessions_dir, config.articles_dir)
     sources = discover(content / config.sessions_dir)
     common = digest(json.dumps([FORMAT, code_version(), tree_digest(templates), config.fingerprint(),
                                 site.rule_map, site.article_titles]).encode())
@@ -77,10 +87,14 @@ def build_site(content: Path, output: Path, templates: Path | None = None, jobs:
     staging = cache.root / "staging"
     shutil.rmtree(staging, ignore_errors=True)
     try:
-        return _build(content, output, templates, jobs, cache, config, articles, site, sources, common,
-                      stamps, index, staging, started)
+        report = _build(content, output, templates, jobs, cache, config, articles, site, sources, common,
+                        stamps, index, staging, started)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+    quick.remember(cache.root, output, inputs, [config.sessions_dir, config.articles_dir], report.manifest,
+                   {"sessions": report.sessions, "uploads": report.uploads, "pages": report.pages})
+    report.seconds = time.perf_counter() - started
+    return report
 
 
 def _build(content, output, templates, jobs, cache, config, articles, site, sources, common, stamps, index,
@@ -173,9 +187,11 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
     index["archive"] = rendered_now
     cache.save_index(index)
     cache.prune(live)
-    return BuildReport(output, len(summaries), len(sources), len(todo), len(owner) + len(extra) + len(known),
-                       syncer.stats.written, syncer.stats.unchanged, syncer.stats.removed,
-                       time.perf_counter() - started)
+    report = BuildReport(output, len(summaries), len(sources), len(todo), len(owner) + len(extra) + len(known),
+                         syncer.stats.written, syncer.stats.unchanged, syncer.stats.removed,
+                         time.perf_counter() - started)
+    report.manifest = syncer.new
+    return report
 
 
 def _run(todo: list[tuple], jobs: int | None):

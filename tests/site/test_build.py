@@ -145,3 +145,24 @@ def test_cli_build_prints_a_summary(tmp_path, capsys):
     content = make_content(tmp_path)
     assert main(["build", "--content", str(content), "--output", str(tmp_path / "site"), "--jobs", "1"]) == 0
     assert capsys.readouterr().out.startswith(f"Built {tmp_path / 'site'}: 1 session from 1 upload")
+
+
+def test_nothing_changed_is_a_no_op_that_still_checks_the_output(tmp_path):
+    content = make_content(tmp_path)
+    out = tmp_path / "site"
+    first = build_site(content, out, jobs=1)
+    good, stamps = snapshot(out), mtimes(out)
+    again = build_site(content, out, jobs=1)
+    assert (again.rendered, again.written, again.pages, again.unchanged) == (0, 0, first.pages, first.pages)
+    assert mtimes(out) == stamps
+
+    (out / "index.html").write_text("tampered")
+    (out / "sessions" / "tiny" / "board-1.html").unlink()
+    (out / "stray.html").write_text("not ours")
+    repaired = build_site(content, out, jobs=1)
+    assert repaired.written == 2 and repaired.removed == 1 and snapshot(out) == good
+
+    (content / "articles" / "matchpoints.md").write_text(
+        (content / "articles" / "matchpoints.md").read_text().replace("---\n", "---\n", 1) + "\nOne more line.\n")
+    edited = build_site(content, out, jobs=1)
+    assert "One more line." in (out / "articles" / "matchpoints.html").read_text() and edited.written >= 1

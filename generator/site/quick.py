@@ -1,0 +1,107 @@
+"""The no-op build: when nothing the site is made from has changed since the last
+successful build and the output folder is still exactly what that build left, there is
+nothing to read, plan or write.
+
+Two fingerprints decide it, both from file metadata (no upload is opened):
+
+* the inputs: the cache format, the generator's code, the templates, ``site.yaml``, and the
+  path, size, mtime and inode of every file under the sessions and articles folders;
+* the output: the path, size and mtime of every file in the output folder (hidden files
+  aside), which must equal the manifest the last build recorded.
+
+Any difference, a missing record or a failed build means a normal build.  Kept free of
+heavy imports: this runs before the engine, Jinja or YAML are loaded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from .cache import FORMAT, code_version, read_json, tree_digest, write_atomic
+
+RECORD = "quick-1"
+
+
+def walk(root: Path) -> list[tuple[str, int, int, int]]:
+    """(POSIX path, size, mtime_ns, inode) of every file under ``root``, hidden names skipped, sorted."""
+    out: list[tuple[str, int, int, int]] = []
+    stack = [(str(root), "")]
+    while stack:
+        folder, rel = stack.pop()
+        try:
+            entries = os.scandir(folder)
+        except OSError:
+            continue
+        with entries:
+            for e in entries:
+                if e.name.startswith("."):
+                    continue
+                try:
+                    if e.is_dir():
+                        stack.append((e.path, f"{rel}{e.name}/"))
+                        continue
+                    st = e.stat()
+                except OSError:
+                    continue
+                out.append((rel + e.name, st.st_size, st.st_mtime_ns, st.st_ino))
+    out.sort()
+    return out
+
+
+def inputs_digest(content: Path, output: Path, templates: Path, sessions_dir: str, articles_dir: str) -> str:
+    h = hashlib.sha256()
+    site_yaml = content / "site.yaml"
+    head = [RECORD, FORMAT, code_version(), tree_digest(templates), str(content.resolve()), str(output.resolve()),
+            str(templates.resolve()), sessions_dir, articles_dir,
+            site_yaml.read_bytes().decode("utf-8", "replace") if site_yaml.is_file() else None]
+    h.update(json.dumps(head).encode())
+    for folder in (sessions_dir, articles_dir):
+        h.update(b"\0" + folder.encode() + b"\0")
+        for rel, size, mtime, ino in walk(content / folder):
+            h.update(f"{rel}\0{size}\0{mtime}\0{ino}\n".encode())
+    return h.hexdigest()
+
+
+def folder_digest(files) -> str:
+    """Of (path, size, mtime_ns, ...) rows sorted by path."""
+    h = hashlib.sha256()
+    for row in files:
+        h.update(f"{row[0]}\0{row[1]}\0{row[2]}\n".encode())
+    return h.hexdigest()
+
+
+def manifest_digest(manifest: dict[str, list]) -> str:
+    return folder_digest((p, e[0], e[1]) for p, e in sorted(manifest.items()))
+
+
+def record_path(cache_root: Path, output: Path) -> Path:
+    return cache_root / f"quick-{hashlib.sha256(str(output.resolve()).encode()).hexdigest()[:16]}.json"
+
+
+def check(cache_root: Path, content: Path, output: Path, templates: Path) -> dict[str, Any] | None:
+    """The last build's report when nothing changed, else None."""
+    record = read_json(record_path(cache_root, output))
+    if not isinstance(record, dict) or record.get("format") != RECORD:
+        return None
+    try:
+        if inputs_digest(content, output, templates, *record["dirs"]) != record["inputs"]:
+            return None
+    except (OSError, KeyError, TypeError, ValueError):
+        return None
+    if folder_digest(walk(output)) != record["folder"]:
+        return None
+    return record["report"]
+
+
+def forget(cache_root: Path, output: Path) -> None:
+    record_path(cache_root, output).unlink(missing_ok=True)
+
+
+def remember(cache_root: Path, output: Path, inputs: str, dirs: list[str], manifest: dict[str, list],
+             report: dict[str, Any]) -> None:
+    data = {"format": RECORD, "inputs": inputs, "dirs": dirs, "folder": manifest_digest(manifest), "report": report}
+    write_atomic(record_path(cache_root, output), json.dumps(data, sort_keys=True).encode())
