@@ -4,8 +4,11 @@ summaries (plain JSON data), so they are cheap to rebuild on every run."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -22,7 +25,31 @@ DIRECTORY_INLINE = 150
 
 
 def _frac(text: str | None) -> Fraction | None:
-    return None if text is None else Fraction(text)
+    """'5/8' (as the summaries store exact values) to a Fraction; quicker than Fraction('5/8')."""
+    if text is None:
+        return None
+    n, _, d = text.partition("/")
+    return Fraction(int(n), int(d)) if d else Fraction(int(n))
+
+
+@dataclass(slots=True)
+class LazyPage:
+    """A page whose context is built only if needed: ``deps`` names everything the context is
+    made from (the cache tags of its sessions and the like), so an unchanged page is known
+    without building or serialising its context."""
+
+    path: str
+    template: str
+    deps: str
+    make: Callable[[], dict[str, Any]]
+    data: None = None
+
+
+def _deps(*parts: Any) -> str:
+    h = hashlib.sha256()
+    for part in parts:
+        h.update(str(part).encode("utf-8", "surrogatepass") + b"\0")
+    return h.hexdigest()
 
 
 def _month_key(s: dict[str, Any]) -> str:
@@ -55,13 +82,22 @@ def season_of(date: str | None, start_month: int) -> str | None:
 
 class ArchivePlanner:
     def __init__(self, club: str, description: str, summaries: list[dict[str, Any]], articles: list[Article],
-                 season_start_month: int, season_min_sessions: int):
+                 season_start_month: int, season_min_sessions: int, tags: list[str] | None = None):
+        """``tags``, one per summary, change whenever the summary does (the build passes its
+        cache keys); without them each summary's JSON is the tag."""
         self.club = club
         self.description = description
-        self.sessions = order_sessions(summaries)
+        if tags is None:
+            tags = [hashlib.sha256(json.dumps(s, sort_keys=True).encode()).hexdigest() for s in summaries]
+        tagged = sorted(zip(summaries, tags), key=lambda st: (st[0]["date"] or "", st[0]["slug"]), reverse=True)
+        dated = [st for st in tagged if st[0]["date"]]
+        undated = sorted((st for st in tagged if not st[0]["date"]), key=lambda st: st[0]["slug"])
+        self.sessions = [st[0] for st in dated + undated]
+        self.tags = [st[1] for st in dated + undated]
         self.articles = articles
         self.start_month = season_start_month
         self.min_sessions = season_min_sessions
+        self.season_of = [season_of(s["date"], season_start_month) for s in self.sessions]
         self.players = self._players()
 
     def base(self, path: str, title: str, **extra: Any) -> dict[str, Any]:
@@ -112,37 +148,54 @@ class ArchivePlanner:
             "index.html", "Results", groups=groups, archive=archive, description=self.description,
             articles=[{"slug": a.slug, "title": a.title} for a in self.articles]))
 
-    def month_pages(self) -> list[Page]:
+    def month_pages(self) -> list[LazyPage]:
+        tags: dict[str, list[str]] = defaultdict(list)
+        for s, tag in zip(self.sessions, self.tags):
+            tags[_month_key(s)].append(tag)
         pages = []
         for key, ss in self.months():
             path = f"archive/{key}.html"
-            pages.append(Page(path, "month.html", self.base(
+            pages.append(LazyPage(path, "month.html", _deps(key, *tags[key]), lambda path=path, key=key, ss=ss: self.base(
                 path, f"Results, {_month_label(key)}", crumbs=[("../index.html", "Home")],
                 sessions=[self._session_view(s, "../") for s in ss])))
         return pages
 
     # --- players ----------------------------------------------------------------------
     def _players(self) -> dict[str, dict[str, Any]]:
+        """Each player's sessions as (session index, entry index), oldest first; their rows
+        are built only for the pages that need them (``rows``)."""
         players: dict[str, dict[str, Any]] = {}
-        for s in reversed(self.sessions):  # oldest first, so rows read in date order
-            for e in s["entries"]:
-                for name in e["players"]:
-                    key = player_key(name)
-                    p = players.setdefault(key, {"names": defaultdict(int), "slug": player_slug(name), "rows": []})
-                    p["names"][" ".join(name.split())] += 1
-                    partners = [n for n in e["players"] if player_key(n) != key]
-                    p["rows"].append({
-                        "session": s["title"], "date": s["date"], "long_date": s["long_date"],
-                        "session_url": s["url"], "url": e["url"], "pair": e["pair"], "partners": partners,
-                        "rank": e["rank"], "entrants": e["entrants"], "percentage": _frac(e["percentage"]),
-                        "total": _frac(e["total"]), "unit": e["unit"], "field": e["field"],
-                        "season": season_of(s["date"], self.start_month), "kind": s["kind"],
-                    })
+        for i in range(len(self.sessions) - 1, -1, -1):  # oldest first, so rows read in date order
+            season = self.season_of[i]
+            for j, e in enumerate(self.sessions[i]["entries"]):
+                for name, spelling, key in zip(e["players"], e["spellings"], e["keys"]):
+                    p = players.get(key)
+                    if p is None:
+                        p = players[key] = {"key": key, "names": defaultdict(int), "slug": player_slug(name),
+                                            "at": [], "seasons": defaultdict(list)}
+                    p["names"][spelling] += 1
+                    p["at"].append((i, j))
+                    p["seasons"][season].append((i, j))
         for p in players.values():
             # The most used spelling names the page; ties go to the alphabetically first.
             p["name"] = sorted(p["names"].items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
             del p["names"]
         return dict(sorted(players.items(), key=lambda kv: (kv[1]["name"].casefold(), kv[1]["slug"])))
+
+    def rows(self, p: dict[str, Any], at: list[tuple[int, int]]) -> list[dict[str, Any]]:
+        out = []
+        for i, j in at:
+            s = self.sessions[i]
+            e = s["entries"][j]
+            out.append({
+                "session": s["title"], "date": s["date"], "long_date": s["long_date"],
+                "session_url": s["url"], "url": e["url"], "pair": e["pair"],
+                "partners": [n for n, k in zip(e["players"], e["keys"]) if k != p["key"]],
+                "rank": e["rank"], "entrants": e["entrants"], "percentage": _frac(e["percentage"]),
+                "total": _frac(e["total"]), "unit": e["unit"], "field": e["field"],
+                "season": self.season_of[i], "kind": s["kind"],
+            })
+        return out
 
     def seasons(self) -> list[str]:
         found = {season_of(s["date"], self.start_month) for s in self.sessions}
@@ -151,7 +204,10 @@ class ArchivePlanner:
     def season_table(self, season: str) -> list[dict[str, Any]]:
         rows = []
         for p in self.players.values():
-            pcts = [r["percentage"] for r in p["rows"] if r["season"] == season and r["percentage"] is not None]
+            at = p["seasons"].get(season)
+            if not at:
+                continue
+            pcts = [_frac(x) for x in (self.sessions[i]["entries"][j]["percentage"] for i, j in at) if x is not None]
             if len(pcts) >= self.min_sessions and pcts:
                 average = sum(pcts, Fraction(0)) / len(pcts)
                 rows.append({"name": p["name"], "slug": p["slug"], "sessions": len(pcts), "average": average})
@@ -171,7 +227,7 @@ class ArchivePlanner:
         pages = []
         seasons = self.seasons()
         current = seasons[0] if seasons else None
-        directory = [{"name": p["name"], "url": f"{p['slug']}.html", "sessions": len(p["rows"])}
+        directory = [{"name": p["name"], "url": f"{p['slug']}.html", "sessions": len(p["at"])}
                      for p in self.players.values()]
         letters: dict[str, list[dict[str, Any]]] = defaultdict(list)
         for d in directory:
@@ -190,9 +246,16 @@ class ArchivePlanner:
                 path = f"players/letter-{k.lower()}.html"
                 pages.append(Page(path, "letter.html", self.base(
                     path, f"Players: {k}", crumbs=[("../index.html", "Home"), ("index.html", "Players")], directory=v)))
+        in_season: dict[str | None, list[str]] = defaultdict(list)
+        for tag, x in zip(self.tags, self.season_of):
+            in_season[x].append(tag)
+        who: dict[str | None, list[str]] = defaultdict(list)
+        for p in self.players.values():
+            for x in p["seasons"]:
+                who[x].append(f"{p['name']}\t{p['slug']}")
         for x in seasons:
             path = f"players/season-{x}.html"
-            pages.append(Page(path, "season.html", self.base(
+            pages.append(LazyPage(path, "season.html", _deps(x, *in_season[x], *who[x]), lambda path=path, x=x: self.base(
                 path, f"Season {x} ranking", crumbs=[("../index.html", "Home"), ("index.html", "Players")],
                 season=x, ranking=self.season_table(x), min_sessions=self.min_sessions)))
         for p in self.players.values():
@@ -205,12 +268,31 @@ class ArchivePlanner:
         pages.append(Page("players/search-index.js", None, data=script.encode("ascii")))
         return pages
 
-    def player_pages_of(self, p: dict[str, Any]) -> list[Page]:
+    def player_pages_of(self, p: dict[str, Any]) -> list[LazyPage]:
         """The player's page (every season's average, the latest season's sessions) and one
         page per earlier season, so that pages stay small however long the archive."""
         path = f"players/{p['slug']}.html"
+        by_season: dict[str, list[tuple[int, int]]] = defaultdict(list)
+        for x, at in p["seasons"].items():
+            by_season[x or "Undated"].extend(at)
+        ordered = sorted(by_season, reverse=True)
+        pages = [LazyPage(path, "player.html", _deps(p["key"], *(self.tags[i] for i, _ in p["at"])),
+                          lambda: self.player_context(p)[0])]
+        for n, season in enumerate(ordered[1:], start=1):
+            spath = f"players/{p['slug']}-season-{season}.html"
+            pages.append(LazyPage(spath, "player.html", _deps(p["key"], p["name"], p["slug"], season,
+                                                                   *(self.tags[i] for i, _ in by_season[season])),
+                                  lambda n=n: self.player_context(p)[n]))
+        return pages
+
+    def player_context(self, p: dict[str, Any]) -> list[dict[str, Any]]:
+        """The contexts of the player's pages (as ``player_pages_of`` lists them), made once."""
+        if "contexts" in p:
+            return p["contexts"]
+        path = f"players/{p['slug']}.html"
+        rows_all = self.rows(p, p["at"])
         by_season: dict[str, list[dict[str, Any]]] = defaultdict(list)
-        for r in p["rows"]:
+        for r in rows_all:
             by_season[r["season"] or "Undated"].append(r)
         seasons = []
         for n, season in enumerate(sorted(by_season, reverse=True)):
@@ -219,19 +301,20 @@ class ArchivePlanner:
             seasons.append({"season": season, "rows": [self._player_row(r) for r in rows], "sessions": len(rows),
                             "scored": len(pcts), "average": sum(pcts, Fraction(0)) / len(pcts) if pcts else None,
                             "url": f"{p['slug']}.html" if n == 0 else f"{p['slug']}-season-{season}.html"})
-        every = [r["percentage"] for r in p["rows"] if r["percentage"] is not None]
+        every = [r["percentage"] for r in rows_all if r["percentage"] is not None]
         crumbs = [("../index.html", "Home"), ("index.html", "Players")]
-        pages = [Page(path, "player.html", self.base(
+        contexts = [self.base(
             path, p["name"], crumbs=crumbs, name=p["name"], seasons=seasons, shown=seasons[:1],
-            sessions=len(p["rows"]), scored=len(every),
-            average=sum(every, Fraction(0)) / len(every) if every else None))]
+            sessions=len(rows_all), scored=len(every),
+            average=sum(every, Fraction(0)) / len(every) if every else None)]
         for s in seasons[1:]:
             spath = f"players/{s['url']}"
-            pages.append(Page(spath, "player.html", self.base(
+            contexts.append(self.base(
                 spath, f"{p['name']}, season {s['season']}", crumbs=crumbs + [(f"{p['slug']}.html", p["name"])],
                 name=f"{p['name']}, season {s['season']}", seasons=[], shown=[s], sessions=s["sessions"],
-                scored=s["scored"], average=s["average"])))
-        return pages
+                scored=s["scored"], average=s["average"]))
+        p["contexts"] = contexts
+        return contexts
 
     def _player_row(self, r: dict[str, Any]) -> dict[str, Any]:
         return {**r, "url": "../" + r["url"], "session_url": "../" + r["session_url"]}

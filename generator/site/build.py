@@ -19,12 +19,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import BuildError
-from .archive import ArchivePlanner
+from .archive import ArchivePlanner, LazyPage
 from . import quick
 from .articles import read_articles, rule_articles
 from .cache import FORMAT, Cache, code_version, digest, tree_digest
 from .config import load_config
-from .plan import SiteInfo
+from .plan import Page, SiteInfo
 from .render import DEFAULT_TEMPLATES, render_page
 from .sources import discover, worker
 from .writer import Syncer
@@ -124,6 +124,7 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
                          f"{len(errors)} upload{'s' if len(errors) != 1 else ''} failed:\n" + "\n".join(errors))
 
     summaries = [s for key in keys for s in index["keys"][key]["summaries"]]
+    tags = [f"{key}:{n}" for key in keys for n in range(len(index["keys"][key]["summaries"]))]
     owner: dict[str, str] = {}
     for key, src in zip(keys, sources):
         for path in index["keys"][key]["pages"]:
@@ -131,7 +132,7 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
                 raise BuildError(f"{src.rel} and {owner[path]} both produce {path}; rename one of them")
             owner[path] = src.rel
     archive = ArchivePlanner(config.club, config.description, summaries, articles,
-                             config.season_start_month, config.season_min_sessions)
+                             config.season_start_month, config.season_min_sessions, tags)
     # Cross-session pages are planned every time (cheap) but rendered only when their
     # context changed since the last build: the cache maps a digest of each context to
     # the digest of the bytes it rendered to.
@@ -139,17 +140,21 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
     known: dict[str, str] = {}
     rendered_before = index.get("archive", {})
     rendered_now: dict[str, list[str]] = {}
-    for page in archive.pages():
+    archive_pages = archive.pages()
+    for page in archive_pages:
         if page.data is not None:
             extra[page.path] = page.data
             continue
-        context_key = digest((common + page.template + "\0" + json.dumps(page.context, sort_keys=True, default=str)).encode())
+        if isinstance(page, LazyPage):  # keyed by what it is made from: no context to build
+            context_key = digest(f"{common}{page.template}\0{page.path}\0{page.deps}".encode())
+        else:
+            context_key = digest((common + page.template + "\0" + json.dumps(page.context, sort_keys=True, default=str)).encode())
         before = rendered_before.get(page.path)
         if before and before[0] == context_key:
             known[page.path] = before[1]
             rendered_now[page.path] = before
             continue
-        data = render_page(page, templates)
+        data = render_page(_made(page), templates)
         extra[page.path] = data
         rendered_now[page.path] = [context_key, digest(data)]
     static = templates / "static"
@@ -175,8 +180,8 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
         list(writers.map(sync, dict.fromkeys(keys)))
     if known:
         def render_known() -> dict[str, bytes]:
-            pages = {p.path: p for p in archive.pages() if p.path in known}
-            return {path: render_page(pages[path], templates) for path in known}
+            pages = {p.path: p for p in archive_pages if p.path in known}
+            return {path: render_page(_made(pages[path]), templates) for path in known}
         syncer.put_group(known, render_known)
     for path, data in extra.items():
         syncer.put(path, data)
@@ -192,6 +197,10 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
                          time.perf_counter() - started)
     report.manifest = syncer.new
     return report
+
+
+def _made(page):
+    return Page(page.path, page.template, page.make()) if isinstance(page, LazyPage) else page
 
 
 def _run(todo: list[tuple], jobs: int | None):

@@ -17,7 +17,7 @@ from ..scoring.contract import board_dealer, board_vulnerability
 from ..scoring.results import ScoredBoard, ScoredLine, SessionResult, Standing
 from . import format as fmt
 from .explain_view import block, board_blocks
-from .links import board_file, pair_file, player_path, player_slug, session_dir
+from .links import board_file, pair_file, player_key, player_path, player_slug, session_dir
 
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
           "September", "October", "November", "December")
@@ -304,7 +304,7 @@ class SessionPlanner:
         for f in self.result.fields:
             for s in f.standings:
                 entry = {
-                    "players": [p.name for p in s.pair.players], "pair": self.pair_label(s.ref),
+                    **_people([p.name for p in s.pair.players]), "pair": self.pair_label(s.ref),
                     "field": _field_name(f.name), "url": f"{self.dir}/{pair_file(s.ref)}",
                     "rank": s.rank_label, "percentage": _frac(s.percentage), "score": _frac(s.score),
                     "total": _frac(s.total), "unit": self.unit, "entrants": len(f.standings),
@@ -315,7 +315,7 @@ class SessionPlanner:
                                     "url": f"{self.dir}/{pair_file(s.ref)}"})
         for t in self.result.team_standings:
             for p in t.team.players:
-                entries.append({"players": [p.name], "pair": f"Team {t.team.name}", "field": "", "url": f"{self.dir}/index.html",
+                entries.append({**_people([p.name]), "pair": f"Team {t.team.name}", "field": "", "url": f"{self.dir}/index.html",
                                 "rank": t.rank_label, "percentage": None, "score": _frac(t.total),
                                 "total": _frac(t.total), "unit": "vp" if self.result.matches and
                                 self.result.matches[0].home_vp is not None else "imps",
@@ -352,6 +352,12 @@ def _field_name(name: str) -> str:
     for p in parts:
         out.append(words.get(p, f"Section {p}"))
     return ", ".join(out)
+
+
+def _people(names: list[str]) -> dict[str, list[str]]:
+    """An entry's players as written, with their spelling (spacing normalised) and identity,
+    worked out here, in the worker, so that the archive pages need not."""
+    return {"players": names, "spellings": [" ".join(n.split()) for n in names], "keys": [player_key(n) for n in names]}
 
 
 def _frac(value: Fraction | None) -> str | None:
