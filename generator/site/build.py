@@ -101,8 +101,10 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
            staging, started) -> BuildReport:
     keys = []
     todo = []
+    restamped = False
     for src in sources:
-        file_digest, _ = cache.file_digest(src.path, stamps)
+        file_digest, read = cache.file_digest(src.path, stamps)
+        restamped = restamped or read is not None
         key = digest(f"{common}\0{file_digest}\0{src.slug}".encode())
         keys.append(key)
         if key not in index["keys"] or not cache.has(key):
@@ -117,9 +119,10 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
             index["keys"][key] = {"summaries": summaries, "pages": {p: e[2] for p, e in stats.items()}}
         else:
             errors.append(payload)
-    cache.save_stamps(stamps)
-    cache.save_index(index)
-    if errors:
+    if restamped:
+        cache.save_stamps(stamps)
+    if errors:  # keep what did render; a good build saves the index once, at the end
+        cache.save_index(index)
         raise BuildError("the site was not built; the previous site is unchanged. "
                          f"{len(errors)} upload{'s' if len(errors) != 1 else ''} failed:\n" + "\n".join(errors))
 
