@@ -34,40 +34,42 @@ def matchpoints(value: Fraction | int | None, places: int | None = None) -> str:
     for a whole column (see ``mp_places``)."""
     if value is None:
         return ""
-    v = Fraction(value)
-    return decimal_places(v, places if places is not None else mp_places([v]))
+    return decimal_places(value, places if places is not None else mp_places([value]))
+
+
+def _denominator(value: Fraction | int) -> int:
+    return 1 if isinstance(value, int) else value.denominator
 
 
 def mp_places(values) -> int:
     """1 when every value is exact to one decimal, else 2: one width for a whole column."""
-    return 1 if all((Fraction(v) * 10).denominator == 1 for v in values if v is not None) else 2
+    return 1 if all(10 % _denominator(v) == 0 for v in values if v is not None) else 2
 
 
 def percentage(value: Fraction | int | None) -> str:
-    return "" if value is None else decimal_places(Fraction(value), 2)
+    return "" if value is None else decimal_places(value, 2)
 
 
 def imps(value: Fraction | int | None) -> str:
     """Whole IMPs as they are; anything else to two decimals."""
     if value is None:
         return ""
-    v = Fraction(value)
-    return str(v.numerator) if v.denominator == 1 else decimal_places(v, 2)
+    return str(value) if isinstance(value, int) else str(value.numerator) if value.denominator == 1 else decimal_places(value, 2)
 
 
 def signed_imps(value: Fraction | int | None) -> str:
     text = imps(value)
-    return text if not text or text.startswith("-") or Fraction(value or 0) == 0 else "+" + text
+    return text if not text or text.startswith("-") or not value else "+" + text
 
 
 def points(value: Fraction | int | None) -> str:
     if value is None:
         return ""
-    return exact_decimal(Fraction(value), 2)
+    return exact_decimal(value, 2)
 
 
 def vp(value: Fraction | int | None) -> str:
-    return "" if value is None else decimal_places(Fraction(value), 2)
+    return "" if value is None else decimal_places(value, 2)
 
 
 def figure(value: Fraction | int | None, unit: str, places: int | None = None) -> str:
@@ -79,7 +81,7 @@ def figure(value: Fraction | int | None, unit: str, places: int | None = None) -
 
 def exact(value: Fraction | int | None) -> str:
     """The exact value (up to 12 decimals) for explanations."""
-    return "" if value is None else exact_decimal(Fraction(value))
+    return "" if value is None else exact_decimal(value)
 
 
 def weight(value: Fraction) -> str:
