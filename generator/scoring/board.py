@@ -49,7 +49,7 @@ def score_pairs_board(
     ew_results = [components(line.ew) for line in lines if isinstance(line.ew, Scored)]
     # Two tables only when a split score really gives the fields different results
     # (an A60/40 line is "split" but adds nothing to either table).
-    split = sorted(ns_results) != sorted(ew_results)
+    split = any(line.is_split and (isinstance(line.ns, Scored) or isinstance(line.ew, Scored)) for line in lines)
     expected = max(expected, len(lines))
     e_ns = expected if options.neuberg else max(len(ns_results), 1)
     ns_table = FrequencyTable.build(ns_results, e_ns)
