@@ -55,11 +55,7 @@ class Syncer:
     def put(self, path: str, data: bytes, sha: str | None = None) -> None:
         sha = sha or digest(data)
         target = self.output / path
-        try:
-            same = target.read_bytes() == data
-        except OSError:
-            same = False
-        if same:
+        if _holds(target, data):
             self._count("unchanged")
         else:
             write_atomic(target, data)
@@ -101,11 +97,7 @@ class Syncer:
                 continue
             source, target = root / p, self.output / p
             data = source.read_bytes()
-            try:
-                same = target.read_bytes() == data
-            except OSError:
-                same = False
-            if same:
+            if _holds(target, data):
                 self._count("unchanged")
             else:
                 target.parent.mkdir(parents=True, exist_ok=True)
@@ -148,3 +140,11 @@ def _under(folder: str, moved: set[str]) -> bool:
             return True
         folder = posixpath.dirname(folder)
     return False
+
+
+def _holds(target: Path, data: bytes) -> bool:
+    """True when the file already has exactly these bytes (so it keeps its modification time)."""
+    try:
+        return target.read_bytes() == data
+    except OSError:
+        return False
