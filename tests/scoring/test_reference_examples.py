@@ -107,3 +107,28 @@ def test_artificial_split_sixty_forty_in_matchpoints():
 def test_passed_out_board_is_matchpointed_as_zero():
     result = one_board([0, 0, -50, 110])
     assert values_by_score(result) == {110: 6, 0: 3, -50: 0}
+
+
+def test_wbf_acbl_small_group_rule():
+    # WBF 1991 / ACBLscore: two results get 65 % and 55 % of the top; three or more are Neuberg-factored.
+    two = one_board([450, 420], expected_results=6, small_groups="acbl")
+    assert values_by_score(two) == {450: Fraction(65, 10), 420: Fraction(55, 10)}
+    one = one_board([450], expected_results=6, small_groups="acbl")
+    assert values_by_score(one) == {450: 6} and values_by_score(one, "ew") == {450: 6}  # 60 % each
+    three = one_board([450, 420, 400], expected_results=10, small_groups="acbl")
+    assert three.boards[0].lines[0].ns.explanation.method == "neuberg"
+
+
+def test_neuberg_rounding_rules():
+    # E = 11, A = 9 (nine different scores): the best gets (16 + 1) x 11/9 - 1 = 19.777...
+    scores = [520, 500, 490, 480, 460, 450, 430, 420, 400]
+    exact = values_by_score(one_board(scores, expected_results=11))
+    assert exact[520] == Fraction(178, 9)
+    assert values_by_score(one_board(scores, expected_results=11, neuberg_rounding="acbl"))[520] == Fraction(1978, 100)
+    assert values_by_score(one_board(scores, expected_results=11, neuberg_rounding="ebu"))[520] == Fraction(198, 10)
+    # A half goes toward the average (4) under the EBU rule: E = 5, A = 4 gives 7.75, 5.25, 2.75, 0.25 exactly
+    halves = one_board([450, 420, 400, 380], expected_results=5)
+    assert values_by_score(halves) == {450: Fraction(775, 100), 420: Fraction(525, 100), 400: Fraction(275, 100), 380: Fraction(25, 100)}
+    ebu = one_board([450, 420, 400, 380], expected_results=5, neuberg_rounding="ebu")
+    assert values_by_score(ebu) == {450: Fraction(77, 10), 420: Fraction(52, 10), 400: Fraction(28, 10), 380: Fraction(3, 10)}
+    assert values_by_score(ebu, "ew") == {450: Fraction(3, 10), 420: Fraction(28, 10), 400: Fraction(52, 10), 380: Fraction(77, 10)}
