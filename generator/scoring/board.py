@@ -10,7 +10,7 @@ from .contract import Seat, board_dealer, board_vulnerability
 from .explain import Explanation, Step, fmt, signed
 from .frequency import Components, FrequencyTable
 from .options import ScoringOptions
-from .pairs_methods import Aggregate, Butler, CrossImps, Matchpoints, PairsMethod, SmallGroup, datum
+from .pairs_methods import Aggregate, Butler, CrossImps, Matchpoints, PairsMethod, SmallGroup
 from .results import FrequencyRow, ScoredBoard, ScoredLine, SideScore
 from .rounding import percent
 
@@ -183,8 +183,7 @@ def _board_explanation(number: int, lines: Sequence[TravellerLine], table: Frequ
         unit = "(ACBL units: 1 per result beaten, ½ per tie)" if options.matchpoint_units == "acbl" else "(2 per result beaten, 1 per tie)"
         steps.append(Step("matchpoints.top", f"top = {fmt(top)} matchpoints {unit}", {"top": top}))
     if isinstance(scorer, Butler):
-        d, expl = datum(table, options)
-        steps.extend(expl.steps)
+        steps.extend(scorer.datums[NS][1].steps)
     if isinstance(scorer, CrossImps):
         div = scorer.divisor(table)
         steps.append(Step("cross_imps.divisor", f"each pair's cross-IMPs are divided by {fmt(div, 4)} ({options.cross_imp_divisor})",

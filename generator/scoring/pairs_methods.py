@@ -14,7 +14,7 @@ from .explain import Explanation, Step, fmt, signed
 from .frequency import FrequencyTable
 from .imps import imp_band, imps
 from .options import ScoringOptions
-from .rounding import percent, round_neuberg, round_to_ten
+from .rounding import percent, round_neuberg, round_to_ten, round_weighted_aggregate, round_weighted_imps
 
 NS, EW = Direction.NS, Direction.EW
 
@@ -209,8 +209,6 @@ class Butler(PairsMethod):
 
 
 def _round_weighted_imps(value: Fraction, options: ScoringOptions) -> tuple[Fraction, Step | None]:
-    from .rounding import round_weighted_imps
-
     rounded = round_weighted_imps(value, options.weighted_imp_rounding)
     if rounded == value:
         return value, None
@@ -337,8 +335,6 @@ class Aggregate(PairsMethod):
         return Fraction(0), Explanation("artificial", Fraction(0), (step,), {"code": award.code})
 
     def finish_weighted(self, value: Fraction) -> tuple[Fraction, Step | None]:
-        from .rounding import round_weighted_aggregate
-
         rounded = round_weighted_aggregate(value, self.options.weighted_aggregate_rounding)
         if rounded == value:
             return value, None

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..model import Direction, Match, Pair, PairRef, ScoringMethod, Seat, Session, Team, TravellerLine
-from .contract import Contract
 from .explain import Explanation
 from .options import ScoringOptions
 
@@ -96,10 +95,6 @@ class ScorecardEntry:
     score: SideScore
     available: Fraction | None
     running_total: Fraction
-
-    @property
-    def ns_score_text(self) -> str:
-        return _score_text(self.line, self.direction)
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,18 +193,7 @@ class SessionResult:
         raise KeyError(f"no board {number} in this session")
 
 
-def _score_text(line: ScoredLine, direction: Direction) -> str:
-    outcome = line.line.ns if direction is Direction.NS else line.line.ew
-    from ..model import Artificial
-
-    if isinstance(outcome, Artificial):
-        return outcome.code
-    if outcome.is_weighted:
-        return "weighted"
-    return str(outcome.components[0].play.ns_score)
-
-
 __all__ = [
-    "Contract", "FrequencyRow", "Field", "MatchResult", "ScoredBoard", "ScoredLine", "ScorecardEntry",
+    "FrequencyRow", "Field", "MatchResult", "ScoredBoard", "ScoredLine", "ScorecardEntry",
     "SessionResult", "SideScore", "Standing", "TeamStanding", "TeamsBoardResult",
 ]

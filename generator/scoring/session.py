@@ -89,7 +89,8 @@ def _resolve_variable_averages(boards: list[ScoredBoard]) -> list[ScoredBoard]:
                     if isinstance(_outcome(l, d), Artificial) and _outcome(l, d).kind in (ArtificialKind.PLUS, ArtificialKind.MINUS)]
         if not variable:
             continue
-        others = [(b, l, d) for b, l, d in entries if (b, l, d) not in variable]
+        varied = {(id(l), d) for _, l, d in variable}
+        others = [(b, l, d) for b, l, d in entries if (id(l), d) not in varied]
         got = sum((l.side(d).value for b, l, d in others), Fraction(0))
         available = sum((b.top or 0 for b, l, d in others), Fraction(0))
         if not available:
