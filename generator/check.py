@@ -34,6 +34,8 @@ DIVISOR = "different cross-IMP divisor"
 FOLLOWS = "follows from the differences above"
 HANDICAP = "handicap"
 ARTIFICIAL = "artificial score valued differently"
+VP_SCALE = "another VP scale"
+TEAM_TOTAL = "IMPs scored, not net"
 
 
 @dataclass(frozen=True)
@@ -227,9 +229,51 @@ class _Audit:
                 self.figure(Fraction(s.rank), Figure(p.place, Fraction(int(place)), 0), where, "place",
                             lambda o, t: (FOLLOWS, "") if len(self.differences) else ("", ""))
 
+    # --- teams --------------------------------------------------------------------------------
     def run_matches(self) -> None:
-        for m in self.figures.matches:
-            self.unverified += sum(1 for f in (m.home_imps, m.away_imps, m.home_vp, m.away_vp) if f is not None)
+        ours = {(m.match.round, m.match.home.number, m.match.away.number): m for m in self.result.matches}
+        for p in self.figures.matches:
+            printed = (p.home_imps, p.away_imps, p.home_vp, p.away_vp)
+            m = ours.get((p.round, p.home, p.away))
+            if m is None or not m.boards:
+                self.unverified += sum(1 for f in printed if f is not None)
+                continue
+            home, away = m.match.home.name, m.match.away.name
+            where = f"{'round ' + str(p.round) + ', ' if p.round else ''}{home} v {away} ({p.where})"
+            self.figure(m.home_imps, p.home_imps, where, f"{home} IMPs", self.follows)
+            self.figure(m.away_imps, p.away_imps, where, f"{away} IMPs", self.follows)
+            for name, ours_vp, theirs in ((home, m.home_vp, p.home_vp), (away, m.away_vp, p.away_vp)):
+                self.figure(ours_vp, theirs, where, f"{name} VPs", lambda o, t, m=m: self.vp_reason(m))
+
+    def vp_reason(self, m) -> tuple[str, str]:
+        margin = m.home_imps - m.away_imps
+        boards = len(m.boards)
+        return VP_SCALE, (f"ours converts the {fmt(abs(margin), 2)}-IMP margin over {boards} boards on the "
+                          f"{'WBF continuous' if self.result.options.vp_scale == 'wbf' else self.result.options.vp_scale} "
+                          "20-VP scale; theirs may use another scale (try --option vp_scale=...)")
+
+    def follows(self, ours: Fraction, theirs: Figure) -> tuple[str, str]:
+        return (FOLLOWS, "") if self.differences else ("", "")
+
+    def run_teams(self) -> None:
+        standings = {s.team.number: s for s in self.result.team_standings}
+        scored = {t.number for m in self.result.matches if m.boards for t in (m.match.home, m.match.away)}
+        for p in self.figures.teams:
+            s = standings.get(p.number)
+            if s is None or p.number not in scored:
+                self.unverified += (p.total is not None) + p.place.rstrip("=").isdigit()
+                continue
+            where = f"team {p.number} {s.team.name} ({p.where})"
+
+            def total_reason(o, t, s=s):
+                if agrees(s.imps_for, t):
+                    return TEAM_TOTAL, f"theirs is the {fmt(s.imps_for, 2)} IMPs the team scored; ours is its net total"
+                return self.follows(o, t)
+
+            self.figure(s.total, p.total, where, "total", total_reason)
+            place = p.place.rstrip("=")
+            if place.isdigit():
+                self.figure(Fraction(s.rank), Figure(p.place, Fraction(int(place)), 0), where, "place", self.follows)
 
 
 def audit(result: SessionResult) -> _Audit:
@@ -240,6 +284,7 @@ def audit(result: SessionResult) -> _Audit:
     a.run_boards()
     a.run_pairs()
     a.run_matches()
+    a.run_teams()
     return a
 
 
@@ -251,7 +296,7 @@ def check_command(path: Path, overrides: dict[str, Any] | None = None) -> tuple[
     for result in results:
         a = audit(result)
         s = result.session
-        out.append(f"{s.source}: {s.title} ({s.method}, {len(s.boards)} boards)")
+        out.append(f"{s.source}: {s.title} ({s.method}, {s.board_count} boards)")
         out += [f"  {d}" for d in a.differences]
         for note in (printed_figures(s) or PrintedFigures()).notes:
             out.append(f"  note: {note}")

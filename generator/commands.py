@@ -40,7 +40,7 @@ def score_command(path: Path, as_json: bool = False, overrides: dict[str, Any] |
 def ranking_text(result: SessionResult) -> str:
     s = result.session
     head = [f"{s.title}" + (f" — {s.club}" if s.club else "") + (f", {s.date.isoformat()}" if s.date else ""),
-            f"{s.method} ({len(s.boards)} boards)"]
+            f"{s.method} ({s.board_count} boards)"]
     lines = []
     for field in result.fields:
         lines.append("")

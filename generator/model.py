@@ -279,3 +279,9 @@ class Session:
     @property
     def pairs(self) -> tuple[Pair, ...]:
         return tuple(p for s in self.sections for p in s.pairs)
+
+    @property
+    def board_count(self) -> int:
+        """Distinct boards played: the travellers' boards, or the boards of the teams' matches."""
+        numbers = {b.number for b in self.boards if b.lines} | {tb.number for m in self.matches for tb in m.boards}
+        return len(numbers)

@@ -81,8 +81,18 @@ class PrintedPair:
 
 
 @dataclass(frozen=True, slots=True)
+class PrintedTeam:
+    """A team's printed total and place (USEBIO TEAM)."""
+
+    number: int
+    where: str
+    total: Figure | None = None
+    place: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class PrintedMatch:
-    """A teams match summary (PBN team score tables)."""
+    """A teams match summary (PBN team score tables, USEBIO MATCH)."""
 
     round: int | None
     home: int
@@ -101,6 +111,7 @@ class PrintedFigures:
     boards: list[PrintedBoard] = field(default_factory=list)
     pairs: list[PrintedPair] = field(default_factory=list)
     matches: list[PrintedMatch] = field(default_factory=list)
+    teams: list[PrintedTeam] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     """What the reader left out or interpreted (bye lines, totals that are percentages)."""
     line_unit: str = ""

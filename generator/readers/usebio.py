@@ -6,6 +6,7 @@ Dialects handled: pair numbers written ``7``, ``7NS``, ``7 NS`` or ``(A) 7 NS``;
 ``SECTION`` wrapping; ``SESSION`` wrapping and several ``EVENT``s (one session each);
 artificial scores ``A6040``/``A6060`` with no contract; passed-out boards written
 ``PASS`` or ``NP`` (score 0, tricks blank); day-first dates; ``HANDSET`` hand records.
+Teams events (``MATCH`` elements) are read by ``usebio_teams``.
 Errors name the element path, e.g. ``USEBIO/EVENT/BOARD[3]/TRAVELLER_LINE[2]/SCORE``.
 """
 
@@ -18,20 +19,25 @@ import defusedxml.ElementTree as SafeET
 from defusedxml import DefusedXmlException
 
 from ..errors import InputError
-from ..model import Board, Deal, Direction, Pair, PairRef, Play, Player, Scored, ScoringMethod, Section, Session, TravellerLine
+from ..model import Board, Deal, Direction, Pair, PairRef, Play, Scored, ScoringMethod, Section, Session, TravellerLine
 from ..scoring.contract import Contract, ContractError, Seat, board_vulnerability, ns_score, parse_tricks
 from . import values
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedPair
+from .usebio_teams import TeamsEventReader
 from .validate import Places, pair_label, validate
+from .usebio_elements import indexed as _indexed
+from .usebio_elements import players as usebio_players
+from .usebio_elements import text as _text
 
 EVENT_TYPES: dict[str, ScoringMethod] = {
     "MP_PAIRS": ScoringMethod.MATCHPOINTS, "PAIRS": ScoringMethod.MATCHPOINTS,
     "MATCHPOINT_PAIRS": ScoringMethod.MATCHPOINTS, "MP": ScoringMethod.MATCHPOINTS,
     "BUTLER_PAIRS": ScoringMethod.BUTLER, "BUTLER": ScoringMethod.BUTLER, "IMP_PAIRS": ScoringMethod.BUTLER,
     "CROSS_IMP": ScoringMethod.CROSS_IMPS, "CROSS_IMPS": ScoringMethod.CROSS_IMPS, "CROSS_IMP_PAIRS": ScoringMethod.CROSS_IMPS,
-    "AGGREGATE_PAIRS": ScoringMethod.AGGREGATE,
+    "AGGREGATE_PAIRS": ScoringMethod.AGGREGATE, "AGGREGATE": ScoringMethod.AGGREGATE,
     "TEAMS": ScoringMethod.TEAMS, "IMP_TEAMS": ScoringMethod.TEAMS, "SWISS_TEAMS": ScoringMethod.TEAMS,
-    "KO_TEAMS": ScoringMethod.TEAMS, "MP_TEAMS": ScoringMethod.TEAMS, "TEAMS_OF_FOUR": ScoringMethod.TEAMS,
+    "KO": ScoringMethod.TEAMS, "KO_TEAMS": ScoringMethod.TEAMS, "HEAD_TO_HEAD": ScoringMethod.TEAMS,
+    "MP_TEAMS": ScoringMethod.TEAMS, "TEAMS_OF_FOUR": ScoringMethod.TEAMS,
 }
 _LINE_FIGURES = (("MATCH_POINTS", "matchpoints"), ("BUTLER_POINTS", "imps"), ("CROSS_IMP_POINTS", "cross_imps"), ("IMPS", "imps"))
 _SEATS = {"NORTH": Seat.N, "EAST": Seat.E, "SOUTH": Seat.S, "WEST": Seat.W, "N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
@@ -53,19 +59,6 @@ def read_usebio(file: str, data: bytes) -> tuple[list[Session], list[InputError]
     reader = _Reader(file)
     sessions = reader.document(root)
     return sessions, reader.errors
-
-
-def _text(parent: Element, tag: str) -> str:
-    child = parent.find(tag)
-    return (child.text or "").strip() if child is not None else ""
-
-
-def _indexed(parent: Element, tag: str, path: str) -> list[tuple[Element, str]]:
-    """Children with their element paths ('EVENT/BOARD[3]'); no index when there is one."""
-    children = parent.findall(tag)
-    if len(children) == 1:
-        return [(children[0], f"{path}/{tag}")]
-    return [(c, f"{path}/{tag}[{i}]") for i, c in enumerate(children, 1)]
 
 
 @dataclass
@@ -111,10 +104,6 @@ class _Reader:
         if method is None:
             self.error(f"{epath}@EVENT_TYPE", f"unknown event type {kind!r}: expected one of {', '.join(sorted(EVENT_TYPES))}")
             return None
-        if method is ScoringMethod.TEAMS:
-            self.error(f"{epath}@EVENT_TYPE", f"USEBIO teams events ({kind}) are not read yet: expected a pairs event "
-                       "(MP_PAIRS, BUTLER_PAIRS or CROSS_IMP); export teams results as PBN or our YAML")
-            return None
         program = _text(event, "PROGRAM_NAME")
         description = _text(event, "EVENT_DESCRIPTION")
         title = _text(container, "SESSION_TITLE") or _text(container, "SESSION_NAME") or description or _text(event, "TITLE")
@@ -128,6 +117,10 @@ class _Reader:
         winners = _text(event, "WINNER_TYPE")
         figures = self.figures = PrintedFigures(program=program)
         self.trust_score = program.strip().lower() == "scorer"
+        if method is ScoringMethod.TEAMS:
+            common = dict(title=title or "Untitled session", club=club, event=description or title, date=when,
+                          source=self.file, printed={KEY: figures})
+            return TeamsEventReader(self, figures).session(kind, event, epath, container, cpath, deals, common)
         places = Places()
         section_elems = _indexed(container, "SECTION", cpath) or [(container, cpath)]
         sections: list[_Section] = []
@@ -169,9 +162,7 @@ class _Reader:
             except ValueError as exc:
                 self.error(f"{ppath}/PAIR_NUMBER", str(exc))
                 continue
-            players = tuple(
-                Player(_text(p, "PLAYER_NAME"), (_text(p, "NATIONAL_ID_NUMBER") or None) if _text(p, "NATIONAL_ID_NUMBER") not in ("", "0") else None)
-                for p in pair.findall("PLAYER") if _text(p, "PLAYER_NAME"))
+            players = usebio_players(pair)
             parsed.append((pair, ppath, number, direction, players))
         mitchell = any(d is not None for *_, d, _p in parsed)
         sec = _Section(name, mitchell)

@@ -1,0 +1,270 @@
+"""USEBIO teams events (TEAMS_OF_FOUR, SWISS_TEAMS, KO …) → a teams session.
+
+The structure read, as USEBIO 1.2 files written by club scoring programs hold it:
+
+- ``EVENT`` › ``BOARD_SCORING_METHOD`` (``IMPS``, ``AGGREGATE`` or ``MATCH_POINTS`` for
+  board-a-match) and ``MATCH_SCORING_METHOD`` (``VPS`` or ``IMPS``);
+- ``PARTICIPANTS`` › ``TEAM`` with its number and name as attributes (``TEAM_ID``,
+  ``TEAM_NAME``) or as child elements (``TEAM_ID``/``TEAM_NUMBER``, ``TEAM_NAME``), its
+  ``PLACE`` and ``TOTAL_SCORE``, and its players either in numbered ``PAIR``s or directly;
+- ``MATCH`` › ``ROUND_NUMBER``, ``TEAM`` (the home team), ``OPPOSING_TEAM``, ``TEAM_SCORE``,
+  ``OPPOSING_TEAM_SCORE`` and ``BOARD`` › ``TRAVELLER_LINE``, one per table, whose
+  ``DIRECTION`` says where the home team sat (``NS`` or ``EW``).  When a line has no
+  ``DIRECTION``, the pair numbers tell it, if the teams list their pairs.
+
+Each table's result is read exactly as a pairs traveller line is (contract, declarer,
+tricks, score, artificial codes), so every check on results applies here too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+from xml.etree.ElementTree import Element
+
+from ..model import Artificial, Board, Deal, Direction, Match, Outcome, PairRef, Player, ScoringMethod, Session, Team, TeamsBoard, TravellerLine
+from ..scoring.contract import board_vulnerability
+from . import values
+from .printed import Figure, PrintedFigures, PrintedMatch, PrintedTeam
+from .usebio_elements import attribute_or_child, indexed, players, text
+from .validate import outcome_problems
+
+if TYPE_CHECKING:
+    from .usebio import _Reader
+
+BOARD_SCORING: dict[str, dict[str, object]] = {
+    "IMPS": {}, "IMP": {},
+    "AGGREGATE": {"teams_scoring": "aggregate"}, "TOTAL_POINTS": {"teams_scoring": "aggregate"},
+    "MATCH_POINTS": {"teams_scoring": "board_a_match"}, "BOARD_A_MATCH": {"teams_scoring": "board_a_match"},
+}
+MATCH_SCORING: dict[str, dict[str, object]] = {
+    "VPS": {}, "VP": {}, "VICTORY_POINTS": {},
+    "IMPS": {"vp_scale": "none"}, "IMP": {"vp_scale": "none"},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class _Teams:
+    by_number: dict[int, Team]
+    pair_team: dict[int, int]
+    """Pair number → team number, from the pairs listed under each team."""
+
+
+class TeamsEventReader:
+    """Reads one teams EVENT (or SESSION) with the pairs reader's error list and result parsing."""
+
+    def __init__(self, reader: _Reader, figures: PrintedFigures):
+        self.r = reader
+        self.figures = figures
+        self.match_unit = ""
+        """'vp' or 'imps': what TEAM_SCORE holds (from MATCH_SCORING_METHOD; guessed when absent)."""
+
+    def session(self, kind: str, event: Element, epath: str, container: Element, cpath: str, deals: dict[int, Deal],
+                common: dict[str, object]) -> Session | None:
+        options = self.options(kind, event, epath)
+        participants = container.find("PARTICIPANTS")
+        if participants is None:
+            participants = event.find("PARTICIPANTS")
+        teams = self.teams(participants, f"{cpath}/PARTICIPANTS")
+        match_elems = indexed(container, "MATCH", cpath) or (indexed(event, "MATCH", epath) if container is not event else [])
+        if not match_elems:
+            self.r.error(cpath, "a teams event holds its boards in MATCH elements: expected at least one MATCH, found none")
+        matches = [m for m in (self.match(elem, path, teams) for elem, path in match_elems) if m is not None]
+        boards = tuple(Board(n, (), deal=deals[n]) for n in sorted(deals))
+        if options is None:
+            return None
+        return Session(method=ScoringMethod.TEAMS, teams=tuple(teams.by_number.values()), matches=tuple(matches),
+                       boards=boards, options=options, **common)  # type: ignore[arg-type]
+
+    # --- how boards and matches are scored ---------------------------------------------------
+    def options(self, kind: str, event: Element, epath: str) -> dict[str, object] | None:
+        default = "MATCH_POINTS" if kind == "MP_TEAMS" else "IMPS"
+        board_method = text(event, "BOARD_SCORING_METHOD").upper().replace(" ", "_") or default
+        match_method = text(event, "MATCH_SCORING_METHOD").upper().replace(" ", "_")
+        options: dict[str, object] = {}
+        if board_method not in BOARD_SCORING:
+            self.r.error(f"{epath}/BOARD_SCORING_METHOD", f"a teams event scored by {board_method!r} is not offered: "
+                         f"expected IMPS, AGGREGATE or MATCH_POINTS (board-a-match)")
+            return None
+        options.update(BOARD_SCORING[board_method])
+        if match_method and match_method not in MATCH_SCORING:
+            self.r.error(f"{epath}/MATCH_SCORING_METHOD", f"unknown match scoring {match_method!r}: expected VPS or IMPS")
+            return None
+        options.update(MATCH_SCORING.get(match_method, {}))
+        self.match_unit = "vp" if match_method in ("VPS", "VP", "VICTORY_POINTS") else ("imps" if match_method else "")
+        return options
+
+    # --- teams and their players ---------------------------------------------------------------
+    def teams(self, participants: Element | None, path: str) -> _Teams:
+        by_number: dict[int, Team] = {}
+        where: dict[int, str] = {}
+        pair_team: dict[int, int] = {}
+        elems = indexed(participants, "TEAM", path) if participants is not None else []
+        if not elems:
+            self.r.error(path, "expected the teams under PARTICIPANTS as TEAM elements, found none")
+        for elem, tpath in elems:
+            number_text = attribute_or_child(elem, "TEAM_ID") or attribute_or_child(elem, "TEAM_NUMBER")
+            if not number_text.isdigit() or int(number_text) < 1:
+                self.r.error(f"{tpath}@TEAM_ID", f"expected a team number such as 1 or 12, got {number_text!r}")
+                continue
+            number = int(number_text)
+            if number in by_number:
+                self.r.error(tpath, f"team {number} is listed twice (also {where[number]}): expected each team once",
+                             pair=f"team {number}")
+                continue
+            name = attribute_or_child(elem, "TEAM_NAME") or f"Team {number}"
+            members: list[Player] = list(players(elem))
+            for pair, ppath in indexed(elem, "PAIR", tpath):
+                members += players(pair)
+                pair_text = text(pair, "PAIR_NUMBER")
+                if not pair_text:
+                    continue
+                try:
+                    _, pair_number, _ = values.parse_pair_number(pair_text)
+                except ValueError as exc:
+                    self.r.error(f"{ppath}/PAIR_NUMBER", str(exc), pair=f"team {number}")
+                    continue
+                owner = pair_team.setdefault(pair_number, number)
+                if owner != number:
+                    self.r.error(f"{ppath}/PAIR_NUMBER", f"pair {pair_number} is listed under team {owner} and team {number}: "
+                                 "expected each pair in one team", pair=f"pair {pair_number}")
+            by_number[number] = Team(number, name, tuple(dict.fromkeys(members)))
+            where[number] = tpath
+            self.figures.teams.append(PrintedTeam(number, tpath, Figure.parse(text(elem, "TOTAL_SCORE")), text(elem, "PLACE")))
+        return _Teams(by_number, pair_team)
+
+    def team(self, elem: Element, tag: str, mpath: str, teams: _Teams) -> Team | None:
+        found = text(elem, tag)
+        team = teams.by_number.get(int(found)) if found.isdigit() else None
+        if team is None and teams.by_number:
+            listed = ", ".join(str(n) for n in sorted(teams.by_number))
+            self.r.error(f"{mpath}/{tag}", f"unknown team {found!r}: expected one of the teams listed ({listed})")
+        return team
+
+    # --- matches and their boards ---------------------------------------------------------------
+    def match(self, elem: Element, mpath: str, teams: _Teams) -> Match | None:
+        home, away = self.team(elem, "TEAM", mpath, teams), self.team(elem, "OPPOSING_TEAM", mpath, teams)
+        if home is None or away is None:
+            return None
+        if home is away:
+            self.r.error(mpath, f"team {home.number} ({home.name}) is on both sides of this match: expected two different teams")
+            return None
+        round_text = text(elem, "ROUND_NUMBER")
+        rnd = int(round_text) if round_text.isdigit() else None
+        home_score, away_score = Figure.parse(text(elem, "TEAM_SCORE")), Figure.parse(text(elem, "OPPOSING_TEAM_SCORE"))
+        unit = self.match_unit or _guess_unit(home_score, away_score)
+        self.figures.matches.append(PrintedMatch(rnd, home.number, away.number, mpath,
+                                                 *((home_score, away_score, None, None) if unit != "vp" else (None, None, home_score, away_score))))
+        boards: dict[int, TeamsBoard] = {}
+        for board_elem, bpath in indexed(elem, "BOARD", mpath):
+            number_text = text(board_elem, "BOARD_NUMBER")
+            if not number_text.isdigit() or int(number_text) < 1:
+                self.r.error(f"{bpath}/BOARD_NUMBER", f"expected a board number such as 1 or 27, got {number_text!r}")
+                continue
+            number = int(number_text)
+            if number in boards:
+                self.r.error(bpath, f"board {number} appears twice in the match {home.name} v {away.name}: expected one BOARD per board",
+                             number)
+                continue
+            board = self.board(board_elem, bpath, number, home, away, teams)
+            if board is not None:
+                boards[number] = board
+        return Match(home, away, tuple(boards[n] for n in sorted(boards)), round=rnd)
+
+    def board(self, elem: Element, bpath: str, number: int, home: Team, away: Team, teams: _Teams) -> TeamsBoard | None:
+        rooms: dict[Direction, tuple[Outcome, TravellerLine, str]] = {}
+        lines = indexed(elem, "TRAVELLER_LINE", bpath)
+        failed = False
+        for line_elem, lpath in lines:
+            read = self.line(line_elem, lpath, number, home, away, teams)
+            if read is None:
+                failed = True
+                continue
+            side, outcome, line = read
+            if side in rooms:
+                self.r.error(lpath, f"two results with {home.name} sitting {side} (also {rooms[side][2]}): "
+                             "expected one result at each table", number, f"{home.name} v {away.name}")
+                failed = True
+                continue
+            rooms[side] = (outcome, line, lpath)
+        if not lines:
+            self.r.error(bpath, f"board {number} has no results: expected a TRAVELLER_LINE for each table", number,
+                         f"{home.name} v {away.name}")
+        if failed or not rooms:
+            return None
+        if len(rooms) == 1:
+            self.figures.notes.append(f"board {number} of {home.name} v {away.name} was played at one table only ({bpath}): "
+                                      "it is not scored")
+        ns, ew = rooms.get(Direction.NS), rooms.get(Direction.EW)
+        return TeamsBoard(number, ns[0] if ns else None, ew[0] if ew else None, ns[1] if ns else None, ew[1] if ew else None)
+
+    def line(self, elem: Element, lpath: str, number: int, home: Team, away: Team,
+             teams: _Teams) -> tuple[Direction, Outcome, TravellerLine] | None:
+        ns_number, ew_number = self.pair_number(elem, "NS_PAIR_NUMBER", lpath, number), self.pair_number(elem, "EW_PAIR_NUMBER", lpath, number)
+        pairs = f"{home.name} v {away.name}"
+        side = self.home_side(elem, lpath, number, home, away, teams, ns_number, ew_number, pairs)
+        read = self.r.outcome(elem, lpath, number, text(elem, "SCORE"), pairs)
+        if side is None or read is None:
+            return None
+        ns, ew = read
+        if isinstance(ns, Artificial) and isinstance(ew, Artificial) and ns.percent + ew.percent != 100:
+            self.figures.notes.append(f"board {number}, {pairs} ({lpath}): the split score {text(elem, 'SCORE')} is scored "
+                                      f"from the NS side's {ns.code}: a teams table has one result, so the other side's award is not used")
+        problems = outcome_problems(ns, board_vulnerability(number))
+        for problem in problems:
+            self.r.error(lpath, problem, number, pairs)
+        if problems:
+            return None
+        line = TravellerLine(PairRef("", ns_number) if ns_number else None, PairRef("", ew_number) if ew_number else None, ns, ns)
+        return side, ns, line
+
+    def pair_number(self, elem: Element, tag: str, lpath: str, board: int) -> int | None:
+        found = text(elem, tag)
+        if not found:
+            return None
+        try:
+            return values.parse_pair_number(found)[1]
+        except ValueError as exc:
+            self.r.error(f"{lpath}/{tag}", str(exc), board)
+            return None
+
+    def home_side(self, elem: Element, lpath: str, board: int, home: Team, away: Team, teams: _Teams,
+                  ns_number: int | None, ew_number: int | None, pairs: str) -> Direction | None:
+        """Where the home team sat: the line's DIRECTION, else its pairs' teams; both must agree."""
+        by_pairs = None
+        ns_team, ew_team = teams.pair_team.get(ns_number or 0), teams.pair_team.get(ew_number or 0)
+        if ns_team == home.number or ew_team == away.number:
+            by_pairs = Direction.NS
+        elif ew_team == home.number or ns_team == away.number:
+            by_pairs = Direction.EW
+        written = text(elem, "DIRECTION")
+        if not written:
+            if by_pairs is None:
+                self.r.error(lpath, f"expected DIRECTION (NS or EW: where {home.name} sat at this table), or pair numbers "
+                             "listed under the teams", board, pairs)
+            return by_pairs
+        try:
+            side = values.parse_direction(written)
+        except ValueError as exc:
+            self.r.error(f"{lpath}/DIRECTION", str(exc), board, pairs)
+            return None
+        if side is None:
+            self.r.error(f"{lpath}/DIRECTION", f"expected NS or EW (where {home.name} sat), got {written!r}", board, pairs)
+            return None
+        if by_pairs is not None and by_pairs is not side:
+            seat = ns_number if side is Direction.NS else ew_number
+            owner = teams.pair_team.get(seat or 0)
+            self.r.error(f"{lpath}/DIRECTION", f"DIRECTION says {home.name} sat {side}, but the {side} pair {seat} is listed "
+                         f"under team {owner}: expected the home team's pair in the {side} seats", board, pairs)
+            return None
+        return side
+
+
+def _guess_unit(home: Figure | None, away: Figure | None) -> str:
+    """Without MATCH_SCORING_METHOD: two scores adding up to 20 are VPs, anything else IMPs."""
+    if home is not None and away is not None and home.value + away.value == 20:
+        return "vp"
+    return "imps"
+
+
+__all__ = ["BOARD_SCORING", "MATCH_SCORING", "TeamsEventReader"]
