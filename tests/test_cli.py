@@ -72,3 +72,15 @@ def test_check_exit_status(tmp_path, capsys):
     out = capsys.readouterr().out
     assert out.endswith("33 of 34 figures agree (1 differ)\n")
     assert "percentage: theirs 80.00, ours 82.5 — no known reason" in out
+
+
+def test_output_cut_short_by_the_reader_is_not_a_crash(monkeypatch):
+    """`score FILE | head -1`: the pipe closes early; we stop quietly (status 141, as a shell reports SIGPIPE)."""
+    import io
+
+    class ClosedPipe(io.StringIO):
+        def write(self, text):
+            raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr("sys.stdout", ClosedPipe())
+    assert main(["score", str(FIXTURES / "usebio/mitchell_compscore.xml"), "--json"]) == 141
