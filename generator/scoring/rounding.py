@@ -17,7 +17,7 @@ so that the site and the command line print the same figure.
 from __future__ import annotations
 
 import math
-from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
+from decimal import ROUND_DOWN, ROUND_FLOOR, ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 
 
@@ -77,9 +77,63 @@ def round_weighted_aggregate(value: Fraction, rule: str) -> Fraction:
     return round_half_away(value, Fraction(10)) if rule == "ten" else value
 
 
-def round_vp(value: Decimal) -> Decimal:
-    """Victory points: two decimals, a half rounded up (the WBF's published rule)."""
-    return value.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+SNAP = Decimal("1e-30")
+"""Scale values are computed to 40 digits; one within 10^-30 of a figure with fewer
+decimals is that figure (e.g. VP(B/3) = 15 exactly, where 40-digit logarithms give
+14.999...): no genuine value of the scale comes that close without being equal."""
+
+
+def round_vp(value: Decimal, rule: str = "fix") -> Decimal:
+    """Continuous-scale victory points to two decimals (option ``vp_rounding``): a half
+    rounded up for 'fix' and 'half-up' (the WBF's published rule; 'fix' then applies the
+    concavity correction in vp.py), cut off for 'truncate'.
+
+    >>> str(round_vp(Decimal("10.275"))), str(round_vp(Decimal("10.279"), "truncate"))
+    ('10.28', '10.27')
+    >>> str(round_vp(Decimal("14.9999999999999999999999999999999999999"), "truncate"))
+    '15.00'
+    """
+    return _snap(value).quantize(Decimal("0.01"), rounding=ROUND_DOWN if rule == "truncate" else ROUND_HALF_UP)
+
+
+def round_vp_fraction(value: Fraction, rule: str = "fix") -> Fraction:
+    """An exact VP figure between two scale entries (a fractional margin interpolated) to
+    two decimals by the same rule: a half up, or cut off for 'truncate'.
+
+    >>> str(round_vp_fraction(Fraction(10595, 1000))), str(round_vp_fraction(Fraction(10595, 1000), "truncate"))
+    ('53/5', '1059/100')
+    """
+    unit = Fraction(1, 100)
+    if rule == "truncate":
+        return Fraction(math.floor(value / unit)) * unit
+    return round_half_up(value, unit)
+
+
+def round_vp_margin(margin: Fraction) -> Fraction:
+    """A fractional IMP margin to a whole IMP before a VP scale is read (EBU: totals strictly
+    between -0.5 and +0.5 are a draw, below n.5 counts as n, so n.5 counts as n + 1).
+
+    >>> [str(round_vp_margin(Fraction(x))) for x in ("0.4", "-0.4", "0.5", "-0.5", "2.49", "2.5")]
+    ['0', '0', '1', '-1', '2', '3']
+    """
+    return round_half_away(margin)
+
+
+def floor_bound(value: Decimal) -> int:
+    """The discrete VP scale's band bound: the floor of the inverted continuous scale,
+    after snapping a value within 10^-30 of a whole number to it (imap(7.5) on the 10-VP
+    scale is B/3 exactly, a whole number for 2, 8, 18, 32 ... boards).
+
+    >>> floor_bound(Decimal("9.9999999999999999999999999999999999999")), floor_bound(Decimal("9.87"))
+    (10, 9)
+    """
+    return int(_snap(value).to_integral_value(rounding=ROUND_FLOOR))
+
+
+def _snap(value: Decimal) -> Decimal:
+    with localcontext() as ctx:
+        ctx.prec = 60
+        return value.quantize(SNAP, rounding=ROUND_HALF_EVEN)
 
 
 def decimal_places(value: Fraction | int, places: int) -> str:
