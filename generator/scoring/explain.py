@@ -30,7 +30,7 @@ class Step:
 class Explanation:
     method: str
     """'matchpoints', 'neuberg', 'small_group', 'artificial', 'weighted', 'butler',
-    'cross_imps', 'aggregate', 'teams', 'session', 'vp'."""
+    'cross_imps', 'aggregate', 'teams', 'session', 'vp', 'board_a_match', 'win_loss'."""
     result: Fraction
     steps: tuple[Step, ...]
     inputs: dict[str, Value] = field(default_factory=dict)

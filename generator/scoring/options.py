@@ -70,14 +70,31 @@ class ScoringOptions:
     """Weighted aggregate scores: 'exact' or 'ten' (nearest 10, a half away from zero)."""
 
     vp_scale: str = "wbf"
-    """Teams: 'wbf' (WBF 2013 continuous 20-VP scale) or 'none' (IMPs only)."""
+    """Teams: 'wbf' (WBF 2013 continuous 20-VP scale, two decimals), 'discrete' (the
+    WBF/EBU whole-VP scale built from it) or 'none' (IMPs only)."""
+
+    vp_rounding: str = "fix"
+    """The continuous scale's two decimals: 'fix' (half up, then the concavity correction
+    that reproduces the official tables), 'half-up' (without the correction) or
+    'truncate' (cut to two decimals)."""
 
     vp_fractional_margin: str = "interpolate"
-    """A fractional IMP margin (weighted scores): 'interpolate' between the scale's
-    whole-IMP values, or 'round' the margin to a whole IMP first."""
+    """A fractional IMP margin (weighted scores) on the continuous scale: 'interpolate'
+    between the scale's whole-IMP values, or 'round' the margin to a whole IMP first
+    (a half up).  The discrete scale always rounds it (EBU: below n.5 counts as n)."""
+
+    vp_pool: int = 20
+    """VPs shared by a match: 20, or 10 for a triangular (half) match, which the discrete
+    scale builds for half the boards (EBU).  The continuous scale has no 10-VP form."""
 
     teams_scoring: str = "imps"
-    """'imps' (board IMPs, then VPs) or 'aggregate' (total points)."""
+    """'imps' (board IMPs, then VPs), 'aggregate' (total points), 'board-a-match' (each
+    board won, tied or lost on the net score) or 'win-loss' (each match won, tied or lost
+    on the IMP margin: 1, ½, 0)."""
+
+    board_a_match_units: str = "1"
+    """Board-a-match points for a board won, tied, lost: '1' (1, ½, 0) or '2' (UK
+    point-a-board: 2, 1, 0)."""
 
     # --- sessions ------------------------------------------------------------------
     sections: str = "separate"
@@ -97,9 +114,12 @@ class ScoringOptions:
         "cross_imp_divisor": ("total", "comparisons", "scores"),
         "weighted_imp_rounding": ("exact", "integer"),
         "weighted_aggregate_rounding": ("exact", "ten"),
-        "vp_scale": ("wbf", "none"),
+        "vp_scale": ("wbf", "discrete", "none"),
+        "vp_rounding": ("fix", "half-up", "truncate"),
         "vp_fractional_margin": ("interpolate", "round"),
-        "teams_scoring": ("imps", "aggregate"),
+        "vp_pool": (20, 10),
+        "teams_scoring": ("imps", "aggregate", "board-a-match", "win-loss"),
+        "board_a_match_units": ("1", "2"),
         "sections": ("separate", "pooled"),
         "ties": ("exact", "displayed"),
     }
@@ -108,13 +128,15 @@ class ScoringOptions:
         for name, choices in self.CHOICES.items():
             value = getattr(self, name)
             if value not in choices:
-                raise OptionError(f"option {name!r}: expected one of {', '.join(choices)}, got {value!r}")
+                raise OptionError(f"option {name!r}: expected one of {', '.join(map(str, choices))}, got {value!r}")
         e = self.expected_results
         if not (e in ("section", "event") or (isinstance(e, int) and not isinstance(e, bool) and e >= 1)):
             raise OptionError(f"option 'expected_results': expected 'section', 'event' or a whole number >= 1, got {e!r}")
         trim_count, trim_percent = self.trim
         if trim_count < 0 or not 0 <= trim_percent < 50:
             raise OptionError(f"option 'butler_trim': expected 'none', a count or a percentage below 50%, got {self.butler_trim!r}")
+        if self.vp_pool == 10 and self.vp_scale == "wbf":
+            raise OptionError("option 'vp_pool': a 10-VP pool needs vp_scale 'discrete' (the continuous WBF scale has no 10-VP form)")
 
     @property
     def trim(self) -> tuple[int, Fraction]:
@@ -150,6 +172,10 @@ class ScoringOptions:
                 value = int(value)
             elif key == "butler_trim":
                 value = str(value)
+            elif key == "board_a_match_units" and isinstance(value, int) and not isinstance(value, bool):
+                value = str(value)
+            elif key == "vp_pool" and isinstance(value, str) and value.strip().isdigit():
+                value = int(value)
             changes[key] = value
         return replace(self, **changes)
 

@@ -1,7 +1,10 @@
 """What the engine returns: scored boards, pair standings, teams matches — with explanations.
 
 All figures are exact ``Fraction``s.  The meaning of a figure follows the session's
-method: matchpoints (MATCHPOINTS), IMPs (BUTLER, CROSS_IMPS, TEAMS) or points (AGGREGATE).
+method: matchpoints (MATCHPOINTS), IMPs (BUTLER, CROSS_IMPS) or points (AGGREGATE).
+Teams results name their units: ``board_unit`` (IMPs, points or board points) for the
+board figures and ``total_unit`` (VPs, IMPs, points, board points or wins) for what a
+match adds to a team's total (see ``UNIT_LABELS``).
 """
 
 from __future__ import annotations
@@ -129,6 +132,17 @@ class Field:
     standings: tuple[Standing, ...]
 
 
+UNIT_LABELS: dict[str, str] = {
+    "imps": "IMPs", "points": "points", "board_points": "board points", "vps": "VPs", "wins": "wins",
+}
+"""Teams units: the stable id (in results and JSON) and the word a reader sees."""
+
+
+def unit_label(unit: str) -> str:
+    """'vps' -> 'VPs', 'board_points' -> 'board points'."""
+    return UNIT_LABELS[unit]
+
+
 @dataclass(frozen=True, slots=True)
 class TeamsBoardResult:
     number: int
@@ -137,10 +151,14 @@ class TeamsBoardResult:
     home_ew: int | None
     """NS score at the table where the home team sat EW."""
     home: Fraction
-    """IMPs (or points) to the home team on this board; the away team gets the negation."""
+    """The home team's figure on this board, in the match's ``board_unit``: for IMPs and
+    points the signed swing (the away team gets the negation); for board points the home
+    team's share (1, ½ or 0; 2, 1 or 0 in UK units), the away team getting the rest."""
     explanation: Explanation
     home_ns_line: TravellerLine | None = None
     home_ew_line: TravellerLine | None = None
+    away: Fraction | None = None
+    """The away team's figure: -home for IMPs and points, the rest of the board for board points."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,22 +166,53 @@ class MatchResult:
     match: Match
     boards: tuple[TeamsBoardResult, ...]
     home_imps: Fraction
+    """What the home team won on the boards (plus any adjustment), in ``board_unit``:
+    IMPs, points (aggregate) or board points (board-a-match), despite the name."""
     away_imps: Fraction
     home_vp: Fraction | None
+    """VPs when a VP scale converts the IMPs, else None."""
     away_vp: Fraction | None
     explanation: Explanation
+    board_unit: str
+    """Unit of the board figures and of home_imps/away_imps: 'imps', 'points' or 'board_points'."""
+    total_unit: str
+    """Unit of what the match adds to each team's total: 'vps', 'imps' (the IMP margin),
+    'points' (the points margin), 'board_points' or 'wins' (1, ½, 0)."""
+    home_score: Fraction
+    """What the match adds to the home team's total, in ``total_unit``."""
+    away_score: Fraction
+
+    @property
+    def board_unit_label(self) -> str:
+        return unit_label(self.board_unit)
+
+    @property
+    def total_unit_label(self) -> str:
+        return unit_label(self.total_unit)
 
 
 @dataclass(frozen=True, slots=True)
 class TeamStanding:
     team: Team
     total: Fraction
-    """VPs (or IMPs when no VP scale is used) over all matches."""
+    """The ranking total over all matches, in ``total_unit``: VPs, IMP margin, points
+    margin, board points or wins."""
     imps_for: Fraction
+    """Board figures won over all matches, in ``board_unit`` (IMPs, points or board points)."""
     imps_against: Fraction
     matches: int
     rank: int
     rank_label: str
+    board_unit: str
+    total_unit: str
+
+    @property
+    def board_unit_label(self) -> str:
+        return unit_label(self.board_unit)
+
+    @property
+    def total_unit_label(self) -> str:
+        return unit_label(self.total_unit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,5 +244,5 @@ class SessionResult:
 
 __all__ = [
     "FrequencyRow", "Field", "MatchResult", "ScoredBoard", "ScoredLine", "ScorecardEntry",
-    "SessionResult", "SideScore", "Standing", "TeamStanding", "TeamsBoardResult",
+    "SessionResult", "SideScore", "Standing", "TeamStanding", "TeamsBoardResult", "UNIT_LABELS", "unit_label",
 ]

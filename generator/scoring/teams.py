@@ -1,9 +1,20 @@
-"""Teams: board IMPs between the two tables of a match, match totals, VPs, team ranking.
+"""Teams: board figures between the two tables of a match, match totals, VPs, team ranking.
 
-On each board the home team sat NS at one table and EW at the other; its result is
-the NS score at the first table less the NS score at the second, IMPed (Law 78B).
-A weighted score at either table is IMPed component by component and then weighted
-(seed 000 §3); an artificial score gives +3 / 0 / -3 IMPs.
+On each board the home team sat NS at one table and EW at the other; its net score is
+the NS score at the first table less the NS score at the second.  Option ``teams_scoring``:
+
+* 'imps': the net score IMPed (Law 78B); the match's IMP margin becomes VPs (option
+  ``vp_scale``), or stays an IMP margin with no scale.
+* 'aggregate': the net score in points; the match adds its points margin.
+* 'board-a-match': whichever team has the better net score wins the board, by any margin
+  (1 board point; a tie ½ each; option ``board_a_match_units`` '2' for UK 2/1/0); the
+  match adds each team's board points.
+* 'win-loss': boards in IMPs, the match won (1), tied (½) or lost (0) on the IMP margin.
+
+A weighted score at either table is scored component by component against each component
+at the other table and the figures weighted (seed 000 §3).  An artificial score gives
++3 / 0 / -3 IMPs; at board-a-match it gives the side its percentage of the board's
+points (A+ 60 %, A= 50 %, A- 40 %).
 """
 
 from __future__ import annotations
@@ -16,9 +27,21 @@ from .explain import Explanation, Step, fmt, signed
 from .imps import imp_band, imps
 from .options import ScoringOptions
 from .ranking import rank_labels
-from .results import MatchResult, SessionResult, TeamsBoardResult, TeamStanding
-from .rounding import round_weighted_aggregate, round_weighted_imps
-from .vp import match_vps
+from .results import MatchResult, SessionResult, TeamsBoardResult, TeamStanding, unit_label
+from .rounding import round_vp_margin, round_weighted_aggregate, round_weighted_imps
+from .vp import discrete_band, discrete_bounds, match_vps, vp_table
+
+
+def team_units(options: ScoringOptions) -> tuple[str, str]:
+    """(board unit, total unit) of a teams session scored with ``options``."""
+    scoring = options.teams_scoring
+    if scoring == "board-a-match":
+        return "board_points", "board_points"
+    if scoring == "aggregate":
+        return "points", "points"
+    if scoring == "win-loss":
+        return "imps", "wins"
+    return "imps", ("imps" if options.vp_scale == "none" else "vps")
 
 
 def weighted_board_imps(home_ns: Outcome, home_ew: Outcome, options: ScoringOptions) -> tuple[Fraction, Explanation]:
@@ -65,33 +88,160 @@ def weighted_board_imps(home_ns: Outcome, home_ew: Outcome, options: ScoringOpti
     return value, Explanation("teams", value, tuple(steps), {})
 
 
+def board_points(difference: int, units: Fraction) -> Fraction:
+    """Board-a-match points to the team whose net score is ``difference``: all of the board
+    for any positive margin, half for a tie, none for a loss."""
+    if difference > 0:
+        return units
+    return units / 2 if difference == 0 else Fraction(0)
+
+
+def board_a_match_points(home_ns: Outcome, home_ew: Outcome, options: ScoringOptions) -> tuple[Fraction, Explanation]:
+    """Board points to the home team on one board; the away team gets the rest of the board."""
+    units = Fraction(int(options.board_a_match_units))
+    word = unit_label("board_points")
+    artificial = [(o, sign) for o, sign in ((home_ns, 1), (home_ew, -1)) if isinstance(o, Artificial)]
+    if artificial:
+        # Each artificial award moves the home team's share of the board from 50 % by its own
+        # distance from 50 % (written from NS's view at that table; the home team is EW at the
+        # second); the share stays within the board.
+        share = Fraction(50)
+        parts = []
+        for award, sign in artificial:
+            home_percent = award.percent if sign == 1 else 100 - award.percent
+            share += home_percent - 50
+            parts.append(f"{award.code} at the table where the home team sat {'NS' if sign == 1 else 'EW'}: "
+                         f"{fmt(home_percent)}% of the board to the home team")
+        share = min(max(share, Fraction(0)), Fraction(100))
+        value = units * share / 100
+        summary = "; ".join(parts) + (f"; together {fmt(share)}%" if len(parts) > 1 else "") + \
+            f": {fmt(value)} – {fmt(units - value)} {word}"
+        step = Step("artificial.award", summary, {"percent": share, "home": value, "away": units - value, "units": units})
+        return value, Explanation("artificial", value, (step,), {})
+    assert isinstance(home_ns, Scored) and isinstance(home_ew, Scored)
+    rows = []
+    total = Fraction(0)
+    for a in home_ns.components:
+        for b in home_ew.components:
+            weight = a.weight * b.weight
+            diff = a.play.ns_score - b.play.ns_score
+            worth = board_points(diff, units)
+            total += weight * worth
+            rows.append({"weight": weight, "home_ns": a.play.ns_score, "home_ew": b.play.ns_score,
+                         "difference": diff, "points": worth, "product": weight * worth})
+    if len(rows) == 1:
+        r = rows[0]
+        outcome = "the home team wins the board" if r["difference"] > 0 else \
+            "the board is tied" if r["difference"] == 0 else "the away team wins the board"
+        summary = (f"{signed(r['home_ns'])} (home team NS) − {signed(r['home_ew'])} (home team EW) = "
+                   f"{signed(r['difference'])}: {outcome} (any margin counts): {fmt(total)} – {fmt(units - total)} {word}")
+        steps = (Step("teams.board_a_match", summary, {"components": rows, "home": total, "away": units - total, "units": units}),)
+    else:
+        terms = " + ".join(f"{fmt(r['weight'] * 100)}% × {fmt(r['points'])}" for r in rows)
+        summary = (f"each component is compared with the other table (a win {fmt(units)}, a tie {fmt(units / 2)}, a loss 0), "
+                   f"then weighted: {terms} = {fmt(total, 4)} – {fmt(units - total, 4)} {word}")
+        steps = (Step("weighted.component", summary, {"components": rows, "home": total, "away": units - total, "units": units}),)
+    return total, Explanation("teams", total, steps, {})
+
+
 def score_match(match: Match, options: ScoringOptions) -> MatchResult:
+    board_unit, total_unit = team_units(options)
+    label = unit_label(board_unit)
+    bam = options.teams_scoring == "board-a-match"
+    units = Fraction(int(options.board_a_match_units))
     boards = []
     home = Fraction(0)
     away = Fraction(0)
     for board in sorted(match.boards, key=lambda b: b.number):
         if board.home_ns is None or board.home_ew is None:
             continue  # a board not played at both tables is not scored
-        value, explanation = weighted_board_imps(board.home_ns, board.home_ew, options)
-        boards.append(TeamsBoardResult(board.number, _plain(board.home_ns), _plain(board.home_ew), value, explanation,
-                                       board.home_ns_line, board.home_ew_line))
-        if value > 0:
+        if bam:
+            value, explanation = board_a_match_points(board.home_ns, board.home_ew, options)
+            other = units - value
             home += value
+            away += other
         else:
-            away -= value
+            value, explanation = weighted_board_imps(board.home_ns, board.home_ew, options)
+            other = -value
+            if value > 0:
+                home += value
+            else:
+                away -= value
+        boards.append(TeamsBoardResult(board.number, _plain(board.home_ns), _plain(board.home_ew), value, explanation,
+                                       board.home_ns_line, board.home_ew_line, other))
+    steps = []
+    if match.imp_adjustment:
+        # The director's adjustment is in the match's board unit (IMPs, points or board points).
+        gainer = match.home if match.imp_adjustment > 0 else match.away
+        steps.append(Step("teams.adjustment", f"director's adjustment: {fmt(abs(match.imp_adjustment), 4)} {label} to {gainer.name}",
+                          {"home": match.imp_adjustment}))
     home += max(match.imp_adjustment, Fraction(0))
     away += max(-match.imp_adjustment, Fraction(0))
-    steps = [Step("teams.total", f"{match.home.name} {fmt(home, 4)} IMPs, {match.away.name} {fmt(away, 4)} IMPs over {len(boards)} boards",
-                  {"home": home, "away": away, "boards": len(boards)})]
+    steps.append(Step("teams.total", f"{match.home.name} {fmt(home, 4)} {label}, {match.away.name} {fmt(away, 4)} {label} "
+                      f"over {len(boards)} boards", {"home": home, "away": away, "boards": len(boards)}))
     home_vp = away_vp = None
-    if options.vp_scale == "wbf" and options.teams_scoring == "imps" and boards:
-        home_vp, away_vp = match_vps(home, away, len(boards), options.vp_fractional_margin)
-        steps.append(Step("vp.scale",
-                          f"margin {fmt(abs(home - away), 4)} IMPs over {len(boards)} boards on the WBF 20-VP scale: "
-                          f"{fmt(home_vp)} – {fmt(away_vp)}",
-                          {"margin": home - away, "boards": len(boards), "home_vp": home_vp, "away_vp": away_vp}))
-    result = home_vp if home_vp is not None else home - away
-    return MatchResult(match, tuple(boards), home, away, home_vp, away_vp, Explanation("vp", result, tuple(steps), {}))
+    method = "vp"
+    if total_unit == "vps" and boards:
+        home_vp, away_vp = match_vps(home, away, len(boards), options.vp_fractional_margin,
+                                     options.vp_scale, options.vp_rounding, options.vp_pool)
+        steps += _vp_steps(home - away, len(boards), home_vp, away_vp, options)
+        home_score, away_score = home_vp, away_vp
+    elif total_unit == "wins":
+        method = "win_loss"
+        margin = home - away
+        home_score = Fraction(1) if margin > 0 else Fraction(1, 2) if margin == 0 else Fraction(0)
+        away_score = 1 - home_score
+        outcome = f"{match.home.name} win the match" if margin > 0 else \
+            f"{match.away.name} win the match" if margin < 0 else "the match is tied"
+        steps.append(Step("teams.win_loss", f"margin {signed(margin, 4)} IMPs to {match.home.name}: {outcome}: "
+                          f"{fmt(home_score)} – {fmt(away_score)} {unit_label('wins')}",
+                          {"margin": margin, "home": home_score, "away": away_score}))
+    elif bam:
+        method = "board_a_match"
+        home_score, away_score = home, away
+    else:
+        home_score, away_score = home - away, away - home
+    return MatchResult(match, tuple(boards), home, away, home_vp, away_vp,
+                       Explanation(method, home_score, tuple(steps), {}), board_unit, total_unit, home_score, away_score)
+
+
+def _vp_steps(margin: Fraction, boards: int, home_vp: Fraction, away_vp: Fraction, options: ScoringOptions) -> list[Step]:
+    """The VP conversion: any rounding of a fractional margin, then the scale's award."""
+    steps = []
+    discrete = options.vp_scale == "discrete"
+    used = abs(margin)
+    if margin.denominator != 1 and (discrete or options.vp_fractional_margin == "round"):
+        used = round_vp_margin(used)
+        steps.append(Step("vp.margin", f"the margin of {fmt(abs(margin), 4)} IMPs counts as {fmt(used)} "
+                          f"(a fractional margin below n.5 counts as n, from n.5 as n + 1)",
+                          {"margin": abs(margin), "rounded": used}))
+    pool = options.vp_pool
+    values = {"margin": margin, "boards": boards, "home_vp": home_vp, "away_vp": away_vp, "pool": pool}
+    if discrete:
+        winner = max(home_vp, away_vp)
+        low, high = discrete_band(int(winner), boards, pool)
+        band = f"{low} IMPs and more" if high is None else f"{low}–{high} IMPs" if high != low else f"{low} IMPs"
+        size = boards if pool == 20 else Fraction(boards, 2)
+        steps.append(Step("vp.discrete",
+                          f"margin {fmt(used)} IMPs over {boards} boards on the WBF/EBU discrete {pool}-VP scale"
+                          f"{'' if pool == 20 else f' (built for {fmt(size)} boards)'}: "
+                          f"{band} is worth {fmt(winner)} VPs to the winner: {fmt(home_vp)} – {fmt(away_vp)}",
+                          {**values, "rounded_margin": used, "band": [low, high], "bounds": list(discrete_bounds(boards, pool))}))
+        return steps
+    how = {"fix": "", "half-up": " (two decimals, a half up, no concavity correction)",
+           "truncate": " (cut to two decimals)"}[options.vp_rounding]
+    between = ""
+    if used.denominator != 1:
+        table = vp_table(boards, options.vp_rounding)
+        whole = int(used)
+        if whole + 1 < len(table):
+            between = (f", between {table[whole]} at {whole} and {table[whole + 1]} at {whole + 1} IMPs"
+                       f" in proportion")
+    steps.append(Step("vp.scale",
+                      f"margin {fmt(used, 4)} IMPs over {boards} boards on the WBF 20-VP scale{how}{between}: "
+                      f"{fmt(home_vp)} – {fmt(away_vp)}",
+                      {**values, "rounding": options.vp_rounding}))
+    return steps
 
 
 def _plain(outcome: Outcome) -> int | None:
@@ -101,6 +251,8 @@ def _plain(outcome: Outcome) -> int | None:
 
 
 def score_teams_session(session: Session, options: ScoringOptions) -> SessionResult:
+    """Score every match and rank the teams on their totals in the session's total unit."""
+    board_unit, total_unit = team_units(options)
     matches = tuple(score_match(m, options) for m in session.matches)
     totals: dict[int, Fraction] = defaultdict(Fraction)
     imps_for: dict[int, Fraction] = defaultdict(Fraction)
@@ -108,16 +260,17 @@ def score_teams_session(session: Session, options: ScoringOptions) -> SessionRes
     played: dict[int, int] = defaultdict(int)
     teams = {t.number: t for t in session.teams}
     for m in matches:
-        for team, own, other, vp in ((m.match.home, m.home_imps, m.away_imps, m.home_vp),
-                                     (m.match.away, m.away_imps, m.home_imps, m.away_vp)):
+        for team, own, other, score in ((m.match.home, m.home_imps, m.away_imps, m.home_score),
+                                        (m.match.away, m.away_imps, m.home_imps, m.away_score)):
             teams.setdefault(team.number, team)
-            totals[team.number] += vp if vp is not None else own - other
+            totals[team.number] += score
             imps_for[team.number] += own
             imps_against[team.number] += other
             played[team.number] += 1
     labels = rank_labels([(n, totals[n]) for n in teams])
     standings = sorted(
-        (TeamStanding(teams[n], totals[n], imps_for[n], imps_against[n], played[n], *labels[n]) for n in teams),
+        (TeamStanding(teams[n], totals[n], imps_for[n], imps_against[n], played[n], *labels[n], board_unit, total_unit)
+         for n in teams),
         key=lambda s: (s.rank, s.team.number),
     )
     return SessionResult(session, options, (), (), matches, tuple(standings))

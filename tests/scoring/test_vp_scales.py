@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import pytest
 
+from generator.scoring.options import OptionError, ScoringOptions
 from generator.scoring.vp import discrete_band, discrete_bounds, discrete_winner_vp, match_vps, vp_table, winner_vp
 
 # Worked bands of the WBF/EBU discrete scale (IMP margin: winner's VPs), as the EBU's generator
@@ -82,6 +83,14 @@ def test_discrete_bands_grow_and_never_narrow_after_the_draw_band(pool):
         widths = [b[i] - b[i - 1] for i in range(1, len(b))]
         assert len(b) == pool // 2 and b[0] >= 0
         assert widths[0] >= 2 * b[0] + 1 and all(w2 >= w1 for w1, w2 in zip(widths, widths[1:])), (boards, b)
+
+
+def test_ten_vp_pool_needs_the_discrete_scale():
+    with pytest.raises(OptionError, match="vp_pool"):
+        ScoringOptions(vp_pool=10)
+    with pytest.raises(OptionError, match="vp_pool"):
+        ScoringOptions(vp_scale="discrete", vp_pool=15)
+    assert ScoringOptions().with_overrides({"vp_scale": "discrete", "vp_pool": "10"}).vp_pool == 10
 
 
 # --- vp_rounding on the continuous scale -------------------------------------------------------
