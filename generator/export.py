@@ -14,10 +14,12 @@ from typing import Any
 
 from .model import Artificial, Outcome, PairRef, Play, Scored
 from .scoring.explain import json_number
-from .scoring.results import ScoredBoard, ScoredLine, SessionResult, SideScore, Standing
+from .scoring.results import MatchResult, ScoredBoard, ScoredLine, SessionResult, SideScore, Standing
+from .scoring.teams import team_units
 
 SCHEMA_VERSION = 1
 _UNIT = {"matchpoints": "matchpoints", "butler": "imps", "cross_imps": "imps", "aggregate": "points", "teams": "imps"}
+"""The unit of board figures; for teams it follows the options (imps, points or board_points)."""
 
 
 def _num(value: Fraction | int | None) -> str | None:
@@ -105,7 +107,7 @@ def session_to_json(result: SessionResult, explanations: bool = True) -> dict[st
         "schema": SCHEMA_VERSION,
         "event": {"title": session.title, "club": session.club, "event": session.event,
                   "date": session.date.isoformat() if session.date else None, "method": session.method.value,
-                  "unit": _UNIT[session.method.value], "source": session.source},
+                  "unit": _unit(result), "source": session.source},
         "options": result.options.to_dict(),
         "sections": [{"name": s.name, "winners": s.winners, "pairs": [p.ref.slug for p in s.pairs]} for s in session.sections],
         "pairs": [_standing(s, explanations) for s in result.standings],
@@ -116,16 +118,26 @@ def session_to_json(result: SessionResult, explanations: bool = True) -> dict[st
         out["matches"] = [_match(m, explanations) for m in result.matches]
         out["team_standings"] = [{"team": t.team.number, "name": t.team.name, "total": json_number(t.total),
                                   "imps_for": json_number(t.imps_for), "imps_against": json_number(t.imps_against),
-                                  "matches": t.matches, "rank": t.rank, "rank_label": t.rank_label}
+                                  "matches": t.matches, "rank": t.rank, "rank_label": t.rank_label,
+                                  "board_unit": t.board_unit, "total_unit": t.total_unit}
                                  for t in result.team_standings]
     return out
 
 
-def _match(m: Any, explanations: bool) -> dict[str, Any]:
+def _unit(result: SessionResult) -> str:
+    if result.session.method.value == "teams":
+        return team_units(result.options)[0]
+    return _UNIT[result.session.method.value]
+
+
+def _match(m: MatchResult, explanations: bool) -> dict[str, Any]:
     out = {"round": m.match.round, "home": m.match.home.number, "away": m.match.away.number,
+           "board_unit": m.board_unit, "total_unit": m.total_unit,
            "home_imps": json_number(m.home_imps), "away_imps": json_number(m.away_imps),
            "home_vp": _num(m.home_vp), "away_vp": _num(m.away_vp),
+           "home_score": json_number(m.home_score), "away_score": json_number(m.away_score),
            "boards": [{"number": b.number, "home_ns": b.home_ns, "home_ew": b.home_ew, "home": json_number(b.home),
+                       "away": _num(b.away),
                        **({"explanation": b.explanation.to_dict()} if explanations else {})} for b in m.boards]}
     if explanations:
         out["explanation"] = m.explanation.to_dict()
@@ -141,10 +153,10 @@ def session_to_csv(result: SessionResult) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     if result.team_standings:
-        writer.writerow(("rank", "team", "name", "matches", "imps_for", "imps_against", "total"))
+        writer.writerow(("rank", "team", "name", "matches", "imps_for", "imps_against", "total", "board_unit", "total_unit"))
         for t in result.team_standings:
             writer.writerow((t.rank_label, t.team.number, t.team.name, t.matches, json_number(t.imps_for),
-                             json_number(t.imps_against), json_number(t.total)))
+                             json_number(t.imps_against), json_number(t.total), t.board_unit, t.total_unit))
         return buffer.getvalue()
     writer.writerow(CSV_COLUMNS)
     for s in result.standings:

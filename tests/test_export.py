@@ -86,4 +86,26 @@ def test_teams_csv_and_json():
     assert data["matches"][0]["boards"][0] == {**data["matches"][0]["boards"][0], "number": 1, "home_ns": 420, "home_ew": 170}
     assert data["matches"][0]["home_imps"] == str(result.matches[0].home_imps)
     assert [t["name"] for t in data["teams"]] == ["Lions", "Tigers"]
-    assert session_to_csv(result).splitlines()[0] == "rank,team,name,matches,imps_for,imps_against,total"
+    assert session_to_csv(result).splitlines()[0] == "rank,team,name,matches,imps_for,imps_against,total,board_unit,total_unit"
+    # Default teams scoring: boards in IMPs, the ranking in VPs.
+    assert data["event"]["unit"] == "imps"
+    match = data["matches"][0]
+    assert (match["board_unit"], match["total_unit"], match["home_score"]) == ("imps", "vps", match["home_vp"])
+    assert match["boards"][0]["away"] == str(-result.matches[0].boards[0].home)
+    assert {(t["board_unit"], t["total_unit"]) for t in data["team_standings"]} == {("imps", "vps")}
+    assert session_to_csv(result).splitlines()[1].endswith(",imps,vps")
+
+
+def test_board_a_match_export_names_board_points():
+    # Board 1: 4S= by N (+420, Lions NS) against 3S+1 by N (+170, Lions EW): +250, Lions win the board.
+    # Board 2: +620 against A+/A- (Lions EW get A-, 40%): Lions 0.4 of the board, Tigers 0.6.
+    [result] = score_file(FIXTURES / "yaml/teams.yaml", {"teams_scoring": "board-a-match"})
+    data = session_to_json(result)
+    assert data["event"]["unit"] == "board_points"
+    match = data["matches"][0]
+    assert (match["board_unit"], match["total_unit"]) == ("board_points", "board_points")
+    assert [(b["home"], b["away"]) for b in match["boards"]] == [("1", "0"), ("0.4", "0.6")]
+    assert (match["home_score"], match["away_score"], match["home_vp"]) == ("1.4", "0.6", None)
+    assert [(t["name"], t["total"], t["total_unit"]) for t in data["team_standings"]] == \
+        [("Lions", "1.4", "board_points"), ("Tigers", "0.6", "board_points")]
+    assert session_to_csv(result).splitlines()[1] == "1,1,Lions,1,1.4,0.6,1.4,board_points,board_points"
