@@ -140,7 +140,9 @@ def board_a_match_points(home_ns: Outcome, home_ew: Outcome, options: ScoringOpt
         terms = " + ".join(f"{fmt(r['weight'] * 100)}% × {fmt(r['points'])}" for r in rows)
         summary = (f"each component is compared with the other table (a win {fmt(units)}, a tie {fmt(units / 2)}, a loss 0), "
                    f"then weighted: {terms} = {fmt(total, 4)} – {fmt(units - total, 4)} {word}")
-        steps = (Step("weighted.component", summary, {"components": rows, "home": total, "away": units - total, "units": units}),)
+        # Its own rule id: the weighted IMP table ('weighted.component') has an IMPs column.
+        steps = (Step("weighted.board_a_match", summary,
+                      {"components": rows, "total": total, "home": total, "away": units - total, "units": units}),)
     return total, Explanation("teams", total, steps, {})
 
 
@@ -178,7 +180,7 @@ def score_match(match: Match, options: ScoringOptions) -> MatchResult:
     home += max(match.imp_adjustment, Fraction(0))
     away += max(-match.imp_adjustment, Fraction(0))
     steps.append(Step("teams.total", f"{match.home.name} {fmt(home, 4)} {label}, {match.away.name} {fmt(away, 4)} {label} "
-                      f"over {len(boards)} boards", {"home": home, "away": away, "boards": len(boards)}))
+                      f"over {_count(len(boards))}", {"home": home, "away": away, "boards": len(boards)}))
     home_vp = away_vp = None
     method = "vp"
     if total_unit == "vps" and boards:
@@ -223,8 +225,8 @@ def _vp_steps(margin: Fraction, boards: int, home_vp: Fraction, away_vp: Fractio
         band = f"{low} IMPs and more" if high is None else f"{low}–{high} IMPs" if high != low else f"{low} IMPs"
         size = boards if pool == 20 else Fraction(boards, 2)
         steps.append(Step("vp.discrete",
-                          f"margin {fmt(used)} IMPs over {boards} boards on the WBF/EBU discrete {pool}-VP scale"
-                          f"{'' if pool == 20 else f' (built for {fmt(size)} boards)'}: "
+                          f"margin {fmt(used)} IMPs over {_count(boards)} on the WBF/EBU discrete {pool}-VP scale"
+                          f"{'' if pool == 20 else f' (built for {_count(size)})'}: "
                           f"{band} is worth {fmt(winner)} VPs to the winner: {fmt(home_vp)} – {fmt(away_vp)}",
                           {**values, "rounded_margin": used, "band": [low, high], "bounds": list(discrete_bounds(boards, pool))}))
         return steps
@@ -238,10 +240,15 @@ def _vp_steps(margin: Fraction, boards: int, home_vp: Fraction, away_vp: Fractio
             between = (f", between {table[whole]} at {whole} and {table[whole + 1]} at {whole + 1} IMPs"
                        f" in proportion")
     steps.append(Step("vp.scale",
-                      f"margin {fmt(used, 4)} IMPs over {boards} boards on the WBF 20-VP scale{how}{between}: "
+                      f"margin {fmt(used, 4)} IMPs over {_count(boards)} on the WBF 20-VP scale{how}{between}: "
                       f"{fmt(home_vp)} – {fmt(away_vp)}",
                       {**values, "rounding": options.vp_rounding}))
     return steps
+
+
+def _count(boards: int | Fraction) -> str:
+    """'1 board', '8 boards', '1.5 boards'."""
+    return f"{fmt(boards)} board{'' if boards == 1 else 's'}"
 
 
 def _plain(outcome: Outcome) -> int | None:

@@ -67,7 +67,8 @@ def test_board_a_match_weighted_scores_average_the_board_points():
                teams_scoring="board-a-match").matches[0]
     assert [(b.home, b.away) for b in m.boards] == [(Fraction(3, 10), Fraction(7, 10)), (Fraction(1, 2), Fraction(1, 2))]
     step = m.boards[0].explanation.steps[0]
-    assert step.rule == "weighted.component" and "60% × 0.5 + 40% × 0 = 0.3 – 0.7 board points" in step.summary
+    assert step.rule == "weighted.board_a_match" and "60% × 0.5 + 40% × 0 = 0.3 – 0.7 board points" in step.summary
+    assert [(r["difference"], r["points"]) for r in step.values["components"]] == [(0, Fraction(1, 2)), (-470, 0)]
     # UK units double each component's points: 0.6 x 1 + 0.4 x 0 = 0.6.
     m2 = _score([_b(1, weighted((60, 420), (40, -50)), 420)], teams_scoring="board-a-match", board_a_match_units="2").matches[0]
     assert m2.boards[0].home == Fraction(6, 10)
