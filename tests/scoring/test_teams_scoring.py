@@ -4,6 +4,8 @@ match, and the units a match and a standing are reported in."""
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from builders import weighted
 from generator.model import Artificial, Match, Play, Scored, ScoringMethod, Session, Team, TeamsBoard
@@ -229,3 +231,41 @@ def test_new_options_parse_and_reject_bad_values():
     for bad in ({"board_a_match_units": "3"}, {"teams_scoring": "bam"}, {"vp_rounding": "round"}, {"vp_scale": "ebu"}):
         with pytest.raises(OptionError):
             ScoringOptions().with_overrides(bad)
+
+
+def test_continuous_scale_round_option_explains_the_rounded_margin():
+    # 0.5 IMP over 8 boards with vp_fractional_margin: round -> counts as 1 IMP -> 10.44 - 9.56 (8-board table).
+    m = _score(_eight_boards((weighted((50, 420), (50, 400)), 400)), vp_fractional_margin="round").matches[0]
+    assert (m.home_vp, m.away_vp) == (Fraction("10.44"), Fraction("9.56"))
+    assert [s.rule for s in m.explanation.steps[-2:]] == ["vp.margin", "vp.scale"]
+
+
+# --- properties on random matches -------------------------------------------------------------
+
+SCORES = [-1430, -800, -620, -200, -100, -50, 0, 50, 90, 110, 140, 170, 400, 420, 450, 620, 650, 1430]
+pairs = st.lists(st.tuples(st.sampled_from(SCORES), st.sampled_from(SCORES)), min_size=1, max_size=12)
+
+
+@settings(max_examples=100, deadline=None)
+@given(pairs, st.sampled_from(["1", "2"]))
+def test_board_a_match_shares_every_board(boards, units):
+    m = _score(_boards(*boards), teams_scoring="board-a-match", board_a_match_units=units).matches[0]
+    u = int(units)
+    assert all(b.home + b.away == u and b.home in (0, Fraction(u, 2), u) for b in m.boards)
+    assert m.home_score + m.away_score == u * len(boards)
+    # A board's winner by board-a-match is never the side that loses it on IMPs.
+    imps = _score(_boards(*boards)).matches[0]
+    assert all((b.home - b.away) * i.home >= 0 for b, i in zip(m.boards, imps.boards))
+
+
+@settings(max_examples=100, deadline=None)
+@given(pairs, st.sampled_from(["wbf", "discrete"]))
+def test_match_results_share_the_pool_and_follow_the_margin(boards, scale):
+    vp = _score(_boards(*boards), vp_scale=scale).matches[0]
+    wl = _score(_boards(*boards), teams_scoring="win-loss").matches[0]
+    margin = vp.home_imps - vp.away_imps
+    assert vp.home_vp + vp.away_vp == 20 and wl.home_score + wl.away_score == 1
+    assert (vp.home_vp - vp.away_vp) * margin >= 0  # the winner never gets fewer VPs
+    if scale == "wbf":  # on whole VPs a small win can be 10-10; on the continuous scale every IMP counts
+        assert (vp.home_vp == vp.away_vp) == (margin == 0)
+    assert (wl.home_score > wl.away_score) == (margin > 0) and (wl.home_score == wl.away_score) == (margin == 0)
