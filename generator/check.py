@@ -240,8 +240,8 @@ class _Audit:
                 continue
             home, away = m.match.home.name, m.match.away.name
             where = f"{'round ' + str(p.round) + ', ' if p.round else ''}{home} v {away} ({p.where})"
-            self.figure(m.home_imps, p.home_imps, where, f"{home} IMPs", self.follows)
-            self.figure(m.away_imps, p.away_imps, where, f"{away} IMPs", self.follows)
+            self.figure(m.home_imps, p.home_imps, where, f"{home} {m.board_unit_label}", self.follows)
+            self.figure(m.away_imps, p.away_imps, where, f"{away} {m.board_unit_label}", self.follows)
             for name, ours_vp, theirs in ((home, m.home_vp, p.home_vp), (away, m.away_vp, p.away_vp)):
                 self.figure(ours_vp, theirs, where, f"{name} VPs", lambda o, t, m=m: self.vp_reason(m))
 

@@ -49,5 +49,5 @@ def ranking_text(result: SessionResult) -> str:
             pct = f"{fmt(st.percentage, 2):>6}%" if st.percentage is not None else ""
             lines.append(f"  {st.rank_label:>4}  {str(st.ref):>6}  {st.pair.names:<40} {fmt(st.total, 2):>8} {pct}")
     for t in result.team_standings:
-        lines.append(f"  {t.rank_label:>4}  {t.team.name:<30} {fmt(t.total, 2):>8} VP")
+        lines.append(f"  {t.rank_label:>4}  {t.team.name:<30} {fmt(t.total, 2):>8} {t.total_unit_label}")
     return "\n".join(head + lines)

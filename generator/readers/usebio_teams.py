@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 BOARD_SCORING: dict[str, dict[str, object]] = {
     "IMPS": {}, "IMP": {},
     "AGGREGATE": {"teams_scoring": "aggregate"}, "TOTAL_POINTS": {"teams_scoring": "aggregate"},
-    "MATCH_POINTS": {"teams_scoring": "board_a_match"}, "BOARD_A_MATCH": {"teams_scoring": "board_a_match"},
+    "MATCH_POINTS": {"teams_scoring": "board-a-match"}, "BOARD_A_MATCH": {"teams_scoring": "board-a-match"},
 }
 MATCH_SCORING: dict[str, dict[str, object]] = {
     "VPS": {}, "VP": {}, "VICTORY_POINTS": {},

@@ -111,12 +111,12 @@ def test_printed_figures_for_check_only():
 
 
 def test_board_a_match_and_aggregate_teams_are_read_as_such(tmp_path):
-    for method, expected in (("MATCH_POINTS", {"teams_scoring": "board_a_match"}), ("AGGREGATE", {"teams_scoring": "aggregate"})):
+    for method, expected in (("MATCH_POINTS", {"teams_scoring": "board-a-match"}), ("AGGREGATE", {"teams_scoring": "aggregate"})):
         text = KO.read_text(encoding="utf-8").replace("<MATCH_SCORING_METHOD>IMPS", f"<BOARD_SCORING_METHOD>{method}</BOARD_SCORING_METHOD><MATCH_SCORING_METHOD>IMPS")
         [s] = read_sessions(write(tmp_path, f"{method}.xml", text))
         assert s.options == {"vp_scale": "none", **expected}
     [s] = read_sessions(write(tmp_path, "mp.xml", KO.read_text(encoding="utf-8").replace('EVENT_TYPE="KO"', 'EVENT_TYPE="MP_TEAMS"')))
-    assert s.options["teams_scoring"] == "board_a_match"  # MP_TEAMS with no BOARD_SCORING_METHOD
+    assert s.options["teams_scoring"] == "board-a-match"  # MP_TEAMS with no BOARD_SCORING_METHOD
 
 
 def test_a_board_played_at_one_table_is_noted_and_not_scored(tmp_path):
@@ -204,3 +204,26 @@ def test_a_pair_listed_in_two_teams(tmp_path):
     got = messages(path)
     assert got[0] == (f"{path}: pair 2 (USEBIO/EVENT/PARTICIPANTS/TEAM[2]/PAIR[1]/PAIR_NUMBER): pair 2 is listed under team 1 "
                       "and team 2: expected each pair in one team")
+
+
+def test_board_a_match_event_scored_end_to_end(tmp_path):
+    text = KO.read_text(encoding="utf-8").replace(
+        "<MATCH_SCORING_METHOD>IMPS</MATCH_SCORING_METHOD>", "<BOARD_SCORING_METHOD>MATCH_POINTS</BOARD_SCORING_METHOD>"
+    ).replace("<TEAM_SCORE>6</TEAM_SCORE><OPPOSING_TEAM_SCORE>1", "<TEAM_SCORE>1</TEAM_SCORE><OPPOSING_TEAM_SCORE>1"
+    ).replace("<PLACE>2</PLACE>", "<PLACE>1=</PLACE>")  # one board each: a tie
+    path = write(tmp_path, "bam.xml", text)
+    [result] = score_file(path, {})
+    [m] = result.matches
+    # Board 5: +620 v +650, the Kestrels' net +30 wins the board; board 6: +140 v −100, the Harriers' board.
+    assert [(b.home, b.away) for b in m.boards] == [(0, 1), (1, 0)]
+    assert (m.home_imps, m.away_imps, m.board_unit) == (1, 1, "board_points")
+    out, ok = check_command(path)
+    # TEAM_SCORE is compared in board points, with no MATCH_SCORING_METHOD and scores not adding to 20.
+    assert ok and "Harriers board points" not in out and out.splitlines()[-1] == "4 of 4 figures agree (0 differ)"
+
+
+def test_score_text_names_the_unit_of_the_ranking():
+    from generator.commands import score_command
+
+    assert score_command(SWISS).splitlines()[2] == "     1  Otters                            12.61 VPs"
+    assert score_command(KO).splitlines()[2] == "     1  Harriers                              5 IMPs"
