@@ -256,7 +256,7 @@ class _Session:
         for line_no, row in table.rows:
             datum = datum or Figure.parse(row.get("ButlerDatum"))
             before = len(self.errors)
-            line = self.line(line_no, row, number, mitchell)
+            line = self.line(line_no, row, number, mitchell, places)
             if len(self.errors) > before:
                 places.dropped.add(number)
             if line is not None:
@@ -278,7 +278,7 @@ class _Session:
             self.error(game.tags["Deal"][1], str(exc), number)
             return None
 
-    def line(self, line_no: int, row: dict[str, str], board: int, mitchell: bool) -> TravellerLine | None:
+    def line(self, line_no: int, row: dict[str, str], board: int, mitchell: bool, places: Places) -> TravellerLine | None:
         section = row.get("Section", "")
         ns_id, ew_id = row.get("PairId_NS", ""), row.get("PairId_EW", "")
         score_ns, score_ew = row.get("Score_NS", "-"), row.get("Score_EW", "-")
@@ -293,6 +293,7 @@ class _Session:
         pairs = f"{pair_label(ns_pair, 'NS')} v {pair_label(ew_pair, 'EW')}"
         outcome = self.outcome(line_no, row, board, score_ns.lstrip("^"), score_ew.lstrip("^"), pairs)
         if outcome is None:
+            places.drop(board, ns_pair, ew_pair, f"line {line_no}")
             return None
         ns, ew = outcome
         prefix = {"matchpoints": "MP", "cross_imps": "IMP", "imps": "IMP"}[self.figures.line_unit]

@@ -211,14 +211,15 @@ class _Reader:
         figures.boards.append(PrintedBoard(number, sec.name, path, Figure.parse(_text(elem, "BOARD_AVERAGE"))))
         for line_elem, lpath in _indexed(elem, "TRAVELLER_LINE", path):
             before = len(self.errors)
-            line = self.line(line_elem, lpath, number, sec, figures)
+            line = self.line(line_elem, lpath, number, sec, figures, places)
             if len(self.errors) > before:
                 places.dropped.add(number)
             if line is not None:
                 places.lines[id(line)] = lpath
                 bucket.append(line)
 
-    def line(self, elem: Element, path: str, board: int, sec: _Section, figures: PrintedFigures) -> TravellerLine | None:
+    def line(self, elem: Element, path: str, board: int, sec: _Section, figures: PrintedFigures,
+             places: Places) -> TravellerLine | None:
         ns_text, ew_text = _text(elem, "NS_PAIR_NUMBER"), _text(elem, "EW_PAIR_NUMBER")
         if not ns_text or not ew_text or ns_text == "0" or ew_text == "0":
             figures.notes.append(f"board {board}: a sit-out line ({path}) has no opponents and is not a result")
@@ -229,6 +230,7 @@ class _Reader:
         score_text = _text(elem, "SCORE")
         outcome = self.outcome(elem, path, board, score_text, pairs)
         if ns_pair is None or ew_pair is None or outcome is None:
+            places.drop(board, ns_pair, ew_pair, path)
             return None
         ns, ew = outcome
         for suffix, unit in _LINE_FIGURES:

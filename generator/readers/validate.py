@@ -9,6 +9,7 @@ contradicts its contract and tricks, tricks outside 0-13, weights not adding to 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -25,6 +26,15 @@ class Places:
     lines: dict[int, str] = field(default_factory=dict)
     dropped: set[int] = field(default_factory=set)
     """Boards where the reader already reported a line it could not read."""
+    unread: dict[int, list[tuple[PairRef | None, PairRef | None, str]]] = field(default_factory=dict)
+    """Pairs of lines the reader could not read (a bad score, say), by board, so that an
+    unknown or doubled pair on such a line is still reported in the same run."""
+
+    def drop(self, board: int, ns: PairRef | None = None, ew: PairRef | None = None, where: str = "") -> None:
+        """A line of ``board`` was reported and left out; its pairs, when known, still get checked."""
+        self.dropped.add(board)
+        if ns is not None or ew is not None:
+            self.unread.setdefault(board, []).append((ns, ew, where))
 
     def board(self, board: Board) -> str:
         return self.boards.get(id(board), "")
@@ -61,20 +71,20 @@ def validate(file: str, session: Session, places: Places) -> list[InputError]:
 def _board(file: str, session: Session, board: Board, known: set[PairRef], places: Places) -> list[InputError]:
     errors: list[InputError] = []
     n = board.number
-    if not board.lines:
-        if n in places.dropped:
-            return errors
+    if not board.lines and n not in places.dropped:
         errors.append(InputError(file, places.board(board), f"board {n} has no results: expected at least one traveller line", n))
         return errors
     vulnerability = board.vulnerability or board_vulnerability(n)
     seen: dict[PairRef, tuple[str, str]] = {}
-    for line in board.lines:
-        where = places.line(line)
-        if line.ns_pair is not None and line.ns_pair == line.ew_pair:
-            errors.append(InputError(file, where, f"{pair_label(line.ns_pair)} is both NS and EW on this line: expected two different pairs",
-                                     n, pair_label(line.ns_pair)))
+    seats = [(line.ns_pair, line.ew_pair, places.line(line), line) for line in board.lines]
+    seats += [(ns, ew, where, None) for ns, ew, where in places.unread.get(n, ())]
+    seats.sort(key=lambda seat: _file_order(seat[2]))
+    for ns_pair, ew_pair, where, line in seats:
+        if ns_pair is not None and ns_pair == ew_pair:
+            errors.append(InputError(file, where, f"{pair_label(ns_pair)} is both NS and EW on this line: expected two different pairs",
+                                     n, pair_label(ns_pair)))
             continue
-        for side, ref in (("NS", line.ns_pair), ("EW", line.ew_pair)):
+        for side, ref in (("NS", ns_pair), ("EW", ew_pair)):
             if ref is None:
                 continue
             label = pair_label(ref, side)
@@ -91,11 +101,18 @@ def _board(file: str, session: Session, board: Board, known: set[PairRef], place
                 errors.append(InputError(file, where, message, n, label))
             else:
                 seen[ref] = (side, where)
+        if line is None:
+            continue  # its own problem is reported already
         pairs = line_pairs(line)
         outcomes: list[Outcome] = [line.ns] if line.ns is line.ew or line.ns == line.ew else [line.ns, line.ew]
         for outcome in outcomes:
             errors += [InputError(file, where, m, n, pairs) for m in outcome_problems(outcome, vulnerability)]
     return errors
+
+
+def _file_order(where: str) -> tuple[int, ...]:
+    """'line 12' → (12,); 'EVENT/BOARD[3]/TRAVELLER_LINE[10]' → (3, 10): the order lines stand in the file."""
+    return tuple(int(n) for n in re.findall(r"\d+", where))
 
 
 def _unknown(ref: PairRef, side: str, known: set[PairRef]) -> str:

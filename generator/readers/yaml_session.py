@@ -277,14 +277,15 @@ class _Reader:
         for r in results:
             if not self.mapping(r, b, "a result"):
                 continue
-            line = self.result(r, number, section, info, vulnerability)
+            line = self.result(r, number, section, info, vulnerability, places)
             if line is None:
                 places.dropped.add(number)
             else:
                 places.lines[id(line)] = f"line {r.line}"
                 bucket.append(line)
 
-    def result(self, r: LineDict, board: int, section: str | None, info: dict[str, bool], vul: str) -> TravellerLine | None:
+    def result(self, r: LineDict, board: int, section: str | None, info: dict[str, bool], vul: str,
+               places: Places) -> TravellerLine | None:
         sec = str(r.get("section", section if section is not None else ""))
         if sec not in info:
             self.error(r, f"unknown section {sec!r}: expected one of {', '.join(repr(s) for s in info)}", board)
@@ -311,6 +312,7 @@ class _Reader:
                     ns, ew = ns
         except ValueError as exc:
             self.error(r, str(exc), board, pair_text)
+            places.drop(board, refs[0], refs[1], f"line {r.line}")
             return None
         return TravellerLine(refs[0], refs[1], ns, ew, section=sec, source_line=r.line)  # type: ignore[arg-type]
 

@@ -131,6 +131,20 @@ def test_all_problems_in_a_file_are_reported_together(tmp_path):
     ]
 
 
+def test_a_line_that_cannot_be_read_still_has_its_pairs_checked(tmp_path):
+    """A bad score and a doubled pair on the same board: both reported in one run, not one after the other."""
+    text = usebio(board(1, line("1", "2", score="4S"), line("1", "4"), line("3", "9", tricks="15")))
+    path = write(tmp_path, "both.xml", text)
+    assert messages(path) == [
+        f"{path}: board 1, NS pair 1 v EW pair 2 (USEBIO/EVENT/BOARD/TRAVELLER_LINE[1]/SCORE): "
+        "expected a score such as 420 or an artificial score such as A60/40, got '4S'",
+        f"{path}: board 1, NS pair 3 v EW pair 9 (USEBIO/EVENT/BOARD/TRAVELLER_LINE[3]/TRICKS): tricks must be 0 to 13, got 15 from '15' in 4S",
+        f"{path}: board 1, NS pair 1 (USEBIO/EVENT/BOARD/TRAVELLER_LINE[2]): NS pair 1 has two results on this board "
+        "(also USEBIO/EVENT/BOARD/TRAVELLER_LINE[1]): expected one result per pair",
+        f"{path}: board 1, EW pair 9 (USEBIO/EVENT/BOARD/TRAVELLER_LINE[3]): unknown EW pair 9: expected one of the pairs listed (1-4)",
+    ]
+
+
 def test_malformed_artificial_code(tmp_path):
     path = write(tmp_path, "art.xml", usebio(board(1, line("1", "2", contract="", score="A6"), line("3", "4"))))
     assert messages(path) == [f"{path}: board 1, NS pair 1 v EW pair 2 (USEBIO/EVENT/BOARD/TRAVELLER_LINE[1]/SCORE): "
@@ -248,6 +262,9 @@ def test_yaml_tricks_outside_0_to_13_and_a_score_that_is_not_a_score(tmp_path):
     assert messages(path) == [
         f"{path}: board 1, NS pair 1 v EW pair 2 (line 9): tricks must be 0 to 13, got 14",
         f"{path}: board 1, NS pair 2 v EW pair 1 (line 10): expected a score such as 420 or an artificial score such as A60/40, got '4S'",
+        # Lines that could not be read still have their pairs checked: both pairs sit both ways.
+        f"{path}: board 1, NS pair 2 (line 10): pair 2 sits EW (line 9) and NS on the same board: expected a pair to play a board once, in one direction",
+        f"{path}: board 1, EW pair 1 (line 10): pair 1 sits NS (line 9) and EW on the same board: expected a pair to play a board once, in one direction",
     ]
 
 
