@@ -105,6 +105,12 @@ class ScoringOptions:
     """Pairs tie when their exact scores are equal ('exact'), or when their
     percentages (IMPs) agree to two decimal places ('displayed')."""
 
+    session_percentage: str = "total"
+    """A matchpoint pair's session percentage: 'total' (matchpoints scored over the tops
+    of the boards played, ΣMP / Σtop) or 'board-mean' (the mean of the pair's board
+    percentages, every board counting the same).  They differ only when tops differ
+    (Neuberg off, or boards factored to different E)."""
+
     CHOICES = {
         "matchpoint_units": ("ebu", "acbl"),
         "neuberg_rounding": ("exact", "ebu", "acbl"),
@@ -122,6 +128,7 @@ class ScoringOptions:
         "board_a_match_units": ("1", "2"),
         "sections": ("separate", "pooled"),
         "ties": ("exact", "displayed"),
+        "session_percentage": ("total", "board-mean"),
     }
 
     def __post_init__(self) -> None:

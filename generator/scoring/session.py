@@ -162,17 +162,14 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
                 card.append(ScorecardEntry(board, line, direction, opponents, side, board.top, running))
             total = running
             available = _sum_tops(b.top for b, _, _ in played) if is_mp else None
-            pct = percent(total, available) if available else None
+            pct = None
             total_rule = "session.total" if is_mp else "session.imps_total" if is_imps else "session.points_total"
             steps = [Step(total_rule, f"{len(played)} boards played: total {fmt(total, 4)} {unit}",
                           {"boards": len(played), "total": total})]
             score = total
             if is_mp:
-                if available:
-                    steps.append(Step("session.available", f"tops of the boards played add up to {fmt(available)} matchpoints",
-                                      {"available": available}))
-                    steps.append(Step("session.percentage", f"{fmt(total, 4)} / {fmt(available)} = {fmt(pct, 4)}%",
-                                      {"total": total, "available": available, "percentage": pct}))
+                pct, pct_steps = _percentage(total, available, played, options)
+                steps += pct_steps
                 score = pct if pct is not None else Fraction(0)
             elif is_imps and options.imp_pairs_factoring and played and len(played) < most_boards:
                 score = total * most_boards / len(played)
@@ -190,6 +187,32 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
         standings.sort(key=lambda s: (s.rank, s.pair.ref.number))
         fields.append(Field(name, tuple(standings)))
     return fields
+
+
+def _percentage(total: Fraction, available: Fraction | None, played: list[tuple[ScoredBoard, ScoredLine, Direction]],
+                options: ScoringOptions) -> tuple[Fraction | None, list[Step]]:
+    """A matchpoint pair's session percentage by the ``session_percentage`` option, with its steps.
+
+    'total': the matchpoints over the tops of the boards played.  'board-mean': the mean of
+    the board percentages, so that every board counts the same whatever its top.  A board
+    with no top (one result, Neuberg off) counts in neither.
+    """
+    if options.session_percentage == "board-mean":
+        percents = [side.percent for b, line, d in played if (side := line.side(d)).percent is not None]
+        if not percents:
+            return None, []
+        added = sum(percents, Fraction(0))
+        mean = added / len(percents)
+        return mean, [Step("session.board_mean",
+                           f"the mean of the {len(percents)} board percentages: {fmt(added, 4)} / {len(percents)} = {fmt(mean, 4)}%",
+                           {"percentages": percents, "boards": len(percents), "sum": added, "percentage": mean})]
+    if not available:
+        return None, []
+    pct = percent(total, available)
+    return pct, [Step("session.available", f"tops of the boards played add up to {fmt(available)} matchpoints",
+                      {"available": available}),
+                 Step("session.percentage", f"{fmt(total, 4)} / {fmt(available)} = {fmt(pct, 4)}%",
+                      {"total": total, "available": available, "percentage": pct})]
 
 
 def _sum_tops(tops) -> Fraction:

@@ -246,6 +246,26 @@ def test_seed001_method_b_without_neuberg_lets_y_beat_x():
     assert figures["Y"] > figures["X"]
 
 
+def test_seed001_final_example_as_a_mean_of_board_percentages():
+    """The seed adds Y's board percentages, (24 x 50%) + (1 x 65%) = 1265% out of 2500% = 50.6%, and
+    calls X's top on board 26 "100% on the board": with every board counting the same (option
+    session_percentage: board-mean, Neuberg off) X is back in front, (24 x 50% + 100%) / 25 = 52%."""
+    figures = _seed001_final_session(neuberg=False, session_percentage="board-mean")
+    assert figures["X26"] == 20  # the top of 20 on the board of 11 results: 100%
+    assert figures["X"] == 52
+    assert figures["Y"] == Fraction(1265, 25) and decimal_places(figures["Y"], 1) == "50.6"
+    assert figures["X"] > figures["Y"]
+
+
+def test_seed001_with_neuberg_both_session_percentages_agree():
+    """Neuberg gives every board the top of 100, so ΣMP / Σtop and the mean of board % are the same:
+    (24 x 50 + 96.4) / 2500 = 51.86% either way."""
+    total = _seed001_final_session(neuberg_rounding="ebu")
+    mean = _seed001_final_session(neuberg_rounding="ebu", session_percentage="board-mean")
+    assert (mean["X"], mean["Y"]) == (total["X"], total["Y"])
+    assert mean["X"] == Fraction(12964, 250) and decimal_places(mean["X"], 2) == "51.86"
+
+
 # ---- seed 002: cross-IMPs on a real traveller -----------------------------------------------------------
 
 SEED002 = [  # NS, EW, contract, declarer, tricks, NS score printed
