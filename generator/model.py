@@ -248,6 +248,37 @@ class Match:
     """IMPs awarded to the home team by the director outside the boards (penalties)."""
 
 
+class PenaltyUnit(enum.Enum):
+    """What a penalty's amount counts: a percentage of a board's top, or the session's own unit."""
+
+    PERCENT_OF_TOP = "percent_of_top"
+    """Matchpoints: a percentage of the usual top of a board (EBU standard penalty: 25 %)."""
+    MATCHPOINTS = "matchpoints"
+    IMPS = "imps"
+    """Butler and cross-IMP pairs (EBU standard penalty: 6 IMPs)."""
+    POINTS = "points"
+    """Aggregate pairs."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """A director's deduction from a pair's session total (a procedural penalty, Law 90).
+
+    Not a board result: it changes the pair's total, percentage and place, never a board's
+    figures nor any other pair's score.  ``amount`` is positive and is deducted.
+    """
+
+    pair: PairRef
+    amount: Fraction
+    unit: PenaltyUnit
+    reason: str = ""
+    source_line: int | None = None
+    """Where the penalty came from in the upload (line number), for error messages."""
+
+
 @dataclass(frozen=True, slots=True)
 class Section:
     name: str
@@ -275,6 +306,8 @@ class Session:
     """Scoring options given by the upload (merged over site defaults by the caller)."""
     printed: dict[str, object] = field(default_factory=dict)
     """Figures printed in the upload (for `check`), keyed by reader-defined ids. Never used to score."""
+    penalties: tuple[Penalty, ...] = ()
+    """The director's penalties on pairs' session totals (pairs sessions; teams use ``Match.imp_adjustment``)."""
 
     @property
     def pairs(self) -> tuple[Pair, ...]:

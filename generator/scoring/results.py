@@ -106,7 +106,8 @@ class Standing:
     field: str
     """'NS', 'EW', 'A NS', or '' for a single field."""
     total: Fraction
-    """Sum of the pair's board scores (matchpoints, IMPs or points)."""
+    """Sum of the pair's board scores (matchpoints, IMPs or points), less any director's
+    penalty (``penalty``); the scorecard's running total is the boards alone."""
     boards_played: int
     available: Fraction | None
     """Sum of the tops on the boards played (matchpoints)."""
@@ -118,10 +119,18 @@ class Standing:
     """'1', '3=' ..."""
     scorecard: tuple[ScorecardEntry, ...]
     explanation: Explanation
+    penalty: Fraction = Fraction(0)
+    """What the director's penalties took off (``Session.penalties``), in the session's unit:
+    matchpoints (a percentage of a top converted), IMPs or points.  0 when none."""
 
     @property
     def ref(self) -> PairRef:
         return self.pair.ref
+
+    @property
+    def board_total(self) -> Fraction:
+        """The boards alone, before penalties."""
+        return self.total + self.penalty
 
 
 @dataclass(frozen=True, slots=True)

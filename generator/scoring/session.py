@@ -6,7 +6,8 @@ from collections import defaultdict
 from dataclasses import replace
 from fractions import Fraction
 
-from ..model import Artificial, ArtificialKind, Direction, Pair, PairRef, ScoringMethod, Session, TravellerLine
+from ..model import (Artificial, ArtificialKind, Direction, Pair, PairRef, Penalty, PenaltyUnit, ScoringMethod, Session,
+                     TravellerLine)
 from .board import score_pairs_board
 from .explain import Explanation, Step, fmt
 from .options import ScoringOptions
@@ -16,9 +17,20 @@ from .rounding import decimal_places, percent
 
 NS, EW = Direction.NS, Direction.EW
 
+PENALTY_UNITS: dict[ScoringMethod, tuple[PenaltyUnit, ...]] = {
+    ScoringMethod.MATCHPOINTS: (PenaltyUnit.PERCENT_OF_TOP, PenaltyUnit.MATCHPOINTS),
+    ScoringMethod.BUTLER: (PenaltyUnit.IMPS,),
+    ScoringMethod.CROSS_IMPS: (PenaltyUnit.IMPS,),
+    ScoringMethod.AGGREGATE: (PenaltyUnit.POINTS,),
+}
+"""The units a director's penalty may be given in, by the session's method (teams have none:
+a match takes ``Match.imp_adjustment``)."""
+
 
 def score_session(session: Session, options: ScoringOptions) -> SessionResult:
     """Score every board and rank every pair (or, for teams, every match and team)."""
+    if session.penalties:
+        _check_penalties(session)
     if session.method is ScoringMethod.TEAMS:
         from .teams import score_teams_session
 
@@ -30,29 +42,42 @@ def score_session(session: Session, options: ScoringOptions) -> SessionResult:
     return SessionResult(session, options, tuple(boards), tuple(fields))
 
 
+def _group_key(session: Session, options: ScoringOptions, section: str) -> str:
+    """The comparison group of a section's lines and pairs: the section, or '' when sections are pooled."""
+    return "" if options.sections == "pooled" or len(session.sections) <= 1 else section
+
+
 def _groups(session: Session, options: ScoringOptions) -> dict[str, dict[int, list[TravellerLine]]]:
     """Comparison groups: section name -> board number -> lines ('' when sections are pooled)."""
     groups: dict[str, dict[int, list[TravellerLine]]] = defaultdict(lambda: defaultdict(list))
     for board in session.boards:
         for line in board.lines:
-            key = "" if options.sections == "pooled" or len(session.sections) <= 1 else line.section
-            groups[key][board.number].append(line)
+            groups[_group_key(session, options, line.section)][board.number].append(line)
     return groups
+
+
+def _expected_results(groups: dict[str, dict[int, list[TravellerLine]]], options: ScoringOptions) -> dict[str, int]:
+    """E of each comparison group, as the ``expected_results`` option says."""
+    event_max = max((len(lines) for g in groups.values() for lines in g.values()), default=0)
+    expected = {}
+    for key, group in groups.items():
+        if isinstance(options.expected_results, int):
+            expected[key] = options.expected_results
+        elif options.expected_results == "event":
+            expected[key] = event_max
+        else:
+            expected[key] = max(len(lines) for lines in group.values())
+    return expected
 
 
 def score_boards(session: Session, options: ScoringOptions) -> list[ScoredBoard]:
     groups = _groups(session, options)
     board_info = {b.number: b for b in session.boards}
-    event_max = max((len(lines) for g in groups.values() for lines in g.values()), default=0)
+    expected_by_group = _expected_results(groups, options)
     scored = []
     for section in sorted(groups):
         group = groups[section]
-        if isinstance(options.expected_results, int):
-            expected = options.expected_results
-        elif options.expected_results == "event":
-            expected = event_max
-        else:
-            expected = max(len(lines) for lines in group.values())
+        expected = expected_by_group[section]
         for number in sorted(group):
             info = board_info[number]
             scored.append(score_pairs_board(
@@ -140,6 +165,10 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
     by_field: dict[str, list[Pair]] = defaultdict(list)
     for pair in session.pairs:
         by_field[_field_key(session, options, pair)].append(pair)
+    penalties: dict[PairRef, list[Penalty]] = defaultdict(list)
+    for penalty in session.penalties:
+        penalties[penalty.pair].append(penalty)
+    tops = _usual_tops(session, options) if is_mp and penalties else {}
 
     fields = []
     def field_order(name: str) -> tuple[str, int]:
@@ -160,42 +189,56 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
                 running += side.value
                 opponents = line.line.ew_pair if direction is NS else line.line.ns_pair
                 card.append(ScorecardEntry(board, line, direction, opponents, side, board.top, running))
-            total = running
             available = _sum_tops(b.top for b, _, _ in played) if is_mp else None
             pct = None
             total_rule = "session.total" if is_mp else "session.imps_total" if is_imps else "session.points_total"
-            steps = [Step(total_rule, f"{len(played)} boards played: total {fmt(total, 4)} {unit}",
-                          {"boards": len(played), "total": total})]
-            score = total
+            steps = [Step(total_rule, f"{len(played)} boards played: total {fmt(running, 4)} {unit}",
+                          {"boards": len(played), "total": running})]
+            own = penalties.get(pair.ref, [])
+            top = tops.get(_group_key(session, options, pair.ref.section), Fraction(0))
+            score = running
             if is_mp:
-                pct, pct_steps = _percentage(total, available, played, options)
+                # The penalty comes off the matchpoint total; the percentage is then taken from what is left.
+                deducted, penalty_steps = _apply_penalties(own, running, top, unit)
+                steps += penalty_steps
+                total = running - deducted
+                pct, pct_steps = _percentage(total, available, played, options, deducted, top)
                 steps += pct_steps
                 score = pct if pct is not None else Fraction(0)
-            elif is_imps and options.imp_pairs_factoring and played and len(played) < most_boards:
-                score = total * most_boards / len(played)
-                steps.append(Step("session.factoring",
-                                  f"played {len(played)} of {most_boards} boards: {fmt(total, 4)} × {most_boards} / {len(played)} = {fmt(score, 4)} IMPs",
-                                  {"total": total, "boards": len(played), "most_boards": most_boards, "score": score}))
-            provisional.append((pair, total, len(played), available, pct, score, tuple(card), steps))
+            else:
+                if is_imps and options.imp_pairs_factoring and played and len(played) < most_boards:
+                    score = running * most_boards / len(played)
+                    steps.append(Step("session.factoring",
+                                      f"played {len(played)} of {most_boards} boards: {fmt(running, 4)} × {most_boards} / {len(played)} = {fmt(score, 4)} IMPs",
+                                      {"total": running, "boards": len(played), "most_boards": most_boards, "score": score}))
+                # After factoring, so that a penalty of 6 IMPs costs 6 IMPs whatever the boards played.
+                deducted, penalty_steps = _apply_penalties(own, score, top, unit)
+                steps += penalty_steps
+                score -= deducted
+                total = running - deducted
+            provisional.append((pair, total, len(played), available, pct, score, tuple(card), steps, deducted))
         keyed = [(p[0].ref, _tie_key(p[5], options)) for p in provisional]
         labels = rank_labels(keyed)
         standings = []
-        for pair, total, n, available, pct, score, card, steps in provisional:
+        for pair, total, n, available, pct, score, card, steps, deducted in provisional:
             rank, label = labels[pair.ref]
             expl = Explanation("session", score, tuple(steps), {"pair": str(pair.ref)})
-            standings.append(Standing(pair, name, total, n, available, pct, score, rank, label, card, expl))
+            standings.append(Standing(pair, name, total, n, available, pct, score, rank, label, card, expl, deducted))
         standings.sort(key=lambda s: (s.rank, s.pair.ref.number))
         fields.append(Field(name, tuple(standings)))
     return fields
 
 
 def _percentage(total: Fraction, available: Fraction | None, played: list[tuple[ScoredBoard, ScoredLine, Direction]],
-                options: ScoringOptions) -> tuple[Fraction | None, list[Step]]:
+                options: ScoringOptions, deducted: Fraction = Fraction(0),
+                top: Fraction = Fraction(0)) -> tuple[Fraction | None, list[Step]]:
     """A matchpoint pair's session percentage by the ``session_percentage`` option, with its steps.
 
-    'total': the matchpoints over the tops of the boards played.  'board-mean': the mean of
-    the board percentages, so that every board counts the same whatever its top.  A board
-    with no top (one result, Neuberg off) counts in neither.
+    'total': the matchpoints (``total``, penalties already deducted) over the tops of the
+    boards played.  'board-mean': the mean of the board percentages, so that every board
+    counts the same whatever its top; penalties (``deducted`` matchpoints) then count as
+    that fraction of the usual ``top``, spread over the same boards.  A board with no top
+    (one result, Neuberg off) counts in neither.
     """
     if options.session_percentage == "board-mean":
         percents = [side.percent for b, line, d in played if (side := line.side(d)).percent is not None]
@@ -203,9 +246,21 @@ def _percentage(total: Fraction, available: Fraction | None, played: list[tuple[
             return None, []
         added = sum(percents, Fraction(0))
         mean = added / len(percents)
-        return mean, [Step("session.board_mean",
-                           f"the mean of the {len(percents)} board percentages: {fmt(added, 4)} / {len(percents)} = {fmt(mean, 4)}%",
-                           {"percentages": percents, "boards": len(percents), "sum": added, "percentage": mean})]
+        steps = [Step("session.board_mean",
+                      f"the mean of the {len(percents)} board percentages: {fmt(added, 4)} / {len(percents)} = {fmt(mean, 4)}%",
+                      {"percentages": percents, "boards": len(percents), "sum": added, "percentage": mean})]
+        if not deducted:
+            return mean, steps
+        # A board with a percentage has a top, so the usual top (never smaller) is not 0.
+        of_top = percent(deducted, top)
+        points = of_top / len(percents)
+        pct = mean - points
+        steps.append(Step("session.penalty_percentage",
+                          f"the penalties, {fmt(deducted, 4)} matchpoints = {fmt(of_top, 4)}% of a top, spread over the "
+                          f"{len(percents)} boards: {fmt(mean, 4)} − {fmt(points, 4)} = {fmt(pct, 4)}%",
+                          {"deducted": deducted, "top": top, "percent_of_top": of_top, "boards": len(percents),
+                           "points": points, "before": mean, "percentage": pct}))
+        return pct, steps
     if not available:
         return None, []
     pct = percent(total, available)
@@ -213,6 +268,61 @@ def _percentage(total: Fraction, available: Fraction | None, played: list[tuple[
                       {"available": available}),
                  Step("session.percentage", f"{fmt(total, 4)} / {fmt(available)} = {fmt(pct, 4)}%",
                       {"total": total, "available": available, "percentage": pct})]
+
+
+def _usual_tops(session: Session, options: ScoringOptions) -> dict[str, Fraction]:
+    """"A top" for a penalty, by comparison group: the top of a board with all its expected
+    results, 2(E − 1) (E − 1 in ACBL units) — what every board is factored to under Neuberg,
+    and what a fully played board has without it."""
+    groups = _groups(session, options)
+    expected = _expected_results(groups, options)
+    halves = 2 if options.matchpoint_units == "acbl" else 1
+    tops = {}
+    for key, group in groups.items():
+        e = max(expected[key], max(len(lines) for lines in group.values()))
+        tops[key] = Fraction(2 * max(e - 1, 0), halves)
+    return tops
+
+
+def _apply_penalties(penalties: list[Penalty], before: Fraction, top: Fraction, unit: str) -> tuple[Fraction, list[Step]]:
+    """Deduct each penalty in turn from ``before`` (in ``unit``); the amount deducted and one step each."""
+    deducted = Fraction(0)
+    steps = []
+    running = before
+    for penalty in penalties:
+        if penalty.unit is PenaltyUnit.PERCENT_OF_TOP:
+            amount = penalty.amount * top / 100
+            how = f"{fmt(penalty.amount, 4)}% of a top of {fmt(top)} = {fmt(amount, 4)} {unit}"
+        else:
+            amount = penalty.amount
+            how = f"{fmt(amount, 4)} {unit}"
+        after = running - amount
+        why = f" ({penalty.reason})" if penalty.reason else ""
+        steps.append(Step("session.penalty",
+                          f"director's penalty{why}: {how} deducted: {fmt(running, 4)} − {fmt(amount, 4)} = {fmt(after, 4)} {unit}",
+                          {"amount": penalty.amount, "unit": penalty.unit.value,
+                           "top": top if penalty.unit is PenaltyUnit.PERCENT_OF_TOP else None,
+                           "deducted": amount, "before": running, "after": after, "reason": penalty.reason}))
+        running = after
+        deducted += amount
+    return deducted, steps
+
+
+def _check_penalties(session: Session) -> None:
+    """Penalties name pairs of the session, in a unit its method has, and deduct something."""
+    allowed = PENALTY_UNITS.get(session.method, ())
+    known = {p.ref for p in session.pairs}
+    for penalty in session.penalties:
+        if not allowed:
+            raise ValueError(f"penalty on {penalty.pair}: a {session.method} session has no pair penalties "
+                             "(a match takes the director's adjustment in Match.imp_adjustment)")
+        if penalty.unit not in allowed:
+            raise ValueError(f"penalty on {penalty.pair}: {penalty.unit} does not apply to a {session.method} session; "
+                             f"expected {' or '.join(u.value for u in allowed)}")
+        if penalty.pair not in known:
+            raise ValueError(f"penalty on {penalty.pair}: no such pair in this session")
+        if penalty.amount <= 0:
+            raise ValueError(f"penalty on {penalty.pair}: expected a positive amount to deduct, got {penalty.amount}")
 
 
 def _sum_tops(tops) -> Fraction:
