@@ -8,6 +8,7 @@ artificial score (``A60/40``, ``A+/A-``, ``A=``), a weighted score or a split sc
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from fractions import Fraction
 from typing import Any
@@ -15,15 +16,27 @@ from typing import Any
 import yaml
 
 from ..errors import InputError
-from ..model import (Board, Component, Direction, Match, Outcome, Pair, PairRef, Play, Player, Scored, ScoringMethod,
-                     Section, Session, Team, TeamsBoard, TravellerLine)
+from ..model import (Board, Component, Direction, Match, Outcome, Pair, PairRef, Penalty, PenaltyUnit, Play, Player, Scored,
+                     ScoringMethod, Section, Session, Team, TeamsBoard, TravellerLine)
 from ..scoring.contract import Contract, ContractError, Seat, board_vulnerability, ns_score, parse_tricks
 from ..scoring.options import DEFAULT_OPTIONS, OptionError
+from ..scoring.session import PENALTY_UNITS
 from . import values
 from .printed import KEY, PrintedFigures
-from .validate import Places, outcome_problems, pair_label, validate
+from .validate import Places, _ranges, outcome_problems, pair_label, validate
 
 _VULNERABILITY = {"none": "None", "love": "None", "ns": "NS", "ew": "EW", "both": "Both", "all": "Both"}
+
+_PENALTY_AMOUNT = re.compile(r"^([+-]?\d+(?:\.\d+)?(?:/\d+)?)\s*(%|mps?|matchpoints?|imps?|points?|pts)?$", re.I)
+_PENALTY_WORDS = {"%": PenaltyUnit.PERCENT_OF_TOP, "mp": PenaltyUnit.MATCHPOINTS, "matchpoint": PenaltyUnit.MATCHPOINTS,
+                  "imp": PenaltyUnit.IMPS, "point": PenaltyUnit.POINTS, "pt": PenaltyUnit.POINTS}
+_SESSION_UNIT = {ScoringMethod.MATCHPOINTS: PenaltyUnit.MATCHPOINTS, ScoringMethod.BUTLER: PenaltyUnit.IMPS,
+                 ScoringMethod.CROSS_IMPS: PenaltyUnit.IMPS, ScoringMethod.AGGREGATE: PenaltyUnit.POINTS}
+"""A penalty's plain number counts in the session's own unit."""
+_PENALTY_EXAMPLES = {ScoringMethod.MATCHPOINTS: "25% (of a top) or 1.5 (matchpoints)", ScoringMethod.BUTLER: "6 IMPs",
+                     ScoringMethod.CROSS_IMPS: "6 IMPs", ScoringMethod.AGGREGATE: "100 (points)"}
+_PENALTY_UNIT_WORDS = {PenaltyUnit.PERCENT_OF_TOP: "as a percentage of a top", PenaltyUnit.MATCHPOINTS: "in matchpoints",
+                       PenaltyUnit.IMPS: "in IMPs", PenaltyUnit.POINTS: "in points"}
 
 
 class LineDict(dict):
@@ -102,7 +115,11 @@ def read_yaml(file: str, data: bytes) -> tuple[list[Session], list[InputError]]:
     reader = _Reader(file)
     parts = doc.get("sessions")
     if isinstance(parts, list):
-        shared = {k: v for k, v in doc.items() if k != "sessions"}
+        if doc.get("penalties") is not None:
+            first = doc["penalties"][0] if isinstance(doc["penalties"], list) and doc["penalties"] else None
+            reader.error(first if isinstance(first, LineDict) else doc,
+                         "penalties belong to one session: expected them under that session's item in sessions")
+        shared = {k: v for k, v in doc.items() if k not in ("sessions", "penalties")}
         sessions = [reader.session({**shared, **part}, part) for part in parts if reader.mapping(part, doc, "a session")]
     else:
         sessions = [reader.session(doc, doc)]
@@ -151,11 +168,15 @@ class _Reader:
                       club=str(doc.get("club") or ""), event=str(doc.get("event") or ""), date=when, source=self.file,
                       options=dict(options), printed={KEY: PrintedFigures(program="YAML")})
         if method is ScoringMethod.TEAMS:
+            if doc.get("penalties") is not None:
+                self.error(where, "penalties apply to pairs sessions: expected a teams director's adjustment as "
+                                  "imp_adjustment on the match")
             teams, matches = self.teams(doc, where)
             return Session(teams=teams, matches=matches, boards=self.team_deals(doc, where), **common)  # type: ignore[arg-type]
         places = Places()
         sections, boards = self.sections(doc, where, places)
-        session = Session(sections=sections, boards=boards, **common)  # type: ignore[arg-type]
+        penalties = self.penalties(doc.get("penalties"), where, method, sections)
+        session = Session(sections=sections, boards=boards, penalties=penalties, **common)  # type: ignore[arg-type]
         self.errors += validate(self.file, session, places)
         return session
 
@@ -239,6 +260,65 @@ class _Reader:
             seen.add(ref)
             out.append(Pair(ref, tuple(Player(str(n)) for n in players if str(n).strip())))
         return out
+
+    # --- penalties ----------------------------------------------------------------------
+    def penalties(self, raw: Any, where: LineDict, method: ScoringMethod, sections: tuple[Section, ...]) -> tuple[Penalty, ...]:
+        """`penalties: [{pair: 3, direction: NS, amount: 25%, reason: slow play}]`: a director's deductions from totals."""
+        if raw is None:
+            return ()
+        if not isinstance(raw, list):
+            self.error(where, f"expected penalties as a list such as [{{pair: 3, amount: 25%, reason: slow play}}], got {raw!r}")
+            return ()
+        out = []
+        for p in raw:
+            if self.mapping(p, where, "a penalty ({pair: 3, amount: 25%, reason: ...})"):
+                penalty = self.penalty(p, method, sections)
+                if penalty is not None:
+                    out.append(penalty)
+        return tuple(out)
+
+    def penalty(self, p: LineDict, method: ScoringMethod, sections: tuple[Section, ...]) -> Penalty | None:
+        number = p.get("pair")
+        if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+            self.error(p, f"expected the penalised pair's number under pair, such as 3, got {number!r}")
+            return None
+        direction = None
+        if p.get("direction") is not None:
+            try:
+                direction = values.parse_direction(str(p["direction"]))
+            except ValueError as exc:
+                self.error(p, str(exc), pair=f"pair {number}")
+                return None
+        names = [s.name for s in sections]
+        if "section" in p:
+            section = str(p["section"])
+        elif len(names) == 1:
+            section = names[0]
+        else:
+            section = ""
+        ref = PairRef(section, number, direction)
+        label = pair_label(ref)
+        ok = True
+        try:
+            amount, unit = _penalty_amount(p.get("amount"), method)
+        except ValueError as exc:
+            self.error(p, str(exc), pair=label)
+            ok = False
+        if not names:
+            return None  # the session's pairs could not be read: reported already
+        if section not in names:
+            listed = ", ".join(repr(n) for n in names)
+            self.error(p, f"unknown section {section!r}: expected section: with one of {listed}" if "section" in p
+                       else f"the penalty names no section: expected section: with one of {listed}", pair=label)
+            return None
+        known = {q.ref for q in sections[names.index(section)].pairs}
+        problem = _penalty_pair_problem(ref, known)
+        if problem:
+            self.error(p, problem, pair=label)
+            return None
+        if not ok:
+            return None
+        return Penalty(ref, amount, unit, str(p.get("reason") or ""), p.line)
 
     # --- boards and results --------------------------------------------------------------
     def board(self, b: Any, parent: Any, section: str | None, info: dict[str, bool], lines: dict, deals: dict,
@@ -456,3 +536,35 @@ class _Reader:
             matches.append(Match(home, away, tuple(boards), round=m.get("round") if isinstance(m.get("round"), int) else None,
                                  imp_adjustment=Fraction(str(m.get("imp_adjustment", 0)))))
         return tuple(teams.values()), tuple(matches)
+
+
+def _penalty_amount(value: Any, method: ScoringMethod) -> tuple[Fraction, PenaltyUnit]:
+    """'25%' (of a top), '1.5' or 1.5 (the session's unit), '6 IMPs', '2 MP', '100 points'."""
+    examples = _PENALTY_EXAMPLES[method]
+    m = _PENALTY_AMOUNT.match(str(value).strip()) if value is not None and not isinstance(value, bool) else None
+    if not m:
+        raise ValueError(f"expected the penalty's amount such as {examples}, got {value!r}")
+    amount = Fraction(m.group(1))
+    word = (m.group(2) or "").lower()
+    unit = _PENALTY_WORDS[word if word == "%" else word.rstrip("s")] if word else _SESSION_UNIT[method]
+    if amount <= 0:
+        raise ValueError(f"expected an amount above 0 (a penalty is deducted; there are no bonuses), got {value!r}")
+    if unit not in PENALTY_UNITS[method]:
+        raise ValueError(f"a penalty {_PENALTY_UNIT_WORDS[unit]} does not apply to a {method} session: expected {examples}")
+    return amount, unit
+
+
+def _penalty_pair_problem(ref: PairRef, known: set[PairRef]) -> str | None:
+    """Why ``ref`` names no pair of its section, or None."""
+    if not known or ref in known:
+        return None
+    number = ref.number
+    if ref.direction is None and {PairRef(ref.section, number, d) for d in Direction} & known:
+        return f"pair {number} has no direction in a mitchell: expected direction NS or EW"
+    if ref.direction is not None and PairRef(ref.section, number) in known:
+        return f"pair {number} has a direction in a howell: expected none (a Howell pair plays both ways)"
+    numbers = [p.number for p in known if p.direction is ref.direction]
+    section = f" in section {ref.section}" if ref.section else ""
+    listed = _ranges(numbers) if numbers else "none"
+    side = f"{ref.direction} " if ref.direction else ""
+    return f"unknown {side}pair {number}{section}: expected one of the pairs listed ({listed})"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from generator.readers import yaml_session
-from reader_builders import GOOD_BOARD, board, line, messages, usebio, write
+from reader_builders import FIXTURES, GOOD_BOARD, board, line, messages, usebio, write
 
 from generator.errors import InputErrors
 from generator.readers import read_sessions
@@ -284,4 +284,80 @@ def test_yaml_unknown_pair_and_impossible_score(tmp_path):
     assert messages(path) == [
         f"{path}: board 1, EW pair 7 (line 8): unknown EW pair 7: expected one of the pairs listed (1-2)",
         f"{path}: board 1, NS pair 1 v EW pair 7 (line 8): impossible score 435: no contract scores that; expected a score such as 420 or -50",
+    ]
+
+
+# --- YAML penalties ------------------------------------------------------------------------------
+
+PENALISED = PAIRS.replace("  - {number: 2}\n", "  - {number: 2}\n  - {number: 3}\n  - {number: 4}\n") \
+    + "      - {ns: 1, ew: 2, score: 420}\n      - {ns: 3, ew: 4, score: 400}\npenalties:\n"  # entries from line 13
+
+
+def test_yaml_penalty_on_an_unknown_pair_and_with_a_bad_amount(tmp_path):
+    text = PENALISED + "  - {pair: 7, amount: 25%}\n  - {pair: 2, amount: a lot, reason: slow play}\n  - {amount: 25%}\n"
+    path = write(tmp_path, "penalty.yaml", text)
+    assert messages(path) == [
+        f"{path}: pair 7 (line 13): unknown pair 7: expected one of the pairs listed (1-4)",
+        f"{path}: pair 2 (line 14): expected the penalty's amount such as 25% (of a top) or 1.5 (matchpoints), got 'a lot'",
+        f"{path} (line 15): expected the penalised pair's number under pair, such as 3, got None",
+    ]
+
+
+def test_yaml_penalty_in_a_unit_the_session_has_not(tmp_path):
+    text = PENALISED + "  - {pair: 1, amount: 6 IMPs}\n"
+    imps = PENALISED.replace("method: matchpoints", "method: cross_imps") + "  - {pair: 1, amount: 25%}\n"
+    assert messages(write(tmp_path, "mp.yaml", text)) == [
+        f"{tmp_path / 'mp.yaml'}: pair 1 (line 13): a penalty in IMPs does not apply to a matchpoints session: "
+        "expected 25% (of a top) or 1.5 (matchpoints)"]
+    assert messages(write(tmp_path, "imps.yaml", imps)) == [
+        f"{tmp_path / 'imps.yaml'}: pair 1 (line 13): a penalty as a percentage of a top does not apply to a cross_imps session: "
+        "expected 6 IMPs"]
+
+
+def test_yaml_penalty_that_is_not_a_deduction(tmp_path):
+    path = write(tmp_path, "bonus.yaml", PENALISED + "  - {pair: 1, amount: -6}\n  - {pair: 2, amount: 0%}\n")
+    assert messages(path) == [
+        f"{path}: pair 1 (line 13): expected an amount above 0 (a penalty is deducted; there are no bonuses), got -6",
+        f"{path}: pair 2 (line 14): expected an amount above 0 (a penalty is deducted; there are no bonuses), got '0%'",
+    ]
+
+
+def test_yaml_penalty_direction_in_a_mitchell_and_a_howell(tmp_path):
+    mitchell = ("method: matchpoints\npairs:\n  - {number: 1, direction: NS}\n  - {number: 1, direction: EW}\n"
+                "boards:\n  - number: 1\n    results:\n      - {ns: 1, ew: 1, score: 420}\npenalties:\n"
+                "  - {pair: 1, amount: 25%}\n  - {pair: 2, direction: EW, amount: 25%}\n  - {pair: 1, direction: up, amount: 25%}\n")
+    path = write(tmp_path, "mitchell.yaml", mitchell)
+    assert messages(path) == [
+        f"{path}: pair 1 (line 10): pair 1 has no direction in a mitchell: expected direction NS or EW",
+        f"{path}: EW pair 2 (line 11): unknown EW pair 2: expected one of the pairs listed (1)",
+        f"{path}: pair 1 (line 12): expected a direction NS or EW, got 'up'",
+    ]
+    howell = write(tmp_path, "howell.yaml", PENALISED + "  - {pair: 1, direction: NS, amount: 25%}\n")
+    assert messages(howell) == [
+        f"{howell}: NS pair 1 (line 13): pair 1 has a direction in a howell: expected none (a Howell pair plays both ways)"]
+
+
+def test_yaml_penalties_not_a_list_or_in_the_wrong_place(tmp_path):
+    path = write(tmp_path, "notlist.yaml", PENALISED + "  pair: 1\n")
+    assert messages(path) == [f"{path} (line 1): expected penalties as a list such as [{{pair: 3, amount: 25%, reason: slow play}}], "
+                              "got {'pair': 1}"]
+    teams = write(tmp_path, "teams.yaml", (FIXTURES / "yaml/teams.yaml").read_text() + "penalties: [{pair: 1, amount: 6 IMPs}]\n")
+    assert messages(teams) == [f"{teams} (line 1): penalties apply to pairs sessions: expected a teams director's adjustment "
+                               "as imp_adjustment on the match"]
+    shared = write(tmp_path, "shared.yaml", "method: matchpoints\npairs: [{number: 1}, {number: 2}]\n"
+                   "penalties:\n  - {pair: 1, amount: 25%}\nsessions:\n"
+                   "  - boards: [{number: 1, results: [{ns: 1, ew: 2, score: 420}]}]\n")
+    assert messages(shared) == [f"{shared} (line 4): penalties belong to one session: expected them under that session's item in sessions"]
+
+
+def test_yaml_penalty_in_a_session_of_two_sections_names_its_section(tmp_path):
+    text = ("method: matchpoints\nsections:\n"
+            "  - {name: A, pairs: [{number: 1}, {number: 2}], boards: [{number: 1, results: [{ns: 1, ew: 2, score: 420}]}]}\n"
+            "  - {name: B, pairs: [{number: 1}, {number: 2}], boards: [{number: 1, results: [{ns: 1, ew: 2, score: 420}]}]}\n"
+            "penalties:\n  - {pair: 1, amount: 25%}\n  - {section: C, pair: 1, amount: 25%}\n  - {section: B, pair: 3, amount: 25%}\n")
+    path = write(tmp_path, "sections.yaml", text)
+    assert messages(path) == [
+        f"{path}: pair 1 (line 6): the penalty names no section: expected section: with one of 'A', 'B'",
+        f"{path}: pair C1 (line 7): unknown section 'C': expected section: with one of 'A', 'B'",
+        f"{path}: pair B3 (line 8): unknown pair 3 in section B: expected one of the pairs listed (1-2)",
     ]

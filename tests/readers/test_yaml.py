@@ -82,3 +82,72 @@ def test_teams_deal_with_a_bad_board_number(tmp_path):
         assert [str(e) for e in exc.errors] == [f"{path} (line 18): expected a new board number such as 1 or 27, got 0"]
     else:
         raise AssertionError("expected an error")
+
+
+# --- penalties ---------------------------------------------------------------------------------
+
+MITCHELL = """method: {method}
+movement: mitchell
+pairs:
+  - {{number: 1, direction: NS}}
+  - {{number: 2, direction: NS}}
+  - {{number: 1, direction: EW}}
+  - {{number: 2, direction: EW}}
+boards:
+  - number: 1
+    results:
+      - {{ns: 1, ew: 1, score: 420}}
+      - {{ns: 2, ew: 2, score: 400}}
+"""
+
+
+def _read(tmp_path, text: str):
+    path = tmp_path / "penalties.yaml"
+    path.write_text(text, encoding="utf-8")
+    return read_sessions(path)
+
+
+def test_penalties_with_each_kind_of_amount(tmp_path):
+    from generator.model import Penalty, PenaltyUnit
+
+    text = MITCHELL.format(method="matchpoints") + (
+        "penalties:\n"
+        "  - {pair: 1, direction: NS, amount: 25%, reason: slow play}\n"
+        "  - {pair: 2, direction: EW, amount: 1.5}\n"
+        "  - {pair: 2, direction: NS, amount: 1/2 MP, reason: mobile phone}\n")
+    [s] = _read(tmp_path, text)
+    assert s.penalties == (
+        Penalty(PairRef("", 1, Direction.NS), Fraction(25), PenaltyUnit.PERCENT_OF_TOP, "slow play", 14),  # the lines of the entries
+        Penalty(PairRef("", 2, Direction.EW), Fraction(3, 2), PenaltyUnit.MATCHPOINTS, "", 15),
+        Penalty(PairRef("", 2, Direction.NS), Fraction(1, 2), PenaltyUnit.MATCHPOINTS, "mobile phone", 16),
+    )
+
+
+def test_penalties_are_scored_from_yaml(tmp_path):
+    from generator.scoring.options import ScoringOptions
+    from generator.scoring.session import score_session
+
+    text = MITCHELL.format(method="matchpoints") + "penalties:\n  - {pair: 1, direction: NS, amount: 25%, reason: slow play}\n"
+    [s] = _read(tmp_path, text)
+    result = score_session(s, ScoringOptions())
+    one = result.standing(PairRef("", 1, Direction.NS))
+    # two results: top 2, NS 1 has it; 25 % of 2 = 0.5 off: 1.5 of 2 = 75 %
+    assert (one.total, one.penalty, one.percentage) == (Fraction(3, 2), Fraction(1, 2), 75)
+    assert "slow play" in next(st.summary for st in one.explanation.steps if st.rule == "session.penalty")
+
+
+def test_imp_penalties_from_yaml_in_imps_by_default(tmp_path):
+    from generator.model import PenaltyUnit
+
+    text = MITCHELL.format(method="butler") + "penalties:\n  - {pair: 1, direction: EW, amount: 6 IMPs}\n  - {pair: 2, direction: EW, amount: 3}\n"
+    [s] = _read(tmp_path, text)
+    assert [(p.amount, p.unit) for p in s.penalties] == [(6, PenaltyUnit.IMPS), (3, PenaltyUnit.IMPS)]
+
+
+def test_penalties_under_one_of_several_sessions(tmp_path):
+    text = ("method: matchpoints\npairs: [{number: 1}, {number: 2}]\nsessions:\n"
+            "  - event: Afternoon\n    boards: [{number: 1, results: [{ns: 1, ew: 2, score: 420}]}]\n"
+            "    penalties: [{pair: 2, amount: 25%}]\n"
+            "  - event: Evening\n    boards: [{number: 1, results: [{ns: 2, ew: 1, score: 420}]}]\n")
+    afternoon, evening = _read(tmp_path, text)
+    assert [p.pair for p in afternoon.penalties] == [PairRef("", 2)] and evening.penalties == ()
