@@ -5,9 +5,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.model import (Artificial, Board, Direction, Pair, PairRef, Penalty, PenaltyUnit, Play, Scored, ScoringMethod,
                              Section, Session, TravellerLine)
+from generator.scoring.contract import POSSIBLE_SCORES
 from generator.scoring.options import OptionError, ScoringOptions
 from generator.scoring.rounding import decimal_places
 from generator.scoring.session import score_session
@@ -234,3 +237,43 @@ def test_teams_sessions_take_no_pair_penalties():
     session = Session("teams", ScoringMethod.TEAMS, penalties=(penalty(1, 6, PenaltyUnit.IMPS),))
     with pytest.raises(ValueError, match="a teams session has no pair penalties"):
         score_session(session, ScoringOptions())
+
+
+# --- properties on random Mitchell sessions ------------------------------------------------------------------
+
+_SCORES = sorted(s for s in POSSIBLE_SCORES if -1000 <= s <= 1000)
+
+
+@st.composite
+def sessions(draw):
+    """2-8 tables; board 1 played by every table, boards 2-5 by any non-empty subset."""
+    tables = draw(st.integers(min_value=2, max_value=8))
+    rows = {1: [(t, draw(st.sampled_from(_SCORES))) for t in range(1, tables + 1)]}
+    for number in range(2, draw(st.integers(min_value=2, max_value=5)) + 1):
+        played = draw(st.lists(st.integers(min_value=1, max_value=tables), min_size=1, max_size=tables, unique=True))
+        rows[number] = [(t, draw(st.sampled_from(_SCORES))) for t in sorted(played)]
+    return rows, tables
+
+
+@settings(max_examples=80, deadline=None)
+@given(sessions())
+def test_with_neuberg_the_two_session_percentages_agree(drawn):
+    rows, tables = drawn
+    total = score_session(mitchell(rows, tables=tables), ScoringOptions())
+    mean = score_session(mitchell(rows, tables=tables), ScoringOptions(session_percentage="board-mean"))
+    assert [s.percentage for s in total.standings] == [s.percentage for s in mean.standings]
+
+
+@settings(max_examples=80, deadline=None)
+@given(sessions(), st.integers(min_value=1, max_value=8), st.sampled_from(["total", "board-mean"]))
+def test_a_quarter_top_penalty_costs_25_over_boards_played_and_nobody_else_anything(drawn, table, method):
+    rows, tables = drawn
+    table = min(table, tables)
+    options = ScoringOptions(session_percentage=method)
+    plain = score_session(mitchell(rows, tables=tables), options)
+    fined = score_session(mitchell(rows, tables=tables, penalties=(penalty(table, 25),)), options)
+    ref = PairRef("", table, NS)
+    before, after = plain.standing(ref), fined.standing(ref)
+    assert after.penalty == fined.board(1).top / 4 and after.total == before.total - after.penalty
+    assert before.percentage - after.percentage == Fraction(25, before.boards_played)
+    assert all(fined.standing(s.ref).score == s.score for s in plain.standings if s.ref != ref)
