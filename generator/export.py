@@ -94,6 +94,7 @@ def _standing(s: Standing, explanations: bool) -> dict[str, Any]:
         "players": [{"name": p.name, "id": p.id} for p in s.pair.players],
         "boards_played": s.boards_played, "total": json_number(s.total), "available": _num(s.available),
         "percentage": _num(s.percentage), "score": json_number(s.score), "rank": s.rank, "rank_label": s.rank_label,
+        "board_total": json_number(s.board_total), "penalty": json_number(s.penalty),
     }
     if explanations:
         out["explanation"] = s.explanation.to_dict()
@@ -112,6 +113,8 @@ def session_to_json(result: SessionResult, explanations: bool = True) -> dict[st
         "sections": [{"name": s.name, "winners": s.winners, "pairs": [p.ref.slug for p in s.pairs]} for s in session.sections],
         "pairs": [_standing(s, explanations) for s in result.standings],
         "boards": [_board(b, result, explanations) for b in result.boards],
+        "penalties": [{**(_ref(p.pair) or {}), "amount": json_number(p.amount), "unit": p.unit.value, "reason": p.reason}
+                      for p in session.penalties],
     }
     if result.matches or session.teams:
         out["teams"] = [{"number": t.number, "name": t.name, "players": [p.name for p in t.players]} for t in session.teams]
@@ -145,7 +148,7 @@ def _match(m: MatchResult, explanations: bool) -> dict[str, Any]:
 
 
 CSV_COLUMNS = ("field", "rank", "pair", "section", "number", "direction", "names", "boards_played",
-               "total", "percentage", "score")
+               "total", "percentage", "score", "penalty")
 
 
 def session_to_csv(result: SessionResult) -> str:
@@ -162,5 +165,5 @@ def session_to_csv(result: SessionResult) -> str:
     for s in result.standings:
         writer.writerow((s.field, s.rank_label, str(s.ref), s.ref.section, s.ref.number,
                          s.ref.direction.value if s.ref.direction else "", s.pair.names, s.boards_played,
-                         json_number(s.total), _num(s.percentage) or "", json_number(s.score)))
+                         json_number(s.total), _num(s.percentage) or "", json_number(s.score), json_number(s.penalty)))
     return buffer.getvalue()

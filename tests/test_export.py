@@ -20,7 +20,8 @@ def _result(name: str):
 
 def test_top_level_schema():
     data = session_to_json(_result("yaml/complete.yaml"))
-    assert set(data) == {"schema", "event", "options", "sections", "pairs", "boards"}
+    assert set(data) == {"schema", "event", "options", "sections", "pairs", "boards", "penalties"}
+    assert data["penalties"] == []
     assert data["event"] == {"title": "Monday Pairs", "club": "Riverside Bridge Club", "event": "Monday Pairs",
                              "date": "2026-10-05", "method": "matchpoints", "unit": "matchpoints",
                              "source": str(FIXTURES / "yaml/complete.yaml")}
@@ -74,8 +75,9 @@ def test_butler_boards_give_imps_and_datum():
 
 def test_csv_ranking():
     rows = list(csv.reader(io.StringIO(session_to_csv(_result("usebio/mitchell_compscore.xml")))))
-    assert rows[0] == ["field", "rank", "pair", "section", "number", "direction", "names", "boards_played", "total", "percentage", "score"]
-    assert rows[4] == ["EW", "1", "2 EW", "", "2", "EW", "Iris Ives & Jack Jones", "3", "8", "66.666666666667", "66.666666666667"]
+    assert rows[0] == ["field", "rank", "pair", "section", "number", "direction", "names", "boards_played", "total", "percentage",
+                       "score", "penalty"]
+    assert rows[4] == ["EW", "1", "2 EW", "", "2", "EW", "Iris Ives & Jack Jones", "3", "8", "66.666666666667", "66.666666666667", "0"]
     assert [r[0] for r in rows[1:]] == ["NS"] * 3 + ["EW"] * 3
     assert len(rows) == 7
 
@@ -109,3 +111,23 @@ def test_board_a_match_export_names_board_points():
     assert [(t["name"], t["total"], t["total_unit"]) for t in data["team_standings"]] == \
         [("Lions", "1.4", "board_points"), ("Tigers", "0.6", "board_points")]
     assert session_to_csv(result).splitlines()[1] == "1,1,Lions,1,1.4,0.6,1.4,board_points,board_points"
+
+
+def test_a_director_penalty_is_in_the_json_and_csv(tmp_path):
+    """Two boards, top 2 each (two results): NS 1 scores 420 v 400, a top on both; 25 % of a top is 0.5 MP."""
+    text = ("method: matchpoints\nmovement: mitchell\npairs:\n"
+            + "".join(f"  - {{number: {n}, direction: {d}}}\n" for n in (1, 2) for d in ("NS", "EW"))
+            + "boards:\n" + "".join(f"  - number: {b}\n    results:\n      - {{ns: 1, ew: 1, score: 420}}\n"
+                                     f"      - {{ns: 2, ew: 2, score: 400}}\n" for b in (1, 2))
+            + "penalties:\n  - {pair: 1, direction: NS, amount: 25%, reason: slow play}\n")
+    path = tmp_path / "penalty.yaml"
+    path.write_text(text, encoding="utf-8")
+    [result] = score_file(path, {})
+    data = session_to_json(result, explanations=False)
+    assert data["penalties"] == [{"id": "0-1-NS", "section": "", "number": 1, "direction": "NS", "amount": "25",
+                                  "unit": "percent_of_top", "reason": "slow play"}]
+    ns1 = data["pairs"][0]
+    # 2 + 2 MP on the boards, less 0.5: 3.5 of 4 available = 87.5 %
+    assert (ns1["board_total"], ns1["penalty"], ns1["total"], ns1["percentage"]) == ("4", "0.5", "3.5", "87.5")
+    rows = list(csv.reader(io.StringIO(session_to_csv(result))))
+    assert rows[1][-4:] == ["3.5", "87.5", "87.5", "0.5"]
