@@ -161,9 +161,10 @@ def test_teams_match_page(page_of):
 def test_home_lists_sessions_newest_first_by_month(page_of):
     page = page_of("index.html")
     months = [h for lvl, h in page.headings if lvl == 2]
-    assert months[:2] == ["October 2026", "September 2026"]
+    assert months[:3] == ["November 2026", "October 2026", "September 2026"]
     events = [t for href, t in page.links if href.startswith("sessions/") and href.endswith("/index.html")]
-    assert events[:5] == ["Autumn Teams, round 1", "Cross-IMP Pairs", "Butler Pairs", "Thursday Howell", "Monday Pairs"]
+    assert events[:6] == ["Autumn Swiss Teams", "Autumn Teams, round 1", "Cross-IMP Pairs", "Butler Pairs", "Thursday Howell",
+                          "Monday Pairs"]
     assert "Won by" in page.text
 
 
