@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
@@ -13,9 +14,27 @@ from .plan import Page
 DEFAULT_TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
 
+class SiteEnvironment(Environment):
+    """Page contexts are mostly plain dicts: ``{{ row.value }}`` looks the key up first.
+
+    Jinja's own order (attribute, then item) raises and catches an AttributeError for every
+    dict key a template reads, about a third of the rendering time.  The one difference:
+    a key named like a dict method (``items``, ``values``) wins over the method, which no
+    template here calls.
+    """
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict:
+            try:
+                return obj[attribute]
+            except KeyError:
+                pass
+        return super().getattr(obj, attribute)
+
+
 @lru_cache(maxsize=4)
 def environment(templates: str) -> Environment:
-    env = Environment(
+    env = SiteEnvironment(
         loader=FileSystemLoader(templates),
         autoescape=True,
         undefined=StrictUndefined,
