@@ -15,6 +15,7 @@ Templates never compute or round; they call these filters.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from markupsafe import Markup, escape
 
@@ -102,7 +103,9 @@ def suit(letter: str) -> Markup:
     return Markup(f'<span class="suit {css}" role="img" aria-label="{word}">{symbol}</span>')
 
 
+@lru_cache(maxsize=4096)
 def contract(value: Contract | str | None) -> Markup:
+    """Memoised: a few dozen contracts make up every traveller (the markup is immutable)."""
     if value is None or value == "":
         return Markup("")
     if isinstance(value, str):
@@ -118,8 +121,9 @@ def contract(value: Contract | str | None) -> Markup:
     return Markup(f"{value.level}") + middle + Markup("X" * value.doubled)
 
 
+@lru_cache(maxsize=4096)
 def card(text: str | None) -> Markup:
-    """An opening lead such as 'HK' or 'S10'; anything unexpected is shown as text."""
+    """An opening lead such as 'HK' or 'S10'; anything unexpected is shown as text (memoised)."""
     if not text:
         return Markup("")
     t = text.strip()

@@ -57,6 +57,8 @@ def render_page(page: Page, templates: Path | str = DEFAULT_TEMPLATES) -> bytes:
 
 def _compact(html: str) -> str:
     """Drop the indentation and blank lines the templates leave; pages stay small."""
+    if "<pre" not in html:  # the common case, in one pass of C loops
+        return "\n".join(filter(None, map(str.strip, html.split("\n")))) + "\n"
     out = []
     pre = False
     for line in html.split("\n"):
