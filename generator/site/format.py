@@ -38,13 +38,10 @@ def matchpoints(value: Fraction | int | None, places: int | None = None) -> str:
     return decimal_places(value, places if places is not None else mp_places([value]))
 
 
-def _denominator(value: Fraction | int) -> int:
-    return 1 if isinstance(value, int) else value.denominator
-
-
 def mp_places(values) -> int:
     """1 when every value is exact to one decimal, else 2: one width for a whole column."""
-    return 1 if all(10 % _denominator(v) == 0 for v in values if v is not None) else 2
+    # ints have a denominator (1) too; a column has only a few distinct ones
+    return 1 if all(10 % d == 0 for d in {v.denominator for v in values if v is not None}) else 2
 
 
 def percentage(value: Fraction | int | None) -> str:
