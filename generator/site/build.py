@@ -175,7 +175,7 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
     # File creation is slow on some disks and releases the GIL: a few threads overlap it.
     def sync(key: str) -> None:
         if key in staged:
-            syncer.put_staged(staged[key], staging / key)
+            syncer.put_staged(staged[key], staging)
         else:
             syncer.put_group(index["keys"][key]["pages"], lambda: cache.load(key))
 
