@@ -207,11 +207,27 @@ def _made(page):
 
 
 def _run(todo: list[tuple], jobs: int | None):
-    """Render uploads: in this process for a few, else in a pool of ``jobs`` workers."""
+    """Render uploads: in this process for a few, else in a pool of ``jobs`` workers.
+
+    The largest uploads go first and tasks are small (a few uploads each), so the workers
+    run out of work together rather than one finishing a long chunk while the others wait.
+    Results come back in ``todo``'s order."""
     workers = max(1, min(jobs or os.cpu_count() or 1, len(todo)))
     if workers == 1 or len(todo) < 3:
         return [worker(t) for t in todo]
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    order = sorted(range(len(todo)), key=lambda i: -_size(todo[i][1]))
+    results: list = [None] * len(todo)
     with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-        return list(pool.map(worker, todo, chunksize=max(1, len(todo) // (workers * 8))))
+        chunks = pool.map(worker, [todo[i] for i in order], chunksize=max(1, min(4, len(todo) // (workers * 16))))
+        for i, result in zip(order, chunks):
+            results[i] = result
+    return results
+
+
+def _size(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
