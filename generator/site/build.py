@@ -179,15 +179,22 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
         else:
             syncer.put_group(index["keys"][key]["pages"], lambda: cache.load(key))
 
+    def put_all(items: list[tuple[str, bytes]]) -> None:
+        for path, data in items:
+            syncer.put(path, data)
+
+    # The cross-session pages (thousands on a full build) are written alongside, in batches.
+    extras = list(extra.items())
     with ThreadPoolExecutor(max_workers=4) as writers:
-        list(writers.map(sync, dict.fromkeys(keys)))
+        tasks = [writers.submit(sync, key) for key in dict.fromkeys(keys)]
+        tasks += [writers.submit(put_all, extras[i:i + 64]) for i in range(0, len(extras), 64)]
+        for task in tasks:
+            task.result()
     if known:
         def render_known() -> dict[str, bytes]:
             pages = {p.path: p for p in archive_pages if p.path in known}
             return {path: render_page(_made(pages[path]), templates) for path in known}
         syncer.put_group(known, render_known)
-    for path, data in extra.items():
-        syncer.put(path, data)
     syncer.remove_stale(list(owner) + list(extra) + list(known))
     cache.save_manifest(output, syncer.new)
     live = set(keys)

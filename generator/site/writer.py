@@ -33,9 +33,9 @@ class Syncer:
         self.stats = SyncStats()
         self._lock = threading.Lock()
 
-    def _count(self, name: str) -> None:
+    def _count(self, name: str, n: int = 1) -> None:
         with self._lock:
-            setattr(self.stats, name, getattr(self.stats, name) + 1)
+            setattr(self.stats, name, getattr(self.stats, name) + n)
 
     def current(self, path: str, sha: str) -> bool:
         """True when the file on disk is, by size and mtime, what the last build wrote with this digest."""
@@ -88,10 +88,11 @@ class Syncer:
             except OSError:  # another file system, say: page by page below
                 continue
             moved.add(d)
+        renamed = 0
         for p, entry in staged.items():
             if moved and _under(posixpath.dirname(p), moved):
                 self.new[p] = entry
-                self._count("written")
+                renamed += 1
                 continue
             if self.current(p, entry[2]):
                 continue
@@ -108,6 +109,7 @@ class Syncer:
                 self._count("written")
             st = os.stat(target)
             self.new[p] = [st.st_size, st.st_mtime_ns, entry[2]]
+        self._count("written", renamed)
 
     def remove_stale(self, keep: Iterable[str]) -> None:
         wanted = set(keep)
