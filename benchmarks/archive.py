@@ -1,10 +1,16 @@
 """Archive: a club's 1,500 sessions (14 tables, 24 boards, a few hundred players).
 
 A full build from scratch, then a build after adding one new session, then a build with
-nothing changed.  Prints seconds, pages written per second, files rewritten, and the peak
-memory of the whole build (the process and its workers, sampled from /proc).
+nothing changed; ``--runs N`` repeats the three into fresh folders and prints the medians.
+Prints seconds, pages written per second, files rewritten, the peak memory of the whole
+build (the process and its workers, sampled from /proc) and the CPU time other processes
+used meanwhile (``other cpu``: a busy machine explains a slow run).
 
-    python benchmarks/archive.py [--sessions 1500] [--jobs N]
+The folders of every run are deleted only at the end: on ext4 without a journal, creating
+files right after deleting ~100,000 others is several times slower (each new inode skips
+the ones freed in the last half minute), which would charge one run's clean-up to the next.
+
+    python benchmarks/archive.py [--sessions 1500] [--runs 1] [--jobs N]
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ import argparse
 import os
 import random
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -50,10 +57,23 @@ def _tree_rss(pid: int) -> int:
     return total
 
 
+def _busy_seconds() -> float | None:
+    """CPU seconds the whole machine has spent busy (Linux /proc/stat), or None."""
+    try:
+        with open("/proc/stat") as f:
+            ticks = [int(x) for x in f.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+    idle = ticks[3] + (ticks[4] if len(ticks) > 4 else 0)
+    steal = ticks[7] if len(ticks) > 7 else 0
+    return (sum(ticks[:8]) - idle - steal) / os.sysconf("SC_CLK_TCK")
+
+
 def timed_build(content: Path, output: Path, jobs: int | None) -> dict:
     cmd = [sys.executable, "-m", "generator", "build", "--content", str(content), "--output", str(output)]
     if jobs:
         cmd += ["--jobs", str(jobs)]
+    busy_before, children_before = _busy_seconds(), os.times()
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     peak = 0
@@ -71,11 +91,16 @@ def timed_build(content: Path, output: Path, jobs: int | None) -> dict:
     seconds = time.perf_counter() - start
     stop.set()
     sampler.join()
+    busy_after, children_after = _busy_seconds(), os.times()
+    own = (children_after.children_user + children_after.children_system
+           - children_before.children_user - children_before.children_system)
+    other = None if busy_before is None or busy_after is None else max(0.0, busy_after - busy_before - own)
     if proc.returncode:
         raise SystemExit(f"build failed:\n{err}")
     m = re.search(r"(\d+) files: (\d+) written, (\d+) unchanged, (\d+) removed", out)
     files, written, unchanged, removed = (int(x) for x in m.groups()) if m else (0, 0, 0, 0)
-    return {"seconds": seconds, "files": files, "written": written, "unchanged": unchanged, "peak": peak, "report": out.strip()}
+    return {"seconds": seconds, "files": files, "written": written, "unchanged": unchanged, "peak": peak,
+            "cpu": own, "other": other, "report": out.strip()}
 
 
 def count_unchanged_mtimes(output: Path, before: dict[str, int]) -> int:
@@ -86,37 +111,60 @@ def snapshot(output: Path) -> dict[str, int]:
     return {str(p.relative_to(output)): p.stat().st_mtime_ns for p in output.rglob("*") if p.is_file()}
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+def main(argv: list[str] | None = None) -> dict[str, list[dict]]:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sessions", type=int, default=1500)
+    parser.add_argument("--runs", type=int, default=1, help="repeat the three builds in fresh folders; medians at the end")
     parser.add_argument("--jobs", type=int, default=None)
     args = parser.parse_args(argv)
+    results: dict[str, list[dict]] = {"full, from scratch": [], "one new session": [], "nothing changed": []}
+    header = f"{'build':<22} {'seconds':>8} {'files':>7} {'written':>8} {'pages/s':>9} {'peak MB':>8} {'cpu s':>7} {'other cpu':>10}"
+
+    def show(name: str, r: dict) -> None:
+        rate = r["written"] / r["seconds"] if r["seconds"] else 0
+        other = "?" if r["other"] is None else f"{r['other']:.1f}"
+        print(f"{name:<22} {r['seconds']:>8.2f} {r['files']:>7} {r['written']:>8} {rate:>9,.0f} "
+              f"{r['peak'] / 2**20:>8.0f} {r['cpu']:>7.1f} {other:>10}")
+
     with tempfile.TemporaryDirectory() as tmp:
-        content, output = Path(tmp) / "content", Path(tmp) / "site"
+        content = Path(tmp) / "content"
         t = time.perf_counter()
         write_archive(content, args.sessions)
         print(f"generated {args.sessions} sessions in {time.perf_counter() - t:.1f} s")
-        print(f"{'build':<22} {'seconds':>8} {'files':>7} {'written':>8} {'pages/s':>9} {'peak MB':>8}")
-
-        def show(name: str, r: dict) -> None:
-            rate = r["written"] / r["seconds"] if r["seconds"] else 0
-            print(f"{name:<22} {r['seconds']:>8.2f} {r['files']:>7} {r['written']:>8} {rate:>9,.0f} {r['peak'] / 2**20:>8.0f}")
-
-        full = timed_build(content, output, args.jobs)
-        show("full, from scratch", full)
-        before = snapshot(output)
-        rnd = random.Random(99)
         new = content / "sessions" / "2099-01-05-club-pairs-new.yaml"
-        new.write_text(mitchell_yaml(rnd, event="Club Pairs", date="2099-01-05", tables=14, boards=24,
-                                     names=player_names(300, random.Random(7))), encoding="utf-8")
-        one = timed_build(content, output, args.jobs)
-        show("one new session", one)
-        kept = count_unchanged_mtimes(output, before)
-        print(f"  files whose mtime was kept: {kept} of {len(before)}")
-        before = snapshot(output)
-        none = timed_build(content, output, args.jobs)
-        show("nothing changed", none)
-        print(f"  files whose mtime was kept: {count_unchanged_mtimes(output, before)} of {len(before)}")
+        new_text = mitchell_yaml(random.Random(99), event="Club Pairs", date="2099-01-05", tables=14, boards=24,
+                                 names=player_names(300, random.Random(7)))
+        for run in range(1, args.runs + 1):
+            # Each run in its own folder (site and .cache); all deleted together at the end.
+            output = Path(tmp) / f"run-{run}" / "site"
+            new.unlink(missing_ok=True)
+            if args.runs > 1:
+                print(f"\nrun {run} of {args.runs}")
+            print(header)
+            full = timed_build(content, output, args.jobs)
+            show("full, from scratch", full)
+            before = snapshot(output)
+            new.write_text(new_text, encoding="utf-8")
+            one = timed_build(content, output, args.jobs)
+            show("one new session", one)
+            print(f"  files whose mtime was kept: {count_unchanged_mtimes(output, before)} of {len(before)}")
+            before = snapshot(output)
+            none = timed_build(content, output, args.jobs)
+            show("nothing changed", none)
+            print(f"  files whose mtime was kept: {count_unchanged_mtimes(output, before)} of {len(before)}")
+            for name, r in zip(results, (full, one, none)):
+                results[name].append(r)
+        if args.runs > 1:
+            print(f"\nmedians of {args.runs} runs")
+            print(header)
+            for name, rs in results.items():
+                median = {k: statistics.median(r[k] for r in rs) for k in ("seconds", "files", "written", "peak", "cpu")}
+                others = [r["other"] for r in rs if r["other"] is not None]
+                median["other"] = statistics.median(others) if others else None
+                show(name, median)
+            rates = sorted(r["written"] / r["seconds"] for r in results["full, from scratch"])
+            print(f"full build, pages/s of each run: {', '.join(f'{x:,.0f}' for x in rates)}")
+    return results
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,6 +31,13 @@ def _frac(text: str | None) -> Fraction | None:
         return None
     n, _, d = text.partition("/")
     return Fraction(int(n), int(d)) if d else Fraction(int(n))
+
+
+def _mean(values: list[Fraction]) -> Fraction:
+    """``sum(values) / len(values)``, exactly, over a common denominator (adding Fractions one
+    by one reduces by a gcd at every step; a player's season has a hundred of them)."""
+    common = math.lcm(*{v.denominator for v in values})
+    return Fraction(sum(v.numerator * (common // v.denominator) for v in values), common * len(values))
 
 
 @dataclass(slots=True)
@@ -99,6 +107,17 @@ class ArchivePlanner:
         self.min_sessions = season_min_sessions
         self.season_of = [season_of(s["date"], season_start_month) for s in self.sessions]
         self.players = self._players()
+        self._fractions: dict[str, Fraction] = {}
+
+    def frac(self, text: str | None) -> Fraction | None:
+        """A summary's exact value as a Fraction; each entry's is needed by the season tables
+        and the player's page, so parsed once."""
+        if text is None:
+            return None
+        value = self._fractions.get(text)
+        if value is None:
+            value = self._fractions[text] = _frac(text)
+        return value
 
     def base(self, path: str, title: str, **extra: Any) -> dict[str, Any]:
         root = "../" * path.count("/")
@@ -183,17 +202,20 @@ class ArchivePlanner:
         return dict(sorted(players.items(), key=lambda kv: (kv[1]["name"].casefold(), kv[1]["slug"])))
 
     def rows(self, p: dict[str, Any], at: list[tuple[int, int]]) -> list[dict[str, Any]]:
+        """The player's history rows, links relative to players/."""
         out = []
+        key = p["key"]
+        sessions, season_of, frac = self.sessions, self.season_of, self.frac
         for i, j in at:
-            s = self.sessions[i]
+            s = sessions[i]
             e = s["entries"][j]
             out.append({
                 "session": s["title"], "date": s["date"], "long_date": s["long_date"],
-                "session_url": s["url"], "url": e["url"], "pair": e["pair"],
-                "partners": [n for n, k in zip(e["players"], e["keys"]) if k != p["key"]],
-                "rank": e["rank"], "entrants": e["entrants"], "percentage": _frac(e["percentage"]),
-                "total": _frac(e["total"]), "unit": e["unit"], "field": e["field"],
-                "season": self.season_of[i], "kind": s["kind"],
+                "session_url": "../" + s["url"], "url": "../" + e["url"], "pair": e["pair"],
+                "partners": [n for n, k in zip(e["players"], e["keys"]) if k != key],
+                "rank": e["rank"], "entrants": e["entrants"], "percentage": frac(e["percentage"]),
+                "total": frac(e["total"]), "unit": e["unit"], "field": e["field"],
+                "season": season_of[i], "kind": s["kind"],
             })
         return out
 
@@ -207,9 +229,9 @@ class ArchivePlanner:
             at = p["seasons"].get(season)
             if not at:
                 continue
-            pcts = [_frac(x) for x in (self.sessions[i]["entries"][j]["percentage"] for i, j in at) if x is not None]
+            pcts = [self.frac(x) for x in (self.sessions[i]["entries"][j]["percentage"] for i, j in at) if x is not None]
             if len(pcts) >= self.min_sessions and pcts:
-                average = sum(pcts, Fraction(0)) / len(pcts)
+                average = _mean(pcts)
                 rows.append({"name": p["name"], "slug": p["slug"], "sessions": len(pcts), "average": average})
         rows.sort(key=lambda r: (-r["average"], r["name"].casefold()))
         place = 0
@@ -298,15 +320,15 @@ class ArchivePlanner:
         for n, season in enumerate(sorted(by_season, reverse=True)):
             rows = list(reversed(by_season[season]))  # newest first
             pcts = [r["percentage"] for r in rows if r["percentage"] is not None]
-            seasons.append({"season": season, "rows": [self._player_row(r) for r in rows], "sessions": len(rows),
-                            "scored": len(pcts), "average": sum(pcts, Fraction(0)) / len(pcts) if pcts else None,
+            seasons.append({"season": season, "rows": rows, "sessions": len(rows),
+                            "scored": len(pcts), "average": _mean(pcts) if pcts else None,
                             "url": f"{p['slug']}.html" if n == 0 else f"{p['slug']}-season-{season}.html"})
         every = [r["percentage"] for r in rows_all if r["percentage"] is not None]
         crumbs = [("../index.html", "Home"), ("index.html", "Players")]
         contexts = [self.base(
             path, p["name"], crumbs=crumbs, name=p["name"], seasons=seasons, shown=seasons[:1],
             sessions=len(rows_all), scored=len(every),
-            average=sum(every, Fraction(0)) / len(every) if every else None)]
+            average=_mean(every) if every else None)]
         for s in seasons[1:]:
             spath = f"players/{s['url']}"
             contexts.append(self.base(
@@ -315,9 +337,6 @@ class ArchivePlanner:
                 scored=s["scored"], average=s["average"]))
         p["contexts"] = contexts
         return contexts
-
-    def _player_row(self, r: dict[str, Any]) -> dict[str, Any]:
-        return {**r, "url": "../" + r["url"], "session_url": "../" + r["session_url"]}
 
     # --- articles ---------------------------------------------------------------------
     def article_pages(self) -> list[Page]:

@@ -2,8 +2,8 @@
 
 A session's pages depend only on the upload's bytes, its slug, the site settings, the
 article list, the templates and the generator's code, so a hash of those is the key:
-an unchanged upload is neither read, scored nor rendered again.  Stored as JSON
-(zlib-compressed), never pickle, so a stale or foreign cache cannot run code.
+an unchanged upload is neither read, scored nor rendered again.  Stored as JSON and
+plain bytes (zlib-compressed), never pickle, so a stale or foreign cache cannot run code.
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-FORMAT = "site-cache-1"
+FORMAT = "site-cache-2"
+ENTRY_MAGIC = b"site-pages-2\n"
 GENERATOR_ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -101,24 +102,40 @@ class Cache:
 
     # --- session entries -------------------------------------------------------------
     def entry_path(self, key: str) -> Path:
-        return self.entries / f"{key}.json.z"
+        return self.entries / f"{key}.pages.z"
 
     def has(self, key: str) -> bool:
         return self.entry_path(key).exists()
 
     def store(self, key: str, pages: dict[str, bytes]) -> None:
-        text = json.dumps({p: b.decode("utf-8") for p, b in pages.items()}, sort_keys=True, separators=(",", ":"))
-        write_atomic(self.entry_path(key), zlib.compress(text.encode("utf-8"), 1))
+        """One entry: a magic line, the JSON list of [path, length], then the pages' bytes
+        back to back (no decoding and JSON-escaping of ~1 MB of HTML per upload)."""
+        paths = sorted(pages)
+        head = json.dumps([[p, len(pages[p])] for p in paths], separators=(",", ":")).encode("utf-8")
+        blob = b"".join([ENTRY_MAGIC, len(head).to_bytes(8, "big"), head] + [pages[p] for p in paths])
+        write_atomic(self.entry_path(key), zlib.compress(blob, 1))
 
     def load(self, key: str) -> dict[str, bytes]:
-        data = json.loads(zlib.decompress(self.entry_path(key).read_bytes()))
-        return {p: t.encode("utf-8") for p, t in data.items()}
+        blob = zlib.decompress(self.entry_path(key).read_bytes())
+        if not blob.startswith(ENTRY_MAGIC):
+            raise ValueError(f"{self.entry_path(key)} is not a cache entry")
+        at = len(ENTRY_MAGIC) + 8
+        end = at + int.from_bytes(blob[at - 8:at], "big")
+        pages = {}
+        for path, size in json.loads(blob[at:end]):
+            pages[path] = blob[end:end + size]
+            end += size
+        if end != len(blob):
+            raise ValueError(f"{self.entry_path(key)} is truncated or too long")
+        return pages
 
     def prune(self, keep: set[str]) -> None:
+        """Remove every entry but the kept keys' (older formats' files too)."""
         if not self.entries.is_dir():
             return
+        wanted = {self.entry_path(k).name for k in keep}
         for p in self.entries.iterdir():
-            if p.name.endswith(".json.z") and p.name[:-7] not in keep:
+            if p.name not in wanted and not p.name.startswith(".") and p.is_file():
                 p.unlink(missing_ok=True)
 
     # --- the index: per key, the summaries and each page's digest ----------------------

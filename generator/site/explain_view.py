@@ -42,26 +42,38 @@ def side_anchor(board: ScoredBoard, index: int, line: ScoredLine, direction: Dir
     return f"line-{index + 1}-{side}"
 
 
+def rule_info(rule: str, rule_map: dict[str, str], memo: dict[str, tuple[str | None, str]] | None = None
+              ) -> tuple[str | None, str]:
+    """A rule's article slug (or None) and its CSS class; ``memo`` (one per ``rule_map``) keeps
+    them, a session's few dozen rules being looked up for every step of every block."""
+    info = memo.get(rule) if memo is not None else None
+    if info is None:
+        info = (article_for_rule(rule, rule_map), rule.replace(".", "-").replace("_", "-"))
+        if memo is not None:
+            memo[rule] = info
+    return info
+
+
 def block(anchor: str, heading: str, explanation: Explanation, rule_map: dict[str, str],
-          titles: dict[str, str]) -> ExplanationBlock:
+          titles: dict[str, str], memo: dict[str, tuple[str | None, str]] | None = None) -> ExplanationBlock:
     steps = []
     seen: list[str] = []
     for step in explanation.steps:
-        slug = article_for_rule(step.rule, rule_map)
+        slug, kind = rule_info(step.rule, rule_map, memo)
         if slug and slug not in seen:
             seen.append(slug)
-        steps.append({"rule": step.rule, "summary": step.summary, "values": step.values,
-                      "kind": step.rule.replace(".", "-").replace("_", "-")})
+        steps.append({"rule": step.rule, "summary": step.summary, "values": step.values, "kind": kind})
     if not seen:
-        slug = article_for_rule(explanation.method, rule_map)
+        slug = rule_info(explanation.method, rule_map, memo)[0]
         if slug:
             seen.append(slug)
     return ExplanationBlock(anchor, heading, explanation, steps,
                             [ArticleLink(s, titles.get(s, s)) for s in seen])
 
 
-def board_blocks(board: ScoredBoard, unit_word: str, fig, rule_map: dict[str, str],
-                 titles: dict[str, str]) -> tuple[list[ExplanationBlock], list[tuple[str, str]]]:
+def board_blocks(board: ScoredBoard, unit_word: str, fig, rule_map: dict[str, str], titles: dict[str, str],
+                 memo: dict[str, tuple[str | None, str]] | None = None
+                 ) -> tuple[list[ExplanationBlock], list[tuple[str, str]]]:
     """All distinct explanations of a board, in frequency-table order then line order,
     and for each traveller line its (NS anchor, EW anchor)."""
     blocks: dict[str, ExplanationBlock] = {}
@@ -78,7 +90,7 @@ def board_blocks(board: ScoredBoard, unit_word: str, fig, rule_map: dict[str, st
                 existing = None
             if existing is None:
                 heading = _heading(line, direction, side.value, unit_word, fig)
-                blocks[anchor] = block(anchor, heading, side.explanation, rule_map, titles)
+                blocks[anchor] = block(anchor, heading, side.explanation, rule_map, titles, memo)
                 order.append(anchor)
             pair.append(anchor)
         anchors.append((pair[0], pair[1]))

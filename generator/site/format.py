@@ -15,6 +15,7 @@ Templates never compute or round; they call these filters.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from markupsafe import Markup, escape
 
@@ -37,13 +38,10 @@ def matchpoints(value: Fraction | int | None, places: int | None = None) -> str:
     return decimal_places(value, places if places is not None else mp_places([value]))
 
 
-def _denominator(value: Fraction | int) -> int:
-    return 1 if isinstance(value, int) else value.denominator
-
-
 def mp_places(values) -> int:
     """1 when every value is exact to one decimal, else 2: one width for a whole column."""
-    return 1 if all(10 % _denominator(v) == 0 for v in values if v is not None) else 2
+    # ints have a denominator (1) too; a column has only a few distinct ones
+    return 1 if all(10 % d == 0 for d in {v.denominator for v in values if v is not None}) else 2
 
 
 def percentage(value: Fraction | int | None) -> str:
@@ -102,7 +100,9 @@ def suit(letter: str) -> Markup:
     return Markup(f'<span class="suit {css}" role="img" aria-label="{word}">{symbol}</span>')
 
 
+@lru_cache(maxsize=4096)
 def contract(value: Contract | str | None) -> Markup:
+    """Memoised: a few dozen contracts make up every traveller (the markup is immutable)."""
     if value is None or value == "":
         return Markup("")
     if isinstance(value, str):
@@ -118,8 +118,9 @@ def contract(value: Contract | str | None) -> Markup:
     return Markup(f"{value.level}") + middle + Markup("X" * value.doubled)
 
 
+@lru_cache(maxsize=4096)
 def card(text: str | None) -> Markup:
-    """An opening lead such as 'HK' or 'S10'; anything unexpected is shown as text."""
+    """An opening lead such as 'HK' or 'S10'; anything unexpected is shown as text (memoised)."""
     if not text:
         return Markup("")
     t = text.strip()

@@ -90,14 +90,28 @@ class SessionPlanner:
         self.pair_names = {p.ref: p for p in self.session.pairs}
         self.deals = {b.number: b for b in self.session.boards}
         self._blocks: dict[int, tuple[list, list[tuple[str, str]]]] = {}
+        self._positions: dict[int, dict[int, int]] = {}
+        self._links: dict[tuple[PairRef | None, bool], dict[str, Any]] = {}
+        self._players: dict[PairRef, list[dict[str, str]]] = {}
+        self._views: dict[int, tuple[Any, dict[str, Any]]] = {}
+        self._rules: dict[str, tuple[str | None, str]] = {}
 
     def blocks(self, board: ScoredBoard):
         """The board's distinct explanation blocks and each line's (NS, EW) anchors, computed once."""
         key = id(board)
         if key not in self._blocks:
             self._blocks[key] = board_blocks(board, self.unit_word, self.fig, self.site.rule_map,
-                                             self.site.article_titles)
+                                             self.site.article_titles, self._rules)
         return self._blocks[key]
+
+    def line_index(self, board: ScoredBoard, line: ScoredLine) -> int:
+        """Where a scorecard's line is on its board: by identity (a pair has one result per
+        board, so the lines differ); ``index`` compared whole dataclasses line by line."""
+        positions = self._positions.get(id(board))
+        if positions is None:
+            positions = self._positions[id(board)] = {id(x): i for i, x in enumerate(board.lines)}
+        i = positions.get(id(line))
+        return board.lines.index(line) if i is None else i
 
     # --- helpers -------------------------------------------------------------------
     def fig(self, value: Fraction | None) -> str:
@@ -111,18 +125,27 @@ class SessionPlanner:
         return f"{section}{ref.number}{direction}"
 
     def pair_link(self, ref: PairRef | None, short: bool = False) -> dict[str, Any]:
-        """A pair as a link; ``short`` drops the direction (a traveller's column already says it)."""
-        if ref is None:
-            return {"label": "—", "url": None, "names": ""}
-        pair = self.pair_names.get(ref)
-        label = f"{ref.section if self.multi_section else ''}{ref.number}" if short else self.pair_label(ref)
-        return {"label": label, "url": pair_file(ref) if pair else None, "names": pair.names if pair else ""}
+        """A pair as a link; ``short`` drops the direction (a traveller's column already says it).
+        Made once per pair and shared by every row that shows it (templates only read it)."""
+        link = self._links.get((ref, short))
+        if link is None:
+            if ref is None:
+                link = {"label": "—", "url": None, "names": ""}
+            else:
+                pair = self.pair_names.get(ref)
+                label = f"{ref.section if self.multi_section else ''}{ref.number}" if short else self.pair_label(ref)
+                link = {"label": label, "url": pair_file(ref) if pair else None, "names": pair.names if pair else ""}
+            self._links[(ref, short)] = link
+        return link
 
     def players(self, ref: PairRef) -> list[dict[str, str]]:
-        pair = self.pair_names.get(ref)
-        if pair is None:
-            return []
-        return [{"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in pair.players]
+        found = self._players.get(ref)
+        if found is None:
+            pair = self.pair_names.get(ref)
+            found = [] if pair is None else [{"name": p.name, "url": "../../" + player_path(player_slug(p.name))}
+                                             for p in pair.players]
+            self._players[ref] = found
+        return found
 
     def base(self, path: str, title: str, **extra: Any) -> dict[str, Any]:
         ctx = {"club": self.site.club, "title": title, "root": "../../", "page_path": path,
@@ -136,7 +159,7 @@ class SessionPlanner:
     # --- the pages -----------------------------------------------------------------
     def pages(self) -> list[Page]:
         pages = [self.session_page()]
-        pages += [self.board_page(b) for b in self.result.boards]
+        pages += [self.board_page(b, i) for i, b in enumerate(self.result.boards)]
         pages += [self.pair_page(s) for s in self.result.standings]
         pages += [self.match_page(i, m) for i, m in enumerate(self.result.matches, start=1)]
         return pages
@@ -181,6 +204,14 @@ class SessionPlanner:
         }
 
     def outcome_view(self, outcome) -> dict[str, Any]:
+        """Made once per outcome (a line shows on its board page and on both pairs' pages);
+        the memo holds the outcome too, so its id cannot be reused while the planner lives."""
+        found = self._views.get(id(outcome))
+        if found is None:
+            found = self._views[id(outcome)] = (outcome, self._outcome_view(outcome))
+        return found[1]
+
+    def _outcome_view(self, outcome) -> dict[str, Any]:
         if isinstance(outcome, Artificial):
             return {"kind": "artificial", "code": outcome.code}
         if outcome.is_weighted:
@@ -188,7 +219,7 @@ class SessionPlanner:
                 {"weight": c.weight, **_play(c.play)} for c in outcome.components]}
         return {"kind": "play", **_play(outcome.components[0].play)}
 
-    def board_page(self, board: ScoredBoard) -> Page:
+    def board_page(self, board: ScoredBoard, index: int) -> Page:
         path = f"{self.dir}/{board_file(board.slug)}"
         blocks, anchors = self.blocks(board)
         lines = [self.line_row(board, line, anchors[i]) for i, line in enumerate(board.lines)]
@@ -209,11 +240,10 @@ class SessionPlanner:
                        for r in board.ew_frequencies]
         info = self.deals.get(board.number)
         deal = self.deal_view(info.deal) if info and info.deal else None
-        index = self.result.boards.index(board)
         prev_b = self.result.boards[index - 1] if index > 0 else None
         next_b = self.result.boards[index + 1] if index + 1 < len(self.result.boards) else None
         board_block = block("board-arithmetic", f"{self.board_title(board)}: how the board was scored",
-                            board.explanation, self.site.rule_map, self.site.article_titles)
+                            board.explanation, self.site.rule_map, self.site.article_titles, self._rules)
         places = fmt.mp_places([v for r in lines for v in (r["ns_value"], r["ew_value"])]
                                + [v for r in freq for v in (r["ns"], r["ew"])])
         return Page(path, "board.html", self.base(
@@ -240,7 +270,7 @@ class SessionPlanner:
         rows = []
         for entry in standing.scorecard:
             board = entry.board
-            index = board.lines.index(entry.line)
+            index = self.line_index(board, entry.line)
             _, anchors = self.blocks(board)
             anchor = anchors[index][0 if entry.direction is Direction.NS else 1]
             outcome = entry.line.line.ns if entry.direction is Direction.NS else entry.line.line.ew
@@ -255,7 +285,7 @@ class SessionPlanner:
         total = f"{fmt.figure(standing.total, self.unit)} {self.unit_word}" + (
             f", {fmt.percentage(standing.percentage)}%" if standing.percentage is not None else "")
         total_block = block("total", f"Pair {self.pair_label(ref)}: {total}", standing.explanation,
-                            self.site.rule_map, self.site.article_titles)
+                            self.site.rule_map, self.site.article_titles, self._rules)
         title = f"Pair {self.pair_label(ref)}: {standing.pair.names}"
         return Page(path, "pair.html", self.base(
             path, title, pair_label=self.pair_label(ref), players=self.players(ref), standing=standing,
@@ -284,14 +314,15 @@ class SessionPlanner:
                          "home_ew_line": self.outcome_view(tb.home_ew) if tb and tb.home_ew is not None else None,
                          "home": b.home, "anchor": f"board-{b.number}",
                          "block": block(f"board-{b.number}", f"Board {b.number}: {_swing(b.home, m)}",
-                                        b.explanation, self.site.rule_map, self.site.article_titles),
+                                        b.explanation, self.site.rule_map, self.site.article_titles, self._rules),
                          "deal": self.deal_view(self.deals[b.number].deal) if b.number in self.deals
                          and self.deals[b.number].deal else None,
                          "dealer": SEATS[(self.deals[b.number].dealer if b.number in self.deals else None)
                                          or board_dealer(b.number)],
                          "vulnerability": (self.deals[b.number].vulnerability if b.number in self.deals else None)
                          or board_vulnerability(b.number)})
-        result_block = block("result", "The match result", m.explanation, self.site.rule_map, self.site.article_titles)
+        result_block = block("result", "The match result", m.explanation, self.site.rule_map, self.site.article_titles,
+                             self._rules)
         return Page(path, "match.html", self.base(
             path, self.match_title(m), match=m, rows=rows, result_block=result_block,
             home_players=[{"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in m.match.home.players],

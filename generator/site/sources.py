@@ -136,27 +136,34 @@ def worker(args: tuple) -> tuple[str, bool, Any]:
     from .cache import Cache
 
     Cache(Path(cache_root)).store(key, pages)
-    return key, True, (summaries, stage(Path(staging) / key, pages))
+    return key, True, (summaries, stage(Path(staging), pages))
 
 
 def stage(root: Path, pages: dict[str, bytes]) -> dict[str, list]:
-    """Write an upload's pages under ``root`` (the build's staging folder, never the site):
-    the file writing is done here, in the worker, and phase two only renames.  Returns
-    each page's [size, mtime_ns, sha256] as the output manifest records it."""
+    """Write an upload's pages under ``root`` (the build's staging folder, never the site;
+    one tree for all uploads, whose paths never overlap in a build that succeeds): the file
+    writing is done here, in the worker, and phase two only renames.  Returns each page's
+    [size, mtime_ns, sha256] as the output manifest records it."""
     import os
 
     from .cache import digest
 
     out: dict[str, list] = {}
-    made: set[Path] = set()
+    made: set[str] = set()
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0)
     for p, data in pages.items():
-        target = root / p
-        if target.parent not in made:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            made.add(target.parent)
-        with open(target, "wb") as f:
-            f.write(data)
-            f.flush()
-            st = os.fstat(f.fileno())
+        target = os.path.join(root, p)
+        folder = os.path.dirname(target)
+        if folder not in made:
+            os.makedirs(folder, exist_ok=True)
+            made.add(folder)
+        fd = os.open(target, flags, 0o666)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            st = os.fstat(fd)
+        finally:
+            os.close(fd)
         out[p] = [st.st_size, st.st_mtime_ns, digest(data)]
     return out

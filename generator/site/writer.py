@@ -32,21 +32,28 @@ class Syncer:
         self.new: dict[str, list] = {}
         self.stats = SyncStats()
         self._lock = threading.Lock()
+        # What the folder holds before anything is written: one pass over it answers both
+        # "is this page still what the last build wrote" (86k of them) and "what is stale".
+        self.present, self._folders = _scan(output) if manifest or output.is_dir() else ({}, [])
 
-    def _count(self, name: str) -> None:
+    def _count(self, name: str, n: int = 1) -> None:
         with self._lock:
-            setattr(self.stats, name, getattr(self.stats, name) + 1)
+            setattr(self.stats, name, getattr(self.stats, name) + n)
 
     def current(self, path: str, sha: str) -> bool:
         """True when the file on disk is, by size and mtime, what the last build wrote with this digest."""
         old = self.old.get(path)
         if not old or old[2] != sha:
             return False
-        try:
-            st = os.stat(self.output / path)
-        except OSError:
-            return False
-        if st.st_size == old[0] and st.st_mtime_ns == old[1]:
+        if path in self.present:
+            st = self.present[path]
+        else:  # not seen by the scan (inside a symbolic link to a folder, say): ask the disk
+            try:
+                found = os.stat(self.output / path)
+                st = (found.st_size, found.st_mtime_ns)
+            except OSError:
+                st = None
+        if st is not None and st[0] == old[0] and st[1] == old[1]:
             self.new[path] = old
             self._count("unchanged")
             return True
@@ -88,10 +95,11 @@ class Syncer:
             except OSError:  # another file system, say: page by page below
                 continue
             moved.add(d)
+        renamed = 0
         for p, entry in staged.items():
             if moved and _under(posixpath.dirname(p), moved):
                 self.new[p] = entry
-                self._count("written")
+                renamed += 1
                 continue
             if self.current(p, entry[2]):
                 continue
@@ -108,29 +116,58 @@ class Syncer:
                 self._count("written")
             st = os.stat(target)
             self.new[p] = [st.st_size, st.st_mtime_ns, entry[2]]
+        self._count("written", renamed)
 
     def remove_stale(self, keep: Iterable[str]) -> None:
+        """Remove the files the folder held before this build (hidden ones aside) that are not
+        in ``keep``, then the folders left empty.  What this build wrote is all in ``keep``."""
         wanted = set(keep)
-        if not self.output.is_dir():
-            return
-        visited: list[str] = []
-        for dirpath, dirnames, filenames in os.walk(self.output):
-            dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
-            rel_dir = os.path.relpath(dirpath, self.output).replace(os.sep, "/")
-            if rel_dir != ".":
-                visited.append(dirpath)
-            for name in filenames:
-                if name.startswith("."):
+        for rel in self.present:
+            if rel not in wanted:
+                try:
+                    os.unlink(self.output / rel)
+                except FileNotFoundError:
                     continue
-                rel = name if rel_dir == "." else f"{rel_dir}/{name}"
-                if rel not in wanted:
-                    os.unlink(os.path.join(dirpath, name))
-                    self.stats.removed += 1
-        for dirpath in sorted(visited, key=lambda d: d.count(os.sep), reverse=True):
+                self.stats.removed += 1
+        for folder in sorted(self._folders, key=lambda d: d.count(os.sep), reverse=True):
             try:
-                os.rmdir(dirpath)  # only succeeds when empty
+                os.rmdir(folder)  # only succeeds when empty
             except OSError:
                 pass
+
+
+def _scan(root: Path) -> tuple[dict[str, tuple[int, int] | None], list[str]]:
+    """Every file under ``root`` as POSIX path -> (size, mtime_ns), or None when it cannot be
+    stat'ed (a broken link), and every folder entered.  Like ``os.walk``: names starting with
+    '.' are skipped and symbolic links to folders are not entered."""
+    files: dict[str, tuple[int, int] | None] = {}
+    folders: list[str] = []
+    stack = [(str(root), "")]
+    while stack:
+        folder, rel = stack.pop()
+        try:
+            entries = os.scandir(folder)
+        except OSError:
+            continue
+        with entries:
+            for e in entries:
+                if e.name.startswith("."):
+                    continue
+                try:
+                    is_dir = e.is_dir()
+                except OSError:
+                    is_dir = False
+                if is_dir:
+                    if not e.is_symlink():
+                        stack.append((e.path, f"{rel}{e.name}/"))
+                        folders.append(e.path)
+                    continue
+                try:
+                    st = e.stat()
+                    files[rel + e.name] = (st.st_size, st.st_mtime_ns)
+                except OSError:
+                    files[rel + e.name] = None
+    return files, folders
 
 
 def _under(folder: str, moved: set[str]) -> bool:
