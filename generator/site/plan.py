@@ -176,7 +176,7 @@ class SessionPlanner:
                 rows.append({"rank": s.rank_label, "pair": self.pair_link(s.ref, short=bool(s.ref.direction)),
                              "players": self.players(s.ref),
                              "total": s.total, "percentage": s.percentage, "score": s.score,
-                             "boards": s.boards_played, "url": pair_file(s.ref)})
+                             "boards": s.boards_played, "url": pair_file(s.ref), "penalised": bool(s.penalty)})
             factored = any(r["score"] != r["total"] for r in rows) and self.unit == "imps"
             fields.append({"name": _field_name(f.name), "rows": rows, "factored": factored,
                            "places": fmt.mp_places([r["total"] for r in rows]),
@@ -184,13 +184,17 @@ class SessionPlanner:
         boards = [{"label": b.slug, "title": self.board_title(b), "url": board_file(b.slug)} for b in self.result.boards]
         teams = [{"rank": t.rank_label, "name": t.team.name, "total": t.total, "imps_for": t.imps_for,
                   "imps_against": t.imps_against, "matches": t.matches,
+                  "total_text": fmt.vp(t.total) if t.total_unit == "vps" else fmt.imps(t.total),
                   "players": [{"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in t.team.players]}
                  for t in self.result.team_standings]
         matches = [self.match_summary(i, m) for i, m in enumerate(self.result.matches, start=1)]
-        has_vp = any(m.home_vp is not None for m in self.result.matches)
+        standing = self.result.team_standings[0] if self.result.team_standings else None
         return Page(path, "session.html", self.base(
             path, session_title(self.session), crumbs=[("../../index.html", "Home")], fields=fields, boards=boards,
-            teams=teams, matches=matches, has_vp=has_vp, options=self.result.options.to_dict(),
+            teams=teams, matches=matches, options=self.result.options.to_dict(),
+            team_total_header=_heading(standing.total_unit_label) if standing else "",
+            board_header=_heading(standing.board_unit_label) if standing else "",
+            penalised=any(r["penalised"] for f in fields for r in f["rows"]),
             club_of_session=self.session.club))
 
     def line_row(self, board: ScoredBoard, line: ScoredLine, anchors: tuple[str, str]) -> dict[str, Any]:
@@ -287,11 +291,15 @@ class SessionPlanner:
         total_block = block("total", f"Pair {self.pair_label(ref)}: {total}", standing.explanation,
                             self.site.rule_map, self.site.article_titles, self._rules)
         title = f"Pair {self.pair_label(ref)}: {standing.pair.names}"
+        reasons = [p.reason for p in self.session.penalties if p.pair == ref and p.reason]
+        penalty = {"reasons": ", ".join(reasons), "value": -standing.penalty, "total": standing.total,
+                   "span": 4 + (len({r["direction"] for r in rows}) > 1)} if standing.penalty else None
         return Page(path, "pair.html", self.base(
             path, title, pair_label=self.pair_label(ref), players=self.players(ref), standing=standing,
-            field_name=_field_name(standing.field), rows=rows, total_block=total_block,
+            field_name=_field_name(standing.field), rows=rows, total_block=total_block, penalty=penalty,
             show_direction=len({r["direction"] for r in rows}) > 1,
-            places=fmt.mp_places([v for r in rows for v in (r["value"], r["running"])])))
+            places=fmt.mp_places([v for r in rows for v in (r["value"], r["running"])]
+                                 + ([penalty["value"], penalty["total"]] if penalty else []))))
 
     # --- teams -----------------------------------------------------------------------
     def match_title(self, m) -> str:
@@ -301,7 +309,8 @@ class SessionPlanner:
     def match_summary(self, i: int, m) -> dict[str, Any]:
         return {"url": f"match-{i}.html", "title": self.match_title(m), "home": m.match.home.name,
                 "away": m.match.away.name, "home_imps": m.home_imps, "away_imps": m.away_imps,
-                "home_vp": m.home_vp, "away_vp": m.away_vp}
+                "home_vp": m.home_vp, "away_vp": m.away_vp, "board_label": m.board_unit_label,
+                "outcome": _match_outcome(m)}
 
     def match_page(self, i: int, m) -> Page:
         path = f"{self.dir}/match-{i}.html"
@@ -312,8 +321,8 @@ class SessionPlanner:
             rows.append({"number": b.number, "home_ns": b.home_ns, "home_ew": b.home_ew,
                          "home_ns_line": self.outcome_view(tb.home_ns) if tb and tb.home_ns is not None else None,
                          "home_ew_line": self.outcome_view(tb.home_ew) if tb and tb.home_ew is not None else None,
-                         "home": b.home, "anchor": f"board-{b.number}",
-                         "block": block(f"board-{b.number}", f"Board {b.number}: {_swing(b.home, m)}",
+                         "home": b.home, "anchor": f"board-{b.number}", **_board_cells(b, m),
+                         "block": block(f"board-{b.number}", f"Board {b.number}: {_swing(b, m)}",
                                         b.explanation, self.site.rule_map, self.site.article_titles, self._rules),
                          "deal": self.deal_view(self.deals[b.number].deal) if b.number in self.deals
                          and self.deals[b.number].deal else None,
@@ -324,7 +333,7 @@ class SessionPlanner:
         result_block = block("result", "The match result", m.explanation, self.site.rule_map, self.site.article_titles,
                              self._rules)
         return Page(path, "match.html", self.base(
-            path, self.match_title(m), match=m, rows=rows, result_block=result_block,
+            path, self.match_title(m), match=m, rows=rows, result_block=result_block, outcome=_match_outcome(m),
             home_players=[{"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in m.match.home.players],
             away_players=[{"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in m.match.away.players]))
 
@@ -348,8 +357,7 @@ class SessionPlanner:
             for p in t.team.players:
                 entries.append({**_people([p.name]), "pair": f"Team {t.team.name}", "field": "", "url": f"{self.dir}/index.html",
                                 "rank": t.rank_label, "percentage": None, "score": _frac(t.total),
-                                "total": _frac(t.total), "unit": "vp" if self.result.matches and
-                                self.result.matches[0].home_vp is not None else "imps",
+                                "total": _frac(t.total), "unit": _ARCHIVE_UNIT.get(t.total_unit, "points"),
                                 "entrants": len(self.result.team_standings)})
             if t.rank == 1:
                 winners.append({"field": "", "names": t.team.name, "url": f"{self.dir}/index.html"})
@@ -362,12 +370,44 @@ class SessionPlanner:
         }
 
 
-def _swing(home: Fraction, m) -> str:
-    if home == 0:
-        return "no IMPs either way"
-    team = m.match.home.name if home > 0 else m.match.away.name
-    amount = abs(home)
-    return f"{fmt.imps(amount)} IMP{'' if amount == 1 else 's'} to {team}"
+def _heading(label: str) -> str:
+    """'board points' → 'Board points'; 'VPs' and 'IMPs' stay as they are."""
+    return label[:1].upper() + label[1:]
+
+
+_ARCHIVE_UNIT = {"vps": "vp", "imps": "imps"}
+"""How the archive pages print a team's total: VPs, IMPs, or plain points (the rest)."""
+
+
+def _swing(b, m) -> str:
+    """A board's heading: who won it, and by how much."""
+    home, away = m.match.home.name, m.match.away.name
+    if m.board_unit == "board_points":
+        if b.home == b.away:
+            return f"shared, {fmt.imps(b.home)} – {fmt.imps(b.away)} board points"
+        return f"won by {home if b.home > b.away else away}, {fmt.imps(b.home)} – {fmt.imps(b.away)} board points"
+    if b.home == 0:
+        return f"no {m.board_unit_label} either way"
+    team = home if b.home > 0 else away
+    amount = abs(b.home)
+    label = m.board_unit_label[:-1] if amount == 1 and m.board_unit_label.endswith("s") else m.board_unit_label
+    return f"{fmt.imps(amount)} {label} to {team}"
+
+
+def _board_cells(b, m) -> dict[str, Any]:
+    """The two teams' columns of a board: each team's share of board points, or the swing on the winner's side."""
+    if m.board_unit == "board_points":
+        return {"home_cell": b.home, "away_cell": b.away}
+    return {"home_cell": b.home if b.home > 0 else None, "away_cell": -b.home if b.home < 0 else None}
+
+
+def _match_outcome(m) -> str:
+    """What the match is worth beyond its board total: VPs, or a win/draw/loss."""
+    if m.home_vp is not None:
+        return f"{fmt.vp(m.home_vp)} – {fmt.vp(m.away_vp)} VPs"
+    if m.total_unit == "wins":
+        return f"{fmt.imps(m.home_score)} – {fmt.imps(m.away_score)} {m.total_unit_label}"
+    return ""
 
 
 def _field_order(f) -> tuple[str, int]:

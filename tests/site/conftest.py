@@ -119,3 +119,9 @@ def page_of(built_site):
         return cache[path]
 
     return get
+
+
+@pytest.fixture(scope="session")
+def parse_page():
+    """parse(root, 'sessions/x/index.html') -> ParsedPage, for sites a test builds itself."""
+    return parse
