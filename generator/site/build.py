@@ -29,7 +29,7 @@ from .config import load_config
 from .plan import Page, SiteInfo
 from .render import DEFAULT_TEMPLATES, render_page
 from .sources import discover, worker
-from .writer import Syncer
+from .writer import Syncer, shared_folders
 
 
 @dataclass
@@ -196,10 +196,12 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
     # --- phase two: sync into the output folder --------------------------------------
     output.mkdir(parents=True, exist_ok=True)
     syncer = Syncer(output, cache.load_manifest(output))
+    shared = shared_folders(staged)
+
     # File creation is slow on some disks and releases the GIL: a few threads overlap it.
     def sync(key: str) -> None:
         if key in staged:
-            syncer.put_staged(staged[key], staging)
+            syncer.put_staged(staged[key], staging, shared)
         else:
             syncer.put_group(index["keys"][key]["pages"], lambda: cache.load(key))
 

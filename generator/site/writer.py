@@ -78,13 +78,15 @@ class Syncer:
             for p in stale:
                 self.put(p, data[p], pages[p])
 
-    def put_staged(self, staged: dict[str, list], root: Path) -> None:
+    def put_staged(self, staged: dict[str, list], root: Path, shared: set[str] | frozenset[str] = frozenset()) -> None:
         """Pages written by a worker under ``root`` (path -> [size, mtime_ns, sha256]).
-        A folder the output does not have yet is renamed into place whole; any other page
-        is moved into place only if its bytes differ from the file already there."""
+        A folder the output does not have yet is renamed into place whole, unless it is in
+        ``shared`` (it, or a folder inside it, holds other uploads' pages too: ``root`` is
+        the staging tree of every upload); any other page is moved into place only if its
+        bytes differ from the file already there."""
         moved: set[str] = set()
         for d in sorted({posixpath.dirname(p) for p in staged} - {""}, key=lambda d: (d.count("/"), d)):
-            if _under(d, moved):
+            if d in shared or _under(d, moved):
                 continue
             target = self.output / d
             if os.path.lexists(target):
@@ -168,6 +170,19 @@ def _scan(root: Path) -> tuple[dict[str, tuple[int, int] | None], list[str]]:
                 except OSError:
                     files[rel + e.name] = None
     return files, folders
+
+
+def shared_folders(staged: dict[str, dict[str, list]]) -> set[str]:
+    """The folders (and their parents) that pages of more than one upload are in."""
+    owner: dict[str, str] = {}
+    shared: set[str] = set()
+    for key, pages in staged.items():
+        for folder in {posixpath.dirname(p) for p in pages}:
+            while folder:
+                if owner.setdefault(folder, key) != key:
+                    shared.add(folder)
+                folder = posixpath.dirname(folder)
+    return shared
 
 
 def _under(folder: str, moved: set[str]) -> bool:
