@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from pathlib import Path
 from typing import Any
 
 from .cache import FORMAT, code_version, read_json, tree_digest, write_atomic
+from .tree import entries
 
 RECORD = "quick-1"
 
@@ -29,25 +29,14 @@ RECORD = "quick-1"
 def walk(root: Path) -> list[tuple[str, int, int, int]]:
     """(POSIX path, size, mtime_ns, inode) of every file under ``root``, hidden names skipped, sorted."""
     out: list[tuple[str, int, int, int]] = []
-    stack = [(str(root), "")]
-    while stack:
-        folder, rel = stack.pop()
+    for rel, e, is_folder in entries(root, enter_links=True):
+        if is_folder:
+            continue
         try:
-            entries = os.scandir(folder)
+            st = e.stat()
         except OSError:
             continue
-        with entries:
-            for e in entries:
-                if e.name.startswith("."):
-                    continue
-                try:
-                    if e.is_dir():
-                        stack.append((e.path, f"{rel}{e.name}/"))
-                        continue
-                    st = e.stat()
-                except OSError:
-                    continue
-                out.append((rel + e.name, st.st_size, st.st_mtime_ns, st.st_ino))
+        out.append((rel, st.st_size, st.st_mtime_ns, st.st_ino))
     out.sort()
     return out
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .cache import digest, write_atomic
+from .tree import entries
 
 
 @dataclass
@@ -144,31 +145,15 @@ def _scan(root: Path) -> tuple[dict[str, tuple[int, int] | None], list[str]]:
     '.' are skipped and symbolic links to folders are not entered."""
     files: dict[str, tuple[int, int] | None] = {}
     folders: list[str] = []
-    stack = [(str(root), "")]
-    while stack:
-        folder, rel = stack.pop()
-        try:
-            entries = os.scandir(folder)
-        except OSError:
+    for rel, e, is_folder in entries(root, enter_links=False):
+        if is_folder:
+            folders.append(e.path)
             continue
-        with entries:
-            for e in entries:
-                if e.name.startswith("."):
-                    continue
-                try:
-                    is_dir = e.is_dir()
-                except OSError:
-                    is_dir = False
-                if is_dir:
-                    if not e.is_symlink():
-                        stack.append((e.path, f"{rel}{e.name}/"))
-                        folders.append(e.path)
-                    continue
-                try:
-                    st = e.stat()
-                    files[rel + e.name] = (st.st_size, st.st_mtime_ns)
-                except OSError:
-                    files[rel + e.name] = None
+        try:
+            st = e.stat()
+            files[rel] = (st.st_size, st.st_mtime_ns)
+        except OSError:
+            files[rel] = None
     return files, folders
 
 
