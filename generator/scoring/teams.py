@@ -20,6 +20,7 @@ points (A+ 60 %, A= 50 %, A- 40 %).
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from fractions import Fraction
 
 from ..model import Artificial, Match, Outcome, Scored, Session
@@ -44,6 +45,23 @@ def team_units(options: ScoringOptions) -> tuple[str, str]:
     return "imps", ("imps" if options.vp_scale == "none" else "vps")
 
 
+def _component_rows(home_ns: Scored, home_ew: Scored, worth_of: Callable[[int], Fraction],
+                    key: str) -> tuple[list[dict[str, object]], Fraction]:
+    """Each component at one table against each at the other (one pair when neither is weighted):
+    weight, scores, difference and its worth under ``key``; and the weighted sum of the worths."""
+    rows: list[dict[str, object]] = []
+    total = Fraction(0)
+    for a in home_ns.components:
+        for b in home_ew.components:
+            weight = a.weight * b.weight
+            diff = a.play.ns_score - b.play.ns_score
+            worth = worth_of(diff)
+            total += weight * worth
+            rows.append({"weight": weight, "home_ns": a.play.ns_score, "home_ew": b.play.ns_score,
+                         "difference": diff, key: worth, "product": weight * worth})
+    return rows, total
+
+
 def weighted_board_imps(home_ns: Outcome, home_ew: Outcome, options: ScoringOptions) -> tuple[Fraction, Explanation]:
     """IMPs (or points, for aggregate) to the home team on one board."""
     aggregate = options.teams_scoring == "aggregate"
@@ -59,16 +77,7 @@ def weighted_board_imps(home_ns: Outcome, home_ew: Outcome, options: ScoringOpti
         step = Step("artificial.award", "; ".join(parts), {"imps": value})
         return value, Explanation("artificial", value, (step,), {})
     assert isinstance(home_ns, Scored) and isinstance(home_ew, Scored)
-    rows = []
-    total = Fraction(0)
-    for a in home_ns.components:
-        for b in home_ew.components:
-            weight = a.weight * b.weight
-            diff = a.play.ns_score - b.play.ns_score
-            worth = Fraction(diff) if aggregate else Fraction(imps(diff))
-            total += weight * worth
-            rows.append({"weight": weight, "home_ns": a.play.ns_score, "home_ew": b.play.ns_score,
-                         "difference": diff, "imps": worth, "product": weight * worth})
+    rows, total = _component_rows(home_ns, home_ew, Fraction if aggregate else (lambda diff: Fraction(imps(diff))), "imps")
     unit = "points" if aggregate else "IMPs"
     if len(rows) == 1:
         r = rows[0]
@@ -119,16 +128,7 @@ def board_a_match_points(home_ns: Outcome, home_ew: Outcome, options: ScoringOpt
         step = Step("artificial.award", summary, {"percent": share, "home": value, "away": units - value, "units": units})
         return value, Explanation("artificial", value, (step,), {})
     assert isinstance(home_ns, Scored) and isinstance(home_ew, Scored)
-    rows = []
-    total = Fraction(0)
-    for a in home_ns.components:
-        for b in home_ew.components:
-            weight = a.weight * b.weight
-            diff = a.play.ns_score - b.play.ns_score
-            worth = board_points(diff, units)
-            total += weight * worth
-            rows.append({"weight": weight, "home_ns": a.play.ns_score, "home_ew": b.play.ns_score,
-                         "difference": diff, "points": worth, "product": weight * worth})
+    rows, total = _component_rows(home_ns, home_ew, lambda diff: board_points(diff, units), "points")
     if len(rows) == 1:
         r = rows[0]
         outcome = "the home team wins the board" if r["difference"] > 0 else \
