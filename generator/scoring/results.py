@@ -152,6 +152,22 @@ def unit_label(unit: str) -> str:
     return UNIT_LABELS[unit]
 
 
+class _UnitLabels:
+    """The words for a teams result's ``board_unit`` and ``total_unit`` ('IMPs', 'board points', 'VPs' …)."""
+
+    __slots__ = ()
+    board_unit: str
+    total_unit: str
+
+    @property
+    def board_unit_label(self) -> str:
+        return unit_label(self.board_unit)
+
+    @property
+    def total_unit_label(self) -> str:
+        return unit_label(self.total_unit)
+
+
 @dataclass(frozen=True, slots=True)
 class TeamsBoardResult:
     number: int
@@ -171,7 +187,7 @@ class TeamsBoardResult:
 
 
 @dataclass(frozen=True, slots=True)
-class MatchResult:
+class MatchResult(_UnitLabels):
     match: Match
     boards: tuple[TeamsBoardResult, ...]
     home_imps: Fraction
@@ -191,17 +207,9 @@ class MatchResult:
     """What the match adds to the home team's total, in ``total_unit``."""
     away_score: Fraction
 
-    @property
-    def board_unit_label(self) -> str:
-        return unit_label(self.board_unit)
-
-    @property
-    def total_unit_label(self) -> str:
-        return unit_label(self.total_unit)
-
 
 @dataclass(frozen=True, slots=True)
-class TeamStanding:
+class TeamStanding(_UnitLabels):
     team: Team
     total: Fraction
     """The ranking total over all matches, in ``total_unit``: VPs, IMP margin, points
@@ -214,14 +222,6 @@ class TeamStanding:
     rank_label: str
     board_unit: str
     total_unit: str
-
-    @property
-    def board_unit_label(self) -> str:
-        return unit_label(self.board_unit)
-
-    @property
-    def total_unit_label(self) -> str:
-        return unit_label(self.total_unit)
 
 
 @dataclass(frozen=True, slots=True)
