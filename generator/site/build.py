@@ -28,6 +28,7 @@ from . import quick
 from .articles import read_articles, rule_articles
 from .cache import FORMAT, Cache, code_version, digest, tree_digest
 from .config import load_config
+from .feed import atom_feed
 from .plan import Page, SiteInfo
 from .render import DEFAULT_TEMPLATES, render_page
 from .sources import discover, worker
@@ -207,6 +208,7 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
         data = render_page(_made(page), templates)
         extra[page.path] = data
         rendered_now[page.path] = [context_key, digest(data)]
+    extra["feed.xml"] = atom_feed(config.club, summaries)
     static = templates / "static"
     if static.is_dir():
         for p in sorted(static.rglob("*")):

@@ -157,6 +157,8 @@ def build_source(path: str, slug: str, site: SiteInfo, scoring: dict[str, Any], 
             record = corrections(past[0], past[1], snapshot(result), n, UNIT_WORDS[unit_of(result.session.method)],
                                  (provisional or {}).get("until_iso"))
         planned, summary = plan_session(result, s_slug, site, record, provisional)
+        if history and history["versions"]:
+            summary["published"] = history["versions"][0]["date"]
         json_bytes, csv_bytes = export_files(result)
         planned.append(Page(f"sessions/{s_slug}/results.json", None, data=json_bytes))
         planned.append(Page(f"sessions/{s_slug}/results.csv", None, data=csv_bytes))

@@ -255,3 +255,30 @@ def test_the_pure_diff_of_two_snapshots() -> None:
         "board 7, NS 3 v EW 5: 4♠= by N +420 → 4♠−1 by N −50; NS 1: a penalty of 1 matchpoints. "
         "NS 1 moved from 4th to 3rd; NS 3 from 2nd to 4th.")
     assert compare(new, new) == {"results": [], "figures": {}, "pairs": {}, "moves": [], "penalties": []}
+
+
+def test_the_feed_is_atom_with_sessions_and_corrections_whose_links_resolve(corrected: Path) -> None:
+    import feedparser
+    from urllib.parse import urldefrag
+
+    build(corrected)
+    feed_path = corrected / "site" / "feed.xml"
+    parsed = feedparser.parse(feed_path.read_bytes())
+    assert not parsed.bozo, parsed.get("bozo_exception")
+    assert parsed.version == "atom10"
+    assert parsed.feed.title == "Test Club: results and corrections"
+    titles = [e.title for e in parsed.entries]
+    assert titles == ["Correction: Tuesday Pairs, 17 November 2026", "Results: Tuesday Pairs, 17 November 2026"]
+    correction, session = parsed.entries
+    assert correction.updated == "2026-11-24T09:15:00+00:00"
+    assert session.updated == "2026-11-17T22:30:00+00:00"  # the first commit, not the build time
+    assert "board 1, NS 1 v EW 1: 4♠= by N +420 → 4♠−1 by N −50" in correction.summary
+    assert "<not made>" in correction.summary  # escaped in the XML, the reader gets the text back
+    for entry in parsed.entries:
+        href, fragment = urldefrag(entry.link)
+        target = corrected / "site" / href
+        assert target.is_file(), entry.link
+        if fragment:
+            assert f'id="{fragment}"' in target.read_text(encoding="utf-8")
+    home = page(corrected, "index.html")
+    assert '<link rel="alternate" type="application/atom+xml"' in home and 'href="feed.xml"' in home
