@@ -260,6 +260,7 @@ class SessionPlanner:
                                + [v for r in freq for v in (r["ns"], r["ew"])])
         return Page(path, "board.html", self.base(
             path, self.board_title(board), board=board, places=places, deal=deal, dealer=SEATS[board.dealer],
+            corrected=any(r["marks"] for r in lines),
             vulnerability=board.vulnerability, lines=lines, freq=freq, ew_freq=ew_freq,
             factored=board.factor != 1 or any(r.frequency.denominator != 1 for r in board.frequencies),
             blocks=blocks, board_block=board_block,
@@ -307,7 +308,7 @@ class SessionPlanner:
                    "span": 4 + (len({r["direction"] for r in rows}) > 1)} if standing.penalty else None
         return Page(path, "pair.html", self.base(
             path, title, pair_label=self.pair_label(ref), players=self.players(ref), standing=standing,
-            mark=self.record["pair_marks"].get(ref.slug),
+            mark=self.record["pair_marks"].get(ref.slug), corrected=any(r["mark"] for r in rows),
             field_name=_field_name(standing.field), rows=rows, total_block=total_block, penalty=penalty,
             show_direction=len({r["direction"] for r in rows}) > 1,
             places=fmt.mp_places([v for r in rows for v in (r["value"], r["running"])]
