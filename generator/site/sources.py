@@ -114,7 +114,7 @@ def _history(path: str, rel: str, history: dict[str, Any] | None, scoring: dict[
     from ..history.git import blob_id
     from ..history.record import earlier_snapshots
     from ..history.snapshot import snapshot
-    from ..readers import read_sessions_data
+    from ..readers import MAX_BYTES, read_sessions_data
 
     versions = history["versions"]
     current = blob_id(Path(path).read_bytes())
@@ -126,6 +126,8 @@ def _history(path: str, rel: str, history: dict[str, Any] | None, scoring: dict[
         return None
 
     def score(file: str, data: bytes) -> list[dict[str, Any]]:
+        if len(data) > MAX_BYTES:
+            raise ValueError(f"the file is {len(data):,} bytes: expected at most {MAX_BYTES:,} bytes")
         return [snapshot(r) for r in _score_all(read_sessions_data(file, data), scoring)]
 
     return earlier + [now], earlier_snapshots(earlier, rel, history["folder"], cache_root, history["common"], score)

@@ -282,3 +282,48 @@ def test_the_feed_is_atom_with_sessions_and_corrections_whose_links_resolve(corr
             assert f'id="{fragment}"' in target.read_text(encoding="utf-8")
     home = page(corrected, "index.html")
     assert '<link rel="alternate" type="application/atom+xml"' in home and 'href="feed.xml"' in home
+
+
+def test_a_change_not_yet_committed_is_compared_with_the_last_commit(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path)
+    path = repo / "content" / "sessions" / "tuesday.yaml"
+    path.write_text(V1, encoding="utf-8")
+    git(repo, "add", "-A", ".")
+    git(repo, "commit", "-q", "-m", "Tuesday pairs", date="2026-11-17T22:30:00+00:00")
+    build(repo)
+    assert "Corrections" not in page(repo, "sessions/tuesday/index.html")
+    path.write_text(V2, encoding="utf-8")
+    build(repo)
+    text = text_of(page(repo, "sessions/tuesday/index.html"))
+    assert "Corrected since the last commit (not yet committed): board 1, NS 1 v EW 1" in text
+    # committing it (no file changes; only HEAD moves) dates the correction: the no-op check sees HEAD
+    git(repo, "commit", "-q", "-a", "-m", "fix", date="2026-11-18T10:00:00+00:00")
+    build(repo)
+    text = text_of(page(repo, "sessions/tuesday/index.html"))
+    assert "Corrected on 18 November 2026: board 1" in text and "not yet committed" not in text
+
+
+def test_history_is_read_once_per_commit_not_per_build(corrected: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.history import git as history_git
+
+    calls: list[str] = []
+    real = history_git._git
+
+    def counting(folder, *args, data=None):
+        calls.append(args[0])
+        return real(folder, *args, data=data)
+
+    monkeypatch.setattr(history_git, "_git", counting)
+    build(corrected)
+    assert calls.count("log") == 1 and calls.count("cat-file") == 1  # one log; version 1's bytes once
+    calls.clear()
+    build(corrected)  # nothing changed: the no-op check asks git for HEAD only
+    assert calls == ["rev-parse"]
+    calls.clear()
+    (corrected / "content" / "sessions" / "other.yaml").write_text(V1, encoding="utf-8")
+    build(corrected)  # a new upload, no new commit: the log is re-read for the new list, no version re-scored
+    assert "cat-file" not in calls and calls.count("log") == 1
+    calls.clear()
+    os.utime(corrected / "content" / "sessions" / "other.yaml", ns=(1, 1))
+    build(corrected)  # same HEAD, same uploads: the cached log
+    assert "log" not in calls and "cat-file" not in calls
