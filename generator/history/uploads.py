@@ -10,10 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from ..site.cache import read_json, write_atomic
+from ..site.plan import MONTHS
 from . import git
 
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
-          "September", "October", "November", "December")
 LOG_RECORD = "history-log-1"
 
 
