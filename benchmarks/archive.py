@@ -151,6 +151,8 @@ def main(argv: list[str] | None = None) -> dict[str, list[dict]]:
         other = "?" if r["other"] is None else f"{r['other']:.1f}"
         print(f"{name:<22} {r['seconds']:>8.2f} {r['files']:>7} {r['written']:>8} {rate:>9,.0f} "
               f"{r['peak'] / 2**20:>8.0f} {r['cpu']:>7.1f} {other:>10}")
+        if r.get("report"):
+            print(f"  {r['report']}")
 
     with tempfile.TemporaryDirectory() as tmp:
         content = Path(tmp) / "content"
