@@ -327,3 +327,23 @@ def test_history_is_read_once_per_commit_not_per_build(corrected: Path, monkeypa
     os.utime(corrected / "content" / "sessions" / "other.yaml", ns=(1, 1))
     build(corrected)  # same HEAD, same uploads: the cached log
     assert "log" not in calls and "cat-file" not in calls
+
+
+def test_results_as_the_corrections_write_them() -> None:
+    from fractions import Fraction
+
+    from generator.history.snapshot import outcome_text, play_text
+    from generator.model import Artificial, Component, Play, Scored
+    from generator.scoring.contract import Contract, Seat
+
+    four_spades = Contract.parse("4S")
+    assert play_text(Play(420, four_spades, Seat.N, 10)) == "4♠= by N +420"
+    assert play_text(Play(-50, four_spades, Seat.N, 9)) == "4♠−1 by N −50"
+    assert play_text(Play(-850, Contract.parse("3NTX"), Seat.E, 12)) == "3NTX+3 by E −850"  # 200+300+50+3×100
+    assert play_text(Play(0, Contract.parse("PASS"))) == "Pass 0"
+    assert play_text(Play(110)) == "+110"  # a score-only upload
+    weighted = Scored((Component(Fraction(3, 5), Play(420, four_spades, Seat.N, 10)),
+                       Component(Fraction(2, 5), Play(-50, four_spades, Seat.N, 9))))
+    assert outcome_text(weighted) == ("weighted score 60% of 4♠= by N +420, 40% of 4♠−1 by N −50", "weighted")
+    assert outcome_text(Artificial.from_percent(60)) == ("artificial score A+", "artificial")
+    assert outcome_text(Artificial.from_percent(70)) == ("artificial score 70%", "artificial")
