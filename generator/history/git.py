@@ -49,6 +49,13 @@ def head(folder: Path) -> str | None:
     return out.decode().strip() if out else None
 
 
+def shallow(folder: Path) -> bool:
+    """A shallow clone (CI's default checkout) lacks the early commits: its oldest visible
+    commit would look like every upload's first version."""
+    out = _git(folder, "rev-parse", "--is-shallow-repository")
+    return out is None or out.strip() != b"false"
+
+
 def blob_id(data: bytes) -> str:
     """Git's id for these bytes (so a working file can be matched to a committed version)."""
     return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()

@@ -28,7 +28,7 @@ def upload_versions(folder: Path, rels: list[str], cache_root: Path) -> dict[str
     if isinstance(record, dict) and record.get("format") == LOG_RECORD and record.get("head") == head \
             and record.get("folder") == str(folder.resolve()) and record.get("rels") == rels:
         return record["versions"]
-    found = {rel: [asdict(v) for v in vs] for rel, vs in git.versions(folder, rels).items()}
+    found = {} if git.shallow(folder) else {rel: [asdict(v) for v in vs] for rel, vs in git.versions(folder, rels).items()}
     write_atomic(path, json.dumps({"format": LOG_RECORD, "head": head, "folder": str(folder.resolve()), "rels": rels,
                                    "versions": found}, sort_keys=True).encode())
     return found

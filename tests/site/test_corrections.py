@@ -347,3 +347,13 @@ def test_results_as_the_corrections_write_them() -> None:
     assert outcome_text(weighted) == ("weighted score 60% of 4♠= by N +420, 40% of 4♠−1 by N −50", "weighted")
     assert outcome_text(Artificial.from_percent(60)) == ("artificial score A+", "artificial")
     assert outcome_text(Artificial.from_percent(70)) == ("artificial score 70%", "artificial")
+
+
+def test_a_shallow_clone_has_no_history(corrected: Path, tmp_path: Path) -> None:
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", "--depth", "1", corrected.resolve().as_uri(), str(clone))
+    (clone / "content" / "site.yaml").write_text("club: Test Club\nprovisional_days: 2\n", encoding="utf-8")
+    build(clone, now=datetime(2026, 11, 24, 12, 0, tzinfo=timezone.utc))
+    html = page(clone, "sessions/tuesday/index.html")
+    # not "provisional until 26 November" (the last commit taken for the first upload), no corrections
+    assert "rovisional" not in html and "Corrections" not in html
