@@ -215,15 +215,25 @@ class _Audit:
                 return (FOLLOWS, "") if line_differ else ("", "")
 
             self.figure(ours_total, p.total, where, "total", total_reason)
-            def percentage_reason(o, t, p=p):
-                if p.handicap is not None:
+            def percentage_reason(o, t, p=p, s=s):
+                if s.handicap is not None and s.percentage is not None:
+                    if agrees(s.percentage, t):
+                        return HANDICAP, (f"theirs is the scratch percentage; ours adds the handicap "
+                                          f"(handicap_share={self.result.options.handicap_share})")
+                    for share, words in ((1, "the whole handicap"), (Fraction(1, 2), "half the handicap")):
+                        if agrees(s.percentage + s.handicap.handicap * share, t):
+                            return HANDICAP, (f"theirs adds {words} ({p.handicap.text if p.handicap else ''}); ours uses "
+                                              f"handicap_share={self.result.options.handicap_share}")
+                elif p.handicap is not None:
                     for share, words in ((1, "the pair's handicap"), (Fraction(1, 2), "half the pair's handicap")):
                         if agrees(o + p.handicap.value * share, t):
                             return HANDICAP, f"theirs adds {words} ({p.handicap.text})"
                 why = self.rounding(o, t)
                 return why if why[0] else ((FOLLOWS, "") if line_differ else ("", ""))
 
-            self.figure(s.percentage, p.percentage, where, "percentage", percentage_reason)
+            # A handicap event prints the handicapped percentage: compare with ours.
+            ours_pct = s.handicap.percentage if s.handicap is not None else s.percentage
+            self.figure(ours_pct, p.percentage, where, "percentage", percentage_reason)
             place = p.place.rstrip("=")
             if place.isdigit():
                 self.figure(Fraction(s.rank), Figure(p.place, Fraction(int(place)), 0), where, "place",

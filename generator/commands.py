@@ -10,7 +10,7 @@ from .errors import GeneratorError
 from .export import session_to_json
 from .model import Session
 from .readers import read_sessions
-from .scoring.explain import fmt
+from .scoring.explain import fmt, signed
 from .scoring.options import DEFAULT_OPTIONS, OptionError, ScoringOptions
 from .scoring.results import SessionResult
 
@@ -48,6 +48,15 @@ def ranking_text(result: SessionResult) -> str:
         for st in field.standings:
             pct = f"{fmt(st.percentage, 2):>6}%" if st.percentage is not None else ""
             lines.append(f"  {st.rank_label:>4}  {str(st.ref):>6}  {st.pair.names:<40} {fmt(st.total, 2):>8} {pct}")
+        if field.handicap_standings:
+            share = "half the handicap" if result.options.handicap_share == "half" else "the handicap"
+            lines.append("")
+            lines.append(f"{field.name or 'Ranking'}, handicap (scratch % + {share}):")
+            for st in field.handicap_standings:
+                h = st.handicap
+                assert h is not None
+                pct = f"{fmt(h.percentage, 2):>6}%" if h.percentage is not None else ""
+                lines.append(f"  {h.rank_label:>4}  {str(st.ref):>6}  {st.pair.names:<40} {signed(h.applied, 2):>8} {pct}")
     for t in result.team_standings:
         lines.append(f"  {t.rank_label:>4}  {t.team.name:<30} {fmt(t.total, 2):>8} {t.total_unit_label}")
     return "\n".join(head + lines)

@@ -98,6 +98,11 @@ def _standing(s: Standing, explanations: bool) -> dict[str, Any]:
     }
     if explanations:
         out["explanation"] = s.explanation.to_dict()
+    if s.handicap is not None:
+        h = s.handicap
+        out["handicap"] = {"handicap": json_number(h.handicap), "applied": json_number(h.applied),
+                           "percentage": _num(h.percentage), "rank": h.rank, "rank_label": h.rank_label,
+                           **({"explanation": h.explanation.to_dict()} if explanations else {})}
     return out
 
 
@@ -151,6 +156,10 @@ CSV_COLUMNS = ("field", "rank", "pair", "section", "number", "direction", "names
                "total", "percentage", "score", "penalty")
 
 
+HANDICAP_COLUMNS = ("handicap", "handicap_applied", "handicap_percentage", "handicap_rank")
+"""Added after the others in a handicap event only."""
+
+
 def session_to_csv(result: SessionResult) -> str:
     """The ranking, one row per pair (or team), exact figures as decimal strings."""
     buffer = io.StringIO()
@@ -161,9 +170,14 @@ def session_to_csv(result: SessionResult) -> str:
             writer.writerow((t.rank_label, t.team.number, t.team.name, t.matches, json_number(t.imps_for),
                              json_number(t.imps_against), json_number(t.total), t.board_unit, t.total_unit))
         return buffer.getvalue()
-    writer.writerow(CSV_COLUMNS)
+    handicaps = any(s.handicap is not None for s in result.standings)
+    writer.writerow(CSV_COLUMNS + (HANDICAP_COLUMNS if handicaps else ()))
     for s in result.standings:
-        writer.writerow((s.field, s.rank_label, str(s.ref), s.ref.section, s.ref.number,
-                         s.ref.direction.value if s.ref.direction else "", s.pair.names, s.boards_played,
-                         json_number(s.total), _num(s.percentage) or "", json_number(s.score), json_number(s.penalty)))
+        row = (s.field, s.rank_label, str(s.ref), s.ref.section, s.ref.number,
+               s.ref.direction.value if s.ref.direction else "", s.pair.names, s.boards_played,
+               json_number(s.total), _num(s.percentage) or "", json_number(s.score), json_number(s.penalty))
+        if s.handicap is not None:
+            row += (json_number(s.handicap.handicap), json_number(s.handicap.applied),
+                    _num(s.handicap.percentage) or "", s.handicap.rank_label)
+        writer.writerow(row)
     return buffer.getvalue()

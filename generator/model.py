@@ -79,6 +79,9 @@ class Player:
 class Pair:
     ref: PairRef
     players: tuple[Player, ...] = ()
+    handicap: Fraction | None = None
+    """Handicap pairs: percentage points added to the pair's scratch percentage (USEBIO
+    ``HANDICAP``, YAML ``handicap:``); negative for a strong pair.  None: not a handicap event."""
 
     @property
     def names(self) -> str:

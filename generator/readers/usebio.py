@@ -13,6 +13,7 @@ Errors name the element path, e.g. ``USEBIO/EVENT/BOARD[3]/TRAVELLER_LINE[2]/SCO
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from xml.etree.ElementTree import Element, ParseError
 
 import defusedxml.ElementTree as SafeET
@@ -130,7 +131,7 @@ class _Reader:
             name = (elem.get("SECTION_ID") or _text(elem, "SECTION_ID") or _text(elem, "SECTION_NAME")) if elem is not container else ""
             if elem is not container and not name:
                 name = chr(ord("A") + index)
-            sec = self.participants(elem, spath, name, figures)
+            sec = self.participants(elem, spath, name, figures, places)
             sections.append(sec)
             for board_elem, bpath in _indexed(elem, "BOARD", spath):
                 self.board(board_elem, bpath, sec, lines, board_paths, figures, places)
@@ -150,7 +151,8 @@ class _Reader:
         return session
 
     # --- pairs -------------------------------------------------------------------------
-    def participants(self, elem: Element, path: str, name: str, figures: PrintedFigures) -> _Section:
+    def participants(self, elem: Element, path: str, name: str, figures: PrintedFigures,
+                     places: Places | None = None) -> _Section:
         entries = _indexed(elem.find("PARTICIPANTS") if elem.find("PARTICIPANTS") is not None else elem, "PAIR",
                            f"{path}/PARTICIPANTS")
         parsed = []
@@ -177,7 +179,16 @@ class _Reader:
                 self.error(ppath, f"{pair_label(ref)} is listed twice (also {seen[ref]}): expected each pair once", pair=pair_label(ref))
                 continue
             seen[ref] = ppath
-            sec.pairs.append(Pair(ref, players))
+            handicap = None
+            if _text(pair, "HANDICAP"):
+                try:
+                    handicap = values.parse_handicap(_text(pair, "HANDICAP"))
+                except ValueError as exc:
+                    self.error(f"{ppath}/HANDICAP", str(exc), pair=pair_label(ref))
+                    handicap = Fraction(0)  # reported: keeps "no handicap" from being reported as well
+            if places is not None:
+                places.pairs[ref] = ppath
+            sec.pairs.append(Pair(ref, players, handicap))
             figures.pairs.append(PrintedPair(ref, ppath, Figure.parse(_text(pair, "TOTAL_SCORE")),
                                              Figure.parse(_text(pair, "PERCENTAGE")), _text(pair, "PLACE"),
                                              Figure.parse(_text(pair, "HANDICAP"))))

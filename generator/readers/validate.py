@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..errors import InputError
-from ..model import Board, Outcome, PairRef, Play, Scored, Session, TravellerLine
+from ..model import Board, Outcome, PairRef, Play, Scored, ScoringMethod, Session, TravellerLine
 from ..scoring.contract import POSSIBLE_SCORES, ContractError, board_vulnerability, ns_score
 
 
@@ -29,6 +29,8 @@ class Places:
     unread: dict[int, list[tuple[PairRef | None, PairRef | None, str]]] = field(default_factory=dict)
     """Pairs of lines the reader could not read (a bad score, say), by board, so that an
     unknown or doubled pair on such a line is still reported in the same run."""
+    pairs: dict[PairRef, str] = field(default_factory=dict)
+    """Where each pair was listed, for problems with the pair itself (a missing handicap)."""
 
     def drop(self, board: int, ns: PairRef | None = None, ew: PairRef | None = None, where: str = "") -> None:
         """A line of ``board`` was reported and left out; its pairs, when known, still get checked."""
@@ -65,7 +67,23 @@ def validate(file: str, session: Session, places: Places) -> list[InputError]:
     known = {p.ref for p in session.pairs}
     for board in session.boards:
         errors += _board(file, session, board, known, places)
-    return errors
+    return errors + _handicaps(file, session, places)
+
+
+def _handicaps(file: str, session: Session, places: Places) -> list[InputError]:
+    """A handicap event: a matchpoint session in which every pair has a handicap (0 for scratch)."""
+    with_handicap = [p for p in session.pairs if p.handicap is not None]
+    if not with_handicap:
+        return []
+    if session.method is not ScoringMethod.MATCHPOINTS:
+        first = with_handicap[0]
+        return [InputError(file, places.pairs.get(first.ref, ""),
+                           f"handicaps are added to a matchpoint percentage: a {session.method} session has none; "
+                           "expected no handicap", pair=pair_label(first.ref))]
+    return [InputError(file, places.pairs.get(p.ref, ""),
+                       f"{pair_label(p.ref)} has no handicap while other pairs have one: expected a handicap for "
+                       "every pair (0 for a scratch pair)", pair=pair_label(p.ref))
+            for p in session.pairs if p.handicap is None]
 
 
 def _board(file: str, session: Session, board: Board, known: set[PairRef], places: Places) -> list[InputError]:

@@ -100,6 +100,20 @@ def parse_weight(value: object) -> Fraction:
     return w
 
 
+_HANDICAP = re.compile(r"^\s*[+-]?(\d{1,3}(\.\d{1,6})?|\.\d{1,6})\s*%?\s*$")
+
+
+def parse_handicap(value: object) -> Fraction:
+    """A pair's handicap in percentage points: '-6.42', '+3', '1.5%' or a number; |h| < 100."""
+    text = str(value).strip() if not isinstance(value, bool) else ""
+    if not _HANDICAP.match(text):
+        raise ValueError(f"expected a handicap in percentage points such as -6.42 or 3, got {str(value)[:40]!r}")
+    h = Fraction(text.rstrip("%").strip())
+    if not -100 < h < 100:
+        raise ValueError(f"expected a handicap between -100 and 100 percentage points, got {text!r}")
+    return h
+
+
 _PAIR_NUMBER = re.compile(r"^\s*(?:\(\s*([A-Za-z0-9]+)\s*\)\s*)?(\d+)\s*-?\s*(NS|EW|N-S|E-W|N|E)?\s*$", re.I)
 
 

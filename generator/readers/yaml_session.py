@@ -130,6 +130,8 @@ class _Reader:
     def __init__(self, file: str):
         self.file = file
         self.errors: list[InputError] = []
+        self.pair_lines: dict[PairRef, str] = {}
+        """Where each pair was listed (line), for the checks on pairs in ``validate``."""
 
     def error(self, where: Any, message: str, board: int | None = None, pair: str | None = None) -> None:
         line = where.line if isinstance(where, LineDict) else where
@@ -177,6 +179,7 @@ class _Reader:
         sections, boards = self.sections(doc, where, places)
         penalties = self.penalties(doc.get("penalties"), where, method, sections)
         session = Session(sections=sections, boards=boards, penalties=penalties, **common)  # type: ignore[arg-type]
+        places.pairs.update(self.pair_lines)
         self.errors += validate(self.file, session, places)
         return session
 
@@ -258,7 +261,15 @@ class _Reader:
                            pair=f"pair {number}")
                 continue
             seen.add(ref)
-            out.append(Pair(ref, tuple(Player(str(n)) for n in players if str(n).strip())))
+            handicap = None
+            if p.get("handicap") is not None:
+                try:
+                    handicap = values.parse_handicap(p.get("handicap"))
+                except ValueError as exc:
+                    self.error(p, f"handicap of pair {number}: {exc}", pair=f"pair {number}")
+                    handicap = Fraction(0)  # reported: keeps "no handicap" from being reported as well
+            self.pair_lines[ref] = f"line {p.line}"
+            out.append(Pair(ref, tuple(Player(str(n)) for n in players if str(n).strip()), handicap))
         return out
 
     # --- penalties ----------------------------------------------------------------------

@@ -111,6 +111,10 @@ class ScoringOptions:
     percentages, every board counting the same).  They differ only when tops differ
     (Neuberg off, or boards factored to different E)."""
 
+    handicap_share: str = "whole"
+    """Handicap pairs: the handicapped percentage is the scratch percentage plus the pair's
+    'whole' handicap or 'half' of it (both are found in real NZ Scorer exports)."""
+
     CHOICES = {
         "matchpoint_units": ("ebu", "acbl"),
         "neuberg_rounding": ("exact", "ebu", "acbl"),
@@ -129,6 +133,7 @@ class ScoringOptions:
         "sections": ("separate", "pooled"),
         "ties": ("exact", "displayed"),
         "session_percentage": ("total", "board-mean"),
+        "handicap_share": ("whole", "half"),
     }
 
     def __post_init__(self) -> None:

@@ -101,6 +101,21 @@ class ScorecardEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class Handicapped:
+    """A pair's place in the handicap ranking: scratch percentage plus (a share of) its handicap."""
+
+    handicap: Fraction
+    """The pair's handicap as given, in percentage points."""
+    applied: Fraction
+    """What was added: the whole handicap or half of it (option ``handicap_share``)."""
+    percentage: Fraction | None
+    """The handicapped percentage; None when the pair has no scratch percentage."""
+    rank: int
+    rank_label: str
+    explanation: Explanation
+
+
+@dataclass(frozen=True, slots=True)
 class Standing:
     pair: Pair
     field: str
@@ -122,6 +137,8 @@ class Standing:
     penalty: Fraction = Fraction(0)
     """What the director's penalties took off (``Session.penalties``), in the session's unit:
     matchpoints (a percentage of a top converted), IMPs or points.  0 when none."""
+    handicap: Handicapped | None = None
+    """The handicap ranking's figures, when the session is a handicap event."""
 
     @property
     def ref(self) -> PairRef:
@@ -139,6 +156,13 @@ class Field:
 
     name: str
     standings: tuple[Standing, ...]
+
+    @property
+    def handicap_standings(self) -> tuple[Standing, ...]:
+        """The handicap ranking (empty unless a handicap event): by handicapped place."""
+        if not any(s.handicap for s in self.standings):
+            return ()
+        return tuple(sorted(self.standings, key=lambda s: (s.handicap.rank, s.pair.ref.number)))  # type: ignore[union-attr]
 
 
 UNIT_LABELS: dict[str, str] = {

@@ -9,6 +9,7 @@ from fractions import Fraction
 from ..model import (Artificial, ArtificialKind, Direction, Pair, PairRef, Penalty, PenaltyUnit, ScoringMethod, Session,
                      TravellerLine)
 from .board import score_pairs_board
+from .handicap import apply_handicaps, check_handicaps
 from .explain import Explanation, Step, fmt
 from .options import ScoringOptions
 from .ranking import rank_labels
@@ -31,6 +32,7 @@ def score_session(session: Session, options: ScoringOptions) -> SessionResult:
     """Score every board and rank every pair (or, for teams, every match and team)."""
     if session.penalties:
         _check_penalties(session)
+    check_handicaps(session)
     if session.method is ScoringMethod.TEAMS:
         from .teams import score_teams_session
 
@@ -38,7 +40,7 @@ def score_session(session: Session, options: ScoringOptions) -> SessionResult:
     boards = score_boards(session, options)
     if session.method is ScoringMethod.MATCHPOINTS and options.artificial == "variable":
         boards = _resolve_variable_averages(boards)
-    fields = _rank_fields(session, boards, options)
+    fields = apply_handicaps(session, _rank_fields(session, boards, options), options)
     return SessionResult(session, options, tuple(boards), tuple(fields))
 
 

@@ -48,6 +48,14 @@ def percentage(value: Fraction | int | None) -> str:
     return "" if value is None else decimal_places(value, 2)
 
 
+def signed_percentage(value: Fraction | int | None) -> str:
+    """Percentage points with their sign, as a handicap is written: '+2.50', '−6.42', '0.00'."""
+    text = percentage(value)
+    if not text or not value:
+        return text
+    return "+" + text if value > 0 else "−" + text.lstrip("-")
+
+
 def imps(value: Fraction | int | None) -> str:
     """Whole IMPs as they are; anything else to two decimals."""
     if value is None:
@@ -145,6 +153,7 @@ def holding(cards: str) -> str:
 
 FILTERS = {
     "matchpoints": matchpoints, "percentage": percentage, "imps": imps, "signed_imps": signed_imps,
+    "signed_percentage": signed_percentage,
     "points": points, "vp": vp, "figure": figure, "exact": exact, "weight": weight, "score": score, "signed_score": signed_score,
     "suit": suit, "contract": contract, "card": card, "holding": holding,
 }

@@ -186,7 +186,8 @@ class SessionPlanner:
             factored = any(r["score"] != r["total"] for r in rows) and self.unit == "imps"
             fields.append({"name": _field_name(f.name), "rows": rows, "factored": factored,
                            "places": fmt.mp_places([r["total"] for r in rows]),
-                           "has_percentage": any(r["percentage"] is not None for r in rows)})
+                           "has_percentage": any(r["percentage"] is not None for r in rows),
+                           "handicap_rows": [self.handicap_row(s) for s in f.handicap_standings]})
         boards = [{"label": b.slug, "title": self.board_title(b), "url": board_file(b.slug)} for b in self.result.boards]
         teams = [{"rank": t.rank_label, "name": t.team.name, "total": t.total, "imps_for": t.imps_for,
                   "imps_against": t.imps_against, "matches": t.matches,
@@ -203,6 +204,14 @@ class SessionPlanner:
             penalised=any(r["penalised"] for f in fields for r in f["rows"]),
             club_of_session=self.session.club, corrections=self.record["corrections"],
             history_notes=self.record["notes"], provisional=self.provisional))
+
+    def handicap_row(self, s: Standing) -> dict[str, Any]:
+        """A row of the handicap ranking: scratch %, the handicap added, handicapped %."""
+        h = s.handicap
+        assert h is not None
+        return {"rank": h.rank_label, "scratch_rank": s.rank_label, "pair": self.pair_link(s.ref, short=bool(s.ref.direction)),
+                "players": self.players(s.ref), "scratch": s.percentage, "applied": h.applied,
+                "percentage": h.percentage, "url": pair_file(s.ref)}
 
     def line_row(self, board: ScoredBoard, line: ScoredLine, anchors: tuple[str, str]) -> dict[str, Any]:
         tl = line.line
@@ -302,6 +311,12 @@ class SessionPlanner:
             f", {fmt.percentage(standing.percentage)}%" if standing.percentage is not None else "")
         total_block = block("total", f"Pair {self.pair_label(ref)}: {total}", standing.explanation,
                             self.site.rule_map, self.site.article_titles, self._rules)
+        handicap_block = None
+        if standing.handicap is not None:
+            h = standing.handicap
+            shown = f"{fmt.percentage(h.percentage)}%" if h.percentage is not None else "no percentage"
+            handicap_block = block("handicap", f"Pair {self.pair_label(ref)}: handicapped {shown}", h.explanation,
+                                   self.site.rule_map, self.site.article_titles, self._rules)
         title = f"Pair {self.pair_label(ref)}: {standing.pair.names}"
         reasons = [p.reason for p in self.session.penalties if p.pair == ref and p.reason]
         penalty = {"reasons": ", ".join(reasons), "value": -standing.penalty, "total": standing.total,
@@ -310,6 +325,7 @@ class SessionPlanner:
             path, title, pair_label=self.pair_label(ref), players=self.players(ref), standing=standing,
             mark=self.record["pair_marks"].get(ref.slug), corrected=any(r["mark"] for r in rows),
             field_name=_field_name(standing.field), rows=rows, total_block=total_block, penalty=penalty,
+            handicap_block=handicap_block,
             show_direction=len({r["direction"] for r in rows}) > 1,
             places=fmt.mp_places([v for r in rows for v in (r["value"], r["running"])]
                                  + ([penalty["value"], penalty["total"]] if penalty else []))))
