@@ -69,8 +69,12 @@ def test_ranking_and_scorecards_are_the_engines(pairs_session, page_of):
     slug, result = pairs_session
     unit = unit_of(result.session.method)
     tables = page_of(f"sessions/{slug}/index.html").tables
-    body = [r for name, rows in tables.items() if name.startswith("ranking") for r in rows if r[0] != "Place"]
+    body = [r for name, rows in tables.items() if name.startswith("ranking") and "handicap" not in name
+            for r in rows if r[0] != "Place"]
     fields = sorted(result.fields, key=lambda f: ("EW" in f.name.split(), f.name))
+    handicap_body = [r for name, rows in tables.items() if name.startswith("ranking handicap") for r in rows if r[0] != "Place"]
+    assert [(r[0], r[5]) for r in handicap_body] == [(s.handicap.rank_label, fmt.percentage(s.handicap.percentage))
+                                                      for f in fields for s in f.handicap_standings]
     standings = [s for f in fields for s in f.standings]
     places = {f.name: fmt.mp_places([s.total for s in f.standings]) for f in fields}
     assert [r[0] for r in body] == [s.rank_label for s in standings]
@@ -163,8 +167,8 @@ def test_home_lists_sessions_newest_first_by_month(page_of):
     months = [h for lvl, h in page.headings if lvl == 2]
     assert months[:3] == ["November 2026", "October 2026", "September 2026"]
     events = [t for href, t in page.links if href.startswith("sessions/") and href.endswith("/index.html")]
-    assert events[:6] == ["Autumn Swiss Teams", "Autumn Teams, round 1", "Cross-IMP Pairs", "Butler Pairs", "Thursday Howell",
-                          "Monday Pairs"]
+    assert events[:7] == ["Autumn Swiss Teams", "Thursday Handicap Pairs", "Autumn Teams, round 1", "Cross-IMP Pairs",
+                          "Butler Pairs", "Thursday Howell", "Monday Pairs"]
     assert "Won by" in page.text
 
 

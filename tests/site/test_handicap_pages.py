@@ -1,0 +1,92 @@
+"""Handicap pairs on the pages: the scratch ranking, the handicap ranking beside it, and each
+pair's handicapped percentage explained.  The session is written here (invented names)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.site.build import build_site
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Three tables, two boards, top 4 a board (8 in all).  Board 1 NS 420/400/170: NS 4, 2, 0;
+# board 2 NS −100/140/140: NS 0, 3, 3.  Scratch NS1 4/8 = 50 %, NS2 5/8 = 62.5 %, NS3 3/8 = 37.5 %.
+# Whole handicaps +5, −10, +15: NS1 55 %, NS2 52.5 %, NS3 52.5 %.
+SESSION = """method: matchpoints
+event: Handicap pairs
+date: 2026-10-12
+movement: mitchell
+pairs:
+  - {number: 1, direction: NS, players: [Alma Abbott, Basil Birch], handicap: 5}
+  - {number: 2, direction: NS, players: [Clara Croft, Desmond Dale], handicap: -10}
+  - {number: 3, direction: NS, players: [Elsie Embry, Fergus Flint], handicap: 15}
+  - {number: 1, direction: EW, players: [Gwen Garner, Hector Hale], handicap: 0}
+  - {number: 2, direction: EW, players: [Ida Irwin, Jasper Joyce], handicap: 2.5}
+  - {number: 3, direction: EW, players: [Kitty Keane, Lionel Lamb], handicap: -2.5}
+boards:
+  - number: 1
+    results:
+      - {ns: 1, ew: 1, score: 420}
+      - {ns: 2, ew: 2, score: 400}
+      - {ns: 3, ew: 3, score: 170}
+  - number: 2
+    results:
+      - {ns: 1, ew: 1, score: -100}
+      - {ns: 2, ew: 2, score: 140}
+      - {ns: 3, ew: 3, score: 140}
+"""
+
+ARTICLE = """---
+title: Handicap pairs
+rules: [handicap]
+---
+Scratch percentage plus the handicap.
+"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory, parse_page):
+    tmp = tmp_path_factory.mktemp("handicap")
+    content = tmp / "content"
+    (content / "sessions").mkdir(parents=True)
+    (content / "articles").mkdir()
+    (content / "site.yaml").write_text("club: Test Club\n", encoding="utf-8")
+    (content / "articles" / "handicaps.md").write_text(ARTICLE, encoding="utf-8")
+    (content / "sessions" / "hcp.yaml").write_text(SESSION, encoding="utf-8")
+    plain = "\n".join(line.split(", handicap:")[0] + "}" if ", handicap:" in line else line for line in SESSION.splitlines())
+    (content / "sessions" / "plain.yaml").write_text(plain.replace("Handicap pairs", "Plain pairs") + "\n", encoding="utf-8")
+    build_site(content, tmp / "site", jobs=1)
+    return lambda path: parse_page(tmp / "site", path)
+
+
+def test_session_page_shows_both_rankings(site):
+    page = site("sessions/hcp/index.html")
+    assert ("2", "North-South scratch") in [(str(level), h) for level, h in page.headings]
+    assert ("2", "North-South handicap") in [(str(level), h) for level, h in page.headings]
+    scratch = page.tables["ranking"]
+    assert [(r[0], r[1], r[-1]) for r in scratch[1:]] == [("1", "2", "62.50"), ("2", "1", "50.00"), ("3", "3", "37.50")]
+    handicap = page.tables["ranking handicap"]
+    assert handicap[0] == ["Place", "Pair", "Names", "Scratch %", "Handicap", "%", "Scratch place"]
+    assert [(r[0], r[1], r[3], r[4], r[5], r[6]) for r in handicap[1:]] == [
+        ("1", "1", "50.00", "+5.00", "55.00", "2"),
+        ("2=", "2", "62.50", "−10.00", "52.50", "1"),
+        ("2=", "3", "37.50", "+15.00", "52.50", "3")]
+    assert page.table_links["ranking handicap"][1][5] == "pair-1-ns.html#handicap"
+
+
+def test_pair_page_explains_the_handicapped_percentage(site):
+    page = site("sessions/hcp/pair-2-ns.html")
+    assert "62.50% · how · handicap place 2= , 52.50% · how" in page.text
+    assert "handicap" in page.ids
+    assert "Pair 2 NS: handicapped 52.50%" in [h for _, h in page.headings]
+    assert "scratch 62.5% − the handicap 10 = 52.5%" in page.text
+    assert ("../../articles/handicaps.html", "Handicap pairs") in page.links
+
+
+def test_a_session_without_handicaps_has_one_ranking(site):
+    page = site("sessions/plain/index.html")
+    assert "ranking handicap" not in page.tables
+    assert [h for _, h in page.headings if h.startswith("North-South")] == ["North-South"]
+    assert "handicap" not in site("sessions/plain/pair-2-ns.html").text.lower()
