@@ -71,7 +71,8 @@ class ScoringOptions:
 
     vp_scale: str = "wbf"
     """Teams: 'wbf' (WBF 2013 continuous 20-VP scale, two decimals), 'discrete' (the
-    WBF/EBU whole-VP scale built from it) or 'none' (IMPs only)."""
+    WBF/EBU whole-VP scale built from it), 'club' (the club's own tables in
+    ``club_vp_scales``) or 'none' (IMPs only)."""
 
     vp_rounding: str = "fix"
     """The continuous scale's two decimals: 'fix' (half up, then the concavity correction
@@ -82,6 +83,10 @@ class ScoringOptions:
     """A fractional IMP margin (weighted scores) on the continuous scale: 'interpolate'
     between the scale's whole-IMP values, or 'round' the margin to a whole IMP first
     (a half up).  The discrete scale always rounds it (EBU: below n.5 counts as n)."""
+
+    club_vp_scales: tuple = ()
+    """The club's own VP tables (``vp_scale: club``), one per match length: ``ClubVpScale``s
+    parsed and checked from YAML data (see ``club_vp.py``)."""
 
     vp_pool: int = 20
     """VPs shared by a match: 20, or 10 for a triangular (half) match, which the discrete
@@ -124,7 +129,7 @@ class ScoringOptions:
         "cross_imp_divisor": ("total", "comparisons", "scores"),
         "weighted_imp_rounding": ("exact", "integer"),
         "weighted_aggregate_rounding": ("exact", "ten"),
-        "vp_scale": ("wbf", "discrete", "none"),
+        "vp_scale": ("wbf", "discrete", "club", "none"),
         "vp_rounding": ("fix", "half-up", "truncate"),
         "vp_fractional_margin": ("interpolate", "round"),
         "vp_pool": (20, 10),
@@ -172,7 +177,14 @@ class ScoringOptions:
             if key not in known:
                 raise OptionError(f"unknown scoring option {name!r}; known options: {', '.join(sorted(known))}")
             default = getattr(self, key)
-            if isinstance(default, bool):
+            if key == "club_vp_scales":
+                from .club_vp import ClubScaleError, parse_club_scales
+
+                try:
+                    value = parse_club_scales(value)
+                except ClubScaleError as exc:
+                    raise OptionError(f"option 'club_vp_scales': {exc}") from None
+            elif isinstance(default, bool):
                 if not isinstance(value, bool):
                     raise OptionError(f"option {name!r}: expected true or false, got {value!r}")
             elif isinstance(default, Fraction):
@@ -195,6 +207,9 @@ class ScoringOptions:
         out: dict[str, Any] = {}
         for f in fields(self):
             v = getattr(self, f.name)
+            if f.name == "club_vp_scales":
+                out[f.name] = [scale.to_plain() for scale in v]
+                continue
             out[f.name] = str(v) if isinstance(v, Fraction) else v
         return out
 

@@ -26,10 +26,11 @@ from fractions import Fraction
 from ..model import Artificial, Match, Outcome, Scored, Session
 from .explain import Explanation, Step, fmt, signed
 from .imps import imp_band, imps
-from .options import ScoringOptions
+from .options import OptionError, ScoringOptions
 from .ranking import rank_labels
 from .results import MatchResult, SessionResult, TeamsBoardResult, TeamStanding, unit_label
 from .rounding import round_vp_margin, round_weighted_aggregate, round_weighted_imps
+from .club_vp import ClubScaleError, club_match_vps
 from .vp import discrete_band, discrete_bounds, match_vps, vp_table
 
 
@@ -183,7 +184,11 @@ def score_match(match: Match, options: ScoringOptions) -> MatchResult:
                       f"over {_count(len(boards))}", {"home": home, "away": away, "boards": len(boards)}))
     home_vp = away_vp = None
     method = "vp"
-    if total_unit == "vps" and boards:
+    if total_unit == "vps" and boards and options.vp_scale == "club":
+        home_vp, away_vp, step = _club_vps(match, home, away, len(boards), options)
+        steps.append(step)
+        home_score, away_score = home_vp, away_vp
+    elif total_unit == "vps" and boards:
         home_vp, away_vp = match_vps(home, away, len(boards), options.vp_fractional_margin,
                                      options.vp_scale, options.vp_rounding, options.vp_pool)
         steps += _vp_steps(home - away, len(boards), home_vp, away_vp, options)
@@ -205,6 +210,25 @@ def score_match(match: Match, options: ScoringOptions) -> MatchResult:
         home_score, away_score = home - away, away - home
     return MatchResult(match, tuple(boards), home, away, home_vp, away_vp,
                        Explanation(method, home_score, tuple(steps), {}), board_unit, total_unit, home_score, away_score)
+
+
+def _club_vps(match: Match, home: Fraction, away: Fraction, boards: int,
+              options: ScoringOptions) -> tuple[Fraction, Fraction, Step]:
+    """The match on the club's own VP table for its number of boards, and the step that shows it."""
+    try:
+        home_vp, away_vp, used, band, scale = club_match_vps(home, away, boards, options.club_vp_scales)
+    except ClubScaleError as exc:
+        raise OptionError(str(exc)) from None
+    margin = home - away
+    rounded = "" if margin.denominator == 1 else f" (a fractional margin counts as the nearest whole IMP, a half up: {used})"
+    margins = f"{band.label.replace('-', '–')} IMPs" if band.label != "1" else "1 IMP"
+    return home_vp, away_vp, Step(
+        "vp.club",
+        f"margin {fmt(abs(margin), 4)} IMPs{rounded} on the club's {fmt(scale.pool)}-VP scale for {_count(boards)}: "
+        f"{margins} is worth {fmt(band.winner)}–{fmt(band.loser)}: {match.home.name} {fmt(home_vp)}, "
+        f"{match.away.name} {fmt(away_vp)}",
+        {"margin": margin, "rounded_margin": used, "boards": boards, "band": [band.low, band.high],
+         "winner": band.winner, "loser": band.loser, "home_vp": home_vp, "away_vp": away_vp, "pool": scale.pool})
 
 
 def _vp_steps(margin: Fraction, boards: int, home_vp: Fraction, away_vp: Fraction, options: ScoringOptions) -> list[Step]:

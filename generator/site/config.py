@@ -36,10 +36,19 @@ class SiteConfig:
 
     def fingerprint(self) -> str:
         return json.dumps({
-            "club": self.club, "description": self.description, "scoring": self.scoring,
+            "club": self.club, "description": self.description, "scoring": _string_keys(self.scoring),
             "season_start_month": self.season_start_month, "season_min_sessions": self.season_min_sessions,
             "provisional_days": self.provisional_days,
         }, sort_keys=True, default=str)
+
+
+def _string_keys(value: Any) -> Any:
+    """YAML mappings may mix number and text keys (a VP table's ``0:`` and ``3-4:``): JSON needs text."""
+    if isinstance(value, dict):
+        return {str(k): _string_keys(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_string_keys(v) for v in value]
+    return value
 
 
 _KEYS = {"provisional_days", "club", "description", "scoring", "season_start_month", "season_min_sessions", "sessions_dir", "articles_dir"}
