@@ -48,8 +48,22 @@ def _options(pairs: list[str]) -> dict[str, object]:
         if not sep:
             raise GeneratorError(f"--option expects NAME=VALUE, got {text!r}")
         lowered = value.strip().lower()
+        if name.strip().replace("-", "_") == "club_vp_scales":
+            out[name.strip()] = _yaml_value(value)  # a table: YAML flow style on the command line
+            continue
         out[name.strip()] = True if lowered == "true" else False if lowered == "false" else value.strip()
     return out
+
+
+def _yaml_value(text: str) -> object:
+    """``--option club_vp_scales='[{boards: 3, vps: {0: 10-10, 1: 11-9, 2+: 20-0}}]'``, read as safe YAML."""
+    import yaml
+
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise GeneratorError(f"--option club_vp_scales: not valid YAML ({exc.__class__.__name__}): expected a list of "
+                             "tables such as [{boards: 3, vps: {0: 10-10, 1: 11-9, 2+: 20-0}}]") from None
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -26,7 +26,14 @@ def session_options(session: Session, overrides: dict[str, Any]) -> ScoringOptio
 def score_file(path: Path, overrides: dict[str, Any]) -> list[SessionResult]:
     from .scoring.session import score_session
 
-    return [score_session(s, session_options(s, overrides)) for s in read_sessions(Path(path))]
+    results = []
+    for s in read_sessions(Path(path)):
+        options = session_options(s, overrides)
+        try:
+            results.append(score_session(s, options))
+        except OptionError as exc:  # an option that fits no match of the file (a club VP table's length)
+            raise GeneratorError(f"{path}: {exc}") from None
+    return results
 
 
 def score_command(path: Path, as_json: bool = False, overrides: dict[str, Any] | None = None) -> str:

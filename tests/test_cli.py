@@ -84,3 +84,20 @@ def test_output_cut_short_by_the_reader_is_not_a_crash(monkeypatch):
 
     monkeypatch.setattr("sys.stdout", ClosedPipe())
     assert main(["score", str(FIXTURES / "usebio/mitchell_compscore.xml"), "--json"]) == 141
+
+
+def test_club_vp_table_on_the_command_line(capsys):
+    # teams.yaml: one match of 2 boards.  A table for 2-board matches converts it; a table for
+    # 3-board matches only is refused with the file and the lengths given.
+    path = str(FIXTURES / "yaml/teams.yaml")
+    table = "[{boards: 2, vps: {0: 10-10, 1-9: 15-5, 10+: 20-0}}]"
+    assert main(["score", path, "--json", "--option", "vp_scale=club", "--option", f"club_vp_scales={table}"]) == 0
+    match = json.loads(capsys.readouterr().out)["matches"][0]
+    assert match["explanation"]["steps"][-1]["rule"] == "vp.club"
+    # Board 1: +420 v +170 = +250 → 6 IMPs to the Lions; board 2: 620 against an A+/A− (3 IMPs, artificial_imps) to
+    # the Tigers: 6–3, a margin of 3, in the band 1–9: 15–5.
+    assert (match["home_imps"], match["away_imps"], match["home_vp"], match["away_vp"]) == ("6", "3", "15", "5")
+    assert main(["score", path, "--option", "vp_scale=club", "--option",
+                 "club_vp_scales=[{boards: 3, vps: {0: 10-10, 1+: 20-0}}]"]) == 1
+    assert capsys.readouterr().err.strip() == (f"Error: {path}: no club VP scale for a match of 2 boards: expected a table "
+                                               "in club_vp_scales for 2 boards (tables are given for 3)")
