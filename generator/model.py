@@ -76,12 +76,24 @@ class Player:
 
 
 @dataclass(frozen=True, slots=True)
+class Masterpoints:
+    """Masterpoints as the scoring program awarded them (USEBIO ``MASTER_POINTS_AWARDED``,
+    ``MASTER_POINT_TYPE``): shown, never computed.  ``awarded`` keeps the file's figure as
+    written (programs count in different units: NZ Scorer in hundredths)."""
+
+    awarded: str
+    kind: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Pair:
     ref: PairRef
     players: tuple[Player, ...] = ()
     handicap: Fraction | None = None
     """Handicap pairs: percentage points added to the pair's scratch percentage (USEBIO
     ``HANDICAP``, YAML ``handicap:``); negative for a strong pair.  None: not a handicap event."""
+    masterpoints: Masterpoints | None = None
+    """What the program awarded the pair, when the upload says (None: nothing, or 0)."""
 
     @property
     def names(self) -> str:

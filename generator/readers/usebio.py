@@ -20,7 +20,7 @@ import defusedxml.ElementTree as SafeET
 from defusedxml import DefusedXmlException
 
 from ..errors import InputError
-from ..model import Board, Deal, Direction, Pair, PairRef, Play, Scored, ScoringMethod, Section, Session, TravellerLine
+from ..model import Board, Deal, Direction, Masterpoints, Pair, PairRef, Play, Scored, ScoringMethod, Section, Session, TravellerLine
 from ..scoring.contract import Contract, ContractError, Seat, board_vulnerability, ns_score, parse_tricks
 from . import values
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedPair
@@ -74,6 +74,8 @@ class _Reader:
         self.file = file
         self.errors: list[InputError] = []
         self.figures = PrintedFigures()
+        self.masterpoint_type = ""
+        """EVENT › MASTER_POINT_TYPE: the type of every award in the event (Compscore)."""
         self.trust_score = False
         """Bridge NZ Scorer exports (via the converter) hold a placeholder contract when the
         scorer entered only a score: there, a contract that contradicts the score is noted and
@@ -117,6 +119,7 @@ class _Reader:
                 self.error(f"{epath}/DATE", str(exc))
         winners = _text(event, "WINNER_TYPE")
         figures = self.figures = PrintedFigures(program=program)
+        self.masterpoint_type = _text(event, "MASTER_POINT_TYPE")
         self.trust_score = program.strip().lower() == "scorer"
         if method is ScoringMethod.TEAMS:
             common = dict(title=title or "Untitled session", club=club, event=description or title, date=when,
@@ -188,11 +191,26 @@ class _Reader:
                     handicap = Fraction(0)  # reported: keeps "no handicap" from being reported as well
             if places is not None:
                 places.pairs[ref] = ppath
-            sec.pairs.append(Pair(ref, players, handicap))
+            sec.pairs.append(Pair(ref, players, handicap, self.masterpoints(pair, ppath, ref)))
             figures.pairs.append(PrintedPair(ref, ppath, Figure.parse(_text(pair, "TOTAL_SCORE")),
                                              Figure.parse(_text(pair, "PERCENTAGE")), _text(pair, "PLACE"),
                                              Figure.parse(_text(pair, "HANDICAP"))))
         return sec
+
+    def masterpoints(self, pair: Element, ppath: str, ref: PairRef) -> Masterpoints | None:
+        """MASTER_POINTS › MASTER_POINTS_AWARDED, MASTER_POINT_TYPE (NZ Scorer) or the two directly
+        under PAIR (Compscore, whose EVENT may give the type for every pair)."""
+        holder, hpath = pair, ppath
+        if pair.find("MASTER_POINTS") is not None:
+            holder, hpath = pair.find("MASTER_POINTS"), f"{ppath}/MASTER_POINTS"  # type: ignore[assignment]
+        awarded = _text(holder, "MASTER_POINTS_AWARDED")
+        if not awarded:
+            return None
+        try:
+            return values.parse_masterpoints(awarded, _text(holder, "MASTER_POINT_TYPE") or self.masterpoint_type)
+        except ValueError as exc:
+            self.error(f"{hpath}/MASTER_POINTS_AWARDED", str(exc), pair=pair_label(ref))
+            return None
 
     def pair_ref(self, text: str, side: Direction, sec: _Section, where: str, board: int) -> PairRef | None:
         try:

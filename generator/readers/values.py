@@ -10,7 +10,7 @@ import re
 from datetime import date
 from fractions import Fraction
 
-from ..model import Artificial, Direction
+from ..model import Artificial, Direction, Masterpoints
 
 SCORE_EXPECTED = "expected a score such as 420 or an artificial score such as A60/40"
 
@@ -112,6 +112,23 @@ def parse_handicap(value: object) -> Fraction:
     if not -100 < h < 100:
         raise ValueError(f"expected a handicap between -100 and 100 percentage points, got {text!r}")
     return h
+
+
+_AWARD = re.compile(r"^\s*\d{1,7}(\.\d{1,4})?\s*$")
+_AWARD_KIND = re.compile(r"^[\w -]{0,20}$")
+
+
+def parse_masterpoints(awarded: object, kind: object = "") -> Masterpoints | None:
+    """An award as the program wrote it ('4000', '1.25') with its type ('c', 'GREEN'); 0 is no award."""
+    text = "" if awarded is None or isinstance(awarded, bool) else str(awarded).strip()
+    if not _AWARD.match(text):
+        raise ValueError(f"expected masterpoints awarded as a number such as 4000 or 1.25, got {str(awarded)[:40]!r}")
+    kind_text = "" if kind is None else str(kind).strip()
+    if not _AWARD_KIND.match(kind_text):
+        raise ValueError(f"expected a masterpoint type such as GREEN or c, got {kind_text[:40]!r}")
+    if Fraction(text) == 0:
+        return None
+    return Masterpoints(text, kind_text)
 
 
 _PAIR_NUMBER = re.compile(r"^\s*(?:\(\s*([A-Za-z0-9]+)\s*\)\s*)?(\d+)\s*-?\s*(NS|EW|N-S|E-W|N|E)?\s*$", re.I)

@@ -269,7 +269,15 @@ class _Reader:
                     self.error(p, f"handicap of pair {number}: {exc}", pair=f"pair {number}")
                     handicap = Fraction(0)  # reported: keeps "no handicap" from being reported as well
             self.pair_lines[ref] = f"line {p.line}"
-            out.append(Pair(ref, tuple(Player(str(n)) for n in players if str(n).strip()), handicap))
+            masterpoints = None
+            if p.get("masterpoints") is not None:
+                award = p.get("masterpoints")
+                awarded, kind = (award.get("awarded"), award.get("type", "")) if isinstance(award, dict) else (award, "")
+                try:
+                    masterpoints = values.parse_masterpoints(awarded, kind)
+                except ValueError as exc:
+                    self.error(p, f"masterpoints of pair {number}: {exc}", pair=f"pair {number}")
+            out.append(Pair(ref, tuple(Player(str(n)) for n in players if str(n).strip()), handicap, masterpoints))
         return out
 
     # --- penalties ----------------------------------------------------------------------

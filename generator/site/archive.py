@@ -217,6 +217,7 @@ class ArchivePlanner:
                 "partners": [n for n, k in zip(e["players"], e["keys"]) if k != key],
                 "rank": e["rank"], "entrants": e["entrants"], "percentage": frac(e["percentage"]),
                 "total": frac(e["total"]), "unit": e["unit"], "field": e["field"],
+                "masterpoints": e.get("masterpoints"),
                 "season": season_of[i], "kind": s["kind"],
             })
         return out

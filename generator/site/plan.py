@@ -182,11 +182,13 @@ class SessionPlanner:
                              "players": self.players(s.ref),
                              "total": s.total, "percentage": s.percentage, "score": s.score,
                              "boards": s.boards_played, "url": pair_file(s.ref), "penalised": bool(s.penalty),
+                             "masterpoints": s.pair.masterpoints,
                              "mark": self.record["pair_marks"].get(s.ref.slug)})
             factored = any(r["score"] != r["total"] for r in rows) and self.unit == "imps"
             fields.append({"name": _field_name(f.name), "rows": rows, "factored": factored,
                            "places": fmt.mp_places([r["total"] for r in rows]),
                            "has_percentage": any(r["percentage"] is not None for r in rows),
+                           "has_masterpoints": any(r["masterpoints"] for r in rows),
                            "handicap_rows": [self.handicap_row(s) for s in f.handicap_standings]})
         boards = [{"label": b.slug, "title": self.board_title(b), "url": board_file(b.slug)} for b in self.result.boards]
         teams = [{"rank": t.rank_label, "name": t.team.name, "total": t.total, "imps_for": t.imps_for,
@@ -377,6 +379,7 @@ class SessionPlanner:
                     "field": _field_name(f.name), "url": f"{self.dir}/{pair_file(s.ref)}",
                     "rank": s.rank_label, "percentage": _frac(s.percentage), "score": _frac(s.score),
                     "total": _frac(s.total), "unit": self.unit, "entrants": len(f.standings),
+                    "masterpoints": _award(s.pair.masterpoints),
                 }
                 entries.append(entry)
                 if s.rank == 1:
@@ -446,6 +449,13 @@ def _field_order(f) -> tuple[str, int]:
     """Sections in order; North-South before East-West."""
     parts = f.name.split()
     return (" ".join(p for p in parts if p not in ("NS", "EW")), 1 if "EW" in parts else 0)
+
+
+def _award(masterpoints) -> str | None:
+    """'4000 c': the award as the program wrote it, with its type."""
+    if masterpoints is None:
+        return None
+    return f"{masterpoints.awarded} {masterpoints.kind}".strip()
 
 
 def _field_name(name: str) -> str:

@@ -1,5 +1,6 @@
 """Handicap pairs on the pages: the scratch ranking, the handicap ranking beside it, and each
-pair's handicapped percentage explained.  The session is written here (invented names)."""
+pair's handicapped percentage explained; masterpoints as awarded.  The sessions are written here
+(invented names)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ date: 2026-10-12
 movement: mitchell
 pairs:
   - {number: 1, direction: NS, players: [Alma Abbott, Basil Birch], handicap: 5}
-  - {number: 2, direction: NS, players: [Clara Croft, Desmond Dale], handicap: -10}
+  - {number: 2, direction: NS, players: [Clara Croft, Desmond Dale], handicap: -10, masterpoints: {awarded: 60, type: green}}
   - {number: 3, direction: NS, players: [Elsie Embry, Fergus Flint], handicap: 15}
   - {number: 1, direction: EW, players: [Gwen Garner, Hector Hale], handicap: 0}
   - {number: 2, direction: EW, players: [Ida Irwin, Jasper Joyce], handicap: 2.5}
@@ -66,7 +67,7 @@ def test_session_page_shows_both_rankings(site):
     assert ("2", "North-South scratch") in [(str(level), h) for level, h in page.headings]
     assert ("2", "North-South handicap") in [(str(level), h) for level, h in page.headings]
     scratch = page.tables["ranking"]
-    assert [(r[0], r[1], r[-1]) for r in scratch[1:]] == [("1", "2", "62.50"), ("2", "1", "50.00"), ("3", "3", "37.50")]
+    assert [(r[0], r[1], r[4]) for r in scratch[1:]] == [("1", "2", "62.50"), ("2", "1", "50.00"), ("3", "3", "37.50")]
     handicap = page.tables["ranking handicap"]
     assert handicap[0] == ["Place", "Pair", "Names", "Scratch %", "Handicap", "%", "Scratch place"]
     assert [(r[0], r[1], r[3], r[4], r[5], r[6]) for r in handicap[1:]] == [
@@ -90,3 +91,15 @@ def test_a_session_without_handicaps_has_one_ranking(site):
     assert "ranking handicap" not in page.tables
     assert [h for _, h in page.headings if h.startswith("North-South")] == ["North-South"]
     assert "handicap" not in site("sessions/plain/pair-2-ns.html").text.lower()
+
+
+def test_masterpoints_as_awarded_on_ranking_pair_and_player_pages(site):
+    ranking = site("sessions/hcp/index.html").tables["ranking"]
+    assert ranking[0][-1] == "Masterpoints"
+    assert [(r[1], r[-1]) for r in ranking[1:]] == [("2", "60 green"), ("1", ""), ("3", "")]
+    assert "masterpoints awarded 60 (green)" in site("sessions/hcp/pair-2-ns.html").text
+    history = site("players/clara-croft.html").tables["history"]
+    assert history[0][-1] == "Masterpoints"
+    # Newest first: the plain session (no award) then the handicap one.
+    assert [(r[1], r[-1]) for r in history[1:]] == [("Plain pairs", ""), ("Handicap pairs", "60 green")]
+    assert "Masterpoints" not in site("sessions/plain/index.html").tables["ranking"][0]
