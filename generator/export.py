@@ -95,6 +95,8 @@ def _standing(s: Standing, explanations: bool) -> dict[str, Any]:
         "boards_played": s.boards_played, "total": json_number(s.total), "available": _num(s.available),
         "percentage": _num(s.percentage), "score": json_number(s.score), "rank": s.rank, "rank_label": s.rank_label,
         "board_total": json_number(s.board_total), "penalty": json_number(s.penalty),
+        "strata": [{"stratum": name, "rank_label": label} for name, label in s.strata],
+        "stratum": s.pair.stratum,
         "masterpoints": ({"awarded": s.pair.masterpoints.awarded, "type": s.pair.masterpoints.kind}
                          if s.pair.masterpoints else None),
     }

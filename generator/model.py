@@ -94,6 +94,8 @@ class Pair:
     ``HANDICAP``, YAML ``handicap:``); negative for a strong pair.  None: not a handicap event."""
     masterpoints: Masterpoints | None = None
     """What the program awarded the pair, when the upload says (None: nothing, or 0)."""
+    stratum: str | None = None
+    """Stratified events: the stratum (flight) the pair plays in, stated or from its rating."""
 
     @property
     def names(self) -> str:
@@ -295,6 +297,18 @@ class Penalty:
 
 
 @dataclass(frozen=True, slots=True)
+class Stratum:
+    """A stratum (flight) of a stratified event; ``Session.strata`` lists them highest first.
+
+    A pair qualifies for its own stratum and every higher one (A is open to all), and gets a
+    place in each beside its overall place, as ACBLscore prints them."""
+
+    name: str
+    max_rating: Fraction | None = None
+    """Pairs rated at most this belong here (or lower); None for the top (open) stratum."""
+
+
+@dataclass(frozen=True, slots=True)
 class Section:
     name: str
     pairs: tuple[Pair, ...]
@@ -323,6 +337,8 @@ class Session:
     """Figures printed in the upload (for `check`), keyed by reader-defined ids. Never used to score."""
     penalties: tuple[Penalty, ...] = ()
     """The director's penalties on pairs' session totals (pairs sessions; teams use ``Match.imp_adjustment``)."""
+    strata: tuple[Stratum, ...] = ()
+    """A stratified event's strata, highest (open) first; empty when not stratified."""
 
     @property
     def pairs(self) -> tuple[Pair, ...]:

@@ -16,7 +16,7 @@ from typing import Any
 import yaml
 
 from ..errors import InputError
-from ..model import (Board, Component, Direction, Match, Outcome, Pair, PairRef, Penalty, PenaltyUnit, Play, Player, Scored,
+from ..model import (Board, Component, Direction, Match, Outcome, Pair, PairRef, Penalty, PenaltyUnit, Play, Player, Scored, Stratum,
                      ScoringMethod, Section, Session, Team, TeamsBoard, TravellerLine)
 from ..scoring.contract import Contract, ContractError, Seat, board_vulnerability, ns_score, parse_tricks
 from ..scoring.options import DEFAULT_OPTIONS, OptionError
@@ -130,6 +130,8 @@ class _Reader:
     def __init__(self, file: str):
         self.file = file
         self.errors: list[InputError] = []
+        self.strata: tuple[Stratum, ...] = ()
+        self.strata_given = False
         self.pair_lines: dict[PairRef, str] = {}
         """Where each pair was listed (line), for the checks on pairs in ``validate``."""
 
@@ -173,12 +175,17 @@ class _Reader:
             if doc.get("penalties") is not None:
                 self.error(where, "penalties apply to pairs sessions: expected a teams director's adjustment as "
                                   "imp_adjustment on the match")
+            if doc.get("strata") is not None:
+                self.error(where, "strata apply to pairs sessions: expected no strata in a teams session")
             teams, matches = self.teams(doc, where)
             return Session(teams=teams, matches=matches, boards=self.team_deals(doc, where), **common)  # type: ignore[arg-type]
         places = Places()
+        self.strata = self.read_strata(doc.get("strata"), where)
+        self.strata_given = doc.get("strata") is not None
         sections, boards = self.sections(doc, where, places)
         penalties = self.penalties(doc.get("penalties"), where, method, sections)
-        session = Session(sections=sections, boards=boards, penalties=penalties, **common)  # type: ignore[arg-type]
+        session = Session(sections=sections, boards=boards, penalties=penalties, strata=self.strata,
+                          **common)  # type: ignore[arg-type]
         places.pairs.update(self.pair_lines)
         self.errors += validate(self.file, session, places)
         return session
@@ -277,8 +284,79 @@ class _Reader:
                     masterpoints = values.parse_masterpoints(awarded, kind)
                 except ValueError as exc:
                     self.error(p, f"masterpoints of pair {number}: {exc}", pair=f"pair {number}")
-            out.append(Pair(ref, tuple(Player(str(n)) for n in players if str(n).strip()), handicap, masterpoints))
+            stratum = self.pair_stratum(p, number)
+            out.append(Pair(ref, tuple(Player(str(n)) for n in players if str(n).strip()), handicap, masterpoints, stratum))
         return out
+
+    # --- strata -------------------------------------------------------------------------
+    def read_strata(self, raw: Any, where: LineDict) -> tuple[Stratum, ...]:
+        """``strata: [{name: A}, {name: B, max_rating: 1500}, {name: C, max_rating: 500}]``, highest first."""
+        if raw is None:
+            return ()
+        if not isinstance(raw, list) or not raw:
+            self.error(where, "expected strata as a list, highest first, such as [{name: A}, {name: B, max_rating: 1500}]")
+            return ()
+        out: list[Stratum] = []
+        for index, item in enumerate(raw):
+            if not self.mapping(item, where, "a stratum"):
+                return ()
+            name = str(item.get("name") or "").strip()
+            if not name or len(name) > 20:
+                self.error(item, f"expected a stratum name such as A, B or C, got {item.get('name')!r}")
+                return ()
+            if name in [s.name for s in out]:
+                self.error(item, f"stratum {name} is listed twice: expected each stratum once")
+                return ()
+            limit = item.get("max_rating")
+            if limit is not None:
+                try:
+                    limit = Fraction(str(limit)) if not isinstance(limit, bool) and len(str(limit)) <= 12 else None
+                except (ValueError, ZeroDivisionError):
+                    limit = None
+                if limit is None:
+                    self.error(item, f"stratum {name}: expected max_rating as a number such as 1500, got {item.get('max_rating')!r}")
+                    return ()
+            if index == 0 and limit is not None:
+                self.error(item, f"stratum {name}: the first (highest) stratum is open to every pair: expected no max_rating")
+                return ()
+            if index > 0 and out[-1].max_rating is not None and limit is not None and limit >= out[-1].max_rating:
+                self.error(item, f"stratum {name}: max_rating {fmt_number(limit)} is not below {out[-1].name}'s "
+                                 f"{fmt_number(out[-1].max_rating)}: expected the strata highest first")
+                return ()
+            out.append(Stratum(name, limit))
+        return tuple(out)
+
+    def pair_stratum(self, p: LineDict, number: int) -> str | None:
+        """The pair's stated stratum, or the lowest whose max_rating its rating is within."""
+        if not self.strata:
+            if not self.strata_given and (p.get("stratum") is not None or p.get("rating") is not None):
+                self.error(p, f"pair {number} has a stratum or rating but the session lists no strata: "
+                              "expected strata: [{name: A}, {name: B, max_rating: ...}] first", pair=f"pair {number}")
+            return None
+        names = [s.name for s in self.strata]
+        if p.get("stratum") is not None:
+            stated = str(p.get("stratum")).strip()
+            if stated not in names:
+                self.error(p, f"stratum {stated!r} of pair {number} does not exist: expected one of {', '.join(names)}",
+                           pair=f"pair {number}")
+                return names[0]
+            return stated
+        rating = p.get("rating")
+        if rating is None:
+            self.error(p, f"pair {number} has no stratum: expected a stratum ({', '.join(names)}) or a rating",
+                       pair=f"pair {number}")
+            return names[0]
+        try:
+            value = Fraction(str(rating)) if not isinstance(rating, bool) and len(str(rating)) <= 12 else None
+        except (ValueError, ZeroDivisionError):
+            value = None
+        if value is None or value < 0:
+            self.error(p, f"rating of pair {number}: expected a number such as 850, got {rating!r}", pair=f"pair {number}")
+            return names[0]
+        for stratum in reversed(self.strata):
+            if stratum.max_rating is not None and value <= stratum.max_rating:
+                return stratum.name
+        return names[0]
 
     # --- penalties ----------------------------------------------------------------------
     def penalties(self, raw: Any, where: LineDict, method: ScoringMethod, sections: tuple[Section, ...]) -> tuple[Penalty, ...]:
@@ -555,6 +633,10 @@ class _Reader:
             matches.append(Match(home, away, tuple(boards), round=m.get("round") if isinstance(m.get("round"), int) else None,
                                  imp_adjustment=Fraction(str(m.get("imp_adjustment", 0)))))
         return tuple(teams.values()), tuple(matches)
+
+
+def fmt_number(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else str(float(value))
 
 
 def _penalty_amount(value: Any, method: ScoringMethod) -> tuple[Fraction, PenaltyUnit]:

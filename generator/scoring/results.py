@@ -139,6 +139,9 @@ class Standing:
     matchpoints (a percentage of a top converted), IMPs or points.  0 when none."""
     handicap: Handicapped | None = None
     """The handicap ranking's figures, when the session is a handicap event."""
+    strata: tuple[tuple[str, str], ...] = ()
+    """Stratified events: (stratum, place label) for the pair's stratum and every higher one,
+    highest first, such as (('A', '5'), ('B', '2='))."""
 
     @property
     def ref(self) -> PairRef:

@@ -10,6 +10,7 @@ from ..model import (Artificial, ArtificialKind, Direction, Pair, PairRef, Penal
                      TravellerLine)
 from .board import score_pairs_board
 from .handicap import apply_handicaps, check_handicaps
+from .strata import apply_strata, check_strata
 from .explain import Explanation, Step, fmt
 from .options import ScoringOptions
 from .ranking import rank_labels
@@ -33,6 +34,7 @@ def score_session(session: Session, options: ScoringOptions) -> SessionResult:
     if session.penalties:
         _check_penalties(session)
     check_handicaps(session)
+    check_strata(session)
     if session.method is ScoringMethod.TEAMS:
         from .teams import score_teams_session
 
@@ -40,7 +42,7 @@ def score_session(session: Session, options: ScoringOptions) -> SessionResult:
     boards = score_boards(session, options)
     if session.method is ScoringMethod.MATCHPOINTS and options.artificial == "variable":
         boards = _resolve_variable_averages(boards)
-    fields = apply_handicaps(session, _rank_fields(session, boards, options), options)
+    fields = apply_strata(session, apply_handicaps(session, _rank_fields(session, boards, options), options), options)
     return SessionResult(session, options, tuple(boards), tuple(fields))
 
 

@@ -182,13 +182,14 @@ class SessionPlanner:
                              "players": self.players(s.ref),
                              "total": s.total, "percentage": s.percentage, "score": s.score,
                              "boards": s.boards_played, "url": pair_file(s.ref), "penalised": bool(s.penalty),
-                             "masterpoints": s.pair.masterpoints,
+                             "masterpoints": s.pair.masterpoints, "strata": s.strata,
                              "mark": self.record["pair_marks"].get(s.ref.slug)})
             factored = any(r["score"] != r["total"] for r in rows) and self.unit == "imps"
             fields.append({"name": _field_name(f.name), "rows": rows, "factored": factored,
                            "places": fmt.mp_places([r["total"] for r in rows]),
                            "has_percentage": any(r["percentage"] is not None for r in rows),
                            "has_masterpoints": any(r["masterpoints"] for r in rows),
+                           "has_strata": any(r["strata"] for r in rows),
                            "handicap_rows": [self.handicap_row(s) for s in f.handicap_standings]})
         boards = [{"label": b.slug, "title": self.board_title(b), "url": board_file(b.slug)} for b in self.result.boards]
         teams = [{"rank": t.rank_label, "name": t.team.name, "total": t.total, "imps_for": t.imps_for,

@@ -79,7 +79,8 @@ def test_ranking_and_scorecards_are_the_engines(pairs_session, page_of):
     places = {f.name: fmt.mp_places([s.total for s in f.standings]) for f in fields}
     assert [r[0] for r in body] == [s.rank_label for s in standings]
     for row, s in zip(body, standings):
-        assert row[3] == fmt.figure(s.total, unit, places[s.field])
+        strata = any(st.strata for st in standings if st.field == s.field)  # a strata column after the place
+        assert row[4 if strata else 3] == fmt.figure(s.total, unit, places[s.field])
         if s.percentage is not None:
             masterpoints = any(st.pair.masterpoints for st in standings if st.field == s.field)  # a last column of awards
             assert row[-2 if masterpoints else -1] == fmt.percentage(s.percentage)
@@ -168,7 +169,7 @@ def test_home_lists_sessions_newest_first_by_month(page_of):
     months = [h for lvl, h in page.headings if lvl == 2]
     assert months[:3] == ["November 2026", "October 2026", "September 2026"]
     events = [t for href, t in page.links if href.startswith("sessions/") and href.endswith("/index.html")]
-    assert events[:8] == ["Autumn Swiss Teams", "Short-Match Teams", "Thursday Handicap Pairs", "Autumn Teams, round 1", "Cross-IMP Pairs",
+    assert events[:9] == ["Autumn Swiss Teams", "Stratified Pairs", "Short-Match Teams", "Thursday Handicap Pairs", "Autumn Teams, round 1", "Cross-IMP Pairs",
                           "Butler Pairs", "Thursday Howell", "Monday Pairs"]
     assert "Won by" in page.text
 
