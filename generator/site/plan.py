@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ..analysis.double_dummy import SessionAnalysis
 from ..model import Artificial, Direction, PairRef, Scored, ScoringMethod, Seat, Session, TravellerLine
 from ..scoring.contract import board_dealer, board_vulnerability
 from ..scoring.results import ScoredBoard, ScoredLine, SessionResult, Standing
@@ -78,8 +79,9 @@ def hcp(cards: str) -> int:
 
 
 class SessionPlanner:
-    def __init__(self, result: SessionResult, slug: str, site: SiteInfo):
+    def __init__(self, result: SessionResult, slug: str, site: SiteInfo, analysis: SessionAnalysis | None = None):
         self.result = result
+        self.analysis = analysis
         self.session = result.session
         self.slug = slug
         self.site = site
@@ -446,6 +448,7 @@ def _own_score(view: dict[str, Any], direction: Direction) -> int | None:
     return view["ns_score"] if direction is Direction.NS else -view["ns_score"]
 
 
-def plan_session(result: SessionResult, slug: str, site: SiteInfo) -> tuple[list[Page], dict[str, Any]]:
-    planner = SessionPlanner(result, slug, site)
+def plan_session(result: SessionResult, slug: str, site: SiteInfo,
+                 analysis: SessionAnalysis | None = None) -> tuple[list[Page], dict[str, Any]]:
+    planner = SessionPlanner(result, slug, site, analysis)
     return planner.pages(), planner.summary()

@@ -56,7 +56,7 @@ def discover(folder: Path) -> list[Source]:
     return out
 
 
-def export_files(result) -> tuple[bytes, bytes]:
+def export_files(result, analysis=None) -> tuple[bytes, bytes]:
     """results.json and results.csv, from the exporters (or a minimal stand-in until they exist)."""
     try:
         from ..export import session_to_csv, session_to_json
@@ -64,7 +64,7 @@ def export_files(result) -> tuple[bytes, bytes]:
         return _fallback_json(result), _fallback_csv(result)
     # The pages show every explanation; the download stays small and quick to make
     # (``python -m generator score --json`` still gives them).
-    j, c = session_to_json(result, explanations=False), session_to_csv(result)
+    j, c = session_to_json(result, explanations=False, analysis=analysis), session_to_csv(result)
     if not isinstance(j, (str, bytes)):
         # Compact, so that the C encoder does the work (indent= falls back to pure Python).
         j = json.dumps(j, sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n"
@@ -98,9 +98,10 @@ def _fallback_csv(result) -> bytes:
     return buf.getvalue().encode("utf-8")
 
 
-def build_source(path: str, slug: str, site: SiteInfo, scoring: dict[str, Any], templates: str
-                 ) -> tuple[list[dict[str, Any]], dict[str, bytes]]:
-    """Read, score, plan and render one upload: (summaries, {site path: bytes})."""
+def build_source(path: str, slug: str, site: SiteInfo, scoring: dict[str, Any], templates: str,
+                 analysis_cache: Path | None = None) -> tuple[list[dict[str, Any]], dict[str, bytes]]:
+    """Read, score, analyse the deals of, plan and render one upload: (summaries, {site path: bytes})."""
+    from ..analysis.double_dummy import analyse_session
     from ..readers import read_sessions
     from ..scoring.session import score_session
     from ..scoring.options import DEFAULT_OPTIONS
@@ -112,8 +113,9 @@ def build_source(path: str, slug: str, site: SiteInfo, scoring: dict[str, Any], 
         s_slug = slug if len(sessions) == 1 else f"{slug}-{n}"
         options = DEFAULT_OPTIONS.with_overrides(scoring).with_overrides(dict(session.options or {}))
         result = score_session(session, options)
-        planned, summary = plan_session(result, s_slug, site)
-        json_bytes, csv_bytes = export_files(result)
+        analysis = analyse_session(session, analysis_cache)
+        planned, summary = plan_session(result, s_slug, site, analysis)
+        json_bytes, csv_bytes = export_files(result, analysis)
         planned.append(Page(f"sessions/{s_slug}/results.json", None, data=json_bytes))
         planned.append(Page(f"sessions/{s_slug}/results.csv", None, data=csv_bytes))
         for page in planned:
@@ -126,7 +128,8 @@ def worker(args: tuple) -> tuple[str, bool, Any]:
     """Process-pool entry: never raises; returns (key, ok, (summaries, pages) or error text)."""
     key, path, rel, slug, site, scoring, templates, cache_root, staging = args
     try:
-        summaries, pages = build_source(path, slug, site, scoring, templates)
+        summaries, pages = build_source(path, slug, site, scoring, templates,
+                                        Path(cache_root).parent / "double-dummy")
     except GeneratorError as exc:
         return key, False, str(exc)
     except (OptionError, ContractError) as exc:
