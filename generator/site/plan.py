@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..analysis.double_dummy import SessionAnalysis
+from ..analysis.compare import versus_double_dummy
+from ..analysis.double_dummy import DealAnalysis, SessionAnalysis
 from ..model import Artificial, Direction, PairRef, Scored, ScoringMethod, Seat, Session, TravellerLine
-from ..scoring.contract import board_dealer, board_vulnerability
+from ..scoring.contract import Strain, board_dealer, board_vulnerability
 from ..scoring.results import ScoredBoard, ScoredLine, SessionResult, Standing
 from . import format as fmt
 from .explain_view import block, board_blocks
@@ -44,6 +45,10 @@ class SiteInfo:
     rule_map: dict[str, str]
     """Explanation rule prefix -> article slug."""
     article_titles: dict[str, str]
+
+
+DD_SEATS = (Seat.N, Seat.S, Seat.E, Seat.W)
+DD_STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 
 
 def unit_of(method: ScoringMethod) -> str:
@@ -199,10 +204,15 @@ class SessionPlanner:
             penalised=any(r["penalised"] for f in fields for r in f["rows"]),
             club_of_session=self.session.club))
 
-    def line_row(self, board: ScoredBoard, line: ScoredLine, anchors: tuple[str, str]) -> dict[str, Any]:
+    def line_row(self, board: ScoredBoard, line: ScoredLine, anchors: tuple[str, str],
+                 analysis: DealAnalysis | None = None) -> dict[str, Any]:
         tl = line.line
         ns_out, ew_out = tl.ns, tl.ew
+        versus = None
+        if analysis is not None and isinstance(ns_out, Scored) and not ns_out.is_weighted and not tl.is_split:
+            versus = versus_double_dummy(ns_out.components[0].play, analysis)
         return {
+            "dd": versus,
             "ns_pair": self.pair_link(tl.ns_pair, short=True), "ew_pair": self.pair_link(tl.ew_pair, short=True),
             "ns": self.outcome_view(ns_out), "ew": self.outcome_view(ew_out) if tl.is_split else None,
             "ns_value": line.ns.value, "ew_value": line.ew.value, "ns_percent": line.ns.percent,
@@ -228,7 +238,10 @@ class SessionPlanner:
     def board_page(self, board: ScoredBoard, index: int) -> Page:
         path = f"{self.dir}/{board_file(board.slug)}"
         blocks, anchors = self.blocks(board)
-        lines = [self.line_row(board, line, anchors[i]) for i, line in enumerate(board.lines)]
+        info = self.deals.get(board.number)
+        found = self.analysis.for_board(info) if self.analysis else None
+        analysis = found.analysis if found else None
+        lines = [self.line_row(board, line, anchors[i], analysis) for i, line in enumerate(board.lines)]
         score_anchor_ns = {}
         score_anchor_ew = {}
         for row, (a_ns, a_ew) in zip(board.lines, anchors):
@@ -244,7 +257,6 @@ class SessionPlanner:
             ew_freq = [{"score": r.ns_score, "frequency": r.frequency, "factored": r.factored, "ns": r.ns,
                         "ew": r.ew, "occurs": r.occurs, "ns_anchor": None, "ew_anchor": None}
                        for r in board.ew_frequencies]
-        info = self.deals.get(board.number)
         deal = self.deal_view(info.deal) if info and info.deal else None
         prev_b = self.result.boards[index - 1] if index > 0 else None
         next_b = self.result.boards[index + 1] if index + 1 < len(self.result.boards) else None
@@ -254,6 +266,7 @@ class SessionPlanner:
                                + [v for r in freq for v in (r["ns"], r["ew"])])
         return Page(path, "board.html", self.base(
             path, self.board_title(board), board=board, places=places, deal=deal, dealer=SEATS[board.dealer],
+            dd=_dd_view(analysis), dd_warning=found.warning if found else "",
             vulnerability=board.vulnerability, lines=lines, freq=freq, ew_freq=ew_freq,
             factored=board.factor != 1 or any(r.frequency.denominator != 1 for r in board.frequencies),
             blocks=blocks, board_block=board_block,
@@ -440,6 +453,18 @@ def _frac(value: Fraction | None) -> str | None:
 def _play(play) -> dict[str, Any]:
     return {"contract": play.contract, "declarer": play.declarer.value if play.declarer else "",
             "tricks": play.tricks, "lead": play.lead, "ns_score": play.ns_score}
+
+
+def _dd_view(analysis: DealAnalysis | None) -> dict[str, Any] | None:
+    """The double-dummy grid (declarers N, S, E, W; strains NT down to clubs) and par."""
+    if analysis is None:
+        return None
+    return {"rows": [{"seat": seat.value, "name": SEATS[seat],
+                      "tricks": [analysis.tricks[seat][st] for st in DD_STRAINS]} for seat in DD_SEATS],
+            "strains": [st.value for st in DD_STRAINS], "par_score": analysis.par_score,
+            "par_contracts": [{"contract": f"{c.level}{c.strain.value}{'X' if c.doubled else ''}",
+                               "declarers": " or ".join(s.value for s in c.declarers), "tricks": c.tricks}
+                              for c in analysis.par_contracts]}
 
 
 def _own_score(view: dict[str, Any], direction: Direction) -> int | None:
