@@ -16,6 +16,7 @@ from ..analysis.compare import versus_double_dummy
 from ..analysis.double_dummy import DealAnalysis, SessionAnalysis
 from ..model import Artificial, Direction, PairRef, Scored, ScoringMethod, Seat, Session, TravellerLine
 from ..scoring.contract import Strain, board_dealer, board_vulnerability
+from ..scoring.trick_value import trick_worth
 from ..scoring.results import ScoredBoard, ScoredLine, SessionResult, Standing
 from . import format as fmt
 from .explain_view import block, board_blocks
@@ -102,6 +103,7 @@ class SessionPlanner:
         self._players: dict[PairRef, list[dict[str, str]]] = {}
         self._views: dict[int, tuple[Any, dict[str, Any]]] = {}
         self._rules: dict[str, tuple[str | None, str]] = {}
+        self._worth: dict[tuple[int, int], Any] = {}
 
     def blocks(self, board: ScoredBoard):
         """The board's distinct explanation blocks and each line's (NS, EW) anchors, computed once."""
@@ -262,16 +264,43 @@ class SessionPlanner:
         next_b = self.result.boards[index + 1] if index + 1 < len(self.result.boards) else None
         board_block = block("board-arithmetic", f"{self.board_title(board)}: how the board was scored",
                             board.explanation, self.site.rule_map, self.site.article_titles, self._rules)
+        worth = [dict(w, ns_pair=r["ns_pair"], ew_pair=r["ew_pair"])
+                 for i, r in enumerate(lines) if (w := self.worth(board, i)) is not None]
         places = fmt.mp_places([v for r in lines for v in (r["ns_value"], r["ew_value"])]
-                               + [v for r in freq for v in (r["ns"], r["ew"])])
+                               + [v for r in freq for v in (r["ns"], r["ew"])]
+                               + [w[k]["value"] for w in worth for k in ("played", "fewer", "more") if w[k]])
         return Page(path, "board.html", self.base(
             path, self.board_title(board), board=board, places=places, deal=deal, dealer=SEATS[board.dealer],
             dd=_dd_view(analysis), dd_warning=found.warning if found else "",
+            worth=worth,
             vulnerability=board.vulnerability, lines=lines, freq=freq, ew_freq=ew_freq,
             factored=board.factor != 1 or any(r.frequency.denominator != 1 for r in board.frequencies),
             blocks=blocks, board_block=board_block,
             prev={"url": board_file(prev_b.slug), "title": self.board_title(prev_b)} if prev_b else None,
             next={"url": board_file(next_b.slug), "title": self.board_title(next_b)} if next_b else None))
+
+    def worth(self, board: ScoredBoard, index: int, direction: Direction | None = None) -> dict[str, Any] | None:
+        """What one trick more or fewer was worth on line ``index`` (the board re-scored by
+        the engine for each), from ``direction``'s side or else the declaring side's."""
+        key = (id(board), index)
+        if key not in self._worth:
+            self._worth[key] = trick_worth(board, index, self.result.options) \
+                if board.method is not ScoringMethod.TEAMS else None
+        found = self._worth[key]
+        if found is None:
+            return None
+        play = board.lines[index].line.ns.single  # type: ignore[union-attr]
+        ns = (direction is Direction.NS) if direction else play.declarer.is_ns
+
+        def side(r):
+            return None if r is None else {"tricks": r.tricks, "score": r.ns_score if ns else -r.ns_score,
+                                           "value": r.ns_value if ns else r.ew_value}
+        view = {"side": "NS" if ns else "EW", "contract": play.contract, "declarer": play.declarer.value,
+                "declaring": ns == play.declarer.is_ns,
+                "played": side(found.played), "fewer": side(found.fewer), "more": side(found.more)}
+        swings = [abs(view[k]["value"] - view["played"]["value"]) for k in ("fewer", "more") if view[k]]
+        view["swing"] = max(swings, default=Fraction(0))
+        return view
 
     def deal_view(self, deal) -> dict[str, Any]:
         hands = {}
@@ -301,6 +330,12 @@ class SessionPlanner:
                 "percent": entry.score.percent, "running": entry.running_total,
                 "anchor_url": f"{board_file(board.slug)}#{anchor}",
             })
+        mattered = []
+        for entry in standing.scorecard:
+            w = self.worth(entry.board, self.line_index(entry.board, entry.line), entry.direction)
+            if w is not None and w["swing"] > 0:
+                mattered.append({"board": entry.board.slug, "board_url": board_file(entry.board.slug), **w})
+        mattered = sorted(mattered, key=lambda m: -m["swing"])[:3]
         total = f"{fmt.figure(standing.total, self.unit)} {self.unit_word}" + (
             f", {fmt.percentage(standing.percentage)}%" if standing.percentage is not None else "")
         total_block = block("total", f"Pair {self.pair_label(ref)}: {total}", standing.explanation,
@@ -311,9 +346,11 @@ class SessionPlanner:
                    "span": 4 + (len({r["direction"] for r in rows}) > 1)} if standing.penalty else None
         return Page(path, "pair.html", self.base(
             path, title, pair_label=self.pair_label(ref), players=self.players(ref), standing=standing,
+            mattered=mattered,
             field_name=_field_name(standing.field), rows=rows, total_block=total_block, penalty=penalty,
             show_direction=len({r["direction"] for r in rows}) > 1,
             places=fmt.mp_places([v for r in rows for v in (r["value"], r["running"])]
+                                 + [m[k]["value"] for m in mattered for k in ("played", "fewer", "more") if m[k]]
                                  + ([penalty["value"], penalty["total"]] if penalty else []))))
 
     # --- teams -----------------------------------------------------------------------

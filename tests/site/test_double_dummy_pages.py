@@ -69,3 +69,17 @@ def test_a_board_without_a_deal_has_no_grid(site):
     folder = _session(site)
     page = parse(site, f"sessions/{folder.name}/board-2.html")
     assert "dd-grid" not in page.tables and "vs DD" not in page.tables["traveller"][0]
+
+
+def test_what_each_trick_was_worth_is_spelled_out_from_the_declaring_side(site):
+    # Board 1 (nobody vulnerable, top 4): 4♠ by N 10 tricks +420, 3NTx by E 7 tricks (NS +300), passed out.
+    # 3NTx by E: 6 tricks is −3 doubled, NS +500, beats both others: EW 0; 8 tricks is −1
+    # doubled, NS +100, beats only the pass-out: EW 2 (as played: NS 300 beats 0 → EW 2).
+    folder = _session(site)
+    page = parse(site, f"sessions/{folder.name}/board-1.html")
+    text = " ".join(page.text.split())
+    assert ("2 v 3, 3NTX by E (EW): 7 tricks: -300, 2.0 MP; 6 tricks would have been -500: 0.0 MP; "
+            "8 tricks would have been -100: 2.0 MP.") in text
+    # 4♠ by N: 9 tricks −50 beats nothing (0 MP); 11 tricks +450 still beats both (4 MP).
+    assert ("♠ by N (NS): 10 tricks: +420, 4.0 MP; 9 tricks would have been -50: 0.0 MP; "
+            "11 tricks would have been +450: 4.0 MP.") in text
