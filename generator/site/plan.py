@@ -19,6 +19,7 @@ from ..scoring.contract import Strain, board_dealer, board_vulnerability
 from ..scoring.trick_value import trick_worth
 from ..scoring.results import ScoredBoard, ScoredLine, SessionResult, Standing
 from . import format as fmt
+from .charts import Bar, bar_chart
 from .explain_view import block, board_blocks
 from .links import board_file, pair_file, player_key, player_path, player_slug, session_dir
 
@@ -269,8 +270,17 @@ class SessionPlanner:
         places = fmt.mp_places([v for r in lines for v in (r["ns_value"], r["ew_value"])]
                                + [v for r in freq for v in (r["ns"], r["ew"])]
                                + [w[k]["value"] for w in worth for k in ("played", "fewer", "more") if w[k]])
+        occurring = [r for r in freq if r["occurs"]]
+        chart = bar_chart(
+            "dist", [Bar(fmt.score(r["score"]), float(r["frequency"]), fmt.exact(r["frequency"]), f"dist-{r['score']}")
+                     for r in occurring],
+            f"{self.board_title(board)}: how often each NS score was scored",
+            "NS score and the number of tables that scored it: "
+            + "; ".join(f"{fmt.score(r['score'])}: {fmt.exact(r['frequency'])}" for r in occurring) + ".",
+            float(max((r["frequency"] for r in occurring), default=1)), kind="dist") if len(occurring) > 1 else None
         return Page(path, "board.html", self.base(
             path, self.board_title(board), board=board, places=places, deal=deal, dealer=SEATS[board.dealer],
+            chart=chart,
             dd=_dd_view(analysis), dd_warning=found.warning if found else "",
             worth=worth,
             vulnerability=board.vulnerability, lines=lines, freq=freq, ew_freq=ew_freq,
@@ -329,6 +339,8 @@ class SessionPlanner:
                 "own_score": _own_score(view, entry.direction), "value": entry.score.value,
                 "percent": entry.score.percent, "running": entry.running_total,
                 "anchor_url": f"{board_file(board.slug)}#{anchor}",
+                "dist_url": f"{board_file(board.slug)}#dist-{view['ns_score']}" if view["kind"] == "play"
+                and sum(1 for f in board.frequencies if f.occurs) > 1 else None,
             })
         mattered = []
         for entry in standing.scorecard:
@@ -336,6 +348,17 @@ class SessionPlanner:
             if w is not None and w["swing"] > 0:
                 mattered.append({"board": entry.board.slug, "board_url": board_file(entry.board.slug), **w})
         mattered = sorted(mattered, key=lambda m: -m["swing"])[:3]
+        chart = None
+        if standing.percentage is not None and rows:
+            chart = bar_chart(
+                "card", [Bar(r["board"], float(r["percent"]), fmt.percentage(r["percent"]) + "%")
+                         for r in rows if r["percent"] is not None],
+                f"Pair {self.pair_label(ref)}: percentage on each board",
+                "Board and the pair's percentage on it: " + "; ".join(
+                    f"board {r['board']}: {fmt.percentage(r['percent'])}%" for r in rows if r["percent"] is not None)
+                + f". Session: {fmt.percentage(standing.percentage)}%.",
+                100.0, step=20, reference=(float(standing.percentage), f"session {fmt.percentage(standing.percentage)}%"),
+                kind="card", values=False)
         total = f"{fmt.figure(standing.total, self.unit)} {self.unit_word}" + (
             f", {fmt.percentage(standing.percentage)}%" if standing.percentage is not None else "")
         total_block = block("total", f"Pair {self.pair_label(ref)}: {total}", standing.explanation,
@@ -346,7 +369,7 @@ class SessionPlanner:
                    "span": 4 + (len({r["direction"] for r in rows}) > 1)} if standing.penalty else None
         return Page(path, "pair.html", self.base(
             path, title, pair_label=self.pair_label(ref), players=self.players(ref), standing=standing,
-            mattered=mattered,
+            mattered=mattered, chart=chart,
             field_name=_field_name(standing.field), rows=rows, total_block=total_block, penalty=penalty,
             show_direction=len({r["direction"] for r in rows}) > 1,
             places=fmt.mp_places([v for r in rows for v in (r["value"], r["running"])]

@@ -4,6 +4,7 @@ the figures on the page are the analysis's (and the JSON download's)."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -23,13 +24,15 @@ def site(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("dd")
     (root / "content" / "sessions").mkdir(parents=True)
     shutil.copy(FIXTURE, root / "content" / "sessions" / "2026-10-05-monday-pairs.yaml")
+    # The same pairs a week later (another date): players' pages then have two sessions to chart.
+    (root / "content" / "sessions" / "2026-10-12-monday-pairs.yaml").write_text(
+        FIXTURE.read_text().replace("2026-10-05", "2026-10-12"))
     build_site(root / "content", root / "site", jobs=1)
     return root / "site"
 
 
 def _session(site: Path) -> Path:
-    (folder,) = (site / "sessions").iterdir()
-    return folder
+    return min(p for p in (site / "sessions").iterdir() if p.is_dir())
 
 
 def test_grid_and_par_on_the_board_page_equal_the_analysis(site):
@@ -83,3 +86,57 @@ def test_what_each_trick_was_worth_is_spelled_out_from_the_declaring_side(site):
     # 4♠ by N: 9 tricks −50 beats nothing (0 MP); 11 tricks +450 still beats both (4 MP).
     assert ("♠ by N (NS): 10 tricks: +420, 4.0 MP; 9 tricks would have been -50: 0.0 MP; "
             "11 tricks would have been +450: 4.0 MP.") in text
+
+
+BAR = re.compile(r'<g class="bar[^"]*"(?: id="([^"]*)")? data-label="([^"]*)" data-value="([^"]*)">')
+
+
+def _chart(html: str, kind: str) -> tuple[list[tuple[str, str, str]], str | None, str]:
+    """(bars as (id, label, value), the reference line's value, the text alternative) of one chart."""
+    start = html.index(f'data-chart="{kind}"')
+    svg = html[start:html.index("</svg>", start)]
+    ref = re.search(r'<g class="ref" data-value="([^"]*)"', svg)
+    desc = re.search(r"<desc[^>]*>([^<]*)</desc>", svg).group(1)
+    return BAR.findall(svg), ref.group(1) if ref else None, desc
+
+
+def test_score_distribution_chart_values_are_the_frequency_table(site):
+    folder = _session(site)
+    page = parse(site, f"sessions/{folder.name}/board-1.html")
+    bars, _, desc = _chart((folder / "board-1.html").read_text(), "dist")
+    rows = [r for r in page.tables["freq"][1:]]
+    assert [(label, value) for _, label, value in bars] == [(r[0], r[1]) for r in rows]
+    assert [i for i, _, _ in bars] == [f"dist-{r[0]}" for r in rows]
+    assert all(f"{r[0]}: {r[1]}" in desc for r in rows)
+
+
+def test_scorecard_chart_values_are_the_scorecard_percentages(site):
+    folder = _session(site)
+    pair = next(p for p in sorted(folder.glob("pair-*.html")))
+    page = parse(site, f"sessions/{folder.name}/{pair.name}")
+    head, *rows = page.tables["scorecard"]
+    at = head.index("%")
+    bars, ref, desc = _chart(pair.read_text(), "card")
+    assert [(label, value) for _, label, value in bars] == [(r[0], r[at] + "%") for r in rows]
+    percentage = re.search(r"([0-9.]+)%", page.text.split("Place", 1)[1]).group(1)
+    assert ref == f"session {percentage}%" and f"Session: {percentage}%." in desc
+
+
+def test_player_chart_values_are_the_history_and_season_average(site):
+    player = next(p for p in sorted((site / "players").glob("*.html")) if "data-chart" in p.read_text())
+    html = player.read_text()
+    page = parse(site, f"players/{player.name}")
+    head, *rows = page.tables["history"]
+    bars, ref, _ = _chart(html, "season")
+    # The chart runs oldest first; the table lists the newest first.
+    assert [value for _, _, value in bars] == [r[head.index("Result")] for r in reversed(rows)]
+    average = re.search(r"average ([0-9.]+)%", page.text).group(1)
+    assert ref == f"average {average}%"
+
+
+def test_each_chart_has_a_text_alternative(site):
+    folder = _session(site)
+    for path in [folder / "board-1.html", *folder.glob("pair-*.html")]:
+        html = path.read_text()
+        for svg in re.findall(r"<svg[^>]*>", html):
+            assert 'role="img"' in svg and "aria-labelledby" in svg
