@@ -205,7 +205,7 @@ class SessionPlanner:
             team_total_header=_heading(standing.total_unit_label) if standing else "",
             board_header=_heading(standing.board_unit_label) if standing else "",
             penalised=any(r["penalised"] for f in fields for r in f["rows"]),
-            club_of_session=self.session.club))
+            club_of_session=self.session.club, has_deals=any(b.deal is not None for b in self.session.boards)))
 
     def line_row(self, board: ScoredBoard, line: ScoredLine, anchors: tuple[str, str],
                  analysis: DealAnalysis | None = None) -> dict[str, Any]:

@@ -102,6 +102,7 @@ def build_source(path: str, slug: str, site: SiteInfo, scoring: dict[str, Any], 
                  analysis_cache: Path | None = None) -> tuple[list[dict[str, Any]], dict[str, bytes]]:
     """Read, score, analyse the deals of, plan and render one upload: (summaries, {site path: bytes})."""
     from ..analysis.double_dummy import analyse_session
+    from ..analysis.pbn_export import session_pbn
     from ..readers import read_sessions
     from ..scoring.session import score_session
     from ..scoring.options import DEFAULT_OPTIONS
@@ -118,6 +119,9 @@ def build_source(path: str, slug: str, site: SiteInfo, scoring: dict[str, Any], 
         json_bytes, csv_bytes = export_files(result, analysis)
         planned.append(Page(f"sessions/{s_slug}/results.json", None, data=json_bytes))
         planned.append(Page(f"sessions/{s_slug}/results.csv", None, data=csv_bytes))
+        deals = session_pbn(session, analysis)
+        if deals:
+            planned.append(Page(f"sessions/{s_slug}/deals.pbn", None, data=deals.encode("utf-8")))
         for page in planned:
             pages[page.path] = render_page(page, templates)
         summaries.append(summary)

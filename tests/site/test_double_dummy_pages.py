@@ -140,3 +140,11 @@ def test_each_chart_has_a_text_alternative(site):
         html = path.read_text()
         for svg in re.findall(r"<svg[^>]*>", html):
             assert 'role="img"' in svg and "aria-labelledby" in svg
+
+
+def test_session_offers_the_deals_as_pbn(site):
+    folder = _session(site)
+    page = parse(site, f"sessions/{folder.name}/index.html")
+    assert any(href == "deals.pbn" for href, _ in page.links)
+    text = (folder / "deals.pbn").read_text()
+    assert text.startswith("% PBN 2.1") and "[OptimumScore" in text and "[OptimumResultTable" in text
