@@ -30,21 +30,10 @@ def small_group_rule(actual: int, expected: int, rule: str) -> bool:
     return False
 
 
-def score_pairs_board(
-    number: int,
-    lines: Sequence[TravellerLine],
-    *,
-    method: ScoringMethod,
-    expected: int,
-    options: ScoringOptions,
-    section: str = "",
-    vulnerability: str | None = None,
-    dealer: Seat | None = None,
-) -> ScoredBoard:
-    """Score every line of one board (one comparison group) by the session's method.
-
-    ``expected`` is E, the number of results the board is scored as if it had.
-    """
+def board_scorer(number: int, lines: Sequence[TravellerLine], *, method: ScoringMethod, expected: int,
+                 options: ScoringOptions) -> tuple[PairsMethod, dict[Direction, FrequencyTable], Fraction, bool]:
+    """The board's frequency tables and the method's scorer: (scorer, tables, top, split).
+    ``split`` is True when a split score gives the EW field a table of its own."""
     ns_results = [components(line.ns) for line in lines if isinstance(line.ns, Scored)]
     ew_results = [components(line.ew) for line in lines if isinstance(line.ew, Scored)]
     # Two tables only when a split score really gives the fields different results
@@ -72,6 +61,26 @@ def score_pairs_board(
     else:
         raise ValueError(f"board {number}: method {method} is not a pairs method")
 
+    return scorer, tables, top, split
+
+
+def score_pairs_board(
+    number: int,
+    lines: Sequence[TravellerLine],
+    *,
+    method: ScoringMethod,
+    expected: int,
+    options: ScoringOptions,
+    section: str = "",
+    vulnerability: str | None = None,
+    dealer: Seat | None = None,
+) -> ScoredBoard:
+    """Score every line of one board (one comparison group) by the session's method.
+
+    ``expected`` is E, the number of results the board is scored as if it had.
+    """
+    scorer, tables, top, split = board_scorer(number, lines, method=method, expected=expected, options=options)
+    ns_table, ew_table = tables[NS], tables[EW]
     is_mp = isinstance(scorer, Matchpoints)
     sides: dict[tuple[Direction, int], SideScore] = {}  # one SideScore per distinct score: big fields stay cheap
 
@@ -110,6 +119,15 @@ def score_pairs_board(
         datum=scorer.datums[NS][0] if isinstance(scorer, Butler) else None,
         explanation=_board_explanation(number, lines, ns_table, scorer, top, options),
     )
+
+
+def score_one_line(number: int, lines: Sequence[TravellerLine], line: TravellerLine, *, method: ScoringMethod,
+                   expected: int, options: ScoringOptions) -> tuple[SideScore, SideScore]:
+    """One line's NS and EW scores on the board made of ``lines`` (which include it), exactly
+    as ``score_pairs_board`` gives them, without scoring the other lines."""
+    scorer, _, top, _ = board_scorer(number, lines, method=method, expected=expected, options=options)
+    mp_top = top if isinstance(scorer, Matchpoints) else None
+    return _side(scorer, NS, line.ns, mp_top), _side(scorer, EW, line.ew, mp_top)
 
 
 def _traveller_order(line: ScoredLine) -> tuple[int, int]:

@@ -11,8 +11,8 @@ import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..model import Play, Scored
-from .board import score_pairs_board
+from ..model import Play, Scored, TravellerLine
+from .board import score_one_line
 from .contract import ns_score
 from .options import ScoringOptions
 from .results import ScoredBoard
@@ -50,41 +50,50 @@ def playable(board: ScoredBoard, index: int) -> Play | None:
     return play
 
 
-def with_tricks(board: ScoredBoard, index: int, tricks: int, options: ScoringOptions) -> tuple[ScoredBoard, int]:
-    """The board scored again with line ``index``'s declarer taking ``tricks`` tricks:
-    (the re-scored board, the changed line's position in it)."""
+def changed_lines(board: ScoredBoard, index: int, tricks: int) -> tuple[list[TravellerLine], TravellerLine]:
+    """The board's traveller with line ``index``'s declarer taking ``tricks`` tricks: (lines, the changed line)."""
     play = playable(board, index)
-    if play is None:
+    if play is None or play.contract is None:
         raise ValueError(f"board {board.number}: line {index} has no contract and tricks to change")
-    assert play.contract is not None
     changed = dataclasses.replace(play, tricks=tricks,
                                   ns_score=ns_score(play.contract, play.declarer, tricks, board.vulnerability))
     outcome = Scored.of(changed)
-    old = board.lines[index].line
-    new_line = dataclasses.replace(old, ns=outcome, ew=outcome)
-    lines = [new_line if i == index else sl.line for i, sl in enumerate(board.lines)]
-    rescored = score_pairs_board(board.number, lines, method=board.method, expected=board.expected, options=options,
-                                 section=board.section, vulnerability=board.vulnerability, dealer=board.dealer)
-    position = next(i for i, sl in enumerate(rescored.lines) if sl.line is new_line)
-    return rescored, position
+    new_line = dataclasses.replace(board.lines[index].line, ns=outcome, ew=outcome)
+    return [new_line if i == index else sl.line for i, sl in enumerate(board.lines)], new_line
 
 
-def _result(board: ScoredBoard, position: int) -> TrickResult:
-    sl = board.lines[position]
-    play = sl.line.ns.single  # type: ignore[union-attr]
-    assert play is not None and play.tricks is not None
-    return TrickResult(play.tricks, play.ns_score, sl.ns.value, sl.ew.value)
+def with_tricks(board: ScoredBoard, index: int, tricks: int, options: ScoringOptions) -> TrickResult:
+    """Line ``index`` with its declarer taking ``tricks`` tricks, scored on the board (the
+    other lines as played): the engine's value for the modified traveller."""
+    lines, line = changed_lines(board, index, tricks)
+    ns, ew = score_one_line(board.number, lines, line, method=board.method, expected=board.expected, options=options)
+    play = line.ns.single  # type: ignore[union-attr]
+    return TrickResult(tricks, play.ns_score, ns.value, ew.value)
 
 
-def trick_worth(board: ScoredBoard, index: int, options: ScoringOptions) -> TrickWorth | None:
-    """Line ``index`` as played and with one trick fewer and one more, each scored on the board."""
+def trick_worth(board: ScoredBoard, index: int, options: ScoringOptions,
+                memo: dict[tuple[int, int, int], TrickResult] | None = None) -> TrickWorth | None:
+    """Line ``index`` as played and with one trick fewer and one more, each scored on the board.
+
+    A changed line's figures depend only on its old and new NS score (the rest of the board
+    is as played), so ``memo`` — one per board — shares them between lines with the same result.
+    """
     play = playable(board, index)
     if play is None or play.tricks is None:
         return None
+    played = board.lines[index]
 
     def at(tricks: int) -> TrickResult | None:
         if not 0 <= tricks <= 13:
             return None
-        return _result(*with_tricks(board, index, tricks, options))
+        assert play is not None and play.contract is not None
+        key = (play.ns_score, ns_score(play.contract, play.declarer, tricks, board.vulnerability), tricks)
+        if memo is not None and key in memo:
+            return memo[key]
+        result = with_tricks(board, index, tricks, options)
+        if memo is not None:
+            memo[key] = result
+        return result
 
-    return TrickWorth(_result(board, index), at(play.tricks - 1), at(play.tricks + 1))
+    return TrickWorth(TrickResult(play.tricks, play.ns_score, played.ns.value, played.ew.value),
+                      at(play.tricks - 1), at(play.tricks + 1))

@@ -105,6 +105,7 @@ class SessionPlanner:
         self._views: dict[int, tuple[Any, dict[str, Any]]] = {}
         self._rules: dict[str, tuple[str | None, str]] = {}
         self._worth: dict[tuple[int, int], Any] = {}
+        self._worth_memo: dict[int, dict] = {}
 
     def blocks(self, board: ScoredBoard):
         """The board's distinct explanation blocks and each line's (NS, EW) anchors, computed once."""
@@ -294,7 +295,8 @@ class SessionPlanner:
         the engine for each), from ``direction``'s side or else the declaring side's."""
         key = (id(board), index)
         if key not in self._worth:
-            self._worth[key] = trick_worth(board, index, self.result.options) \
+            memo = self._worth_memo.setdefault(id(board), {})
+            self._worth[key] = trick_worth(board, index, self.result.options, memo) \
                 if board.method is not ScoringMethod.TEAMS else None
         found = self._worth[key]
         if found is None:
