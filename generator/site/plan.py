@@ -20,7 +20,7 @@ from ..scoring.trick_value import trick_worth
 from ..scoring.results import ScoredBoard, ScoredLine, SessionResult, Standing
 from . import format as fmt
 from .charts import Bar, bar_chart
-from .explain_view import block, board_blocks
+from .explain_view import block, board_blocks, rule_info
 from .links import board_file, pair_file, player_key, player_path, player_slug, session_dir
 
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
@@ -283,12 +283,18 @@ class SessionPlanner:
             path, self.board_title(board), board=board, places=places, deal=deal, dealer=SEATS[board.dealer],
             chart=chart,
             dd=_dd_view(analysis), dd_warning=found.warning if found else "",
+            dd_article=self.dd_article() if analysis else None,
             worth=worth,
             vulnerability=board.vulnerability, lines=lines, freq=freq, ew_freq=ew_freq,
             factored=board.factor != 1 or any(r.frequency.denominator != 1 for r in board.frequencies),
             blocks=blocks, board_block=board_block,
             prev={"url": board_file(prev_b.slug), "title": self.board_title(prev_b)} if prev_b else None,
             next={"url": board_file(next_b.slug), "title": self.board_title(next_b)} if next_b else None))
+
+    def dd_article(self) -> dict[str, str] | None:
+        """The article on double dummy and par, when the site has one (its rules list ``double_dummy``)."""
+        slug = rule_info("double_dummy", self.site.rule_map, self._rules)[0]
+        return {"slug": slug, "title": self.site.article_titles.get(slug, slug)} if slug else None
 
     def worth(self, board: ScoredBoard, index: int, direction: Direction | None = None) -> dict[str, Any] | None:
         """What one trick more or fewer was worth on line ``index`` (the board re-scored by
