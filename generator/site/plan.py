@@ -21,6 +21,7 @@ from ..scoring.results import ScoredBoard, ScoredLine, SessionResult, Standing
 from . import format as fmt
 from .charts import Bar, bar_chart
 from .explain_view import block, board_blocks, rule_info
+from ..history.snapshot import line_key
 from .links import board_file, pair_file, player_key, player_path, player_slug, session_dir
 
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
@@ -86,8 +87,12 @@ def hcp(cards: str) -> int:
 
 
 class SessionPlanner:
-    def __init__(self, result: SessionResult, slug: str, site: SiteInfo, analysis: SessionAnalysis | None = None):
+    def __init__(self, result: SessionResult, slug: str, site: SiteInfo, record: dict[str, Any] | None = None,
+                 provisional: dict[str, Any] | None = None, analysis: SessionAnalysis | None = None):
         self.result = result
+        self.record = record or {"corrections": [], "notes": [], "line_marks": {}, "pair_marks": {}}
+        """The corrections between the upload's versions (``generator.history.record``)."""
+        self.provisional = provisional
         self.analysis = analysis
         self.session = result.session
         self.slug = slug
@@ -187,7 +192,8 @@ class SessionPlanner:
                 rows.append({"rank": s.rank_label, "pair": self.pair_link(s.ref, short=bool(s.ref.direction)),
                              "players": self.players(s.ref),
                              "total": s.total, "percentage": s.percentage, "score": s.score,
-                             "boards": s.boards_played, "url": pair_file(s.ref), "penalised": bool(s.penalty)})
+                             "boards": s.boards_played, "url": pair_file(s.ref), "penalised": bool(s.penalty),
+                             "mark": self.record["pair_marks"].get(s.ref.slug)})
             factored = any(r["score"] != r["total"] for r in rows) and self.unit == "imps"
             fields.append({"name": _field_name(f.name), "rows": rows, "factored": factored,
                            "places": fmt.mp_places([r["total"] for r in rows]),
@@ -206,7 +212,9 @@ class SessionPlanner:
             team_total_header=_heading(standing.total_unit_label) if standing else "",
             board_header=_heading(standing.board_unit_label) if standing else "",
             penalised=any(r["penalised"] for f in fields for r in f["rows"]),
-            club_of_session=self.session.club, has_deals=any(b.deal is not None for b in self.session.boards)))
+            club_of_session=self.session.club, corrections=self.record["corrections"],
+            history_notes=self.record["notes"], provisional=self.provisional,
+            has_deals=any(b.deal is not None for b in self.session.boards)))
 
     def line_row(self, board: ScoredBoard, line: ScoredLine, anchors: tuple[str, str],
                  analysis: DealAnalysis | None = None) -> dict[str, Any]:
@@ -221,6 +229,7 @@ class SessionPlanner:
             "ns": self.outcome_view(ns_out), "ew": self.outcome_view(ew_out) if tl.is_split else None,
             "ns_value": line.ns.value, "ew_value": line.ew.value, "ns_percent": line.ns.percent,
             "ew_percent": line.ew.percent, "ns_anchor": anchors[0], "ew_anchor": anchors[1],
+            "marks": self.record["line_marks"].get(line_key(board.slug, tl.ns_pair, tl.ew_pair), {}),
         }
 
     def outcome_view(self, outcome) -> dict[str, Any]:
@@ -285,6 +294,7 @@ class SessionPlanner:
             dd=_dd_view(analysis), dd_warning=found.warning if found else "",
             dd_article=self.dd_article() if analysis else None,
             worth=worth,
+            corrected=any(r["marks"] for r in lines),
             vulnerability=board.vulnerability, lines=lines, freq=freq, ew_freq=ew_freq,
             factored=board.factor != 1 or any(r.frequency.denominator != 1 for r in board.frequencies),
             blocks=blocks, board_block=board_block,
@@ -349,6 +359,9 @@ class SessionPlanner:
                 "anchor_url": f"{board_file(board.slug)}#{anchor}",
                 "dist_url": f"{board_file(board.slug)}#dist-{view['ns_score']}" if view["kind"] == "play"
                 and sum(1 for f in board.frequencies if f.occurs) > 1 else None,
+                "mark": self.record["line_marks"].get(line_key(board.slug, entry.line.line.ns_pair,
+                                                               entry.line.line.ew_pair), {}).get(
+                    "ns" if entry.direction is Direction.NS else "ew"),
             })
         mattered = []
         for entry in standing.scorecard:
@@ -378,6 +391,7 @@ class SessionPlanner:
         return Page(path, "pair.html", self.base(
             path, title, pair_label=self.pair_label(ref), players=self.players(ref), standing=standing,
             mattered=mattered, chart=chart,
+            mark=self.record["pair_marks"].get(ref.slug), corrected=any(r["mark"] for r in rows),
             field_name=_field_name(standing.field), rows=rows, total_block=total_block, penalty=penalty,
             show_direction=len({r["direction"] for r in rows}) > 1,
             places=fmt.mp_places([v for r in rows for v in (r["value"], r["running"])]
@@ -450,6 +464,9 @@ class SessionPlanner:
             "long_date": long_date(self.session), "kind": session_kind(self.session),
             "method": self.session.method.value, "url": f"{self.dir}/index.html",
             "winners": winners, "entries": entries,
+            "corrections": [{"anchor": c["anchor"], "date": c["date"], "iso": c["iso"], "text": c["text"],
+                             "reason": c["reason"], "late": c["late"]} for c in self.record["corrections"]],
+            "provisional": self.provisional,
         }
 
 
@@ -541,7 +558,8 @@ def _own_score(view: dict[str, Any], direction: Direction) -> int | None:
     return view["ns_score"] if direction is Direction.NS else -view["ns_score"]
 
 
-def plan_session(result: SessionResult, slug: str, site: SiteInfo,
+def plan_session(result: SessionResult, slug: str, site: SiteInfo, record: dict[str, Any] | None = None,
+                 provisional: dict[str, Any] | None = None,
                  analysis: SessionAnalysis | None = None) -> tuple[list[Page], dict[str, Any]]:
-    planner = SessionPlanner(result, slug, site, analysis)
+    planner = SessionPlanner(result, slug, site, record, provisional, analysis)
     return planner.pages(), planner.summary()
