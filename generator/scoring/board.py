@@ -122,12 +122,18 @@ def score_pairs_board(
 
 
 def score_one_line(number: int, lines: Sequence[TravellerLine], line: TravellerLine, *, method: ScoringMethod,
-                   expected: int, options: ScoringOptions) -> tuple[SideScore, SideScore]:
-    """One line's NS and EW scores on the board made of ``lines`` (which include it), exactly
-    as ``score_pairs_board`` gives them, without scoring the other lines."""
+                   expected: int, options: ScoringOptions) -> tuple[Fraction, Fraction]:
+    """One line's NS and EW figures on the board made of ``lines`` (which include it), exactly
+    as ``score_pairs_board`` gives them, without scoring the other lines or explaining."""
     scorer, _, top, _ = board_scorer(number, lines, method=method, expected=expected, options=options)
     mp_top = top if isinstance(scorer, Matchpoints) else None
-    return _side(scorer, NS, line.ns, mp_top), _side(scorer, EW, line.ew, mp_top)
+
+    def figure(direction: Direction, outcome: Outcome) -> Fraction:
+        if isinstance(outcome, Scored) and not outcome.is_weighted:
+            return scorer.value_only(direction, outcome.components[0].play.ns_score)
+        return _side(scorer, direction, outcome, mp_top).value
+
+    return figure(NS, line.ns), figure(EW, line.ew)
 
 
 def _traveller_order(line: ScoredLine) -> tuple[int, int]:

@@ -68,7 +68,7 @@ def with_tricks(board: ScoredBoard, index: int, tricks: int, options: ScoringOpt
     lines, line = changed_lines(board, index, tricks)
     ns, ew = score_one_line(board.number, lines, line, method=board.method, expected=board.expected, options=options)
     play = line.ns.single  # type: ignore[union-attr]
-    return TrickResult(tricks, play.ns_score, ns.value, ew.value)
+    return TrickResult(tricks, play.ns_score, ns, ew)
 
 
 def trick_worth(board: ScoredBoard, index: int, options: ScoringOptions,
