@@ -39,7 +39,16 @@ def board_scorer(number: int, lines: Sequence[TravellerLine], *, method: Scoring
     # Two tables only when a split score really gives the fields different results
     # (an A60/40 line is "split" but adds nothing to either table).
     split = any(line.is_split and (isinstance(line.ns, Scored) or isinstance(line.ew, Scored)) for line in lines)
-    expected = max(expected, len(lines))
+    return scorer_for_results(number, ns_results, ew_results, split, len(lines), method=method, expected=expected,
+                              options=options)
+
+
+def scorer_for_results(number: int, ns_results: list[Components], ew_results: list[Components], split: bool,
+                       line_count: int, *, method: ScoringMethod, expected: int, options: ScoringOptions
+                       ) -> tuple[PairsMethod, dict[Direction, FrequencyTable], Fraction, bool]:
+    """``board_scorer`` from the board's results already gathered (each side's bridge
+    results as components; ``line_count`` lines in all)."""
+    expected = max(expected, line_count)
     e_ns = expected if options.neuberg else max(len(ns_results), 1)
     ns_table = FrequencyTable.build(ns_results, e_ns)
     ew_table = FrequencyTable.build(ew_results, expected if options.neuberg else max(len(ew_results), 1)) if split else ns_table

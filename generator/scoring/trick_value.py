@@ -11,8 +11,8 @@ import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..model import Play, Scored, TravellerLine
-from .board import score_one_line
+from ..model import Direction, Play, Scored, TravellerLine
+from .board import components, score_one_line, scorer_for_results
 from .contract import ns_score
 from .options import ScoringOptions
 from .results import ScoredBoard
@@ -71,12 +71,36 @@ def with_tricks(board: ScoredBoard, index: int, tricks: int, options: ScoringOpt
     return TrickResult(tricks, play.ns_score, ns, ew)
 
 
+class _BoardResults:
+    """The board's results gathered once (each side's components, line by line), so that a
+    line's changed result is scored without walking every traveller line again."""
+
+    def __init__(self, board: ScoredBoard):
+        lines = [sl.line for sl in board.lines]
+        self.ns = [components(l.ns) if isinstance(l.ns, Scored) else None for l in lines]
+        self.ew = [components(l.ew) if isinstance(l.ew, Scored) else None for l in lines]
+        self.split = any(l.is_split and (isinstance(l.ns, Scored) or isinstance(l.ew, Scored)) for l in lines)
+        self.count = len(lines)
+
+    def score(self, board: ScoredBoard, index: int, new_score: int, options: ScoringOptions) -> tuple[Fraction, Fraction]:
+        """NS and EW figures of line ``index`` (a single, unsplit result) scored as ``new_score``."""
+        new = [(Fraction(1), new_score)]
+        ns = [new if i == index else c for i, c in enumerate(self.ns) if c is not None]
+        ew = [new if i == index else c for i, c in enumerate(self.ew) if c is not None]
+        scorer, _, _, _ = scorer_for_results(board.number, ns, ew, self.split, self.count, method=board.method,
+                                             expected=board.expected, options=options)
+        return scorer.value_only(Direction.NS, new_score), scorer.value_only(Direction.EW, new_score)
+
+
 def trick_worth(board: ScoredBoard, index: int, options: ScoringOptions,
-                memo: dict[tuple[int, int, int], TrickResult] | None = None) -> TrickWorth | None:
+                memo: dict | None = None) -> TrickWorth | None:
     """Line ``index`` as played and with one trick fewer and one more, each scored on the board.
 
     A changed line's figures depend only on its old and new NS score (the rest of the board
-    is as played), so ``memo`` — one per board — shares them between lines with the same result.
+    is as played), so ``memo`` — one per board — shares them between lines with the same
+    result, and holds the board's results gathered once.  Without it each figure comes from
+    ``with_tricks`` (the whole traveller re-scored line by line); the property test checks
+    both against an independent re-scoring.
     """
     play = playable(board, index)
     if play is None or play.tricks is None:
@@ -90,9 +114,13 @@ def trick_worth(board: ScoredBoard, index: int, options: ScoringOptions,
         key = (play.ns_score, ns_score(play.contract, play.declarer, tricks, board.vulnerability), tricks)
         if memo is not None and key in memo:
             return memo[key]
-        result = with_tricks(board, index, tricks, options)
-        if memo is not None:
-            memo[key] = result
+        if memo is None:
+            return with_tricks(board, index, tricks, options)
+        gathered = memo.get("results")
+        if gathered is None:
+            gathered = memo["results"] = _BoardResults(board)
+        ns, ew = gathered.score(board, index, key[1], options)
+        memo[key] = result = TrickResult(tricks, key[1], ns, ew)
         return result
 
     return TrickWorth(TrickResult(play.tricks, play.ns_score, played.ns.value, played.ew.value),

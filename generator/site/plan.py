@@ -280,6 +280,8 @@ class SessionPlanner:
         places = fmt.mp_places([v for r in lines for v in (r["ns_value"], r["ew_value"])]
                                + [v for r in freq for v in (r["ns"], r["ew"])]
                                + [w[k]["value"] for w in worth for k in ("played", "fewer", "more") if w[k]])
+        for w in worth:
+            w["text"] = self.worth_text(w, places)
         occurring = [r for r in freq if r["occurs"]]
         chart = bar_chart(
             "dist", [Bar(fmt.score(r["score"]), float(r["frequency"]), fmt.exact(r["frequency"]), f"dist-{r['score']}")
@@ -300,6 +302,20 @@ class SessionPlanner:
             blocks=blocks, board_block=board_block,
             prev={"url": board_file(prev_b.slug), "title": self.board_title(prev_b)} if prev_b else None,
             next={"url": board_file(next_b.slug), "title": self.board_title(next_b)} if next_b else None))
+
+    def worth_text(self, w: dict[str, Any], places: int | None) -> str:
+        """'10 tricks: +420, 5.25 MP; 11 tricks would have been +450: 7.75 MP' — the figures
+        through the site's filters (written here once per line, not by a template macro)."""
+        short = UNIT_SHORT[self.unit]
+
+        def fig(r: dict[str, Any]) -> str:
+            return f"{fmt.figure(r['value'], self.unit, places)} {short}"
+
+        p = w["played"]
+        parts = [f"{p['tricks']} tricks: {fmt.signed_score(p['score'])}, {fig(p)}"]
+        parts += [f"{w[k]['tricks']} tricks would have been {fmt.signed_score(w[k]['score'])}: {fig(w[k])}"
+                  for k in ("fewer", "more") if w[k]]
+        return "; ".join(parts)
 
     def dd_article(self) -> dict[str, str] | None:
         """The article on double dummy and par, when the site has one (its rules list ``double_dummy``)."""
@@ -388,15 +404,18 @@ class SessionPlanner:
         reasons = [p.reason for p in self.session.penalties if p.pair == ref and p.reason]
         penalty = {"reasons": ", ".join(reasons), "value": -standing.penalty, "total": standing.total,
                    "span": 4 + (len({r["direction"] for r in rows}) > 1)} if standing.penalty else None
+        card_places = fmt.mp_places([v for r in rows for v in (r["value"], r["running"])]
+                                    + [m[k]["value"] for m in mattered for k in ("played", "fewer", "more") if m[k]]
+                                    + ([penalty["value"], penalty["total"]] if penalty else []))
+        for m in mattered:
+            m["text"] = self.worth_text(m, card_places)
         return Page(path, "pair.html", self.base(
             path, title, pair_label=self.pair_label(ref), players=self.players(ref), standing=standing,
             mattered=mattered, chart=chart,
             mark=self.record["pair_marks"].get(ref.slug), corrected=any(r["mark"] for r in rows),
             field_name=_field_name(standing.field), rows=rows, total_block=total_block, penalty=penalty,
             show_direction=len({r["direction"] for r in rows}) > 1,
-            places=fmt.mp_places([v for r in rows for v in (r["value"], r["running"])]
-                                 + [m[k]["value"] for m in mattered for k in ("played", "fewer", "more") if m[k]]
-                                 + ([penalty["value"], penalty["total"]] if penalty else []))))
+            places=card_places))
 
     # --- teams -----------------------------------------------------------------------
     def match_title(self, m) -> str:

@@ -53,6 +53,7 @@ def test_each_figure_is_the_engines_value_for_the_modified_traveller(plays, meth
     for i in range(len(board.lines)):
         trick_worth(board, i, options, memo)
     worth = trick_worth(board, index, options, memo)
+    assert trick_worth(board, index, options) == worth  # without the memo: the whole traveller re-scored
     played_line = board.lines[index]
     assert (worth.played.ns_value, worth.played.ew_value) == (played_line.ns.value, played_line.ew.value)
     tricks = played_line.line.ns.single.tricks
