@@ -20,6 +20,7 @@ from ..model import (Board, Deal, Direction, Match, Pair, PairRef, Play, Player,
 from ..scoring.contract import Contract, ContractError, Seat, parse_tricks
 from . import values
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedMatch, PrintedPair
+from .conventions import largest_field
 from .validate import Places, pair_label, validate
 
 _TAG = re.compile(r'^\[(\w+)\s+"(.*)"\]\s*$')
@@ -179,7 +180,7 @@ class _Session:
         boards = [b for b in (self.board(g, mitchell, places) for g in games) if b is not None]
         if len(sections) > 1:
             ranks = [int(p.place.rstrip("=")) for p in self.figures.pairs if p.place.rstrip("=").isdigit()]
-            if ranks and max(ranks) > max(len(s.pairs) for s in sections):
+            if ranks and max(ranks) > largest_field(sections):
                 options["sections"] = "pooled"  # one ranking across sections: compared across the field
         session = Session(sections=sections, boards=tuple(boards), options=options, printed={KEY: self.figures}, **common)  # type: ignore[arg-type]
         self.errors += validate(self.file, session, places)

@@ -24,6 +24,7 @@ from ..scoring.contract import Contract, ContractError, Seat, board_vulnerabilit
 from . import values
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedPair
 from .usebio_teams import TeamsEventReader
+from .conventions import largest_field
 from .validate import Places, pair_label, validate
 from .usebio_elements import indexed as _indexed
 from .usebio_elements import players as usebio_players
@@ -39,6 +40,16 @@ EVENT_TYPES: dict[str, ScoringMethod] = {
     "KO": ScoringMethod.TEAMS, "KO_TEAMS": ScoringMethod.TEAMS, "HEAD_TO_HEAD": ScoringMethod.TEAMS,
     "MP_TEAMS": ScoringMethod.TEAMS, "TEAMS_OF_FOUR": ScoringMethod.TEAMS,
 }
+PAIRS_BOARD_SCORING: dict[str, ScoringMethod] = {
+    "MATCH_POINTS": ScoringMethod.MATCHPOINTS, "MATCHPOINTS": ScoringMethod.MATCHPOINTS, "MP": ScoringMethod.MATCHPOINTS,
+    "CROSS_IMPS": ScoringMethod.CROSS_IMPS, "CROSS_IMP": ScoringMethod.CROSS_IMPS,
+    "BUTLER": ScoringMethod.BUTLER, "BUTLER_IMPS": ScoringMethod.BUTLER, "IMPS": ScoringMethod.BUTLER, "IMP": ScoringMethod.BUTLER,
+    "AGGREGATE": ScoringMethod.AGGREGATE, "TOTAL_POINTS": ScoringMethod.AGGREGATE,
+}
+"""A pairs event's ``BOARD_SCORING_METHOD`` (EBUScore writes ``EVENT_TYPE="PAIRS"`` for every
+pairs event and says here how boards are scored): it decides over the event type.  IMPs in a
+pairs event are IMPs against a datum (Butler)."""
+INDIVIDUAL_TYPES = ("INDIVIDUAL", "MP_INDIVIDUAL", "INDIVIDUALS")
 _LINE_FIGURES = (("MATCH_POINTS", "matchpoints"), ("BUTLER_POINTS", "imps"), ("CROSS_IMP_POINTS", "cross_imps"), ("IMPS", "imps"))
 _SEATS = {"NORTH": Seat.N, "EAST": Seat.E, "SOUTH": Seat.S, "WEST": Seat.W, "N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
 
@@ -100,7 +111,14 @@ class _Reader:
     def session(self, event: Element, epath: str, container: Element, cpath: str, club: str,
                 deals: dict[int, Deal]) -> Session | None:
         kind = (event.get("EVENT_TYPE") or _text(event, "EVENT_TYPE")).strip().upper()
+        if kind in INDIVIDUAL_TYPES:
+            self.individual(event, epath, container)
+            return None
         method = EVENT_TYPES.get(kind)
+        if method is not None and method is not ScoringMethod.TEAMS:
+            method = self.pairs_board_scoring(event, epath, method)
+            if method is None:
+                return None
         if method is None:
             self.error(f"{epath}@EVENT_TYPE", f"unknown event type {kind!r}: expected one of {', '.join(sorted(EVENT_TYPES))}")
             return None
@@ -130,7 +148,7 @@ class _Reader:
             name = (elem.get("SECTION_ID") or _text(elem, "SECTION_ID") or _text(elem, "SECTION_NAME")) if elem is not container else ""
             if elem is not container and not name:
                 name = chr(ord("A") + index)
-            sec = self.participants(elem, spath, name, figures)
+            sec = self.participants(elem, spath, name, figures, one_winner=winners == "1")
             sections.append(sec)
             for board_elem, bpath in _indexed(elem, "BOARD", spath):
                 self.board(board_elem, bpath, sec, lines, board_paths, figures, places)
@@ -149,8 +167,26 @@ class _Reader:
         self.errors += validate(self.file, session, places)
         return session
 
+    def pairs_board_scoring(self, event: Element, epath: str, method: ScoringMethod) -> ScoringMethod | None:
+        """The method ``BOARD_SCORING_METHOD`` names, else the event type's; an unknown one is refused."""
+        written = _text(event, "BOARD_SCORING_METHOD")
+        if not written:
+            return method
+        named = PAIRS_BOARD_SCORING.get(written.upper().replace(" ", "_").replace("-", "_"))
+        if named is None:
+            self.error(f"{epath}/BOARD_SCORING_METHOD", f"unknown board scoring {written!r} for a pairs event: expected "
+                       "MATCH_POINTS, CROSS_IMPS, BUTLER, IMPS or AGGREGATE")
+        return named
+
+    def individual(self, event: Element, epath: str, container: Element) -> None:
+        """Individual events are read (players and boards counted) but refused: the engine does not score them yet."""
+        players = {_text(p, "PLAYER_NUMBER") or _text(p, "PLAYER_NAME") for p in container.iter("PLAYER")}
+        boards = {_text(b, "BOARD_NUMBER") for b in container.iter("BOARD") if b.find("TRAVELLER_LINE") is not None}
+        self.error(f"{epath}@EVENT_TYPE", f"an individual event ({len(players - {''})} players, {len(boards)} boards): "
+                   "individual events are not scored yet; expected a pairs or teams event")
+
     # --- pairs -------------------------------------------------------------------------
-    def participants(self, elem: Element, path: str, name: str, figures: PrintedFigures) -> _Section:
+    def participants(self, elem: Element, path: str, name: str, figures: PrintedFigures, one_winner: bool = False) -> _Section:
         entries = _indexed(elem.find("PARTICIPANTS") if elem.find("PARTICIPANTS") is not None else elem, "PAIR",
                            f"{path}/PARTICIPANTS")
         parsed = []
@@ -165,6 +201,11 @@ class _Reader:
             players = usebio_players(pair)
             parsed.append((pair, ppath, number, direction, players))
         mitchell = any(d is not None for *_, d, _p in parsed)
+        if mitchell and one_winner and any(d is None for *_, d, _p in parsed):
+            # A Howell, or a Mitchell with stationary pairs, ranked as one field: the directions
+            # some pairs carry say only where they sat; each number is one pair.
+            mitchell = False
+            figures.notes.append(f"{path}: one winner (WINNER_TYPE 1) and only some pairs carry a DIRECTION: read as one field")
         sec = _Section(name, mitchell)
         seen: dict[PairRef, str] = {}
         for pair, ppath, number, direction, players in parsed:
@@ -330,8 +371,7 @@ class _Reader:
             options["expected_results"] = (len(sections[0].pairs) + 1) // 2
         if len(sections) > 1:
             places = [int(p.place.rstrip("=")) for p in figures.pairs if p.place.rstrip("=").isdigit()]
-            largest = max((len(s.pairs) for s in sections), default=0)
-            if places and max(places) > largest:
+            if places and max(places) > largest_field(sections):
                 options["sections"] = "pooled"  # one ranking across the field: results were compared across sections
         return options
 
@@ -341,5 +381,4 @@ class _Reader:
         if pairs and all(p.percentage is not None and p.total.value == p.percentage.value for p in pairs):
             figures.pairs[:] = [PrintedPair(p.ref, p.where, None, p.percentage, p.place, p.handicap) for p in figures.pairs]
             figures.notes.append("TOTAL_SCORE repeats PERCENTAGE for every pair: it is not compared as a total")
-
 

@@ -1,0 +1,123 @@
+"""Dialects of real exports (issue 12): each read, scored, and its printed figures checked.
+
+Every fixture is ours (invented names) and imitates one program's form; the printed figures
+in each were worked by hand (shown beside each test), so `check` agreeing on all of them
+shows the file was read the way the program scored it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from reader_builders import FIXTURES
+
+from generator.check import check_command
+from generator.errors import InputErrors
+from generator.model import Direction, PairRef, ScoringMethod
+from generator.readers import read_sessions
+
+USEBIO = FIXTURES / "usebio"
+
+
+def _variant(tmp_path: Path, source: Path, old: str, new: str) -> Path:
+    text = source.read_text(encoding="utf-8")
+    assert old in text, old
+    path = tmp_path / source.name
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return path
+
+
+# --- item 1: EVENT_TYPE="PAIRS" with BOARD_SCORING_METHOD --------------------------------------------
+CROSS = USEBIO / "pairs_event_cross_imps_method.xml"
+
+
+def test_pairs_event_type_with_cross_imps_method_is_scored_by_cross_imps():
+    # Board 1: 420, 450, -50.  420: -1 (v 450) + 10 (v -50) = 9 over 2 comparisons = 4.50;
+    # 450: 1 + 11 = 12 / 2 = 6.00; -50: -10 - 11 = -21 / 2 = -10.50 — as the file prints.
+    [s] = read_sessions(CROSS)
+    assert s.method is ScoringMethod.CROSS_IMPS
+    text, ok = check_command(CROSS)
+    assert ok, text
+    assert text.endswith("24 of 24 figures agree (0 differ)")
+
+
+@pytest.mark.parametrize("event_type", ["PAIRS", "MP_PAIRS"])
+@pytest.mark.parametrize("written, method", [("CROSS_IMPS", ScoringMethod.CROSS_IMPS), ("BUTLER", ScoringMethod.BUTLER),
+                                             ("IMPS", ScoringMethod.BUTLER), ("MATCH_POINTS", ScoringMethod.MATCHPOINTS)])
+def test_the_board_scoring_method_decides_over_the_event_type(tmp_path, event_type, written, method):
+    path = _variant(tmp_path, CROSS, '<BOARD_SCORING_METHOD>CROSS_IMPS<', f'<BOARD_SCORING_METHOD>{written}<')
+    path.write_text(path.read_text().replace('EVENT_TYPE="PAIRS"', f'EVENT_TYPE="{event_type}"'))
+    [s] = read_sessions(path)
+    assert s.method is method
+
+
+def test_an_unknown_board_scoring_method_is_refused_not_matchpointed(tmp_path):
+    path = _variant(tmp_path, CROSS, '<BOARD_SCORING_METHOD>CROSS_IMPS<', '<BOARD_SCORING_METHOD>SWISS_IMPS<')
+    with pytest.raises(InputErrors) as info:
+        read_sessions(path)
+    [error] = info.value.errors
+    assert error.location == "USEBIO/EVENT/BOARD_SCORING_METHOD"
+    assert "unknown board scoring 'SWISS_IMPS' for a pairs event" in error.message
+
+
+def test_matchpointing_the_cross_imp_file_would_disagree_with_its_figures(tmp_path):
+    """The failure this guards against: the same file matchpointed agrees on almost nothing."""
+    path = _variant(tmp_path, CROSS, '<BOARD_SCORING_METHOD>CROSS_IMPS<', '<BOARD_SCORING_METHOD>MATCH_POINTS<')
+    text, ok = check_command(path)
+    assert not ok and "(0 differ)" not in text
+
+
+# --- item 2: one winner, only some pairs carry a DIRECTION ----------------------------------------------
+def test_one_winner_event_with_some_directions_is_one_field():
+    # Board 1: 420 beats 400: NS 1 2 MP, EW 4 2 MP; board 2: two -100s: 1 each.
+    # Totals 1: 3, 2: 1, 3: 1, 4: 3 of a possible 4 — 75 % and 25 %, as printed.
+    path = USEBIO / "one_winner_some_directions.xml"
+    [s] = read_sessions(path)
+    [section] = s.sections
+    assert section.winners == 1
+    assert {p.ref for p in section.pairs} == {PairRef("", n) for n in (1, 2, 3, 4)}
+    text, ok = check_command(path)
+    assert ok, text
+    assert "20 of 20 figures agree" in text and "read as one field" in text
+
+
+def test_two_winners_with_a_missing_direction_is_still_an_error(tmp_path):
+    path = _variant(tmp_path, USEBIO / "one_winner_some_directions.xml", "<WINNER_TYPE>1<", "<WINNER_TYPE>2<")
+    with pytest.raises(InputErrors) as info:
+        read_sessions(path)
+    assert any("pair 3 has no direction" in e.message for e in info.value.errors)
+
+
+# --- item 5: individual events ----------------------------------------------------------------------
+def test_an_individual_event_is_read_and_refused_with_a_clear_message():
+    path = USEBIO / "individual.xml"
+    with pytest.raises(InputErrors) as info:
+        read_sessions(path)
+    [error] = info.value.errors
+    assert error.file == str(path) and error.location == "USEBIO/EVENT@EVENT_TYPE"
+    assert "individual events are not scored yet" in error.message and "(4 players, 1 boards)" in error.message
+
+
+# --- item 8: sections pooled, decided by one direction's field --------------------------------------------
+def test_two_winner_sections_whose_places_run_across_both_are_pooled():
+    # Each board has 4 results across the two sections (top 6): board 1 450 → 6, 420 and 420 → 3, 400 → 0.
+    # NS places 1=, 1=, 3=, 3= run past the 2 NS pairs of either section: pooled.
+    path = USEBIO / "mitchell_two_sections_pooled.xml"
+    [s] = read_sessions(path)
+    assert s.options["sections"] == "pooled"
+    assert [s_.winners for s_ in s.sections] == [2, 2]
+    assert PairRef("A", 2, Direction.NS) in {p.ref for p in s.pairs}
+    text, ok = check_command(path)
+    assert ok, text
+    assert text.endswith("40 of 40 figures agree (0 differ)")
+
+
+def test_two_winner_sections_with_places_inside_one_field_stay_separate(tmp_path):
+    path = USEBIO / "mitchell_two_sections_pooled.xml"
+    text = path.read_text().replace("<PLACE>3=</PLACE>", "<PLACE>2</PLACE>")
+    changed = tmp_path / path.name
+    changed.write_text(text)
+    [s] = read_sessions(changed)
+    assert "sections" not in s.options
