@@ -54,9 +54,9 @@ def test_not_a_usebio_document(tmp_path):
 
 
 def test_unknown_event_type(tmp_path):
-    path = write(tmp_path, "type.xml", usebio(GOOD_BOARD, event_type="INDIVIDUAL"))
+    path = write(tmp_path, "type.xml", usebio(GOOD_BOARD, event_type="SOLITAIRE"))
     [message] = messages(path)
-    assert message.startswith(f"{path} (USEBIO/EVENT@EVENT_TYPE): unknown event type 'INDIVIDUAL': expected one of ")
+    assert message.startswith(f"{path} (USEBIO/EVENT@EVENT_TYPE): unknown event type 'SOLITAIRE': expected one of ")
     assert "MP_PAIRS" in message and "BUTLER_PAIRS" in message and "CROSS_IMP" in message
 
 
