@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from ..errors import InputError
 from ..model import (Board, Deal, Direction, Match, Pair, PairRef, Play, Player, Scored, ScoringMethod, Section,
                      Session, Team, TravellerLine)
-from ..scoring.contract import Contract, ContractError, Seat, parse_tricks
+from ..scoring.contract import Contract, ContractError, Seat, board_vulnerability, ns_score, parse_tricks
 from . import values
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedMatch, PrintedPair
 from .conventions import largest_field
@@ -156,6 +156,10 @@ class _Session:
         first = games[0]
         scoring_text = next((g.tag("Scoring") for g in games if g.tag("Scoring")), "")
         parsed = scoring_method(scoring_text)
+        if not scoring_text and any("PairId_NS" in t.columns for g in games for t in g.tables.values()):
+            # BridgeWebs writes pairs score tables with no Scoring tag: matchpoints
+            parsed = ScoringMethod.MATCHPOINTS, {}
+            self.figures.notes.append("no [Scoring] tag: the pairs score tables are matchpointed")
         if parsed is None:
             line = next((g.tags["Scoring"][1] for g in games if "Scoring" in g.tags), first.line)
             self.error(line, f"unknown scoring {scoring_text!r}: expected MatchPoints, IMP;Butler, IMP;Cross or Teams")
@@ -219,13 +223,14 @@ class _Session:
             self.figures.pairs.append(PrintedPair(ref, f"line {line}", Figure.parse(total_text),
                                                   Figure.parse(row.get("TotalPercentage")), place))
         if not entries:  # no totals table: the pairs are those the score tables name
+            mitchell = _two_fields(games)
             for game in games:
                 table = game.tables.get("ScoreTable")
                 for _, row in table.rows if table else []:
-                    for col in ("PairId_NS", "PairId_EW"):
+                    for col, direction in (("PairId_NS", Direction.NS), ("PairId_EW", Direction.EW)):
                         if row.get(col, "").isdigit():
                             key = (row.get("Section", ""), int(row[col]))
-                            ref = PairRef(key[0], key[1], None)
+                            ref = PairRef(key[0], key[1], direction if mitchell else None)
                             if ref not in {p.ref for p in by_section.get(key[0], [])}:
                                 by_section.setdefault(key[0], []).append(Pair(ref))
         sections = tuple(Section(name, tuple(sorted(pairs, key=lambda p: (p.ref.number, str(p.ref.direction)))),
@@ -257,7 +262,7 @@ class _Session:
         for line_no, row in table.rows:
             datum = datum or Figure.parse(row.get("ButlerDatum"))
             before = len(self.errors)
-            line = self.line(line_no, row, number, mitchell, places)
+            line = self.line(line_no, row, number, mitchell, places, vulnerability or board_vulnerability(number))
             if len(self.errors) > before:
                 places.dropped.add(number)
             if line is not None:
@@ -279,7 +284,8 @@ class _Session:
             self.error(game.tags["Deal"][1], str(exc), number)
             return None
 
-    def line(self, line_no: int, row: dict[str, str], board: int, mitchell: bool, places: Places) -> TravellerLine | None:
+    def line(self, line_no: int, row: dict[str, str], board: int, mitchell: bool, places: Places,
+             vulnerability: str = "None") -> TravellerLine | None:
         section = row.get("Section", "")
         ns_id, ew_id = row.get("PairId_NS", ""), row.get("PairId_EW", "")
         score_ns, score_ew = row.get("Score_NS", "-"), row.get("Score_EW", "-")
@@ -292,7 +298,10 @@ class _Session:
         ns_pair = PairRef(section, int(ns_id), Direction.NS if mitchell else None)
         ew_pair = PairRef(section, int(ew_id), Direction.EW if mitchell else None)
         pairs = f"{pair_label(ns_pair, 'NS')} v {pair_label(ew_pair, 'EW')}"
-        outcome = self.outcome(line_no, row, board, score_ns.lstrip("^"), score_ew.lstrip("^"), pairs)
+        if "Score_NS" in row or "Score_EW" in row:
+            outcome = self.outcome(line_no, row, board, score_ns.lstrip("^"), score_ew.lstrip("^"), pairs)
+        else:
+            outcome = self.computed(line_no, row, board, vulnerability, pairs)
         if outcome is None:
             places.drop(board, ns_pair, ew_pair, f"line {line_no}")
             return None
@@ -303,6 +312,34 @@ class _Session:
                                               Figure.parse(row.get(f"{prefix}_NS")), Figure.parse(row.get(f"{prefix}_EW")),
                                               Figure.parse(row.get("Percentage_NS")), Figure.parse(row.get("Percentage_EW"))))
         return TravellerLine(ns_pair, ew_pair, ns, ew, section=section, table=_int(row.get("Table")), source_line=line_no)
+
+    def computed(self, line_no: int, row: dict[str, str], board: int, vulnerability: str, pairs: str):
+        """A score table with no score columns (BridgeWebs): the score follows from contract,
+        declarer, tricks and vulnerability.  ``3S*`` is doubled, ``3S**`` redoubled, ``PO``
+        passed out; ``A`` is an adjusted score, its split in ``Result`` (``60/40``; blank: 50/50)."""
+        contract_text = row.get("Contract", "").strip()
+        result = row.get("Result", "").strip()
+        if contract_text.upper() == "A":
+            split = result if result not in ("", "-") else "50/50"
+            try:
+                return values.parse_artificial(split if split.upper().startswith("A") else f"A{split}")
+            except ValueError as exc:
+                self.error(line_no, f"an adjusted score (A): {exc}", board, pairs)
+                return None
+        if contract_text.upper() == "PO":
+            contract_text = "PASS"
+        try:
+            contract = Contract.parse(contract_text)
+            declarer = None if contract.passed_out else Seat.parse(row.get("Declarer", ""))
+            tricks = parse_tricks(result, contract)
+            score = ns_score(contract, declarer, tricks, vulnerability)
+        except ContractError as exc:
+            self.error(line_no, f"{exc} (the table has no score column, so the score is worked out from the contract)",
+                       board, pairs)
+            return None
+        lead = row.get("Lead") if row.get("Lead") not in (None, "-", "") else None
+        scored = Scored.of(Play(score, contract, declarer, tricks, lead))
+        return scored, scored
 
     def outcome(self, line_no: int, row: dict[str, str], board: int, score_ns: str, score_ew: str, pairs: str):
         if values.is_artificial_text(score_ns) or values.is_artificial_text(score_ew):
@@ -372,6 +409,18 @@ class _Session:
         if matches:
             self.figures.notes.append("the file holds match totals only (no board results): its IMPs cannot be re-scored")
         return tuple(sorted(teams.values(), key=lambda t: t.number)), tuple(matches)
+
+
+def _two_fields(games: list[_Game]) -> bool:
+    """With no totals table to say so: a Mitchell (NS and EW fields) when some board has the
+    same pair number in both columns — in a Howell a pair plays each board once."""
+    for game in games:
+        table = game.tables.get("ScoreTable")
+        rows = table.rows if table else []
+        seen = {(row.get("Section", ""), row.get("PairId_NS")) for _, row in rows}
+        if any((row.get("Section", ""), row.get("PairId_EW")) in seen for _, row in rows if row.get("PairId_EW", "").isdigit()):
+            return True
+    return False
 
 
 def _int(text: str | None) -> int | None:

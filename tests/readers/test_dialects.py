@@ -121,3 +121,51 @@ def test_two_winner_sections_with_places_inside_one_field_stay_separate(tmp_path
     changed.write_text(text)
     [s] = read_sessions(changed)
     assert "sections" not in s.options
+
+
+# --- item 7: PBN as BridgeWebs writes it -------------------------------------------------------------
+BRIDGEWEBS = FIXTURES / "pbn" / "bridgewebs_mitchell.pbn"
+
+
+def test_bridgewebs_score_table_without_scores_is_scored_from_the_contracts():
+    [s] = read_sessions(BRIDGEWEBS)
+    assert s.method is ScoringMethod.MATCHPOINTS
+    scores = [[line.ns.single.ns_score if line.is_result else line.ns.code for line in b.lines] for b in s.boards]
+    # 3S* by N taking 8, none vul: doubled one down -100; 4S= +420; PO 0.
+    # 1NT** by S taking 7, NS vul: 4 x 40 = 160 + 500 game + 100 for the redouble = 760; A → A=; 2H by E taking 8: -110.
+    assert scores == [[-100, 420, 0], [760, "A=", -110]]
+    assert str(s.boards[0].lines[0].ns.single.contract) == "3SX" and str(s.boards[1].lines[0].ns.single.contract) == "1NTXX"
+
+
+def test_bridgewebs_figures_agree():
+    # Board 2 has 2 results where 3 were expected: 760 → (2+1)·3/2 − 1 = 3.5, −110 → 0.5; A= is 2 of a top of 4.
+    # NS 2: 4 + 2 = 6 of 8 = 75 %; EW 1: 4 + 3.5 = 7.5 = 93.75 % — as the totals table prints.
+    text, ok = check_command(BRIDGEWEBS)
+    assert ok, text
+    assert "18 of 18 figures agree" in text
+
+
+def test_bridgewebs_without_a_totals_table_is_a_mitchell_when_a_number_sits_both_ways(tmp_path):
+    text = BRIDGEWEBS.read_text()
+    start = text.index("[TotalScoreTable")
+    path = tmp_path / "nototals.pbn"
+    path.write_text(text[:start] + text[text.index("[ScoreTable"):])
+    [s] = read_sessions(path)
+    assert s.sections[0].winners == 2
+    assert {p.ref for p in s.pairs} == {PairRef("", n, d) for n in (1, 2, 3) for d in Direction}
+
+
+def test_bridgewebs_adjusted_score_with_a_split(tmp_path):
+    path = _variant(tmp_path, BRIDGEWEBS, "2 3 A - -", "2 3 A - 60/40")
+    [s] = read_sessions(path)
+    line = s.boards[1].lines[1]
+    assert (line.ns.code, line.ew.code) == ("A+", "A-")
+
+
+def test_bridgewebs_bad_contract_names_the_line(tmp_path):
+    path = _variant(tmp_path, BRIDGEWEBS, "2 2 4S N 10", "2 2 4Q N 10")
+    with pytest.raises(InputErrors) as info:
+        read_sessions(path)
+    [error] = info.value.errors
+    assert error.location.startswith("line ") and error.board == 1
+    assert "expected a contract such as 4H" in error.message and "worked out from the contract" in error.message
