@@ -20,7 +20,7 @@ from ..model import (Board, Deal, Direction, Match, Pair, PairRef, Play, Player,
 from ..scoring.contract import Contract, ContractError, Seat, board_vulnerability, ns_score, parse_tricks
 from . import values
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedMatch, PrintedPair
-from .conventions import largest_field
+from .conventions import largest_field, trusted_score, unreadable_contract
 from .validate import Places, pair_label, validate
 
 _TAG = re.compile(r'^\[(\w+)\s+"(.*)"\]\s*$')
@@ -148,6 +148,7 @@ class _Session:
         self.file = file
         self.errors = errors
         self.figures = PrintedFigures(line_unit="")
+        self.line_note = ""
 
     def error(self, line: int, message: str, board: int | None = None, pair: str | None = None) -> None:
         self.errors.append(InputError(self.file, f"line {line}", message, board, pair))
@@ -298,8 +299,9 @@ class _Session:
         ns_pair = PairRef(section, int(ns_id), Direction.NS if mitchell else None)
         ew_pair = PairRef(section, int(ew_id), Direction.EW if mitchell else None)
         pairs = f"{pair_label(ns_pair, 'NS')} v {pair_label(ew_pair, 'EW')}"
+        self.line_note = ""
         if "Score_NS" in row or "Score_EW" in row:
-            outcome = self.outcome(line_no, row, board, score_ns.lstrip("^"), score_ew.lstrip("^"), pairs)
+            outcome = self.outcome(line_no, row, board, score_ns.lstrip("^"), score_ew.lstrip("^"), pairs, vulnerability)
         else:
             outcome = self.computed(line_no, row, board, vulnerability, pairs)
         if outcome is None:
@@ -311,7 +313,8 @@ class _Session:
         self.figures.lines.append(PrintedLine(board, section, ns_pair, ew_pair, f"line {line_no}", shown,
                                               Figure.parse(row.get(f"{prefix}_NS")), Figure.parse(row.get(f"{prefix}_EW")),
                                               Figure.parse(row.get("Percentage_NS")), Figure.parse(row.get("Percentage_EW"))))
-        return TravellerLine(ns_pair, ew_pair, ns, ew, section=section, table=_int(row.get("Table")), source_line=line_no)
+        return TravellerLine(ns_pair, ew_pair, ns, ew, section=section, table=_int(row.get("Table")), source_line=line_no,
+                             note=self.line_note)
 
     def computed(self, line_no: int, row: dict[str, str], board: int, vulnerability: str, pairs: str):
         """A score table with no score columns (BridgeWebs): the score follows from contract,
@@ -341,7 +344,15 @@ class _Session:
         scored = Scored.of(Play(score, contract, declarer, tricks, lead))
         return scored, scored
 
-    def outcome(self, line_no: int, row: dict[str, str], board: int, score_ns: str, score_ew: str, pairs: str):
+    def noted(self, line_no: int, board: int, pairs: str, play: Play, note: str):
+        """A play taken on trust from the program's export: noted on the line, for `check` and the build."""
+        self.line_note = note
+        self.figures.notes.append(f"board {board}, {pairs} (line {line_no}): {note}")
+        scored = Scored.of(play)
+        return scored, scored
+
+    def outcome(self, line_no: int, row: dict[str, str], board: int, score_ns: str, score_ew: str, pairs: str,
+                vulnerability: str = "None"):
         if values.is_artificial_text(score_ns) or values.is_artificial_text(score_ew):
             if score_ns in ("-", "") or score_ew in ("-", ""):
                 self.error(line_no, f"expected an artificial score for both sides (such as \"A+\" \"A-\"), got {score_ns!r} and {score_ew!r}", board, pairs)
@@ -363,18 +374,30 @@ class _Session:
             self.error(line_no, f"{values.SCORE_EXPECTED}, got {score_ns if score_ns != '-' else score_ew!r}", board, pairs)
             return None
         contract_text = row.get("Contract", "-")
+        lead = row.get("Lead") if row.get("Lead") not in (None, "-", "") else None
         if contract_text in ("-", "", "?"):
             play = Play(score)
         else:
             try:
                 contract = Contract.parse(contract_text)
+            except ContractError as exc:
+                kept = unreadable_contract(contract_text, score, lead)
+                if kept is None:
+                    self.error(line_no, str(exc), board, pairs)
+                    return None
+                return self.noted(line_no, board, pairs, *kept)
+            try:
                 declarer = None if contract.passed_out else Seat.parse(row.get("Declarer", ""))
                 tricks = parse_tricks(row.get("Result", ""), contract)
             except ContractError as exc:
                 self.error(line_no, str(exc), board, pairs)
                 return None
-            lead = row.get("Lead") if row.get("Lead") not in (None, "-", "") else None
             play = Play(score, contract, declarer, tricks, lead)
+            expected = ns_score(contract, declarer, tricks, vulnerability)
+            if score != expected:
+                trusted = trusted_score(score, contract, declarer, tricks, expected, lead)
+                if trusted is not None:
+                    return self.noted(line_no, board, pairs, *trusted)
         scored = Scored.of(play)
         return scored, scored
 

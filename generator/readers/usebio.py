@@ -24,7 +24,7 @@ from ..scoring.contract import Contract, ContractError, Seat, board_vulnerabilit
 from . import values
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedPair
 from .usebio_teams import TeamsEventReader
-from .conventions import largest_field
+from .conventions import largest_field, trusted_score, unreadable_contract
 from .validate import Places, pair_label, validate
 from .usebio_elements import indexed as _indexed
 from .usebio_elements import players as usebio_players
@@ -84,10 +84,10 @@ class _Reader:
         self.file = file
         self.errors: list[InputError] = []
         self.figures = PrintedFigures()
-        self.trust_score = False
-        """Bridge NZ Scorer exports (via the converter) hold a placeholder contract when the
-        scorer entered only a score: there, a contract that contradicts the score is noted and
-        the score used, as Scorer itself did; everywhere else it is an error."""
+        self.line_note = ""
+        """A note on the traveller line being read: a program's export is trusted for a recorded
+        score its contract contradicts, or beside a contract we cannot read (Bridge NZ Scorer's
+        converter writes a placeholder contract when the scorer entered only a score)."""
 
     def error(self, where: str, message: str, board: int | None = None, pair: str | None = None) -> None:
         self.errors.append(InputError(self.file, where, message, board, pair))
@@ -134,7 +134,6 @@ class _Reader:
                 self.error(f"{epath}/DATE", str(exc))
         winners = _text(event, "WINNER_TYPE")
         figures = self.figures = PrintedFigures(program=program)
-        self.trust_score = program.strip().lower() == "scorer"
         if method is ScoringMethod.TEAMS:
             common = dict(title=title or "Untitled session", club=club, event=description or title, date=when,
                           source=self.file, printed={KEY: figures})
@@ -265,6 +264,7 @@ class _Reader:
         if not ns_text or not ew_text or ns_text == "0" or ew_text == "0":
             figures.notes.append(f"board {board}: a sit-out line ({path}) has no opponents and is not a result")
             return None
+        self.line_note = ""
         ns_pair = self.pair_ref(ns_text, Direction.NS, sec, f"{path}/NS_PAIR_NUMBER", board)
         ew_pair = self.pair_ref(ew_text, Direction.EW, sec, f"{path}/EW_PAIR_NUMBER", board)
         pairs = " v ".join(p for p in (pair_label(ns_pair, "NS"), pair_label(ew_pair, "EW")) if p) or None
@@ -280,7 +280,7 @@ class _Reader:
                 figures.lines.append(PrintedLine(board, sec.name, ns_pair, ew_pair, path, score_text,
                                                  Figure.parse(_text(elem, f"NS_{suffix}")), Figure.parse(_text(elem, f"EW_{suffix}"))))
                 break
-        return TravellerLine(ns_pair, ew_pair, ns, ew, section=sec.name)
+        return TravellerLine(ns_pair, ew_pair, ns, ew, section=sec.name, note=self.line_note)
 
     def outcome(self, elem: Element, path: str, board: int, score_text: str, pairs: str | None):
         if values.is_artificial_text(score_text):
@@ -313,12 +313,15 @@ class _Reader:
         return scored, scored
 
     def play(self, elem: Element, path: str, board: int, contract_text: str, score: int | None, pairs: str | None) -> Play | None:
+        lead = _text(elem, "LEAD") or None
         try:
             contract = Contract.parse(contract_text)
         except ContractError as exc:
-            self.error(f"{path}/CONTRACT", str(exc), board, pairs)
-            return None
-        lead = _text(elem, "LEAD") or None
+            kept = unreadable_contract(contract_text, score, lead)
+            if kept is None:
+                self.error(f"{path}/CONTRACT", str(exc), board, pairs)
+                return None
+            return self.noted(board, pairs, path, *kept)
         if contract.passed_out:
             return Play(0 if score is None else score, contract, None, 0, lead)
         declarer_text = _text(elem, "PLAYED_BY")
@@ -335,11 +338,17 @@ class _Reader:
         expected = ns_score(contract, declarer, tricks, board_vulnerability(board))
         if score is None:
             score = expected
-        elif score != expected and self.trust_score:
-            self.figures.notes.append(f"board {board}, {pairs}: the contract {contract} by {declarer} taking {tricks} tricks "
-                                      f"scores {expected}, not the {score} given; scored as {score}, as the program did")
-            return Play(score, lead=lead)
+        elif score != expected:
+            trusted = trusted_score(score, contract, declarer, tricks, expected, lead)
+            if trusted is not None:
+                return self.noted(board, pairs, path, *trusted)
         return Play(score, contract, declarer, tricks, lead)
+
+    def noted(self, board: int, pairs: str | None, path: str, play: Play, note: str) -> Play:
+        """A play taken on trust: the note goes on the line (the board page) and to `check` and the build."""
+        self.line_note = note
+        self.figures.notes.append(f"board {board}, {pairs} ({path}): {note}")
+        return play
 
     # --- hand records --------------------------------------------------------------------
     def handset(self, root: Element) -> dict[int, Deal]:

@@ -203,6 +203,7 @@ class TeamsEventReader:
         ns_number, ew_number = self.pair_number(elem, "NS_PAIR_NUMBER", lpath, number), self.pair_number(elem, "EW_PAIR_NUMBER", lpath, number)
         pairs = f"{home.name} v {away.name}"
         side = self.home_side(elem, lpath, number, home, away, teams, ns_number, ew_number, pairs)
+        self.r.line_note = ""
         read = self.r.outcome(elem, lpath, number, text(elem, "SCORE"), pairs)
         if side is None or read is None:
             return None
@@ -215,7 +216,8 @@ class TeamsEventReader:
             self.r.error(lpath, problem, number, pairs)
         if problems:
             return None
-        line = TravellerLine(PairRef("", ns_number) if ns_number else None, PairRef("", ew_number) if ew_number else None, ns, ns)
+        line = TravellerLine(PairRef("", ns_number) if ns_number else None, PairRef("", ew_number) if ew_number else None, ns, ns,
+                             note=self.r.line_note)
         return side, ns, line
 
     def pair_number(self, elem: Element, tag: str, lpath: str, board: int) -> int | None:

@@ -204,7 +204,7 @@ class SessionPlanner:
             "ns_pair": self.pair_link(tl.ns_pair, short=True), "ew_pair": self.pair_link(tl.ew_pair, short=True),
             "ns": self.outcome_view(ns_out), "ew": self.outcome_view(ew_out) if tl.is_split else None,
             "ns_value": line.ns.value, "ew_value": line.ew.value, "ns_percent": line.ns.percent,
-            "ew_percent": line.ew.percent, "ns_anchor": anchors[0], "ew_anchor": anchors[1],
+            "ew_percent": line.ew.percent, "ns_anchor": anchors[0], "ew_anchor": anchors[1], "note": tl.note,
         }
 
     def outcome_view(self, outcome) -> dict[str, Any]:
@@ -366,8 +366,14 @@ class SessionPlanner:
             "slug": self.slug, "title": session_title(self.session), "date": d.isoformat() if d else None,
             "long_date": long_date(self.session), "kind": session_kind(self.session),
             "method": self.session.method.value, "url": f"{self.dir}/index.html",
-            "winners": winners, "entries": entries,
+            "winners": winners, "entries": entries, "warnings": self.warnings(),
         }
+
+    def warnings(self) -> list[str]:
+        """Lines taken on trust from the program's export, for the build summary."""
+        return [f"{self.session.source}: board {b.number}, NS {self.pair_label(l.line.ns_pair)} v EW "
+                f"{self.pair_label(l.line.ew_pair)}: {l.line.note}"
+                for b in self.result.boards for l in b.lines if l.line.note]
 
 
 def _heading(label: str) -> str:

@@ -21,11 +21,11 @@ from generator.readers import read_sessions
 USEBIO = FIXTURES / "usebio"
 
 
-def _variant(tmp_path: Path, source: Path, old: str, new: str) -> Path:
-    text = source.read_text(encoding="utf-8")
+def _variant(tmp_path: Path, source: Path, old: str, new: str, encoding: str = "utf-8") -> Path:
+    text = source.read_text(encoding=encoding)
     assert old in text, old
     path = tmp_path / source.name
-    path.write_text(text.replace(old, new), encoding="utf-8")
+    path.write_text(text.replace(old, new), encoding=encoding)
     return path
 
 
@@ -169,3 +169,56 @@ def test_bridgewebs_bad_contract_names_the_line(tmp_path):
     [error] = info.value.errors
     assert error.location.startswith("line ") and error.board == 1
     assert "expected a contract such as 4H" in error.message and "worked out from the contract" in error.message
+
+
+# --- item 6: slips the club accepted in a program's export ---------------------------------------------
+SLIPS = USEBIO / "slips_accepted.xml"
+
+
+def test_unreadable_contract_beside_a_sensible_score_keeps_the_score_with_a_note():
+    [s] = read_sessions(SLIPS)
+    line = s.boards[0].lines[0]
+    assert line.ns.single.ns_score == 480 and line.ns.single.contract is None
+    assert line.note == "the contract '42' cannot be read; the recorded score 480 is used"
+
+
+def test_recorded_score_contradicting_its_contract_is_scored_as_recorded_and_flagged():
+    [s] = read_sessions(SLIPS)
+    line = s.boards[1].lines[0]
+    assert line.ns.single.ns_score == -170
+    assert line.note == ("the recorded score does not match 6NT by N taking 12 tricks (which scores 1440); "
+                         "the club's program scored -170, and so do we")
+    # The other lines carry no note.
+    assert [l.note for l in s.boards[0].lines[1:] + s.boards[1].lines[1:]] == ["", ""]
+
+
+def test_check_agrees_with_the_program_that_scored_the_recorded_scores():
+    # Board 1: 480 beats 420 (NS 1: 2, NS 3: 0); board 2: 600 beats -170 (NS 4: 2, NS 1: 0).
+    # Totals 1: 2, 2: 0, 3: 2, 4: 4 of 4 — as printed.
+    text, ok = check_command(SLIPS)
+    assert ok, text
+    assert text.count("note: board") == 2 and "20 of 20 figures agree" in text
+
+
+def test_an_impossible_recorded_score_is_still_an_error(tmp_path):
+    path = _variant(tmp_path, SLIPS, "<SCORE>-170</SCORE>", "<SCORE>-175</SCORE>")
+    with pytest.raises(InputErrors) as info:
+        read_sessions(path)
+    assert any("impossible score -175" in e.message for e in info.value.errors)
+
+
+def test_pbn_contradicting_score_is_flagged_too(tmp_path):
+    path = _variant(tmp_path, FIXTURES / "pbn" / "pairs_latin1.pbn", '4S  N 10 HK  "420"', '4S  N 10 HK  "450"',
+                    encoding="iso-8859-1")
+    [s] = read_sessions(path)
+    line = s.boards[0].lines[0]
+    assert line.ns.single.ns_score == 450 and "does not match 4S by N taking 10 tricks (which scores 420)" in line.note
+
+
+def test_our_yaml_stays_strict(tmp_path):
+    path = tmp_path / "strict.yaml"
+    path.write_text("method: matchpoints\nmovement: howell\npairs:\n  - {number: 1}\n  - {number: 2}\nboards:\n"
+                    "  - number: 1\n    results:\n      - {ns: 1, ew: 2, contract: 4S, by: N, tricks: 10, score: 450}\n")
+    with pytest.raises(InputErrors) as info:
+        read_sessions(path)
+    assert "score 450 contradicts 4S by N taking 10 tricks" in info.value.errors[0].message

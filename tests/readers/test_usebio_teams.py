@@ -170,7 +170,7 @@ def test_every_problem_in_a_teams_file_is_reported_together(tmp_path):
     path = _ko_variant(tmp_path,
                        ("<TEAM_NUMBER>2</TEAM_NUMBER>", "<TEAM_NUMBER>1</TEAM_NUMBER>"),
                        ("<TRICKS>11</TRICKS><SCORE>650</SCORE>", "<TRICKS>14</TRICKS><SCORE>650</SCORE>"),
-                       ("<SCORE>140</SCORE>", "<SCORE>170</SCORE>"))
+                       ("<SCORE>140</SCORE>", "<SCORE>175</SCORE>"))
     got = messages(path)
     assert got == [
         f"{path}: team 1 (USEBIO/EVENT/PARTICIPANTS/TEAM[2]): team 1 is listed twice (also USEBIO/EVENT/PARTICIPANTS/TEAM[1]): "
@@ -180,12 +180,12 @@ def test_every_problem_in_a_teams_file_is_reported_together(tmp_path):
     # With the team list mended, the results' own problems show, all of them at once.
     path = _ko_variant(tmp_path,
                        ("<TRICKS>11</TRICKS><SCORE>650</SCORE>", "<TRICKS>14</TRICKS><SCORE>650</SCORE>"),
-                       ("<SCORE>140</SCORE>", "<SCORE>170</SCORE>"))
+                       ("<SCORE>140</SCORE>", "<SCORE>175</SCORE>"))
     assert messages(path) == [
         f"{path}: board 5, Harriers v Kestrels (USEBIO/EVENT/MATCH/BOARD[1]/TRAVELLER_LINE[2]/TRICKS): "
         "tricks must be 0 to 13, got 14 from '14' in 4H",
-        f"{path}: board 6, Harriers v Kestrels (USEBIO/EVENT/MATCH/BOARD[2]/TRAVELLER_LINE[2]): score 170 contradicts 2S by N "
-        "taking 9 tricks (vulnerable: EW): expected 140",
+        f"{path}: board 6, Harriers v Kestrels (USEBIO/EVENT/MATCH/BOARD[2]/TRAVELLER_LINE[2]): impossible score 175: "
+        "no contract scores that; expected a score such as 420 or -50",
     ]
 
 
