@@ -18,6 +18,7 @@ tricks, score, artificial codes), so every check on results applies here too.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from xml.etree.ElementTree import Element
@@ -36,11 +37,17 @@ BOARD_SCORING: dict[str, dict[str, object]] = {
     "IMPS": {}, "IMP": {},
     "AGGREGATE": {"teams_scoring": "aggregate"}, "TOTAL_POINTS": {"teams_scoring": "aggregate"},
     "MATCH_POINTS": {"teams_scoring": "board-a-match"}, "BOARD_A_MATCH": {"teams_scoring": "board-a-match"},
+    "PAB": {"teams_scoring": "board-a-match", "board_a_match_units": "2"},
+    "POINT_A_BOARD": {"teams_scoring": "board-a-match", "board_a_match_units": "2"},
 }
 MATCH_SCORING: dict[str, dict[str, object]] = {
     "VPS": {}, "VP": {}, "VICTORY_POINTS": {},
     "IMPS": {"vp_scale": "none"}, "IMP": {"vp_scale": "none"},
+    # the match is the sum of its board points (board-a-match, or UK point-a-board 2/1/0)
+    "MATCH_POINTS": {}, "PAB": {"board_a_match_units": "2"}, "POINT_A_BOARD": {"board_a_match_units": "2"},
 }
+_TEAM_PAIR = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*-\s*(\d+)\s*$")
+"""Teams programs write a pair as team-player-player: ``10-3-4`` is team 10's players 3 and 4."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +99,10 @@ class TeamsEventReader:
             return None
         options.update(MATCH_SCORING.get(match_method, {}))
         self.match_unit = "vp" if match_method in ("VPS", "VP", "VICTORY_POINTS") else ("imps" if match_method else "")
+        pairwise = text(event, "PAIRWISE_SCORING_METHOD")
+        if pairwise:
+            self.figures.notes.append(f"PAIRWISE_SCORING_METHOD {pairwise}: the pairs ranking inside this teams event is "
+                                      "not scored (the teams results are)")
         return options
 
     # --- teams and their players ---------------------------------------------------------------
@@ -117,8 +128,8 @@ class TeamsEventReader:
             for pair, ppath in indexed(elem, "PAIR", tpath):
                 members += players(pair)
                 pair_text = text(pair, "PAIR_NUMBER")
-                if not pair_text:
-                    continue
+                if not pair_text or _TEAM_PAIR.match(pair_text):
+                    continue  # team-player-player: the team is in the number itself
                 try:
                     _, pair_number, _ = values.parse_pair_number(pair_text)
                 except ValueError as exc:
@@ -222,8 +233,8 @@ class TeamsEventReader:
 
     def pair_number(self, elem: Element, tag: str, lpath: str, board: int) -> int | None:
         found = text(elem, tag)
-        if not found:
-            return None
+        if not found or _TEAM_PAIR.match(found):
+            return None  # team-player-player: ``written_team`` reads it
         try:
             return values.parse_pair_number(found)[1]
         except ValueError as exc:
@@ -234,7 +245,8 @@ class TeamsEventReader:
                   ns_number: int | None, ew_number: int | None, pairs: str) -> Direction | None:
         """Where the home team sat: the line's DIRECTION, else its pairs' teams; both must agree."""
         by_pairs = None
-        ns_team, ew_team = teams.pair_team.get(ns_number or 0), teams.pair_team.get(ew_number or 0)
+        ns_team = written_team(text(elem, "NS_PAIR_NUMBER")) or teams.pair_team.get(ns_number or 0)
+        ew_team = written_team(text(elem, "EW_PAIR_NUMBER")) or teams.pair_team.get(ew_number or 0)
         if ns_team == home.number or ew_team == away.number:
             by_pairs = Direction.NS
         elif ew_team == home.number or ns_team == away.number:
@@ -260,6 +272,12 @@ class TeamsEventReader:
                          f"under team {owner}: expected the home team's pair in the {side} seats", board, pairs)
             return None
         return side
+
+
+def written_team(pair_text: str) -> int | None:
+    """The team of a pair number written team-player-player ('10-3-4' → 10), else None."""
+    m = _TEAM_PAIR.match(pair_text)
+    return int(m.group(1)) if m else None
 
 
 def _guess_unit(home: Figure | None, away: Figure | None) -> str:

@@ -222,3 +222,36 @@ def test_our_yaml_stays_strict(tmp_path):
     with pytest.raises(InputErrors) as info:
         read_sessions(path)
     assert "score 450 contradicts 4S by N taking 10 tricks" in info.value.errors[0].message
+
+
+# --- item 3: teams programs' pair numbers and point-a-board ----------------------------------------------
+PAB = USEBIO / "pab_teams_team_player_numbers.xml"
+
+
+def test_point_a_board_with_team_player_player_numbers():
+    [s] = read_sessions(PAB)
+    assert s.method is ScoringMethod.TEAMS
+    assert s.options == {"teams_scoring": "board-a-match", "board_a_match_units": "2"}
+    [match] = s.matches
+    assert (match.home.name, match.away.name) == ("Otters", "Voles")
+    # 12-3-4 sits NS in the second line of each board: the home team (10) sat EW there.
+    assert [b.home_ew.single.ns_score for b in match.boards] == [400, 100, 140]
+    assert [b.home_ns.single.ns_score for b in match.boards] == [420, -100, 170]
+
+
+def test_point_a_board_figures_agree():
+    # Net for the home team: board 1 420 − 400 = +20 (2–0), board 2 −100 − 100 = −200 (0–2),
+    # board 3 170 − 140 = +30 (2–0): 4–2, as TEAM_SCORE and the teams' totals print.
+    text, ok = check_command(PAB)
+    assert ok, text
+    assert "6 of 6 figures agree" in text and "PAIRWISE_SCORING_METHOD CROSS_IMPS" in text
+
+
+def test_match_points_match_scoring_reads(tmp_path):
+    path = _variant(tmp_path, PAB, "<MATCH_SCORING_METHOD>PAB<", "<MATCH_SCORING_METHOD>MATCH_POINTS<")
+    path.write_text(path.read_text().replace("<BOARD_SCORING_METHOD>PAB<", "<BOARD_SCORING_METHOD>MATCH_POINTS<"))
+    [s] = read_sessions(path)
+    assert s.options == {"teams_scoring": "board-a-match"}
+    text, ok = check_command(path)
+    # Board-a-match at 1 / ½ / 0: 2–1, where the file prints the 2 / 1 / 0 figures 4–2.
+    assert not ok and "theirs 4, ours 2" in text
