@@ -255,3 +255,16 @@ def test_match_points_match_scoring_reads(tmp_path):
     text, ok = check_command(path)
     # Board-a-match at 1 / ½ / 0: 2–1, where the file prints the 2 / 1 / 0 figures 4–2.
     assert not ok and "theirs 4, ours 2" in text
+
+
+# --- item 4: USEBIO 1.0 and 1.1 ---------------------------------------------------------------------
+@pytest.mark.parametrize("version", ["1.0", "1.1"])
+def test_older_usebio_versions_read_like_1_2(tmp_path, version):
+    # Board 1: 450 beats 420; board 2: 140 beats 110 — NS 1 has both tops (4 of 4), the EW pairs one each.
+    path = _variant(tmp_path, USEBIO / "usebio_1_0_mitchell.xml", 'Version="1.0"', f'Version="{version}"')
+    [s] = read_sessions(path)
+    assert s.method is ScoringMethod.MATCHPOINTS and s.sections[0].winners == 2
+    assert str(s.date) == "2009-03-02"
+    text, ok = check_command(path)
+    assert ok, text
+    assert "20 of 20 figures agree" in text
