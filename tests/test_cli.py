@@ -68,7 +68,7 @@ def test_check_exit_status(tmp_path, capsys):
     assert capsys.readouterr().out.endswith("34 of 34 figures agree (0 differ)\n")
     bad = tmp_path / "differs.xml"
     bad.write_text(good.read_text(encoding="utf-8").replace("<PERCENTAGE>82.50</PERCENTAGE>", "<PERCENTAGE>80.00</PERCENTAGE>"), encoding="utf-8")
-    assert main(["check", str(bad)]) == 1
+    assert main(["check", str(bad), "--verbose"]) == 1
     out = capsys.readouterr().out
     assert out.endswith("33 of 34 figures agree (1 differ)\n")
     assert "percentage: theirs 80.00, ours 82.5 — no known reason" in out

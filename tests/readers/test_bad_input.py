@@ -240,7 +240,7 @@ def test_yaml_unknown_method(tmp_path):
 
 def test_yaml_unknown_option_value(tmp_path):
     path = write(tmp_path, "option.yaml", "options:\n  neuberg_rounding: sometimes\n" + PAIRS + "      - {ns: 1, ew: 2, score: 420}\n")
-    assert messages(path) == [f"{path} (line 2): option 'neuberg_rounding': expected one of exact, ebu, acbl, got 'sometimes'"]
+    assert messages(path) == [f"{path} (line 2): option 'neuberg_rounding': expected one of exact, ebu, acbl, truncate, got 'sometimes'"]
 
 
 def test_yaml_weights_not_adding_up_to_100_percent(tmp_path):

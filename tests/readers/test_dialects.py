@@ -253,8 +253,11 @@ def test_match_points_match_scoring_reads(tmp_path):
     [s] = read_sessions(path)
     assert s.options == {"teams_scoring": "board-a-match"}
     text, ok = check_command(path)
-    # Board-a-match at 1 / ½ / 0: 2–1, where the file prints the 2 / 1 / 0 figures 4–2.
-    assert not ok and "theirs 4, ours 2" in text
+    # Board-a-match at 1 / ½ / 0 gives 2–1, where the file prints the 2 / 1 / 0 figures 4–2:
+    # `check` finds the convention by re-scoring.
+    assert ok, text
+    assert "conventions found: board_a_match_units=2; pass these as --option to reproduce" in text
+    assert "6 of 6 figures agree" in text
 
 
 # --- item 4: USEBIO 1.0 and 1.1 ---------------------------------------------------------------------

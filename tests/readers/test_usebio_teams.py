@@ -95,11 +95,11 @@ def test_check_compares_match_vps_team_totals_and_places():
 def test_check_names_the_match_and_the_likely_reason(tmp_path):
     wrong = SWISS.read_text(encoding="utf-8").replace("<TEAM_SCORE>12.61</TEAM_SCORE><OPPOSING_TEAM_SCORE>7.39",
                                                       "<TEAM_SCORE>13.00</TEAM_SCORE><OPPOSING_TEAM_SCORE>7.00")
-    text, ok = check_command(write(tmp_path, "swiss.xml", wrong))
+    text, ok = check_command(write(tmp_path, "swiss.xml", wrong), verbose=True)
     assert not ok
-    assert ("  round 1, Otters v Badgers (USEBIO/EVENT/MATCH[1]): Otters VPs: theirs 13.00, ours 12.61 — another VP scale: "
-            "ours converts the 4-IMP margin over 3 boards on the WBF continuous 20-VP scale; theirs may use another scale "
-            "(try --option vp_scale=...)") in text.splitlines()
+    # The reason is a re-scoring: on the discrete scale the 4-IMP margin over 3 boards is 13-7.
+    assert ("  round 1, Otters v Badgers (USEBIO/EVENT/MATCH[1]): Otters VPs: theirs 13.00, ours 12.61 — the discrete VP scale "
+            "(--option vp_scale=discrete)") in text.splitlines()
 
 
 def test_printed_figures_for_check_only():
