@@ -315,8 +315,7 @@ def check_command(path: Path, overrides: dict[str, Any] | None = None, verbose: 
         if verbose:
             out += [f"  {d}" for d in differences]
         else:
-            short = {f"board {b.number}": (b.actual, b.expected) for b in a.result.boards if b.actual < b.expected}
-            out += [f"  {line}" for line in _grouped(differences, short)]
+            out += [f"  {line}" for line in summary_lines(a, differences)]
         for note in (printed_figures(s) or PrintedFigures()).notes:
             out.append(f"  note: {note}")
         compared += a.compared
@@ -352,6 +351,12 @@ def _group(where: str) -> str:
     if " pair " in f" {head}":
         return "pair totals"
     return "matches"
+
+
+def summary_lines(a: _Audit, differences: list[Difference] | None = None) -> list[str]:
+    """The audit's differences, one line per board (or pairs, teams) and reason."""
+    short = {f"board {b.number}": (b.actual, b.expected) for b in a.result.boards if b.actual < b.expected}
+    return _grouped(a.differences if differences is None else differences, short)
 
 
 def _grouped(differences: list[Difference], short: dict[str, tuple[int, int]]) -> list[str]:

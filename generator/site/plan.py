@@ -195,7 +195,23 @@ class SessionPlanner:
             team_total_header=_heading(standing.total_unit_label) if standing else "",
             board_header=_heading(standing.board_unit_label) if standing else "",
             penalised=any(r["penalised"] for f in fields for r in f["rows"]),
-            club_of_session=self.session.club))
+            club_of_session=self.session.club, reconcile=self.reconciliation()))
+
+    def reconciliation(self) -> dict[str, Any] | None:
+        """When the upload carries the program's own figures: how many of them ours agree with,
+        and where and why the others differ (`check`'s audit, under the options the site uses)."""
+        from ..check import audit, summary_lines
+        from ..readers.printed import printed_figures
+
+        figures = printed_figures(self.session)
+        if figures is None:
+            return None
+        a = audit(self.result)
+        if not a.compared:
+            return None
+        program = figures.program if figures.program and figures.program != "PBN" else "the scoring program"
+        return {"program": program, "agree": a.agreeing, "compared": a.compared,
+                "summary": summary_lines(a), "details": [str(d) for d in a.differences]}
 
     def line_row(self, board: ScoredBoard, line: ScoredLine, anchors: tuple[str, str]) -> dict[str, Any]:
         tl = line.line
