@@ -271,3 +271,16 @@ def test_older_usebio_versions_read_like_1_2(tmp_path, version):
     text, ok = check_command(path)
     assert ok, text
     assert "20 of 20 figures agree" in text
+
+
+def test_a_one_winner_mitchell_is_ranked_as_one_field(tmp_path):
+    """WINNER_TYPE 1 with every pair directed (an arrow-switched Mitchell, or one ranked as one):
+    one ranking of all six pairs, as the program printed it, not an NS and an EW ranking."""
+    from generator.commands import score_file
+
+    path = _variant(tmp_path, USEBIO / "mitchell_compscore.xml", "<WINNER_TYPE>2<", "<WINNER_TYPE>1<")
+    [result] = score_file(path, {})
+    [field] = result.fields
+    assert len(field.standings) == 6
+    # NS 2 (82.5 %) heads the field, EW 2 (66.67 %) is second: one ranking across both directions.
+    assert [str(s.ref) for s in field.standings[:2]] == ["2 NS", "2 EW"]
