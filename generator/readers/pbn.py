@@ -120,22 +120,35 @@ def _board_no(game: _Game) -> int | None:
 
 
 def scoring_method(text: str) -> tuple[ScoringMethod, dict[str, object]] | None:
-    """'MatchPoints;MP1', 'IMP;Butler-2;Mean', 'IMP;Cross', 'Teams' → method and options."""
-    parts = [p.strip().lower() for p in text.split(";") if p.strip()]
+    """'MatchPoints;MP1', 'IMP;Butler-2;Mean', 'IMP;Cross', 'Teams' → method and options.
+
+    The PBN standard leaves the value open: a basic system (MP, IMP, BAM …) then modifiers
+    (Butler-2, Cross, Cross1 = divided by the scores, Cross2 = by the comparisons, MP2 = 1 / ½).
+    Programs also write the modifier alone ('Butler', 'Cross-IMPs').
+    """
+    parts = [p.strip().lower().replace("_", "-") for p in text.split(";") if p.strip()]
     if not parts:
         return None
     head = parts[0]
-    if head in ("mp", "matchpoints", "matchpoint"):
-        return ScoringMethod.MATCHPOINTS, {}
-    if head in ("teams", "imp-teams") or (head == "imp" and "teams" in parts):
+    if head in ("butler", "cross", "cross1", "cross2") or re.fullmatch(r"butler-\d+|cross-?imps?|crossimps?", head):
+        parts = ["imp", *parts]  # the modifier written alone
+        head = "imp"
+    if head in ("mp", "mps", "matchpoints", "matchpoint", "match-points"):
+        return ScoringMethod.MATCHPOINTS, ({"matchpoint_units": "acbl"} if "mp2" in parts else {})
+    if head in ("bam", "board-a-match"):
+        return ScoringMethod.TEAMS, {"teams_scoring": "board-a-match"}
+    if head in ("teams", "imp-teams") or (head in ("imp", "imps") and "teams" in parts):
         return ScoringMethod.TEAMS, {}
-    if head == "imp":
+    if head in ("imp", "imps"):
         options: dict[str, object] = {}
         for p in parts[1:]:
             if p == "cross":
                 # Ruter prints the sum over comparisons, unfactored, and an A+ is 1.5 IMPs a comparison
                 options.update(cross_imp_divisor="total", neuberg=False, artificial_imps="3/2")
                 return ScoringMethod.CROSS_IMPS, options
+            if p in ("cross1", "cross2") or re.fullmatch(r"cross-?imps?|crossimps?", p):
+                divisor = {"cross1": "scores", "cross2": "comparisons"}.get(p, "comparisons")
+                return ScoringMethod.CROSS_IMPS, {"cross_imp_divisor": divisor}
             m = re.fullmatch(r"butler(?:-(\d+))?", p)
             if m and m.group(1):
                 options["butler_trim"] = str(int(m.group(1)) // 2 or 1)  # Butler-2: one result off each end
