@@ -84,6 +84,8 @@ class _Reader:
         self.file = file
         self.errors: list[InputError] = []
         self.figures = PrintedFigures()
+        self.extra_sessions: list[Session] = []
+        """Sessions an event holds besides its own: a teams event's pairwise ranking."""
         self.line_note = ""
         """A note on the traveller line being read: a program's export is trusted for a recorded
         score its contract contradicts, or beside a contract we cannot read (Bridge NZ Scorer's
@@ -106,6 +108,8 @@ class _Reader:
                 session = self.session(event, path, container, cpath, club, deals)
                 if session is not None:
                     sessions.append(session)
+                sessions += self.extra_sessions
+                self.extra_sessions = []
         return sessions
 
     def session(self, event: Element, epath: str, container: Element, cpath: str, club: str,

@@ -229,7 +229,7 @@ PAB = USEBIO / "pab_teams_team_player_numbers.xml"
 
 
 def test_point_a_board_with_team_player_player_numbers():
-    [s] = read_sessions(PAB)
+    s, _ = read_sessions(PAB)
     assert s.method is ScoringMethod.TEAMS
     assert s.options == {"teams_scoring": "board-a-match", "board_a_match_units": "2"}
     [match] = s.matches
@@ -247,10 +247,21 @@ def test_point_a_board_figures_agree():
     assert "6 of 6 figures agree" in text and "PAIRWISE_SCORING_METHOD CROSS_IMPS" in text
 
 
+def test_the_pairwise_cross_imp_ranking_is_scored_as_a_second_session():
+    from generator.commands import score_file
+
+    teams, pairs = score_file(PAB, {})
+    assert pairs.session.method is ScoringMethod.CROSS_IMPS and pairs.session.title.endswith(": pairs (cross_imps)")
+    # One comparison a board: board 1 420 v 400 = +20 → 1 IMP; board 2 −100 v +100 = −200 → −5; board 3 170 v 140 → 1.
+    # 10-1-2 (NS at the Otters' table) and 10-3-4 (EW, facing the Voles' NS): 1 − 5 + 1 = −3; the Voles' pairs +3.
+    totals = {s.pair.names: s.score for f in pairs.fields for s in f.standings}
+    assert totals == {"Ari Otter & Bea Otter": -3, "Cy Otter & Di Otter": -3, "Ed Vole & Flo Vole": 3, "Gus Vole & Hen Vole": 3}
+
+
 def test_match_points_match_scoring_reads(tmp_path):
     path = _variant(tmp_path, PAB, "<MATCH_SCORING_METHOD>PAB<", "<MATCH_SCORING_METHOD>MATCH_POINTS<")
     path.write_text(path.read_text().replace("<BOARD_SCORING_METHOD>PAB<", "<BOARD_SCORING_METHOD>MATCH_POINTS<"))
-    [s] = read_sessions(path)
+    s, _ = read_sessions(path)
     assert s.options == {"teams_scoring": "board-a-match"}
     text, ok = check_command(path)
     # Board-a-match at 1 / ½ / 0 gives 2–1, where the file prints the 2 / 1 / 0 figures 4–2:
@@ -284,3 +295,10 @@ def test_a_one_winner_mitchell_is_ranked_as_one_field(tmp_path):
     assert len(field.standings) == 6
     # NS 2 (82.5 %) heads the field, EW 2 (66.67 %) is second: one ranking across both directions.
     assert [str(s.ref) for s in field.standings[:2]] == ["2 NS", "2 EW"]
+
+
+def test_a_pairwise_method_we_do_not_score_is_noted(tmp_path):
+    path = _variant(tmp_path, PAB, "<PAIRWISE_SCORING_METHOD>CROSS_IMPS<", "<PAIRWISE_SCORING_METHOD>PAB<")
+    [s] = read_sessions(path)
+    text, ok = check_command(path)
+    assert ok and "note: PAIRWISE_SCORING_METHOD PAB: not a method we score" in text
