@@ -37,6 +37,7 @@ HANDICAP = "handicap"
 ARTIFICIAL = "artificial score valued differently"
 VP_SCALE = "another VP scale"
 TEAM_TOTAL = "IMPs scored, not net"
+SCALED = "total scaled to every board of the session"
 
 
 @dataclass(frozen=True)
@@ -218,7 +219,7 @@ class _Audit:
                     return UNFACTORED, f"theirs is the unfactored total of {s.boards_played} boards"
                 boards = len(self.result.session.boards)
                 if imp_method and s.boards_played and s.boards_played < boards and agrees(s.total * boards / s.boards_played, t):
-                    return UNFACTORED, (f"theirs scales the total of {s.boards_played} boards to all {boards} boards of the "
+                    return SCALED, (f"theirs scales the total of {s.boards_played} boards to all {boards} boards of the "
                                         f"session; ours scales to the most boards any pair in the field played")
                 return (FOLLOWS, "") if line_differ else ("", "")
 
