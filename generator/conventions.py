@@ -140,11 +140,12 @@ def find_conventions(session: Session, overrides: dict[str, Any], run_audit: Cal
             return None, None
         return run_audit(score_session(session, options)), options
 
-    best, options = attempt({})
+    options = session_options(session, overrides)  # a bad --option is the user's error: raised
+    best = run_audit(score_session(session, options))
     found: dict[str, Any] = {}
     applicable = [f for f in FAMILIES if f.applies(session)]
     searched = [f for f in applicable if not (f.options & set(overrides))]  # the command line's choice stands
-    if best is None or not best.differences:
+    if not best.differences:
         return Search(found, best, {}, count)
     for _ in range(2):
         improved = False

@@ -84,3 +84,10 @@ def test_output_cut_short_by_the_reader_is_not_a_crash(monkeypatch):
 
     monkeypatch.setattr("sys.stdout", ClosedPipe())
     assert main(["score", str(FIXTURES / "usebio/mitchell_compscore.xml"), "--json"]) == 141
+
+
+def test_check_with_a_bad_option_value_is_an_error_not_a_search(capsys):
+    assert main(["check", str(FIXTURES / "usebio/mitchell_compscore.xml"), "--option", "neuberg_rounding=bogus"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("Error: option 'neuberg_rounding': expected one of exact, ebu, acbl, truncate, got 'bogus'")
