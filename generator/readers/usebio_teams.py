@@ -53,7 +53,7 @@ PAIRWISE_SCORING: dict[str, ScoringMethod] = {
     "MATCH_POINTS": ScoringMethod.MATCHPOINTS, "MATCHPOINTS": ScoringMethod.MATCHPOINTS,
 }
 """A pairs ranking inside a teams event, as ``PAIRWISE_SCORING_METHOD`` names it."""
-_TEAM_PAIR = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*-\s*(\d+)\s*$")
+_TEAM_PAIR = re.compile(r"^\s*(\d{1,4})\s*-\s*(\d{1,4})\s*-\s*(\d{1,4})\s*$", re.ASCII)
 """Teams programs write a pair as team-player-player: ``10-3-4`` is team 10's players 3 and 4."""
 
 
