@@ -302,3 +302,12 @@ def test_a_pairwise_method_we_do_not_score_is_noted(tmp_path):
     [s] = read_sessions(path)
     text, ok = check_command(path)
     assert ok and "note: PAIRWISE_SCORING_METHOD PAB: not a method we score" in text
+
+
+def test_pbn_unreadable_contract_beside_a_sensible_score_is_kept_with_a_note(tmp_path):
+    path = _variant(tmp_path, FIXTURES / "pbn" / "pairs_latin1.pbn", '4S  N 10 HK  "420"', '4Q  N 10 HK  "420"',
+                    encoding="iso-8859-1")
+    [s] = read_sessions(path)
+    line = s.boards[0].lines[0]
+    assert line.ns.single.ns_score == 420 and line.ns.single.contract is None
+    assert line.note == "the contract '4Q' cannot be read; the recorded score 420 is used"
