@@ -136,9 +136,9 @@ def find_conventions(session: Session, overrides: dict[str, Any], run_audit: Cal
         count += 1
         try:
             options = session_options(session, {**extra, **overrides, **(wins or {})})
-        except GeneratorError:
+            return run_audit(score_session(session, options)), options
+        except (GeneratorError, ValueError):  # a combination the engine refuses is no candidate
             return None, None
-        return run_audit(score_session(session, options)), options
 
     options = session_options(session, overrides)  # a bad --option is the user's error: raised
     best = run_audit(score_session(session, options))
