@@ -5,7 +5,10 @@ fetched), but any entity declaration — an entity bomb, an external entity — 
 Dialects handled: pair numbers written ``7``, ``7NS``, ``7 NS`` or ``(A) 7 NS``;
 ``SECTION`` wrapping; ``SESSION`` wrapping and several ``EVENT``s (one session each);
 artificial scores ``A6040``/``A6060`` with no contract; passed-out boards written
-``PASS`` or ``NP`` (score 0, tricks blank); day-first dates; ``HANDSET`` hand records.
+``PASS`` or ``NP`` (score 0, tricks blank); day-first dates; ``HANDSET`` hand records;
+``BOARD_SCORING_METHOD`` deciding a pairs event's method (``EVENT_TYPE="PAIRS"``); one-winner
+fields where only some pairs carry a direction; USEBIO 1.0 and 1.1; individual events refused
+clearly; a recorded score its contract contradicts taken on trust with a note (see conventions).
 Teams events (``MATCH`` elements) are read by ``usebio_teams``.
 Errors name the element path, e.g. ``USEBIO/EVENT/BOARD[3]/TRAVELLER_LINE[2]/SCORE``.
 """
@@ -22,9 +25,9 @@ from ..errors import InputError
 from ..model import Board, Deal, Direction, Pair, PairRef, Play, Scored, ScoringMethod, Section, Session, TravellerLine
 from ..scoring.contract import Contract, ContractError, Seat, board_vulnerability, ns_score, parse_tricks
 from . import values
+from .conventions import largest_field, trusted_score, unreadable_contract
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedPair
 from .usebio_teams import TeamsEventReader
-from .conventions import largest_field, trusted_score, unreadable_contract
 from .validate import Places, pair_label, validate
 from .usebio_elements import indexed as _indexed
 from .usebio_elements import players as usebio_players
