@@ -70,14 +70,21 @@ def test_the_two_readers_give_the_same_handicap_ranking(tmp_path):
             "1 EW": (50, "2"), "2 EW": (Fraction(155, 4), "3"), "3 EW": (Fraction(245, 4), "1")}
 
 
-def test_check_agrees_with_half_handicaps_and_names_the_share_otherwise():
+def test_check_agrees_with_half_handicaps_and_finds_the_share():
     text, ok = check_command(NZ, {"handicap_share": "half"})
     assert ok and text.endswith("12 of 12 figures agree (0 differ)")
+    # Without the option, the convention search re-scores with each share: half makes all 12 agree.
     text, ok = check_command(NZ)
-    # With the whole handicap ours for NS2 is 62.5 − 10 = 52.5; theirs 57.50 adds half.
-    assert ("NS pair 2 (USEBIO/EVENT/PARTICIPANTS/PAIR[2]): percentage: theirs 57.50, ours 52.5 — handicap: "
-            "theirs adds half the handicap (-10.00); ours uses handicap_share=whole") in text
-    assert "Likely reasons: handicap 5" in text  # EW1's handicap is 0: both shares agree
+    assert "conventions found: handicap_share=half" in text and text.endswith("12 of 12 figures agree (0 differ)")
+
+
+def test_check_names_the_share_when_told_the_other():
+    # Told the whole handicap (a given option is not searched), ours for NS2 is 62.5 − 10 = 52.5;
+    # theirs 57.50 adds half; re-scored with half, those 5 agree.  EW1's handicap is 0: both shares agree.
+    text, ok = check_command(NZ, {"handicap_share": "whole"})
+    assert not ok
+    assert "pair totals: half the handicap added to the percentage (--option handicap_share=half): 5 figures" in text
+    assert text.endswith("7 of 12 figures agree (5 differ)")
 
 
 def test_usebio_handicap_that_is_not_a_number(tmp_path):
