@@ -184,6 +184,31 @@ def _digits(scaled: int, places: int, negative: bool, strip: bool) -> str:
     return "-" + text if negative and scaled else text
 
 
+# --- display rules: how many decimals a page prints for each unit (issue 11) ---------------
+# Matchpoints: one decimal when every figure of the column (or page) is exact to one, else
+# two; percentages and VPs: always two; IMPs: as the method gives them (whole, or two
+# decimals when fractional); points: as they are.  site/format.py applies these to tables
+# and the engine's explanation steps use the same for VPs.
+
+PERCENT_PLACES = 2
+VP_PLACES = 2
+
+
+def matchpoint_places(values) -> int:
+    """1 when every value is exact to one decimal, else 2: one width for a whole column or page."""
+    # ints have a denominator (1) too; a column has only a few distinct ones
+    return 1 if all(10 % d == 0 for d in {Fraction(v).denominator for v in values if v is not None}) else 2
+
+
+def display_vp(value: Fraction | int) -> str:
+    """VPs to two decimals: '14.60', '5.40'."""
+    return decimal_places(value, VP_PLACES)
+
+
+def display_percentage(value: Fraction | int) -> str:
+    return decimal_places(value, PERCENT_PLACES)
+
+
 def percent(numerator: Fraction, denominator: Fraction) -> Fraction:
     """An exact percentage (0..100)."""
     return Fraction(numerator) * 100 / denominator

@@ -20,7 +20,7 @@ from functools import lru_cache
 from markupsafe import Markup, escape
 
 from ..scoring.contract import Contract
-from ..scoring.rounding import decimal_places, exact_decimal
+from ..scoring.rounding import decimal_places, display_percentage, display_vp, exact_decimal, matchpoint_places
 
 SUITS = {
     "S": ("s", "spades", "♠"),
@@ -39,13 +39,12 @@ def matchpoints(value: Fraction | int | None, places: int | None = None) -> str:
 
 
 def mp_places(values) -> int:
-    """1 when every value is exact to one decimal, else 2: one width for a whole column."""
-    # ints have a denominator (1) too; a column has only a few distinct ones
-    return 1 if all(10 % d == 0 for d in {v.denominator for v in values if v is not None}) else 2
+    """1 when every value is exact to one decimal, else 2: one width for a whole column (rounding.py decides)."""
+    return matchpoint_places(values)
 
 
 def percentage(value: Fraction | int | None) -> str:
-    return "" if value is None else decimal_places(value, 2)
+    return "" if value is None else display_percentage(value)
 
 
 def imps(value: Fraction | int | None) -> str:
@@ -67,7 +66,7 @@ def points(value: Fraction | int | None) -> str:
 
 
 def vp(value: Fraction | int | None) -> str:
-    return "" if value is None else decimal_places(value, 2)
+    return "" if value is None else display_vp(value)
 
 
 def figure(value: Fraction | int | None, unit: str, places: int | None = None) -> str:
