@@ -158,7 +158,7 @@ def _weighted(scorer: PairsMethod, direction: Direction, outcome: Scored) -> tup
         ifs = "; ".join(f"{r['result']}: {fmt(r['value'])} {unit}" for r in rows)
         how = ("each scored against the datum" if isinstance(scorer, Butler) else "each scored as a result on the board")
     terms = " + ".join(f"{fmt(r['weight'] * 100)}% × {_operand(r['value'])}" for r in rows)
-    sign = equals(*(r["value"] for r in rows))
+    sign = equals(*(r["value"] for r in rows), *(r["weight"] * 100 for r in rows))
     steps = [Step("weighted.component",
                   f"the director weighted the possible results ({how}): {ifs}. {terms} {sign} {fmt(total, 4)} {unit}",
                   {"components": rows, "total": total})]

@@ -413,5 +413,5 @@ class Aggregate(PairsMethod):
         rounded = round_weighted_aggregate(value, self.options.weighted_aggregate_rounding)
         if rounded == value:
             return value, None
-        return rounded, Step("rounding.weighted_aggregate", f"{fmt(value, 4)} rounded to the nearest 10 = {fmt(rounded)}",
+        return rounded, Step("rounding.weighted_aggregate", f"{fmt(value, 4)} rounded to the nearest 10 (a 5 goes away from zero): {fmt(rounded)}",
                              {"exact": value, "rounded": rounded})

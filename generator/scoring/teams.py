@@ -122,7 +122,7 @@ def weighted_board_imps(home_ns: Outcome, home_ew: Outcome, options: ScoringOpti
         steps = [Step("weighted.component",
                       f"the director weighted the possible results; each is scored for {home} against the other table "
                       f"(their own score at each table, net), then weighted: {ifs}. "
-                      f"{terms} = {signed(total, 4)} {unit}{winner}",
+                      f"{terms} {equals(*(Fraction(r['weight']) * 100 for r in rows))} {signed(total, 4)} {unit}{winner}",
                       {"components": rows, "total": total, "home_name": home, "unit": unit})]
     value = round_weighted_aggregate(total, options.weighted_aggregate_rounding) if aggregate else \
         round_weighted_imps(total, options.weighted_imp_rounding)
@@ -179,7 +179,8 @@ def board_a_match_points(home_ns: Outcome, home_ew: Outcome, options: ScoringOpt
     else:
         terms = " + ".join(f"{fmt(r['weight'] * 100)}% × {fmt(r['points'])}" for r in rows)
         summary = (f"each component is compared with the other table (a win {fmt(units)}, a tie {fmt(units / 2)}, a loss 0), "
-                   f"then weighted: {terms} = {fmt(total, 4)} – {fmt(units - total, 4)} {word}")
+                   f"then weighted: {terms} {equals(*(Fraction(r['weight']) * 100 for r in rows))} {fmt(total, 4)} – "
+                   f"{fmt(units - total, 4)} {word}")
         # Its own rule id: the weighted IMP table ('weighted.component') has an IMPs column.
         steps = (Step("weighted.board_a_match", summary,
                       {"components": rows, "total": total, "home": total, "away": units - total, "units": units}),)

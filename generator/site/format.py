@@ -94,6 +94,18 @@ def signed_score(value: int | None) -> str:
     return "" if value is None else (f"+{value}" if value > 0 else str(value))
 
 
+_SYMBOL_LETTERS = {symbol: letter for letter, (_, _, symbol) in SUITS.items()}
+
+
+def steptext(text: str) -> Markup:
+    """An explanation step's plain text for a page: escaped, each suit symbol given its
+    text alternative (the engine writes '4♥'; a screen reader says 'hearts')."""
+    escaped = str(escape(text))
+    if not any(symbol in escaped for symbol in _SYMBOL_LETTERS):
+        return Markup(escaped)
+    return Markup("".join(str(suit(_SYMBOL_LETTERS[ch])) if ch in _SYMBOL_LETTERS else ch for ch in escaped))
+
+
 def suit(letter: str) -> Markup:
     css, word, symbol = SUITS[letter.upper()]
     return Markup(f'<span class="suit {css}" role="img" aria-label="{word}">{symbol}</span>')
@@ -145,5 +157,5 @@ def holding(cards: str) -> str:
 FILTERS = {
     "matchpoints": matchpoints, "percentage": percentage, "imps": imps, "signed_imps": signed_imps,
     "points": points, "vp": vp, "figure": figure, "exact": exact, "weight": weight, "score": score, "signed_score": signed_score,
-    "suit": suit, "contract": contract, "card": card, "holding": holding,
+    "suit": suit, "steptext": steptext, "contract": contract, "card": card, "holding": holding,
 }

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..model import Artificial, Direction, PairRef, Scored, ScoringMethod, Seat, Session, TravellerLine
 from ..scoring.contract import board_dealer, board_vulnerability
+from ..scoring.pairs_methods import award_words
 from ..scoring.results import ScoredBoard, ScoredLine, SessionResult, Standing
 from . import format as fmt
 from .explain_view import block, board_blocks
@@ -176,9 +177,12 @@ class SessionPlanner:
                 rows.append({"rank": s.rank_label, "pair": self.pair_link(s.ref, short=bool(s.ref.direction)),
                              "players": self.players(s.ref),
                              "total": s.total, "percentage": s.percentage, "score": s.score,
-                             "boards": s.boards_played, "url": pair_file(s.ref), "penalised": bool(s.penalty)})
+                             "boards": s.boards_played, "url": pair_file(s.ref), "penalised": bool(s.penalty),
+                             "scaled_total": s.scaled_total})
             factored = any(r["score"] != r["total"] for r in rows) and self.unit == "imps"
             fields.append({"name": _field_name(f.name), "rows": rows, "factored": factored,
+                           "missed": len({r["boards"] for r in rows}) > 1,
+                           "scaled": any(r["scaled_total"] is not None for r in rows),
                            "places": fmt.mp_places([r["total"] for r in rows]),
                            "has_percentage": any(r["percentage"] is not None for r in rows)})
         boards = [{"label": b.slug, "title": self.board_title(b), "url": board_file(b.slug)} for b in self.result.boards]
@@ -200,9 +204,11 @@ class SessionPlanner:
     def line_row(self, board: ScoredBoard, line: ScoredLine, anchors: tuple[str, str]) -> dict[str, Any]:
         tl = line.line
         ns_out, ew_out = tl.ns, tl.ew
+        both_artificial = isinstance(ns_out, Artificial) and isinstance(ew_out, Artificial)
         return {
             "ns_pair": self.pair_link(tl.ns_pair, short=True), "ew_pair": self.pair_link(tl.ew_pair, short=True),
-            "ns": self.outcome_view(ns_out), "ew": self.outcome_view(ew_out) if tl.is_split else None,
+            "ns": self.outcome_view(ns_out), "ew": self.outcome_view(ew_out) if tl.is_split and not both_artificial else None,
+            "ruling": _ruling(ns_out, ew_out) if both_artificial else None,
             "ns_value": line.ns.value, "ew_value": line.ew.value, "ns_percent": line.ns.percent,
             "ew_percent": line.ew.percent, "ns_anchor": anchors[0], "ew_anchor": anchors[1],
         }
@@ -217,7 +223,8 @@ class SessionPlanner:
 
     def _outcome_view(self, outcome) -> dict[str, Any]:
         if isinstance(outcome, Artificial):
-            return {"kind": "artificial", "code": outcome.code}
+            return {"kind": "artificial", "code": outcome.code,
+                    "words": f"{award_words(outcome).capitalize()}: the director's ruling"}
         if outcome.is_weighted:
             return {"kind": "weighted", "components": [
                 {"weight": c.weight, **_play(c.play)} for c in outcome.components]}
@@ -285,7 +292,16 @@ class SessionPlanner:
                 "own_score": _own_score(view, entry.direction), "value": entry.score.value,
                 "percent": entry.score.percent, "running": entry.running_total,
                 "anchor_url": f"{board_file(board.slug)}#{anchor}",
+                "missed": False,
             })
+        played = {r["board"] for r in rows}
+        same_field = {e.board.slug for other in self._field_of(standing) for e in other.scorecard}
+        for board in self.result.boards:
+            if board.slug in same_field and board.slug not in played:
+                rows.append({"board": board.slug, "board_url": board_file(board.slug), "missed": True,
+                             "direction": rows[0]["direction"] if rows else ""})
+        order = {b.slug: i for i, b in enumerate(self.result.boards)}
+        rows.sort(key=lambda r: order.get(r["board"], 0))
         total = f"{fmt.figure(standing.total, self.unit)} {self.unit_word}" + (
             f", {fmt.percentage(standing.percentage)}%" if standing.percentage is not None else "")
         total_block = block("total", f"Pair {self.pair_label(ref)}: {total}", standing.explanation,
@@ -298,8 +314,15 @@ class SessionPlanner:
             path, title, pair_label=self.pair_label(ref), players=self.players(ref), standing=standing,
             field_name=_field_name(standing.field), rows=rows, total_block=total_block, penalty=penalty,
             show_direction=len({r["direction"] for r in rows}) > 1,
-            places=fmt.mp_places([v for r in rows for v in (r["value"], r["running"])]
+            places=fmt.mp_places([v for r in rows if not r["missed"] for v in (r["value"], r["running"])]
                                  + ([penalty["value"], penalty["total"]] if penalty else []))))
+
+    def _field_of(self, standing: Standing):
+        """The standings of the pair's field (the pairs it is ranked with)."""
+        for f in self.result.fields:
+            if any(s is standing for s in f.standings):
+                return f.standings
+        return (standing,)
 
     # --- teams -----------------------------------------------------------------------
     def match_title(self, m) -> str:
@@ -319,8 +342,11 @@ class SessionPlanner:
         for b in m.boards:
             tb = played.get(b.number)
             rows.append({"number": b.number, "home_ns": b.home_ns, "home_ew": b.home_ew,
-                         "home_ns_line": self.outcome_view(tb.home_ns) if tb and tb.home_ns is not None else None,
-                         "home_ew_line": self.outcome_view(tb.home_ew) if tb and tb.home_ew is not None else None,
+                         "home_ew_own": -b.home_ew if b.home_ew is not None else None,
+                         "home_ns_line": _team_view(self.outcome_view(tb.home_ns), tb.home_ns, 1, m.match.home.name)
+                         if tb and tb.home_ns is not None else None,
+                         "home_ew_line": _team_view(self.outcome_view(tb.home_ew), tb.home_ew, -1, m.match.away.name)
+                         if tb and tb.home_ew is not None else None,
                          "home": b.home, "anchor": f"board-{b.number}", **_board_cells(b, m),
                          "block": block(f"board-{b.number}", f"Board {b.number}: {_swing(b, m)}",
                                         b.explanation, self.site.rule_map, self.site.article_titles, self._rules),
@@ -368,6 +394,23 @@ class SessionPlanner:
             "method": self.session.method.value, "url": f"{self.dir}/index.html",
             "winners": winners, "entries": entries,
         }
+
+
+def _team_view(view: dict[str, Any], outcome, sign: int, ns_team: str) -> dict[str, Any]:
+    """A table's result in a match's row, from the home team's side: weighted components carry
+    the home team's own score (``sign`` -1 where it sat EW); an award names the team it went to."""
+    if view["kind"] == "weighted":
+        return {**view, "components": [{**c, "score": sign * c["ns_score"]} for c in view["components"]]}
+    if view["kind"] == "artificial":
+        return {**view, "words": f"{award_words(outcome).capitalize()} to {ns_team} (North-South): the director's ruling"}
+    return view
+
+
+def _ruling(ns: Artificial, ew: Artificial) -> str:
+    """'Average-plus to NS, average-minus to EW: the director's ruling'."""
+    if ns == ew:
+        return f"{award_words(ns).capitalize()} to both sides: the director's ruling"
+    return f"{award_words(ns).capitalize()} to NS, {award_words(ew)} to EW: the director's ruling"
 
 
 def _heading(label: str) -> str:
