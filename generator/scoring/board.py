@@ -8,6 +8,7 @@ from fractions import Fraction
 from ..model import Artificial, Direction, Outcome, Scored, ScoringMethod, TravellerLine
 from .contract import Seat, board_dealer, board_vulnerability
 from .explain import Explanation, Step, contract_text, equals, fmt, signed
+from .explain import unit as units
 from .frequency import Components, FrequencyTable
 from .imps import imps
 from .options import ScoringOptions
@@ -152,10 +153,10 @@ def _weighted(scorer: PairsMethod, direction: Direction, outcome: Scored) -> tup
     if scenarios is not None and sum((c.weight * v for c, v in zip(outcome.components, scenarios)), Fraction(0)) == total:
         for row, value in zip(rows, scenarios):
             row["value"], row["product"] = value, row["weight"] * value
-        ifs = "; ".join(f"if {r['result']}: {fmt(r['value'])} {unit}" for r in rows)
+        ifs = "; ".join(f"if {r['result']}: {fmt(r['value'])} {units(r['value'], unit)}" for r in rows)
         how = "each scored against the other tables' results"
     else:
-        ifs = "; ".join(f"{r['result']}: {fmt(r['value'])} {unit}" for r in rows)
+        ifs = "; ".join(f"{r['result']}: {fmt(r['value'])} {units(r['value'], unit)}" for r in rows)
         how = ("each scored against the datum" if isinstance(scorer, Butler) else "each scored as a result on the board")
     terms = " + ".join(f"{fmt(r['weight'] * 100)}% × {_operand(r['value'])}" for r in rows)
     sign = equals(*(r["value"] for r in rows), *(r["weight"] * 100 for r in rows))

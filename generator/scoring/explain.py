@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .rounding import exact_decimal
+from .rounding import display_decimal, exact_decimal
 
 Value = Any  # int | Fraction | str | list | dict of those
 
@@ -65,12 +65,19 @@ def _plain(value: Value) -> Any:
 
 
 def fmt(value: Fraction | int, places: int = 2) -> str:
-    """Short human form for summaries: exact when it terminates within ``places``, else rounded.
+    """Short human form for summaries: exact when it terminates within ``places``, else rounded
+    as the pages round (a half away from zero: rounding.display_decimal).
 
-    >>> fmt(Fraction(207, 10)), fmt(Fraction(1, 3)), fmt(12), fmt(Fraction(-5, 2))
-    ('20.7', '0.33', '12', '-2.5')
+    >>> fmt(Fraction(207, 10)), fmt(Fraction(1, 3)), fmt(12), fmt(Fraction(-5, 2)), fmt(Fraction(14625, 1000))
+    ('20.7', '0.33', '12', '-2.5', '14.63')
     """
-    return exact_decimal(Fraction(value), places)
+    return display_decimal(Fraction(value), places)
+
+
+def unit(value: Fraction | int, word: str) -> str:
+    """'IMPs' or 'IMP', 'matchpoints' or 'matchpoint', for a figure of ``value``."""
+    singular = {"IMPs": "IMP", "matchpoints": "matchpoint", "points": "point", "VPs": "VP"}
+    return singular.get(word, word) if abs(value) == 1 else word
 
 
 def signed(value: Fraction | int, places: int = 2) -> str:

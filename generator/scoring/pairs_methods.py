@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..model import Artificial, ArtificialKind, Direction
-from .explain import Explanation, Step, count, equals, fmt, signed
+from .explain import Explanation, Step, count, equals, fmt, signed, unit
 from .frequency import FrequencyTable
 from .imps import imp_band, imps
 from .options import ScoringOptions
@@ -201,8 +201,8 @@ def _imp_award(award: Artificial, value: Fraction, plus: Fraction) -> str:
     """What an artificial score is worth in IMPs: '+3 IMPs'; a percentage other than 60/50/40
     scales between them: '+6 IMPs ((70 − 50) / 10 × 3 = +6)'."""
     if award.kind is ArtificialKind.FIXED:
-        return f"{signed(value)} IMPs (({fmt(award.percent)} − 50) / 10 × {fmt(plus)} = {signed(value)})"
-    return f"{signed(value)} IMPs"
+        return f"{signed(value)} {unit(value, 'IMPs')} (({fmt(award.percent)} − 50) / 10 × {fmt(plus)} = {signed(value)})"
+    return f"{signed(value)} {unit(value, 'IMPs')}"
 
 
 def _artificial_imps(award: Artificial, per_comparison: Fraction) -> Fraction:
@@ -226,7 +226,7 @@ class Butler(PairsMethod):
         value = Fraction(ns_imps if direction is NS else -ns_imps)
         step = Step("butler.imps",
                     f"{_score_word(score)} against the datum of {fmt(dat)}: {_score_word(score)} − {_paren(dat)} = {signed(diff)} points, "
-                    f"which is {signed(ns_imps)} IMPs to North-South ({imp_band(diff)} points on the IMP scale)"
+                    f"which is {signed(ns_imps)} {unit(ns_imps, 'IMPs')} to North-South ({imp_band(diff)} points on the IMP scale)"
                     + ("" if direction is NS else f", so {signed(value)} to East-West"),
                     {"score": score, "datum": dat, "difference": diff, "imps": value})
         return value, Explanation("butler", value, (step,), {"score": score, "direction": direction.value, "datum": dat})

@@ -149,6 +149,21 @@ def decimal_places(value: Fraction | int, places: int) -> str:
     return _digits(q, places, negative=n < 0, strip=False)
 
 
+def display_decimal(value: Fraction | int, places: int = 2) -> str:
+    """A figure in an explanation: exact when it terminates within ``places``, else to
+    ``places`` decimals with a half away from zero (as the page's tables round), trailing
+    zeros dropped.
+
+    >>> display_decimal(Fraction(14625, 1000)), display_decimal(Fraction(1, 3)), display_decimal(Fraction(5, 2), 0)
+    ('14.63', '0.33', '3')
+    """
+    n, d = _parts(value)
+    q, r = divmod(abs(n) * 10**places, d)
+    if 2 * r >= d:
+        q += 1
+    return _digits(q, places, negative=n < 0, strip=True)
+
+
 def exact_decimal(value: Fraction | int, max_places: int = 12) -> str:
     """The exact value as a decimal string when it terminates within ``max_places``,
     else rounded to ``max_places`` (a half to even) with no loss a reader of JSON would notice.

@@ -26,6 +26,7 @@ from fractions import Fraction
 
 from ..model import Artificial, Match, Outcome, Scored, Session
 from .explain import Explanation, Step, equals, fmt, signed
+from .explain import unit as unit_word
 from .imps import imp_band, imps
 from .options import ScoringOptions
 from .ranking import rank_labels
@@ -99,7 +100,9 @@ def weighted_board_imps(home_ns: Outcome, home_ew: Outcome, options: ScoringOpti
             # The award is written from NS's view at that table; at the second table the home team is EW.
             worth = (award.percent - 50) / 10 * options.artificial_imps * sign
             value += worth
-            parts.append(f"{_award_at(award, sign, home)}, the director's ruling: {signed(worth)} IMPs to {home}")
+            gainer = home if worth >= 0 else away
+            parts.append(f"{_award_at(award, sign, home)}, the director's ruling: {fmt(abs(worth))} "
+                         f"{unit_word(worth, 'IMPs')} to {gainer}")
         step = Step("artificial.award", "; ".join(parts), {"imps": value})
         return value, Explanation("artificial", value, (step,), {})
     assert isinstance(home_ns, Scored) and isinstance(home_ew, Scored)
@@ -111,12 +114,13 @@ def weighted_board_imps(home_ns: Outcome, home_ew: Outcome, options: ScoringOpti
         if total == 0:
             outcome = f"no {unit} either way"
         else:
-            outcome = f"{fmt(abs(total))} {unit} to {home if total > 0 else away}"
+            outcome = f"{fmt(abs(total))} {unit_word(total, unit)} to {home if total > 0 else away}"
         band = "" if aggregate else f" ({imp_band(diff)} points on the IMP scale)"
         summary = f"{_two_tables(r, home)}: {outcome}{band}"
         steps = [Step("teams.board", summary, {"components": rows, "total": total, "home_name": home})]
     else:
-        ifs = "; ".join(f"{fmt(Fraction(r['weight']) * 100)}%: {_net(r)}, {signed(r[key])} {unit}" for r in rows)
+        ifs = "; ".join(f"{fmt(Fraction(r['weight']) * 100)}%: {_net(r)}, {signed(r[key])} {unit_word(r[key], unit)}"
+                        for r in rows)
         terms = " + ".join(f"{fmt(Fraction(r['weight']) * 100)}% × {_bracket(r[key])}" for r in rows)
         winner = "" if total == 0 else f", so {fmt(abs(total), 4)} {unit} to {home if total > 0 else away}"
         steps = [Step("weighted.component",
