@@ -381,7 +381,9 @@ class SessionPlanner:
                                     "url": f"{self.dir}/{pair_file(s.ref)}"})
         for t in self.result.team_standings:
             for p in t.team.players:
+                # A team member's partners are the team-mates (the player page's Partner column).
                 entries.append({**_people([p.name]), "pair": f"Team {t.team.name}", "field": "", "url": f"{self.dir}/index.html",
+                                "teammates": [q.name for q in t.team.players if q is not p],
                                 "rank": t.rank_label, "percentage": None, "score": _frac(t.total),
                                 "total": _frac(t.total), "unit": _ARCHIVE_UNIT.get(t.total_unit, "points"),
                                 "entrants": len(self.result.team_standings)})

@@ -110,9 +110,10 @@ def test_every_scorecard_figure_links_to_its_explanation(pairs_session, page_of)
             board_page = page_of(f"sessions/{slug}/{file}")
             assert anchor in board_page.ids
             # the explanation block shows the same figure in its heading
+            word = {"matchpoints": "matchpoints", "imps": "IMPs"}.get(unit_of(result.session.method), "points")
+            word = word[:-1] if abs(entry.score.value) == 1 else word  # '1 IMP', '1 matchpoint'
             heading = next(h for lvl, h in board_page.headings if h.endswith(
-                f"{fmt.figure(entry.score.value, unit_of(result.session.method), None)} "
-                f"{'matchpoints' if unit_of(result.session.method) == 'matchpoints' else 'IMPs' if unit_of(result.session.method) == 'imps' else 'points'}"))
+                f"{fmt.figure(entry.score.value, unit_of(result.session.method), None)} {word}"))
             assert heading
 
 
