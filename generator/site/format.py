@@ -100,7 +100,7 @@ _SYMBOL_LETTERS = {symbol: letter for letter, (_, _, symbol) in SUITS.items()}
 def steptext(text: str) -> Markup:
     """An explanation step's plain text for a page: escaped, each suit symbol given its
     text alternative (the engine writes '4♥'; a screen reader says 'hearts')."""
-    escaped = str(escape(text))
+    escaped = str(escape(text[:1].upper() + text[1:]))  # a step reads as a sentence
     if not any(symbol in escaped for symbol in _SYMBOL_LETTERS):
         return Markup(escaped)
     return Markup("".join(str(suit(_SYMBOL_LETTERS[ch])) if ch in _SYMBOL_LETTERS else ch for ch in escaped))

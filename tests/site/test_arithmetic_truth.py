@@ -56,6 +56,10 @@ def write_content(root: Path, options: dict) -> Path:
         text = text.replace("Every Kind Pairs", f"Every Kind Pairs ({method})")
         (sessions / f"pairs-{method}.yaml").write_text(text, encoding="utf-8")
     (sessions / "teams.yaml").write_text((FIXTURES / "teams.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    articles = content / "articles"
+    articles.mkdir()
+    for article in (FIXTURES / "articles").glob("*.md"):
+        (articles / article.name).write_text(article.read_text(encoding="utf-8"), encoding="utf-8")
     (content / "site.yaml").write_text(yaml.safe_dump({"club": "Fernhill Test Club", "scoring": options}),
                                        encoding="utf-8")
     return content
