@@ -47,11 +47,19 @@ def percentage(value: Fraction | int | None) -> str:
     return "" if value is None else display_percentage(value)
 
 
-def imps(value: Fraction | int | None) -> str:
-    """Whole IMPs as they are; anything else to two decimals."""
+def imps(value: Fraction | int | None, places: int | None = None) -> str:
+    """Whole IMPs as they are; anything else to two decimals.  ``places`` (see ``imp_places``)
+    fixes it for a whole table, so that '5' never stands beside '18.40'."""
     if value is None:
         return ""
+    if places is not None:
+        return decimal_places(value, places)
     return str(value) if isinstance(value, int) else str(value.numerator) if value.denominator == 1 else decimal_places(value, 2)
+
+
+def imp_places(values) -> int | None:
+    """2 when any figure of a table is fractional (all are then written to two decimals), else None."""
+    return 2 if any(Fraction(v).denominator != 1 for v in values if v is not None) else None
 
 
 def signed_imps(value: Fraction | int | None) -> str:

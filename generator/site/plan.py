@@ -358,8 +358,11 @@ class SessionPlanner:
                          or board_vulnerability(b.number)})
         result_block = block("result", "The match result", m.explanation, self.site.rule_map, self.site.article_titles,
                              self._rules)
+        # IMPs and points: one width for the match's table; board points (½) stay as they are
+        imp_places = None if m.board_unit == "board_points" else \
+            fmt.imp_places([m.home_imps, m.away_imps] + [b.home for b in m.boards])
         return Page(path, "match.html", self.base(
-            path, self.match_title(m), match=m, rows=rows, result_block=result_block, outcome=_match_outcome(m),
+            path, self.match_title(m), match=m, rows=rows, imp_places=imp_places, result_block=result_block, outcome=_match_outcome(m),
             home_players=[{"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in m.match.home.players],
             away_players=[{"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in m.match.away.players]))
 

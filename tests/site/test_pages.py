@@ -157,10 +157,11 @@ def test_teams_match_page(page_of):
     rows = page.tables["match"]
     body = rows[1:-1]
     assert [r[0] for r in body] == [str(b.number) for b in m.boards]
+    places = fmt.imp_places([m.home_imps, m.away_imps] + [b.home for b in m.boards])  # one width for the table
     for r, b in zip(body, m.boards):
-        assert r[3] == (fmt.imps(b.home) if b.home > 0 else "")
-        assert r[4] == (fmt.imps(-b.home) if b.home < 0 else "")
-    assert rows[-1][-2:] == [fmt.imps(m.home_imps), fmt.imps(m.away_imps)]
+        assert r[3] == (fmt.imps(b.home, places) if b.home > 0 else "")
+        assert r[4] == (fmt.imps(-b.home, places) if b.home < 0 else "")
+    assert rows[-1][-2:] == [fmt.imps(m.home_imps, places), fmt.imps(m.away_imps, places)]
     assert f"{fmt.vp(m.home_vp)} – {fmt.vp(m.away_vp)} VPs" in page.text
 
 
