@@ -133,3 +133,12 @@ def test_false_statements_fail(text):
 def test_an_unreadable_statement_is_reported_not_skipped():
     st = Statement("x", "3 × × 2", "=", "6")
     assert "unreadable" in check(st)
+
+
+def test_neuberg_is_mentioned_only_where_a_result_is_missing(built):
+    """Item 5: a board with every expected result has no Neuberg line and no Neuberg link."""
+    boards = built["ebu"] / "sessions" / "pairs-matchpoints"
+    complete = (boards / "board-1.html").read_text(encoding="utf-8")
+    short = (boards / "board-2.html").read_text(encoding="utf-8")
+    assert "neuberg" not in complete.lower()
+    assert "articles/neuberg.html" in short and "(Neuberg)" in short
