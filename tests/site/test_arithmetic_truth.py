@@ -38,7 +38,8 @@ OPTION_SETS = {
     "teams-board-a-match": {"teams_scoring": "board-a-match", "board_a_match_units": "2"},
     "teams-win-loss": {"teams_scoring": "win-loss"},
     "small-groups-variable": {"small_groups": "ebu", "artificial": "variable", "session_percentage": "board-mean"},
-    "scaled-total": {"scaled_total": True},
+    "no-scaled-total-pooled-ties": {"scaled_total": False, "ties": "displayed", "neuberg": False},
+    "vp-ten-pool": {"vp_scale": "discrete", "vp_pool": 10},
 }
 
 
