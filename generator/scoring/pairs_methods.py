@@ -83,9 +83,9 @@ class Matchpoints(PairsMethod):
         factored = table.factor != 1
         beaten_scores = [s for s in table.scores if (s < score if direction is NS else s > score)]
         # What happened on the results that were played (weights count in part) ...
-        beaten_played = sum((table.frequency[s] for s in beaten_scores), Fraction(0))
-        tied_played = table.frequency[score] - 1
-        played_top = Fraction(2 * (a - 1)) * self.half
+        beaten_played = beaten if not factored else beaten / table.factor  # the factored count, unscaled
+        tied_played = table._counts[score] - 1
+        played_top = 2 * (a - 1) * self.half
         raw = (2 * beaten_played + tied_played) * self.half
         opening = f"on the {count(a, 'result')} played, " if factored else ""
         steps = [Step(
@@ -311,10 +311,10 @@ class CrossImps(PairsMethod):
 
     def __init__(self, tables: dict[Direction, FrequencyTable], options: ScoringOptions):
         super().__init__(tables, options)
-        self._totals: dict[tuple[int, int], tuple[list, list[dict], Fraction]] = {}
+        self._totals: dict[tuple[int, int], tuple[list, list[dict], Fraction, Fraction | int]] = {}
         self._products: dict[tuple[int, int, int], Fraction | int] = {}
 
-    def _comparisons(self, table: FrequencyTable, score: int) -> tuple[list, list[dict], Fraction]:
+    def _comparisons(self, table: FrequencyTable, score: int) -> tuple[list, list[dict], Fraction, Fraction | int]:
         """Shared by both directions: East-West's figure is the negation of North-South's.
 
         One row per other score, and one for the other tables with the same score (0 IMPs, but
@@ -324,30 +324,32 @@ class CrossImps(PairsMethod):
         key = (id(table), score)
         if key not in self._totals:
             comparisons = table.comparisons(score)
+            counts = table._counts  # ints where whole: big fields stay fast
             rows = []
+            played_total: Fraction | int = 0
             for t, f, i in comparisons:
                 pkey = (id(table), t, i)
                 product = self._products.get(pkey)
                 if product is None:
                     product = self._products[pkey] = f * i
-                played = table.frequency[t]
+                played = counts[t]
+                played_total += played * i
                 rows.append({"against": t, "factored": f, "difference": score - t, "imps": i, "product": product,
                              "frequency": played, "played_product": played * i})
-            same = table.frequency[score] - 1
+            same = counts[score] - 1
             if same > 0:
                 rows.append({"against": score, "factored": table.factored(score) - 1, "difference": 0, "imps": 0,
                              "product": 0, "frequency": same, "played_product": 0})
                 rows.sort(key=lambda r: -r["against"])
-            self._totals[key] = (comparisons, rows, table.cross_imps_total(score))
+            self._totals[key] = (comparisons, rows, table.cross_imps_total(score), played_total)
         return self._totals[key]
 
     def _compute(self, direction: Direction, score: int, table: FrequencyTable) -> tuple[Fraction, Explanation]:
-        comparisons, rows, total = self._comparisons(table, score)
+        comparisons, rows, total, played_total = self._comparisons(table, score)
         div = self.divisor(table)
         value = total / div if div else Fraction(0)
         sign = 1 if direction is NS else -1
         value *= sign
-        played_total = sum((r["played_product"] for r in rows), Fraction(0))
         frequencies = [r["frequency"] for r in rows]
         if len(rows) <= 12:
             terms = " + ".join(f"{fmt(r['frequency'], 4)} × {_paren_signed(r['imps'])}" for r in rows) or "0"
@@ -356,7 +358,7 @@ class CrossImps(PairsMethod):
             sums = f"adding the last column of the table: {signed(played_total, 4)} IMPs"
         steps = [
             Step("cross_imps.comparison",
-                 f"North-South {_score_word(score)} against each of the other {count(sum(frequencies, Fraction(0)), 'result')}"
+                 f"North-South {_score_word(score)} against each of the other {count(sum(frequencies), 'result')}"
                  f" played (how many times × IMPs): {sums}",
                  {"score": score, "rows": rows, "total": total, "played_total": played_total}),
         ]
