@@ -9,16 +9,12 @@ from __future__ import annotations
 
 import functools
 import http.server
-import sys
 import threading
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "site"))
-from test_arithmetic_truth import write_content  # noqa: E402
-
-from generator.site.build import build_site  # noqa: E402
+from explanation_site import write_content  # tests/site is on the test path (pyproject.toml)
+from generator.site.build import build_site
 
 pytestmark = pytest.mark.browser
 

@@ -7,16 +7,11 @@ many option sets; every ``expression = value`` in every page's text is evaluated
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-import yaml
 
 from arithmetic import Statement, check, count_statements, false_statements, page_lines, statements
+from explanation_site import write_content
 from generator.site.build import build_site
-
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "explanations"
-PAIRS_METHODS = ("matchpoints", "butler", "cross_imps", "aggregate")
 
 OPTION_SETS = {
     "ebu": {},
@@ -41,29 +36,6 @@ OPTION_SETS = {
     "no-scaled-total-pooled-ties": {"scaled_total": False, "ties": "displayed", "neuberg": False},
     "vp-ten-pool": {"vp_scale": "discrete", "vp_pool": 10},
 }
-
-
-def write_content(root: Path, options: dict) -> Path:
-    """A content folder: the fixture pairs session once per pairs method, the teams event,
-    and a site.yaml carrying ``options``."""
-    content = root / "content"
-    sessions = content / "sessions"
-    sessions.mkdir(parents=True)
-    template = (FIXTURES / "pairs.yaml.in").read_text(encoding="utf-8")
-    for i, method in enumerate(PAIRS_METHODS):
-        penalty = "  - {pair: 3, direction: NS, amount: 25%, reason: slow play}" if method == "matchpoints" else ""
-        text = template.replace("@METHOD@", method).replace("@PENALTY@", penalty)
-        text = text.replace("2026-03-02", f"2026-03-0{i + 2}")
-        text = text.replace("Every Kind Pairs", f"Every Kind Pairs ({method})")
-        (sessions / f"pairs-{method}.yaml").write_text(text, encoding="utf-8")
-    (sessions / "teams.yaml").write_text((FIXTURES / "teams.yaml").read_text(encoding="utf-8"), encoding="utf-8")
-    articles = content / "articles"
-    articles.mkdir()
-    for article in (FIXTURES / "articles").glob("*.md"):
-        (articles / article.name).write_text(article.read_text(encoding="utf-8"), encoding="utf-8")
-    (content / "site.yaml").write_text(yaml.safe_dump({"club": "Fernhill Test Club", "scoring": options}),
-                                       encoding="utf-8")
-    return content
 
 
 @pytest.fixture(scope="module")

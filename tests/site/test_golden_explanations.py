@@ -16,7 +16,7 @@ import pytest
 
 from arithmetic import page_lines
 from generator.site.build import build_site
-from test_arithmetic_truth import write_content
+from explanation_site import write_content
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
