@@ -91,7 +91,9 @@ class Matchpoints(PairsMethod):
         steps = [Step(
             "matchpoints.compare",
             f"{opening}{who} {_score_word(score)} beat {_how_many(beaten_played)} and tied with "
-            f"{_how_many(tied_played, 'other')}",
+            f"{_how_many(tied_played, 'other')}"
+            + (" (a weighted score counts in part)" if Fraction(beaten_played).denominator != 1
+               or Fraction(tied_played).denominator != 1 else ""),
             {"score": score, "direction": direction.value, "beaten": beaten, "tied": tied, "own_frequency": own,
              "beaten_scores": beaten_scores, "factor": table.factor,
              "beaten_played": beaten_played, "tied_played": tied_played},
