@@ -128,3 +128,29 @@ def test_home_page_links_the_month_archive_and_the_season_ranking(chromium_brows
     page.get_by_role("link", name="March (5)").click()
     assert page.url.endswith("archive/2026-03.html")
     context.close()
+
+
+def _luminance(rgb: str) -> float:
+    """Relative luminance (WCAG) of a computed 'rgb(r, g, b)' colour."""
+    parts = [int(x) / 255 for x in rgb[rgb.index("(") + 1:rgb.index(")")].split(",")[:3]]
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in parts]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def _contrast(a: str, b: str) -> float:
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def test_focus_ring_has_three_to_one_contrast_on_the_page_and_on_the_header(chromium_browser, fixture_server):
+    context = chromium_browser.new_context(viewport=VIEWPORTS["desktop"])
+    page = context.new_page()
+    page.goto(fixture_server + "index.html")
+    for selector, background in (("main a", "rgb(255, 255, 255)"), ("header.top nav a", "rgb(11, 61, 117)")):
+        page.keyboard.press("Tab")  # keyboard focus, so that :focus-visible applies
+        page.locator(selector).first.focus()
+        ring = page.locator(selector).first.evaluate("e => getComputedStyle(e).outlineColor")
+        width = page.locator(selector).first.evaluate("e => getComputedStyle(e).outlineWidth")
+        assert width == "3px"
+        assert _contrast(ring, background) >= 3, (selector, ring)
+    context.close()
