@@ -121,6 +121,11 @@ class ScoringOptions:
     """Handicap pairs: the handicapped percentage is the scratch percentage plus the pair's
     'whole' handicap or 'half' of it (both are found in real NZ Scorer exports)."""
 
+    scaled_total: bool = True
+    """Matchpoints: for a pair who missed boards, also show the total scaled to the full
+    number of boards (total × boards in full / boards played, e.g. 555 × 27 / 26 = 576.35,
+    as Compscore prints), beside the raw total; the percentage and the ranking are unchanged."""
+
     CHOICES = {
         "matchpoint_units": ("ebu", "acbl"),
         "neuberg_rounding": ("exact", "ebu", "acbl", "truncate"),

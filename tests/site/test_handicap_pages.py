@@ -82,7 +82,7 @@ def test_pair_page_explains_the_handicapped_percentage(site):
     assert "62.50% · how · handicap place 2= , 52.50% · how" in page.text
     assert "handicap" in page.ids
     assert "Pair 2 NS: handicapped 52.50%" in [h for _, h in page.headings]
-    assert "scratch 62.5% − the handicap 10 = 52.5%" in page.text
+    assert "Scratch 62.5% − the handicap 10 = 52.5%" in page.text
     assert ("../../articles/handicaps.html", "Handicap pairs") in page.links
 
 
