@@ -114,8 +114,10 @@ def _games(file: str, text: str, errors: list[InputError]) -> list[_Game]:
 
 
 def _board_no(game: _Game) -> int | None:
-    text = game.tag("Board")
-    return int(text) if text.isdigit() else None
+    try:
+        return values.board_number(game.tag("Board"))
+    except ValueError:
+        return None
 
 
 def scoring_method(text: str) -> tuple[ScoringMethod, dict[str, object]] | None:
@@ -135,7 +137,7 @@ def scoring_method(text: str) -> tuple[ScoringMethod, dict[str, object]] | None:
                 # Ruter prints the sum over comparisons, unfactored, and an A+ is 1.5 IMPs a comparison
                 options.update(cross_imp_divisor="total", neuberg=False, artificial_imps="3/2")
                 return ScoringMethod.CROSS_IMPS, options
-            m = re.fullmatch(r"butler(?:-(\d+))?", p)
+            m = re.fullmatch(r"butler(?:-([0-9]{1,2}))?", p)
             if m and m.group(1):
                 options["butler_trim"] = str(int(m.group(1)) // 2 or 1)  # Butler-2: one result off each end
         return ScoringMethod.BUTLER, options
@@ -147,6 +149,8 @@ class _Session:
         self.file = file
         self.errors = errors
         self.figures = PrintedFigures(line_unit="")
+        self.board_lines: dict[int, int] = {}
+        """The line of each board's [Board] tag, by the board's identity."""
 
     def error(self, line: int, message: str, board: int | None = None, pair: str | None = None) -> None:
         self.errors.append(InputError(self.file, f"line {line}", message, board, pair))
@@ -176,9 +180,9 @@ class _Session:
             return Session(teams=teams, matches=matches, options=options, printed={KEY: self.figures}, **common)  # type: ignore[arg-type]
         places = Places()
         sections, mitchell = self.pairs(total, games)
-        boards = [b for b in (self.board(g, mitchell, places) for g in games) if b is not None]
+        boards = self.merged([b for b in (self.board(g, mitchell, places) for g in games) if b is not None], places)
         if len(sections) > 1:
-            ranks = [int(p.place.rstrip("=")) for p in self.figures.pairs if p.place.rstrip("=").isdigit()]
+            ranks = [r for r in (values.optional_whole(p.place.rstrip("=")) for p in self.figures.pairs) if r is not None]
             if ranks and max(ranks) > max(len(s.pairs) for s in sections):
                 options["sections"] = "pooled"  # one ranking across sections: compared across the field
         session = Session(sections=sections, boards=tuple(boards), options=options, printed={KEY: self.figures}, **common)  # type: ignore[arg-type]
@@ -191,9 +195,10 @@ class _Session:
         ids: dict[tuple[str, int], set[Direction | None]] = {}
         entries = []
         for line, row in rows:
-            pid = row.get("PairId", "")
-            if not pid.isdigit():
-                self.error(line, f"expected a pair number in the PairId column, got {pid!r}")
+            try:
+                pid = values.number_of(row.get("PairId", ""), "pair")
+            except ValueError as exc:
+                self.error(line, f"PairId: {exc}")
                 continue
             try:
                 direction = values.parse_direction(row.get("Direction", ""))
@@ -201,8 +206,8 @@ class _Session:
                 self.error(line, str(exc), pair=f"pair {pid}")
                 continue
             section = row.get("Section", "")
-            ids.setdefault((section, int(pid)), set()).add(direction)
-            entries.append((line, row, section, int(pid), direction))
+            ids.setdefault((section, pid), set()).add(direction)
+            entries.append((line, row, section, pid, direction))
         mitchell = any(len(d) > 1 for d in ids.values())
         by_section: dict[str, list[Pair]] = {}
         for line, row, section, pid, direction in entries:
@@ -222,8 +227,9 @@ class _Session:
                 table = game.tables.get("ScoreTable")
                 for _, row in table.rows if table else []:
                     for col in ("PairId_NS", "PairId_EW"):
-                        if row.get(col, "").isdigit():
-                            key = (row.get("Section", ""), int(row[col]))
+                        number = values.optional_whole(row.get(col, ""))
+                        if number is not None and 1 <= number <= values.MAX_NUMBER:
+                            key = (row.get("Section", ""), number)
                             ref = PairRef(key[0], key[1], None)
                             if ref not in {p.ref for p in by_section.get(key[0], [])}:
                                 by_section.setdefault(key[0], []).append(Pair(ref))
@@ -237,10 +243,11 @@ class _Session:
         number_text = game.tag("Board")
         if table is None:
             return None
-        if not number_text.isdigit():
-            self.error(game.tags.get("Board", ("", game.line))[1], f"expected a board number such as 1 or 27, got {number_text!r}")
+        try:
+            number = values.board_number(number_text)
+        except ValueError as exc:
+            self.error(game.tags.get("Board", ("", game.line))[1], str(exc))
             return None
-        number = int(number_text)
         vul_text = game.tag("Vulnerable")
         vulnerability = _VULNERABLE.get(vul_text.upper()) if vul_text else None
         if vul_text and vulnerability is None:
@@ -266,7 +273,29 @@ class _Session:
             self.figures.boards.append(PrintedBoard(number, "", f"line {table.line}", datum))
         board = Board(number, tuple(lines), deal=self.deal(game, number), dealer=dealer, vulnerability=vulnerability)
         places.boards[id(board)] = f"line {table.line}"
+        self.board_lines[id(board)] = game.tags.get("Board", ("", game.line))[1]
         return board
+
+    def merged(self, boards: list[Board], places: Places) -> list[Board]:
+        """One board per number: a board written twice has its games' lines put together, so
+        that a pair with a result in both is reported (naming both lines), never scored twice."""
+        by_number: dict[int, Board] = {}
+        made = []  # keeps every board alive while identities key the places
+        for board in boards:
+            first = by_number.get(board.number)
+            if first is None:
+                by_number[board.number] = board
+                continue
+            if board.deal is not None and first.deal is not None and board.deal != first.deal:
+                self.error(self.board_lines[id(board)], f"board {board.number} is written twice with different deals "
+                           f"(also line {self.board_lines[id(first)]}): expected each board once", board.number)
+            together = Board(board.number, first.lines + board.lines, deal=first.deal or board.deal,
+                             dealer=first.dealer or board.dealer, vulnerability=first.vulnerability or board.vulnerability)
+            places.boards[id(together)] = places.board(first)
+            self.board_lines[id(together)] = self.board_lines[id(first)]
+            by_number[board.number] = together
+            made.append(together)
+        return [by_number[n] for n in sorted(by_number)]
 
     def deal(self, game: _Game, number: int) -> Deal | None:
         text = game.tag("Deal")
@@ -285,11 +314,14 @@ class _Session:
         if "bye" in (score_ns.lower(), score_ew.lower()) or ns_id in ("-", "") or ew_id in ("-", ""):
             self.figures.notes.append(f"board {board}: a bye line (line {line_no}) has no opponents and is not a result")
             return None
-        if not ns_id.isdigit() or not ew_id.isdigit():
-            self.error(line_no, f"expected pair numbers in PairId_NS and PairId_EW, got {ns_id!r} and {ew_id!r}", board)
+        try:
+            ns_number, ew_number = values.number_of(ns_id, "pair"), values.number_of(ew_id, "pair")
+        except ValueError:
+            self.error(line_no, f"expected pair numbers in PairId_NS and PairId_EW, got {values.shown(ns_id)} and "
+                       f"{values.shown(ew_id)}", board)
             return None
-        ns_pair = PairRef(section, int(ns_id), Direction.NS if mitchell else None)
-        ew_pair = PairRef(section, int(ew_id), Direction.EW if mitchell else None)
+        ns_pair = PairRef(section, ns_number, Direction.NS if mitchell else None)
+        ew_pair = PairRef(section, ew_number, Direction.EW if mitchell else None)
         pairs = f"{pair_label(ns_pair, 'NS')} v {pair_label(ew_pair, 'EW')}"
         outcome = self.outcome(line_no, row, board, score_ns.lstrip("^"), score_ew.lstrip("^"), pairs)
         if outcome is None:
@@ -301,7 +333,8 @@ class _Session:
         self.figures.lines.append(PrintedLine(board, section, ns_pair, ew_pair, f"line {line_no}", shown,
                                               Figure.parse(row.get(f"{prefix}_NS")), Figure.parse(row.get(f"{prefix}_EW")),
                                               Figure.parse(row.get("Percentage_NS")), Figure.parse(row.get("Percentage_EW"))))
-        return TravellerLine(ns_pair, ew_pair, ns, ew, section=section, table=_int(row.get("Table")), source_line=line_no)
+        return TravellerLine(ns_pair, ew_pair, ns, ew, section=section, table=values.optional_whole(row.get("Table")),
+                             source_line=line_no)
 
     def outcome(self, line_no: int, row: dict[str, str], board: int, score_ns: str, score_ew: str, pairs: str):
         if values.is_artificial_text(score_ns) or values.is_artificial_text(score_ew):
@@ -315,14 +348,14 @@ class _Session:
                 return None
         try:
             if score_ns not in ("-", ""):
-                score = int(score_ns)
+                score = values.whole_number(score_ns)
             elif score_ew not in ("-", ""):
-                score = -int(score_ew)
+                score = -values.whole_number(score_ew)
             else:
                 self.error(line_no, f"{values.SCORE_EXPECTED} in Score_NS or Score_EW, found neither", board, pairs)
                 return None
         except ValueError:
-            self.error(line_no, f"{values.SCORE_EXPECTED}, got {score_ns if score_ns != '-' else score_ew!r}", board, pairs)
+            self.error(line_no, f"{values.SCORE_EXPECTED}, got {values.shown(score_ns if score_ns != '-' else score_ew)}", board, pairs)
             return None
         contract_text = row.get("Contract", "-")
         if contract_text in ("-", "", "?"):
@@ -344,34 +377,34 @@ class _Session:
     def teams(self, total: _Table | None, games: list[_Game]) -> tuple[tuple[Team, ...], tuple[Match, ...]]:
         teams: dict[int, Team] = {}
         for line, row in total.rows if total else []:
-            tid = row.get("TeamId", "")
-            if not tid.isdigit():
-                self.error(line, f"expected a team number in the TeamId column, got {tid!r}")
+            try:
+                tid = values.number_of(row.get("TeamId", ""), "team")
+            except ValueError as exc:
+                self.error(line, f"TeamId: {exc}")
                 continue
             players = tuple(Player(n.strip()) for n in row.get("Roster", "").split(" - ") if n.strip() and n.strip() != "-")
-            teams[int(tid)] = Team(int(tid), row.get("TeamName", f"Team {tid}"), players)
+            teams[tid] = Team(tid, row.get("TeamName", f"Team {tid}"), players)
         matches = []
         for game in games:
             table = game.tables.get("ScoreTable")
             for line, row in table.rows if table else []:
-                home, away = row.get("TeamId_Home", ""), row.get("TeamId_Away", "")
-                if not home.isdigit() or not away.isdigit():
-                    self.error(line, f"expected team numbers in TeamId_Home and TeamId_Away, got {home!r} and {away!r}")
+                try:
+                    home, away = values.number_of(row.get("TeamId_Home", ""), "team"), values.number_of(row.get("TeamId_Away", ""), "team")
+                except ValueError:
+                    self.error(line, f"expected team numbers in TeamId_Home and TeamId_Away, got "
+                               f"{values.shown(row.get('TeamId_Home', ''))} and {values.shown(row.get('TeamId_Away', ''))}")
                     continue
-                for tid in (int(home), int(away)):
+                for tid in (home, away):
                     if tid not in teams:
                         self.error(line, f"unknown team {tid}: expected one of the teams in the TotalScoreTable", pair=f"team {tid}")
                         teams[tid] = Team(tid, f"Team {tid}")
                 details = row.get("MatchDetails", "").split(",")
                 imps = [Figure.parse(d) for d in details[-2:]] if len(details) >= 2 else [None, None]
-                rnd = _int(row.get("Round"))
-                matches.append(Match(teams[int(home)], teams[int(away)], (), round=rnd))
-                self.figures.matches.append(PrintedMatch(rnd, int(home), int(away), f"line {line}", imps[0], imps[1],
+                rnd = values.optional_whole(row.get("Round"))
+                matches.append(Match(teams[home], teams[away], (), round=rnd))
+                self.figures.matches.append(PrintedMatch(rnd, home, away, f"line {line}", imps[0], imps[1],
                                                          Figure.parse(row.get("VP_Home")), Figure.parse(row.get("VP_Away"))))
         if matches:
             self.figures.notes.append("the file holds match totals only (no board results): its IMPs cannot be re-scored")
         return tuple(sorted(teams.values(), key=lambda t: t.number)), tuple(matches)
 
-
-def _int(text: str | None) -> int | None:
-    return int(text) if text and text.isdigit() else None

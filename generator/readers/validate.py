@@ -112,7 +112,7 @@ def _board(file: str, session: Session, board: Board, known: set[PairRef], place
 
 def _file_order(where: str) -> tuple[int, ...]:
     """'line 12' → (12,); 'EVENT/BOARD[3]/TRAVELLER_LINE[10]' → (3, 10): the order lines stand in the file."""
-    return tuple(int(n) for n in re.findall(r"\d+", where))
+    return tuple(int(n) for n in re.findall(r"[0-9]+", where))
 
 
 def _unknown(ref: PairRef, side: str, known: set[PairRef]) -> str:
