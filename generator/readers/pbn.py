@@ -286,9 +286,13 @@ class _Session:
             if first is None:
                 by_number[board.number] = board
                 continue
-            if board.deal is not None and first.deal is not None and board.deal != first.deal:
-                self.error(self.board_lines[id(board)], f"board {board.number} is written twice with different deals "
-                           f"(also line {self.board_lines[id(first)]}): expected each board once", board.number)
+            differ = [what for what, a, b in (("deal", first.deal, board.deal), ("dealer", first.dealer, board.dealer),
+                                              ("vulnerability", first.vulnerability, board.vulnerability))
+                      if a is not None and b is not None and a != b]
+            if differ:
+                self.error(self.board_lines[id(board)], f"board {board.number} is written twice with a different "
+                           f"{' and '.join(differ)} (also line {self.board_lines[id(first)]}): expected each board once",
+                           board.number)
             together = Board(board.number, first.lines + board.lines, deal=first.deal or board.deal,
                              dealer=first.dealer or board.dealer, vulnerability=first.vulnerability or board.vulnerability)
             places.boards[id(together)] = places.board(first)

@@ -27,6 +27,7 @@ MAX_DIGITS = 6
 """Whole numbers (scores, numbers) have at most this many digits; decimals as many on each side."""
 
 _WHOLE = re.compile(r"[+-]?[0-9]{1,%d}" % MAX_DIGITS)
+_DIGITS = re.compile(r"[+-]?[0-9]+")
 _DECIMAL = re.compile(r"([+-]?[0-9]{1,%d}(?:\.[0-9]{1,%d})?)(?:/([0-9]{1,%d}))?" % (MAX_DIGITS, MAX_DIGITS, MAX_DIGITS))
 
 
@@ -47,18 +48,25 @@ def whole_number(value: object, what: str = "a whole number such as 3", low: int
     Traceback (most recent call last):
     ValueError: expected a whole number such as 3, got '²'
     """
+    noun = what.split(", such as")[0].split(" such as")[0]
+    bounds = f"{noun} from {low} to {high}" if low is not None and high is not None else f"{noun} of at most {MAX_DIGITS} digits"
     if isinstance(value, int) and not isinstance(value, bool):
+        if abs(value) >= 10 ** MAX_DIGITS:
+            raise ValueError(f"expected {bounds}, got {_long_number(str(value))}")
         number = value
-        if abs(number) >= 10 ** MAX_DIGITS:
-            raise ValueError(f"expected {what}, got a number of {len(str(abs(number)))} digits")
     elif strings and isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
         number = int(value.strip())
+    elif strings and isinstance(value, str) and _DIGITS.fullmatch(value.strip()):
+        raise ValueError(f"expected {bounds}, got {_long_number(value.strip())}")
     else:
         raise ValueError(f"expected {what}, got {shown(value)}")
     if (low is not None and number < low) or (high is not None and number > high):
-        noun = what.split(", such as")[0].split(" such as")[0]
-        raise ValueError(f"expected {noun} from {low} to {high}, got {number}")
+        raise ValueError(f"expected {bounds}, got {number}")
     return number
+
+
+def _long_number(digits: str) -> str:
+    return digits if len(digits) <= 20 else f"a number of {len(digits.lstrip('+-')):,} digits"
 
 
 def optional_whole(value: object) -> int | None:

@@ -176,8 +176,14 @@ def read_yaml(file: str, data: bytes) -> tuple[list[Session], list[InputError]]:
     except _LoadError as exc:
         return [], [InputError(file, f"line {exc.line}", exc.message)]
     except _DuplicateKeys as exc:
-        return [], [InputError(file, f"line {line}", f"the key {str(key)[:40]!r} appears twice in one mapping (also line {first}): "
+        return [], [InputError(file, f"line {line}", f"the key {values.shown(key)} appears twice in one mapping "
+                               f"({'also earlier on this line' if first == line else f'also line {first}'}): "
                                "expected each key once (which value was meant?)") for line, first, key in exc.duplicates]
+    except yaml.reader.ReaderError as exc:
+        text = data.decode("utf-8-sig", errors="replace")
+        line = text.count("\n", 0, exc.position) + 1
+        return [], [InputError(file, f"line {line}", f"the file holds the control character #x{exc.character:04x}, which YAML "
+                               "does not allow: expected plain text")]
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
@@ -566,6 +572,9 @@ class _Reader:
 
     def teams(self, doc: dict, where: LineDict) -> tuple[tuple[Team, ...], tuple[Match, ...]]:
         teams: dict[int, Team] = {}
+        if doc.get("teams") is not None and not isinstance(doc.get("teams"), list):
+            self.listed(doc, "teams", where, "teams ({number: 1, name: ..., players: [..]})")
+            return (), ()
         for t in self.listed(doc, "teams", where, "teams ({number: 1, name: ..., players: [..]})"):
             if not self.mapping(t, where, "a team"):
                 continue
