@@ -54,6 +54,9 @@ def read_usebio(file: str, data: bytes) -> tuple[list[Session], list[InputError]
         line, column = getattr(exc, "position", (0, 0))
         reason = str(exc).split(":")[0]
         return [], [InputError(file, f"line {line}, column {column + 1}", f"malformed XML ({reason}): expected well-formed USEBIO XML")]
+    except (LookupError, ValueError) as exc:  # the declaration names an encoding expat cannot read
+        return [], [InputError(file, "line 1", f"the XML declaration names an encoding that cannot be read ({exc}): "
+                               "expected UTF-8, UTF-16 or ISO-8859-1")]
     if root.tag != "USEBIO":
         return [], [InputError(file, root.tag, f"expected a USEBIO document (root element USEBIO), got <{root.tag}>")]
     reader = _Reader(file)

@@ -216,6 +216,12 @@ CASES = [
          ["FILE (line 6): expected players as a list of players' names, got 7"]),
     Case("yaml-teams-two-matches-in-a-round", "a.yaml", sub(T, "deals:", "  - {home: 2, away: 1, round: 1, boards: [{number: 3, home_ns: {score: 50}}]}\ndeals:"),
          ["FILE: Owls v Larks (line 15): Owls plays two matches in round 1 (also line 9): expected one match per team in a round"]),
+    Case("xml-unknown-encoding", "a.xml", X.replace('encoding="UTF-8"', 'encoding="UTF-1011"'),
+         ["FILE (line 1): the XML declaration names an encoding that cannot be read (unknown encoding: UTF-1011): "
+          "expected UTF-8, UTF-16 or ISO-8859-1"]),
+    Case("xml-multibyte-encoding", "a.xml", X.replace('encoding="UTF-8"', 'encoding="Shift_JIS"'),
+         ["FILE (line 1): the XML declaration names an encoding that cannot be read (multi-byte encodings are not supported): "
+          "expected UTF-8, UTF-16 or ISO-8859-1"]),
     Case("xml-teams-board-twice", "a.xml", sub(XT, "<BOARD_NUMBER>2</BOARD_NUMBER>", "<BOARD_NUMBER>1</BOARD_NUMBER>"),
          ["FILE: board 1 (USEBIO/EVENT/MATCH/BOARD[2]): board 1 appears twice in the match Larks v Owls: expected one BOARD per board"]),
 ]

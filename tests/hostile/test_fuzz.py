@@ -1,0 +1,67 @@
+"""Fuzzing the read + score path: seeded mutants of one clean upload of each format.
+
+The only outcomes allowed are a scored session (and its JSON) or our own error
+(``GeneratorError``, which the command line prints as 'Error: ...'); anything else — a
+traceback, a RecursionError — is a crash.  The normal suite runs a few hundred mutants of
+each format; ``make fuzz`` (marker ``fuzz``) runs many more: FUZZ_MUTANTS of each (default 4,000).
+
+Mutants run so far and the crashes they found are recorded in docs/refusals.md.
+"""
+
+from __future__ import annotations
+
+import os
+import traceback
+from pathlib import Path
+
+import pytest
+
+from generator.commands import score_file
+from generator.errors import GeneratorError
+from generator.export import session_to_json
+from mutants import mutant
+from uploads import UPLOADS
+
+QUICK_MUTANTS = 150
+"""Of each format in the normal suite (750 in all, a few seconds)."""
+
+
+def _outcome(path: Path, data: bytes) -> str | None:
+    """None when the mutant was scored or refused with our error; else the crash, with its last frames."""
+    path.write_bytes(data)
+    try:
+        for result in score_file(path, {}):
+            session_to_json(result)
+    except GeneratorError:
+        return None
+    except BaseException as exc:  # noqa: BLE001 — any other exception is exactly what this test looks for
+        frames = traceback.extract_tb(exc.__traceback__)[-3:]
+        where = "; ".join(f"{Path(f.filename).name}:{f.lineno} {f.name}" for f in frames)
+        return f"{type(exc).__name__}: {str(exc)[:200]} ({where})"
+    return None
+
+
+def _fuzz(tmp_path: Path, name: str, count: int, offset: int = 0) -> list[str]:
+    clean = UPLOADS[name].encode("utf-8")
+    path = tmp_path / name
+    assert _outcome(path, clean) is None
+    crashes = []
+    for i in range(offset, offset + count):
+        seed = f"{name}-{i}"
+        data, done = mutant(clean, seed)
+        crash = _outcome(path, data)
+        if crash:
+            crashes.append(f"seed {seed!r} ({', '.join(done)}): {crash}")
+    return crashes
+
+
+@pytest.mark.parametrize("name", sorted(UPLOADS))
+def test_mutants_are_scored_or_refused_with_our_error(name, tmp_path):
+    assert _fuzz(tmp_path, name, QUICK_MUTANTS) == []
+
+
+@pytest.mark.fuzz
+@pytest.mark.parametrize("name", sorted(UPLOADS))
+def test_many_mutants_are_scored_or_refused_with_our_error(name, tmp_path):
+    count = int(os.environ.get("FUZZ_MUTANTS", "4000"))
+    assert _fuzz(tmp_path, name, count, offset=QUICK_MUTANTS) == []
