@@ -1,6 +1,7 @@
 """Fuzzing the read + score path: seeded mutants of one clean upload of each format.
 
-The only outcomes allowed are a scored session (and its JSON) or our own error
+The only outcomes allowed are a scored session (its JSON, and `check`'s audit of the
+figures the file printed) or our own error
 (``GeneratorError``, which the command line prints as 'Error: ...'); anything else — a
 traceback, a RecursionError — is a crash.  The normal suite runs a few hundred mutants of
 each format; ``make fuzz`` (marker ``fuzz``) runs many more: FUZZ_MUTANTS of each (default 4,000).
@@ -16,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.check import audit
 from generator.commands import score_file
 from generator.errors import GeneratorError
 from generator.export import session_to_json
@@ -32,6 +34,7 @@ def _outcome(path: Path, data: bytes) -> str | None:
     try:
         for result in score_file(path, {}):
             session_to_json(result)
+            audit(result)
     except GeneratorError:
         return None
     except BaseException as exc:  # noqa: BLE001 — any other exception is exactly what this test looks for

@@ -135,7 +135,7 @@ CASES = [
          ["FILE (line 21): expected a board number from 1 to 999, got a number of 5,000 digits"]),
     Case("pbn-pair-superscript", "a.pbn", sub(P, '2 2 3 2H E 8', '2 ² 3 2H E 8'),
          ["FILE: board 2 (line 27): expected pair numbers in PairId_NS and PairId_EW, got '²' and '3'"]),
-    Case("pbn-pairid-superscript", "a.pbn", sub(P, '2 2 "N-S"', '2 ² "N-S"'),
+    Case("pbn-pairid-superscript", "a.pbn", sub(P, '4 2 "N-S"', '4 ² "N-S"'),
          [
             "FILE (line 13): PairId: expected a pair number such as 1 or 12, got '²'",
             "FILE: board 1, NS pair 2 (line 18): unknown NS pair 2: expected one of the pairs listed (1, 3-4)",
@@ -313,6 +313,17 @@ def test_injected_markup_appears_only_escaped(case_id, previous_site, tmp_path):
             assert payload not in page.read_text(encoding="utf-8"), page
     ranking = (root / "site" / "sessions" / upload.stem / "index.html").read_text(encoding="utf-8")
     assert html.escape(INJECTIONS[case_id][0], quote=False) in ranking
+
+
+def test_check_skips_a_printed_place_that_is_not_a_number(tmp_path, capsys):
+    """`check` compares the places printed in an export: '²' (which isdigit() accepts) is not one."""
+    path = tmp_path / "friday.pbn"
+    path.write_text(sub(P, '4 2 "N-S"', '² 2 "N-S"'), encoding="utf-8")
+    assert main(["check", str(path)]) == 0
+    assert capsys.readouterr().out == f"{path}: Friday Pairs (matchpoints, 2 boards)\n15 of 15 figures agree (0 differ)\n"
+    path.write_text(P, encoding="utf-8")
+    assert main(["check", str(path)]) == 0
+    assert capsys.readouterr().out.endswith("16 of 16 figures agree (0 differ)\n")
 
 
 def test_every_case_has_its_own_id():

@@ -115,10 +115,10 @@ PBN_PAIRS = f"""\
 [Deal "{DEAL}"]
 [Scoring "MatchPoints;MP1"]
 [TotalScoreTable "Rank\\1R;PairId\\1R;Direction\\5R;TotalScoreMP\\5R;Names\\30L"]
-1 1 "N-S" 2.0 "Ada Quill - Ben Rook"
-2 2 "N-S" 2.0 "Cy Sable - Di Tarn"
-3 3 "E-W" 2.0 "Ed Umber - Flo Vane"
-4 4 "E-W" 2.0 "Gus Wren - Hal Yarrow"
+1 1 "N-S" 4.0 "Ada Quill - Ben Rook"
+4 2 "N-S" 0.0 "Cy Sable - Di Tarn"
+2 3 "E-W" 2.0 "Ed Umber - Flo Vane"
+2 4 "E-W" 2.0 "Gus Wren - Hal Yarrow"
 [ScoreTable "Table\\1R;PairId_NS\\1R;PairId_EW\\1R;Contract\\3L;Declarer\\1R;Result\\2R;Score_NS\\5R;Score_EW\\5R;MP_NS\\4R;MP_EW\\4R"]
 1 1 3 4S N 10 "420" - 2.0 0.0
 2 2 4 4S N 9 - "50" 0.0 2.0
