@@ -222,6 +222,12 @@ CASES = [
     Case("xml-multibyte-encoding", "a.xml", X.replace('encoding="UTF-8"', 'encoding="Shift_JIS"'),
          ["FILE (line 1): the XML declaration names an encoding that cannot be read (multi-byte encodings are not supported): "
           "expected UTF-8, UTF-16 or ISO-8859-1"]),
+    Case("xml-pair-two-results", "a.xml", sub(X, "<NS_PAIR_NUMBER>4</NS_PAIR_NUMBER>", "<NS_PAIR_NUMBER>2</NS_PAIR_NUMBER>"),
+         ["FILE: board 2, NS pair 2 (USEBIO/EVENT/BOARD[2]/TRAVELLER_LINE[2]): NS pair 2 has two results on this board "
+          "(also USEBIO/EVENT/BOARD[2]/TRAVELLER_LINE[1]): expected one result per pair"]),
+    Case("xml-teams-two-results-at-one-table", "a.xml", sub(XT, "<DIRECTION>EW</DIRECTION><CONTRACT>4S", "<DIRECTION>NS</DIRECTION><CONTRACT>4S"),
+         ["FILE: board 1, Larks v Owls (USEBIO/EVENT/MATCH/BOARD[1]/TRAVELLER_LINE[2]): two results with Larks sitting NS "
+          "(also USEBIO/EVENT/MATCH/BOARD[1]/TRAVELLER_LINE[1]): expected one result at each table"]),
     Case("xml-teams-board-twice", "a.xml", sub(XT, "<BOARD_NUMBER>2</BOARD_NUMBER>", "<BOARD_NUMBER>1</BOARD_NUMBER>"),
          ["FILE: board 1 (USEBIO/EVENT/MATCH/BOARD[2]): board 1 appears twice in the match Larks v Owls: expected one BOARD per board"]),
 ]
