@@ -681,7 +681,7 @@ def _penalty_amount(value: Any, method: ScoringMethod) -> tuple[Fraction, Penalt
     m = _PENALTY_AMOUNT.match(str(value).strip()) if value is not None and not isinstance(value, bool) else None
     if not m:
         raise ValueError(f"expected the penalty's amount such as {examples}, got {value!r}")
-    amount = Fraction(m.group(1))
+    amount = values.decimal(m.group(1))
     word = (m.group(2) or "").lower()
     unit = _PENALTY_WORDS[word if word == "%" else word.rstrip("s")] if word else _SESSION_UNIT[method]
     if amount <= 0:

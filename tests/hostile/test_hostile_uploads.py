@@ -228,6 +228,9 @@ CASES = [
     Case("xml-teams-two-results-at-one-table", "a.xml", sub(XT, "<DIRECTION>EW</DIRECTION><CONTRACT>4S", "<DIRECTION>NS</DIRECTION><CONTRACT>4S"),
          ["FILE: board 1, Larks v Owls (USEBIO/EVENT/MATCH/BOARD[1]/TRAVELLER_LINE[2]): two results with Larks sitting NS "
           "(also USEBIO/EVENT/MATCH/BOARD[1]/TRAVELLER_LINE[1]): expected one result at each table"]),
+    Case("xml-tricks-arabic-digits", "a.xml", sub(X, "<TRICKS>10</TRICKS>", "<TRICKS>١٠</TRICKS>"),
+         ["FILE: board 1, NS pair 1 v EW pair 2 (USEBIO/EVENT/BOARD[1]/TRAVELLER_LINE[1]/TRICKS): expected tricks taken (0-13) "
+          "or a result such as '=', '+1', '-2', got '١٠'"]),
     Case("xml-teams-board-twice", "a.xml", sub(XT, "<BOARD_NUMBER>2</BOARD_NUMBER>", "<BOARD_NUMBER>1</BOARD_NUMBER>"),
          ["FILE: board 1 (USEBIO/EVENT/MATCH/BOARD[2]): board 1 appears twice in the match Larks v Owls: expected one BOARD per board"]),
 ]
