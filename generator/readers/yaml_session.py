@@ -89,19 +89,14 @@ def _construct_map(loader, node: yaml.MappingNode):  # type: ignore[no-untyped-d
     data = LineDict()
     data.line = node.start_mark.line + 1
     yield data
-    seen: dict[object, int] = {}
+    seen: dict[tuple[str, str], int] = {}
     for key_node, _ in node.value:
-        if not isinstance(key_node, yaml.ScalarNode):
-            continue
-        key = loader.construct_object(key_node)
-        line = key_node.start_mark.line + 1
-        try:
+        if isinstance(key_node, yaml.ScalarNode):  # keys as written: 'tricks' twice, whatever their values
+            key, line = (key_node.tag, key_node.value), key_node.start_mark.line + 1
             if key in seen:
-                loader.duplicates.append((line, seen[key], key))
+                loader.duplicates.append((line, seen[key], key_node.value))
             else:
                 seen[key] = line
-        except TypeError:  # an unhashable key: construct_mapping reports it
-            continue
     data.update(loader.construct_mapping(node))
 
 
