@@ -1,5 +1,5 @@
 """Seeded mutations of an upload: byte flips, line deletions and duplications, token swaps,
-odd numbers in numeric fields, truncations.  ``mutant(text, seed)`` is deterministic, so a
+odd numbers in numeric fields, odd values in any field, truncations.  ``mutant(text, seed)`` is deterministic, so a
 failing seed reproduces exactly."""
 
 from __future__ import annotations
@@ -53,12 +53,27 @@ def _odd_number(data: bytes, rng: random.Random) -> bytes:
     return data[:start] + new + data[end:]
 
 
+_VALUE = re.compile(rb"(?<=: )[^,}\]\n]+|(?<=>)[^<>\n]+(?=</)|(?<=\")[^\"\n]*(?=\")|(?<== \")[^\"\n]*")
+ODD_VALUES = [b"[1]", b"{a: 1}", b".inf", b"-.inf", b".nan", b"~", b"null", b"true", b"2026-02-30", b"!!binary aGVsbG8=",
+              b"-", b"?", b"A+", b"A60/40", b"A999/1", b"PASS", b"7NTXX", b"8S", b"0", b"-0", "\u00b2".encode(),
+              b"1e999999999", b"9" * 400, b"&amp;", b"<x/>", b"\"", b"'", b"\t", b"N", b"NS", b"EW", b"Both", b"", b" "]
+
+
+def _odd_value(data: bytes, rng: random.Random) -> bytes:
+    """A value (after 'key: ', between XML tags, in PBN quotes) replaced by one that other readers choke on."""
+    spans = [m.span() for m in _VALUE.finditer(data)]
+    if not spans:
+        return data
+    start, end = rng.choice(spans)
+    return data[:start] + rng.choice(ODD_VALUES) + data[end:]
+
+
 def _truncate(data: bytes, rng: random.Random) -> bytes:
     return data[:rng.randrange(len(data) + 1)]
 
 
 MUTATIONS = {"flip bytes": _flip_bytes, "delete lines": _delete_lines, "duplicate a line": _duplicate_line,
-             "swap tokens": _swap_tokens, "odd number": _odd_number, "truncate": _truncate}
+             "swap tokens": _swap_tokens, "odd number": _odd_number, "odd value": _odd_value, "truncate": _truncate}
 
 
 def mutant(data: bytes, seed: str) -> tuple[bytes, list[str]]:
