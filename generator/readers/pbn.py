@@ -223,6 +223,7 @@ class _Session:
             self.figures.pairs.append(PrintedPair(ref, f"line {line}", Figure.parse(total_text),
                                                   Figure.parse(row.get("TotalPercentage")), place))
         if not entries:  # no totals table: the pairs are those the score tables name
+            named: set[PairRef] = set()
             for game in games:
                 table = game.tables.get("ScoreTable")
                 for _, row in table.rows if table else []:
@@ -231,7 +232,8 @@ class _Session:
                         if number is not None and 1 <= number <= values.MAX_NUMBER:
                             key = (row.get("Section", ""), number)
                             ref = PairRef(key[0], key[1], None)
-                            if ref not in {p.ref for p in by_section.get(key[0], [])}:
+                            if ref not in named:
+                                named.add(ref)
                                 by_section.setdefault(key[0], []).append(Pair(ref))
         sections = tuple(Section(name, tuple(sorted(pairs, key=lambda p: (p.ref.number, str(p.ref.direction)))),
                                  winners=2 if mitchell else 1) for name, pairs in sorted(by_section.items()))
@@ -279,27 +281,30 @@ class _Session:
     def merged(self, boards: list[Board], places: Places) -> list[Board]:
         """One board per number: a board written twice has its games' lines put together, so
         that a pair with a result in both is reported (naming both lines), never scored twice."""
-        by_number: dict[int, Board] = {}
-        made = []  # keeps every board alive while identities key the places
+        games: dict[int, list[Board]] = {}
         for board in boards:
-            first = by_number.get(board.number)
-            if first is None:
-                by_number[board.number] = board
+            games.setdefault(board.number, []).append(board)
+        out = []
+        for number in sorted(games):
+            first, *others = games[number]
+            if not others:
+                out.append(first)
                 continue
-            differ = [what for what, a, b in (("deal", first.deal, board.deal), ("dealer", first.dealer, board.dealer),
-                                              ("vulnerability", first.vulnerability, board.vulnerability))
-                      if a is not None and b is not None and a != b]
-            if differ:
-                self.error(self.board_lines[id(board)], f"board {board.number} is written twice with a different "
-                           f"{' and '.join(differ)} (also line {self.board_lines[id(first)]}): expected each board once",
-                           board.number)
-            together = Board(board.number, first.lines + board.lines, deal=first.deal or board.deal,
-                             dealer=first.dealer or board.dealer, vulnerability=first.vulnerability or board.vulnerability)
+            for board in others:
+                differ = [what for what, a, b in (("deal", first.deal, board.deal), ("dealer", first.dealer, board.dealer),
+                                                  ("vulnerability", first.vulnerability, board.vulnerability))
+                          if a is not None and b is not None and a != b]
+                if differ:
+                    self.error(self.board_lines[id(board)], f"board {number} is written twice with a different "
+                               f"{' and '.join(differ)} (also line {self.board_lines[id(first)]}): expected each board once",
+                               number)
+            together = Board(number, tuple(line for board in games[number] for line in board.lines),
+                             deal=next((b.deal for b in games[number] if b.deal), None),
+                             dealer=next((b.dealer for b in games[number] if b.dealer), None),
+                             vulnerability=next((b.vulnerability for b in games[number] if b.vulnerability), None))
             places.boards[id(together)] = places.board(first)
-            self.board_lines[id(together)] = self.board_lines[id(first)]
-            by_number[board.number] = together
-            made.append(together)
-        return [by_number[n] for n in sorted(by_number)]
+            out.append(together)
+        return out
 
     def deal(self, game: _Game, number: int) -> Deal | None:
         text = game.tag("Deal")

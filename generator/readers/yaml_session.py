@@ -24,7 +24,7 @@ from ..scoring.options import DEFAULT_OPTIONS, OptionError
 from ..scoring.session import PENALTY_UNITS
 from . import values
 from .printed import KEY, PrintedFigures
-from .validate import Places, _ranges, outcome_problems, pair_label, validate
+from .validate import KnownPairs, Places, outcome_problems, pair_label, validate
 
 _VULNERABILITY = {"none": "None", "love": "None", "ns": "NS", "ew": "EW", "both": "Both", "all": "Both"}
 
@@ -345,14 +345,16 @@ class _Reader:
             self.error(where, f"expected penalties as a list such as [{{pair: 3, amount: 25%, reason: slow play}}], got {raw!r}")
             return ()
         out = []
+        known = {s.name: KnownPairs({q.ref for q in s.pairs}) for s in sections}
         for p in raw:
             if self.mapping(p, where, "a penalty ({pair: 3, amount: 25%, reason: ...})"):
-                penalty = self.penalty(p, method, sections)
+                penalty = self.penalty(p, method, sections, known)
                 if penalty is not None:
                     out.append(penalty)
         return tuple(out)
 
-    def penalty(self, p: LineDict, method: ScoringMethod, sections: tuple[Section, ...]) -> Penalty | None:
+    def penalty(self, p: LineDict, method: ScoringMethod, sections: tuple[Section, ...],
+                known: dict[str, KnownPairs]) -> Penalty | None:
         try:
             number = values.whole_number(p.get("pair"), "the penalised pair's number under pair, such as 3", 1,
                                          values.MAX_NUMBER, strings=False)
@@ -383,13 +385,12 @@ class _Reader:
             ok = False
         if not names:
             return None  # the session's pairs could not be read: reported already
-        if section not in names:
+        if section not in known:
             listed = ", ".join(repr(n) for n in names)
             self.error(p, f"unknown section {section!r}: expected section: with one of {listed}" if "section" in p
                        else f"the penalty names no section: expected section: with one of {listed}", pair=label)
             return None
-        known = {q.ref for q in sections[names.index(section)].pairs}
-        problem = _penalty_pair_problem(ref, known)
+        problem = _penalty_pair_problem(ref, known[section])
         if problem:
             self.error(p, problem, pair=label)
             return None
@@ -686,7 +687,7 @@ def _penalty_amount(value: Any, method: ScoringMethod) -> tuple[Fraction, Penalt
     return amount, unit
 
 
-def _penalty_pair_problem(ref: PairRef, known: set[PairRef]) -> str | None:
+def _penalty_pair_problem(ref: PairRef, known: KnownPairs) -> str | None:
     """Why ``ref`` names no pair of its section, or None."""
     if not known or ref in known:
         return None
@@ -695,8 +696,7 @@ def _penalty_pair_problem(ref: PairRef, known: set[PairRef]) -> str | None:
         return f"pair {number} has no direction in a mitchell: expected direction NS or EW"
     if ref.direction is not None and PairRef(ref.section, number) in known:
         return f"pair {number} has a direction in a howell: expected none (a Howell pair plays both ways)"
-    numbers = [p.number for p in known if p.direction is ref.direction]
     section = f" in section {ref.section}" if ref.section else ""
-    listed = _ranges(numbers) if numbers else "none"
+    listed = known.numbers(ref.section, ref.direction, False)
     side = f"{ref.direction} " if ref.direction else ""
     return f"unknown {side}pair {number}{section}: expected one of the pairs listed ({listed})"

@@ -335,5 +335,23 @@ def test_check_skips_a_printed_place_that_is_not_a_number(tmp_path, capsys):
     assert capsys.readouterr().out.endswith("16 of 16 figures agree (0 differ)\n")
 
 
+def test_a_flood_of_problems_is_cut_short(tmp_path):
+    """Thousands of problems in one file: the first 200 are listed and the rest counted."""
+    from generator.errors import InputErrors
+    from generator.readers import read_sessions
+
+    path = tmp_path / "flood.yaml"
+    path.write_text(sub(Y, "  - number: 2\n", "  - number: 3\n    results:\n" + "      - {ns: 1, ew: 2, score: 420}\n" * 300
+                        + "  - number: 2\n"), encoding="utf-8")
+    with pytest.raises(InputErrors) as info:
+        read_sessions(path)
+    problems = [str(e) for e in info.value.errors]
+    assert len(problems) == 201
+    assert problems[0] == (f"{path}: board 3, NS pair 1 (line 20): NS pair 1 has two results on this board (also line 19): "
+                           "expected one result per pair")
+    assert problems[-1] == (f"{path}: and 398 more problems after these 200: expected a file with a few mistakes at most "
+                            "(is it the right file?)")
+
+
 def test_every_case_has_its_own_id():
     assert len({c.id for c in CASES}) == len(CASES)
