@@ -151,19 +151,37 @@ CSV_COLUMNS = ("field", "rank", "pair", "section", "number", "direction", "names
                "total", "percentage", "score", "penalty")
 
 
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def text_cell(value: object) -> str:
+    """A text cell (a name, a title, a section) a spreadsheet will not run as a formula:
+    one that starts with = + - @, a tab or a CR gets a leading single quote (OWASP's rule
+    against CSV injection).  Figures are written as they are: -50 is a score.
+
+    >>> text_cell("=1+2"), text_cell("Ann Archer"), text_cell("-")
+    ("'=1+2", 'Ann Archer', "'-")
+    """
+    text = "" if value is None else str(value)
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
 def session_to_csv(result: SessionResult) -> str:
-    """The ranking, one row per pair (or team), exact figures as decimal strings."""
+    """The ranking, one row per pair (or team), exact figures as decimal strings; every
+    text cell through ``text_cell``."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     if result.team_standings:
         writer.writerow(("rank", "team", "name", "matches", "imps_for", "imps_against", "total", "board_unit", "total_unit"))
         for t in result.team_standings:
-            writer.writerow((t.rank_label, t.team.number, t.team.name, t.matches, json_number(t.imps_for),
-                             json_number(t.imps_against), json_number(t.total), t.board_unit, t.total_unit))
+            writer.writerow((text_cell(t.rank_label), t.team.number, text_cell(t.team.name), t.matches,
+                             json_number(t.imps_for), json_number(t.imps_against), json_number(t.total),
+                             text_cell(t.board_unit), text_cell(t.total_unit)))
         return buffer.getvalue()
     writer.writerow(CSV_COLUMNS)
     for s in result.standings:
-        writer.writerow((s.field, s.rank_label, str(s.ref), s.ref.section, s.ref.number,
-                         s.ref.direction.value if s.ref.direction else "", s.pair.names, s.boards_played,
-                         json_number(s.total), _num(s.percentage) or "", json_number(s.score), json_number(s.penalty)))
+        writer.writerow((text_cell(s.field), text_cell(s.rank_label), text_cell(s.ref), text_cell(s.ref.section),
+                         s.ref.number, text_cell(s.ref.direction.value if s.ref.direction else ""),
+                         text_cell(s.pair.names), s.boards_played, json_number(s.total), _num(s.percentage) or "",
+                         json_number(s.score), json_number(s.penalty)))
     return buffer.getvalue()
