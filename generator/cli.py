@@ -107,13 +107,15 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "score":
             from .commands import score_command
 
-            print(score_command(args.file, as_json=args.json, overrides=_options(args.option)))
+            text = score_command(args.file, as_json=args.json, overrides=_options(args.option))
+            # JSON escapes control characters itself (and a \x escape would not be JSON).
+            print(text if args.json else shown(text, keep_newlines=True))
             return 0
         if args.command == "check":
             from .check import check_command
 
             text, ok = check_command(args.file, overrides=_options(args.option))
-            print(text)
+            print(shown(text, keep_newlines=True))
             return 0 if ok else 1
     except GeneratorError as exc:
         print(f"Error: {shown(exc, keep_newlines=True)}", file=sys.stderr)

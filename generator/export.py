@@ -168,9 +168,10 @@ def text_cell(value: object) -> str:
 
 def session_to_csv(result: SessionResult) -> str:
     """The ranking, one row per pair (or team), exact figures as decimal strings; every
-    text cell through ``text_cell``."""
+    text cell through ``text_cell``.  Lines end in CRLF (RFC 4180), which also makes the
+    writer quote a cell holding a CR or LF: a name with a CR cannot start a fake row."""
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = csv.writer(buffer, lineterminator="\r\n")
     if result.team_standings:
         writer.writerow(("rank", "team", "name", "matches", "imps_for", "imps_against", "total", "board_unit", "total_unit"))
         for t in result.team_standings:
