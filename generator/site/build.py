@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import BuildError, InputError, Problem, shown
+from ..errors import BuildError, InputError, InputErrors, Problem, shown
 from ..readers import MAX_BYTES
 from .archive import ArchivePlanner, LazyPage
 from . import quick
@@ -167,7 +167,7 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
             error = InputError(str(src.path), "", f"the file is {exc.size:,} bytes: expected at most {MAX_BYTES:,} bytes"
                                if isinstance(exc, TooLarge) else
                                f"cannot read the file ({exc.strerror or exc}): expected a readable file")
-            errors.append(f"1 problem found:\n  {error}")
+            errors.append(str(InputErrors([error])))
             problems.append(error.problem)
             keys.append(None)
             continue
@@ -200,13 +200,13 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
         error = InputError(file, number, f"the same session as {shown(earlier)}{earlier_number and f' ({earlier_number})'} "
                                          f"({_described(summary)}): expected each session uploaded once; "
                                          "remove one of the two files")
-        errors.append(f"1 problem found:\n  {error}")
+        errors.append(str(InputErrors([error])))
         problems.append(error.problem)
     if errors:  # keep what did render; a good build saves the index once, at the end
         cache.save_index(index)
-        failed = len(errors)
+        count = len(errors)
         raise BuildError("the site was not built; the previous site is unchanged. "
-                         f"{failed} upload{'s' if failed != 1 else ''} refused:\n" + "\n".join(errors + skipped_lines(skipped)),
+                         f"{count} upload{'s' if count != 1 else ''} refused:\n" + "\n".join(errors + skipped_lines(skipped)),
                          problems)
 
     summaries = [s for key in keys for s in index["keys"][key]["summaries"]]
