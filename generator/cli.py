@@ -78,13 +78,13 @@ def _repository_path(file: str) -> str:
 
 
 def annotation(problem: Problem, kind: str = "error", title: str | None = None) -> str:
-    """'::error file=content/sessions/x.yaml,line=14,title=Upload refused::message' for GitHub Actions."""
+    """'::error file=content/sessions/x.yaml,line=14,title=Site not built::message' for GitHub Actions."""
     props = []
     if problem.file:
         props.append("file=" + _escape_property(shown(_repository_path(problem.file))))
         if problem.line is not None:
             props.append(f"line={problem.line}")
-    props.append("title=" + _escape_property(title or ("Upload refused" if problem.file else "Build failed")))
+    props.append("title=" + _escape_property(title or "Site not built"))
     return f"::{kind} {','.join(props)}::{_escape_data(shown(problem.message, keep_newlines=True))}"
 
 
@@ -121,8 +121,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Error: {shown(exc, keep_newlines=True)}", file=sys.stderr)
         if _in_github_actions():
             sys.stderr.flush()
+            title = "Site not built" if args.command == "build" else "File not read"
             for problem in exc.problems:
-                print(annotation(problem))
+                print(annotation(problem, title=title))
         return 1
     except KeyboardInterrupt:
         return 130

@@ -116,9 +116,11 @@ class InputErrors(GeneratorError):
 class BuildError(GeneratorError):
     """The site could not be built; the previous site is left untouched."""
 
-    def __init__(self, message: str, problems: list[Problem] | None = None):
+    def __init__(self, message: str, problems: list[Problem] | None = None, file: object = None,
+                 line: int | None = None):
+        """``problems`` one by one, or the ``file`` (and ``line``) the whole message is about."""
         super().__init__(message)
-        self._problems = list(problems or [])
+        self._problems = list(problems or []) or ([Problem(str(file), line, shown(message))] if file else [])
 
     @property
     def problems(self) -> list[Problem]:

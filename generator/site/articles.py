@@ -54,13 +54,13 @@ def read_article(path: Path) -> Article:
         try:
             loaded = yaml.safe_load(match.group(1)) or {}
         except yaml.YAMLError as exc:
-            raise BuildError(f"{shown(path)}: front matter is not valid YAML: {shown(exc)}") from None
+            raise BuildError(f"{shown(path)}: front matter is not valid YAML: {shown(exc)}", file=path) from None
         if not isinstance(loaded, dict):
-            raise BuildError(f"{shown(path)}: front matter must be a mapping such as 'title: Matchpoints'")
+            raise BuildError(f"{shown(path)}: front matter must be a mapping such as 'title: Matchpoints'", file=path)
         meta = loaded
         text = text[match.end():]
     if "title" not in meta:
-        raise BuildError(f"{shown(path)}: front matter needs a 'title'")
+        raise BuildError(f"{shown(path)}: front matter needs a 'title'", file=path)
     rules = meta.get("rules") or []
     if isinstance(rules, str):
         rules = [rules]
@@ -106,7 +106,8 @@ def read_articles(folder: Path, confine: Path | None = None, skipped: list[Skipp
     seen: dict[str, str] = {}
     for a in articles:
         if a.slug in seen:
-            raise BuildError(f"{shown(a.source)}: article slug {a.slug!r} is already used by {shown(seen[a.slug])}")
+            raise BuildError(f"{shown(a.source)}: article slug {a.slug!r} is already used by {shown(seen[a.slug])}",
+                             file=a.source)
         seen[a.slug] = a.source
     return sorted(articles, key=lambda a: (a.order, a.slug))
 

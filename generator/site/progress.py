@@ -7,6 +7,7 @@ end of a stage), then cleared before the summary is printed.
 
 from __future__ import annotations
 
+import os
 import time
 from typing import TextIO
 
@@ -25,11 +26,12 @@ class Progress:
 
     @classmethod
     def for_stream(cls, stream: TextIO) -> Progress:
+        """Enabled on a terminal that can clear a line (not TERM=dumb)."""
         try:
             tty = stream.isatty()
         except (AttributeError, ValueError):
             tty = False
-        return cls(stream, enabled=tty)
+        return cls(stream, enabled=tty and os.environ.get("TERM") != "dumb")
 
     def step(self, done: int, total: int, what: str) -> None:
         """'done/total what', e.g. step(12, 150, 'uploads scored')."""

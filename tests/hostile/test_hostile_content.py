@@ -416,6 +416,7 @@ class _Terminal(io.StringIO):
 
 def test_progress_is_one_updating_line_on_a_terminal_and_absent_otherwise(tmp_path, capsys, monkeypatch):
     content = make_content(tmp_path, {"a.yaml": pairs(event="Quill A"), "b.yaml": pairs(event="Quill B")})
+    monkeypatch.setenv("TERM", "xterm")
     terminal = _Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
     assert main(["build", "--content", str(content), "--output", str(tmp_path / "site"), "--jobs", "1"]) == 0
@@ -444,7 +445,7 @@ def test_problems_become_workflow_annotations_under_github_actions(good_site, ca
                "remove one of the two files")
     assert stderr == refused(content, message)
     file = str(sessions / "copy, 50%: final.yaml").replace("%", "%25").replace(":", "%3A").replace(",", "%2C")
-    assert stdout == f"::error file={file},title=Upload refused::{message.replace('%', '%25')}\n"
+    assert stdout == f"::error file={file},title=Site not built::{message.replace('%', '%25')}\n"
     assert snapshot(out) == before
 
     monkeypatch.delenv("GITHUB_ACTIONS")
@@ -454,10 +455,10 @@ def test_problems_become_workflow_annotations_under_github_actions(good_site, ca
 
 def test_an_annotation_carries_the_line_and_escapes_as_github_reads_it():
     problem = Problem("content/sessions/a,b:c.yaml", 14, "content/sessions/a,b:c.yaml: board 1 (line 14): 50% off\nnext")
-    assert annotation(problem) == ("::error file=content/sessions/a%2Cb%3Ac.yaml,line=14,title=Upload refused::"
+    assert annotation(problem) == ("::error file=content/sessions/a%2Cb%3Ac.yaml,line=14,title=Site not built::"
                                    "content/sessions/a,b:c.yaml: board 1 (line 14): 50%25 off%0Anext")
     assert annotation(Problem(None, None, "templates folder has no base.html")) == (
-        "::error title=Build failed::templates folder has no base.html")
+        "::error title=Site not built::templates folder has no base.html")
 
 
 def test_a_reader_error_is_annotated_with_its_line(good_site, capsys, monkeypatch):
@@ -468,5 +469,15 @@ def test_a_reader_error_is_annotated_with_its_line(good_site, capsys, monkeypatc
     code, stdout, stderr = build(content, out, capsys)
     assert code == 1 and snapshot(out) == before
     line = next(n for n, text in enumerate(bad.read_text().splitlines(), start=1) if "9Z" in text)
-    assert stdout.startswith(f"::error file={bad},line={line},title=Upload refused::{bad}: board 2")
+    assert stdout.startswith(f"::error file={bad},line={line},title=Site not built::{bad}: board 2")
     assert f"(line {line})" in stderr
+
+
+def test_a_settings_error_is_annotated_on_site_yaml_with_its_line(good_site, capsys, monkeypatch):
+    content, out, before = good_site
+    (content / "site.yaml").write_text("club: Quillfield Bridge Club\nscoring: [unclosed\n")
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    code, stdout, stderr = build(content, out, capsys)
+    assert code == 1 and snapshot(out) == before
+    assert stderr.startswith(f"Error: {content / 'site.yaml'}: not valid YAML: ")
+    assert stdout.startswith(f"::error file={content / 'site.yaml'},line=3,title=Site not built::{content / 'site.yaml'}: ")
