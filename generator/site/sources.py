@@ -138,7 +138,7 @@ def build_source(path: str, slug: str, site: SiteInfo, scoring: dict[str, Any], 
 def worker(args: tuple) -> tuple[str, bool, Any]:
     """Process-pool entry: never raises; returns (key, ok, (summaries, pages) or (error text,
     problems)), problems being (file, line, message) tuples for the CI annotations."""
-    key, path, rel, slug, site, scoring, templates, cache_root, staging = args
+    key, path, _rel, slug, site, scoring, templates, cache_root, staging = args
     try:
         summaries, pages = build_source(path, slug, site, scoring, templates)
     except GeneratorError as exc:
