@@ -108,7 +108,18 @@ def walk(root: Path, label: str = "", confine: Path | None = None, stay_inside: 
     skipped: list[Skipped] = []
     entered: dict[str, str] = {real_root: label or "."}
     stack = [(str(root), "", real_root, False)]
-    while stack:
+    linked_folders: list[tuple[str, str, str]] = []
+    """Links to folders, followed once the folders themselves are all read: a link to a
+    folder that is read anyway is then passed over whatever the names' order."""
+    while stack or linked_folders:
+        if not stack:
+            path, name, real = linked_folders.pop(0)
+            if real in entered:
+                skipped.append(Skipped(label + name + "/", f"it is a symbolic link to a folder already read "
+                                                          f"({entered[real]}): following it would read it twice or loop"))
+                continue
+            entered[real] = label + name + "/"
+            stack.append((path, name + "/", real, True))
         folder, rel, real_folder, linked = stack.pop()
         try:
             with os.scandir(folder) as listing:
@@ -143,15 +154,14 @@ def walk(root: Path, label: str = "", confine: Path | None = None, stay_inside: 
                     skipped.append(Skipped(label + name, f"it is a symbolic link to {real}, outside {where} "
                                                          "(the build never follows a link out of it)"))
                     continue
-                if is_dir and real in entered:
-                    skipped.append(Skipped(label + name + "/", f"it is a symbolic link to a folder already read "
-                                                              f"({entered[real]}): following it would read it twice or loop"))
+                if is_dir:
+                    linked_folders.append((e.path, name, real))
                     continue
             else:
                 real = os.path.join(real_folder, e.name)
             if is_dir:
                 entered[real] = label + name + "/"
-                folders.append((e.path, name + "/", real, linked or is_link))
+                folders.append((e.path, name + "/", real, linked))
             elif is_file:
                 found.append(Found(name, e.path, real, linked or is_link))
             else:

@@ -167,6 +167,21 @@ def test_a_link_inside_the_folder_is_read_once(good_site, capsys):
     assert snapshot(out) == before
 
 
+def test_a_link_to_a_folder_read_anyway_is_passed_over_whatever_its_name(tmp_path, capsys):
+    content = make_content(tmp_path, {})
+    (content / "sessions" / "2026").mkdir()
+    (content / "sessions" / "2026" / "11-02-quill-pairs.yaml").write_text(pairs())
+    os.symlink("2026", content / "sessions" / "0-latest")  # sorts before the folder it leads to
+    code, stdout, stderr = build(content, tmp_path / "site", capsys)
+    assert (code, stderr) == (0, "")
+    assert stdout.startswith(f"Built {tmp_path / 'site'}: 1 session from 1 upload")
+    assert summary_tail(stdout) == [
+        "1 file skipped:",
+        "  skipped: sessions/0-latest/, because it is a symbolic link to a folder already read (sessions/2026/): "
+        "following it would read it twice or loop"]
+    assert (tmp_path / "site" / "sessions" / "2026-11-02-quill-pairs" / "index.html").is_file()
+
+
 def test_a_named_pipe_is_skipped_not_read(good_site, capsys):
     content, out, before = good_site
     os.mkfifo(content / "sessions" / "waiting.yaml")  # reading it would wait for ever
