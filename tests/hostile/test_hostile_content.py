@@ -61,7 +61,7 @@ def make_content(tmp: Path, sessions: dict[str, str] | None = None) -> Path:
     (content / "articles").mkdir()
     (content / "site.yaml").write_text(SITE_YAML)
     (content / "articles" / "matchpoints.md").write_text("---\ntitle: Matchpoints\nrules: [matchpoints]\n---\nText.\n")
-    for name, text in (sessions or {"2026-11-02-quill-pairs.yaml": pairs()}).items():
+    for name, text in ({"2026-11-02-quill-pairs.yaml": pairs()} if sessions is None else sessions).items():
         (content / "sessions" / name).write_text(text)
     return content
 
