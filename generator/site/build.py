@@ -206,7 +206,7 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
         cache.save_index(index)
         count = len(errors)
         raise BuildError("the site was not built; the previous site is unchanged. "
-                         f"{count} upload{'s' if count != 1 else ''} refused:\n" + "\n".join(errors + skipped_lines(skipped)),
+                         f"{count} upload{'s' if count != 1 else ''} failed:\n" + "\n".join(errors + skipped_lines(skipped)),
                          problems)
 
     summaries = [s for key in keys for s in index["keys"][key]["summaries"]]

@@ -96,7 +96,7 @@ def good_site(tmp_path, capsys):
 def refused(content: Path, *problems: str) -> str:
     """The whole message of a build refused for these problems (one per upload)."""
     lines = [f"Error: the site was not built; the previous site is unchanged. {len(problems)} upload"
-             f"{'s' if len(problems) != 1 else ''} refused:"]
+             f"{'s' if len(problems) != 1 else ''} failed:"]
     for p in problems:
         lines += ["1 problem found:", f"  {p}"]
     return "\n".join(lines) + "\n"
