@@ -24,7 +24,7 @@ from typing import Any
 from .cache import FORMAT, code_version, read_json, tree_digest, write_atomic
 from . import tree
 
-RECORD = "quick-1"
+RECORD = "quick-2"
 
 
 def walk(root: Path, confine: Path | None = None, passed_over: list | None = None) -> list[tuple[str, int, int, int]]:
@@ -56,6 +56,11 @@ def inputs_digest(content: Path, output: Path, templates: Path, sessions_dir: st
             str(templates.resolve()), sessions_dir, articles_dir,
             _text(site_yaml, content)]
     h.update(json.dumps(head).encode())
+    # The uploads' history lives in git: a commit (a correction committed, a message
+    # written) changes the pages even when no file's metadata did.
+    from ..history.git import head as git_head
+
+    h.update(f"\0git {git_head(content / sessions_dir)}\0".encode())
     for folder in (sessions_dir, articles_dir):
         h.update(b"\0" + folder.encode() + b"\0")
         passed_over: list[tuple[str, str]] = []
@@ -86,10 +91,14 @@ def record_path(cache_root: Path, output: Path) -> Path:
     return cache_root / f"quick-{hashlib.sha256(str(output.resolve()).encode()).hexdigest()[:16]}.json"
 
 
-def check(cache_root: Path, content: Path, output: Path, templates: Path) -> dict[str, Any] | None:
-    """The last build's report when nothing changed, else None."""
+def check(cache_root: Path, content: Path, output: Path, templates: Path, now: str = "") -> dict[str, Any] | None:
+    """The last build's report when nothing changed, else None.  ``now`` (ISO 8601, UTC):
+    a provisional period that ended since the last build changes the pages."""
     record = read_json(record_path(cache_root, output))
     if not isinstance(record, dict) or record.get("format") != RECORD:
+        return None
+    expires = record.get("expires")
+    if expires and now >= expires:
         return None
     try:
         if inputs_digest(content, output, templates, *record["dirs"]) != record["inputs"]:
@@ -106,6 +115,7 @@ def forget(cache_root: Path, output: Path) -> None:
 
 
 def remember(cache_root: Path, output: Path, inputs: str, dirs: list[str], manifest: dict[str, list],
-             report: dict[str, Any]) -> None:
-    data = {"format": RECORD, "inputs": inputs, "dirs": dirs, "folder": manifest_digest(manifest), "report": report}
+             report: dict[str, Any], expires: str | None = None) -> None:
+    data = {"format": RECORD, "inputs": inputs, "dirs": dirs, "folder": manifest_digest(manifest), "report": report,
+            "expires": expires}
     write_atomic(record_path(cache_root, output), json.dumps(data, sort_keys=True).encode())
