@@ -38,6 +38,8 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("file", type=Path)
     check.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                        help="override a scoring option, e.g. --option butler_trim=1")
+    check.add_argument("--verbose", action="store_true",
+                       help="list every figure that differs (default: one line per board and reason)")
     return parser
 
 
@@ -114,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "check":
             from .check import check_command
 
-            text, ok = check_command(args.file, overrides=_options(args.option))
+            text, ok = check_command(args.file, overrides=_options(args.option), verbose=args.verbose)
             print(shown(text, keep_newlines=True))
             return 0 if ok else 1
     except GeneratorError as exc:

@@ -53,16 +53,21 @@ class BuildReport:
     seconds: float
     manifest: dict[str, list] = field(default_factory=dict, repr=False)
     """What the output folder holds now: path -> [size, mtime_ns, sha256]."""
+    warnings: list[str] = field(default_factory=list)
+    """Results taken on trust from a program's export (each flagged on its board page)."""
     skipped: list[Skipped] = field(default_factory=list)
     """Files in the content folder the build passed over, with the reason."""
 
     def summary(self) -> str:
-        """What was built, then one line per file skipped (a refused upload fails the build)."""
-        head = (f"Built {shown(self.output)}: {self.sessions} session{'s' if self.sessions != 1 else ''} from "
+        """What was built, the warnings, then one line per file skipped (a refused upload fails the build)."""
+        warned = [f"warning: {shown(w)}" for w in self.warnings]
+        return "\n".join([self._built(), *warned, *skipped_lines(self.skipped)])
+
+    def _built(self) -> str:
+        return (f"Built {shown(self.output)}: {self.sessions} session{'s' if self.sessions != 1 else ''} from "
                 f"{self.uploads} upload{'s' if self.uploads != 1 else ''} ({self.rendered} scored, "
                 f"{self.uploads - self.rendered} from cache), {self.pages} files: {self.written} written, "
                 f"{self.unchanged} unchanged, {self.removed} removed, in {self.seconds:.2f} s")
-        return "\n".join([head, *skipped_lines(self.skipped)])
 
 
 def skipped_lines(skipped: list[Skipped]) -> list[str]:
@@ -121,7 +126,7 @@ def _build_site(content: Path, output: Path, templates: Path | None, jobs: int |
     last = quick.check(cache.root, content, output, templates, now.astimezone(timezone.utc).isoformat())
     if last is not None:  # nothing changed: nothing to read, plan or write
         return BuildReport(output, last["sessions"], last["uploads"], 0, last["pages"], 0, last["pages"], 0,
-                           time.perf_counter() - started,
+                           time.perf_counter() - started, warnings=list(last.get("warnings", ())),
                            skipped=[Skipped(p, r) for p, r in last.get("skipped", [])])
     quick.forget(cache.root, output)
 
@@ -156,7 +161,7 @@ def _build_site(content: Path, output: Path, templates: Path | None, jobs: int |
     report.skipped = skipped
     quick.remember(cache.root, output, inputs, [config.sessions_dir, config.articles_dir], report.manifest,
                    {"sessions": report.sessions, "uploads": report.uploads, "pages": report.pages,
-                    "skipped": [[s.path, s.reason] for s in skipped]},
+                    "warnings": report.warnings, "skipped": [[s.path, s.reason] for s in skipped]},
                    min((h["provisional"]["until_utc"] for h in histories.values()
                         if h["provisional"] and h["provisional"]["active"]), default=None))
     report.seconds = time.perf_counter() - started
@@ -319,6 +324,7 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
                          syncer.stats.written, syncer.stats.unchanged, syncer.stats.removed,
                          time.perf_counter() - started)
     report.manifest = syncer.new
+    report.warnings = [w for s in summaries for w in s.get("warnings", ())]
     return report
 
 
