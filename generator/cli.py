@@ -8,7 +8,7 @@ import os
 import sys
 from pathlib import Path
 
-from .errors import GeneratorError
+from .errors import GeneratorError, Problem, shown
 
 BUILD_HELP = "Read every session in the content folder, score it and write the static site."
 SCORE_HELP = "Score one session file and print the result."
@@ -68,28 +68,78 @@ def _yaml_value(text: str) -> object:
                              "tables such as [{boards: 3, vps: {0: 10-10, 1: 11-9, 2+: 20-0}}]") from None
 
 
+def _in_github_actions() -> bool:
+    return os.environ.get("GITHUB_ACTIONS") == "true"
+
+
+def _escape_data(text: str) -> str:
+    """A workflow command's message, escaped as GitHub's runner reads it."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    """A workflow command's property value (file, title): also ':' and ','."""
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def _repository_path(file: str) -> str:
+    """The path as the repository knows it (annotations link to the file on the commit)."""
+    path = Path(file)
+    if path.is_absolute():
+        try:
+            return path.relative_to(Path.cwd()).as_posix()
+        except ValueError:
+            pass
+    return path.as_posix()
+
+
+def annotation(problem: Problem, kind: str = "error", title: str | None = None) -> str:
+    """'::error file=content/sessions/x.yaml,line=14,title=Site not built::message' for GitHub Actions."""
+    props = []
+    if problem.file:
+        props.append("file=" + _escape_property(shown(_repository_path(problem.file))))
+        if problem.line is not None:
+            props.append(f"line={problem.line}")
+    props.append("title=" + _escape_property(title or "Site not built"))
+    return f"::{kind} {','.join(props)}::{_escape_data(shown(problem.message, keep_newlines=True))}"
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.command == "build":
             from .site.build import build_site
+            from .site.progress import Progress
 
-            report = build_site(args.content, args.output, templates=args.templates, jobs=args.jobs)
-            print(report.summary())
+            report = build_site(args.content, args.output, templates=args.templates, jobs=args.jobs,
+                                progress=Progress.for_stream(sys.stderr))
+            print(shown(report.summary(), keep_newlines=True))
+            if _in_github_actions():
+                for s in report.skipped:
+                    if not s.path.rsplit("/", 1)[-1].startswith("."):
+                        print(annotation(Problem(str(args.content / s.path), None, f"{s.path} was skipped, because {s.reason}"),
+                                         "warning", "File skipped"))
             return 0
         if args.command == "score":
             from .commands import score_command
 
-            print(score_command(args.file, as_json=args.json, overrides=_options(args.option)))
+            text = score_command(args.file, as_json=args.json, overrides=_options(args.option))
+            # JSON escapes control characters itself (and a \x escape would not be JSON).
+            print(text if args.json else shown(text, keep_newlines=True))
             return 0
         if args.command == "check":
             from .check import check_command
 
             text, ok = check_command(args.file, overrides=_options(args.option), verbose=args.verbose)
-            print(text)
+            print(shown(text, keep_newlines=True))
             return 0 if ok else 1
     except GeneratorError as exc:
-        print(f"Error: {exc}", file=sys.stderr)
+        print(f"Error: {shown(exc, keep_newlines=True)}", file=sys.stderr)
+        if _in_github_actions():
+            sys.stderr.flush()
+            title = "Site not built" if args.command == "build" else "File not read"
+            for problem in exc.problems:
+                print(annotation(problem, title=title))
         return 1
     except KeyboardInterrupt:
         return 130

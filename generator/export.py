@@ -182,24 +182,43 @@ HANDICAP_COLUMNS = ("handicap", "handicap_applied", "handicap_percentage", "hand
 """Added after the others in a handicap event only."""
 
 
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def text_cell(value: object) -> str:
+    """A text cell (a name, a title, a section) a spreadsheet will not run as a formula:
+    one that starts with = + - @, a tab or a CR gets a leading single quote (OWASP's rule
+    against CSV injection).  Figures are written as they are: -50 is a score.
+
+    >>> text_cell("=1+2"), text_cell("Ann Archer"), text_cell("-")
+    ("'=1+2", 'Ann Archer', "'-")
+    """
+    text = "" if value is None else str(value)
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
 def session_to_csv(result: SessionResult) -> str:
-    """The ranking, one row per pair (or team), exact figures as decimal strings."""
+    """The ranking, one row per pair (or team), exact figures as decimal strings; every
+    text cell through ``text_cell``.  Lines end in CRLF (RFC 4180), which also makes the
+    writer quote a cell holding a CR or LF: a name with a CR cannot start a fake row."""
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = csv.writer(buffer, lineterminator="\r\n")
     if result.team_standings:
         writer.writerow(("rank", "team", "name", "matches", "imps_for", "imps_against", "total", "board_unit", "total_unit"))
         for t in result.team_standings:
-            writer.writerow((t.rank_label, t.team.number, t.team.name, t.matches, json_number(t.imps_for),
-                             json_number(t.imps_against), json_number(t.total), t.board_unit, t.total_unit))
+            writer.writerow((text_cell(t.rank_label), t.team.number, text_cell(t.team.name), t.matches,
+                             json_number(t.imps_for), json_number(t.imps_against), json_number(t.total),
+                             text_cell(t.board_unit), text_cell(t.total_unit)))
         return buffer.getvalue()
     handicaps = any(s.handicap is not None for s in result.standings)
     writer.writerow(CSV_COLUMNS + (HANDICAP_COLUMNS if handicaps else ()))
     for s in result.standings:
-        row = (s.field, s.rank_label, str(s.ref), s.ref.section, s.ref.number,
-               s.ref.direction.value if s.ref.direction else "", s.pair.names, s.boards_played,
-               json_number(s.total), _num(s.percentage) or "", json_number(s.score), json_number(s.penalty))
+        row = (text_cell(s.field), text_cell(s.rank_label), text_cell(s.ref), text_cell(s.ref.section),
+               s.ref.number, text_cell(s.ref.direction.value if s.ref.direction else ""),
+               text_cell(s.pair.names), s.boards_played, json_number(s.total), _num(s.percentage) or "",
+               json_number(s.score), json_number(s.penalty))
         if s.handicap is not None:
             row += (json_number(s.handicap.handicap), json_number(s.handicap.applied),
-                    _num(s.handicap.percentage) or "", s.handicap.rank_label)
+                    _num(s.handicap.percentage) or "", text_cell(s.handicap.rank_label))
         writer.writerow(row)
     return buffer.getvalue()

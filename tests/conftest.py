@@ -15,6 +15,14 @@ ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "content"
 
 
+@pytest.fixture(autouse=True)
+def _not_in_github_actions(monkeypatch):
+    """The suite runs in GitHub Actions too, where GITHUB_ACTIONS=true makes a failed build
+    print workflow annotations on stdout: each test starts without it (the annotation tests
+    set it themselves)."""
+    monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
     """The sample content built into a temporary folder (never the project's site/)."""

@@ -16,6 +16,7 @@ mark safe, since articles are written by the club, never uploaded by players.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,8 +24,9 @@ from pathlib import Path
 import markdown
 import yaml
 
-from ..errors import BuildError
+from ..errors import BuildError, shown
 from .links import slugify
+from .tree import OutsideError, Skipped, walk
 
 _FRONT = re.compile(r"\A---\s*\n(.*?)\n---\s*\n", re.S)
 
@@ -52,13 +54,13 @@ def read_article(path: Path) -> Article:
         try:
             loaded = yaml.safe_load(match.group(1)) or {}
         except yaml.YAMLError as exc:
-            raise BuildError(f"{path}: front matter is not valid YAML: {exc}") from None
+            raise BuildError(f"{shown(path)}: front matter is not valid YAML: {shown(exc)}", file=path) from None
         if not isinstance(loaded, dict):
-            raise BuildError(f"{path}: front matter must be a mapping such as 'title: Matchpoints'")
+            raise BuildError(f"{shown(path)}: front matter must be a mapping such as 'title: Matchpoints'", file=path)
         meta = loaded
         text = text[match.end():]
     if "title" not in meta:
-        raise BuildError(f"{path}: front matter needs a 'title'")
+        raise BuildError(f"{shown(path)}: front matter needs a 'title'", file=path)
     rules = meta.get("rules") or []
     if isinstance(rules, str):
         rules = [rules]
@@ -80,14 +82,32 @@ def read_article(path: Path) -> Article:
     )
 
 
-def read_articles(folder: Path) -> list[Article]:
-    if not folder.is_dir():
+def read_articles(folder: Path, confine: Path | None = None, skipped: list[Skipped] | None = None) -> list[Article]:
+    """The ``*.md`` files directly in ``folder``, sorted by their order.  Walked as uploads
+    are (``tree.walk``): no link out of the folder or into a loop; what is passed over
+    (hidden names, other files, subfolders' files) is added to ``skipped``."""
+    if not os.path.lexists(folder):
         return []
-    articles = [read_article(p) for p in sorted(folder.glob("*.md"))]
+    label = (folder.name or "articles") + "/"
+    try:
+        found, passed = walk(folder, label, confine)
+    except OutsideError as real:
+        raise BuildError(f"{shown(folder)}: not read, because it is a symbolic link to {shown(real)}, outside the "
+                         "content folder: expected the articles folder inside it") from None
+    paths = []
+    for f in found:
+        if "/" not in f.rel and f.rel.lower().endswith(".md"):
+            paths.append(Path(f.path))
+        else:
+            passed.append(Skipped(label + f.rel, "it is not an article: expected a .md file directly in the folder"))
+    if skipped is not None:
+        skipped.extend(passed)
+    articles = [read_article(p) for p in paths]
     seen: dict[str, str] = {}
     for a in articles:
         if a.slug in seen:
-            raise BuildError(f"{a.source}: article slug {a.slug!r} is already used by {seen[a.slug]}")
+            raise BuildError(f"{shown(a.source)}: article slug {a.slug!r} is already used by {shown(seen[a.slug])}",
+                             file=a.source)
         seen[a.slug] = a.source
     return sorted(articles, key=lambda a: (a.order, a.slug))
 

@@ -21,17 +21,21 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-from ..errors import BuildError
+from ..errors import BuildError, InputError, InputErrors, Problem, shown
 from ..history.uploads import provisional, upload_versions
+from ..readers import MAX_BYTES
 from .archive import ArchivePlanner, LazyPage
 from . import quick
 from .articles import read_articles, rule_articles
-from .cache import FORMAT, Cache, code_version, digest, tree_digest
+from .cache import FORMAT, Cache, TooLarge, code_version, digest, tree_digest
 from .config import load_config
+from .duplicates import duplicates
 from .feed import atom_feed
 from .plan import Page, SiteInfo
+from .progress import Progress
 from .render import DEFAULT_TEMPLATES, render_page
 from .sources import discover, worker
+from .tree import OutsideError, Skipped
 from .writer import Syncer, shared_folders
 
 
@@ -51,16 +55,28 @@ class BuildReport:
     """What the output folder holds now: path -> [size, mtime_ns, sha256]."""
     warnings: list[str] = field(default_factory=list)
     """Results taken on trust from a program's export (each flagged on its board page)."""
+    skipped: list[Skipped] = field(default_factory=list)
+    """Files in the content folder the build passed over, with the reason."""
 
     def summary(self) -> str:
-        warned = "".join(f"\nwarning: {w}" for w in self.warnings)
-        return self._built() + warned
+        """What was built, the warnings, then one line per file skipped (a refused upload fails the build)."""
+        warned = [f"warning: {shown(w)}" for w in self.warnings]
+        return "\n".join([self._built(), *warned, *skipped_lines(self.skipped)])
 
     def _built(self) -> str:
-        return (f"Built {self.output}: {self.sessions} session{'s' if self.sessions != 1 else ''} from "
+        return (f"Built {shown(self.output)}: {self.sessions} session{'s' if self.sessions != 1 else ''} from "
                 f"{self.uploads} upload{'s' if self.uploads != 1 else ''} ({self.rendered} scored, "
                 f"{self.uploads - self.rendered} from cache), {self.pages} files: {self.written} written, "
                 f"{self.unchanged} unchanged, {self.removed} removed, in {self.seconds:.2f} s")
+
+
+def skipped_lines(skipped: list[Skipped]) -> list[str]:
+    """A heading, then 'skipped: sessions/.draft.yaml, because its name starts with '.' (a hidden file)'."""
+    if not skipped:
+        return []
+    n = len(skipped)
+    return [f"{n} file{'s' if n != 1 else ''} skipped:"] + [f"  skipped: {shown(s.path)}, because {shown(s.reason)}"
+                                                            for s in skipped]
 
 
 @contextmanager
@@ -80,39 +96,53 @@ def _without_cycle_collector():
 
 
 def build_site(content: Path, output: Path, templates: Path | None = None, jobs: int | None = None,
-               cache_dir: Path | None = None, now: datetime | None = None) -> BuildReport:
+               cache_dir: Path | None = None, now: datetime | None = None,
+               progress: Progress | None = None) -> BuildReport:
     """``now`` is the build time that decides whether a provisional period has passed
-    (the clock when not given: tests pass a fixed moment)."""
-    with _without_cycle_collector():
-        return _build_site(content, output, templates, jobs, cache_dir, now or datetime.now(timezone.utc))
+    (the clock when not given: tests pass a fixed moment); ``progress`` (the command
+    line's, on a terminal) shows how far the build got."""
+    progress = progress or Progress()
+    try:
+        with _without_cycle_collector():
+            return _build_site(content, output, templates, jobs, cache_dir, now or datetime.now(timezone.utc),
+                               progress)
+    finally:
+        progress.clear()
 
 
 def _build_site(content: Path, output: Path, templates: Path | None, jobs: int | None,
-                cache_dir: Path | None, now: datetime) -> BuildReport:
+                cache_dir: Path | None, now: datetime, progress: Progress) -> BuildReport:
     started = time.perf_counter()
     content, output = Path(content), Path(output)
     templates = Path(templates) if templates else DEFAULT_TEMPLATES
     if not content.is_dir():
-        raise BuildError(f"content folder {content} not found: expected a folder with site.yaml, sessions/ and articles/")
+        raise BuildError(f"content folder {shown(content)} not found: expected a folder with site.yaml, sessions/ and articles/")
     if not (templates / "base.html").is_file():
-        raise BuildError(f"templates folder {templates} has no base.html")
+        raise BuildError(f"templates folder {shown(templates)} has no base.html")
     c, o = content.resolve(), output.resolve()
     if o == c or c.is_relative_to(o) or o.is_relative_to(c):
-        raise BuildError(f"output folder {output} must not contain or be inside the content folder {content}")
+        raise BuildError(f"output folder {shown(output)} must not contain or be inside the content folder {shown(content)}")
     cache = Cache(Path(cache_dir) if cache_dir else output.parent / ".cache" / "site")
     last = quick.check(cache.root, content, output, templates, now.astimezone(timezone.utc).isoformat())
     if last is not None:  # nothing changed: nothing to read, plan or write
         return BuildReport(output, last["sessions"], last["uploads"], 0, last["pages"], 0, last["pages"], 0,
-                           time.perf_counter() - started, warnings=list(last.get("warnings", ())))
+                           time.perf_counter() - started, warnings=list(last.get("warnings", ())),
+                           skipped=[Skipped(p, r) for p, r in last.get("skipped", [])])
     quick.forget(cache.root, output)
 
     # --- phase one: everything in memory or in the cache; nothing in the output -----------
     config = load_config(content)
-    articles = read_articles(content / config.articles_dir)
+    skipped: list[Skipped] = []
+    articles = read_articles(content / config.articles_dir, confine=content, skipped=skipped)
     site = SiteInfo(config.club, rule_articles(articles), {a.slug: a.title for a in articles})
     # Taken before anything is read: a file that changes during the build is seen as changed next time.
     inputs = quick.inputs_digest(content, output, templates, config.sessions_dir, config.articles_dir)
-    sources = discover(content / config.sessions_dir)
+    try:
+        sources, passed = discover(content / config.sessions_dir, f"{config.sessions_dir}/", confine=content)
+    except OutsideError as real:
+        raise BuildError(f"{shown(content / config.sessions_dir)}: not read, because it leads to {shown(real)}, "
+                         "outside the content folder: expected the sessions folder inside it") from None
+    skipped = sorted(passed + skipped, key=lambda s: s.path)
     common = digest(json.dumps([FORMAT, code_version(), tree_digest(templates), config.fingerprint(),
                                 site.rule_map, site.article_titles]).encode())
     stamps = cache.load_stamps()
@@ -125,12 +155,13 @@ def _build_site(content: Path, output: Path, templates: Path | None, jobs: int |
         histories = _histories(content / config.sessions_dir, sources, cache.root, common,
                                config.provisional_days, now)
         report = _build(content, output, templates, jobs, cache, config, articles, site, sources, common,
-                        stamps, index, staging, started, histories)
+                        stamps, index, staging, started, histories, skipped, progress)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+    report.skipped = skipped
     quick.remember(cache.root, output, inputs, [config.sessions_dir, config.articles_dir], report.manifest,
                    {"sessions": report.sessions, "uploads": report.uploads, "pages": report.pages,
-                    "warnings": report.warnings},
+                    "warnings": report.warnings, "skipped": [[s.path, s.reason] for s in skipped]},
                    min((h["provisional"]["until_utc"] for h in histories.values()
                         if h["provisional"] and h["provisional"]["active"]), default=None))
     report.seconds = time.perf_counter() - started
@@ -151,13 +182,25 @@ def _histories(folder: Path, sources, cache_root: Path, common: str, days: int |
 
 
 def _build(content, output, templates, jobs, cache, config, articles, site, sources, common, stamps, index,
-           staging, started, histories) -> BuildReport:
+           staging, started, histories, skipped, progress) -> BuildReport:
     keys = []
     todo = []
     restamped = False
-    for src in sources:
-        file_digest, read = cache.file_digest(src.path, stamps)
-        restamped = restamped or read is not None
+    errors: list[str] = []
+    problems: list[Problem] = []
+    for n, src in enumerate(sources, start=1):
+        progress.step(n, len(sources), "uploads checked")
+        try:
+            file_digest, read = cache.file_digest(src.path, stamps, MAX_BYTES)
+        except (TooLarge, OSError) as exc:
+            error = InputError(str(src.path), "", f"the file is {exc.size:,} bytes: expected at most {MAX_BYTES:,} bytes"
+                               if isinstance(exc, TooLarge) else
+                               f"cannot read the file ({exc.strerror or exc}): expected a readable file")
+            errors.append(str(InputErrors([error])))
+            problems.append(error.problem)
+            keys.append(None)
+            continue
+        restamped = restamped or read
         history = histories.get(src.rel)
         key = digest(f"{common}\0{file_digest}\0{src.slug}".encode() + (
             b"" if history is None else json.dumps([history["versions"], history["provisional"]], sort_keys=True).encode()))
@@ -165,21 +208,37 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
         if key not in index["keys"] or not cache.has(key):
             todo.append((key, str(src.path), f"{config.sessions_dir}/{src.rel}", src.slug, site, config.scoring,
                          str(templates), str(cache.root), str(staging), history))
-    errors = []
     staged: dict[str, dict[str, list]] = {}
-    for key, ok, payload in _run(todo, jobs):
+    failed: list[tuple[int, str, list]] = []
+    for n, (i, (key, ok, payload)) in enumerate(_run(todo, jobs), start=1):
+        progress.step(n, len(todo), "uploads read and scored")
         if ok:
             summaries, stats = payload
             staged[key] = stats
             index["keys"][key] = {"summaries": summaries, "pages": {p: e[2] for p, e in stats.items()}}
         else:
-            errors.append(payload)
+            failed.append((i, *payload))
+    for _, text, found_problems in sorted(failed, key=lambda f: f[0]):  # in path order, whatever the workers did
+        errors.append(text)
+        problems.extend(Problem(*p) for p in found_problems)
     if restamped:
         cache.save_stamps(stamps)
+    # The same session uploaded twice: among the uploads that were read, in path order.
+    read_ok = [(src, key) for src, key in zip(sources, keys) if key is not None and key in index["keys"]]
+    found = duplicates([((str(src.path), _session_number(index, key, n)), s) for src, key in read_ok
+                        for n, s in enumerate(index["keys"][key]["summaries"], start=1)])
+    for (file, number), (earlier, earlier_number), summary in found:
+        error = InputError(file, number, f"the same session as {shown(earlier)}{earlier_number and f' ({earlier_number})'} "
+                                         f"({_described(summary)}): expected each session uploaded once; "
+                                         "remove one of the two files")
+        errors.append(str(InputErrors([error])))
+        problems.append(error.problem)
     if errors:  # keep what did render; a good build saves the index once, at the end
         cache.save_index(index)
+        count = len(errors)
         raise BuildError("the site was not built; the previous site is unchanged. "
-                         f"{len(errors)} upload{'s' if len(errors) != 1 else ''} failed:\n" + "\n".join(errors))
+                         f"{count} upload{'s' if count != 1 else ''} failed:\n" + "\n".join(errors + skipped_lines(skipped)),
+                         problems)
 
     summaries = [s for key in keys for s in index["keys"][key]["summaries"]]
     tags = [f"{key}:{n}" for key in keys for n in range(len(index["keys"][key]["summaries"]))]
@@ -187,7 +246,7 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
     for key, src in zip(keys, sources):
         for path in index["keys"][key]["pages"]:
             if path in owner:
-                raise BuildError(f"{src.rel} and {owner[path]} both produce {path}; rename one of them")
+                raise BuildError(f"{shown(src.rel)} and {shown(owner[path])} both produce {shown(path)}; rename one of them")
             owner[path] = src.rel
     archive = ArchivePlanner(config.club, config.description, summaries, articles,
                              config.season_start_month, config.season_min_sessions, tags)
@@ -199,7 +258,8 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
     rendered_before = index.get("archive", {})
     rendered_now: dict[str, list[str]] = {}
     archive_pages = archive.pages()
-    for page in archive_pages:
+    for n, page in enumerate(archive_pages, start=1):
+        progress.step(n, len(archive_pages), "pages rendered")
         if page.data is not None:
             extra[page.path] = page.data
             continue
@@ -223,7 +283,7 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
                 extra["static/" + p.relative_to(static).as_posix()] = p.read_bytes()
     clash = sorted((set(extra) | set(known)) & set(owner))
     if clash:
-        raise BuildError(f"{owner[clash[0]]} produces {clash[0]}, which the site itself needs")
+        raise BuildError(f"{shown(owner[clash[0]])} produces {shown(clash[0])}, which the site itself needs")
 
     # --- phase two: sync into the output folder --------------------------------------
     output.mkdir(parents=True, exist_ok=True)
@@ -268,28 +328,40 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
     return report
 
 
+def _session_number(index, key: str, n: int) -> str:
+    """'session 2' for the second session of an upload that holds several, else ''."""
+    return f"session {n}" if len(index["keys"][key]["summaries"]) > 1 else ""
+
+
+def _described(summary: dict) -> str:
+    """'Monday Pairs on 2026-11-02, the same 8 pairs' for the duplicate message."""
+    date = summary.get("date")
+    pairs = len(summary["identity"][3])
+    return (f"{shown(summary.get('title') or 'untitled')}{' on ' + date if date else ''}, "
+            f"the same {pairs} pair{'s' if pairs != 1 else ''}")
+
+
 def _made(page):
     return Page(page.path, page.template, page.make()) if isinstance(page, LazyPage) else page
 
 
 def _run(todo: list[tuple], jobs: int | None):
     """Render uploads: in this process for a few, else in a pool of ``jobs`` workers.
+    Yields (index in ``todo``, result) as each is done, for the progress line.
 
     The largest uploads go first and tasks are small (a few uploads each), so the workers
-    run out of work together rather than one finishing a long chunk while the others wait.
-    Results come back in ``todo``'s order."""
+    run out of work together rather than one finishing a long chunk while the others wait."""
     workers = max(1, min(jobs or os.cpu_count() or 1, len(todo)))
     if workers == 1 or len(todo) < 3:
-        return [worker(t) for t in todo]
+        for i, t in enumerate(todo):
+            yield i, worker(t)
+        return
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     order = sorted(range(len(todo)), key=lambda i: -_size(todo[i][1]))
-    results: list = [None] * len(todo)
     with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=gc.disable) as pool:
         chunks = pool.map(worker, [todo[i] for i in order], chunksize=max(1, min(4, len(todo) // (workers * 16))))
-        for i, result in zip(order, chunks):
-            results[i] = result
-    return results
+        yield from zip(order, chunks)
 
 
 def _size(path: str) -> int:

@@ -19,6 +19,15 @@ from typing import Any
 FORMAT = "site-cache-2"
 ENTRY_MAGIC = b"site-pages-2\n"
 GENERATOR_ROOT = Path(__file__).resolve().parents[1]
+CHUNK = 1 << 20
+
+
+class TooLarge(Exception):
+    """An upload over the size cap: refused before it is read."""
+
+    def __init__(self, size: int):
+        super().__init__(size)
+        self.size = size
 
 
 def digest(data: bytes) -> str:
@@ -86,16 +95,29 @@ class Cache:
         data = read_json(self.root / "stamps.json")
         return data if isinstance(data, dict) and data.get("format") == FORMAT else {"format": FORMAT}
 
-    def file_digest(self, path: Path, stamps: dict[str, Any]) -> tuple[str, bytes | None]:
-        st = path.stat()
+    def file_digest(self, path: Path, stamps: dict[str, Any], max_bytes: int) -> tuple[str, bool]:
+        """(sha256 of the file, whether it was read), the size checked first: a file over
+        ``max_bytes`` raises ``TooLarge`` before a byte of it is read, and one that grows
+        while it is read stops the reading there.  Unchanged files (by size and mtime) are
+        not read at all.  Hashed in chunks, so memory stays small whatever the size."""
+        st = os.stat(path)
+        if st.st_size > max_bytes:
+            raise TooLarge(st.st_size)
         key = str(path.resolve())
         old = stamps.get(key)
         if old and old[0] == st.st_size and old[1] == st.st_mtime_ns:
-            return old[2], None
-        data = path.read_bytes()
-        d = digest(data)
+            return old[2], False
+        h = hashlib.sha256()
+        total = 0
+        with open(path, "rb") as f:
+            while chunk := f.read(min(CHUNK, max_bytes + 1 - total)):
+                total += len(chunk)
+                if total > max_bytes:
+                    raise TooLarge(total)
+                h.update(chunk)
+        d = h.hexdigest()
         stamps[key] = [st.st_size, st.st_mtime_ns, d]
-        return d, data
+        return d, True
 
     def save_stamps(self, stamps: dict[str, Any]) -> None:
         write_json(self.root / "stamps.json", stamps)

@@ -9,8 +9,9 @@ from typing import Any
 
 import yaml
 
-from ..errors import BuildError
+from ..errors import BuildError, shown
 from ..scoring.options import DEFAULT_OPTIONS, OptionError, ScoringOptions
+from .tree import refused_file
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,29 +58,39 @@ _KEYS = {"provisional_days", "club", "description", "scoring", "season_start_mon
 def load_config(content: Path) -> SiteConfig:
     """Read ``content/site.yaml`` (optional: defaults when absent)."""
     path = content / "site.yaml"
+    refused = refused_file(path, content)
+    if refused:
+        raise BuildError(f"{shown(path)}: not read, because {shown(refused)}: expected the club's settings "
+                         "as a file inside the content folder", file=path)
     if not path.exists():
         return SiteConfig()
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     except yaml.YAMLError as exc:
-        raise BuildError(f"{path}: not valid YAML: {exc}") from None
+        mark = getattr(exc, "problem_mark", None)
+        raise BuildError(f"{shown(path)}: not valid YAML: {shown(exc)}", file=path,
+                         line=mark.line + 1 if mark is not None else None) from None
     if not isinstance(data, dict):
-        raise BuildError(f"{path}: expected a mapping of settings, got {type(data).__name__}")
+        raise BuildError(f"{shown(path)}: expected a mapping of settings, got {type(data).__name__}", file=path)
     unknown = sorted(set(data) - _KEYS)
     if unknown:
-        raise BuildError(f"{path}: unknown setting {unknown[0]!r}; known settings: {', '.join(sorted(_KEYS))}")
+        raise BuildError(f"{shown(path)}: unknown setting {unknown[0]!r}; known settings: {', '.join(sorted(_KEYS))}",
+                         file=path)
     scoring = data.get("scoring") or {}
     if not isinstance(scoring, dict):
-        raise BuildError(f"{path}: 'scoring' must be a mapping of option names to values")
+        raise BuildError(f"{shown(path)}: 'scoring' must be a mapping of option names to values", file=path)
     month = data.get("season_start_month", 1)
     if not isinstance(month, int) or not 1 <= month <= 12:
-        raise BuildError(f"{path}: 'season_start_month' must be a month number 1-12, got {month!r}")
+        raise BuildError(f"{shown(path)}: 'season_start_month' must be a month number 1-12, got {month!r}",
+                         file=path)
     minimum = data.get("season_min_sessions", 1)
     if not isinstance(minimum, int) or minimum < 1:
-        raise BuildError(f"{path}: 'season_min_sessions' must be a whole number >= 1, got {minimum!r}")
+        raise BuildError(f"{shown(path)}: 'season_min_sessions' must be a whole number >= 1, got {minimum!r}",
+                         file=path)
     days = data.get("provisional_days")
     if days is not None and (not isinstance(days, int) or isinstance(days, bool) or days < 0):
-        raise BuildError(f"{path}: 'provisional_days' must be a whole number of days >= 0, got {days!r}")
+        raise BuildError(f"{shown(path)}: 'provisional_days' must be a whole number of days >= 0, got {days!r}",
+                         file=path)
     config = SiteConfig(
         provisional_days=days or None,
         club=str(data.get("club", SiteConfig.club)),
@@ -93,5 +104,5 @@ def load_config(content: Path) -> SiteConfig:
     try:
         config.options()
     except OptionError as exc:
-        raise BuildError(f"{path}: scoring: {exc}") from None
+        raise BuildError(f"{shown(path)}: scoring: {shown(exc)}", file=path) from None
     return config

@@ -17,26 +17,34 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 from .cache import FORMAT, code_version, read_json, tree_digest, write_atomic
-from .tree import entries
+from . import tree
 
 RECORD = "quick-2"
 
 
-def walk(root: Path) -> list[tuple[str, int, int, int]]:
-    """(POSIX path, size, mtime_ns, inode) of every file under ``root``, hidden names skipped, sorted."""
-    out: list[tuple[str, int, int, int]] = []
-    for rel, e, is_folder in entries(root, enter_links=True):
-        if is_folder:
-            continue
+def walk(root: Path, confine: Path | None = None, passed_over: list | None = None) -> list[tuple[str, int, int, int]]:
+    """(POSIX path, size, mtime_ns, inode) of every file under ``root`` that ``tree.walk``
+    reaches, sorted; what it passed over is added to ``passed_over`` (a new hidden file
+    changes the build's summary).  Inside the content folder (``confine``) links stay
+    inside it; in the output folder they may lead anywhere; never into a loop."""
+    out: list[tuple] = []
+    try:
+        found, skipped = tree.walk(root, confine=confine, stay_inside=confine is not None)
+    except tree.OutsideError as exc:
+        skipped, found = [tree.Skipped(".", f"outside: {exc}")], []
+    if passed_over is not None:
+        passed_over.extend((s.path, s.reason) for s in skipped)
+    for f in found:
         try:
-            st = e.stat()
+            st = os.stat(f.path)
         except OSError:
             continue
-        out.append((rel, st.st_size, st.st_mtime_ns, st.st_ino))
+        out.append((f.rel, st.st_size, st.st_mtime_ns, st.st_ino))
     out.sort()
     return out
 
@@ -46,7 +54,7 @@ def inputs_digest(content: Path, output: Path, templates: Path, sessions_dir: st
     site_yaml = content / "site.yaml"
     head = [RECORD, FORMAT, code_version(), tree_digest(templates), str(content.resolve()), str(output.resolve()),
             str(templates.resolve()), sessions_dir, articles_dir,
-            site_yaml.read_bytes().decode("utf-8", "replace") if site_yaml.is_file() else None]
+            _text(site_yaml, content)]
     h.update(json.dumps(head).encode())
     # The uploads' history lives in git: a commit (a correction committed, a message
     # written) changes the pages even when no file's metadata did.
@@ -55,9 +63,19 @@ def inputs_digest(content: Path, output: Path, templates: Path, sessions_dir: st
     h.update(f"\0git {git_head(content / sessions_dir)}\0".encode())
     for folder in (sessions_dir, articles_dir):
         h.update(b"\0" + folder.encode() + b"\0")
-        for rel, size, mtime, ino in walk(content / folder):
+        passed_over: list[tuple[str, str]] = []
+        for rel, size, mtime, ino in walk(content / folder, confine=content, passed_over=passed_over):
             h.update(f"{rel}\0{size}\0{mtime}\0{ino}\n".encode())
+        h.update(json.dumps(passed_over).encode())
     return h.hexdigest()
+
+
+def _text(path: Path, content: Path) -> str | None:
+    """A settings file's text, unless it may not be read (the build then refuses it)."""
+    refused = tree.refused_file(path, content)
+    if refused or not path.is_file():
+        return refused
+    return path.read_bytes().decode("utf-8", "replace")
 
 
 def folder_digest(files) -> str:

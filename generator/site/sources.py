@@ -4,17 +4,20 @@ reads, scores, plans and renders it (run in worker processes)."""
 from __future__ import annotations
 
 import json
+import os
 import traceback
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
-from ..errors import GeneratorError
+from ..errors import GeneratorError, shown
 from ..scoring.contract import ContractError
 from ..scoring.options import OptionError
+from .duplicates import session_identity
 from .links import slugify
 from .plan import Page, SiteInfo, plan_session
 from .render import render_page
+from .tree import Skipped, walk
 
 DEFAULT_SUFFIXES = (".xml", ".pbn", ".yaml", ".yml")
 
@@ -35,25 +38,34 @@ class Source:
     slug: str
 
 
-def discover(folder: Path) -> list[Source]:
-    """Every upload, sorted; slugs from the path ('2026/10-05-pairs.yaml' -> '2026-10-05-pairs')."""
-    if not folder.is_dir():
-        return []
+def discover(folder: Path, label: str = "sessions/", confine: Path | None = None) -> tuple[list[Source], list[Skipped]]:
+    """Every upload, sorted, and every file passed over with the reason (``tree.walk``:
+    hidden names, links out of the folder or in a loop, pipes; here also unknown types).
+    Slugs come from the path ('2026/10-05-pairs.yaml' -> '2026-10-05-pairs')."""
+    if not os.path.lexists(folder):
+        return [], []
+    found, skipped = walk(folder, label, confine)
     suffixes = reader_suffixes()
-    files = sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix.lower() in suffixes
-                   and not any(part.startswith(".") for part in p.relative_to(folder).parts))
+    files = []
+    for f in found:
+        suffix = PurePosixPath(f.rel).suffix.lower()
+        if suffix in suffixes:
+            files.append(f)
+        else:
+            skipped.append(Skipped(label + f.rel, f"its type {suffix or '(none)'!r} is not an upload: expected "
+                                                  f"{', '.join(suffixes)}"))
+    skipped.sort(key=lambda s: s.path)
     stems: dict[str, int] = {}
-    for p in files:
-        s = slugify(p.relative_to(folder).with_suffix("").as_posix())
+    for f in files:
+        s = slugify(PurePosixPath(f.rel).with_suffix("").as_posix())
         stems[s] = stems.get(s, 0) + 1
     out = []
-    for p in files:
-        rel = p.relative_to(folder).as_posix()
-        s = slugify(p.relative_to(folder).with_suffix("").as_posix())
+    for f in files:
+        s = slugify(PurePosixPath(f.rel).with_suffix("").as_posix())
         if stems[s] > 1:  # 'pairs.xml' and 'pairs.yaml' side by side
-            s = slugify(rel)
-        out.append(Source(p, rel, s))
-    return out
+            s = slugify(f.rel)
+        out.append(Source(Path(f.path), f.rel, s))
+    return out, skipped
 
 
 def export_files(result, analysis=None) -> tuple[bytes, bytes]:
@@ -163,6 +175,7 @@ def build_source(path: str, slug: str, site: SiteInfo, scoring: dict[str, Any], 
                                  (provisional or {}).get("until_iso"))
         analysis = analyse_session(result.session, analysis_cache)
         planned, summary = plan_session(result, s_slug, site, record, provisional, analysis=analysis)
+        summary["identity"] = session_identity(result.session)
         if history and history["versions"]:
             summary["published"] = history["versions"][0]["date"]
         json_bytes, csv_bytes = export_files(result, analysis)
@@ -178,16 +191,19 @@ def build_source(path: str, slug: str, site: SiteInfo, scoring: dict[str, Any], 
 
 
 def worker(args: tuple) -> tuple[str, bool, Any]:
-    """Process-pool entry: never raises; returns (key, ok, (summaries, pages) or error text)."""
+    """Process-pool entry: never raises; returns (key, ok, (summaries, pages) or (error text,
+    problems)), problems being (file, line, message) tuples for the CI annotations."""
     key, path, rel, slug, site, scoring, templates, cache_root, staging, history = args
     try:
         summaries, pages = build_source(path, slug, site, scoring, templates, rel, history, cache_root)
     except GeneratorError as exc:
-        return key, False, str(exc)
+        return key, False, (str(exc), [(p.file, p.line, p.message) for p in exc.problems])
     except (OptionError, ContractError) as exc:
-        return key, False, f"{rel}: {exc}"
+        text = f"{shown(path)}: {shown(exc)}"
+        return key, False, (text, [(path, None, text)])
     except Exception as exc:  # an engine or template bug: name the file, keep the traceback
-        return key, False, f"{rel}: {type(exc).__name__}: {exc}\n{traceback.format_exc(limit=6)}"
+        text = f"{shown(path)}: {type(exc).__name__}: {shown(exc)}"
+        return key, False, (f"{text}\n{shown(traceback.format_exc(limit=6), keep_newlines=True)}", [(path, None, text)])
     from .cache import Cache
 
     Cache(Path(cache_root)).store(key, pages)

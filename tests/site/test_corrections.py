@@ -320,7 +320,9 @@ def test_history_is_read_once_per_commit_not_per_build(corrected: Path, monkeypa
     build(corrected)  # nothing changed: the no-op check asks git for HEAD only
     assert calls == ["rev-parse"]
     calls.clear()
-    (corrected / "content" / "sessions" / "other.yaml").write_text(V1, encoding="utf-8")
+    # Another session (the same one twice would be refused as a duplicate upload).
+    (corrected / "content" / "sessions" / "other.yaml").write_text(V1.replace("Tuesday Pairs", "Thursday Pairs"),
+                                                                   encoding="utf-8")
     build(corrected)  # a new upload, no new commit: the log is re-read for the new list, no version re-scored
     assert "cat-file" not in calls and calls.count("log") == 1
     calls.clear()

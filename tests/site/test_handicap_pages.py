@@ -103,3 +103,17 @@ def test_masterpoints_as_awarded_on_ranking_pair_and_player_pages(site):
     # Newest first: the plain session (no award) then the handicap one.
     assert [(r[1], r[-1]) for r in history[1:]] == [("Plain pairs", ""), ("Handicap pairs", "60 green")]
     assert "Masterpoints" not in site("sessions/plain/index.html").tables["ranking"][0]
+
+
+def test_results_csv_adds_the_handicap_columns(site, tmp_path_factory):
+    import csv
+    import glob
+    from pathlib import Path
+    path = sorted(glob.glob(str(tmp_path_factory.getbasetemp() / "handicap*" / "site" / "sessions" / "hcp" / "results.csv")))[-1]
+    rows = list(csv.DictReader(Path(path).read_text(encoding="utf-8").splitlines()))
+    ns2 = next(r for r in rows if r["pair"] == "2 NS")
+    # 62.5 % scratch, handicap −10 added whole: 52.5 %, second equal.
+    assert (ns2["percentage"], ns2["handicap"], ns2["handicap_applied"], ns2["handicap_percentage"], ns2["handicap_rank"]) == (
+        "62.5", "-10", "-10", "52.5", "2=")
+    plain = Path(path.replace("/hcp/", "/plain/")).read_text(encoding="utf-8").splitlines()[0]
+    assert "handicap" not in plain
