@@ -23,11 +23,12 @@ from pathlib import Path
 from ..errors import BuildError
 from .archive import ArchivePlanner, LazyPage
 from . import quick
-from .articles import read_articles, rule_articles
+from .articles import rule_articles, site_articles
 from .cache import FORMAT, Cache, code_version, digest, tree_digest
 from .config import load_config
 from .plan import Page, SiteInfo
-from .render import DEFAULT_TEMPLATES, render_page
+from ..resources import default_templates
+from .render import render_page
 from .sources import discover, worker
 from .writer import Syncer, shared_folders
 
@@ -80,7 +81,7 @@ def _build_site(content: Path, output: Path, templates: Path | None, jobs: int |
                 cache_dir: Path | None) -> BuildReport:
     started = time.perf_counter()
     content, output = Path(content), Path(output)
-    templates = Path(templates) if templates else DEFAULT_TEMPLATES
+    templates = Path(templates) if templates else default_templates(content)
     if not content.is_dir():
         raise BuildError(f"content folder {content} not found: expected a folder with site.yaml, sessions/ and articles/")
     if not (templates / "base.html").is_file():
@@ -97,7 +98,7 @@ def _build_site(content: Path, output: Path, templates: Path | None, jobs: int |
 
     # --- phase one: everything in memory or in the cache; nothing in the output -----------
     config = load_config(content)
-    articles = read_articles(content / config.articles_dir)
+    articles = site_articles(content / config.articles_dir)
     site = SiteInfo(config.club, rule_articles(articles), {a.slug: a.title for a in articles})
     # Taken before anything is read: a file that changes during the build is seen as changed next time.
     inputs = quick.inputs_digest(content, output, templates, config.sessions_dir, config.articles_dir)

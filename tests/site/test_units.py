@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from generator.errors import BuildError
+from generator.resources import packaged_articles
 from generator.site import archive, articles, format, links
 from generator.site.articles import article_for_rule, read_article, rule_articles
 from generator.site.config import load_config
@@ -27,7 +28,7 @@ def test_article_front_matter_and_headings(tmp_path):
 
 
 def test_rule_prefixes_choose_the_article():
-    sample = articles.read_articles(Path(__file__).resolve().parents[2] / "content" / "articles")
+    sample = articles.read_articles(packaged_articles())
     mapping = rule_articles(sample)
     assert article_for_rule("neuberg.formula", mapping) == "neuberg"
     assert article_for_rule("weighted.component", mapping) == "adjusted-scores"
