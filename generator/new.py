@@ -1,0 +1,66 @@
+"""``new DIR``: the start of a club's repository, like ``mkdocs new``.
+
+It writes the club's settings, one commented example session, the GitHub workflow that
+builds and publishes the site, a ``.gitignore``, ``requirements.txt`` (the generator's
+version) and a README for the club's scorer.  The articles on scoring are not copied:
+every site gets ours from the installed generator, and ``content/articles/`` holds only
+what a club adds or replaces.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import metadata
+from pathlib import Path
+from string import Template
+
+from .errors import GeneratorError
+from .resources import packaged_workflow, scaffold
+
+DEFAULT_CLUB = "Our Bridge Club"
+
+# Scaffold file -> where it goes in the new repository.
+FILES = {
+    "README.md": "README.md",
+    "gitignore": ".gitignore",
+    "requirements.txt": "requirements.txt",
+    "site.yaml": "content/site.yaml",
+    "example-pairs.yaml": "content/sessions/example-pairs.yaml",
+}
+
+
+def generator_version() -> str:
+    try:
+        return metadata.version("bridge-results-generator")
+    except metadata.PackageNotFoundError:
+        return "0.1.0"
+
+
+def new_site(target: Path, club: str = DEFAULT_CLUB) -> list[Path]:
+    """Write a club's repository into ``target`` (new or empty); return the files written."""
+    target = Path(target)
+    if target.exists() and not target.is_dir():
+        raise GeneratorError(f"{target} is a file: give the name of a new or empty folder")
+    if target.is_dir() and any(target.iterdir()):
+        raise GeneratorError(f"{target} is not empty: `new` writes a club's repository into a new or empty folder, "
+                             "so that nothing of yours is overwritten; choose another folder")
+    club = " ".join(str(club).split()) or DEFAULT_CLUB
+    values = {
+        "club": club,
+        # A YAML double-quoted scalar is JSON: any club name is written safely.
+        "yaml_club": json.dumps(club, ensure_ascii=False),
+        "version": generator_version(),
+    }
+    written = []
+    for name, rel in FILES.items():
+        text = (scaffold() / name).read_text(encoding="utf-8")
+        written.append(_write(target / rel, Template(text).substitute(values)))
+    written.append(_write(target / ".github" / "workflows" / "site.yml",
+                          packaged_workflow().read_text(encoding="utf-8")))
+    return written
+
+
+def _write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
