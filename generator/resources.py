@@ -9,32 +9,27 @@ repository edits them.  ``pyproject.toml`` maps those folders into the package.
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 
 PACKAGE_ROOT = Path(__file__).resolve().parent
 SOURCE_ROOT = PACKAGE_ROOT.parent
 
 
-def _mapped(package: str, source_folder: str) -> Path:
-    """A data folder that pyproject.toml maps into the package from ``source_folder``."""
-    try:
-        found = resources.files(package)
-        if isinstance(found, Path) and found.is_dir():
-            return found
-    except (ModuleNotFoundError, TypeError):
-        pass
-    return SOURCE_ROOT / source_folder
+def _mapped(name: str, source_folder: str) -> Path:
+    """A data folder that pyproject.toml maps into the package as ``generator/<name>`` from
+    ``source_folder`` of the repository: there when installed, else in the source tree."""
+    installed = PACKAGE_ROOT / name
+    return installed if installed.is_dir() else SOURCE_ROOT / source_folder
 
 
 def packaged_templates() -> Path:
     """The generator's own Jinja2 templates and static files."""
-    return _mapped("generator.templates", "templates")
+    return _mapped("templates", "templates")
 
 
 def packaged_workflow() -> Path:
     """The GitHub Actions workflow that builds and publishes a club's site."""
-    return _mapped("generator.workflows", ".github/workflows") / "site.yml"
+    return _mapped("workflows", ".github/workflows") / "site.yml"
 
 
 def packaged_articles() -> Path:
