@@ -86,6 +86,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"Created {args.dir} for {args.club or DEFAULT_CLUB}:")
             for path in written:
                 print(f"  {path.relative_to(args.dir).as_posix()}")
+            requirement = (args.dir / "requirements.txt").read_text(encoding="utf-8").strip().splitlines()[-1]
+            print(f"The club's workflow installs {requirement!r} (requirements.txt): check that GitHub can install it.")
             print(f"Next: cd {args.dir} && bridge-results serve   (then read {args.dir}/README.md to publish it)")
             return 0
         if args.command == "serve":

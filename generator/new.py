@@ -29,11 +29,32 @@ FILES = {
 }
 
 
-def generator_version() -> str:
+DISTRIBUTION = "bridge-results-generator"
+
+
+def generator_requirement() -> str:
+    """What the club's workflow installs: the generator this ``new`` runs from.
+
+    Installed from a Git repository (``pip install git+https://…``), pip recorded the
+    address and the commit (PEP 610 ``direct_url.json``): the club gets exactly that.
+    Otherwise the version, as published on a package index."""
     try:
-        return metadata.version("bridge-results-generator")
+        dist = metadata.distribution(DISTRIBUTION)
     except metadata.PackageNotFoundError:
-        return "0.1.0"
+        return f"{DISTRIBUTION}==0.1.0"
+    return requirement_line(dist.version, dist.read_text("direct_url.json"))
+
+
+def requirement_line(version: str, direct_url: str | None) -> str:
+    """A requirement line for ``requirements.txt``; a local folder cannot be installed on GitHub."""
+    try:
+        origin = json.loads(direct_url) if direct_url else {}
+    except ValueError:
+        origin = {}
+    vcs = origin.get("vcs_info") if isinstance(origin, dict) else None
+    if vcs and vcs.get("vcs") and vcs.get("commit_id") and str(origin.get("url", "")).startswith("https://"):
+        return f"{DISTRIBUTION} @ {vcs['vcs']}+{origin['url']}@{vcs['commit_id']}"
+    return f"{DISTRIBUTION}=={version}"
 
 
 def new_site(target: Path, club: str = DEFAULT_CLUB) -> list[Path]:
@@ -49,7 +70,7 @@ def new_site(target: Path, club: str = DEFAULT_CLUB) -> list[Path]:
         "club": club,
         # A YAML double-quoted scalar is JSON: any club name is written safely.
         "yaml_club": json.dumps(club, ensure_ascii=False),
-        "version": generator_version(),
+        "requirement": generator_requirement(),
     }
     written = []
     for name, rel in FILES.items():

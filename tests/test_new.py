@@ -8,6 +8,7 @@ from pathlib import Path
 import yaml
 
 from generator.cli import main
+from generator.new import requirement_line
 from generator.resources import packaged_articles, packaged_workflow
 from generator.site.build import build_site
 
@@ -81,3 +82,12 @@ def test_the_scaffold_readme_names_only_commands_that_exist(tmp_path, capsys):
     for command in ("serve", "build", "check"):
         assert f"bridge-results {command}" in readme
     assert "Source** choose\n   **GitHub Actions**" in readme
+
+
+def test_requirements_name_the_generator_the_club_can_install_on_github():
+    assert requirement_line("0.2.0", None) == "bridge-results-generator==0.2.0"
+    from_git = '{"url": "https://github.com/a/b", "vcs_info": {"vcs": "git", "commit_id": "abc1"}}'
+    assert requirement_line("0.2.0", from_git) == "bridge-results-generator @ git+https://github.com/a/b@abc1"
+    local = '{"url": "file:///home/me/generator", "dir_info": {"editable": true}}'
+    assert requirement_line("0.2.0", local) == "bridge-results-generator==0.2.0"
+    assert requirement_line("0.2.0", "not json") == "bridge-results-generator==0.2.0"

@@ -83,7 +83,7 @@ def _build_site(content: Path, output: Path, templates: Path | None, jobs: int |
     content, output = Path(content), Path(output)
     templates = Path(templates) if templates else default_templates(content)
     if not content.is_dir():
-        raise BuildError(f"content folder {content} not found: expected a folder with site.yaml, sessions/ and articles/")
+        raise BuildError(f"content folder {content} not found: expected a folder with site.yaml and sessions/ (articles/ is optional)")
     if not (templates / "base.html").is_file():
         raise BuildError(f"templates folder {templates} has no base.html")
     c, o = content.resolve(), output.resolve()
