@@ -62,7 +62,9 @@ class SiteServer:
     def build(self) -> bool:
         """One build; True when it succeeded.  Problems go to the terminal and the pages."""
         from .site.build import build_site
+        from .site.render import environment
 
+        environment.cache_clear()  # Jinja keeps compiled templates: an edited one must be read again
         try:
             report = build_site(self.content, self.output, templates=self.templates, jobs=self.jobs)
         except GeneratorError as exc:

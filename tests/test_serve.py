@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -91,6 +92,25 @@ def test_serve_answers_rebuilds_on_a_change_and_shows_a_failed_build_on_the_page
         wait_for(lambda: "Friday Pairs" in (page := get(server.url)[1]) and 'id="build-error"' not in page,
                  "the repaired site without the banner")
         assert server.state.error is None and server.state.builds >= 4
+    finally:
+        server.stop()
+
+
+def test_a_clubs_own_template_is_served_and_an_edit_to_it_rebuilds_the_pages(club, tmp_path):
+    from generator.resources import packaged_templates
+
+    shutil.copytree(packaged_templates(), tmp_path / "templates")  # beside content/: the club's own
+    server = SiteServer(club, tmp_path / "site", port=0, jobs=1, debounce_ms=100, out=lambda _: None,
+                        err=lambda _: None)
+    assert server.templates == tmp_path / "templates"
+    assert server.build()
+    server.start()
+    try:
+        base = tmp_path / "templates" / "base.html"
+        assert "Orchard Bridge Club" in get(server.url)[1]
+        base.write_text(base.read_text().replace("<body", "<!-- our own template --><body", 1))
+        wait_for(lambda: "<!-- our own template -->" in get(server.url + "sessions/pairs/board-1.html")[1],
+                 "the board page from the edited template")
     finally:
         server.stop()
 
