@@ -161,7 +161,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
 
 _BANNER_STYLE = ("margin:0;padding:1em;background:#fde8e8;color:#600;border-bottom:3px solid #b00;"
-                 "font:14px/1.4 monospace;white-space:pre-wrap")
+                 "font:14px/1.4 monospace;white-space:pre-wrap;overflow-wrap:anywhere")
 
 
 def _banner(error: str, note: str = "The last build failed; this is the previous site.") -> str:
