@@ -10,6 +10,8 @@ what a club adds or replaces.
 from __future__ import annotations
 
 import json
+import re
+import subprocess
 from importlib import metadata
 from pathlib import Path
 from string import Template
@@ -42,7 +44,38 @@ def generator_requirement() -> str:
         dist = metadata.distribution(DISTRIBUTION)
     except metadata.PackageNotFoundError:
         return f"{DISTRIBUTION}==0.1.0"
-    return requirement_line(dist.version, dist.read_text("direct_url.json"))
+    line = requirement_line(dist.version, dist.read_text("direct_url.json"))
+    if "==" in line:  # run from a clone (make setup): the commit of that clone, when GitHub has it
+        return _checkout_requirement() or line
+    return line
+
+
+def _checkout_requirement() -> str | None:
+    from .resources import SOURCE_ROOT
+
+    if not (SOURCE_ROOT / ".git").exists():
+        return None
+
+    def git(*args: str) -> str:
+        return subprocess.run(["git", "-C", str(SOURCE_ROOT), *args], capture_output=True, text=True,
+                              check=True, timeout=10).stdout.strip()
+
+    try:
+        url, commit = git("remote", "get-url", "origin"), git("rev-parse", "HEAD")
+        published = bool(git("branch", "-r", "--contains", commit))
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return checkout_requirement(url, commit, published)
+
+
+def checkout_requirement(origin: str, commit: str, published: bool) -> str | None:
+    """The requirement for a clone's commit: only when the commit is on a branch of its
+    GitHub-style https origin (a local commit could not be installed by the workflow)."""
+    if origin.startswith("git@github.com:"):
+        origin = "https://github.com/" + origin[len("git@github.com:"):]
+    if not published or not origin.startswith("https://") or not re.fullmatch(r"[0-9a-f]{40}", commit):
+        return None
+    return f"{DISTRIBUTION} @ git+{origin}@{commit}"
 
 
 def requirement_line(version: str, direct_url: str | None) -> str:

@@ -8,7 +8,7 @@ from pathlib import Path
 import yaml
 
 from generator.cli import main
-from generator.new import requirement_line
+from generator.new import checkout_requirement, requirement_line
 from generator.resources import packaged_articles, packaged_workflow
 from generator.site.build import build_site
 
@@ -91,3 +91,13 @@ def test_requirements_name_the_generator_the_club_can_install_on_github():
     local = '{"url": "file:///home/me/generator", "dir_info": {"editable": true}}'
     assert requirement_line("0.2.0", local) == "bridge-results-generator==0.2.0"
     assert requirement_line("0.2.0", "not json") == "bridge-results-generator==0.2.0"
+
+
+def test_a_clone_names_its_published_commit_and_nothing_github_could_not_install():
+    commit = "0123456789abcdef0123456789abcdef01234567"
+    assert checkout_requirement("https://github.com/a/b.git", commit, True) == \
+        f"bridge-results-generator @ git+https://github.com/a/b.git@{commit}"
+    assert checkout_requirement("git@github.com:a/b.git", commit, True) == \
+        f"bridge-results-generator @ git+https://github.com/a/b.git@{commit}"
+    assert checkout_requirement("https://github.com/a/b.git", commit, False) is None  # a local commit
+    assert checkout_requirement("/home/me/generator", commit, True) is None  # a local clone
