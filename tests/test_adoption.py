@@ -3,9 +3,10 @@
 The wheel, installed (not editable) into a fresh virtual environment, works outside the
 source tree: ``bridge-results new``, an upload, ``bridge-results build`` in a temporary folder.
 
-Slow (a few seconds: it builds the wheel), but part of ``make test``.  No network: the wheel
-is built without dependencies and installed with ``--no-deps --no-index``; the new
-environment borrows this one's installed libraries through a ``.pth`` file.
+Slow (a few seconds: it builds the wheel), but part of ``make test``.  The wheel is built
+without dependencies (pip takes setuptools for the isolated build from its cache, else
+PyPI) and installed with ``--no-deps --no-index``; the new environment borrows this one's
+installed libraries through a ``.pth`` file, never its editable install of the project.
 
 A copy of the repository whose content/ is another club's builds that club's site.
 """
