@@ -94,7 +94,10 @@ def test_the_readme_synopsis_lists_every_command_with_real_options(capsys):
     from generator.cli import _parser
 
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-    synopsis = re.search(r"## Command line\n.*?```\n(.*?)```", readme, re.S).group(1).splitlines()
+    found = re.search(r"## Command line\n.*?```\n(.*?)```", readme, re.S)
+    if found is None:  # a club's copy whose README is its own
+        pytest.skip("README.md has no command-line synopsis")
+    synopsis = found.group(1).splitlines()
     commands = {line.split()[1]: line for line in synopsis if line.startswith("bridge-results ")}
     parser_commands = _parser()._subparsers._group_actions[0].choices
     assert set(commands) == set(parser_commands)
