@@ -89,6 +89,13 @@ class SiteServer:
             self._threads.append(thread)
         self._watching.wait(timeout=10)
 
+    def say(self, text: str) -> None:
+        self._out(text)
+
+    def wait(self) -> None:
+        """Until ``stop`` (or Ctrl+C in the main thread)."""
+        self._stop.wait()
+
     def stop(self) -> None:
         self._stop.set()
         self.httpd.shutdown()
@@ -116,10 +123,9 @@ def serve(content: Path, output: Path, templates: Path | None, port: int, jobs: 
     server = SiteServer(content, output, templates, port, jobs)
     server.build()
     server.start()
-    server._out(f"Serving {server.url} (rebuilds when {server.content}/ or {server.templates}/ change; "
-                "Ctrl+C stops)")
+    server.say(f"Serving {server.url} (rebuilds when {server.content}/ or {server.templates}/ change; Ctrl+C stops)")
     try:
-        server._stop.wait()
+        server.wait()
     finally:
         server.stop()
 
