@@ -111,11 +111,37 @@ def snapshot(output: Path) -> dict[str, int]:
     return {str(p.relative_to(output)): p.stat().st_mtime_ns for p in output.rglob("*") if p.is_file()}
 
 
+def commit_archive(content: Path, corrections: int) -> None:
+    """The archive as a club's repository: every upload committed, then a second commit that
+    corrects ``corrections`` of them (one board's result changed by a trick)."""
+    import subprocess
+
+    env = {"PATH": os.environ.get("PATH", ""), "HOME": str(content), "GIT_CONFIG_GLOBAL": os.devnull,
+           "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "Scorer", "GIT_AUTHOR_EMAIL": "scorer@example.org",
+           "GIT_COMMITTER_NAME": "Scorer", "GIT_COMMITTER_EMAIL": "scorer@example.org",
+           "GIT_AUTHOR_DATE": "2099-01-01T20:00:00+00:00", "GIT_COMMITTER_DATE": "2099-01-01T20:00:00+00:00"}
+
+    def git(*args: str) -> None:
+        subprocess.run(["git", "-C", str(content), *args], env=env, check=True, capture_output=True)
+
+    git("init", "-q")
+    git("add", "-A", ".")
+    git("commit", "-q", "-m", "The archive")
+    for path in sorted((content / "sessions").rglob("*.yaml"))[:corrections]:
+        text = path.read_text(encoding="utf-8")
+        path.write_text(re.sub(r"tricks: (\d+)", lambda m: f"tricks: {max(0, int(m[1]) - 1)}", text, count=1),
+                        encoding="utf-8")
+    git("commit", "-q", "-a", "-m", "Corrections")
+
+
 def main(argv: list[str] | None = None) -> dict[str, list[dict]]:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sessions", type=int, default=1500)
     parser.add_argument("--runs", type=int, default=1, help="repeat the three builds in fresh folders; medians at the end")
     parser.add_argument("--jobs", type=int, default=None)
+    parser.add_argument("--git", type=int, default=None, metavar="N",
+                        help="commit the archive to a git repository, then commit a correction to N of its uploads "
+                             "(the build reads their history)")
     args = parser.parse_args(argv)
     results: dict[str, list[dict]] = {"full, from scratch": [], "one new session": [], "nothing changed": []}
     header = f"{'build':<22} {'seconds':>8} {'files':>7} {'written':>8} {'pages/s':>9} {'peak MB':>8} {'cpu s':>7} {'other cpu':>10}"
@@ -125,12 +151,18 @@ def main(argv: list[str] | None = None) -> dict[str, list[dict]]:
         other = "?" if r["other"] is None else f"{r['other']:.1f}"
         print(f"{name:<22} {r['seconds']:>8.2f} {r['files']:>7} {r['written']:>8} {rate:>9,.0f} "
               f"{r['peak'] / 2**20:>8.0f} {r['cpu']:>7.1f} {other:>10}")
+        if r.get("report"):
+            print(f"  {r['report']}")
 
     with tempfile.TemporaryDirectory() as tmp:
         content = Path(tmp) / "content"
         t = time.perf_counter()
         write_archive(content, args.sessions)
         print(f"generated {args.sessions} sessions in {time.perf_counter() - t:.1f} s")
+        if args.git is not None:
+            t = time.perf_counter()
+            commit_archive(content, args.git)
+            print(f"committed them and corrected {args.git} in {time.perf_counter() - t:.1f} s")
         new = content / "sessions" / "2099-01-05-club-pairs-new.yaml"
         new_text = mitchell_yaml(random.Random(99), event="Club Pairs", date="2099-01-05", tables=14, boards=24,
                                  names=player_names(300, random.Random(7)))

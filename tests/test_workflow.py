@@ -107,13 +107,15 @@ def _git(repo: Path, *args: str) -> str:
     return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, text=True).stdout.strip()
 
 
-@pytest.mark.parametrize("changed, has_tests, expected", [
-    ({"content/sessions/new.xml": "x"}, True, "false"),
-    ({"content/sessions/new.xml": "x", "generator/cli.py": "y"}, True, "true"),
-    ({"templates/base.html": "y"}, True, "true"),
-    ({"README.md": "y"}, False, "false"),  # a club's repository has no test suite
+@pytest.mark.parametrize("event, changed, has_tests, expected", [
+    ("push", {"content/sessions/new.xml": "x"}, True, "false"),
+    ("push", {"content/sessions/new.xml": "x", "generator/cli.py": "y"}, True, "true"),
+    ("pull_request", {"templates/base.html": "y"}, True, "true"),
+    ("push", {"README.md": "y"}, False, "false"),  # a club's repository has no test suite
+    ("schedule", {"generator/cli.py": "y"}, True, "false"),  # the daily rebuild: no suite
+    ("workflow_dispatch", {"content/sessions/new.xml": "x"}, True, "true"),  # a manual run: everything
 ])
-def test_the_change_detection_runs_the_suite_only_for_code(tmp_path, changed, has_tests, expected):
+def test_the_change_detection_runs_the_suite_only_for_code(tmp_path, event, changed, has_tests, expected):
     repo = tmp_path / "repo"
     repo.mkdir()
     _git(repo, "init", "-q")
@@ -132,7 +134,8 @@ def test_the_change_detection_runs_the_suite_only_for_code(tmp_path, changed, ha
     _git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "two")
     output = tmp_path / "github_output"
     subprocess.run(["bash", "-e", "-c", _changes_script()], cwd=repo, check=True, capture_output=True,
-                   env={"PATH": "/usr/bin:/bin", "BEFORE": before, "GITHUB_OUTPUT": str(output)})
+                   env={"PATH": "/usr/bin:/bin", "BEFORE": before if event in ("push", "pull_request") else "", "EVENT": event,
+                        "GITHUB_OUTPUT": str(output)})
     assert output.read_text() == f"code={expected}\n"
 
 

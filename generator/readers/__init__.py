@@ -35,6 +35,15 @@ def read_sessions(path: Path, max_bytes: int = MAX_BYTES) -> list[Session]:
         raise InputErrors([InputError(file, "", f"cannot read the file ({exc.strerror or exc}): expected a readable file")]) from None
     if len(data) > max_bytes:
         raise InputErrors([InputError(file, "", f"the file is over {max_bytes:,} bytes: expected at most {max_bytes:,} bytes")])
+    return read_sessions_data(file, data)
+
+
+def read_sessions_data(file: str, data: bytes) -> list[Session]:
+    """Every session in an upload's bytes (an earlier version read from git); ``file`` names
+    it in messages and its suffix says the format."""
+    kind = SUFFIXES.get(Path(file).suffix.lower())
+    if kind is None:
+        raise InputErrors([InputError(file, "", f"unknown file type {Path(file).suffix or '(none)'!r}: expected .xml (USEBIO), .pbn or .yaml")])
     if kind == "usebio":
         from .usebio import read_usebio
 

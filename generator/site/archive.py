@@ -144,7 +144,9 @@ class ArchivePlanner:
         return [(k, groups[k]) for k in order]
 
     def _session_view(self, s: dict[str, Any], root: str) -> dict[str, Any]:
+        provisional = s.get("provisional")
         return {"title": s["title"], "url": root + s["url"], "date": s["long_date"], "kind": s["kind"],
+                "provisional": provisional["until"] if provisional and provisional["active"] else None,
                 "winners": [{"field": w["field"], "names": w["names"], "url": root + w["url"]} for w in s["winners"]]}
 
     def home(self) -> Page:
@@ -164,7 +166,7 @@ class ArchivePlanner:
             years[year].append({"label": _month_label(key).split(" ")[0], "url": f"archive/{key}.html", "count": len(ss)})
         archive = [{"year": y, "months": m} for y, m in years.items()] if older else []
         return Page("index.html", "home.html", self.base(
-            "index.html", "Results", groups=groups, archive=archive, description=self.description,
+            "index.html", "Results", groups=groups, archive=archive, description=self.description, feed="feed.xml",
             articles=[{"slug": a.slug, "title": a.title} for a in self.articles]))
 
     def month_pages(self) -> list[LazyPage]:

@@ -18,14 +18,17 @@ import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from pathlib import Path
 
 from ..errors import BuildError
+from ..history.uploads import provisional, upload_versions
 from .archive import ArchivePlanner, LazyPage
 from . import quick
 from .articles import rule_articles, site_articles
 from .cache import FORMAT, Cache, code_version, digest, tree_digest
 from .config import load_config
+from .feed import atom_feed
 from .plan import Page, SiteInfo
 from ..resources import default_templates
 from .render import render_page
@@ -72,13 +75,15 @@ def _without_cycle_collector():
 
 
 def build_site(content: Path, output: Path, templates: Path | None = None, jobs: int | None = None,
-               cache_dir: Path | None = None) -> BuildReport:
+               cache_dir: Path | None = None, now: datetime | None = None) -> BuildReport:
+    """``now`` is the build time that decides whether a provisional period has passed
+    (the clock when not given: tests pass a fixed moment)."""
     with _without_cycle_collector():
-        return _build_site(content, output, templates, jobs, cache_dir)
+        return _build_site(content, output, templates, jobs, cache_dir, now or datetime.now(timezone.utc))
 
 
 def _build_site(content: Path, output: Path, templates: Path | None, jobs: int | None,
-                cache_dir: Path | None) -> BuildReport:
+                cache_dir: Path | None, now: datetime) -> BuildReport:
     started = time.perf_counter()
     content, output = Path(content), Path(output)
     templates = Path(templates) if templates else default_templates(content)
@@ -90,7 +95,7 @@ def _build_site(content: Path, output: Path, templates: Path | None, jobs: int |
     if o == c or c.is_relative_to(o) or o.is_relative_to(c):
         raise BuildError(f"output folder {output} must not contain or be inside the content folder {content}")
     cache = Cache(Path(cache_dir) if cache_dir else output.parent / ".cache" / "site")
-    last = quick.check(cache.root, content, output, templates)
+    last = quick.check(cache.root, content, output, templates, now.astimezone(timezone.utc).isoformat())
     if last is not None:  # nothing changed: nothing to read, plan or write
         return BuildReport(output, last["sessions"], last["uploads"], 0, last["pages"], 0, last["pages"], 0,
                            time.perf_counter() - started)
@@ -112,29 +117,48 @@ def _build_site(content: Path, output: Path, templates: Path | None, jobs: int |
     staging = cache.root / "staging"
     shutil.rmtree(staging, ignore_errors=True)
     try:
+        histories = _histories(content / config.sessions_dir, sources, cache.root, common,
+                               config.provisional_days, now)
         report = _build(content, output, templates, jobs, cache, config, articles, site, sources, common,
-                        stamps, index, staging, started)
+                        stamps, index, staging, started, histories)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     quick.remember(cache.root, output, inputs, [config.sessions_dir, config.articles_dir], report.manifest,
-                   {"sessions": report.sessions, "uploads": report.uploads, "pages": report.pages})
+                   {"sessions": report.sessions, "uploads": report.uploads, "pages": report.pages},
+                   min((h["provisional"]["until_utc"] for h in histories.values()
+                        if h["provisional"] and h["provisional"]["active"]), default=None))
     report.seconds = time.perf_counter() - started
     return report
 
 
+def _histories(folder: Path, sources, cache_root: Path, common: str, days: int | None,
+               now: datetime) -> dict[str, dict]:
+    """Each upload's committed versions and provisional period (``generator.history``)."""
+    found = upload_versions(folder, [s.rel for s in sources], cache_root)
+    out = {}
+    for src in sources:
+        versions = found.get(src.rel)
+        if versions:
+            out[src.rel] = {"versions": versions, "folder": str(folder), "common": common,
+                            "provisional": provisional(versions[0]["date"], days, now)}
+    return out
+
+
 def _build(content, output, templates, jobs, cache, config, articles, site, sources, common, stamps, index,
-           staging, started) -> BuildReport:
+           staging, started, histories) -> BuildReport:
     keys = []
     todo = []
     restamped = False
     for src in sources:
         file_digest, read = cache.file_digest(src.path, stamps)
         restamped = restamped or read is not None
-        key = digest(f"{common}\0{file_digest}\0{src.slug}".encode())
+        history = histories.get(src.rel)
+        key = digest(f"{common}\0{file_digest}\0{src.slug}".encode() + (
+            b"" if history is None else json.dumps([history["versions"], history["provisional"]], sort_keys=True).encode()))
         keys.append(key)
         if key not in index["keys"] or not cache.has(key):
             todo.append((key, str(src.path), f"{config.sessions_dir}/{src.rel}", src.slug, site, config.scoring,
-                         str(templates), str(cache.root), str(staging)))
+                         str(templates), str(cache.root), str(staging), history))
     errors = []
     staged: dict[str, dict[str, list]] = {}
     for key, ok, payload in _run(todo, jobs):
@@ -185,6 +209,7 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
         data = render_page(_made(page), templates)
         extra[page.path] = data
         rendered_now[page.path] = [context_key, digest(data)]
+    extra["feed.xml"] = atom_feed(config.club, summaries)
     static = templates / "static"
     if static.is_dir():
         for p in sorted(static.rglob("*")):

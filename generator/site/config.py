@@ -27,6 +27,8 @@ class SiteConfig:
     """Players need this many percentage-scored sessions in a season to be ranked."""
     sessions_dir: str = "sessions"
     articles_dir: str = "articles"
+    provisional_days: int | None = None
+    """Results are provisional for this many days from a session's first commit (none when unset)."""
 
     def options(self, session_options: dict[str, Any] | None = None) -> ScoringOptions:
         """Site defaults, then the upload's own options."""
@@ -36,10 +38,11 @@ class SiteConfig:
         return json.dumps({
             "club": self.club, "description": self.description, "scoring": self.scoring,
             "season_start_month": self.season_start_month, "season_min_sessions": self.season_min_sessions,
+            "provisional_days": self.provisional_days,
         }, sort_keys=True, default=str)
 
 
-_KEYS = {"club", "description", "scoring", "season_start_month", "season_min_sessions", "sessions_dir", "articles_dir"}
+_KEYS = {"provisional_days", "club", "description", "scoring", "season_start_month", "season_min_sessions", "sessions_dir", "articles_dir"}
 
 
 def load_config(content: Path) -> SiteConfig:
@@ -65,7 +68,11 @@ def load_config(content: Path) -> SiteConfig:
     minimum = data.get("season_min_sessions", 1)
     if not isinstance(minimum, int) or minimum < 1:
         raise BuildError(f"{path}: 'season_min_sessions' must be a whole number >= 1, got {minimum!r}")
+    days = data.get("provisional_days")
+    if days is not None and (not isinstance(days, int) or isinstance(days, bool) or days < 0):
+        raise BuildError(f"{path}: 'provisional_days' must be a whole number of days >= 0, got {days!r}")
     config = SiteConfig(
+        provisional_days=days or None,
         club=str(data.get("club", SiteConfig.club)),
         description=str(data.get("description", "")),
         scoring=dict(scoring),

@@ -17,6 +17,7 @@ from ..scoring.contract import board_dealer, board_vulnerability
 from ..scoring.results import ScoredBoard, ScoredLine, SessionResult, Standing
 from . import format as fmt
 from .explain_view import block, board_blocks
+from ..history.snapshot import line_key
 from .links import board_file, pair_file, player_key, player_path, player_slug, session_dir
 
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
@@ -78,8 +79,12 @@ def hcp(cards: str) -> int:
 
 
 class SessionPlanner:
-    def __init__(self, result: SessionResult, slug: str, site: SiteInfo):
+    def __init__(self, result: SessionResult, slug: str, site: SiteInfo, record: dict[str, Any] | None = None,
+                 provisional: dict[str, Any] | None = None):
         self.result = result
+        self.record = record or {"corrections": [], "notes": [], "line_marks": {}, "pair_marks": {}}
+        """The corrections between the upload's versions (``generator.history.record``)."""
+        self.provisional = provisional
         self.session = result.session
         self.slug = slug
         self.site = site
@@ -176,7 +181,8 @@ class SessionPlanner:
                 rows.append({"rank": s.rank_label, "pair": self.pair_link(s.ref, short=bool(s.ref.direction)),
                              "players": self.players(s.ref),
                              "total": s.total, "percentage": s.percentage, "score": s.score,
-                             "boards": s.boards_played, "url": pair_file(s.ref), "penalised": bool(s.penalty)})
+                             "boards": s.boards_played, "url": pair_file(s.ref), "penalised": bool(s.penalty),
+                             "mark": self.record["pair_marks"].get(s.ref.slug)})
             factored = any(r["score"] != r["total"] for r in rows) and self.unit == "imps"
             fields.append({"name": _field_name(f.name), "rows": rows, "factored": factored,
                            "places": fmt.mp_places([r["total"] for r in rows]),
@@ -195,7 +201,8 @@ class SessionPlanner:
             team_total_header=_heading(standing.total_unit_label) if standing else "",
             board_header=_heading(standing.board_unit_label) if standing else "",
             penalised=any(r["penalised"] for f in fields for r in f["rows"]),
-            club_of_session=self.session.club))
+            club_of_session=self.session.club, corrections=self.record["corrections"],
+            history_notes=self.record["notes"], provisional=self.provisional))
 
     def line_row(self, board: ScoredBoard, line: ScoredLine, anchors: tuple[str, str]) -> dict[str, Any]:
         tl = line.line
@@ -205,6 +212,7 @@ class SessionPlanner:
             "ns": self.outcome_view(ns_out), "ew": self.outcome_view(ew_out) if tl.is_split else None,
             "ns_value": line.ns.value, "ew_value": line.ew.value, "ns_percent": line.ns.percent,
             "ew_percent": line.ew.percent, "ns_anchor": anchors[0], "ew_anchor": anchors[1],
+            "marks": self.record["line_marks"].get(line_key(board.slug, tl.ns_pair, tl.ew_pair), {}),
         }
 
     def outcome_view(self, outcome) -> dict[str, Any]:
@@ -252,6 +260,7 @@ class SessionPlanner:
                                + [v for r in freq for v in (r["ns"], r["ew"])])
         return Page(path, "board.html", self.base(
             path, self.board_title(board), board=board, places=places, deal=deal, dealer=SEATS[board.dealer],
+            corrected=any(r["marks"] for r in lines),
             vulnerability=board.vulnerability, lines=lines, freq=freq, ew_freq=ew_freq,
             factored=board.factor != 1 or any(r.frequency.denominator != 1 for r in board.frequencies),
             blocks=blocks, board_block=board_block,
@@ -285,6 +294,9 @@ class SessionPlanner:
                 "own_score": _own_score(view, entry.direction), "value": entry.score.value,
                 "percent": entry.score.percent, "running": entry.running_total,
                 "anchor_url": f"{board_file(board.slug)}#{anchor}",
+                "mark": self.record["line_marks"].get(line_key(board.slug, entry.line.line.ns_pair,
+                                                               entry.line.line.ew_pair), {}).get(
+                    "ns" if entry.direction is Direction.NS else "ew"),
             })
         total = f"{fmt.figure(standing.total, self.unit)} {self.unit_word}" + (
             f", {fmt.percentage(standing.percentage)}%" if standing.percentage is not None else "")
@@ -296,6 +308,7 @@ class SessionPlanner:
                    "span": 4 + (len({r["direction"] for r in rows}) > 1)} if standing.penalty else None
         return Page(path, "pair.html", self.base(
             path, title, pair_label=self.pair_label(ref), players=self.players(ref), standing=standing,
+            mark=self.record["pair_marks"].get(ref.slug), corrected=any(r["mark"] for r in rows),
             field_name=_field_name(standing.field), rows=rows, total_block=total_block, penalty=penalty,
             show_direction=len({r["direction"] for r in rows}) > 1,
             places=fmt.mp_places([v for r in rows for v in (r["value"], r["running"])]
@@ -367,6 +380,9 @@ class SessionPlanner:
             "long_date": long_date(self.session), "kind": session_kind(self.session),
             "method": self.session.method.value, "url": f"{self.dir}/index.html",
             "winners": winners, "entries": entries,
+            "corrections": [{"anchor": c["anchor"], "date": c["date"], "iso": c["iso"], "text": c["text"],
+                             "reason": c["reason"], "late": c["late"]} for c in self.record["corrections"]],
+            "provisional": self.provisional,
         }
 
 
@@ -446,6 +462,7 @@ def _own_score(view: dict[str, Any], direction: Direction) -> int | None:
     return view["ns_score"] if direction is Direction.NS else -view["ns_score"]
 
 
-def plan_session(result: SessionResult, slug: str, site: SiteInfo) -> tuple[list[Page], dict[str, Any]]:
-    planner = SessionPlanner(result, slug, site)
+def plan_session(result: SessionResult, slug: str, site: SiteInfo, record: dict[str, Any] | None = None,
+                 provisional: dict[str, Any] | None = None) -> tuple[list[Page], dict[str, Any]]:
+    planner = SessionPlanner(result, slug, site, record, provisional)
     return planner.pages(), planner.summary()

@@ -23,7 +23,7 @@ from typing import Any
 from .cache import FORMAT, code_version, read_json, tree_digest, write_atomic
 from .tree import entries
 
-RECORD = "quick-1"
+RECORD = "quick-2"
 
 
 def walk(root: Path) -> list[tuple[str, int, int, int]]:
@@ -48,6 +48,11 @@ def inputs_digest(content: Path, output: Path, templates: Path, sessions_dir: st
             str(templates.resolve()), sessions_dir, articles_dir,
             site_yaml.read_bytes().decode("utf-8", "replace") if site_yaml.is_file() else None]
     h.update(json.dumps(head).encode())
+    # The uploads' history lives in git: a commit (a correction committed, a message
+    # written) changes the pages even when no file's metadata did.
+    from ..history.git import head as git_head
+
+    h.update(f"\0git {git_head(content / sessions_dir)}\0".encode())
     for folder in (sessions_dir, articles_dir):
         h.update(b"\0" + folder.encode() + b"\0")
         for rel, size, mtime, ino in walk(content / folder):
@@ -68,10 +73,14 @@ def record_path(cache_root: Path, output: Path) -> Path:
     return cache_root / f"quick-{hashlib.sha256(str(output.resolve()).encode()).hexdigest()[:16]}.json"
 
 
-def check(cache_root: Path, content: Path, output: Path, templates: Path) -> dict[str, Any] | None:
-    """The last build's report when nothing changed, else None."""
+def check(cache_root: Path, content: Path, output: Path, templates: Path, now: str = "") -> dict[str, Any] | None:
+    """The last build's report when nothing changed, else None.  ``now`` (ISO 8601, UTC):
+    a provisional period that ended since the last build changes the pages."""
     record = read_json(record_path(cache_root, output))
     if not isinstance(record, dict) or record.get("format") != RECORD:
+        return None
+    expires = record.get("expires")
+    if expires and now >= expires:
         return None
     try:
         if inputs_digest(content, output, templates, *record["dirs"]) != record["inputs"]:
@@ -88,6 +97,7 @@ def forget(cache_root: Path, output: Path) -> None:
 
 
 def remember(cache_root: Path, output: Path, inputs: str, dirs: list[str], manifest: dict[str, list],
-             report: dict[str, Any]) -> None:
-    data = {"format": RECORD, "inputs": inputs, "dirs": dirs, "folder": manifest_digest(manifest), "report": report}
+             report: dict[str, Any], expires: str | None = None) -> None:
+    data = {"format": RECORD, "inputs": inputs, "dirs": dirs, "folder": manifest_digest(manifest), "report": report,
+            "expires": expires}
     write_atomic(record_path(cache_root, output), json.dumps(data, sort_keys=True).encode())

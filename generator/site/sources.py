@@ -98,21 +98,69 @@ def _fallback_csv(result) -> bytes:
     return buf.getvalue().encode("utf-8")
 
 
-def build_source(path: str, slug: str, site: SiteInfo, scoring: dict[str, Any], templates: str
-                 ) -> tuple[list[dict[str, Any]], dict[str, bytes]]:
-    """Read, score, plan and render one upload: (summaries, {site path: bytes})."""
-    from ..readers import read_sessions
-    from ..scoring.session import score_session
+def _score_all(sessions, scoring: dict[str, Any]):
     from ..scoring.options import DEFAULT_OPTIONS
+    from ..scoring.session import score_session
+
+    return [score_session(s, DEFAULT_OPTIONS.with_overrides(scoring).with_overrides(dict(s.options or {})))
+            for s in sessions]
+
+
+def _history(path: str, rel: str, history: dict[str, Any] | None, scoring: dict[str, Any], cache_root: str):
+    """The upload's versions (earlier ones, then the current) and the earlier ones' snapshots,
+    or None when it has no earlier version."""
+    if not history or not history["versions"]:
+        return None
+    from ..history.git import blob_id
+    from ..history.record import earlier_snapshots
+    from ..history.snapshot import snapshot
+    from ..readers import MAX_BYTES, read_sessions_data
+
+    versions = history["versions"]
+    current = blob_id(Path(path).read_bytes())
+    if versions[-1]["blob"] == current:
+        earlier, now = versions[:-1], versions[-1]
+    else:  # changed since the last commit: the current file is a version not yet committed
+        earlier, now = versions, {"commit": None, "date": None, "message": "", "blob": current, "path": rel}
+    if not earlier:
+        return None
+
+    def score(file: str, data: bytes) -> list[dict[str, Any]]:
+        if len(data) > MAX_BYTES:
+            raise ValueError(f"the file is {len(data):,} bytes: expected at most {MAX_BYTES:,} bytes")
+        return [snapshot(r) for r in _score_all(read_sessions_data(file, data), scoring)]
+
+    return earlier + [now], earlier_snapshots(earlier, rel, history["folder"], cache_root, history["common"], score)
+
+
+def build_source(path: str, slug: str, site: SiteInfo, scoring: dict[str, Any], templates: str,
+                 rel: str = "", history: dict[str, Any] | None = None, cache_root: str = ""
+                 ) -> tuple[list[dict[str, Any]], dict[str, bytes]]:
+    """Read, score, plan and render one upload: (summaries, {site path: bytes}).
+
+    ``history`` holds the upload's committed versions (``generator.history``): the pages
+    then show the corrections between them."""
+    from ..readers import read_sessions
 
     sessions = read_sessions(Path(path))
+    results = _score_all(sessions, scoring)
+    past = _history(path, rel, history, scoring, cache_root)
+    provisional = (history or {}).get("provisional")
     summaries = []
     pages: dict[str, bytes] = {}
-    for n, session in enumerate(sessions, start=1):
-        s_slug = slug if len(sessions) == 1 else f"{slug}-{n}"
-        options = DEFAULT_OPTIONS.with_overrides(scoring).with_overrides(dict(session.options or {}))
-        result = score_session(session, options)
-        planned, summary = plan_session(result, s_slug, site)
+    for n, result in enumerate(results):
+        s_slug = slug if len(sessions) == 1 else f"{slug}-{n + 1}"
+        record = None
+        if past is not None:
+            from ..history.record import corrections
+            from ..history.snapshot import snapshot
+            from .plan import UNIT_WORDS, unit_of
+
+            record = corrections(past[0], past[1], snapshot(result), n, UNIT_WORDS[unit_of(result.session.method)],
+                                 (provisional or {}).get("until_iso"))
+        planned, summary = plan_session(result, s_slug, site, record, provisional)
+        if history and history["versions"]:
+            summary["published"] = history["versions"][0]["date"]
         json_bytes, csv_bytes = export_files(result)
         planned.append(Page(f"sessions/{s_slug}/results.json", None, data=json_bytes))
         planned.append(Page(f"sessions/{s_slug}/results.csv", None, data=csv_bytes))
@@ -124,9 +172,9 @@ def build_source(path: str, slug: str, site: SiteInfo, scoring: dict[str, Any], 
 
 def worker(args: tuple) -> tuple[str, bool, Any]:
     """Process-pool entry: never raises; returns (key, ok, (summaries, pages) or error text)."""
-    key, path, rel, slug, site, scoring, templates, cache_root, staging = args
+    key, path, rel, slug, site, scoring, templates, cache_root, staging, history = args
     try:
-        summaries, pages = build_source(path, slug, site, scoring, templates)
+        summaries, pages = build_source(path, slug, site, scoring, templates, rel, history, cache_root)
     except GeneratorError as exc:
         return key, False, str(exc)
     except (OptionError, ContractError) as exc:

@@ -1,0 +1,96 @@
+"""An upload's corrections, made in the build's worker: each earlier version scored once
+(its snapshot cached by content hash), consecutive versions compared, and the marks that
+point each changed figure of the current version to the correction that changed it."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Callable
+
+from ..site.cache import read_json, write_atomic
+from ..site.plan import MONTHS
+from . import git
+from .diff import compare, describe
+
+
+def long_date(iso: str) -> str:
+    d = datetime.fromisoformat(iso)
+    return f"{d.day} {MONTHS[d.month - 1]} {d.year}"
+
+
+def _snapshot_path(cache_root: Path, common: str, blob: str, suffix: str) -> Path:
+    key = hashlib.sha256(f"{common}\0{blob}\0{suffix}".encode()).hexdigest()
+    return cache_root / "history" / key[:2] / f"{key}.json"
+
+
+def earlier_snapshots(versions: list[dict[str, Any]], rel: str, folder: str, cache_root: str, common: str,
+                      score: Callable[[str, bytes], list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """For each earlier version: {"ok": [one snapshot per session]} or {"error": text}.
+    Cached by the blob's id (a content hash) with the settings and code (``common``)."""
+    suffix = Path(rel).suffix.lower()
+    out: list[dict[str, Any] | None] = []
+    missing: dict[str, Path] = {}
+    for v in versions:
+        path = _snapshot_path(Path(cache_root), common, v["blob"], suffix)
+        found = read_json(path)
+        out.append(found)
+        if found is None:
+            missing[v["blob"]] = path
+    if missing:
+        blobs = git.read_blobs(Path(folder), list(missing))
+        for i, v in enumerate(versions):
+            if out[i] is not None:
+                continue
+            data = blobs.get(v["blob"])
+            if data is None:
+                made = {"error": "git could not give this version's bytes"}
+            else:
+                try:
+                    made = {"ok": score(f"{v['path']}", data)}
+                except Exception as exc:  # a version that was wrong then; never a build failure now
+                    made = {"error": str(exc).strip().splitlines()[0][:300] if str(exc).strip() else type(exc).__name__}
+            write_atomic(missing[v["blob"]], json.dumps(made, sort_keys=True).encode())
+            out[i] = made
+    return out  # type: ignore[return-value]
+
+
+def corrections(versions: list[dict[str, Any]], earlier: list[dict[str, Any]], current: dict[str, Any], index: int,
+                unit_word: str, provisional_until: str | None) -> dict[str, Any]:
+    """Session ``index`` of the upload through its versions: the corrections (oldest first),
+    the notes on versions skipped, and the marks on the current version's figures.
+
+    ``versions`` are the earlier versions then the current one (its date None when it is
+    not committed yet); ``earlier`` their snapshots; ``current`` the current snapshot."""
+    chain: list[tuple[dict[str, Any], dict[str, Any]]] = []
+    notes = []
+    for v, snap in zip(versions, earlier):
+        if "ok" in snap and len(snap["ok"]) > index:
+            chain.append((v, snap["ok"][index]))
+        elif "error" in snap:
+            notes.append(f"The version of {long_date(v['date'])} could not be read and is left out: {snap['error']}")
+    chain.append((versions[-1], current))
+    found = []
+    for n, ((_, old), (v, new)) in enumerate(zip(chain, chain[1:]), start=1):
+        change = compare(old, new)
+        if not (change["results"] or change["pairs"] or change["figures"]):
+            continue
+        late = bool(provisional_until and v["date"]
+                    and datetime.fromisoformat(v["date"]) > datetime.fromisoformat(provisional_until))
+        found.append({"anchor": f"correction-{len(found) + 1}", "date": long_date(v["date"]) if v["date"] else None,
+                      "iso": v["date"], "commit": v["commit"], "reason": v["message"], "late": late,
+                      "text": describe(change, unit_word), "change": change})
+    lines: dict[str, dict[str, str]] = {}
+    pairs: dict[str, str] = {}
+    for c in found:  # the latest correction of a figure wins
+        for key, sides in c["change"]["figures"].items():
+            for side in sides:
+                lines.setdefault(key, {})[side] = c["anchor"]
+        for slug, v in c["change"]["pairs"].items():
+            if v["new"] is not None:
+                pairs[slug] = c["anchor"]
+    for c in found:
+        del c["change"]
+    return {"corrections": found, "notes": notes, "line_marks": lines, "pair_marks": pairs}

@@ -1,0 +1,86 @@
+"""A scored session reduced to what members read: each line's result and figures, each
+pair's total, percentage, place and penalty — plain JSON-able text, so that a version is
+scored once and its snapshot cached by its content hash."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..model import Artificial, PairRef
+from ..scoring.results import SessionResult
+from ..site import format as fmt
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
+MINUS = "\u2212"
+
+
+def pair_text(ref: PairRef | None, multi_section: bool) -> str:
+    """'NS 3', 'EW 5', 'A NS 3', or '3' in a Howell."""
+    if ref is None:
+        return "no pair"
+    section = f"{ref.section} " if multi_section and ref.section else ""
+    return f"{section}{ref.direction.value + ' ' if ref.direction else ''}{ref.number}"
+
+
+def _signed(score: int) -> str:
+    return f"+{score}" if score > 0 else (f"{MINUS}{-score}" if score < 0 else "0")
+
+
+def play_text(play) -> str:
+    """'4♠= +420', '3NTX−2 −500', 'Pass 0', or the bare score when no contract is known."""
+    c = play.contract
+    if c is None:
+        return _signed(play.ns_score)
+    if c.passed_out:
+        return "Pass 0"
+    made = ""
+    if play.tricks is not None:
+        over = play.tricks - (c.level + 6)
+        made = "=" if over == 0 else (f"+{over}" if over > 0 else f"{MINUS}{-over}")
+    declarer = play.declarer.value if play.declarer else ""
+    return f"{c.level}{SUIT_SYMBOLS[c.strain.value]}{'X' * c.doubled}{made}{' by ' + declarer if declarer else ''} {_signed(play.ns_score)}"
+
+
+def outcome_text(outcome) -> tuple[str, str | None]:
+    """The outcome as text and its kind of adjustment ('artificial', 'weighted' or None)."""
+    if isinstance(outcome, Artificial):
+        return f"artificial score {outcome.kind.value if outcome.kind.value != 'fixed' else fmt.exact(outcome.percent) + '%'}", "artificial"
+    if outcome.is_weighted:
+        parts = [f"{fmt.weight(c.weight)} of {play_text(c.play)}" for c in outcome.components]
+        return "weighted score " + ", ".join(parts), "weighted"
+    return play_text(outcome.components[0].play), None
+
+
+def line_key(board_slug: str, ns: PairRef | None, ew: PairRef | None) -> str:
+    return f"{board_slug}|{ns.slug if ns else '-'}|{ew.slug if ew else '-'}"
+
+
+def snapshot(result: SessionResult) -> dict[str, Any]:
+    """The figures of one scored session, keyed so that two versions can be matched up."""
+    from ..site.plan import unit_of  # the site's plan imports line_key from here
+
+    unit = unit_of(result.session.method)
+    multi = len({b.section for b in result.boards}) > 1 or len(result.session.sections) > 1
+    lines: dict[str, dict[str, Any]] = {}
+    for board in result.boards:
+        for line in board.lines:
+            tl = line.line
+            ns_text, ns_kind = outcome_text(tl.ns)
+            if tl.is_split:
+                ew_text, ew_kind = outcome_text(tl.ew)
+                text, kind = f"NS {ns_text}, EW {ew_text}", ns_kind or ew_kind
+            else:
+                text, kind = ns_text, ns_kind
+            lines[line_key(board.slug, tl.ns_pair, tl.ew_pair)] = {
+                "board": board.slug, "ns_pair": pair_text(tl.ns_pair, multi), "ew_pair": pair_text(tl.ew_pair, multi),
+                "result": text, "adjusted": kind,
+                "ns": fmt.figure(line.ns.value, unit), "ew": fmt.figure(line.ew.value, unit)}
+    pairs: dict[str, dict[str, Any]] = {}
+    for f in result.fields:
+        for s in f.standings:
+            pairs[s.ref.slug] = {
+                "pair": pair_text(s.ref, multi), "field": f.name, "rank": s.rank, "rank_label": s.rank_label,
+                "total": fmt.figure(s.total, unit),
+                "percentage": fmt.percentage(s.percentage) if s.percentage is not None else None,
+                "penalty": fmt.figure(s.penalty, unit) if s.penalty else None}
+    return {"unit": unit, "lines": lines, "pairs": pairs}

@@ -1,0 +1,79 @@
+"""``feed.xml``: an Atom feed (RFC 4287) of new sessions and corrections, as static-site
+generators publish one, so members and club websites can subscribe.
+
+Written with ElementTree, which escapes every text and attribute.  Links are relative to
+the feed (the site's root), like every link of the site; ids are stable URNs made from the
+club and the session's slug.  Every date comes from the inputs — a session's first commit
+(or its date when it has no history) and each correction's commit — never from the clock,
+so identical inputs give an identical feed.
+"""
+
+from __future__ import annotations
+
+import uuid
+import xml.etree.ElementTree as ET
+from typing import Any
+
+ATOM = "http://www.w3.org/2005/Atom"
+MAX_ENTRIES = 50
+
+
+def _stamp(iso: str) -> str:
+    """An RFC 3339 date-time: a commit's ISO date as is; a bare date at midnight UTC."""
+    return iso if "T" in iso else f"{iso}T00:00:00Z"
+
+
+def _urn(club: str, *parts: str) -> str:
+    return uuid.uuid5(uuid.NAMESPACE_URL, "bridge-results:" + "\0".join((club, *parts))).urn
+
+
+def entries(club: str, summaries: list[dict[str, Any]]) -> list[dict[str, str]]:
+    """Newest first: one entry per session published, one per committed correction."""
+    found = []
+    for s in summaries:
+        when = s.get("published") or s.get("date")
+        if when:
+            winners = "; ".join(f"{w['names']}{' (' + w['field'] + ')' if w['field'] else ''}" for w in s["winners"])
+            found.append({"id": _urn(club, s["slug"]), "title": f"Results: {s['title']}, {s['long_date']}",
+                          "updated": _stamp(when), "link": s["url"],
+                          "summary": f"{s['kind']}." + (f" Won by {winners}." if winners else "")})
+        for c in s.get("corrections", []):
+            if not c["iso"]:  # not committed yet: no date to publish it under
+                continue
+            text = f"Corrected on {c['date']}{' (a late correction)' if c['late'] else ''}: {c['text']}"
+            if c["reason"]:
+                text += f" Reason given: {c['reason']}"
+            found.append({"id": _urn(club, s["slug"], c["iso"], c["anchor"]),
+                          "title": f"Correction: {s['title']}, {s['long_date']}", "updated": _stamp(c["iso"]),
+                          "link": f"{s['url']}#{c['anchor']}", "summary": text})
+    found.sort(key=lambda e: (e["updated"], e["id"]), reverse=True)
+    return found[:MAX_ENTRIES]
+
+
+def atom_feed(club: str, summaries: list[dict[str, Any]]) -> bytes:
+    ET.register_namespace("", ATOM)
+    feed = ET.Element(f"{{{ATOM}}}feed")
+    items = entries(club, summaries)
+
+    def add(parent: ET.Element, tag: str, text: str | None = None, **attrs: str) -> ET.Element:
+        el = ET.SubElement(parent, f"{{{ATOM}}}{tag}", attrs)
+        if text is not None:
+            el.text = text
+        return el
+
+    add(feed, "id", _urn(club, "feed"))
+    add(feed, "title", f"{club}: results and corrections")
+    add(feed, "updated", items[0]["updated"] if items else "1970-01-01T00:00:00Z")
+    author = add(feed, "author")
+    add(author, "name", club)
+    add(feed, "link", rel="self", href="feed.xml", type="application/atom+xml")
+    add(feed, "link", rel="alternate", href="index.html", type="text/html")
+    for item in items:
+        entry = add(feed, "entry")
+        add(entry, "id", item["id"])
+        add(entry, "title", item["title"])
+        add(entry, "updated", item["updated"])
+        add(entry, "link", rel="alternate", href=item["link"], type="text/html")
+        add(entry, "summary", item["summary"])
+    ET.indent(feed)
+    return ET.tostring(feed, encoding="utf-8", xml_declaration=True) + b"\n"
