@@ -1,4 +1,5 @@
-"""``make bench``: the big-field benchmark, then the archive benchmark (3 runs, medians).
+"""``make bench``: the big-field benchmark, the archive benchmark (3 runs, medians), then
+the double-dummy analysis of a 24-board session (cold and warm).
 
     python benchmarks/run.py [--quick]
 
@@ -14,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks import archive, big_field  # noqa: E402
+from benchmarks import archive, big_field, double_dummy  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -25,6 +26,8 @@ def main(argv: list[str] | None = None) -> None:
     big_field.main(["--sizes", "100", "1000", "--runs", "3"] if args.quick else [])
     print("\n== archive ==")
     archive.main(["--sessions", "150", "--runs", "1"] if args.quick else ["--runs", "3"])
+    print("\n== double dummy ==")
+    double_dummy.main(["--runs", "1" if args.quick else "3"])
 
 
 if __name__ == "__main__":

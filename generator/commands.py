@@ -29,10 +29,16 @@ def score_file(path: Path, overrides: dict[str, Any]) -> list[SessionResult]:
     return [score_session(s, session_options(s, overrides)) for s in read_sessions(Path(path))]
 
 
+ANALYSIS_CACHE = Path(".cache") / "double-dummy"
+"""Where `score --json` keeps solved deals: the same folder a build in this directory uses."""
+
+
 def score_command(path: Path, as_json: bool = False, overrides: dict[str, Any] | None = None) -> str:
     results = score_file(path, overrides or {})
     if as_json:
-        data = [session_to_json(r) for r in results]
+        from .analysis.double_dummy import analyse_session
+
+        data = [session_to_json(r, analysis=analyse_session(r.session, ANALYSIS_CACHE)) for r in results]
         return json.dumps(data[0] if len(data) == 1 else {"sessions": data}, indent=2, ensure_ascii=False)
     return "\n\n".join(ranking_text(r) for r in results)
 

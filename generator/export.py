@@ -12,6 +12,7 @@ import io
 from fractions import Fraction
 from typing import Any
 
+from .analysis.double_dummy import BoardAnalysis, SessionAnalysis
 from .model import Artificial, Outcome, PairRef, Play, Scored
 from .scoring.explain import json_number
 from .scoring.results import MatchResult, ScoredBoard, ScoredLine, SessionResult, SideScore, Standing
@@ -74,18 +75,33 @@ def _line(line: ScoredLine, explanations: bool) -> dict[str, Any]:
     return out
 
 
-def _board(board: ScoredBoard, result: SessionResult, explanations: bool) -> dict[str, Any]:
-    deal = next((b.deal for b in result.session.boards if b.number == board.number and b.deal), None)
+def _board(board: ScoredBoard, result: SessionResult, explanations: bool,
+           analysis: SessionAnalysis | None) -> dict[str, Any]:
+    source = next((b for b in result.session.boards if b.number == board.number and b.deal), None)
+    deal = source.deal if source else None
+    found = analysis.for_board(source) if analysis else None
     out: dict[str, Any] = {
         "number": board.number, "section": board.section, "vulnerability": board.vulnerability,
         "dealer": board.dealer.value, "expected": board.expected, "actual": board.actual,
         "top": _num(board.top), "datum": _num(board.datum),
         "deal": {s.value: h for s, h in deal.hands.items()} if deal else None,
         "lines": [_line(line, explanations) for line in board.lines],
+        **_analysis(found),
     }
     if explanations:
         out["explanation"] = board.explanation.to_dict()
     return out
+
+
+def _analysis(found: BoardAnalysis | None) -> dict[str, Any]:
+    """``double_dummy`` and ``par`` (null without a deal or an analysis) and, when the deal
+    could not be analysed, the reason as ``analysis_warning``."""
+    if found is None or found.analysis is None:
+        out: dict[str, Any] = {"double_dummy": None, "par": None}
+        if found is not None:
+            out["analysis_warning"] = found.warning
+        return out
+    return found.analysis.to_dict()
 
 
 def _standing(s: Standing, explanations: bool) -> dict[str, Any]:
@@ -101,8 +117,10 @@ def _standing(s: Standing, explanations: bool) -> dict[str, Any]:
     return out
 
 
-def session_to_json(result: SessionResult, explanations: bool = True) -> dict[str, Any]:
-    """The scored session as plain data (see docs/json-schema.md)."""
+def session_to_json(result: SessionResult, explanations: bool = True,
+                    analysis: SessionAnalysis | None = None) -> dict[str, Any]:
+    """The scored session as plain data (see docs/json-schema.md); with ``analysis``, each
+    board's double-dummy table and par."""
     session = result.session
     out: dict[str, Any] = {
         "schema": SCHEMA_VERSION,
@@ -112,7 +130,7 @@ def session_to_json(result: SessionResult, explanations: bool = True) -> dict[st
         "options": result.options.to_dict(),
         "sections": [{"name": s.name, "winners": s.winners, "pairs": [p.ref.slug for p in s.pairs]} for s in session.sections],
         "pairs": [_standing(s, explanations) for s in result.standings],
-        "boards": [_board(b, result, explanations) for b in result.boards],
+        "boards": [_board(b, result, explanations, analysis) for b in result.boards],
         "penalties": [{**(_ref(p.pair) or {}), "amount": json_number(p.amount), "unit": p.unit.value, "reason": p.reason}
                       for p in session.penalties],
     }

@@ -131,3 +131,39 @@ def test_a_director_penalty_is_in_the_json_and_csv(tmp_path):
     assert (ns1["board_total"], ns1["penalty"], ns1["total"], ns1["percentage"]) == ("4", "0.5", "3.5", "87.5")
     rows = list(csv.reader(io.StringIO(session_to_csv(result))))
     assert rows[1][-4:] == ["3.5", "87.5", "87.5", "0.5"]
+
+
+def test_boards_carry_the_double_dummy_table_and_par(tmp_path, monkeypatch):
+    import pytest
+
+    pytest.importorskip("endplay")
+    from generator.commands import score_command
+
+    monkeypatch.chdir(tmp_path)  # score --json keeps solved deals in ./.cache/double-dummy
+    data = json.loads(score_command(FIXTURES / "yaml/complete.yaml", as_json=True))
+    board1 = data["boards"][0]
+    assert board1["deal"]["N"] == "AK72.QJ5.T84.A93"
+    # Declarer → strain → tricks, all 20 of them.
+    assert set(board1["double_dummy"]) == {"N", "E", "S", "W"}
+    assert all(set(row) == {"C", "D", "H", "S", "NT"} for row in board1["double_dummy"].values())
+    assert all(0 <= n <= 13 for row in board1["double_dummy"].values() for n in row.values())
+    # Par is from NS's side, each contract with who can declare it and the tricks it takes.
+    par = board1["par"]
+    assert isinstance(par["score"], int) and par["contracts"]
+    for c in par["contracts"]:
+        strain = c["contract"].rstrip("X")[1:]
+        assert all(board1["double_dummy"][seat][strain] == c["tricks"] for seat in c["declarers"])
+    # Boards without a deal carry nulls; the solved deal went to the cache.
+    assert data["boards"][1]["double_dummy"] is None and data["boards"][1]["par"] is None
+    assert list((tmp_path / ".cache" / "double-dummy").glob("*/*.json"))
+
+
+def test_a_deal_that_could_not_be_analysed_carries_the_reason():
+    from generator.analysis.double_dummy import BoardAnalysis, SessionAnalysis, board_context, deal_key
+
+    result = _result("yaml/complete.yaml")
+    board = result.session.boards[0]
+    warning = "No double-dummy analysis: the solver failed on this deal: boom."
+    analysis = SessionAnalysis({deal_key(board.deal, *board_context(board)): BoardAnalysis(None, warning)})
+    board1 = session_to_json(result, analysis=analysis)["boards"][0]
+    assert (board1["double_dummy"], board1["par"], board1["analysis_warning"]) == (None, None, warning)

@@ -30,27 +30,25 @@ def small_group_rule(actual: int, expected: int, rule: str) -> bool:
     return False
 
 
-def score_pairs_board(
-    number: int,
-    lines: Sequence[TravellerLine],
-    *,
-    method: ScoringMethod,
-    expected: int,
-    options: ScoringOptions,
-    section: str = "",
-    vulnerability: str | None = None,
-    dealer: Seat | None = None,
-) -> ScoredBoard:
-    """Score every line of one board (one comparison group) by the session's method.
-
-    ``expected`` is E, the number of results the board is scored as if it had.
-    """
+def board_scorer(number: int, lines: Sequence[TravellerLine], *, method: ScoringMethod, expected: int,
+                 options: ScoringOptions) -> tuple[PairsMethod, dict[Direction, FrequencyTable], Fraction, bool]:
+    """The board's frequency tables and the method's scorer: (scorer, tables, top, split).
+    ``split`` is True when a split score gives the EW field a table of its own."""
     ns_results = [components(line.ns) for line in lines if isinstance(line.ns, Scored)]
     ew_results = [components(line.ew) for line in lines if isinstance(line.ew, Scored)]
     # Two tables only when a split score really gives the fields different results
     # (an A60/40 line is "split" but adds nothing to either table).
     split = any(line.is_split and (isinstance(line.ns, Scored) or isinstance(line.ew, Scored)) for line in lines)
-    expected = max(expected, len(lines))
+    return scorer_for_results(number, ns_results, ew_results, split, len(lines), method=method, expected=expected,
+                              options=options)
+
+
+def scorer_for_results(number: int, ns_results: list[Components], ew_results: list[Components], split: bool,
+                       line_count: int, *, method: ScoringMethod, expected: int, options: ScoringOptions
+                       ) -> tuple[PairsMethod, dict[Direction, FrequencyTable], Fraction, bool]:
+    """``board_scorer`` from the board's results already gathered (each side's bridge
+    results as components; ``line_count`` lines in all)."""
+    expected = max(expected, line_count)
     e_ns = expected if options.neuberg else max(len(ns_results), 1)
     ns_table = FrequencyTable.build(ns_results, e_ns)
     ew_table = FrequencyTable.build(ew_results, expected if options.neuberg else max(len(ew_results), 1)) if split else ns_table
@@ -72,6 +70,26 @@ def score_pairs_board(
     else:
         raise ValueError(f"board {number}: method {method} is not a pairs method")
 
+    return scorer, tables, top, split
+
+
+def score_pairs_board(
+    number: int,
+    lines: Sequence[TravellerLine],
+    *,
+    method: ScoringMethod,
+    expected: int,
+    options: ScoringOptions,
+    section: str = "",
+    vulnerability: str | None = None,
+    dealer: Seat | None = None,
+) -> ScoredBoard:
+    """Score every line of one board (one comparison group) by the session's method.
+
+    ``expected`` is E, the number of results the board is scored as if it had.
+    """
+    scorer, tables, top, split = board_scorer(number, lines, method=method, expected=expected, options=options)
+    ns_table, ew_table = tables[NS], tables[EW]
     is_mp = isinstance(scorer, Matchpoints)
     sides: dict[tuple[Direction, int], SideScore] = {}  # one SideScore per distinct score: big fields stay cheap
 
@@ -110,6 +128,21 @@ def score_pairs_board(
         datum=scorer.datums[NS][0] if isinstance(scorer, Butler) else None,
         explanation=_board_explanation(number, lines, ns_table, scorer, top, options),
     )
+
+
+def score_one_line(number: int, lines: Sequence[TravellerLine], line: TravellerLine, *, method: ScoringMethod,
+                   expected: int, options: ScoringOptions) -> tuple[Fraction, Fraction]:
+    """One line's NS and EW figures on the board made of ``lines`` (which include it), exactly
+    as ``score_pairs_board`` gives them, without scoring the other lines or explaining."""
+    scorer, _, top, _ = board_scorer(number, lines, method=method, expected=expected, options=options)
+    mp_top = top if isinstance(scorer, Matchpoints) else None
+
+    def figure(direction: Direction, outcome: Outcome) -> Fraction:
+        if isinstance(outcome, Scored) and not outcome.is_weighted:
+            return scorer.value_only(direction, outcome.components[0].play.ns_score)
+        return _side(scorer, direction, outcome, mp_top).value
+
+    return figure(NS, line.ns), figure(EW, line.ew)
 
 
 def _traveller_order(line: ScoredLine) -> tuple[int, int]:

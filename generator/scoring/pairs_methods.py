@@ -55,6 +55,11 @@ class PairsMethod:
     def _compute(self, direction: Direction, score: int, table: FrequencyTable) -> tuple[Fraction, Explanation]:
         raise NotImplementedError
 
+    def value_only(self, direction: Direction, score: int) -> Fraction:
+        """The figure alone, for callers that show no explanation (what-if figures scored
+        many times over).  Methods without a quicker path build the explanation and drop it."""
+        return self.value(direction, score)[0]
+
     def artificial(self, direction: Direction, award: Artificial) -> tuple[Fraction, Explanation]:
         raise NotImplementedError
 
@@ -72,6 +77,19 @@ class Matchpoints(PairsMethod):
         super().__init__(tables, options)
         self.top = top
         self.half = Fraction(1, 2) if options.matchpoint_units == "acbl" else Fraction(1)
+
+    def value_only(self, direction: Direction, score: int) -> Fraction:
+        """The same figure as ``_compute`` (own table), without the explanation's text.  Only
+        for plain matchpoints: a subclass (the small-group rule) scores differently."""
+        if type(self) is not Matchpoints:
+            return super().value_only(direction, score)
+        table = self.tables[direction]
+        own = table.factored(score)
+        beaten = table.below[score] if direction is NS else table.above(score)
+        value = (2 * beaten + own - 1) * self.half
+        if table.expected != table.actual:  # factored (Neuberg)
+            value = round_neuberg(value, self.options.neuberg_rounding, self.top / 2)
+        return value
 
     def _compute(self, direction: Direction, score: int, table: FrequencyTable) -> tuple[Fraction, Explanation]:
         own = table.factored(score)

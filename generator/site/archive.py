@@ -71,6 +71,23 @@ def _month_label(key: str) -> str:
     return f"{MONTHS[int(month) - 1]} {year}"
 
 
+def _season_chart(n: int, season: str, rows: list[dict[str, Any]], average: Fraction | None) -> Markup | None:
+    """The player's percentage in each matchpoint session of a season (oldest first), with the season average."""
+    from . import format as fmt
+    from .charts import Bar, bar_chart
+
+    scored = [r for r in reversed(rows) if r["percentage"] is not None]
+    if len(scored) < 2 or average is None:
+        return None
+    bars = [Bar(str(k), float(r["percentage"]), fmt.percentage(r["percentage"]) + "%") for k, r in enumerate(scored, 1)]
+    return bar_chart(
+        f"season-{n}", bars, f"Season {season}: percentage in each session",
+        "Session, date and percentage, oldest first: " + "; ".join(
+            f"{k}. {r['session']}, {r['long_date']}: {fmt.percentage(r['percentage'])}%" for k, r in enumerate(scored, 1))
+        + f". Season average: {fmt.percentage(average)}%.",
+        100.0, step=20, reference=(float(average), f"average {fmt.percentage(average)}%"), kind="season", values=False)
+
+
 def order_sessions(summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     dated = sorted((s for s in summaries if s["date"]), key=lambda s: (s["date"], s["slug"]), reverse=True)
     undated = sorted((s for s in summaries if not s["date"]), key=lambda s: s["slug"])
@@ -322,8 +339,9 @@ class ArchivePlanner:
         for n, season in enumerate(sorted(by_season, reverse=True)):
             rows = list(reversed(by_season[season]))  # newest first
             pcts = [r["percentage"] for r in rows if r["percentage"] is not None]
+            average = _mean(pcts) if pcts else None
             seasons.append({"season": season, "rows": rows, "sessions": len(rows),
-                            "scored": len(pcts), "average": _mean(pcts) if pcts else None,
+                            "scored": len(pcts), "average": average, "chart": _season_chart(n, season, rows, average),
                             "url": f"{p['slug']}.html" if n == 0 else f"{p['slug']}-season-{season}.html"})
         every = [r["percentage"] for r in rows_all if r["percentage"] is not None]
         crumbs = [("../index.html", "Home"), ("index.html", "Players")]

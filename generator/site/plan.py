@@ -12,11 +12,15 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ..analysis.compare import versus_double_dummy
+from ..analysis.double_dummy import DealAnalysis, SessionAnalysis
 from ..model import Artificial, Direction, PairRef, Scored, ScoringMethod, Seat, Session, TravellerLine
-from ..scoring.contract import board_dealer, board_vulnerability
+from ..scoring.contract import Strain, board_dealer, board_vulnerability
+from ..scoring.trick_value import trick_worth
 from ..scoring.results import ScoredBoard, ScoredLine, SessionResult, Standing
 from . import format as fmt
-from .explain_view import block, board_blocks
+from .charts import Bar, bar_chart
+from .explain_view import block, board_blocks, rule_info
 from ..history.snapshot import line_key
 from .links import board_file, pair_file, player_key, player_path, player_slug, session_dir
 
@@ -44,6 +48,10 @@ class SiteInfo:
     rule_map: dict[str, str]
     """Explanation rule prefix -> article slug."""
     article_titles: dict[str, str]
+
+
+DD_SEATS = (Seat.N, Seat.S, Seat.E, Seat.W)
+DD_STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 
 
 def unit_of(method: ScoringMethod) -> str:
@@ -80,11 +88,12 @@ def hcp(cards: str) -> int:
 
 class SessionPlanner:
     def __init__(self, result: SessionResult, slug: str, site: SiteInfo, record: dict[str, Any] | None = None,
-                 provisional: dict[str, Any] | None = None):
+                 provisional: dict[str, Any] | None = None, analysis: SessionAnalysis | None = None):
         self.result = result
         self.record = record or {"corrections": [], "notes": [], "line_marks": {}, "pair_marks": {}}
         """The corrections between the upload's versions (``generator.history.record``)."""
         self.provisional = provisional
+        self.analysis = analysis
         self.session = result.session
         self.slug = slug
         self.site = site
@@ -100,6 +109,8 @@ class SessionPlanner:
         self._players: dict[PairRef, list[dict[str, str]]] = {}
         self._views: dict[int, tuple[Any, dict[str, Any]]] = {}
         self._rules: dict[str, tuple[str | None, str]] = {}
+        self._worth: dict[tuple[int, int], Any] = {}
+        self._worth_memo: dict[int, dict] = {}
 
     def blocks(self, board: ScoredBoard):
         """The board's distinct explanation blocks and each line's (NS, EW) anchors, computed once."""
@@ -202,12 +213,18 @@ class SessionPlanner:
             board_header=_heading(standing.board_unit_label) if standing else "",
             penalised=any(r["penalised"] for f in fields for r in f["rows"]),
             club_of_session=self.session.club, corrections=self.record["corrections"],
-            history_notes=self.record["notes"], provisional=self.provisional))
+            history_notes=self.record["notes"], provisional=self.provisional,
+            has_deals=any(b.deal is not None for b in self.session.boards)))
 
-    def line_row(self, board: ScoredBoard, line: ScoredLine, anchors: tuple[str, str]) -> dict[str, Any]:
+    def line_row(self, board: ScoredBoard, line: ScoredLine, anchors: tuple[str, str],
+                 analysis: DealAnalysis | None = None) -> dict[str, Any]:
         tl = line.line
         ns_out, ew_out = tl.ns, tl.ew
+        versus = None
+        if analysis is not None and isinstance(ns_out, Scored) and not ns_out.is_weighted and not tl.is_split:
+            versus = versus_double_dummy(ns_out.components[0].play, analysis)
         return {
+            "dd": versus,
             "ns_pair": self.pair_link(tl.ns_pair, short=True), "ew_pair": self.pair_link(tl.ew_pair, short=True),
             "ns": self.outcome_view(ns_out), "ew": self.outcome_view(ew_out) if tl.is_split else None,
             "ns_value": line.ns.value, "ew_value": line.ew.value, "ns_percent": line.ns.percent,
@@ -234,7 +251,10 @@ class SessionPlanner:
     def board_page(self, board: ScoredBoard, index: int) -> Page:
         path = f"{self.dir}/{board_file(board.slug)}"
         blocks, anchors = self.blocks(board)
-        lines = [self.line_row(board, line, anchors[i]) for i, line in enumerate(board.lines)]
+        info = self.deals.get(board.number)
+        found = self.analysis.for_board(info) if self.analysis else None
+        analysis = found.analysis if found else None
+        lines = [self.line_row(board, line, anchors[i], analysis) for i, line in enumerate(board.lines)]
         score_anchor_ns = {}
         score_anchor_ew = {}
         for row, (a_ns, a_ew) in zip(board.lines, anchors):
@@ -250,22 +270,81 @@ class SessionPlanner:
             ew_freq = [{"score": r.ns_score, "frequency": r.frequency, "factored": r.factored, "ns": r.ns,
                         "ew": r.ew, "occurs": r.occurs, "ns_anchor": None, "ew_anchor": None}
                        for r in board.ew_frequencies]
-        info = self.deals.get(board.number)
         deal = self.deal_view(info.deal) if info and info.deal else None
         prev_b = self.result.boards[index - 1] if index > 0 else None
         next_b = self.result.boards[index + 1] if index + 1 < len(self.result.boards) else None
         board_block = block("board-arithmetic", f"{self.board_title(board)}: how the board was scored",
                             board.explanation, self.site.rule_map, self.site.article_titles, self._rules)
+        worth = [dict(w, ns_pair=r["ns_pair"], ew_pair=r["ew_pair"])
+                 for i, r in enumerate(lines) if (w := self.worth(board, i)) is not None]
         places = fmt.mp_places([v for r in lines for v in (r["ns_value"], r["ew_value"])]
-                               + [v for r in freq for v in (r["ns"], r["ew"])])
+                               + [v for r in freq for v in (r["ns"], r["ew"])]
+                               + [w[k]["value"] for w in worth for k in ("played", "fewer", "more") if w[k]])
+        for w in worth:
+            w["text"] = self.worth_text(w, places)
+        occurring = [r for r in freq if r["occurs"]]
+        chart = bar_chart(
+            "dist", [Bar(fmt.score(r["score"]), float(r["frequency"]), fmt.exact(r["frequency"]), f"dist-{r['score']}")
+                     for r in occurring],
+            f"{self.board_title(board)}: how often each NS score was scored",
+            "NS score and the number of tables that scored it: "
+            + "; ".join(f"{fmt.score(r['score'])}: {fmt.exact(r['frequency'])}" for r in occurring) + ".",
+            float(max((r["frequency"] for r in occurring), default=1)), kind="dist") if len(occurring) > 1 else None
         return Page(path, "board.html", self.base(
             path, self.board_title(board), board=board, places=places, deal=deal, dealer=SEATS[board.dealer],
+            chart=chart,
+            dd=_dd_view(analysis), dd_warning=found.warning if found else "",
+            dd_article=self.dd_article() if analysis else None,
+            worth=worth,
             corrected=any(r["marks"] for r in lines),
             vulnerability=board.vulnerability, lines=lines, freq=freq, ew_freq=ew_freq,
             factored=board.factor != 1 or any(r.frequency.denominator != 1 for r in board.frequencies),
             blocks=blocks, board_block=board_block,
             prev={"url": board_file(prev_b.slug), "title": self.board_title(prev_b)} if prev_b else None,
             next={"url": board_file(next_b.slug), "title": self.board_title(next_b)} if next_b else None))
+
+    def worth_text(self, w: dict[str, Any], places: int | None) -> str:
+        """'10 tricks: +420, 5.25 MP; 11 tricks would have been +450: 7.75 MP' — the figures
+        through the site's filters (written here once per line, not by a template macro)."""
+        short = UNIT_SHORT[self.unit]
+
+        def fig(r: dict[str, Any]) -> str:
+            return f"{fmt.figure(r['value'], self.unit, places)} {short}"
+
+        p = w["played"]
+        parts = [f"{p['tricks']} tricks: {fmt.signed_score(p['score'])}, {fig(p)}"]
+        parts += [f"{w[k]['tricks']} tricks would have been {fmt.signed_score(w[k]['score'])}: {fig(w[k])}"
+                  for k in ("fewer", "more") if w[k]]
+        return "; ".join(parts)
+
+    def dd_article(self) -> dict[str, str] | None:
+        """The article on double dummy and par, when the site has one (its rules list ``double_dummy``)."""
+        slug = rule_info("double_dummy", self.site.rule_map, self._rules)[0]
+        return {"slug": slug, "title": self.site.article_titles.get(slug, slug)} if slug else None
+
+    def worth(self, board: ScoredBoard, index: int, direction: Direction | None = None) -> dict[str, Any] | None:
+        """What one trick more or fewer was worth on line ``index`` (the board re-scored by
+        the engine for each), from ``direction``'s side or else the declaring side's."""
+        key = (id(board), index)
+        if key not in self._worth:
+            memo = self._worth_memo.setdefault(id(board), {})
+            self._worth[key] = trick_worth(board, index, self.result.options, memo) \
+                if board.method is not ScoringMethod.TEAMS else None
+        found = self._worth[key]
+        if found is None:
+            return None
+        play = board.lines[index].line.ns.single  # type: ignore[union-attr]
+        ns = (direction is Direction.NS) if direction else play.declarer.is_ns
+
+        def side(r):
+            return None if r is None else {"tricks": r.tricks, "score": r.ns_score if ns else -r.ns_score,
+                                           "value": r.ns_value if ns else r.ew_value}
+        view = {"side": "NS" if ns else "EW", "contract": play.contract, "declarer": play.declarer.value,
+                "declaring": ns == play.declarer.is_ns,
+                "played": side(found.played), "fewer": side(found.fewer), "more": side(found.more)}
+        swings = [abs(view[k]["value"] - view["played"]["value"]) for k in ("fewer", "more") if view[k]]
+        view["swing"] = max(swings, default=Fraction(0))
+        return view
 
     def deal_view(self, deal) -> dict[str, Any]:
         hands = {}
@@ -294,10 +373,29 @@ class SessionPlanner:
                 "own_score": _own_score(view, entry.direction), "value": entry.score.value,
                 "percent": entry.score.percent, "running": entry.running_total,
                 "anchor_url": f"{board_file(board.slug)}#{anchor}",
+                "dist_url": f"{board_file(board.slug)}#dist-{view['ns_score']}" if view["kind"] == "play"
+                and sum(1 for f in board.frequencies if f.occurs) > 1 else None,
                 "mark": self.record["line_marks"].get(line_key(board.slug, entry.line.line.ns_pair,
                                                                entry.line.line.ew_pair), {}).get(
                     "ns" if entry.direction is Direction.NS else "ew"),
             })
+        mattered = []
+        for entry in standing.scorecard:
+            w = self.worth(entry.board, self.line_index(entry.board, entry.line), entry.direction)
+            if w is not None and w["swing"] > 0:
+                mattered.append({"board": entry.board.slug, "board_url": board_file(entry.board.slug), **w})
+        mattered = sorted(mattered, key=lambda m: -m["swing"])[:3]
+        chart = None
+        if standing.percentage is not None and rows:
+            chart = bar_chart(
+                "card", [Bar(r["board"], float(r["percent"]), fmt.percentage(r["percent"]) + "%")
+                         for r in rows if r["percent"] is not None],
+                f"Pair {self.pair_label(ref)}: percentage on each board",
+                "Board and the pair's percentage on it: " + "; ".join(
+                    f"board {r['board']}: {fmt.percentage(r['percent'])}%" for r in rows if r["percent"] is not None)
+                + f". Session: {fmt.percentage(standing.percentage)}%.",
+                100.0, step=20, reference=(float(standing.percentage), f"session {fmt.percentage(standing.percentage)}%"),
+                kind="card", values=False)
         total = f"{fmt.figure(standing.total, self.unit)} {self.unit_word}" + (
             f", {fmt.percentage(standing.percentage)}%" if standing.percentage is not None else "")
         total_block = block("total", f"Pair {self.pair_label(ref)}: {total}", standing.explanation,
@@ -306,13 +404,18 @@ class SessionPlanner:
         reasons = [p.reason for p in self.session.penalties if p.pair == ref and p.reason]
         penalty = {"reasons": ", ".join(reasons), "value": -standing.penalty, "total": standing.total,
                    "span": 4 + (len({r["direction"] for r in rows}) > 1)} if standing.penalty else None
+        card_places = fmt.mp_places([v for r in rows for v in (r["value"], r["running"])]
+                                    + [m[k]["value"] for m in mattered for k in ("played", "fewer", "more") if m[k]]
+                                    + ([penalty["value"], penalty["total"]] if penalty else []))
+        for m in mattered:
+            m["text"] = self.worth_text(m, card_places)
         return Page(path, "pair.html", self.base(
             path, title, pair_label=self.pair_label(ref), players=self.players(ref), standing=standing,
+            mattered=mattered, chart=chart,
             mark=self.record["pair_marks"].get(ref.slug), corrected=any(r["mark"] for r in rows),
             field_name=_field_name(standing.field), rows=rows, total_block=total_block, penalty=penalty,
             show_direction=len({r["direction"] for r in rows}) > 1,
-            places=fmt.mp_places([v for r in rows for v in (r["value"], r["running"])]
-                                 + ([penalty["value"], penalty["total"]] if penalty else []))))
+            places=card_places))
 
     # --- teams -----------------------------------------------------------------------
     def match_title(self, m) -> str:
@@ -456,6 +559,18 @@ def _play(play) -> dict[str, Any]:
             "tricks": play.tricks, "lead": play.lead, "ns_score": play.ns_score}
 
 
+def _dd_view(analysis: DealAnalysis | None) -> dict[str, Any] | None:
+    """The double-dummy grid (declarers N, S, E, W; strains NT down to clubs) and par."""
+    if analysis is None:
+        return None
+    return {"rows": [{"seat": seat.value, "name": SEATS[seat],
+                      "tricks": [analysis.tricks[seat][st] for st in DD_STRAINS]} for seat in DD_SEATS],
+            "strains": [st.value for st in DD_STRAINS], "par_score": analysis.par_score,
+            "par_contracts": [{"contract": f"{c.level}{c.strain.value}{'X' if c.doubled else ''}",
+                               "declarers": " or ".join(s.value for s in c.declarers), "tricks": c.tricks}
+                              for c in analysis.par_contracts]}
+
+
 def _own_score(view: dict[str, Any], direction: Direction) -> int | None:
     if view["kind"] != "play":
         return None
@@ -463,6 +578,7 @@ def _own_score(view: dict[str, Any], direction: Direction) -> int | None:
 
 
 def plan_session(result: SessionResult, slug: str, site: SiteInfo, record: dict[str, Any] | None = None,
-                 provisional: dict[str, Any] | None = None) -> tuple[list[Page], dict[str, Any]]:
-    planner = SessionPlanner(result, slug, site, record, provisional)
+                 provisional: dict[str, Any] | None = None,
+                 analysis: SessionAnalysis | None = None) -> tuple[list[Page], dict[str, Any]]:
+    planner = SessionPlanner(result, slug, site, record, provisional, analysis)
     return planner.pages(), planner.summary()

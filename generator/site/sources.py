@@ -56,7 +56,7 @@ def discover(folder: Path) -> list[Source]:
     return out
 
 
-def export_files(result) -> tuple[bytes, bytes]:
+def export_files(result, analysis=None) -> tuple[bytes, bytes]:
     """results.json and results.csv, from the exporters (or a minimal stand-in until they exist)."""
     try:
         from ..export import session_to_csv, session_to_json
@@ -64,7 +64,7 @@ def export_files(result) -> tuple[bytes, bytes]:
         return _fallback_json(result), _fallback_csv(result)
     # The pages show every explanation; the download stays small and quick to make
     # (``python -m generator score --json`` still gives them).
-    j, c = session_to_json(result, explanations=False), session_to_csv(result)
+    j, c = session_to_json(result, explanations=False, analysis=analysis), session_to_csv(result)
     if not isinstance(j, (str, bytes)):
         # Compact, so that the C encoder does the work (indent= falls back to pure Python).
         j = json.dumps(j, sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n"
@@ -136,10 +136,12 @@ def _history(path: str, rel: str, history: dict[str, Any] | None, scoring: dict[
 def build_source(path: str, slug: str, site: SiteInfo, scoring: dict[str, Any], templates: str,
                  rel: str = "", history: dict[str, Any] | None = None, cache_root: str = ""
                  ) -> tuple[list[dict[str, Any]], dict[str, bytes]]:
-    """Read, score, plan and render one upload: (summaries, {site path: bytes}).
+    """Read, score, analyse the deals of, plan and render one upload: (summaries, {site path: bytes}).
 
     ``history`` holds the upload's committed versions (``generator.history``): the pages
     then show the corrections between them."""
+    from ..analysis.double_dummy import analyse_session
+    from ..analysis.pbn_export import session_pbn
     from ..readers import read_sessions
 
     sessions = read_sessions(Path(path))
@@ -148,6 +150,7 @@ def build_source(path: str, slug: str, site: SiteInfo, scoring: dict[str, Any], 
     provisional = (history or {}).get("provisional")
     summaries = []
     pages: dict[str, bytes] = {}
+    analysis_cache = Path(cache_root).parent / "double-dummy" if cache_root else None
     for n, result in enumerate(results):
         s_slug = slug if len(sessions) == 1 else f"{slug}-{n + 1}"
         record = None
@@ -158,12 +161,16 @@ def build_source(path: str, slug: str, site: SiteInfo, scoring: dict[str, Any], 
 
             record = corrections(past[0], past[1], snapshot(result), n, UNIT_WORDS[unit_of(result.session.method)],
                                  (provisional or {}).get("until_iso"))
-        planned, summary = plan_session(result, s_slug, site, record, provisional)
+        analysis = analyse_session(result.session, analysis_cache)
+        planned, summary = plan_session(result, s_slug, site, record, provisional, analysis=analysis)
         if history and history["versions"]:
             summary["published"] = history["versions"][0]["date"]
-        json_bytes, csv_bytes = export_files(result)
+        json_bytes, csv_bytes = export_files(result, analysis)
         planned.append(Page(f"sessions/{s_slug}/results.json", None, data=json_bytes))
         planned.append(Page(f"sessions/{s_slug}/results.csv", None, data=csv_bytes))
+        deals = session_pbn(result.session, analysis)
+        if deals:
+            planned.append(Page(f"sessions/{s_slug}/deals.pbn", None, data=deals.encode("utf-8")))
         for page in planned:
             pages[page.path] = render_page(page, templates)
         summaries.append(summary)

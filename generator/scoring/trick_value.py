@@ -1,0 +1,127 @@
+"""What one trick was worth: a traveller line's result with one trick more or fewer,
+scored again on the same board (the same frequency table otherwise).
+
+The figures are the engine's own: the board is re-scored with that one line changed, so
+the value is exactly what the pair would have got (datum, factoring and all).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..model import Direction, Play, Scored, TravellerLine
+from .board import components, score_one_line, scorer_for_results
+from .contract import ns_score
+from .options import ScoringOptions
+from .results import ScoredBoard
+
+
+@dataclass(frozen=True, slots=True)
+class TrickResult:
+    """One number of tricks for the line's declarer: the NS score and both sides' figures."""
+
+    tricks: int
+    ns_score: int
+    ns_value: Fraction
+    ew_value: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWorth:
+    """The line as played, and with one trick fewer and one more (None beyond 0 or 13 tricks)."""
+
+    played: TrickResult
+    fewer: TrickResult | None
+    more: TrickResult | None
+
+
+def playable(board: ScoredBoard, index: int) -> Play | None:
+    """The line's play when one more or fewer trick can be scored: a single result with a
+    contract, a declarer and its tricks, the same for both sides (no split, weighted,
+    artificial or score-only line)."""
+    tl = board.lines[index].line
+    if tl.is_split or not isinstance(tl.ns, Scored) or tl.ns.single is None:
+        return None
+    play = tl.ns.single
+    if play.contract is None or play.contract.passed_out or play.declarer is None or play.tricks is None:
+        return None
+    return play
+
+
+def changed_lines(board: ScoredBoard, index: int, tricks: int) -> tuple[list[TravellerLine], TravellerLine]:
+    """The board's traveller with line ``index``'s declarer taking ``tricks`` tricks: (lines, the changed line)."""
+    play = playable(board, index)
+    if play is None or play.contract is None:
+        raise ValueError(f"board {board.number}: line {index} has no contract and tricks to change")
+    changed = dataclasses.replace(play, tricks=tricks,
+                                  ns_score=ns_score(play.contract, play.declarer, tricks, board.vulnerability))
+    outcome = Scored.of(changed)
+    new_line = dataclasses.replace(board.lines[index].line, ns=outcome, ew=outcome)
+    return [new_line if i == index else sl.line for i, sl in enumerate(board.lines)], new_line
+
+
+def with_tricks(board: ScoredBoard, index: int, tricks: int, options: ScoringOptions) -> TrickResult:
+    """Line ``index`` with its declarer taking ``tricks`` tricks, scored on the board (the
+    other lines as played): the engine's value for the modified traveller."""
+    lines, line = changed_lines(board, index, tricks)
+    ns, ew = score_one_line(board.number, lines, line, method=board.method, expected=board.expected, options=options)
+    play = line.ns.single  # type: ignore[union-attr]
+    return TrickResult(tricks, play.ns_score, ns, ew)
+
+
+class _BoardResults:
+    """The board's results gathered once (each side's components, line by line), so that a
+    line's changed result is scored without walking every traveller line again."""
+
+    def __init__(self, board: ScoredBoard):
+        lines = [sl.line for sl in board.lines]
+        self.ns = [components(l.ns) if isinstance(l.ns, Scored) else None for l in lines]
+        self.ew = [components(l.ew) if isinstance(l.ew, Scored) else None for l in lines]
+        self.split = any(l.is_split and (isinstance(l.ns, Scored) or isinstance(l.ew, Scored)) for l in lines)
+        self.count = len(lines)
+
+    def score(self, board: ScoredBoard, index: int, new_score: int, options: ScoringOptions) -> tuple[Fraction, Fraction]:
+        """NS and EW figures of line ``index`` (a single, unsplit result) scored as ``new_score``."""
+        new = [(Fraction(1), new_score)]
+        ns = [new if i == index else c for i, c in enumerate(self.ns) if c is not None]
+        ew = [new if i == index else c for i, c in enumerate(self.ew) if c is not None]
+        scorer, _, _, _ = scorer_for_results(board.number, ns, ew, self.split, self.count, method=board.method,
+                                             expected=board.expected, options=options)
+        return scorer.value_only(Direction.NS, new_score), scorer.value_only(Direction.EW, new_score)
+
+
+def trick_worth(board: ScoredBoard, index: int, options: ScoringOptions,
+                memo: dict | None = None) -> TrickWorth | None:
+    """Line ``index`` as played and with one trick fewer and one more, each scored on the board.
+
+    A changed line's figures depend only on its old and new NS score (the rest of the board
+    is as played), so ``memo`` — one per board — shares them between lines with the same
+    result, and holds the board's results gathered once.  Without it each figure comes from
+    ``with_tricks`` (the whole traveller re-scored line by line); the property test checks
+    both against an independent re-scoring.
+    """
+    play = playable(board, index)
+    if play is None or play.tricks is None:
+        return None
+    played = board.lines[index]
+
+    def at(tricks: int) -> TrickResult | None:
+        if not 0 <= tricks <= 13:
+            return None
+        assert play is not None and play.contract is not None
+        key = (play.ns_score, ns_score(play.contract, play.declarer, tricks, board.vulnerability), tricks)
+        if memo is not None and key in memo:
+            return memo[key]
+        if memo is None:
+            return with_tricks(board, index, tricks, options)
+        gathered = memo.get("results")
+        if gathered is None:
+            gathered = memo["results"] = _BoardResults(board)
+        ns, ew = gathered.score(board, index, key[1], options)
+        memo[key] = result = TrickResult(tricks, key[1], ns, ew)
+        return result
+
+    return TrickWorth(TrickResult(play.tricks, play.ns_score, played.ns.value, played.ew.value),
+                      at(play.tricks - 1), at(play.tricks + 1))

@@ -1,0 +1,63 @@
+"""Inline SVG bar charts made at build time: no JavaScript, a text alternative
+(``<title>``/``<desc>``), each bar's figure in ``data-value`` exactly as the page prints it.
+
+Geometry uses floats (it only places shapes); every figure shown is the page's own text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from markupsafe import Markup, escape
+
+HEIGHT = 120
+TOP = 14
+BOTTOM = 22
+LEFT = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Bar:
+    label: str
+    """Under the bar (a score, a board number)."""
+    value: float
+    """Bar height in the chart's units (geometry only)."""
+    text: str
+    """The figure as the page prints it: goes in ``data-value`` and the bar's tooltip."""
+    id: str = ""
+    """An anchor: a link to ``#id`` highlights the bar (CSS :target)."""
+    mark: bool = False
+    """Drawn highlighted (a pair's own board, say)."""
+
+
+def bar_chart(chart_id: str, bars: Sequence[Bar], title: str, desc: str, y_max: float, *, step: int = 28,
+              reference: tuple[float, str] | None = None, kind: str = "", values: bool = True) -> Markup:
+    """A bar chart; ``reference`` is a horizontal line (value, its label as printed, shown
+    in the top corner); ``values=False`` leaves the figures to the tooltips, the text
+    alternative and the page's table (narrow bars)."""
+    plot_h = HEIGHT - TOP - BOTTOM
+    width = max(LEFT * 2 + step * len(bars), 160 if reference else 0)
+    scale = plot_h / y_max if y_max else 0
+    out = [f'<svg class="chart {escape(kind)}" viewBox="0 0 {width} {HEIGHT}" width="{width * 2}" role="img" '
+           f'aria-labelledby="{chart_id}-t {chart_id}-d" data-chart="{escape(kind)}">'
+           f'<title id="{chart_id}-t">{escape(title)}</title><desc id="{chart_id}-d">{escape(desc)}</desc>',
+           f'<line class="axis" x1="{LEFT}" y1="{HEIGHT - BOTTOM}" x2="{width - LEFT}" y2="{HEIGHT - BOTTOM}"/>']
+    for i, bar in enumerate(bars):
+        h = max(bar.value * scale, 0.0)
+        x = LEFT + i * step + step * 0.15
+        y = HEIGHT - BOTTOM - h
+        attrs = f' id="{escape(bar.id)}"' if bar.id else ""
+        cls = "bar mark" if bar.mark else "bar"
+        out.append(f'<g class="{cls}"{attrs} data-label="{escape(bar.label)}" data-value="{escape(bar.text)}">'
+                   f'<title>{escape(bar.label)}: {escape(bar.text)}</title>'
+                   f'<rect x="{x:.1f}" y="{y:.1f}" width="{step * 0.7:.1f}" height="{h:.1f}"/>'
+                   + (f'<text class="v" x="{x + step * 0.35:.1f}" y="{y - 2:.1f}">{escape(bar.text)}</text>' if values else "")
+                   +                    f'<text class="l" x="{x + step * 0.35:.1f}" y="{HEIGHT - BOTTOM + 12}">{escape(bar.label)}</text></g>')
+    if reference is not None:
+        value, label = reference
+        y = HEIGHT - BOTTOM - value * scale
+        out.append(f'<g class="ref" data-value="{escape(label)}"><line x1="{LEFT}" y1="{y:.1f}" x2="{width - LEFT}" '
+                   f'y2="{y:.1f}"/><text x="{width - LEFT}" y="9">- - {escape(label)}</text></g>')
+    out.append("</svg>")
+    return Markup("".join(out))
