@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT))
 from generator.site.build import build_site  # noqa: E402
 
 BOARD = "sessions/2026-09-07-monday-pairs/board-5.html"
-LAST = "#ns-110"  # the screenshot ends below this explanation
+LAST = "#board-arithmetic"  # the screenshot ends below this explanation (the board's own)
 
 
 def main() -> None:
