@@ -11,13 +11,14 @@ is recognisable, the likely reason.  See docs/check.md.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 
 from typing import Any
 
-from .commands import score_file
+from .conventions import describe, find_conventions
+from .readers import read_sessions
 from .model import Artificial, Direction, Scored, ScoringMethod
 from .readers.printed import Figure, PrintedFigures, PrintedLine, printed_figures
 from .readers.validate import pair_label
@@ -36,6 +37,7 @@ HANDICAP = "handicap"
 ARTIFICIAL = "artificial score valued differently"
 VP_SCALE = "another VP scale"
 TEAM_TOTAL = "IMPs scored, not net"
+SCALED = "total scaled to every board of the session"
 
 
 @dataclass(frozen=True)
@@ -67,8 +69,14 @@ class _Audit:
         self.compared = 0
         self.unverified = 0
         self.differences: list[Difference] = []
+        self.agreed: set[tuple[str, str]] = set()
+        """(where, what) of every figure that agrees: how re-scorings are compared figure by figure."""
         self.lines: dict[tuple[int, Any, Any], tuple[ScoredBoard, ScoredLine]] = {
             (b.number, l.line.ns_pair, l.line.ew_pair): (b, l) for b in result.boards for l in b.lines}
+
+    @property
+    def agreeing(self) -> int:
+        return self.compared - len(self.differences)
 
     def figure(self, ours: Fraction | None, theirs: Figure | None, where: str, what: str, reason=None) -> bool:
         """Compare one figure; returns True when it agrees (or was not printed)."""
@@ -76,6 +84,7 @@ class _Audit:
             return True
         self.compared += 1
         if ours is not None and agrees(ours, theirs):
+            self.agreed.add((where, what))
             return True
         why, detail = reason(ours, theirs) if (reason and ours is not None) else ("", "")
         self.differences.append(Difference(where, what, theirs.text, "—" if ours is None else _show(ours, theirs), why, detail))
@@ -210,7 +219,7 @@ class _Audit:
                     return UNFACTORED, f"theirs is the unfactored total of {s.boards_played} boards"
                 boards = len(self.result.session.boards)
                 if imp_method and s.boards_played and s.boards_played < boards and agrees(s.total * boards / s.boards_played, t):
-                    return UNFACTORED, (f"theirs scales the total of {s.boards_played} boards to all {boards} boards of the "
+                    return SCALED, (f"theirs scales the total of {s.boards_played} boards to all {boards} boards of the "
                                         f"session; ours scales to the most boards any pair in the field played")
                 return (FOLLOWS, "") if line_differ else ("", "")
 
@@ -288,22 +297,32 @@ def audit(result: SessionResult) -> _Audit:
     return a
 
 
-def check_command(path: Path, overrides: dict[str, Any] | None = None) -> tuple[str, bool]:
-    results = score_file(Path(path), overrides or {})
+def check_command(path: Path, overrides: dict[str, Any] | None = None, verbose: bool = False) -> tuple[str, bool]:
+    """The audit of every session in ``path``, after working out the program's conventions:
+    one line per board (or pairs, teams, matches) and reason; every difference with ``verbose``."""
+    overrides = overrides or {}
     out: list[str] = []
     compared = differ = unverified = 0
     reasons: Counter[str] = Counter()
-    for result in results:
-        a = audit(result)
-        s = result.session
+    for session in read_sessions(Path(path)):
+        search = find_conventions(session, overrides, lambda result: audit(result))
+        a = search.audit
+        differences = [_explained(d, search.explained.get((d.where, d.what))) for d in a.differences]
+        s = session
         out.append(f"{s.source}: {s.title} ({s.method}, {s.board_count} boards)")
-        out += [f"  {d}" for d in a.differences]
+        if search.found:
+            out.append(f"  conventions found: {', '.join(f'{k}={_word(v)}' for k, v in search.found.items())}; "
+                       f"pass these as --option to reproduce")
+        if verbose:
+            out += [f"  {d}" for d in differences]
+        else:
+            out += [f"  {line}" for line in summary_lines(a, differences)]
         for note in (printed_figures(s) or PrintedFigures()).notes:
             out.append(f"  note: {note}")
         compared += a.compared
-        differ += len(a.differences)
+        differ += len(differences)
         unverified += a.unverified
-        reasons.update(d.reason or "no known reason" for d in a.differences)
+        reasons.update(d.reason or "no known reason" for d in differences)
     if reasons:
         out.append("Likely reasons: " + ", ".join(f"{r} {n}" for r, n in reasons.most_common()))
     summary = f"{compared - differ} of {compared} figures agree ({differ} differ)"
@@ -313,3 +332,40 @@ def check_command(path: Path, overrides: dict[str, Any] | None = None) -> tuple[
     return "\n".join(out), differ == 0 and unverified == 0
 
 
+def _word(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _explained(d: Difference, options: dict[str, Any] | None) -> Difference:
+    """A difference that a re-scoring with other options makes agree is explained by them."""
+    if not options or (d.reason == UNMARKED and d.detail.startswith("they gave both sides 50 %")):
+        return d  # a real score given 50 % to both sides is named as such, whatever else agrees with it
+    return replace(d, reason=describe(options), detail="")
+
+
+def _group(where: str) -> str:
+    head = where.split(" (")[0]
+    if head.startswith("board "):
+        return head.split(",")[0]
+    if head.startswith("team "):
+        return "team totals"
+    if " pair " in f" {head}":
+        return "pair totals"
+    return "matches"
+
+
+def summary_lines(a: _Audit, differences: list[Difference] | None = None) -> list[str]:
+    """The audit's differences, one line per board (or pairs, teams) and reason."""
+    short = {f"board {b.number}": (b.actual, b.expected) for b in a.result.boards if b.actual < b.expected}
+    return _grouped(a.differences if differences is None else differences, short)
+
+
+def _grouped(differences: list[Difference], short: dict[str, tuple[int, int]]) -> list[str]:
+    """'board 15: unfactored (…): 36 figures' — one line per board (or pairs, teams) and reason;
+    a short board says how short (``short``: results and expected results by board)."""
+    counts: Counter[tuple[str, str]] = Counter((_group(d.where), d.reason or "no known reason") for d in differences)
+    lines = []
+    for (group, reason), n in counts.items():
+        facts = f" ({short[group][0]} results where {short[group][1]} were expected)" if group in short else ""
+        lines.append(f"{group}{facts}: {reason}: {n} figure{'s' if n != 1 else ''}")
+    return lines

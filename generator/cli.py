@@ -42,6 +42,8 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("file", type=Path)
     check.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                        help="override a scoring option, e.g. --option butler_trim=1")
+    check.add_argument("--verbose", action="store_true",
+                       help="list every figure that differs (default: one line per board and reason)")
 
     new = sub.add_parser("new", help=NEW_HELP, description=NEW_HELP,
                          epilog='Example: python -m generator new larkfield-results --club "Larkfield Bridge Club"')
@@ -103,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "check":
             from .check import check_command
 
-            text, ok = check_command(args.file, overrides=_options(args.option))
+            text, ok = check_command(args.file, overrides=_options(args.option), verbose=args.verbose)
             print(text)
             return 0 if ok else 1
     except GeneratorError as exc:

@@ -183,6 +183,9 @@ class TravellerLine:
     table: int | None = None
     source_line: int | None = None
     """Where the line came from in the upload (line number), for error messages."""
+    note: str = ""
+    """What the reader accepted on trust from a program's export (a recorded score that its
+    contract does not explain, a contract it could not read); the board page shows it."""
 
     @property
     def is_split(self) -> bool:

@@ -39,21 +39,24 @@ def test_unfactored_short_board(tmp_path):
     path = _variant(tmp_path, MITCHELL,
                     ("<NS_MATCH_POINTS>0.5</NS_MATCH_POINTS><EW_MATCH_POINTS>3.5</EW_MATCH_POINTS></TRAVELLER_LINE>\n    <TRAVELLER_LINE><NS_PAIR_NUMBER>2NS</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2EW",
                      "<NS_MATCH_POINTS>0</NS_MATCH_POINTS><EW_MATCH_POINTS>2</EW_MATCH_POINTS></TRAVELLER_LINE>\n    <TRAVELLER_LINE><NS_PAIR_NUMBER>2NS</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2EW"))
-    text, ok = check_command(path)
+    text, ok = check_command(path, verbose=True)
     assert not ok
     lines = text.splitlines()
     # NS: theirs 0, ours 0.5 agrees at 0 decimals (half a unit); EW: theirs 2, ours 3.5 does not
+    # The reason is a re-scoring: with neuberg=false the figure agrees (but the board's others do not, so
+    # it is not the convention found).
     assert lines[1] == ("  board 3, NS pair 1 v EW pair 3 (USEBIO/EVENT/BOARD[3]/TRAVELLER_LINE[1]): EW matchpoints: theirs 2, ours 3.5"
-                        " — unfactored short board: 2 results where 3 were expected; theirs is the unfactored value on a top of 2,"
-                        " ours is factored (Neuberg)")
+                        " — unfactored (the board's results on their own top) (--option neuberg=false)")
     assert lines[-1] == "33 of 34 figures agree (1 differ)"
-    assert lines[-2] == "Likely reasons: unfactored short board 1"
+    assert lines[-2] == "Likely reasons: unfactored (the board's results on their own top) (--option neuberg=false) 1"
+    brief, _ = check_command(path)
+    assert brief.splitlines()[1] == "  board 3 (2 results where 3 were expected): unfactored (the board's results on their own top) (--option neuberg=false): 1 figure"
 
 
 def test_unmarked_artificial_score(tmp_path):
     path = _variant(tmp_path, MITCHELL, ("<SCORE>-110</SCORE><NS_MATCH_POINTS>0.5</NS_MATCH_POINTS><EW_MATCH_POINTS>3.5</EW_MATCH_POINTS>",
                                          "<SCORE>-110</SCORE><NS_MATCH_POINTS>2</NS_MATCH_POINTS><EW_MATCH_POINTS>2</EW_MATCH_POINTS>"))
-    text, ok = check_command(path)
+    text, ok = check_command(path, verbose=True)
     assert not ok
     assert ("  board 2, NS pair 1 v EW pair 2 (USEBIO/EVENT/BOARD[2]/TRAVELLER_LINE[1]): NS matchpoints: theirs 2, ours 0.5"
             " — unmarked artificial score: they gave both sides 50 % on a line with a real score (-110)") in text.splitlines()
@@ -62,7 +65,7 @@ def test_unmarked_artificial_score(tmp_path):
 
 def test_rounding(tmp_path):
     path = _variant(tmp_path, MITCHELL, ("<PERCENTAGE>82.50</PERCENTAGE>", "<PERCENTAGE>82.49</PERCENTAGE>"))
-    text, ok = check_command(path)
+    text, ok = check_command(path, verbose=True)
     assert not ok
     assert text.splitlines()[1] == ("  NS pair 2 (USEBIO/EVENT/PARTICIPANTS/PAIR[2]): percentage: theirs 82.49, ours 82.5"
                                     " — rounding: within one unit of their last decimal place")
@@ -70,27 +73,26 @@ def test_rounding(tmp_path):
 
 def test_truncation_is_named(tmp_path):
     path = _variant(tmp_path, MITCHELL, ("<PERCENTAGE>66.67</PERCENTAGE>", "<PERCENTAGE>66.66</PERCENTAGE>"))
-    text, _ = check_command(path)
+    text, _ = check_command(path, verbose=True)
     assert "percentage: theirs 66.66, ours 66.67 — rounding: theirs is ours cut down (truncated) to 2 decimals" in text
 
 
 def test_butler_datum_without_trimming_and_the_imps_that_follow(tmp_path):
     path = _variant(tmp_path, EVENTS, ("<BOARD_AVERAGE>420</BOARD_AVERAGE>", "<BOARD_AVERAGE>350</BOARD_AVERAGE>"),
                     ("<NS_BUTLER_POINTS>1</NS_BUTLER_POINTS>", "<NS_BUTLER_POINTS>3</NS_BUTLER_POINTS>"))
-    text, ok = check_command(path)
+    text, ok = check_command(path, verbose=True)
     assert not ok
     lines = text.splitlines()
     assert ("  board 1, NS pair 1 v EW pair 4 (USEBIO/EVENT[1]/BOARD/TRAVELLER_LINE[1]): NS IMPs: theirs 3, ours 1"
-            " — datum: follows from their datum 350 (ours 420)") in lines
-    assert ("  board 1 (USEBIO/EVENT[1]/BOARD): datum: theirs 350, ours 420 — datum: theirs is the mean of all scores,"
-            " rounded to 10 (half-away); ours uses butler_trim=1, datum_rounding=half-away") in lines
+            " — datum of all scores (--option butler_trim=none)") in lines
+    assert ("  board 1 (USEBIO/EVENT[1]/BOARD): datum: theirs 350, ours 420 — datum of all scores (--option butler_trim=none)") in lines
 
 
 def test_cross_imp_divisor(tmp_path):
     path = _variant(tmp_path, EVENTS, ("<NS_CROSS_IMP_POINTS>4</NS_CROSS_IMP_POINTS>", "<NS_CROSS_IMP_POINTS>8</NS_CROSS_IMP_POINTS>"))
-    text, _ = check_command(path)
+    text, _ = check_command(path, verbose=True)
     assert ("  board 1, NS pair 1 v EW pair 4 (USEBIO/EVENT[2]/BOARD/TRAVELLER_LINE[1]): NS cross-IMPs: theirs 8, ours 4"
-            " — different cross-IMP divisor: theirs is the total over comparisons (8 / 1); ours uses comparisons") in text.splitlines()
+            " — cross-IMPs as the total over comparisons (--option cross_imp_divisor=total)") in text.splitlines()
 
 
 def test_several_sessions_one_summary():
@@ -115,3 +117,52 @@ def test_bye_lines_are_noted(tmp_path):
     text, ok = check_command(FIXTURES / "pbn/pairs_latin1.pbn")
     assert ok
     assert "  note: board 1: a bye line (line 24) has no opponents and is not a result" in text.splitlines()
+
+
+# --- conventions worked out by re-scoring (issue 12) -----------------------------------------------------
+CROSS = FIXTURES / "usebio/pairs_event_cross_imps_method.xml"
+
+
+def _doubled_cross_imps(tmp_path: Path) -> Path:
+    """The cross-IMP fixture as a program that prints the total over comparisons would write it:
+    each line's cross-IMPs and each total twice the figure divided by the 2 comparisons."""
+    text = CROSS.read_text(encoding="utf-8")
+    for tag in ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS", "TOTAL_SCORE"):
+        parts = text.split(f"<{tag}>")
+        doubled = [(Fraction(p.split("<", 1)[0]) * 2, p.split("<", 1)[1]) for p in parts[1:]]
+        text = parts[0] + "".join(f"<{tag}>{float(value):.2f}<{rest}" for value, rest in doubled)
+    path = tmp_path / "total.xml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_check_finds_the_cross_imp_divisor_by_re_scoring(tmp_path):
+    path = _doubled_cross_imps(tmp_path)
+    assert "<NS_CROSS_IMP_POINTS>9.00<" in path.read_text()  # 420: −1 + 10 = 9 over both comparisons
+    text, ok = check_command(path)
+    assert ok, text
+    assert text.splitlines()[1] == ("  conventions found: cross_imp_divisor=total; pass these as --option to reproduce")
+    assert text.splitlines()[-1] == "24 of 24 figures agree (0 differ)"
+
+
+def test_an_option_given_on_the_command_line_is_not_searched(tmp_path):
+    path = _doubled_cross_imps(tmp_path)
+    text, ok = check_command(path, {"cross_imp_divisor": "comparisons"})
+    assert not ok and "conventions found" not in text
+    # Every line figure differs, each explained by the re-scoring that makes it agree.
+    assert "  board 1: cross-IMPs as the total over comparisons (--option cross_imp_divisor=total): 6 figures" in text.splitlines()
+
+
+def test_summary_lines_by_default_every_difference_with_verbose(tmp_path, capsys):
+    from generator.cli import main
+
+    path = _doubled_cross_imps(tmp_path)
+    assert main(["check", str(path), "--option", "cross_imp_divisor=comparisons"]) == 1
+    brief = capsys.readouterr().out.splitlines()
+    assert main(["check", str(path), "--option", "cross_imp_divisor=comparisons", "--verbose"]) == 1
+    verbose = capsys.readouterr().out.splitlines()
+    assert brief[-1] == verbose[-1] == "6 of 24 figures agree (18 differ)"
+    assert len([l for l in brief if l.startswith("  board ")]) == 2  # one line per board and reason
+    assert len([l for l in verbose if l.startswith("  board ")]) == 12  # one line per figure
+    assert "  board 2, NS pair 4 v EW pair 1 (USEBIO/EVENT/BOARD[2]/TRAVELLER_LINE[1]): NS cross-IMPs: theirs -1.00, ours -0.5" \
+        " — cross-IMPs as the total over comparisons (--option cross_imp_divisor=total)" in verbose

@@ -68,7 +68,7 @@ def test_check_exit_status(tmp_path, capsys):
     assert capsys.readouterr().out.endswith("34 of 34 figures agree (0 differ)\n")
     bad = tmp_path / "differs.xml"
     bad.write_text(good.read_text(encoding="utf-8").replace("<PERCENTAGE>82.50</PERCENTAGE>", "<PERCENTAGE>80.00</PERCENTAGE>"), encoding="utf-8")
-    assert main(["check", str(bad)]) == 1
+    assert main(["check", str(bad), "--verbose"]) == 1
     out = capsys.readouterr().out
     assert out.endswith("33 of 34 figures agree (1 differ)\n")
     assert "percentage: theirs 80.00, ours 82.5 — no known reason" in out
@@ -107,3 +107,9 @@ def test_the_readme_synopsis_lists_every_command_with_real_options(capsys):
         help_text = capsys.readouterr().out
         for option in re.findall(r"--[a-z-]+", line):
             assert option in help_text, f"README: {command} {option} is not an option"
+
+def test_check_with_a_bad_option_value_is_an_error_not_a_search(capsys):
+    assert main(["check", str(FIXTURES / "usebio/mitchell_compscore.xml"), "--option", "neuberg_rounding=bogus"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("Error: option 'neuberg_rounding': expected one of exact, ebu, acbl, truncate, got 'bogus'")

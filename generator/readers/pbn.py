@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 from ..errors import InputError
 from ..model import (Board, Deal, Direction, Match, Pair, PairRef, Play, Player, Scored, ScoringMethod, Section,
                      Session, Team, TravellerLine)
-from ..scoring.contract import Contract, ContractError, Seat, parse_tricks
+from ..scoring.contract import Contract, ContractError, Seat, board_vulnerability, ns_score, parse_tricks
 from . import values
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedMatch, PrintedPair
+from .conventions import largest_field, trusted_score, unreadable_contract
 from .validate import Places, pair_label, validate
 
 _TAG = re.compile(r'^\[(\w+)\s+"(.*)"\]\s*$')
@@ -119,22 +120,35 @@ def _board_no(game: _Game) -> int | None:
 
 
 def scoring_method(text: str) -> tuple[ScoringMethod, dict[str, object]] | None:
-    """'MatchPoints;MP1', 'IMP;Butler-2;Mean', 'IMP;Cross', 'Teams' → method and options."""
-    parts = [p.strip().lower() for p in text.split(";") if p.strip()]
+    """'MatchPoints;MP1', 'IMP;Butler-2;Mean', 'IMP;Cross', 'Teams' → method and options.
+
+    The PBN standard leaves the value open: a basic system (MP, IMP, BAM …) then modifiers
+    (Butler-2, Cross, Cross1 = divided by the scores, Cross2 = by the comparisons, MP2 = 1 / ½).
+    Programs also write the modifier alone ('Butler', 'Cross-IMPs').
+    """
+    parts = [p.strip().lower().replace("_", "-") for p in text.split(";") if p.strip()]
     if not parts:
         return None
     head = parts[0]
-    if head in ("mp", "matchpoints", "matchpoint"):
-        return ScoringMethod.MATCHPOINTS, {}
-    if head in ("teams", "imp-teams") or (head == "imp" and "teams" in parts):
+    if head in ("butler", "cross", "cross1", "cross2") or re.fullmatch(r"butler-\d+|cross-?imps?|crossimps?", head):
+        parts = ["imp", *parts]  # the modifier written alone
+        head = "imp"
+    if head in ("mp", "mps", "matchpoints", "matchpoint", "match-points"):
+        return ScoringMethod.MATCHPOINTS, ({"matchpoint_units": "acbl"} if "mp2" in parts else {})
+    if head in ("bam", "board-a-match"):
+        return ScoringMethod.TEAMS, {"teams_scoring": "board-a-match"}
+    if head in ("teams", "imp-teams") or (head in ("imp", "imps") and "teams" in parts):
         return ScoringMethod.TEAMS, {}
-    if head == "imp":
+    if head in ("imp", "imps"):
         options: dict[str, object] = {}
         for p in parts[1:]:
             if p == "cross":
                 # Ruter prints the sum over comparisons, unfactored, and an A+ is 1.5 IMPs a comparison
                 options.update(cross_imp_divisor="total", neuberg=False, artificial_imps="3/2")
                 return ScoringMethod.CROSS_IMPS, options
+            if p in ("cross1", "cross2") or re.fullmatch(r"cross-?imps?|crossimps?", p):
+                divisor = {"cross1": "scores", "cross2": "comparisons"}.get(p, "comparisons")
+                return ScoringMethod.CROSS_IMPS, {"cross_imp_divisor": divisor}
             m = re.fullmatch(r"butler(?:-(\d+))?", p)
             if m and m.group(1):
                 options["butler_trim"] = str(int(m.group(1)) // 2 or 1)  # Butler-2: one result off each end
@@ -147,6 +161,7 @@ class _Session:
         self.file = file
         self.errors = errors
         self.figures = PrintedFigures(line_unit="")
+        self.line_note = ""
 
     def error(self, line: int, message: str, board: int | None = None, pair: str | None = None) -> None:
         self.errors.append(InputError(self.file, f"line {line}", message, board, pair))
@@ -155,6 +170,10 @@ class _Session:
         first = games[0]
         scoring_text = next((g.tag("Scoring") for g in games if g.tag("Scoring")), "")
         parsed = scoring_method(scoring_text)
+        if not scoring_text and any("PairId_NS" in t.columns for g in games for t in g.tables.values()):
+            # BridgeWebs writes pairs score tables with no Scoring tag: matchpoints
+            parsed = ScoringMethod.MATCHPOINTS, {}
+            self.figures.notes.append("no [Scoring] tag: the pairs score tables are matchpointed")
         if parsed is None:
             line = next((g.tags["Scoring"][1] for g in games if "Scoring" in g.tags), first.line)
             self.error(line, f"unknown scoring {scoring_text!r}: expected MatchPoints, IMP;Butler, IMP;Cross or Teams")
@@ -179,7 +198,7 @@ class _Session:
         boards = [b for b in (self.board(g, mitchell, places) for g in games) if b is not None]
         if len(sections) > 1:
             ranks = [int(p.place.rstrip("=")) for p in self.figures.pairs if p.place.rstrip("=").isdigit()]
-            if ranks and max(ranks) > max(len(s.pairs) for s in sections):
+            if ranks and max(ranks) > largest_field(sections):
                 options["sections"] = "pooled"  # one ranking across sections: compared across the field
         session = Session(sections=sections, boards=tuple(boards), options=options, printed={KEY: self.figures}, **common)  # type: ignore[arg-type]
         self.errors += validate(self.file, session, places)
@@ -218,13 +237,14 @@ class _Session:
             self.figures.pairs.append(PrintedPair(ref, f"line {line}", Figure.parse(total_text),
                                                   Figure.parse(row.get("TotalPercentage")), place))
         if not entries:  # no totals table: the pairs are those the score tables name
+            mitchell = _two_fields(games)
             for game in games:
                 table = game.tables.get("ScoreTable")
                 for _, row in table.rows if table else []:
-                    for col in ("PairId_NS", "PairId_EW"):
+                    for col, direction in (("PairId_NS", Direction.NS), ("PairId_EW", Direction.EW)):
                         if row.get(col, "").isdigit():
                             key = (row.get("Section", ""), int(row[col]))
-                            ref = PairRef(key[0], key[1], None)
+                            ref = PairRef(key[0], key[1], direction if mitchell else None)
                             if ref not in {p.ref for p in by_section.get(key[0], [])}:
                                 by_section.setdefault(key[0], []).append(Pair(ref))
         sections = tuple(Section(name, tuple(sorted(pairs, key=lambda p: (p.ref.number, str(p.ref.direction)))),
@@ -256,7 +276,7 @@ class _Session:
         for line_no, row in table.rows:
             datum = datum or Figure.parse(row.get("ButlerDatum"))
             before = len(self.errors)
-            line = self.line(line_no, row, number, mitchell, places)
+            line = self.line(line_no, row, number, mitchell, places, vulnerability or board_vulnerability(number))
             if len(self.errors) > before:
                 places.dropped.add(number)
             if line is not None:
@@ -278,7 +298,8 @@ class _Session:
             self.error(game.tags["Deal"][1], str(exc), number)
             return None
 
-    def line(self, line_no: int, row: dict[str, str], board: int, mitchell: bool, places: Places) -> TravellerLine | None:
+    def line(self, line_no: int, row: dict[str, str], board: int, mitchell: bool, places: Places,
+             vulnerability: str = "None") -> TravellerLine | None:
         section = row.get("Section", "")
         ns_id, ew_id = row.get("PairId_NS", ""), row.get("PairId_EW", "")
         score_ns, score_ew = row.get("Score_NS", "-"), row.get("Score_EW", "-")
@@ -291,7 +312,11 @@ class _Session:
         ns_pair = PairRef(section, int(ns_id), Direction.NS if mitchell else None)
         ew_pair = PairRef(section, int(ew_id), Direction.EW if mitchell else None)
         pairs = f"{pair_label(ns_pair, 'NS')} v {pair_label(ew_pair, 'EW')}"
-        outcome = self.outcome(line_no, row, board, score_ns.lstrip("^"), score_ew.lstrip("^"), pairs)
+        self.line_note = ""
+        if "Score_NS" in row or "Score_EW" in row:
+            outcome = self.outcome(line_no, row, board, score_ns.lstrip("^"), score_ew.lstrip("^"), pairs, vulnerability)
+        else:
+            outcome = self.computed(line_no, row, board, vulnerability, pairs)
         if outcome is None:
             places.drop(board, ns_pair, ew_pair, f"line {line_no}")
             return None
@@ -301,9 +326,46 @@ class _Session:
         self.figures.lines.append(PrintedLine(board, section, ns_pair, ew_pair, f"line {line_no}", shown,
                                               Figure.parse(row.get(f"{prefix}_NS")), Figure.parse(row.get(f"{prefix}_EW")),
                                               Figure.parse(row.get("Percentage_NS")), Figure.parse(row.get("Percentage_EW"))))
-        return TravellerLine(ns_pair, ew_pair, ns, ew, section=section, table=_int(row.get("Table")), source_line=line_no)
+        return TravellerLine(ns_pair, ew_pair, ns, ew, section=section, table=_int(row.get("Table")), source_line=line_no,
+                             note=self.line_note)
 
-    def outcome(self, line_no: int, row: dict[str, str], board: int, score_ns: str, score_ew: str, pairs: str):
+    def computed(self, line_no: int, row: dict[str, str], board: int, vulnerability: str, pairs: str):
+        """A score table with no score columns (BridgeWebs): the score follows from contract,
+        declarer, tricks and vulnerability.  ``3S*`` is doubled, ``3S**`` redoubled, ``PO``
+        passed out; ``A`` is an adjusted score, its split in ``Result`` (``60/40``; blank: 50/50)."""
+        contract_text = row.get("Contract", "").strip()
+        result = row.get("Result", "").strip()
+        if contract_text.upper() == "A":
+            split = result if result not in ("", "-") else "50/50"
+            try:
+                return values.parse_artificial(split if split.upper().startswith("A") else f"A{split}")
+            except ValueError as exc:
+                self.error(line_no, f"an adjusted score (A): {exc}", board, pairs)
+                return None
+        if contract_text.upper() == "PO":
+            contract_text = "PASS"
+        try:
+            contract = Contract.parse(contract_text)
+            declarer = None if contract.passed_out else Seat.parse(row.get("Declarer", ""))
+            tricks = parse_tricks(result, contract)
+            score = ns_score(contract, declarer, tricks, vulnerability)
+        except ContractError as exc:
+            self.error(line_no, f"{exc} (the table has no score column, so the score is worked out from the contract)",
+                       board, pairs)
+            return None
+        lead = row.get("Lead") if row.get("Lead") not in (None, "-", "") else None
+        scored = Scored.of(Play(score, contract, declarer, tricks, lead))
+        return scored, scored
+
+    def noted(self, line_no: int, board: int, pairs: str, play: Play, note: str):
+        """A play taken on trust from the program's export: noted on the line, for `check` and the build."""
+        self.line_note = note
+        self.figures.notes.append(f"board {board}, {pairs} (line {line_no}): {note}")
+        scored = Scored.of(play)
+        return scored, scored
+
+    def outcome(self, line_no: int, row: dict[str, str], board: int, score_ns: str, score_ew: str, pairs: str,
+                vulnerability: str = "None"):
         if values.is_artificial_text(score_ns) or values.is_artificial_text(score_ew):
             if score_ns in ("-", "") or score_ew in ("-", ""):
                 self.error(line_no, f"expected an artificial score for both sides (such as \"A+\" \"A-\"), got {score_ns!r} and {score_ew!r}", board, pairs)
@@ -325,18 +387,30 @@ class _Session:
             self.error(line_no, f"{values.SCORE_EXPECTED}, got {score_ns if score_ns != '-' else score_ew!r}", board, pairs)
             return None
         contract_text = row.get("Contract", "-")
+        lead = row.get("Lead") if row.get("Lead") not in (None, "-", "") else None
         if contract_text in ("-", "", "?"):
             play = Play(score)
         else:
             try:
                 contract = Contract.parse(contract_text)
+            except ContractError as exc:
+                kept = unreadable_contract(contract_text, score, lead)
+                if kept is None:
+                    self.error(line_no, str(exc), board, pairs)
+                    return None
+                return self.noted(line_no, board, pairs, *kept)
+            try:
                 declarer = None if contract.passed_out else Seat.parse(row.get("Declarer", ""))
                 tricks = parse_tricks(row.get("Result", ""), contract)
             except ContractError as exc:
                 self.error(line_no, str(exc), board, pairs)
                 return None
-            lead = row.get("Lead") if row.get("Lead") not in (None, "-", "") else None
             play = Play(score, contract, declarer, tricks, lead)
+            expected = ns_score(contract, declarer, tricks, vulnerability)
+            if score != expected:
+                trusted = trusted_score(score, contract, declarer, tricks, expected, lead)
+                if trusted is not None:
+                    return self.noted(line_no, board, pairs, *trusted)
         scored = Scored.of(play)
         return scored, scored
 
@@ -371,6 +445,18 @@ class _Session:
         if matches:
             self.figures.notes.append("the file holds match totals only (no board results): its IMPs cannot be re-scored")
         return tuple(sorted(teams.values(), key=lambda t: t.number)), tuple(matches)
+
+
+def _two_fields(games: list[_Game]) -> bool:
+    """With no totals table to say so: a Mitchell (NS and EW fields) when some board has the
+    same pair number in both columns — in a Howell a pair plays each board once."""
+    for game in games:
+        table = game.tables.get("ScoreTable")
+        rows = table.rows if table else []
+        seen = {(row.get("Section", ""), row.get("PairId_NS")) for _, row in rows}
+        if any((row.get("Section", ""), row.get("PairId_EW")) in seen for _, row in rows if row.get("PairId_EW", "").isdigit()):
+            return True
+    return False
 
 
 def _int(text: str | None) -> int | None:

@@ -5,7 +5,10 @@ fetched), but any entity declaration — an entity bomb, an external entity — 
 Dialects handled: pair numbers written ``7``, ``7NS``, ``7 NS`` or ``(A) 7 NS``;
 ``SECTION`` wrapping; ``SESSION`` wrapping and several ``EVENT``s (one session each);
 artificial scores ``A6040``/``A6060`` with no contract; passed-out boards written
-``PASS`` or ``NP`` (score 0, tricks blank); day-first dates; ``HANDSET`` hand records.
+``PASS`` or ``NP`` (score 0, tricks blank); day-first dates; ``HANDSET`` hand records;
+``BOARD_SCORING_METHOD`` deciding a pairs event's method (``EVENT_TYPE="PAIRS"``); one-winner
+fields where only some pairs carry a direction; USEBIO 1.0 and 1.1; individual events refused
+clearly; a recorded score its contract contradicts taken on trust with a note (see conventions).
 Teams events (``MATCH`` elements) are read by ``usebio_teams``.
 Errors name the element path, e.g. ``USEBIO/EVENT/BOARD[3]/TRAVELLER_LINE[2]/SCORE``.
 """
@@ -22,6 +25,7 @@ from ..errors import InputError
 from ..model import Board, Deal, Direction, Pair, PairRef, Play, Scored, ScoringMethod, Section, Session, TravellerLine
 from ..scoring.contract import Contract, ContractError, Seat, board_vulnerability, ns_score, parse_tricks
 from . import values
+from .conventions import largest_field, trusted_score, unreadable_contract
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedPair
 from .usebio_teams import TeamsEventReader
 from .validate import Places, pair_label, validate
@@ -39,6 +43,16 @@ EVENT_TYPES: dict[str, ScoringMethod] = {
     "KO": ScoringMethod.TEAMS, "KO_TEAMS": ScoringMethod.TEAMS, "HEAD_TO_HEAD": ScoringMethod.TEAMS,
     "MP_TEAMS": ScoringMethod.TEAMS, "TEAMS_OF_FOUR": ScoringMethod.TEAMS,
 }
+PAIRS_BOARD_SCORING: dict[str, ScoringMethod] = {
+    "MATCH_POINTS": ScoringMethod.MATCHPOINTS, "MATCHPOINTS": ScoringMethod.MATCHPOINTS, "MP": ScoringMethod.MATCHPOINTS,
+    "CROSS_IMPS": ScoringMethod.CROSS_IMPS, "CROSS_IMP": ScoringMethod.CROSS_IMPS,
+    "BUTLER": ScoringMethod.BUTLER, "BUTLER_IMPS": ScoringMethod.BUTLER, "IMPS": ScoringMethod.BUTLER, "IMP": ScoringMethod.BUTLER,
+    "AGGREGATE": ScoringMethod.AGGREGATE, "TOTAL_POINTS": ScoringMethod.AGGREGATE,
+}
+"""A pairs event's ``BOARD_SCORING_METHOD`` (EBUScore writes ``EVENT_TYPE="PAIRS"`` for every
+pairs event and says here how boards are scored): it decides over the event type.  IMPs in a
+pairs event are IMPs against a datum (Butler)."""
+INDIVIDUAL_TYPES = ("INDIVIDUAL", "MP_INDIVIDUAL", "INDIVIDUALS")
 _LINE_FIGURES = (("MATCH_POINTS", "matchpoints"), ("BUTLER_POINTS", "imps"), ("CROSS_IMP_POINTS", "cross_imps"), ("IMPS", "imps"))
 _SEATS = {"NORTH": Seat.N, "EAST": Seat.E, "SOUTH": Seat.S, "WEST": Seat.W, "N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
 
@@ -73,10 +87,12 @@ class _Reader:
         self.file = file
         self.errors: list[InputError] = []
         self.figures = PrintedFigures()
-        self.trust_score = False
-        """Bridge NZ Scorer exports (via the converter) hold a placeholder contract when the
-        scorer entered only a score: there, a contract that contradicts the score is noted and
-        the score used, as Scorer itself did; everywhere else it is an error."""
+        self.extra_sessions: list[Session] = []
+        """Sessions an event holds besides its own: a teams event's pairwise ranking."""
+        self.line_note = ""
+        """A note on the traveller line being read: a program's export is trusted for a recorded
+        score its contract contradicts, or beside a contract we cannot read (Bridge NZ Scorer's
+        converter writes a placeholder contract when the scorer entered only a score)."""
 
     def error(self, where: str, message: str, board: int | None = None, pair: str | None = None) -> None:
         self.errors.append(InputError(self.file, where, message, board, pair))
@@ -95,12 +111,21 @@ class _Reader:
                 session = self.session(event, path, container, cpath, club, deals)
                 if session is not None:
                     sessions.append(session)
+                sessions += self.extra_sessions
+                self.extra_sessions = []
         return sessions
 
     def session(self, event: Element, epath: str, container: Element, cpath: str, club: str,
                 deals: dict[int, Deal]) -> Session | None:
         kind = (event.get("EVENT_TYPE") or _text(event, "EVENT_TYPE")).strip().upper()
+        if kind in INDIVIDUAL_TYPES:
+            self.individual(event, epath, container)
+            return None
         method = EVENT_TYPES.get(kind)
+        if method is not None and method is not ScoringMethod.TEAMS:
+            method = self.pairs_board_scoring(event, epath, method)
+            if method is None:
+                return None
         if method is None:
             self.error(f"{epath}@EVENT_TYPE", f"unknown event type {kind!r}: expected one of {', '.join(sorted(EVENT_TYPES))}")
             return None
@@ -116,7 +141,6 @@ class _Reader:
                 self.error(f"{epath}/DATE", str(exc))
         winners = _text(event, "WINNER_TYPE")
         figures = self.figures = PrintedFigures(program=program)
-        self.trust_score = program.strip().lower() == "scorer"
         if method is ScoringMethod.TEAMS:
             common = dict(title=title or "Untitled session", club=club, event=description or title, date=when,
                           source=self.file, printed={KEY: figures})
@@ -130,7 +154,7 @@ class _Reader:
             name = (elem.get("SECTION_ID") or _text(elem, "SECTION_ID") or _text(elem, "SECTION_NAME")) if elem is not container else ""
             if elem is not container and not name:
                 name = chr(ord("A") + index)
-            sec = self.participants(elem, spath, name, figures)
+            sec = self.participants(elem, spath, name, figures, one_winner=winners == "1")
             sections.append(sec)
             for board_elem, bpath in _indexed(elem, "BOARD", spath):
                 self.board(board_elem, bpath, sec, lines, board_paths, figures, places)
@@ -149,8 +173,26 @@ class _Reader:
         self.errors += validate(self.file, session, places)
         return session
 
+    def pairs_board_scoring(self, event: Element, epath: str, method: ScoringMethod) -> ScoringMethod | None:
+        """The method ``BOARD_SCORING_METHOD`` names, else the event type's; an unknown one is refused."""
+        written = _text(event, "BOARD_SCORING_METHOD")
+        if not written:
+            return method
+        named = PAIRS_BOARD_SCORING.get(written.upper().replace(" ", "_").replace("-", "_"))
+        if named is None:
+            self.error(f"{epath}/BOARD_SCORING_METHOD", f"unknown board scoring {written!r} for a pairs event: expected "
+                       "MATCH_POINTS, CROSS_IMPS, BUTLER, IMPS or AGGREGATE")
+        return named
+
+    def individual(self, event: Element, epath: str, container: Element) -> None:
+        """Individual events are read (players and boards counted) but refused: the engine does not score them yet."""
+        players = {_text(p, "PLAYER_NUMBER") or _text(p, "PLAYER_NAME") for p in container.iter("PLAYER")}
+        boards = {_text(b, "BOARD_NUMBER") for b in container.iter("BOARD") if b.find("TRAVELLER_LINE") is not None}
+        self.error(f"{epath}@EVENT_TYPE", f"an individual event ({len(players - {''})} players, {len(boards)} boards): "
+                   "individual events are not scored yet; expected a pairs or teams event")
+
     # --- pairs -------------------------------------------------------------------------
-    def participants(self, elem: Element, path: str, name: str, figures: PrintedFigures) -> _Section:
+    def participants(self, elem: Element, path: str, name: str, figures: PrintedFigures, one_winner: bool = False) -> _Section:
         entries = _indexed(elem.find("PARTICIPANTS") if elem.find("PARTICIPANTS") is not None else elem, "PAIR",
                            f"{path}/PARTICIPANTS")
         parsed = []
@@ -165,6 +207,11 @@ class _Reader:
             players = usebio_players(pair)
             parsed.append((pair, ppath, number, direction, players))
         mitchell = any(d is not None for *_, d, _p in parsed)
+        if mitchell and one_winner and any(d is None for *_, d, _p in parsed):
+            # A Howell, or a Mitchell with stationary pairs, ranked as one field: the directions
+            # some pairs carry say only where they sat; each number is one pair.
+            mitchell = False
+            figures.notes.append(f"{path}: one winner (WINNER_TYPE 1) and only some pairs carry a DIRECTION: read as one field")
         sec = _Section(name, mitchell)
         seen: dict[PairRef, str] = {}
         for pair, ppath, number, direction, players in parsed:
@@ -224,6 +271,7 @@ class _Reader:
         if not ns_text or not ew_text or ns_text == "0" or ew_text == "0":
             figures.notes.append(f"board {board}: a sit-out line ({path}) has no opponents and is not a result")
             return None
+        self.line_note = ""
         ns_pair = self.pair_ref(ns_text, Direction.NS, sec, f"{path}/NS_PAIR_NUMBER", board)
         ew_pair = self.pair_ref(ew_text, Direction.EW, sec, f"{path}/EW_PAIR_NUMBER", board)
         pairs = " v ".join(p for p in (pair_label(ns_pair, "NS"), pair_label(ew_pair, "EW")) if p) or None
@@ -239,7 +287,7 @@ class _Reader:
                 figures.lines.append(PrintedLine(board, sec.name, ns_pair, ew_pair, path, score_text,
                                                  Figure.parse(_text(elem, f"NS_{suffix}")), Figure.parse(_text(elem, f"EW_{suffix}"))))
                 break
-        return TravellerLine(ns_pair, ew_pair, ns, ew, section=sec.name)
+        return TravellerLine(ns_pair, ew_pair, ns, ew, section=sec.name, note=self.line_note)
 
     def outcome(self, elem: Element, path: str, board: int, score_text: str, pairs: str | None):
         if values.is_artificial_text(score_text):
@@ -272,12 +320,15 @@ class _Reader:
         return scored, scored
 
     def play(self, elem: Element, path: str, board: int, contract_text: str, score: int | None, pairs: str | None) -> Play | None:
+        lead = _text(elem, "LEAD") or None
         try:
             contract = Contract.parse(contract_text)
         except ContractError as exc:
-            self.error(f"{path}/CONTRACT", str(exc), board, pairs)
-            return None
-        lead = _text(elem, "LEAD") or None
+            kept = unreadable_contract(contract_text, score, lead)
+            if kept is None:
+                self.error(f"{path}/CONTRACT", str(exc), board, pairs)
+                return None
+            return self.noted(board, pairs, path, *kept)
         if contract.passed_out:
             return Play(0 if score is None else score, contract, None, 0, lead)
         declarer_text = _text(elem, "PLAYED_BY")
@@ -294,11 +345,17 @@ class _Reader:
         expected = ns_score(contract, declarer, tricks, board_vulnerability(board))
         if score is None:
             score = expected
-        elif score != expected and self.trust_score:
-            self.figures.notes.append(f"board {board}, {pairs}: the contract {contract} by {declarer} taking {tricks} tricks "
-                                      f"scores {expected}, not the {score} given; scored as {score}, as the program did")
-            return Play(score, lead=lead)
+        elif score != expected:
+            trusted = trusted_score(score, contract, declarer, tricks, expected, lead)
+            if trusted is not None:
+                return self.noted(board, pairs, path, *trusted)
         return Play(score, contract, declarer, tricks, lead)
+
+    def noted(self, board: int, pairs: str | None, path: str, play: Play, note: str) -> Play:
+        """A play taken on trust: the note goes on the line (the board page) and to `check` and the build."""
+        self.line_note = note
+        self.figures.notes.append(f"board {board}, {pairs} ({path}): {note}")
+        return play
 
     # --- hand records --------------------------------------------------------------------
     def handset(self, root: Element) -> dict[int, Deal]:
@@ -330,8 +387,7 @@ class _Reader:
             options["expected_results"] = (len(sections[0].pairs) + 1) // 2
         if len(sections) > 1:
             places = [int(p.place.rstrip("=")) for p in figures.pairs if p.place.rstrip("=").isdigit()]
-            largest = max((len(s.pairs) for s in sections), default=0)
-            if places and max(places) > largest:
+            if places and max(places) > largest_field(sections):
                 options["sections"] = "pooled"  # one ranking across the field: results were compared across sections
         return options
 
@@ -341,5 +397,4 @@ class _Reader:
         if pairs and all(p.percentage is not None and p.total.value == p.percentage.value for p in pairs):
             figures.pairs[:] = [PrintedPair(p.ref, p.where, None, p.percentage, p.place, p.handicap) for p in figures.pairs]
             figures.notes.append("TOTAL_SCORE repeats PERCENTAGE for every pair: it is not compared as a total")
-
 

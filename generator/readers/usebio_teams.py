@@ -18,11 +18,13 @@ tricks, score, artificial codes), so every check on results applies here too.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from xml.etree.ElementTree import Element
 
-from ..model import Artificial, Board, Deal, Direction, Match, Outcome, PairRef, Player, ScoringMethod, Session, Team, TeamsBoard, TravellerLine
+from ..model import (Artificial, Board, Deal, Direction, Match, Outcome, Pair, PairRef, Player, ScoringMethod, Section, Session,
+                     Team, TeamsBoard, TravellerLine)
 from ..scoring.contract import board_vulnerability
 from . import values
 from .printed import Figure, PrintedFigures, PrintedMatch, PrintedTeam
@@ -36,11 +38,23 @@ BOARD_SCORING: dict[str, dict[str, object]] = {
     "IMPS": {}, "IMP": {},
     "AGGREGATE": {"teams_scoring": "aggregate"}, "TOTAL_POINTS": {"teams_scoring": "aggregate"},
     "MATCH_POINTS": {"teams_scoring": "board-a-match"}, "BOARD_A_MATCH": {"teams_scoring": "board-a-match"},
+    "PAB": {"teams_scoring": "board-a-match", "board_a_match_units": "2"},
+    "POINT_A_BOARD": {"teams_scoring": "board-a-match", "board_a_match_units": "2"},
 }
 MATCH_SCORING: dict[str, dict[str, object]] = {
     "VPS": {}, "VP": {}, "VICTORY_POINTS": {},
     "IMPS": {"vp_scale": "none"}, "IMP": {"vp_scale": "none"},
+    # the match is the sum of its board points (board-a-match, or UK point-a-board 2/1/0)
+    "MATCH_POINTS": {}, "PAB": {"board_a_match_units": "2"}, "POINT_A_BOARD": {"board_a_match_units": "2"},
 }
+PAIRWISE_SCORING: dict[str, ScoringMethod] = {
+    "CROSS_IMPS": ScoringMethod.CROSS_IMPS, "CROSS_IMP": ScoringMethod.CROSS_IMPS,
+    "BUTLER": ScoringMethod.BUTLER, "IMPS": ScoringMethod.BUTLER,
+    "MATCH_POINTS": ScoringMethod.MATCHPOINTS, "MATCHPOINTS": ScoringMethod.MATCHPOINTS,
+}
+"""A pairs ranking inside a teams event, as ``PAIRWISE_SCORING_METHOD`` names it."""
+_TEAM_PAIR = re.compile(r"^\s*(\d{1,4})\s*-\s*(\d{1,4})\s*-\s*(\d{1,4})\s*$", re.ASCII)
+"""Teams programs write a pair as team-player-player: ``10-3-4`` is team 10's players 3 and 4."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +72,9 @@ class TeamsEventReader:
         self.figures = figures
         self.match_unit = ""
         """'vp' or 'imps': what TEAM_SCORE holds (from MATCH_SCORING_METHOD; guessed when absent)."""
+        self.written_pairs: dict[str, int] = {}
+        """Pairs written team-player-player ('10-3-4'), numbered 1, 2 … in the order first met."""
+        self.pair_players: dict[int, tuple[Player, ...]] = {}
 
     def session(self, kind: str, event: Element, epath: str, container: Element, cpath: str, deals: dict[int, Deal],
                 common: dict[str, object]) -> Session | None:
@@ -73,8 +90,40 @@ class TeamsEventReader:
         boards = tuple(Board(n, (), deal=deals[n]) for n in sorted(deals))
         if options is None:
             return None
+        pairwise = self.pairwise(event, epath, matches, deals, common)
+        if pairwise is not None:
+            self.r.extra_sessions.append(pairwise)
         return Session(method=ScoringMethod.TEAMS, teams=tuple(teams.by_number.values()), matches=tuple(matches),
                        boards=boards, options=options, **common)  # type: ignore[arg-type]
+
+    def pairwise(self, event: Element, epath: str, matches: list[Match], deals: dict[int, Deal],
+                 common: dict[str, object]) -> Session | None:
+        """A pairs ranking inside the teams event (``PAIRWISE_SCORING_METHOD``): every table's
+        result on a board compared with every other's, the pairs in one field, as a second session."""
+        written = text(event, "PAIRWISE_SCORING_METHOD")
+        if not written:
+            return None
+        method = PAIRWISE_SCORING.get(written.upper().replace(" ", "_").replace("-", "_"))
+        if method is None:
+            self.figures.notes.append(f"PAIRWISE_SCORING_METHOD {written}: not a method we score; the pairs ranking "
+                                      "inside this teams event is left out (the teams results are scored)")
+            return None
+        lines: dict[int, list[TravellerLine]] = {}
+        for m in matches:
+            for tb in m.boards:
+                for line in (tb.home_ns_line, tb.home_ew_line):
+                    if line is not None and line.ns_pair is not None and line.ew_pair is not None:
+                        lines.setdefault(tb.number, []).append(line)
+        refs = sorted({r for ls in lines.values() for l in ls for r in (l.ns_pair, l.ew_pair) if r is not None},
+                      key=lambda r: r.number)
+        if not refs:
+            return None
+        pairs = tuple(Pair(r, self.pair_players.get(r.number, ())) for r in refs)
+        self.figures.notes.append(f"PAIRWISE_SCORING_METHOD {written}: the pairs ranking is scored as a second session")
+        title = f"{common['title']}: pairs ({method})"
+        return Session(method=method, sections=(Section("", pairs),),
+                       boards=tuple(Board(n, tuple(lines[n]), deal=deals.get(n)) for n in sorted(lines)),
+                       **{**common, "title": title, "printed": {}})  # type: ignore[arg-type]
 
     # --- how boards and matches are scored ---------------------------------------------------
     def options(self, kind: str, event: Element, epath: str) -> dict[str, object] | None:
@@ -117,6 +166,9 @@ class TeamsEventReader:
             for pair, ppath in indexed(elem, "PAIR", tpath):
                 members += players(pair)
                 pair_text = text(pair, "PAIR_NUMBER")
+                if _TEAM_PAIR.match(pair_text):  # team-player-player: the team is in the number itself
+                    self.pair_players[self.written_number(pair_text)] = players(pair)
+                    continue
                 if not pair_text:
                     continue
                 try:
@@ -124,6 +176,7 @@ class TeamsEventReader:
                 except ValueError as exc:
                     self.r.error(f"{ppath}/PAIR_NUMBER", str(exc), pair=f"team {number}")
                     continue
+                self.pair_players[pair_number] = players(pair)
                 owner = pair_team.setdefault(pair_number, number)
                 if owner != number:
                     self.r.error(f"{ppath}/PAIR_NUMBER", f"pair {pair_number} is listed under team {owner} and team {number}: "
@@ -203,6 +256,7 @@ class TeamsEventReader:
         ns_number, ew_number = self.pair_number(elem, "NS_PAIR_NUMBER", lpath, number), self.pair_number(elem, "EW_PAIR_NUMBER", lpath, number)
         pairs = f"{home.name} v {away.name}"
         side = self.home_side(elem, lpath, number, home, away, teams, ns_number, ew_number, pairs)
+        self.r.line_note = ""
         read = self.r.outcome(elem, lpath, number, text(elem, "SCORE"), pairs)
         if side is None or read is None:
             return None
@@ -215,24 +269,34 @@ class TeamsEventReader:
             self.r.error(lpath, problem, number, pairs)
         if problems:
             return None
-        line = TravellerLine(PairRef("", ns_number) if ns_number else None, PairRef("", ew_number) if ew_number else None, ns, ns)
+        line = TravellerLine(PairRef("", ns_number) if ns_number else None, PairRef("", ew_number) if ew_number else None, ns, ns,
+                             note=self.r.line_note)
         return side, ns, line
 
     def pair_number(self, elem: Element, tag: str, lpath: str, board: int) -> int | None:
         found = text(elem, tag)
         if not found:
             return None
+        if _TEAM_PAIR.match(found):
+            return self.written_number(found)  # its team: ``written_team``
         try:
             return values.parse_pair_number(found)[1]
         except ValueError as exc:
             self.r.error(f"{lpath}/{tag}", str(exc), board)
             return None
 
+    def written_number(self, pair_text: str) -> int:
+        """The pair number given to a pair written team-player-player."""
+        key = "-".join(str(int(g)) for g in _TEAM_PAIR.match(pair_text).groups())  # type: ignore[union-attr]
+        return self.written_pairs.setdefault(key, len(self.written_pairs) + 1)
+
     def home_side(self, elem: Element, lpath: str, board: int, home: Team, away: Team, teams: _Teams,
                   ns_number: int | None, ew_number: int | None, pairs: str) -> Direction | None:
         """Where the home team sat: the line's DIRECTION, else its pairs' teams; both must agree."""
         by_pairs = None
-        ns_team, ew_team = teams.pair_team.get(ns_number or 0), teams.pair_team.get(ew_number or 0)
+        ns_text, ew_text = text(elem, "NS_PAIR_NUMBER"), text(elem, "EW_PAIR_NUMBER")
+        ns_team = written_team(ns_text) if _TEAM_PAIR.match(ns_text) else teams.pair_team.get(ns_number or 0)
+        ew_team = written_team(ew_text) if _TEAM_PAIR.match(ew_text) else teams.pair_team.get(ew_number or 0)
         if ns_team == home.number or ew_team == away.number:
             by_pairs = Direction.NS
         elif ew_team == home.number or ns_team == away.number:
@@ -258,6 +322,12 @@ class TeamsEventReader:
                          f"under team {owner}: expected the home team's pair in the {side} seats", board, pairs)
             return None
         return side
+
+
+def written_team(pair_text: str) -> int | None:
+    """The team of a pair number written team-player-player ('10-3-4' → 10), else None."""
+    m = _TEAM_PAIR.match(pair_text)
+    return int(m.group(1)) if m else None
 
 
 def _guess_unit(home: Figure | None, away: Figure | None) -> str:

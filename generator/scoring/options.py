@@ -31,7 +31,8 @@ class ScoringOptions:
 
     neuberg_rounding: str = "exact"
     """Per-board matchpoints after factoring: 'exact' (no rounding), 'ebu' (0.1, a half
-    rounded toward the average), 'acbl' (0.01, a half rounded up)."""
+    rounded toward the average), 'acbl' (0.01, a half rounded up), 'truncate' (cut down
+    to 0.1, as Bridge NZ Scorer does)."""
 
     small_groups: str = "none"
     """Boards with very few results: 'ebu' (A<=3 and A<=E/3: groups of 2 get 65/55 %,
@@ -113,7 +114,7 @@ class ScoringOptions:
 
     CHOICES = {
         "matchpoint_units": ("ebu", "acbl"),
-        "neuberg_rounding": ("exact", "ebu", "acbl"),
+        "neuberg_rounding": ("exact", "ebu", "acbl", "truncate"),
         "small_groups": ("none", "ebu", "acbl"),
         "artificial": ("fixed", "variable"),
         "datum_rounding": ("half-away", "half-even", "exact"),

@@ -59,7 +59,10 @@ def round_to_ten(value: Fraction, rule: str = "half-away") -> Fraction:
 
 
 def round_neuberg(value: Fraction, rule: str, average: Fraction) -> Fraction:
-    """Per-board factored matchpoints: 'exact', 'ebu' (0.1, half toward average), 'acbl' (0.01, half up)."""
+    """Per-board factored matchpoints: 'exact', 'ebu' (0.1, half toward average), 'acbl' (0.01, half up),
+    'truncate' (cut down to 0.1, as Bridge NZ Scorer prints them)."""
+    if rule == "truncate":
+        return Fraction(math.floor(value * 10), 10)
     if rule == "ebu":
         return round_toward(value, Fraction(1, 10), average)
     if rule == "acbl":

@@ -152,8 +152,11 @@ def _resolve_variable_averages(boards: list[ScoredBoard]) -> list[ScoredBoard]:
 
 
 def _field_key(session: Session, options: ScoringOptions, pair: Pair) -> str:
+    """The pair's field: its section (unless pooled) and, where the section has two winners, its direction.
+    A Mitchell section with one winner (arrow-switched, or ranked as one) is one field."""
     section = pair.ref.section if options.sections == "separate" and len(session.sections) > 1 else ""
-    direction = pair.ref.direction.value if pair.ref.direction else ""
+    one_winner = any(s.name == pair.ref.section and s.winners == 1 for s in session.sections)
+    direction = pair.ref.direction.value if pair.ref.direction and not one_winner else ""
     return " ".join(x for x in (section, direction) if x)
 
 

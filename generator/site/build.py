@@ -50,8 +50,14 @@ class BuildReport:
     seconds: float
     manifest: dict[str, list] = field(default_factory=dict, repr=False)
     """What the output folder holds now: path -> [size, mtime_ns, sha256]."""
+    warnings: list[str] = field(default_factory=list)
+    """Results taken on trust from a program's export (each flagged on its board page)."""
 
     def summary(self) -> str:
+        warned = "".join(f"\nwarning: {w}" for w in self.warnings)
+        return self._built() + warned
+
+    def _built(self) -> str:
         return (f"Built {self.output}: {self.sessions} session{'s' if self.sessions != 1 else ''} from "
                 f"{self.uploads} upload{'s' if self.uploads != 1 else ''} ({self.rendered} scored, "
                 f"{self.uploads - self.rendered} from cache), {self.pages} files: {self.written} written, "
@@ -98,7 +104,7 @@ def _build_site(content: Path, output: Path, templates: Path | None, jobs: int |
     last = quick.check(cache.root, content, output, templates, now.astimezone(timezone.utc).isoformat())
     if last is not None:  # nothing changed: nothing to read, plan or write
         return BuildReport(output, last["sessions"], last["uploads"], 0, last["pages"], 0, last["pages"], 0,
-                           time.perf_counter() - started)
+                           time.perf_counter() - started, warnings=list(last.get("warnings", ())))
     quick.forget(cache.root, output)
 
     # --- phase one: everything in memory or in the cache; nothing in the output -----------
@@ -124,7 +130,8 @@ def _build_site(content: Path, output: Path, templates: Path | None, jobs: int |
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     quick.remember(cache.root, output, inputs, [config.sessions_dir, config.articles_dir], report.manifest,
-                   {"sessions": report.sessions, "uploads": report.uploads, "pages": report.pages},
+                   {"sessions": report.sessions, "uploads": report.uploads, "pages": report.pages,
+                    "warnings": report.warnings},
                    min((h["provisional"]["until_utc"] for h in histories.values()
                         if h["provisional"] and h["provisional"]["active"]), default=None))
     report.seconds = time.perf_counter() - started
@@ -258,6 +265,7 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
                          syncer.stats.written, syncer.stats.unchanged, syncer.stats.removed,
                          time.perf_counter() - started)
     report.manifest = syncer.new
+    report.warnings = [w for s in summaries for w in s.get("warnings", ())]
     return report
 
 

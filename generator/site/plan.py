@@ -214,7 +214,24 @@ class SessionPlanner:
             penalised=any(r["penalised"] for f in fields for r in f["rows"]),
             club_of_session=self.session.club, corrections=self.record["corrections"],
             history_notes=self.record["notes"], provisional=self.provisional,
-            has_deals=any(b.deal is not None for b in self.session.boards)))
+            has_deals=any(b.deal is not None for b in self.session.boards),
+            reconcile=self.reconciliation()))
+
+    def reconciliation(self) -> dict[str, Any] | None:
+        """When the upload carries the program's own figures: how many of them ours agree with,
+        and where and why the others differ (`check`'s audit, under the options the site uses)."""
+        from ..check import audit, summary_lines
+        from ..readers.printed import printed_figures
+
+        figures = printed_figures(self.session)
+        if figures is None:
+            return None
+        a = audit(self.result)
+        if not a.compared:
+            return None
+        program = figures.program if figures.program and figures.program != "PBN" else "the scoring program"
+        return {"program": program, "agree": a.agreeing, "compared": a.compared,
+                "summary": summary_lines(a), "details": [str(d) for d in a.differences]}
 
     def line_row(self, board: ScoredBoard, line: ScoredLine, anchors: tuple[str, str],
                  analysis: DealAnalysis | None = None) -> dict[str, Any]:
@@ -228,7 +245,7 @@ class SessionPlanner:
             "ns_pair": self.pair_link(tl.ns_pair, short=True), "ew_pair": self.pair_link(tl.ew_pair, short=True),
             "ns": self.outcome_view(ns_out), "ew": self.outcome_view(ew_out) if tl.is_split else None,
             "ns_value": line.ns.value, "ew_value": line.ew.value, "ns_percent": line.ns.percent,
-            "ew_percent": line.ew.percent, "ns_anchor": anchors[0], "ew_anchor": anchors[1],
+            "ew_percent": line.ew.percent, "ns_anchor": anchors[0], "ew_anchor": anchors[1], "note": tl.note,
             "marks": self.record["line_marks"].get(line_key(board.slug, tl.ns_pair, tl.ew_pair), {}),
         }
 
@@ -482,11 +499,17 @@ class SessionPlanner:
             "slug": self.slug, "title": session_title(self.session), "date": d.isoformat() if d else None,
             "long_date": long_date(self.session), "kind": session_kind(self.session),
             "method": self.session.method.value, "url": f"{self.dir}/index.html",
-            "winners": winners, "entries": entries,
+            "winners": winners, "entries": entries, "warnings": self.warnings(),
             "corrections": [{"anchor": c["anchor"], "date": c["date"], "iso": c["iso"], "text": c["text"],
                              "reason": c["reason"], "late": c["late"]} for c in self.record["corrections"]],
             "provisional": self.provisional,
         }
+
+    def warnings(self) -> list[str]:
+        """Lines taken on trust from the program's export, for the build summary."""
+        return [f"{self.session.source}: board {b.number}, NS {self.pair_label(l.line.ns_pair)} v EW "
+                f"{self.pair_label(l.line.ew_pair)}: {l.line.note}"
+                for b in self.result.boards for l in b.lines if l.line.note]
 
 
 def _heading(label: str) -> str:

@@ -54,9 +54,9 @@ def test_not_a_usebio_document(tmp_path):
 
 
 def test_unknown_event_type(tmp_path):
-    path = write(tmp_path, "type.xml", usebio(GOOD_BOARD, event_type="INDIVIDUAL"))
+    path = write(tmp_path, "type.xml", usebio(GOOD_BOARD, event_type="SOLITAIRE"))
     [message] = messages(path)
-    assert message.startswith(f"{path} (USEBIO/EVENT@EVENT_TYPE): unknown event type 'INDIVIDUAL': expected one of ")
+    assert message.startswith(f"{path} (USEBIO/EVENT@EVENT_TYPE): unknown event type 'SOLITAIRE': expected one of ")
     assert "MP_PAIRS" in message and "BUTLER_PAIRS" in message and "CROSS_IMP" in message
 
 
@@ -83,10 +83,14 @@ def test_impossible_score(tmp_path):
                               "impossible score 435: no contract scores that; expected a score such as 420 or -50"]
 
 
-def test_score_contradicting_contract_and_tricks(tmp_path):
+def test_score_contradicting_contract_and_tricks_is_scored_as_recorded_with_a_note(tmp_path):
+    """A program's export: the club accepted the slip, so the recorded score stands, flagged (issue 12)."""
     path = write(tmp_path, "contradiction.xml", usebio(board(1, line("1", "2", score="450"), line("3", "4"))))
-    assert messages(path) == [f"{path}: board 1, NS pair 1 v EW pair 2 (USEBIO/EVENT/BOARD/TRAVELLER_LINE[1]): "
-                              "score 450 contradicts 4S by N taking 10 tricks (vulnerable: None): expected 420"]
+    [s] = read_sessions(path)
+    first = s.boards[0].lines[0]
+    assert first.ns.single.ns_score == 450 and first.ns.single.contract is None
+    assert first.note == ("the recorded score does not match 4S by N taking 10 tricks (which scores 420); "
+                          "the club's program scored 450, and so do we")
 
 
 def test_tricks_outside_0_to_13(tmp_path):
@@ -196,8 +200,8 @@ def test_pbn_pair_with_two_results(tmp_path):
 
 def test_pbn_score_contradicting_contract_uses_the_vulnerable_tag(tmp_path):
     path = pbn(tmp_path, '1 2 4S N 10 "620" - 2 0\n3 4 4S N 10 "420" - 0 2\n')
-    assert messages(path) == [f"{path}: board 1, NS pair 1 v EW pair 2 (line 6): score 620 contradicts 4S by N taking "
-                              "10 tricks (vulnerable: None): expected 420"]
+    [s] = read_sessions(path)
+    assert s.boards[0].lines[0].note.startswith("the recorded score does not match 4S by N taking 10 tricks (which scores 420)")
 
 
 # --- YAML ------------------------------------------------------------------------------------
@@ -236,7 +240,7 @@ def test_yaml_unknown_method(tmp_path):
 
 def test_yaml_unknown_option_value(tmp_path):
     path = write(tmp_path, "option.yaml", "options:\n  neuberg_rounding: sometimes\n" + PAIRS + "      - {ns: 1, ew: 2, score: 420}\n")
-    assert messages(path) == [f"{path} (line 2): option 'neuberg_rounding': expected one of exact, ebu, acbl, got 'sometimes'"]
+    assert messages(path) == [f"{path} (line 2): option 'neuberg_rounding': expected one of exact, ebu, acbl, truncate, got 'sometimes'"]
 
 
 def test_yaml_weights_not_adding_up_to_100_percent(tmp_path):

@@ -72,3 +72,15 @@ def test_teams_match_summaries_are_read_without_boards():
     assert (match.home.number, match.away.number, match.boards) == (1, 2, ())
     printed = printed_figures(s).matches[0]
     assert (printed.home_imps.text, printed.away_imps.text, printed.home_vp.text) == ("25", "8", "15.75")
+
+
+def test_scoring_tag_variants_of_the_open_ended_standard():
+    # PBN 2.1 section 3.4.12: Cross1 divides by the scores, Cross2 by the comparisons, MP2 is 1 / ½.
+    assert scoring_method("IMP;Cross1") == (ScoringMethod.CROSS_IMPS, {"cross_imp_divisor": "scores"})
+    assert scoring_method("IMP;Cross2") == (ScoringMethod.CROSS_IMPS, {"cross_imp_divisor": "comparisons"})
+    assert scoring_method("MP;MP2") == (ScoringMethod.MATCHPOINTS, {"matchpoint_units": "acbl"})
+    assert scoring_method("Butler") == (ScoringMethod.BUTLER, {})
+    assert scoring_method("Butler-2") == (ScoringMethod.BUTLER, {"butler_trim": "1"})
+    assert scoring_method("Cross-IMPs")[0] is ScoringMethod.CROSS_IMPS
+    assert scoring_method("BAM") == (ScoringMethod.TEAMS, {"teams_scoring": "board-a-match"})
+    assert scoring_method("IMPs")[0] is ScoringMethod.BUTLER

@@ -95,11 +95,11 @@ def test_check_compares_match_vps_team_totals_and_places():
 def test_check_names_the_match_and_the_likely_reason(tmp_path):
     wrong = SWISS.read_text(encoding="utf-8").replace("<TEAM_SCORE>12.61</TEAM_SCORE><OPPOSING_TEAM_SCORE>7.39",
                                                       "<TEAM_SCORE>13.00</TEAM_SCORE><OPPOSING_TEAM_SCORE>7.00")
-    text, ok = check_command(write(tmp_path, "swiss.xml", wrong))
+    text, ok = check_command(write(tmp_path, "swiss.xml", wrong), verbose=True)
     assert not ok
-    assert ("  round 1, Otters v Badgers (USEBIO/EVENT/MATCH[1]): Otters VPs: theirs 13.00, ours 12.61 — another VP scale: "
-            "ours converts the 4-IMP margin over 3 boards on the WBF continuous 20-VP scale; theirs may use another scale "
-            "(try --option vp_scale=...)") in text.splitlines()
+    # The reason is a re-scoring: on the discrete scale the 4-IMP margin over 3 boards is 13-7.
+    assert ("  round 1, Otters v Badgers (USEBIO/EVENT/MATCH[1]): Otters VPs: theirs 13.00, ours 12.61 — the discrete VP scale "
+            "(--option vp_scale=discrete)") in text.splitlines()
 
 
 def test_printed_figures_for_check_only():
@@ -170,7 +170,7 @@ def test_every_problem_in_a_teams_file_is_reported_together(tmp_path):
     path = _ko_variant(tmp_path,
                        ("<TEAM_NUMBER>2</TEAM_NUMBER>", "<TEAM_NUMBER>1</TEAM_NUMBER>"),
                        ("<TRICKS>11</TRICKS><SCORE>650</SCORE>", "<TRICKS>14</TRICKS><SCORE>650</SCORE>"),
-                       ("<SCORE>140</SCORE>", "<SCORE>170</SCORE>"))
+                       ("<SCORE>140</SCORE>", "<SCORE>175</SCORE>"))
     got = messages(path)
     assert got == [
         f"{path}: team 1 (USEBIO/EVENT/PARTICIPANTS/TEAM[2]): team 1 is listed twice (also USEBIO/EVENT/PARTICIPANTS/TEAM[1]): "
@@ -180,12 +180,12 @@ def test_every_problem_in_a_teams_file_is_reported_together(tmp_path):
     # With the team list mended, the results' own problems show, all of them at once.
     path = _ko_variant(tmp_path,
                        ("<TRICKS>11</TRICKS><SCORE>650</SCORE>", "<TRICKS>14</TRICKS><SCORE>650</SCORE>"),
-                       ("<SCORE>140</SCORE>", "<SCORE>170</SCORE>"))
+                       ("<SCORE>140</SCORE>", "<SCORE>175</SCORE>"))
     assert messages(path) == [
         f"{path}: board 5, Harriers v Kestrels (USEBIO/EVENT/MATCH/BOARD[1]/TRAVELLER_LINE[2]/TRICKS): "
         "tricks must be 0 to 13, got 14 from '14' in 4H",
-        f"{path}: board 6, Harriers v Kestrels (USEBIO/EVENT/MATCH/BOARD[2]/TRAVELLER_LINE[2]): score 170 contradicts 2S by N "
-        "taking 9 tricks (vulnerable: EW): expected 140",
+        f"{path}: board 6, Harriers v Kestrels (USEBIO/EVENT/MATCH/BOARD[2]/TRAVELLER_LINE[2]): impossible score 175: "
+        "no contract scores that; expected a score such as 420 or -50",
     ]
 
 

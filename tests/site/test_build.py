@@ -168,3 +168,37 @@ def test_nothing_changed_is_a_no_op_that_still_checks_the_output(tmp_path):
         (packaged_articles() / "matchpoints.md").read_text() + "\nOne more line.\n")
     edited = build_site(content, out, jobs=1)
     assert "One more line." in (out / "articles" / "matchpoints.html").read_text() and edited.written >= 1
+
+
+def test_a_line_taken_on_trust_is_flagged_on_its_board_page_and_warned_in_the_summary(tmp_path):
+    """Issue 12: a program's export whose recorded score contradicts its contract is built as recorded."""
+    fixture = ROOT / "tests" / "readers" / "fixtures" / "usebio" / "slips_accepted.xml"
+    content = make_content(tmp_path, {"slips.xml": fixture.read_text()})
+    out = tmp_path / "site"
+    report = build_site(content, out, jobs=1)
+    warnings = [w for w in report.summary().splitlines() if w.startswith("warning: ")]
+    assert len(warnings) == 2
+    assert warnings[1].endswith("slips.xml: board 2, NS 1 v EW 3: the recorded score does not match 6NT by N taking "
+                                "12 tricks (which scores 1440); the club's program scored -170, and so do we")
+    html = next(p for p in out.rglob("*.html") if "6NT by N taking 12 tricks" in p.read_text()).read_text()
+    assert 'class="line-note"' in html and "the club&#39;s program scored -170" in html
+    # Nothing changed: the quick path still reports the warnings.
+    assert build_site(content, out, jobs=1).warnings == report.warnings
+
+
+def test_the_session_page_reconciles_with_the_programs_figures(tmp_path):
+    """Issue 12: members never see a silent disagreement with what the club published."""
+    fixture = ROOT / "tests" / "readers" / "fixtures" / "usebio" / "slips_accepted.xml"
+    differs = fixture.read_text().replace("<PERCENTAGE>100.00</PERCENTAGE>", "<PERCENTAGE>90.00</PERCENTAGE>")
+    content = make_content(tmp_path, {"slips.xml": fixture.read_text(), "differs.xml": differs.replace(
+        "Saturday Slips", "Sunday Slips")})
+    out = tmp_path / "site"
+    build_site(content, out, jobs=1)
+    pages = {p.parent.name: p.read_text() for p in out.glob("*/*/index.html")}
+    agree = next(t for t in pages.values() if "Saturday Slips" in t)
+    assert "Our figures agree with EBUScore Pairs's on 20 of 20: every one." in agree
+    assert "reconcile-detail" not in agree
+    differ = next(t for t in pages.values() if "Sunday Slips" in t)
+    assert "Our figures agree with EBUScore Pairs's on 19 of 20." in differ
+    assert "<li>pair totals: no known reason: 1 figure</li>" in differ
+    assert "percentage: theirs 90.00, ours 100" in differ  # the detail: theirs and ours

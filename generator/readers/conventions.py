@@ -1,0 +1,39 @@
+"""Conventions a reader works out from the file itself (how another program scored it)."""
+
+from __future__ import annotations
+
+from ..model import Direction, Play, Section
+from ..scoring.contract import POSSIBLE_SCORES, Contract, Seat
+
+
+def trusted_score(score: int, contract: Contract, declarer: Seat | None, tricks: int, expected: int,
+                  lead: str | None) -> tuple[Play, str] | None:
+    """A program's export whose recorded score contradicts its contract and tricks (a data-entry
+    slip the club accepted): the recorded score is scored, as the club's program did, and the
+    line carries a note saying so.  None when the score itself is impossible (still an error)."""
+    if score not in POSSIBLE_SCORES:
+        return None
+    note = (f"the recorded score does not match {contract}{f' by {declarer}' if declarer else ''} taking {tricks} "
+            f"tricks (which scores {expected}); the club's program scored {score}, and so do we")
+    return Play(score, lead=lead), note
+
+
+def unreadable_contract(text: str, score: int | None, lead: str | None) -> tuple[Play, str] | None:
+    """An export's contract we cannot read beside a score that some contract makes: the score
+    is kept and noted.  None when there is no such score (then the contract is an error)."""
+    if score is None or score not in POSSIBLE_SCORES:
+        return None
+    return Play(score, lead=lead), f"the contract {text!r} cannot be read; the recorded score {score} is used"
+
+
+def largest_field(sections: tuple[Section, ...]) -> int:
+    """The most pairs ranked together in one section: one direction's pairs where a section
+    has two winners (NS and EW fields), else all its pairs.  A printed place beyond this
+    means the program ranked, and so compared results, across sections."""
+    sizes = []
+    for s in sections:
+        if s.winners == 2:
+            sizes += [sum(1 for p in s.pairs if p.ref.direction is d) for d in Direction]
+        else:
+            sizes.append(len(s.pairs))
+    return max(sizes, default=0)
