@@ -109,7 +109,7 @@ def _standing(s: Standing, explanations: bool) -> dict[str, Any]:
         **(_ref(s.ref) or {}), "field": s.field, "names": s.pair.names,
         "players": [{"name": p.name, "id": p.id} for p in s.pair.players],
         "boards_played": s.boards_played, "total": json_number(s.total), "available": _num(s.available),
-        "percentage": _num(s.percentage), "score": json_number(s.score), "rank": s.rank, "rank_label": s.rank_label,
+        "percentage": _num(s.percentage), "scaled_total": _num(s.scaled_total), "score": json_number(s.score), "rank": s.rank, "rank_label": s.rank_label,
         "board_total": json_number(s.board_total), "penalty": json_number(s.penalty),
     }
     if explanations:

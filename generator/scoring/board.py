@@ -7,8 +7,10 @@ from fractions import Fraction
 
 from ..model import Artificial, Direction, Outcome, Scored, ScoringMethod, TravellerLine
 from .contract import Seat, board_dealer, board_vulnerability
-from .explain import Explanation, Step, fmt, signed
+from .explain import Explanation, Step, contract_text, equals, fmt, signed
+from .explain import unit as units
 from .frequency import Components, FrequencyTable
+from .imps import imps
 from .options import ScoringOptions
 from .pairs_methods import Aggregate, Butler, CrossImps, Matchpoints, PairsMethod, SmallGroup
 from .results import FrequencyRow, ScoredBoard, ScoredLine, SideScore
@@ -165,24 +167,34 @@ def _side(scorer: PairsMethod, direction: Direction, outcome: Outcome, top: Frac
 
 
 def _weighted(scorer: PairsMethod, direction: Direction, outcome: Scored) -> tuple[Fraction, Explanation]:
-    """Law 12C1(c): score each component on the board's table, then weight the figures."""
-    parts = []
+    """Law 12C1(c): score each component on the board's table, then weight the figures.
+
+    Explained as scenarios where that gives the same figure (matchpoints and cross-IMPs,
+    which are linear in the table: "if 4H made: 8; if it failed: 3; 60% x 8 + 40% x 3"),
+    each scenario scored against the other tables' results; else (Butler, aggregate, and a
+    rounding option that rounds each component) as each component scored on the board.
+    """
     total = Fraction(0)
     rows = []
     for c in outcome.components:
         value, _ = scorer.value(direction, c.play.ns_score)
-        product = c.weight * value
-        total += product
-        rows.append({"weight": c.weight, "score": c.play.ns_score, "value": value, "product": product,
-                     "contract": str(c.play.contract) if c.play.contract else None})
-        parts.append(f"{fmt(c.weight * 100)}% × {fmt(value, 4)} (for {signed(c.play.ns_score)})")
-    note = ""
-    if isinstance(scorer, Matchpoints) and any(r["value"] < 0 for r in rows):
-        note = (" (a component's own figure can fall below zero, because the board's table already counts this table's"
-                " weighted result; the weighted total is the same as averaging over the possible results)")
+        total += c.weight * value
+        rows.append({"weight": c.weight, "score": c.play.ns_score, "value": value, "product": c.weight * value,
+                     **_play_words(c.play)})
+    scenarios = _scenarios(scorer, direction, outcome)
+    unit = "IMPs" if isinstance(scorer, (Butler, CrossImps)) else "points" if isinstance(scorer, Aggregate) else "matchpoints"
+    if scenarios is not None and sum((c.weight * v for c, v in zip(outcome.components, scenarios)), Fraction(0)) == total:
+        for row, value in zip(rows, scenarios):
+            row["value"], row["product"] = value, row["weight"] * value
+        ifs = "; ".join(f"if {r['result']}: {fmt(r['value'])} {units(r['value'], unit)}" for r in rows)
+        how = "each scored against the other tables' results"
+    else:
+        ifs = "; ".join(f"{r['result']}: {fmt(r['value'])} {units(r['value'], unit)}" for r in rows)
+        how = ("each scored against the datum" if isinstance(scorer, Butler) else "each scored as a result on the board")
+    terms = " + ".join(f"{fmt(r['weight'] * 100)}% × {_operand(r['value'])}" for r in rows)
+    sign = equals(*(r["value"] for r in rows), *(r["weight"] * 100 for r in rows))
     steps = [Step("weighted.component",
-                  "each component of the weighted score is scored on the board as if it were a result, then weighted: "
-                  + " + ".join(parts) + f" = {fmt(total, 4)}" + note,
+                  f"the director weighted the possible results ({how}): {ifs}. {terms} {sign} {fmt(total, 4)} {unit}",
                   {"components": rows, "total": total})]
     final, rounding = scorer.finish_weighted(total)
     if rounding:
@@ -190,35 +202,95 @@ def _weighted(scorer: PairsMethod, direction: Direction, outcome: Scored) -> tup
     return final, Explanation("weighted", final, tuple(steps), {"direction": direction.value})
 
 
+def _operand(value: Fraction) -> str:
+    """A factor in a product: a negative one in brackets."""
+    return f"({fmt(value)})" if value < 0 else fmt(value)
+
+
+def _scenarios(scorer: PairsMethod, direction: Direction, outcome: Scored) -> list[Fraction] | None:
+    """What the side would have scored had its table's result been each component, against the
+    other tables' results (this table's own weights taken out of the board's table), or None
+    where the method is not scored that way (Butler's datum, aggregate, small groups)."""
+    if isinstance(scorer, SmallGroup) or not isinstance(scorer, (Matchpoints, CrossImps)):
+        return None
+    table = scorer.tables[direction]
+    k = table.factor
+    own: dict[int, Fraction] = {}
+    for c in outcome.components:
+        own[c.play.ns_score] = own.get(c.play.ns_score, Fraction(0)) + c.weight
+    others = {t: Fraction(table.factored(t)) - k * own.get(t, 0) for t in table.scores}
+    values = []
+    for c in outcome.components:
+        s = c.play.ns_score
+        if isinstance(scorer, Matchpoints):
+            beaten = sum((f for t, f in others.items() if (t < s if direction is NS else t > s)), Fraction(0))
+            value = (2 * beaten + others[s] + k - 1) * scorer.half
+            if scorer.options.neuberg_rounding != "exact" and k != 1:
+                return None  # each component rounded: the components' own figures explain it
+        else:
+            div = scorer.divisor(table)
+            ns = sum((f * imps(s - t) for t, f in others.items()), Fraction(0))
+            value = (ns if direction is NS else -ns) / div if div else Fraction(0)
+        values.append(value)
+    return values
+
+
+def _play_words(play) -> dict[str, object]:
+    """A component as a member reads it: '4♥ by N, 10 tricks (NS +620)'."""
+    contract = play.contract
+    words = f"NS {signed(play.ns_score)}" if play.ns_score else "NS 0"
+    if contract is not None and not contract.passed_out and play.declarer is not None:
+        name = contract_text(contract)
+        if play.tricks is not None:
+            made = play.tricks - contract.level - 6
+            what = "made" if made == 0 else f"made {made} overtrick{'s' if made > 1 else ''}" if made > 0 \
+                else f"went {-made} down"
+            words = f"{name} by {play.declarer.value} {what} ({words})"
+        else:
+            words = f"{name} by {play.declarer.value} ({words})"
+    elif contract is not None and contract.passed_out:
+        words = "passed out (0)"
+    return {"contract": str(contract) if contract else None, "declarer": play.declarer.value if play.declarer else None,
+            "tricks": play.tricks, "result": words}
+
+
 def _board_explanation(number: int, lines: Sequence[TravellerLine], table: FrequencyTable, scorer: PairsMethod,
                        top: Fraction, options: ScoringOptions) -> Explanation:
     artificial = sum(1 for line in lines if not line.is_result)
     weighted = sum(1 for line in lines if isinstance(line.ns, Scored) and line.ns.is_weighted)
-    steps = [Step(
-        "board.results",
-        f"board {number}: {table.actual} result{'s' if table.actual != 1 else ''} (A)"
-        + (f", {artificial} artificial score{'s' if artificial != 1 else ''} (not results)" if artificial else "")
-        + (f", {weighted} weighted" if weighted else "")
-        + f"; scored as if it had E = {table.expected}",
-        {"A": table.actual, "E": table.expected, "artificial": artificial, "weighted": weighted},
-    )]
+    summary = f"board {number}: {table.actual} result{'s' if table.actual != 1 else ''} played"
+    if weighted:
+        summary += f" ({weighted} of them weighted by the director)"
+    if artificial:
+        summary += f", {artificial} artificial score{'s' if artificial != 1 else ''} (not a result)"
+    if table.expected != table.actual:
+        summary += f"; scored as if it had {table.expected} results, like a complete board"
+    steps = [Step("board.results", summary,
+                  {"A": table.actual, "E": table.expected, "artificial": artificial, "weighted": weighted})]
     if isinstance(scorer, SmallGroup):
         steps.append(Step("small_group.rule", f"too few results for Neuberg ({scorer.rule} rule): fixed percentages by rank",
                           {"A": table.actual, "E": table.expected}))
     elif table.factor != 1 and table.actual:
         steps.append(Step(
             "neuberg.factor",
-            f"each result counts E / A = {table.expected} / {table.actual} = {fmt(table.factor, 4)} times, "
+            f"each result counts {table.expected} / {table.actual} = {fmt(table.factor, 4)} times (Neuberg), "
             f"so the board has the full weight of {table.expected} results",
             {"E": table.expected, "A": table.actual, "factor": table.factor},
         ))
     if isinstance(scorer, Matchpoints):
-        unit = "(ACBL units: 1 per result beaten, ½ per tie)" if options.matchpoint_units == "acbl" else "(2 per result beaten, 1 per tie)"
-        steps.append(Step("matchpoints.top", f"top = {fmt(top)} matchpoints {unit}", {"top": top}))
+        others = table.expected - 1
+        if options.matchpoint_units == "acbl":
+            text = f"the top is {fmt(top)} matchpoints: 1 for each of the {others} other results beaten, ½ for a tie"
+        else:
+            text = f"the top is 2 × {others} = {fmt(top)} matchpoints: 2 for each of the {others} other results beaten, 1 for a tie"
+        steps.append(Step("matchpoints.top", text, {"top": top}))
     if isinstance(scorer, Butler):
         steps.extend(scorer.datums[NS][1].steps)
     if isinstance(scorer, CrossImps):
         div = scorer.divisor(table)
-        steps.append(Step("cross_imps.divisor", f"each pair's cross-IMPs are divided by {fmt(div, 4)} ({options.cross_imp_divisor})",
+        label = {"total": "not divided (the total over every comparison)",
+                 "comparisons": f"divided by {fmt(div, 4)}, the number of comparisons (results − 1)",
+                 "scores": f"divided by {fmt(div, 4)}, the number of scores (results)"}[options.cross_imp_divisor]
+        steps.append(Step("cross_imps.divisor", f"each pair's cross-IMPs are {label}",
                           {"divisor": div, "rule": options.cross_imp_divisor}))
     return Explanation("board", Fraction(table.actual), tuple(steps), {"number": number})

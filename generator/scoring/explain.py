@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .rounding import exact_decimal
+from .rounding import display_decimal, exact_decimal
 
 Value = Any  # int | Fraction | str | list | dict of those
 
@@ -65,15 +65,51 @@ def _plain(value: Value) -> Any:
 
 
 def fmt(value: Fraction | int, places: int = 2) -> str:
-    """Short human form for summaries: exact when it terminates within ``places``, else rounded.
+    """Short human form for summaries: exact when it terminates within ``places``, else rounded
+    as the pages round (a half away from zero: rounding.display_decimal).
 
-    >>> fmt(Fraction(207, 10)), fmt(Fraction(1, 3)), fmt(12), fmt(Fraction(-5, 2))
-    ('20.7', '0.33', '12', '-2.5')
+    >>> fmt(Fraction(207, 10)), fmt(Fraction(1, 3)), fmt(12), fmt(Fraction(-5, 2)), fmt(Fraction(14625, 1000))
+    ('20.7', '0.33', '12', '-2.5', '14.63')
     """
-    return exact_decimal(Fraction(value), places)
+    return display_decimal(Fraction(value), places)
+
+
+def unit(value: Fraction | int, word: str) -> str:
+    """'IMPs' or 'IMP', 'matchpoints' or 'matchpoint', for a figure of ``value``."""
+    singular = {"IMPs": "IMP", "matchpoints": "matchpoint", "points": "point", "VPs": "VP"}
+    return singular.get(word, word) if abs(value) == 1 else word
 
 
 def signed(value: Fraction | int, places: int = 2) -> str:
     """With an explicit sign: '+13', '-0.4', '0'."""
     text = fmt(value, places)
     return text if text.startswith("-") or text == "0" else "+" + text
+
+
+def shown_exactly(value: Fraction | int, places: int = 2) -> bool:
+    """True when ``fmt(value, places)`` writes the value exactly (no rounding)."""
+    return (Fraction(value) * 10**places).denominator == 1
+
+
+def equals(*operands: Fraction | int, places: int = 2) -> str:
+    """'=' when every operand of a sum is written exactly at ``places`` decimals, else '≈'.
+
+    A page never shows a false '=': with a rounded operand the statement says '≈', and the
+    arithmetic test then allows for the operands' rounding (tests/site/test_arithmetic_truth.py).
+    """
+    return "=" if all(shown_exactly(v, places) for v in operands) else "≈"
+
+
+def count(n: Fraction | int, word: str, plural: str | None = None) -> str:
+    """'1 result', '3 results', '2.5 results'."""
+    return f"{fmt(n)} {word if n == 1 else plural or word + 's'}"
+
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
+
+
+def contract_text(contract) -> str:
+    """A contract in plain text for a step: '4♥', '3NTX', 'Pass'."""
+    if contract.passed_out:
+        return "Pass"
+    return f"{contract.level}{SUIT_SYMBOLS[contract.strain.value]}{'X' * contract.doubled}"

@@ -24,10 +24,10 @@ def imps(difference: int | Fraction) -> int:
 
 
 def imp_band(difference: int | Fraction) -> str:
-    """The scale band a difference falls in, for explanations: '750-890'."""
+    """The scale band a difference falls in, for explanations: '750–890' (an en dash: not a minus)."""
     n = imps(abs(difference))
     low = 0 if n == 0 else IMP_LOWER_BOUNDS[n - 1]
     if n == len(IMP_LOWER_BOUNDS):
         return f"{low} and over"
     high = IMP_LOWER_BOUNDS[n] - 10
-    return f"{low}-{high}"
+    return f"{low}–{high}"

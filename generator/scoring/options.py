@@ -112,6 +112,11 @@ class ScoringOptions:
     percentages, every board counting the same).  They differ only when tops differ
     (Neuberg off, or boards factored to different E)."""
 
+    scaled_total: bool = True
+    """Matchpoints: for a pair who missed boards, also show the total scaled to the full
+    number of boards (total × boards in full / boards played, e.g. 555 × 27 / 26 = 576.35,
+    as Compscore prints), beside the raw total; the percentage and the ranking are unchanged."""
+
     CHOICES = {
         "matchpoint_units": ("ebu", "acbl"),
         "neuberg_rounding": ("exact", "ebu", "acbl", "truncate"),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..model import Artificial, ArtificialKind, Direction
-from .explain import Explanation, Step, fmt, signed
+from .explain import Explanation, Step, count, equals, fmt, signed, unit
 from .frequency import FrequencyTable
 from .imps import imp_band, imps
 from .options import ScoringOptions
@@ -95,49 +95,51 @@ class Matchpoints(PairsMethod):
         own = table.factored(score)
         beaten = table.below[score] if direction is NS else table.above(score)
         tied = own - 1
-        ebu = 2 * beaten + tied
-        value = ebu * self.half
+        value = (2 * beaten + tied) * self.half
         who = _side_word(direction)
-        factor = table.factor
-        factored = factor != 1
-        steps = []
-        freq_word = "factored frequency" if factored else "frequency"
+        e, a = table.expected, table.actual
+        factored = table.factor != 1
         beaten_scores = [s for s in table.scores if (s < score if direction is NS else s > score)]
-        steps.append(Step(
+        # What happened on the results that were played (weights count in part) ...
+        beaten_played = beaten if not factored else beaten / table.factor  # the factored count, unscaled
+        tied_played = table._counts[score] - 1
+        played_top = 2 * (a - 1) * self.half
+        raw = (2 * beaten_played + tied_played) * self.half
+        opening = f"on the {count(a, 'result')} played, " if factored else ""
+        steps = [Step(
             "matchpoints.compare",
-            f"{who} {_score_word(score)} beat {fmt(beaten, 4)} result{'s' if beaten != 1 else ''} and tied with "
-            f"{fmt(tied, 4)} other{'s' if tied != 1 else ''} ({freq_word} of {_score_word(score)}: {fmt(own, 4)}, less the pair's own result)",
+            f"{opening}{who} {_score_word(score)} beat {_how_many(beaten_played)} and tied with "
+            f"{_how_many(tied_played, 'other')}"
+            + (" (a weighted score counts in part)" if Fraction(beaten_played).denominator != 1
+               or Fraction(tied_played).denominator != 1 else ""),
             {"score": score, "direction": direction.value, "beaten": beaten, "tied": tied, "own_frequency": own,
-             "beaten_scores": beaten_scores, "factor": factor},
-        ))
+             "beaten_scores": beaten_scores, "factor": table.factor,
+             "beaten_played": beaten_played, "tied_played": tied_played},
+        )]
         if self.half == 1:
-            steps.append(Step("matchpoints.formula", f"2 × {fmt(beaten, 4)} + {fmt(tied, 4)} = {fmt(value, 4)} matchpoints",
-                              {"beaten": beaten, "tied": tied, "matchpoints": value}))
+            sum_text = f"2 × {fmt(beaten_played, 4)} + {fmt(tied_played, 4)}"
         else:
-            steps.append(Step("matchpoints.formula", f"{fmt(beaten, 4)} + ½ × {fmt(tied, 4)} = {fmt(value, 4)} matchpoints (ACBL units)",
-                              {"beaten": beaten, "tied": tied, "matchpoints": value}))
+            sum_text = f"{fmt(beaten_played, 4)} + ½ × {fmt(tied_played, 4)}"
+        steps.append(Step("matchpoints.formula",
+                          f"{sum_text} {equals(beaten_played, tied_played, places=4)} {fmt(raw, 4)} of a top of {fmt(played_top)}",
+                          {"beaten": beaten, "tied": tied, "matchpoints": value, "played": raw, "played_top": played_top}))
         method = "matchpoints"
         if factored:
+            # ... then scaled to the results expected: (M + 1) x E / A - 1, in EBU units; ACBL units halve both ones.
             method = "neuberg"
-            raw = table.raw_matchpoints(score)
-            if direction is EW:
-                raw = 2 * (table.actual - 1) - raw
-            e, a = table.expected, table.actual
-            if self.half == 1:
-                check = (raw + 1) * Fraction(e, a) - 1
-                formula = f"({fmt(raw, 4)} + 1) × {e} / {a} − 1 = {fmt(check, 4)}"
-            else:
-                raw = raw / 2
-                check = (raw + Fraction(1, 2)) * Fraction(e, a) - Fraction(1, 2)
-                formula = f"({fmt(raw, 4)} + ½) × {e} / {a} − ½ = {fmt(check, 4)}"
+            one = "1" if self.half == 1 else "½"
+            formula = (f"({fmt(raw, 4)} + {one}) × {e} / {a} − {one} {equals(raw, places=4)} {fmt(value, 4)} "
+                       f"of a top of {fmt(self.top)}")
             steps.append(Step(
                 "neuberg.formula",
-                f"Neuberg: M = {fmt(raw, 4)} on the {a} actual results, E = {e} expected, A = {a}: {formula}",
-                {"M": raw, "E": e, "A": a, "result": check},
+                f"scaled to the {count(e, 'result')} expected (Neuberg): {formula}",
+                {"M": raw, "E": e, "A": a, "result": value},
             ))
             rounded = round_neuberg(value, self.options.neuberg_rounding, self.top / 2)
             if rounded != value:
-                steps.append(Step("rounding.neuberg", f"rounded ({self.options.neuberg_rounding} rule) to {fmt(rounded, 4)}",
+                how = {"ebu": "to one decimal, a half toward the average", "acbl": "to two decimals, a half up"}[
+                    self.options.neuberg_rounding]
+                steps.append(Step("rounding.neuberg", f"{fmt(value, 4)} rounded {how}: {fmt(rounded, 4)}",
                                   {"exact": value, "rounded": rounded, "rule": self.options.neuberg_rounding}))
                 value = rounded
         steps.append(_percentage_step(value, self.top))
@@ -146,12 +148,25 @@ class Matchpoints(PairsMethod):
 
     def artificial(self, direction: Direction, award: Artificial) -> tuple[Fraction, Explanation]:
         value = award.percent * self.top / 100
-        label = {ArtificialKind.PLUS: "average-plus", ArtificialKind.AVERAGE: "average",
-                 ArtificialKind.MINUS: "average-minus", ArtificialKind.FIXED: "an assigned percentage"}[award.kind]
         step = Step("artificial.award",
-                    f"{award.code} ({label}): {fmt(award.percent)}% of the top of {fmt(self.top)} = {fmt(value, 4)} matchpoints",
+                    f"{award_words(award).capitalize()} to {_side_word(direction)}, the director's ruling "
+                    f"(the board was not played normally): {fmt(award.percent)}% × {fmt(self.top)} = {fmt(value, 4)} matchpoints",
                     {"code": award.code, "percent": award.percent, "top": self.top, "matchpoints": value})
         return value, Explanation("artificial", value, (step,), {"code": award.code, "direction": direction.value})
+
+
+def award_words(award: Artificial) -> str:
+    """'average-plus (60%)', 'average (50%)', 'an assigned 70%'."""
+    if award.kind is ArtificialKind.FIXED:
+        return f"an assigned {fmt(award.percent)}%"
+    word = {ArtificialKind.PLUS: "average-plus", ArtificialKind.AVERAGE: "average",
+            ArtificialKind.MINUS: "average-minus"}[award.kind]
+    return f"{word} ({fmt(award.percent)}%)"
+
+
+def _how_many(n: Fraction | int, word: str = "result") -> str:
+    """'none', '1 result', '3 results', '2.6 results' (a weighted score counts in part)."""
+    return "none" if n == 0 else count(n, word)
 
 
 class SmallGroup(Matchpoints):
@@ -178,8 +193,8 @@ class SmallGroup(Matchpoints):
                  "the best of 2 gets 65 % and the worst 55 %; of 3, 70 %, 60 % and 50 %; a single result 60 %",
                  {"A": a, "E": e, "rule": self.rule}),
             Step("small_group.award",
-                 f"{_side_word(direction)} {_score_word(score)} scored M = {fmt(raw)} on the {a} results: "
-                 f"60 % + ({fmt(raw)} − {a - 1}) × 5 % = {fmt(pct)} % of the top of {fmt(self.top)} = {fmt(value, 4)}",
+                 f"{_side_word(direction)} {_score_word(score)} scored {fmt(raw)} on the {count(a, 'result')}: "
+                 f"60% + ({fmt(raw)} − {a - 1}) × 5% = {fmt(pct)}%, and {fmt(pct)}% × {fmt(self.top)} = {fmt(value, 4)} matchpoints",
                  {"M": raw, "percent": pct, "top": self.top, "matchpoints": value}),
         )
         return value, Explanation("small_group", value, steps, {"score": score, "direction": direction.value})
@@ -187,8 +202,27 @@ class SmallGroup(Matchpoints):
 
 def _percentage_step(value: Fraction, top: Fraction) -> Step:
     pct = percent(value, top) if top else Fraction(50)
-    return Step("matchpoints.percentage", f"{fmt(value, 4)} of a top of {fmt(top)} = {fmt(pct)}%",
+    return Step("matchpoints.percentage", f"{fmt(value, 4)} / {fmt(top)} {equals(value, places=4)} {fmt(pct)}%",
                 {"matchpoints": value, "top": top, "percent": pct})
+
+
+def _paren(value: Fraction | int) -> str:
+    """A negative operand in brackets: '− (−50)' reads as it computes."""
+    text = fmt(value)
+    return f"({text})" if value < 0 else text
+
+
+def _paren_signed(value: Fraction | int, places: int = 2) -> str:
+    """'(+5)', '(−1)', '0': a signed operand in brackets so that '2 × (−1)' reads as it computes."""
+    return "0" if value == 0 else f"({signed(value, places)})"
+
+
+def _imp_award(award: Artificial, value: Fraction, plus: Fraction) -> str:
+    """What an artificial score is worth in IMPs: '+3 IMPs'; a percentage other than 60/50/40
+    scales between them: '+6 IMPs ((70 − 50) / 10 × 3 = +6)'."""
+    if award.kind is ArtificialKind.FIXED:
+        return f"{signed(value)} {unit(value, 'IMPs')} (({fmt(award.percent)} − 50) / 10 × {fmt(plus)} = {signed(value)})"
+    return f"{signed(value)} {unit(value, 'IMPs')}"
 
 
 def _artificial_imps(award: Artificial, per_comparison: Fraction) -> Fraction:
@@ -211,14 +245,17 @@ class Butler(PairsMethod):
         ns_imps = imps(diff)
         value = Fraction(ns_imps if direction is NS else -ns_imps)
         step = Step("butler.imps",
-                    f"{_score_word(score)} − datum {fmt(dat)} = {signed(diff)} points, {imp_band(diff)} on the IMP scale = "
-                    f"{signed(ns_imps)} IMPs to North-South" + ("" if direction is NS else f", so {signed(value)} to East-West"),
+                    f"{_score_word(score)} against the datum of {fmt(dat)}: {_score_word(score)} − {_paren(dat)} = {signed(diff)} points, "
+                    f"which is {signed(ns_imps)} {unit(ns_imps, 'IMPs')} to North-South ({imp_band(diff)} points on the IMP scale)"
+                    + ("" if direction is NS else f", so {signed(value)} to East-West"),
                     {"score": score, "datum": dat, "difference": diff, "imps": value})
         return value, Explanation("butler", value, (step,), {"score": score, "direction": direction.value, "datum": dat})
 
     def artificial(self, direction: Direction, award: Artificial) -> tuple[Fraction, Explanation]:
         value = _artificial_imps(award, self.options.artificial_imps)
-        step = Step("artificial.award", f"{award.code}: {signed(value)} IMPs (average-plus is +{fmt(self.options.artificial_imps)} IMPs)",
+        step = Step("artificial.award",
+                    f"{award_words(award).capitalize()} to {_side_word(direction)}, the director's ruling: "
+                    f"{_imp_award(award, value, self.options.artificial_imps)}",
                     {"code": award.code, "imps": value})
         return value, Explanation("artificial", value, (step,), {"code": award.code, "direction": direction.value})
 
@@ -236,9 +273,9 @@ def _round_weighted_imps(value: Fraction, options: ScoringOptions) -> tuple[Frac
 
 def datum(table: FrequencyTable, options: ScoringOptions) -> tuple[Fraction, Explanation]:
     """The Butler datum and its arithmetic: trim each end by mass, average, round to 10."""
-    count, pct = options.trim
+    trim_count, pct = options.trim
     total_mass = Fraction(table.expected) if table.actual else Fraction(0)
-    trim_each = Fraction(count) if count else total_mass * pct / 100
+    trim_each = Fraction(trim_count) if trim_count else total_mass * pct / 100
     if 2 * trim_each >= total_mass:
         trim_each = Fraction(0)
     kept: dict[int, Fraction] = {s: table.factored(s) for s in table.scores}
@@ -255,14 +292,30 @@ def datum(table: FrequencyTable, options: ScoringOptions) -> tuple[Fraction, Exp
     total = sum((s * kept[s] for s in table.scores), Fraction(0))
     mean = total / mass if mass else Fraction(0)
     rounded = round_to_ten(mean, options.datum_rounding)
-    terms = " + ".join(f"{signed(s)} × {fmt(k, 4)}" for s, k in kept.items() if k)
-    steps = [Step("butler.frequencies",
-                  f"datum from {fmt(mass, 4)} results" + (f" after leaving out {fmt(trim_each, 4)} at each end" if trim_each else ""),
-                  {"rows": rows, "trimmed_each_end": trim_each})]
-    steps.append(Step("butler.datum", f"({terms}) / {fmt(mass, 4)} = {fmt(total)} / {fmt(mass, 4)} = {fmt(mean, 4)}",
+    played = table.actual
+    if not trim_each:
+        # No results left out: the average of the results played, whatever the factoring (a weighted
+        # result counts in part), so the sum is written with the frequencies members see.
+        weights = {s: table.frequency[s] for s in table.scores}
+        size = sum(weights.values(), Fraction(0))
+        described = f"datum: the average NS score of the {count(played, 'result')} played"
+    else:
+        weights = {s: k for s, k in kept.items() if k}
+        size = mass
+        how = f"{fmt(trim_each, 4)} at each end" if trim_count else f"{fmt(pct)}% at each end ({fmt(trim_each, 4)} results)"
+        described = (f"datum: the average NS score of the {count(played, 'result')} played, leaving out {how}"
+                     + (f"; each result counts {table.expected} / {played} times, as the board is scored for "
+                        f"{table.expected}" if table.factor != 1 else ""))
+    added = sum((s * w for s, w in weights.items()), Fraction(0))
+    terms = " + ".join(f"{_paren(s)} × {fmt(w, 4)}" for s, w in weights.items() if w)
+    exact_terms = equals(*weights.values(), places=4)
+    steps = [Step("butler.frequencies", described, {"rows": rows, "trimmed_each_end": trim_each})]
+    steps.append(Step("butler.datum", f"({terms}) / {fmt(size, 4)} {exact_terms} {fmt(added, 4)} / {fmt(size, 4)} "
+                      f"{exact_terms} {fmt(mean, 4)}",
                       {"total": total, "mass": mass, "mean": mean}))
     if rounded != mean:
-        steps.append(Step("butler.round", f"{fmt(mean, 4)} rounded to the nearest 10 ({options.datum_rounding}) = {fmt(rounded)}",
+        how = {"half-away": "a 5 goes away from zero", "half-even": "a 5 goes to the even ten"}[options.datum_rounding]
+        steps.append(Step("butler.round", f"{fmt(mean, 4)} rounded to the nearest 10 ({how}): {fmt(rounded)}",
                           {"mean": mean, "datum": rounded, "rule": options.datum_rounding}))
     return rounded, Explanation("butler", rounded, tuple(steps), {})
 
@@ -278,49 +331,70 @@ class CrossImps(PairsMethod):
 
     def __init__(self, tables: dict[Direction, FrequencyTable], options: ScoringOptions):
         super().__init__(tables, options)
-        self._totals: dict[tuple[int, int], tuple[list, list[dict], Fraction]] = {}
+        self._totals: dict[tuple[int, int], tuple[list, list[dict], Fraction, Fraction | int]] = {}
         self._products: dict[tuple[int, int, int], Fraction | int] = {}
 
-    def _comparisons(self, table: FrequencyTable, score: int) -> tuple[list, list[dict], Fraction]:
+    def _comparisons(self, table: FrequencyTable, score: int) -> tuple[list, list[dict], Fraction, Fraction | int]:
         """Shared by both directions: East-West's figure is the negation of North-South's.
 
-        A product (factored frequency x IMPs) depends only on the other score and the IMPs,
-        so it is computed once per board, not once per comparison.
+        One row per other score, and one for the other tables with the same score (0 IMPs, but
+        comparisons all the same: they count in the divisor).  A product (factored frequency x
+        IMPs) depends only on the other score and the IMPs, so it is computed once per board.
         """
         key = (id(table), score)
         if key not in self._totals:
             comparisons = table.comparisons(score)
+            counts = table._counts  # ints where whole: big fields stay fast
             rows = []
+            played_total: Fraction | int = 0
             for t, f, i in comparisons:
                 pkey = (id(table), t, i)
                 product = self._products.get(pkey)
                 if product is None:
                     product = self._products[pkey] = f * i
-                rows.append({"against": t, "factored": f, "difference": score - t, "imps": i, "product": product})
-            self._totals[key] = (comparisons, rows, table.cross_imps_total(score))
+                played = counts[t]
+                played_total += played * i
+                rows.append({"against": t, "factored": f, "difference": score - t, "imps": i, "product": product,
+                             "frequency": played, "played_product": played * i})
+            same = counts[score] - 1
+            if same > 0:
+                rows.append({"against": score, "factored": table.factored(score) - 1, "difference": 0, "imps": 0,
+                             "product": 0, "frequency": same, "played_product": 0})
+                rows.sort(key=lambda r: -r["against"])
+            self._totals[key] = (comparisons, rows, table.cross_imps_total(score), played_total)
         return self._totals[key]
 
     def _compute(self, direction: Direction, score: int, table: FrequencyTable) -> tuple[Fraction, Explanation]:
-        comparisons, rows, total = self._comparisons(table, score)
+        comparisons, rows, total, played_total = self._comparisons(table, score)
         div = self.divisor(table)
         value = total / div if div else Fraction(0)
         sign = 1 if direction is NS else -1
         value *= sign
-        nonzero = [(f, i) for _, f, i in comparisons if i]
-        if len(nonzero) <= 8:
-            terms = " + ".join(f"({fmt(f, 4)} × {signed(i)})" for f, i in nonzero) or "0"
-        else:  # the rows carry every comparison; the sentence stays readable
-            terms = f"the sum of factored frequency × IMPs over {len(comparisons)} other scores"
+        frequencies = [r["frequency"] for r in rows]
+        if len(rows) <= 12:
+            terms = " + ".join(f"{fmt(r['frequency'], 4)} × {_paren_signed(r['imps'])}" for r in rows) or "0"
+            sums = f"{terms} {equals(*frequencies, places=4)} {signed(played_total, 4)} IMPs"
+        else:  # the table below carries every comparison; the sentence stays readable
+            sums = f"adding the last column of the table: {signed(played_total, 4)} IMPs"
         steps = [
             Step("cross_imps.comparison",
-                 f"North-South {_score_word(score)} against each other result: {terms} = {signed(total, 4)} IMPs",
-                 {"score": score, "rows": rows, "total": total}),
+                 f"North-South {_score_word(score)} against each of the other {count(sum(frequencies), 'result')}"
+                 f" played (how many times × IMPs): {sums}",
+                 {"score": score, "rows": rows, "total": total, "played_total": played_total}),
         ]
+        if table.factor != 1:
+            steps.append(Step("neuberg.factor",
+                              f"each result counts {table.expected} / {table.actual} times (the board is scored as if it had "
+                              f"{table.expected} results): {_paren_signed(played_total, 4)} × {table.expected} / {table.actual}"
+                              f" {equals(played_total, places=4)} {signed(total, 4)} IMPs",
+                              {"E": table.expected, "A": table.actual, "factor": table.factor, "total": total}))
         if direction is EW:
             steps.append(Step("cross_imps.direction", f"East-West get the opposite: {signed(-total, 4)} IMPs", {"total": -total}))
         if div != 1:
             label = {"comparisons": "comparisons (results − 1)", "scores": "scores (results)"}[self.options.cross_imp_divisor]
-            steps.append(Step("cross_imps.divisor", f"divided by the number of {label}, {fmt(div, 4)}: {signed(value, 4)}",
+            steps.append(Step("cross_imps.divisor",
+                              f"divided by the number of {label}: {_paren_signed(sign * total, 4)} / {fmt(div, 4)} "
+                              f"{equals(total, div, places=4)} {signed(value, 4)} IMPs",
                               {"divisor": div, "rule": self.options.cross_imp_divisor, "result": value}))
         return value, Explanation("cross_imps", value, tuple(steps), {"score": score, "direction": direction.value})
 
@@ -330,9 +404,13 @@ class CrossImps(PairsMethod):
         per = _artificial_imps(award, self.options.artificial_imps)
         div = self.divisor(table)
         value = per * comparisons / div if div else Fraction(0)
+        label = {"total": "", "comparisons": ", divided by the number of comparisons",
+                 "scores": ", divided by the number of scores"}[self.options.cross_imp_divisor]
         step = Step("artificial.award",
-                    f"{award.code}: {signed(per)} IMPs a comparison × {fmt(comparisons)} comparisons"
-                    + (f" / {fmt(div, 4)}" if div != 1 else "") + f" = {signed(value, 4)}",
+                    f"{award_words(award).capitalize()} to {_side_word(direction)}, the director's ruling: "
+                    f"{_imp_award(award, per, self.options.artificial_imps)} against each of the {fmt(comparisons)} other results"
+                    f"{label}: {_paren_signed(per)} × {fmt(comparisons)}" + (f" / {fmt(div, 4)}" if div != 1 else "")
+                    + f" = {signed(value, 4)} IMPs",
                     {"code": award.code, "per_comparison": per, "comparisons": comparisons, "divisor": div, "imps": value})
         return value, Explanation("artificial", value, (step,), {"code": award.code, "direction": direction.value})
 
@@ -348,7 +426,8 @@ class Aggregate(PairsMethod):
         return value, Explanation("aggregate", value, (step,), {"score": score, "direction": direction.value})
 
     def artificial(self, direction: Direction, award: Artificial) -> tuple[Fraction, Explanation]:
-        step = Step("artificial.award", f"{award.code}: 0 points (aggregate scoring has no average; assign a score instead)",
+        step = Step("artificial.award", f"{award_words(award).capitalize()} to {_side_word(direction)}: 0 points (aggregate scoring has no average; "
+                    "the director should assign a score instead)",
                     {"code": award.code, "points": 0})
         return Fraction(0), Explanation("artificial", Fraction(0), (step,), {"code": award.code})
 
@@ -356,5 +435,5 @@ class Aggregate(PairsMethod):
         rounded = round_weighted_aggregate(value, self.options.weighted_aggregate_rounding)
         if rounded == value:
             return value, None
-        return rounded, Step("rounding.weighted_aggregate", f"{fmt(value, 4)} rounded to the nearest 10 = {fmt(rounded)}",
+        return rounded, Step("rounding.weighted_aggregate", f"{fmt(value, 4)} rounded to the nearest 10 (a 5 goes away from zero): {fmt(rounded)}",
                              {"exact": value, "rounded": rounded})

@@ -122,6 +122,9 @@ class Standing:
     penalty: Fraction = Fraction(0)
     """What the director's penalties took off (``Session.penalties``), in the session's unit:
     matchpoints (a percentage of a top converted), IMPs or points.  0 when none."""
+    scaled_total: Fraction | None = None
+    """Matchpoints: the total scaled to the most boards any pair of the field played (option
+    ``scaled_total``), for a pair who played fewer; None otherwise."""
 
     @property
     def ref(self) -> PairRef:

@@ -152,6 +152,21 @@ def decimal_places(value: Fraction | int, places: int) -> str:
     return _digits(q, places, negative=n < 0, strip=False)
 
 
+def display_decimal(value: Fraction | int, places: int = 2) -> str:
+    """A figure in an explanation: exact when it terminates within ``places``, else to
+    ``places`` decimals with a half away from zero (as the page's tables round), trailing
+    zeros dropped.
+
+    >>> display_decimal(Fraction(14625, 1000)), display_decimal(Fraction(1, 3)), display_decimal(Fraction(5, 2), 0)
+    ('14.63', '0.33', '3')
+    """
+    n, d = _parts(value)
+    q, r = divmod(abs(n) * 10**places, d)
+    if 2 * r >= d:
+        q += 1
+    return _digits(q, places, negative=n < 0, strip=True)
+
+
 def exact_decimal(value: Fraction | int, max_places: int = 12) -> str:
     """The exact value as a decimal string when it terminates within ``max_places``,
     else rounded to ``max_places`` (a half to even) with no loss a reader of JSON would notice.
@@ -185,6 +200,31 @@ def _digits(scaled: int, places: int, negative: bool, strip: bool) -> str:
             frac = frac.rstrip("0")
         text = f"{whole}.{frac}" if frac else whole
     return "-" + text if negative and scaled else text
+
+
+# --- display rules: how many decimals a page prints for each unit (issue 11) ---------------
+# Matchpoints: one decimal when every figure of the column (or page) is exact to one, else
+# two; percentages and VPs: always two; IMPs: as the method gives them (whole, or two
+# decimals when fractional); points: as they are.  site/format.py applies these to tables
+# and the engine's explanation steps use the same for VPs.
+
+PERCENT_PLACES = 2
+VP_PLACES = 2
+
+
+def matchpoint_places(values) -> int:
+    """1 when every value is exact to one decimal, else 2: one width for a whole column or page."""
+    # ints have a denominator (1) too; a column has only a few distinct ones
+    return 1 if all(10 % d == 0 for d in {Fraction(v).denominator for v in values if v is not None}) else 2
+
+
+def display_vp(value: Fraction | int) -> str:
+    """VPs to two decimals: '14.60', '5.40'."""
+    return decimal_places(value, VP_PLACES)
+
+
+def display_percentage(value: Fraction | int) -> str:
+    return decimal_places(value, PERCENT_PLACES)
 
 
 def percent(numerator: Fraction, denominator: Fraction) -> Fraction:

@@ -9,7 +9,7 @@ from fractions import Fraction
 from ..model import (Artificial, ArtificialKind, Direction, Pair, PairRef, Penalty, PenaltyUnit, ScoringMethod, Session,
                      TravellerLine)
 from .board import score_pairs_board
-from .explain import Explanation, Step, fmt
+from .explain import Explanation, Step, equals, fmt
 from .options import ScoringOptions
 from .ranking import rank_labels
 from .results import Field, ScorecardEntry, ScoredBoard, ScoredLine, SessionResult, SideScore, Standing
@@ -129,11 +129,12 @@ def _resolve_variable_averages(boards: list[ScoredBoard]) -> list[ScoredBoard]:
             better = "higher" if award.kind is ArtificialKind.PLUS else "lower"
             steps = (
                 Step("artificial.variable",
-                     f"{award.code} under Law 12C2(c): the pair scored {fmt(got, 4)} of {fmt(available)} = {fmt(own)}% on its "
-                     f"{len(others)} other boards; {award.code} is {fmt(nominal)}% or that percentage if {better}: {fmt(chosen)}%",
+                     f"{award.code} under Law 12C2(c): on its {len(others)} other boards the pair scored {fmt(got, 4)} of "
+                     f"{fmt(available)} matchpoints: {fmt(got, 4)} / {fmt(available)} {equals(got, places=4)} {fmt(own)}%; "
+                     f"{award.code} is {fmt(nominal)}% or that percentage if {better}: {fmt(chosen)}%",
                      {"code": award.code, "other_boards": len(others), "matchpoints": got, "available": available,
                       "session_percent": own, "nominal": nominal, "percent": chosen}),
-                Step("artificial.award", f"{fmt(chosen)}% of the top of {fmt(board.top)} = {fmt(value, 4)} matchpoints",
+                Step("artificial.award", f"{fmt(chosen)}% × {fmt(board.top)} {equals(chosen)} {fmt(value, 4)} matchpoints",
                      {"percent": chosen, "top": board.top, "matchpoints": value}),
             )
             expl = Explanation("artificial", value, steps, {"code": award.code, "direction": direction.value})
@@ -206,8 +207,19 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
                 steps += penalty_steps
                 total = running - deducted
                 pct, pct_steps = _percentage(total, available, played, options, deducted, top)
+                if played and len(played) < most_boards:
+                    pct_steps.insert(0, Step("session.missed",
+                                             f"played {len(played)} of the {most_boards} boards: the percentage compares the "
+                                             "matchpoints with the tops of the boards played only, so a board not played "
+                                             "counts for nothing either way", {"boards": len(played), "most_boards": most_boards}))
                 steps += pct_steps
                 score = pct if pct is not None else Fraction(0)
+                if options.scaled_total and played and len(played) < most_boards:
+                    scaled = total * most_boards / len(played)
+                    steps.append(Step("session.scaled_total",
+                                      f"the total scaled to all {most_boards} boards, as many programs print it: "
+                                      f"{fmt(total, 4)} × {most_boards} / {len(played)} {equals(total, places=4)} {fmt(scaled)} matchpoints",
+                                      {"total": total, "boards": len(played), "most_boards": most_boards, "scaled": scaled}))
             else:
                 if is_imps and options.imp_pairs_factoring and played and len(played) < most_boards:
                     score = running * most_boards / len(played)
@@ -219,14 +231,17 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
                 steps += penalty_steps
                 score -= deducted
                 total = running - deducted
-            provisional.append((pair, total, len(played), available, pct, score, tuple(card), steps, deducted))
+            scaled_total = (total * most_boards / len(played)
+                            if is_mp and options.scaled_total and played and len(played) < most_boards else None)
+            provisional.append((pair, total, len(played), available, pct, score, tuple(card), steps, deducted, scaled_total))
         keyed = [(p[0].ref, _tie_key(p[5], options)) for p in provisional]
         labels = rank_labels(keyed)
         standings = []
-        for pair, total, n, available, pct, score, card, steps, deducted in provisional:
+        for pair, total, n, available, pct, score, card, steps, deducted, scaled_total in provisional:
             rank, label = labels[pair.ref]
             expl = Explanation("session", score, tuple(steps), {"pair": str(pair.ref)})
-            standings.append(Standing(pair, name, total, n, available, pct, score, rank, label, card, expl, deducted))
+            standings.append(Standing(pair, name, total, n, available, pct, score, rank, label, card, expl, deducted,
+                                      scaled_total))
         standings.sort(key=lambda s: (s.rank, s.pair.ref.number))
         fields.append(Field(name, tuple(standings)))
     return fields
@@ -250,7 +265,8 @@ def _percentage(total: Fraction, available: Fraction | None, played: list[tuple[
         added = sum(percents, Fraction(0))
         mean = added / len(percents)
         steps = [Step("session.board_mean",
-                      f"the mean of the {len(percents)} board percentages: {fmt(added, 4)} / {len(percents)} = {fmt(mean, 4)}%",
+                      f"the mean of the {len(percents)} board percentages: {fmt(added, 4)}% / {len(percents)} "
+                      f"{equals(added, places=4)} {fmt(mean)}%",
                       {"percentages": percents, "boards": len(percents), "sum": added, "percentage": mean})]
         if not deducted:
             return mean, steps
@@ -259,17 +275,18 @@ def _percentage(total: Fraction, available: Fraction | None, played: list[tuple[
         points = of_top / len(percents)
         pct = mean - points
         steps.append(Step("session.penalty_percentage",
-                          f"the penalties, {fmt(deducted, 4)} matchpoints = {fmt(of_top, 4)}% of a top, spread over the "
-                          f"{len(percents)} boards: {fmt(mean, 4)} − {fmt(points, 4)} = {fmt(pct, 4)}%",
+                          f"the penalties, {fmt(deducted, 4)} matchpoints, are {fmt(deducted, 4)} / {fmt(top)} "
+                          f"{equals(deducted, places=4)} {fmt(of_top, 4)}% of a top, spread over the {len(percents)} boards: "
+                          f"{fmt(mean, 4)}% − {fmt(of_top, 4)}% / {len(percents)} {equals(mean, of_top, places=4)} {fmt(pct)}%",
                           {"deducted": deducted, "top": top, "percent_of_top": of_top, "boards": len(percents),
                            "points": points, "before": mean, "percentage": pct}))
         return pct, steps
     if not available:
         return None, []
     pct = percent(total, available)
-    return pct, [Step("session.available", f"tops of the boards played add up to {fmt(available)} matchpoints",
+    return pct, [Step("session.available", f"the tops of the {len(played)} boards played add up to {fmt(available)} matchpoints",
                       {"available": available}),
-                 Step("session.percentage", f"{fmt(total, 4)} / {fmt(available)} = {fmt(pct, 4)}%",
+                 Step("session.percentage", f"{fmt(total, 4)} / {fmt(available, 4)} {equals(total, available, places=4)} {fmt(pct)}%",
                       {"total": total, "available": available, "percentage": pct})]
 
 
@@ -295,14 +312,15 @@ def _apply_penalties(penalties: list[Penalty], before: Fraction, top: Fraction, 
     for penalty in penalties:
         if penalty.unit is PenaltyUnit.PERCENT_OF_TOP:
             amount = penalty.amount * top / 100
-            how = f"{fmt(penalty.amount, 4)}% of a top of {fmt(top)} = {fmt(amount, 4)} {unit}"
+            how = f"{fmt(penalty.amount, 4)}% of a top: {fmt(penalty.amount, 4)}% × {fmt(top)} = {fmt(amount, 4)} {unit}"
         else:
             amount = penalty.amount
             how = f"{fmt(amount, 4)} {unit}"
         after = running - amount
         why = f" ({penalty.reason})" if penalty.reason else ""
         steps.append(Step("session.penalty",
-                          f"director's penalty{why}: {how} deducted: {fmt(running, 4)} − {fmt(amount, 4)} = {fmt(after, 4)} {unit}",
+                          f"director's penalty{why}: {how} deducted: {fmt(running, 4)} − {fmt(amount, 4)} "
+                          f"{equals(running, amount, places=4)} {fmt(after, 4)} {unit}",
                           {"amount": penalty.amount, "unit": penalty.unit.value,
                            "top": top if penalty.unit is PenaltyUnit.PERCENT_OF_TOP else None,
                            "deducted": amount, "before": running, "after": after, "reason": penalty.reason}))

@@ -21,14 +21,17 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
+from decimal import Decimal
 from fractions import Fraction
 
 from ..model import Artificial, Match, Outcome, Scored, Session
-from .explain import Explanation, Step, fmt, signed
+from .explain import Explanation, Step, equals, fmt, signed
+from .explain import unit as unit_word
 from .imps import imp_band, imps
 from .options import ScoringOptions
 from .ranking import rank_labels
 from .results import MatchResult, SessionResult, TeamsBoardResult, TeamStanding, unit_label
+from .rounding import display_vp as vp_places
 from .rounding import round_vp_margin, round_weighted_aggregate, round_weighted_imps
 from .vp import discrete_band, discrete_bounds, match_vps, vp_table
 
@@ -48,7 +51,10 @@ def team_units(options: ScoringOptions) -> tuple[str, str]:
 def _component_rows(home_ns: Scored, home_ew: Scored, worth_of: Callable[[int], Fraction],
                     key: str) -> tuple[list[dict[str, object]], Fraction]:
     """Each component at one table against each at the other (one pair when neither is weighted):
-    weight, scores, difference and its worth under ``key``; and the weighted sum of the worths."""
+    weight, scores, difference and its worth under ``key``; and the weighted sum of the worths.
+
+    ``home_ew`` is the NS score at the table where the home team sat EW (what the traveller
+    says); ``home_ew_own`` is the home team's own score there, its negation."""
     rows: list[dict[str, object]] = []
     total = Fraction(0)
     for a in home_ns.components:
@@ -58,13 +64,34 @@ def _component_rows(home_ns: Scored, home_ew: Scored, worth_of: Callable[[int], 
             worth = worth_of(diff)
             total += weight * worth
             rows.append({"weight": weight, "home_ns": a.play.ns_score, "home_ew": b.play.ns_score,
-                         "difference": diff, key: worth, "product": weight * worth})
+                         "home_ew_own": -b.play.ns_score, "difference": diff, key: worth, "product": weight * worth})
     return rows, total
 
 
-def weighted_board_imps(home_ns: Outcome, home_ew: Outcome, options: ScoringOptions) -> tuple[Fraction, Explanation]:
+def _net(row: dict[str, object]) -> str:
+    """'+140 − 170 = −30': the home team's two scores, each from the side it sat, added."""
+    own_ns, own_ew = int(row["home_ns"]), int(row["home_ew_own"])
+    return f"{signed(own_ns)} {'+' if own_ew >= 0 else '−'} {abs(own_ew)} = {signed(own_ns + own_ew)}"
+
+
+def _two_tables(row: dict[str, object], home: str) -> str:
+    """Both tables from the home team's side, in words, with the arithmetic."""
+    own_ns, own_ew = int(row["home_ns"]), int(row["home_ew_own"])
+    return (f"{home} scored {signed(own_ns)} sitting North-South at one table and {signed(own_ew)} sitting "
+            f"East-West at the other: {_net(row)} net")
+
+
+def _award_at(award: Artificial, sign: int, home: str) -> str:
+    side = "North-South" if sign == 1 else "East-West"
+    return f"{award.code} ({'average-plus' if award.percent > 50 else 'average-minus' if award.percent < 50 else 'average'} " \
+           f"to North-South) at the table where {home} sat {side}"
+
+
+def weighted_board_imps(home_ns: Outcome, home_ew: Outcome, options: ScoringOptions,
+                        home: str = "the home team", away: str = "the away team") -> tuple[Fraction, Explanation]:
     """IMPs (or points, for aggregate) to the home team on one board."""
     aggregate = options.teams_scoring == "aggregate"
+    unit = "points" if aggregate else "IMPs"
     artificial = [(o, sign) for o, sign in ((home_ns, 1), (home_ew, -1)) if isinstance(o, Artificial)]
     if artificial:
         value = Fraction(0)
@@ -73,28 +100,46 @@ def weighted_board_imps(home_ns: Outcome, home_ew: Outcome, options: ScoringOpti
             # The award is written from NS's view at that table; at the second table the home team is EW.
             worth = (award.percent - 50) / 10 * options.artificial_imps * sign
             value += worth
-            parts.append(f"{award.code} at the table where the home team sat {'NS' if sign == 1 else 'EW'}: {signed(worth)} IMPs")
+            gainer = home if worth >= 0 else away
+            parts.append(f"{_award_at(award, sign, home)}, the director's ruling: {fmt(abs(worth))} "
+                         f"{unit_word(worth, 'IMPs')} to {gainer}")
         step = Step("artificial.award", "; ".join(parts), {"imps": value})
         return value, Explanation("artificial", value, (step,), {})
     assert isinstance(home_ns, Scored) and isinstance(home_ew, Scored)
-    rows, total = _component_rows(home_ns, home_ew, Fraction if aggregate else (lambda diff: Fraction(imps(diff))), "imps")
-    unit = "points" if aggregate else "IMPs"
+    key = "points" if aggregate else "imps"
+    rows, total = _component_rows(home_ns, home_ew, Fraction if aggregate else (lambda diff: Fraction(imps(diff))), key)
     if len(rows) == 1:
         r = rows[0]
-        band = "" if aggregate else f" ({imp_band(r['difference'])} on the IMP scale)"
-        summary = (f"{signed(r['home_ns'])} (home team NS) − {signed(r['home_ew'])} (home team EW) = "
-                   f"{signed(r['difference'])}{band} = {signed(total)} {unit} to the home team")
-        steps = [Step("teams.board", summary, {"components": rows, "total": total})]
+        diff = int(r["difference"])
+        if total == 0:
+            outcome = f"no {unit} either way"
+        else:
+            outcome = f"{fmt(abs(total))} {unit_word(total, unit)} to {home if total > 0 else away}"
+        band = "" if aggregate else f" ({imp_band(diff)} points on the IMP scale)"
+        summary = f"{_two_tables(r, home)}: {outcome}{band}"
+        steps = [Step("teams.board", summary, {"components": rows, "total": total, "home_name": home})]
     else:
-        terms = " + ".join(f"{fmt(r['weight'] * 100)}% × {signed(r['imps'])}" for r in rows)
+        ifs = "; ".join(f"{fmt(Fraction(r['weight']) * 100)}%: {_net(r)}, {signed(r[key])} {unit_word(r[key], unit)}"
+                        for r in rows)
+        terms = " + ".join(f"{fmt(Fraction(r['weight']) * 100)}% × {_bracket(r[key])}" for r in rows)
+        winner = "" if total == 0 else f", so {fmt(abs(total), 4)} {unit} to {home if total > 0 else away}"
         steps = [Step("weighted.component",
-                      f"each component is {unit}ed against the other table, then weighted: {terms} = {fmt(total, 4)} {unit}",
-                      {"components": rows, "total": total})]
+                      f"the director weighted the possible results; each is scored for {home} against the other table "
+                      f"(their own score at each table, net), then weighted: {ifs}. "
+                      f"{terms} {equals(*(Fraction(r['weight']) * 100 for r in rows))} {signed(total, 4)} {unit}{winner}",
+                      {"components": rows, "total": total, "home_name": home, "unit": unit})]
     value = round_weighted_aggregate(total, options.weighted_aggregate_rounding) if aggregate else \
         round_weighted_imps(total, options.weighted_imp_rounding)
     if value != total:
-        steps.append(Step("rounding.weighted_imps", f"{fmt(total, 4)} rounded to {fmt(value)}", {"exact": total, "rounded": value}))
+        how = "to the nearest 10" if aggregate else "to the nearest whole IMP"
+        steps.append(Step("rounding.weighted_imps", f"{fmt(total, 4)} rounded {how} (a half away from zero): {fmt(value)}",
+                          {"exact": total, "rounded": value}))
     return value, Explanation("teams", value, tuple(steps), {})
+
+
+def _bracket(value) -> str:
+    """A signed factor: '(+10)', '(−4)', '0'."""
+    return "0" if value == 0 else f"({signed(value)})"
 
 
 def board_points(difference: int, units: Fraction) -> Fraction:
@@ -105,7 +150,8 @@ def board_points(difference: int, units: Fraction) -> Fraction:
     return units / 2 if difference == 0 else Fraction(0)
 
 
-def board_a_match_points(home_ns: Outcome, home_ew: Outcome, options: ScoringOptions) -> tuple[Fraction, Explanation]:
+def board_a_match_points(home_ns: Outcome, home_ew: Outcome, options: ScoringOptions,
+                         home: str = "the home team", away: str = "the away team") -> tuple[Fraction, Explanation]:
     """Board points to the home team on one board; the away team gets the rest of the board."""
     units = Fraction(int(options.board_a_match_units))
     word = unit_label("board_points")
@@ -119,8 +165,7 @@ def board_a_match_points(home_ns: Outcome, home_ew: Outcome, options: ScoringOpt
         for award, sign in artificial:
             home_percent = award.percent if sign == 1 else 100 - award.percent
             share += home_percent - 50
-            parts.append(f"{award.code} at the table where the home team sat {'NS' if sign == 1 else 'EW'}: "
-                         f"{fmt(home_percent)}% of the board to the home team")
+            parts.append(f"{_award_at(award, sign, home)}: {fmt(home_percent)}% of the board to {home}")
         share = min(max(share, Fraction(0)), Fraction(100))
         value = units * share / 100
         summary = "; ".join(parts) + (f"; together {fmt(share)}%" if len(parts) > 1 else "") + \
@@ -131,15 +176,15 @@ def board_a_match_points(home_ns: Outcome, home_ew: Outcome, options: ScoringOpt
     rows, total = _component_rows(home_ns, home_ew, lambda diff: board_points(diff, units), "points")
     if len(rows) == 1:
         r = rows[0]
-        outcome = "the home team wins the board" if r["difference"] > 0 else \
-            "the board is tied" if r["difference"] == 0 else "the away team wins the board"
-        summary = (f"{signed(r['home_ns'])} (home team NS) − {signed(r['home_ew'])} (home team EW) = "
-                   f"{signed(r['difference'])}: {outcome} (any margin counts): {fmt(total)} – {fmt(units - total)} {word}")
+        outcome = f"{home} win the board" if r["difference"] > 0 else \
+            "the board is tied" if r["difference"] == 0 else f"{away} win the board"
+        summary = (f"{_two_tables(r, home)}: {outcome} (any margin counts): {fmt(total)} – {fmt(units - total)} {word}")
         steps = (Step("teams.board_a_match", summary, {"components": rows, "home": total, "away": units - total, "units": units}),)
     else:
         terms = " + ".join(f"{fmt(r['weight'] * 100)}% × {fmt(r['points'])}" for r in rows)
         summary = (f"each component is compared with the other table (a win {fmt(units)}, a tie {fmt(units / 2)}, a loss 0), "
-                   f"then weighted: {terms} = {fmt(total, 4)} – {fmt(units - total, 4)} {word}")
+                   f"then weighted: {terms} {equals(*(Fraction(r['weight']) * 100 for r in rows))} {fmt(total, 4)} – "
+                   f"{fmt(units - total, 4)} {word}")
         # Its own rule id: the weighted IMP table ('weighted.component') has an IMPs column.
         steps = (Step("weighted.board_a_match", summary,
                       {"components": rows, "total": total, "home": total, "away": units - total, "units": units}),)
@@ -158,12 +203,12 @@ def score_match(match: Match, options: ScoringOptions) -> MatchResult:
         if board.home_ns is None or board.home_ew is None:
             continue  # a board not played at both tables is not scored
         if bam:
-            value, explanation = board_a_match_points(board.home_ns, board.home_ew, options)
+            value, explanation = board_a_match_points(board.home_ns, board.home_ew, options, match.home.name, match.away.name)
             other = units - value
             home += value
             away += other
         else:
-            value, explanation = weighted_board_imps(board.home_ns, board.home_ew, options)
+            value, explanation = weighted_board_imps(board.home_ns, board.home_ew, options, match.home.name, match.away.name)
             other = -value
             if value > 0:
                 home += value
@@ -230,18 +275,30 @@ def _vp_steps(margin: Fraction, boards: int, home_vp: Fraction, away_vp: Fractio
                           f"{band} is worth {fmt(winner)} VPs to the winner: {fmt(home_vp)} – {fmt(away_vp)}",
                           {**values, "rounded_margin": used, "band": [low, high], "bounds": list(discrete_bounds(boards, pool))}))
         return steps
-    how = {"fix": "", "half-up": " (two decimals, a half up, no concavity correction)",
-           "truncate": " (cut to two decimals)"}[options.vp_rounding]
-    between = ""
-    if used.denominator != 1:
-        table = vp_table(boards, options.vp_rounding)
-        whole = int(used)
-        if whole + 1 < len(table):
-            between = (f", between {table[whole]} at {whole} and {table[whole + 1]} at {whole + 1} IMPs"
-                       f" in proportion")
+    how = {"fix": "two decimals, adjusted so that no IMP is worth more than the one before it (the WBF's tables)",
+           "half-up": "two decimals, a half up, no concavity correction", "truncate": "cut to two decimals"}[options.vp_rounding]
+    table = vp_table(boards, options.vp_rounding)
+    size = Fraction(15) * Fraction(boards) ** Fraction(1, 2) if int(boards ** 0.5) ** 2 == boards else None
+    blitz = fmt(size) if size is not None else f"{Decimal(15) * Decimal(boards).sqrt():.2f}"
+    formula = (f"margin {fmt(used, 4)} IMPs over {_count(boards)} on the WBF 20-VP scale: the winner gets 10 + 10 × (1 − τ^(3M / B)) / (1 − τ³) VPs, "
+               f"where M is the margin, τ is 0.618 (the golden ratio less 1) and B is {blitz} (15 times the square root "
+               f"of the number of boards), up to 20 at a margin of B or more; {how}")
+    winner = max(home_vp, away_vp)
+    whole = int(used)
+    if used.denominator != 1 and whole + 1 < len(table):
+        low, high = Fraction(table[whole]), Fraction(table[whole + 1])
+        part = used - whole
+        exact = low + (high - low) * part
+        reading = (f"a margin of {fmt(used, 4)} IMPs lies between {table[whole]} VPs at {whole} and {table[whole + 1]} "
+                   f"at {whole + 1} IMPs: {table[whole]} + ({table[whole + 1]} − {table[whole]}) × {fmt(part, 4)} "
+                   f"{equals(part, places=4)} {fmt(exact, 4)}, to two decimals {vp_places(winner)}")
+    elif whole < len(table):
+        reading = f"the scale's row for {whole} IMPs gives the winner {table[whole]} VPs"
+    else:
+        reading = f"a margin of {fmt(used)} IMPs is B or more: 20 VPs"
     steps.append(Step("vp.scale",
-                      f"margin {fmt(used, 4)} IMPs over {_count(boards)} on the WBF 20-VP scale{how}{between}: "
-                      f"{fmt(home_vp)} – {fmt(away_vp)}",
+                      f"{formula}. {reading[:1].upper()}{reading[1:]}: {vp_places(home_vp)} – {vp_places(away_vp)} "
+                      f"(the loser gets 20 − {vp_places(winner)} = {vp_places(20 - winner)})",
                       {**values, "rounding": options.vp_rounding}))
     return steps
 

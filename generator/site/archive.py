@@ -181,9 +181,12 @@ class ArchivePlanner:
         for key, ss in months:
             year = key[:4] if key != "undated" else "Undated"
             years[year].append({"label": _month_label(key).split(" ")[0], "url": f"archive/{key}.html", "count": len(ss)})
-        archive = [{"year": y, "months": m} for y, m in years.items()] if older else []
+        # Every month's archive page and every season's ranking, linked from the home page (issue 11).
+        archive = [{"year": y, "months": m} for y, m in years.items()]
+        seasons = [{"label": x, "url": f"players/season-{x}.html"} for x in self.seasons()]
         return Page("index.html", "home.html", self.base(
-            "index.html", "Results", groups=groups, archive=archive, description=self.description, feed="feed.xml",
+            "index.html", "Results", groups=groups, archive=archive, seasons=seasons, older=older,
+            description=self.description, feed="feed.xml",
             articles=[{"slug": a.slug, "title": a.title} for a in self.articles]))
 
     def month_pages(self) -> list[LazyPage]:
@@ -231,7 +234,7 @@ class ArchivePlanner:
             out.append({
                 "session": s["title"], "date": s["date"], "long_date": s["long_date"],
                 "session_url": "../" + s["url"], "url": "../" + e["url"], "pair": e["pair"],
-                "partners": [n for n, k in zip(e["players"], e["keys"]) if k != key],
+                "partners": e.get("teammates") or [n for n, k in zip(e["players"], e["keys"]) if k != key],
                 "rank": e["rank"], "entrants": e["entrants"], "percentage": frac(e["percentage"]),
                 "total": frac(e["total"]), "unit": e["unit"], "field": e["field"],
                 "season": season_of[i], "kind": s["kind"],

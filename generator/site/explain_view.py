@@ -107,6 +107,8 @@ def _rank(board: ScoredBoard, anchor: str) -> tuple[int, int]:
 
 
 def _heading(line: ScoredLine, direction: Direction, value, unit_word: str, fig) -> str:
+    if abs(value) == 1 and unit_word in ("IMPs", "matchpoints", "points"):
+        unit_word = unit_word[:-1]
     outcome = line.line.ns if direction is Direction.NS else line.line.ew
     who = "North-South" if direction is Direction.NS else "East-West"
     if isinstance(outcome, Scored) and not outcome.is_weighted:

@@ -20,7 +20,7 @@ from functools import lru_cache
 from markupsafe import Markup, escape
 
 from ..scoring.contract import Contract
-from ..scoring.rounding import decimal_places, exact_decimal
+from ..scoring.rounding import decimal_places, display_percentage, display_vp, exact_decimal, matchpoint_places
 
 SUITS = {
     "S": ("s", "spades", "♠"),
@@ -39,20 +39,27 @@ def matchpoints(value: Fraction | int | None, places: int | None = None) -> str:
 
 
 def mp_places(values) -> int:
-    """1 when every value is exact to one decimal, else 2: one width for a whole column."""
-    # ints have a denominator (1) too; a column has only a few distinct ones
-    return 1 if all(10 % d == 0 for d in {v.denominator for v in values if v is not None}) else 2
+    """1 when every value is exact to one decimal, else 2: one width for a whole column (rounding.py decides)."""
+    return matchpoint_places(values)
 
 
 def percentage(value: Fraction | int | None) -> str:
-    return "" if value is None else decimal_places(value, 2)
+    return "" if value is None else display_percentage(value)
 
 
-def imps(value: Fraction | int | None) -> str:
-    """Whole IMPs as they are; anything else to two decimals."""
+def imps(value: Fraction | int | None, places: int | None = None) -> str:
+    """Whole IMPs as they are; anything else to two decimals.  ``places`` (see ``imp_places``)
+    fixes it for a whole table, so that '5' never stands beside '18.40'."""
     if value is None:
         return ""
+    if places is not None:
+        return decimal_places(value, places)
     return str(value) if isinstance(value, int) else str(value.numerator) if value.denominator == 1 else decimal_places(value, 2)
+
+
+def imp_places(values) -> int | None:
+    """2 when any figure of a table is fractional (all are then written to two decimals), else None."""
+    return 2 if any(Fraction(v).denominator != 1 for v in values if v is not None) else None
 
 
 def signed_imps(value: Fraction | int | None) -> str:
@@ -67,7 +74,7 @@ def points(value: Fraction | int | None) -> str:
 
 
 def vp(value: Fraction | int | None) -> str:
-    return "" if value is None else decimal_places(value, 2)
+    return "" if value is None else display_vp(value)
 
 
 def figure(value: Fraction | int | None, unit: str, places: int | None = None) -> str:
@@ -93,6 +100,18 @@ def score(value: int | None) -> str:
 def signed_score(value: int | None) -> str:
     """'+420', '-50', '0': a score as the pair sees it."""
     return "" if value is None else (f"+{value}" if value > 0 else str(value))
+
+
+_SYMBOL_LETTERS = {symbol: letter for letter, (_, _, symbol) in SUITS.items()}
+
+
+def steptext(text: str) -> Markup:
+    """An explanation step's plain text for a page: escaped, each suit symbol given its
+    text alternative (the engine writes '4♥'; a screen reader says 'hearts')."""
+    escaped = str(escape(text[:1].upper() + text[1:]))  # a step reads as a sentence
+    if not any(symbol in escaped for symbol in _SYMBOL_LETTERS):
+        return Markup(escaped)
+    return Markup("".join(str(suit(_SYMBOL_LETTERS[ch])) if ch in _SYMBOL_LETTERS else ch for ch in escaped))
 
 
 def suit(letter: str) -> Markup:
@@ -146,5 +165,5 @@ def holding(cards: str) -> str:
 FILTERS = {
     "matchpoints": matchpoints, "percentage": percentage, "imps": imps, "signed_imps": signed_imps,
     "points": points, "vp": vp, "figure": figure, "exact": exact, "weight": weight, "score": score, "signed_score": signed_score,
-    "suit": suit, "contract": contract, "card": card, "holding": holding,
+    "suit": suit, "steptext": steptext, "contract": contract, "card": card, "holding": holding,
 }

@@ -16,6 +16,7 @@ from ..analysis.compare import versus_double_dummy
 from ..analysis.double_dummy import DealAnalysis, SessionAnalysis
 from ..model import Artificial, Direction, PairRef, Scored, ScoringMethod, Seat, Session, TravellerLine
 from ..scoring.contract import Strain, board_dealer, board_vulnerability
+from ..scoring.pairs_methods import award_words
 from ..scoring.trick_value import trick_worth
 from ..scoring.results import ScoredBoard, ScoredLine, SessionResult, Standing
 from . import format as fmt
@@ -193,9 +194,11 @@ class SessionPlanner:
                              "players": self.players(s.ref),
                              "total": s.total, "percentage": s.percentage, "score": s.score,
                              "boards": s.boards_played, "url": pair_file(s.ref), "penalised": bool(s.penalty),
-                             "mark": self.record["pair_marks"].get(s.ref.slug)})
+                             "scaled_total": s.scaled_total, "mark": self.record["pair_marks"].get(s.ref.slug)})
             factored = any(r["score"] != r["total"] for r in rows) and self.unit == "imps"
             fields.append({"name": _field_name(f.name), "rows": rows, "factored": factored,
+                           "missed": len({r["boards"] for r in rows}) > 1,
+                           "scaled": any(r["scaled_total"] is not None for r in rows),
                            "places": fmt.mp_places([r["total"] for r in rows]),
                            "has_percentage": any(r["percentage"] is not None for r in rows)})
         boards = [{"label": b.slug, "title": self.board_title(b), "url": board_file(b.slug)} for b in self.result.boards]
@@ -237,13 +240,15 @@ class SessionPlanner:
                  analysis: DealAnalysis | None = None) -> dict[str, Any]:
         tl = line.line
         ns_out, ew_out = tl.ns, tl.ew
+        both_artificial = isinstance(ns_out, Artificial) and isinstance(ew_out, Artificial)
         versus = None
         if analysis is not None and isinstance(ns_out, Scored) and not ns_out.is_weighted and not tl.is_split:
             versus = versus_double_dummy(ns_out.components[0].play, analysis)
         return {
             "dd": versus,
             "ns_pair": self.pair_link(tl.ns_pair, short=True), "ew_pair": self.pair_link(tl.ew_pair, short=True),
-            "ns": self.outcome_view(ns_out), "ew": self.outcome_view(ew_out) if tl.is_split else None,
+            "ns": self.outcome_view(ns_out), "ew": self.outcome_view(ew_out) if tl.is_split and not both_artificial else None,
+            "ruling": _ruling(ns_out, ew_out) if both_artificial else None,
             "ns_value": line.ns.value, "ew_value": line.ew.value, "ns_percent": line.ns.percent,
             "ew_percent": line.ew.percent, "ns_anchor": anchors[0], "ew_anchor": anchors[1], "note": tl.note,
             "marks": self.record["line_marks"].get(line_key(board.slug, tl.ns_pair, tl.ew_pair), {}),
@@ -259,7 +264,8 @@ class SessionPlanner:
 
     def _outcome_view(self, outcome) -> dict[str, Any]:
         if isinstance(outcome, Artificial):
-            return {"kind": "artificial", "code": outcome.code}
+            return {"kind": "artificial", "code": outcome.code,
+                    "words": f"{award_words(outcome).capitalize()}: the director's ruling"}
         if outcome.is_weighted:
             return {"kind": "weighted", "components": [
                 {"weight": c.weight, **_play(c.play)} for c in outcome.components]}
@@ -390,6 +396,7 @@ class SessionPlanner:
                 "own_score": _own_score(view, entry.direction), "value": entry.score.value,
                 "percent": entry.score.percent, "running": entry.running_total,
                 "anchor_url": f"{board_file(board.slug)}#{anchor}",
+                "missed": False,
                 "dist_url": f"{board_file(board.slug)}#dist-{view['ns_score']}" if view["kind"] == "play"
                 and sum(1 for f in board.frequencies if f.occurs) > 1 else None,
                 "mark": self.record["line_marks"].get(line_key(board.slug, entry.line.line.ns_pair,
@@ -426,13 +433,28 @@ class SessionPlanner:
                                     + ([penalty["value"], penalty["total"]] if penalty else []))
         for m in mattered:
             m["text"] = self.worth_text(m, card_places)
+        played = {r["board"] for r in rows}
+        same_field = {e.board.slug for other in self._field_of(standing) for e in other.scorecard}
+        for board in self.result.boards:
+            if board.slug in same_field and board.slug not in played:
+                rows.append({"board": board.slug, "board_url": board_file(board.slug), "missed": True,
+                             "direction": rows[0]["direction"] if rows else ""})
+        order = {b.slug: i for i, b in enumerate(self.result.boards)}
+        rows.sort(key=lambda r: order.get(r["board"], 0))
         return Page(path, "pair.html", self.base(
             path, title, pair_label=self.pair_label(ref), players=self.players(ref), standing=standing,
             mattered=mattered, chart=chart,
-            mark=self.record["pair_marks"].get(ref.slug), corrected=any(r["mark"] for r in rows),
+            mark=self.record["pair_marks"].get(ref.slug), corrected=any(r.get("mark") for r in rows),
             field_name=_field_name(standing.field), rows=rows, total_block=total_block, penalty=penalty,
-            show_direction=len({r["direction"] for r in rows}) > 1,
+            show_direction=len({r["direction"] for r in rows if not r["missed"]}) > 1,
             places=card_places))
+
+    def _field_of(self, standing: Standing):
+        """The standings of the pair's field (the pairs it is ranked with)."""
+        for f in self.result.fields:
+            if any(s is standing for s in f.standings):
+                return f.standings
+        return (standing,)
 
     # --- teams -----------------------------------------------------------------------
     def match_title(self, m) -> str:
@@ -452,8 +474,11 @@ class SessionPlanner:
         for b in m.boards:
             tb = played.get(b.number)
             rows.append({"number": b.number, "home_ns": b.home_ns, "home_ew": b.home_ew,
-                         "home_ns_line": self.outcome_view(tb.home_ns) if tb and tb.home_ns is not None else None,
-                         "home_ew_line": self.outcome_view(tb.home_ew) if tb and tb.home_ew is not None else None,
+                         "home_ew_own": -b.home_ew if b.home_ew is not None else None,
+                         "home_ns_line": _team_view(self.outcome_view(tb.home_ns), tb.home_ns, 1, m.match.home.name)
+                         if tb and tb.home_ns is not None else None,
+                         "home_ew_line": _team_view(self.outcome_view(tb.home_ew), tb.home_ew, -1, m.match.away.name)
+                         if tb and tb.home_ew is not None else None,
                          "home": b.home, "anchor": f"board-{b.number}", **_board_cells(b, m),
                          "block": block(f"board-{b.number}", f"Board {b.number}: {_swing(b, m)}",
                                         b.explanation, self.site.rule_map, self.site.article_titles, self._rules),
@@ -465,8 +490,11 @@ class SessionPlanner:
                          or board_vulnerability(b.number)})
         result_block = block("result", "The match result", m.explanation, self.site.rule_map, self.site.article_titles,
                              self._rules)
+        # IMPs and points: one width for the match's table; board points (½) stay as they are
+        imp_places = None if m.board_unit == "board_points" else \
+            fmt.imp_places([m.home_imps, m.away_imps] + [b.home for b in m.boards])
         return Page(path, "match.html", self.base(
-            path, self.match_title(m), match=m, rows=rows, result_block=result_block, outcome=_match_outcome(m),
+            path, self.match_title(m), match=m, rows=rows, imp_places=imp_places, result_block=result_block, outcome=_match_outcome(m),
             home_players=[{"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in m.match.home.players],
             away_players=[{"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in m.match.away.players]))
 
@@ -488,7 +516,9 @@ class SessionPlanner:
                                     "url": f"{self.dir}/{pair_file(s.ref)}"})
         for t in self.result.team_standings:
             for p in t.team.players:
+                # A team member's partners are the team-mates (the player page's Partner column).
                 entries.append({**_people([p.name]), "pair": f"Team {t.team.name}", "field": "", "url": f"{self.dir}/index.html",
+                                "teammates": [q.name for q in t.team.players if q is not p],
                                 "rank": t.rank_label, "percentage": None, "score": _frac(t.total),
                                 "total": _frac(t.total), "unit": _ARCHIVE_UNIT.get(t.total_unit, "points"),
                                 "entrants": len(self.result.team_standings)})
@@ -510,6 +540,23 @@ class SessionPlanner:
         return [f"{self.session.source}: board {b.number}, NS {self.pair_label(l.line.ns_pair)} v EW "
                 f"{self.pair_label(l.line.ew_pair)}: {l.line.note}"
                 for b in self.result.boards for l in b.lines if l.line.note]
+
+
+def _team_view(view: dict[str, Any], outcome, sign: int, ns_team: str) -> dict[str, Any]:
+    """A table's result in a match's row, from the home team's side: weighted components carry
+    the home team's own score (``sign`` -1 where it sat EW); an award names the team it went to."""
+    if view["kind"] == "weighted":
+        return {**view, "components": [{**c, "score": sign * c["ns_score"]} for c in view["components"]]}
+    if view["kind"] == "artificial":
+        return {**view, "words": f"{award_words(outcome).capitalize()} to {ns_team} (North-South): the director's ruling"}
+    return view
+
+
+def _ruling(ns: Artificial, ew: Artificial) -> str:
+    """'Average-plus to NS, average-minus to EW: the director's ruling'."""
+    if ns == ew:
+        return f"{award_words(ns).capitalize()} to both sides: the director's ruling"
+    return f"{award_words(ns).capitalize()} to NS, {award_words(ew)} to EW: the director's ruling"
 
 
 def _heading(label: str) -> str:

@@ -8,7 +8,13 @@
   var input = document.getElementById("q");
   var out = document.getElementById("search-results");
   form.hidden = false;
-  form.addEventListener("submit", function (event) { event.preventDefault(); });
+  // Enter goes to the first player found (the list below shows the others).
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    show();
+    var first = out.querySelector("a");
+    if (first) { window.location.href = first.href; }
+  });
   function fold(text) {
     return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
   }

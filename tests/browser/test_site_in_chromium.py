@@ -86,9 +86,10 @@ def test_member_finds_their_neuberg_score(page, screenshot_dir):
     assert target.is_visible()
     text = target.inner_text()
     neuberg = next(s for s in entry.score.explanation.steps if s.rule == "neuberg.formula")
-    assert f"E = {short.expected}" in text and f"A = {short.actual}" in text
-    assert f"= {fmt.exact(neuberg.values['result'])}" in text
-    assert neuberg.summary in text
+    # issue 11: the results played, then the scaling, written by the engine (a step reads as a sentence)
+    assert f"scaled to the {short.expected} results expected" in text.lower()
+    assert f"× {short.expected} / {short.actual} −" in text
+    assert neuberg.summary[1:] in text
     page.screenshot(path=str(screenshot_dir / f"journey-neuberg-{page.viewport_name}.png"))
     target.get_by_role("link", name="The Neuberg formula").click()
     assert page.url.endswith("articles/neuberg.html")
@@ -107,7 +108,7 @@ def test_member_reads_a_weighted_score(page, screenshot_dir):
     target = page.locator(".explain:target")
     assert target.is_visible()
     text = target.inner_text()
-    assert "Weighted components" in text
+    assert "Each possible result" in text
     step = line.ns.explanation.steps[0]
     for c in step.values["components"]:
         assert fmt.weight(c["weight"]) in text and fmt.exact(c["product"]) in text

@@ -39,10 +39,15 @@ def test_explanation_names_the_results_beaten_and_the_factor():
     compare = _steps(line.ns)["matchpoints.compare"]
     assert compare.values["beaten_scores"] == [170]
     assert compare.values["factor"] == Fraction(5, 4)
-    assert "beat 1.25 results and tied with 1.5 others (factored frequency of +420: 2.5" in compare.summary
-    assert "Neuberg: M = 3 on the 4 actual results, E = 5 expected, A = 4: (3 + 1) × 5 / 4 − 1 = 4" in _steps(line.ns)["neuberg.formula"].summary
+    # Issue 11 item 5: what happened on the results played, then the scaling, once.
+    assert compare.summary == "on the 4 results played, North-South +420 beat 1 result and tied with 1 other"
+    assert _steps(line.ns)["matchpoints.formula"].summary == "2 × 1 + 1 = 3 of a top of 6"
+    assert (_steps(line.ns)["neuberg.formula"].summary
+            == "scaled to the 5 results expected (Neuberg): (3 + 1) × 5 / 4 − 1 = 4 of a top of 8")
     plus = result.boards[0].lines[-1].ns
-    assert _steps(plus)["artificial.award"].summary == "A+ (average-plus): 60% of the top of 8 = 4.8 matchpoints"
+    assert _steps(plus)["artificial.award"].summary == (
+        "Average-plus (60%) to North-South, the director's ruling (the board was not played normally): "
+        "60% × 8 = 4.8 matchpoints")
 
 
 def test_weighted_explanation_lists_each_component_and_its_product():

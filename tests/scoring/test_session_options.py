@@ -63,7 +63,7 @@ def test_board_mean_explanation_shows_each_board_percentage_and_the_mean():
     assert [s.rule for s in standing.explanation.steps] == ["session.total", "session.board_mean"]
     step = steps(standing)["session.board_mean"]
     assert step.values == {"percentages": [50, 100], "boards": 2, "sum": 150, "percentage": 75}
-    assert step.summary == "the mean of the 2 board percentages: 150 / 2 = 75%"
+    assert step.summary == "the mean of the 2 board percentages: 150% / 2 = 75%"
 
 
 def test_board_mean_counts_an_artificial_score_at_its_percentage():
@@ -110,7 +110,8 @@ def test_ebu_standard_penalty_is_a_quarter_of_a_top_off_the_total():
     assert one.scorecard[-1].running_total == 48  # the boards themselves are untouched
     assert result.board(1).lines[0].ns.value == 24
     step = steps(one)["session.penalty"]
-    assert step.summary == "director's penalty (slow play): 25% of a top of 24 = 6 matchpoints deducted: 48 − 6 = 42 matchpoints"
+    assert step.summary == ("director's penalty (slow play): 25% of a top: 25% × 24 = 6 matchpoints deducted: "
+                            "48 − 6 = 42 matchpoints")
     assert (step.values["top"], step.values["deducted"], step.values["before"], step.values["after"]) == (24, 6, 48, 42)
     assert step.values["reason"] == "slow play" and step.values["unit"] == "percent_of_top"
     assert [s.rule for s in one.explanation.steps] == ["session.total", "session.penalty", "session.available", "session.percentage"]

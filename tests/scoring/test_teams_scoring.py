@@ -45,7 +45,8 @@ def test_board_a_match_any_margin_wins_the_board():
         ("board_points", "board_points", "board points", "board points")
     step = m.boards[0].explanation.steps[0]
     assert step.rule == "teams.board_a_match"
-    assert step.summary.startswith("+130 (home team NS) − +120 (home team EW) = +10: the home team wins the board")
+    assert step.summary.startswith("Lions scored +130 sitting North-South at one table and -120 sitting East-West at the "
+                                   "other: +130 − 120 = +10 net: Lions win the board")
     assert m.explanation.method == "board_a_match"
     assert m.explanation.steps[-1].summary == "Lions 2.5 board points, Tigers 1.5 board points over 4 boards"
     top = result.team_standings[0]
@@ -95,7 +96,8 @@ def test_board_a_match_artificial_scores_give_a_share_of_the_board(home_ns, home
 def test_board_a_match_artificial_explanation():
     b = _score([_b(1, Artificial.from_percent(60), 420)], teams_scoring="board-a-match").matches[0].boards[0]
     assert b.explanation.steps[0].summary == \
-        "A+ at the table where the home team sat NS: 60% of the board to the home team: 0.6 – 0.4 board points"
+        ("A+ (average-plus to North-South) at the table where Lions sat North-South: 60% of the board to Lions: "
+         "0.6 – 0.4 board points")
 
 
 def test_board_a_match_ranks_on_board_points():
@@ -187,7 +189,7 @@ def test_fractional_margin_on_the_discrete_scale_is_rounded_and_explained():
     # The continuous scale interpolates by default: 10.00 at 0 and 10.44 at 1 IMP over 8 boards -> 10.22.
     c = _score(boards).matches[0]
     assert (c.home_vp, c.away_vp) == (Fraction("10.22"), Fraction("9.78"))
-    assert "between 10.00 at 0 and 10.44 at 1 IMPs" in c.explanation.steps[-1].summary
+    assert "between 10.00 VPs at 0 and 10.44 at 1 IMPs: 10.00 + (10.44 − 10.00) × 0.5 = 10.22" in c.explanation.steps[-1].summary
 
 
 def test_vp_rounding_option_in_a_match():
