@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 
-.PHONY: setup site serve test test-fast browser-deps bench clean
+.PHONY: setup site serve test test-fast fuzz browser-deps bench clean
 
 setup: $(VENV)/.installed
 
@@ -21,13 +21,17 @@ site: setup
 serve: setup
 	$(PY) -m generator serve --content content --output site
 
-## Everything: unit, property, reader, site and browser tests
+## Everything but the long fuzz run: unit, property, reader, hostile-input, site and browser tests
 test: setup browser-deps
 	$(PY) -m pytest
 
 ## Without the browser tests
 test-fast: setup
-	$(PY) -m pytest -m "not browser"
+	$(PY) -m pytest -m "not browser and not fuzz"
+
+## The long fuzz run: FUZZ_MUTANTS mutants of each upload format (default 4000)
+fuzz: setup
+	$(PY) -m pytest -m fuzz tests/hostile
 
 browser-deps:
 	bash scripts/ensure-chromium.sh

@@ -22,6 +22,7 @@ from .readers import read_sessions
 from .model import Artificial, Direction, Scored, ScoringMethod
 from .readers.printed import Figure, PrintedFigures, PrintedLine, printed_figures
 from .readers.validate import pair_label
+from .readers.values import optional_whole
 from .scoring.explain import fmt
 from .scoring.imps import imps
 from .scoring.results import ScoredBoard, ScoredLine, SessionResult
@@ -233,9 +234,9 @@ class _Audit:
                 return why if why[0] else ((FOLLOWS, "") if line_differ else ("", ""))
 
             self.figure(s.percentage, p.percentage, where, "percentage", percentage_reason)
-            place = p.place.rstrip("=")
-            if place.isdigit():
-                self.figure(Fraction(s.rank), Figure(p.place, Fraction(int(place)), 0), where, "place",
+            place = _place(p.place)
+            if place is not None:
+                self.figure(Fraction(s.rank), Figure(p.place, Fraction(place), 0), where, "place",
                             lambda o, t: (FOLLOWS, "") if len(self.differences) else ("", ""))
 
     # --- teams --------------------------------------------------------------------------------
@@ -270,7 +271,7 @@ class _Audit:
         for p in self.figures.teams:
             s = standings.get(p.number)
             if s is None or p.number not in scored:
-                self.unverified += (p.total is not None) + p.place.rstrip("=").isdigit()
+                self.unverified += (p.total is not None) + (_place(p.place) is not None)
                 continue
             where = f"team {p.number} {s.team.name} ({p.where})"
 
@@ -280,9 +281,15 @@ class _Audit:
                 return self.follows(o, t)
 
             self.figure(s.total, p.total, where, "total", total_reason)
-            place = p.place.rstrip("=")
-            if place.isdigit():
-                self.figure(Fraction(s.rank), Figure(p.place, Fraction(int(place)), 0), where, "place", self.follows)
+            place = _place(p.place)
+            if place is not None:
+                self.figure(Fraction(s.rank), Figure(p.place, Fraction(place), 0), where, "place", self.follows)
+
+
+def _place(text: str) -> int | None:
+    """A printed place ('3', '3='), or None when it is not one (a place is never signed)."""
+    place = optional_whole(text.rstrip("="))
+    return place if place is not None and place >= 1 and text[:1].isascii() and text[:1].isdigit() else None
 
 
 def audit(result: SessionResult) -> _Audit:

@@ -15,6 +15,10 @@ from ..model import Session
 MAX_BYTES = 20 * 1024 * 1024
 """Uploads larger than this are refused before parsing (the largest real export seen is ~300 KB)."""
 
+MAX_PROBLEMS = 200
+"""Problems listed per file; past this the rest are counted (a file with thousands of problems
+is the wrong file, and its list would flood the CI log)."""
+
 SUFFIXES = {".xml": "usebio", ".pbn": "pbn", ".yaml": "yaml", ".yml": "yaml"}
 
 
@@ -57,7 +61,13 @@ def read_sessions_data(file: str, data: bytes) -> list[Session]:
 
         sessions, errors = read_yaml(file, data)
     if errors:
-        raise InputErrors(sorted(errors, key=_line_order))
+        errors = sorted(errors, key=_line_order)
+        if len(errors) > MAX_PROBLEMS:
+            more = len(errors) - MAX_PROBLEMS
+            errors = errors[:MAX_PROBLEMS] + [InputError(file, "", f"and {more:,} more problem{'s' if more != 1 else ''} "
+                                                         f"after these {MAX_PROBLEMS}: expected a file with a few mistakes at most "
+                                                         "(is it the right file?)")]
+        raise InputErrors(errors)
     if not sessions:
         raise InputErrors([InputError(file, "", "no session found: expected at least one session with results")])
     return sessions
@@ -69,4 +79,4 @@ def _line_order(error: InputError) -> int:
     return int(head[5:]) if head.startswith("line ") and head[5:].isdigit() else 0
 
 
-__all__ = ["MAX_BYTES", "read_sessions"]
+__all__ = ["MAX_BYTES", "MAX_PROBLEMS", "read_sessions"]

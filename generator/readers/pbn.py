@@ -115,8 +115,10 @@ def _games(file: str, text: str, errors: list[InputError]) -> list[_Game]:
 
 
 def _board_no(game: _Game) -> int | None:
-    text = game.tag("Board")
-    return int(text) if text.isdigit() else None
+    try:
+        return values.board_number(game.tag("Board"))
+    except ValueError:
+        return None
 
 
 def scoring_method(text: str) -> tuple[ScoringMethod, dict[str, object]] | None:
@@ -130,7 +132,7 @@ def scoring_method(text: str) -> tuple[ScoringMethod, dict[str, object]] | None:
     if not parts:
         return None
     head = parts[0]
-    if head in ("butler", "cross", "cross1", "cross2") or re.fullmatch(r"butler-\d+|cross-?imps?|crossimps?", head):
+    if head in ("butler", "cross", "cross1", "cross2") or re.fullmatch(r"butler-[0-9]+|cross-?imps?|crossimps?", head):
         parts = ["imp", *parts]  # the modifier written alone
         head = "imp"
     if head in ("mp", "mps", "matchpoints", "matchpoint", "match-points"):
@@ -149,7 +151,7 @@ def scoring_method(text: str) -> tuple[ScoringMethod, dict[str, object]] | None:
             if p in ("cross1", "cross2") or re.fullmatch(r"cross-?imps?|crossimps?", p):
                 divisor = {"cross1": "scores", "cross2": "comparisons"}.get(p, "comparisons")
                 return ScoringMethod.CROSS_IMPS, {"cross_imp_divisor": divisor}
-            m = re.fullmatch(r"butler(?:-(\d+))?", p)
+            m = re.fullmatch(r"butler(?:-([0-9]{1,2}))?", p)
             if m and m.group(1):
                 options["butler_trim"] = str(int(m.group(1)) // 2 or 1)  # Butler-2: one result off each end
         return ScoringMethod.BUTLER, options
@@ -161,6 +163,8 @@ class _Session:
         self.file = file
         self.errors = errors
         self.figures = PrintedFigures(line_unit="")
+        self.board_lines: dict[int, int] = {}
+        """The line of each board's [Board] tag, by the board's identity."""
         self.line_note = ""
 
     def error(self, line: int, message: str, board: int | None = None, pair: str | None = None) -> None:
@@ -195,9 +199,9 @@ class _Session:
             return Session(teams=teams, matches=matches, options=options, printed={KEY: self.figures}, **common)  # type: ignore[arg-type]
         places = Places()
         sections, mitchell = self.pairs(total, games)
-        boards = [b for b in (self.board(g, mitchell, places) for g in games) if b is not None]
+        boards = self.merged([b for b in (self.board(g, mitchell, places) for g in games) if b is not None], places)
         if len(sections) > 1:
-            ranks = [int(p.place.rstrip("=")) for p in self.figures.pairs if p.place.rstrip("=").isdigit()]
+            ranks = [r for r in (values.optional_whole(p.place.rstrip("=")) for p in self.figures.pairs) if r is not None]
             if ranks and max(ranks) > largest_field(sections):
                 options["sections"] = "pooled"  # one ranking across sections: compared across the field
         session = Session(sections=sections, boards=tuple(boards), options=options, printed={KEY: self.figures}, **common)  # type: ignore[arg-type]
@@ -210,9 +214,10 @@ class _Session:
         ids: dict[tuple[str, int], set[Direction | None]] = {}
         entries = []
         for line, row in rows:
-            pid = row.get("PairId", "")
-            if not pid.isdigit():
-                self.error(line, f"expected a pair number in the PairId column, got {pid!r}")
+            try:
+                pid = values.number_of(row.get("PairId", ""), "pair")
+            except ValueError as exc:
+                self.error(line, f"PairId: {exc}")
                 continue
             try:
                 direction = values.parse_direction(row.get("Direction", ""))
@@ -220,8 +225,8 @@ class _Session:
                 self.error(line, str(exc), pair=f"pair {pid}")
                 continue
             section = row.get("Section", "")
-            ids.setdefault((section, int(pid)), set()).add(direction)
-            entries.append((line, row, section, int(pid), direction))
+            ids.setdefault((section, pid), set()).add(direction)
+            entries.append((line, row, section, pid, direction))
         mitchell = any(len(d) > 1 for d in ids.values())
         by_section: dict[str, list[Pair]] = {}
         for line, row, section, pid, direction in entries:
@@ -238,14 +243,17 @@ class _Session:
                                                   Figure.parse(row.get("TotalPercentage")), place))
         if not entries:  # no totals table: the pairs are those the score tables name
             mitchell = _two_fields(games)
+            named: set[PairRef] = set()
             for game in games:
                 table = game.tables.get("ScoreTable")
                 for _, row in table.rows if table else []:
                     for col, direction in (("PairId_NS", Direction.NS), ("PairId_EW", Direction.EW)):
-                        if row.get(col, "").isdigit():
-                            key = (row.get("Section", ""), int(row[col]))
+                        number = values.optional_whole(row.get(col, ""))
+                        if number is not None and 1 <= number <= values.MAX_NUMBER:
+                            key = (row.get("Section", ""), number)
                             ref = PairRef(key[0], key[1], direction if mitchell else None)
-                            if ref not in {p.ref for p in by_section.get(key[0], [])}:
+                            if ref not in named:
+                                named.add(ref)
                                 by_section.setdefault(key[0], []).append(Pair(ref))
         sections = tuple(Section(name, tuple(sorted(pairs, key=lambda p: (p.ref.number, str(p.ref.direction)))),
                                  winners=2 if mitchell else 1) for name, pairs in sorted(by_section.items()))
@@ -257,10 +265,11 @@ class _Session:
         number_text = game.tag("Board")
         if table is None:
             return None
-        if not number_text.isdigit():
-            self.error(game.tags.get("Board", ("", game.line))[1], f"expected a board number such as 1 or 27, got {number_text!r}")
+        try:
+            number = values.board_number(number_text)
+        except ValueError as exc:
+            self.error(game.tags.get("Board", ("", game.line))[1], str(exc))
             return None
-        number = int(number_text)
         vul_text = game.tag("Vulnerable")
         vulnerability = _VULNERABLE.get(vul_text.upper()) if vul_text else None
         if vul_text and vulnerability is None:
@@ -286,7 +295,36 @@ class _Session:
             self.figures.boards.append(PrintedBoard(number, "", f"line {table.line}", datum))
         board = Board(number, tuple(lines), deal=self.deal(game, number), dealer=dealer, vulnerability=vulnerability)
         places.boards[id(board)] = f"line {table.line}"
+        self.board_lines[id(board)] = game.tags.get("Board", ("", game.line))[1]
         return board
+
+    def merged(self, boards: list[Board], places: Places) -> list[Board]:
+        """One board per number: a board written twice has its games' lines put together, so
+        that a pair with a result in both is reported (naming both lines), never scored twice."""
+        games: dict[int, list[Board]] = {}
+        for board in boards:
+            games.setdefault(board.number, []).append(board)
+        out = []
+        for number in sorted(games):
+            first, *others = games[number]
+            if not others:
+                out.append(first)
+                continue
+            for board in others:
+                differ = [what for what, a, b in (("deal", first.deal, board.deal), ("dealer", first.dealer, board.dealer),
+                                                  ("vulnerability", first.vulnerability, board.vulnerability))
+                          if a is not None and b is not None and a != b]
+                if differ:
+                    self.error(self.board_lines[id(board)], f"board {number} is written twice with a different "
+                               f"{' and '.join(differ)} (also line {self.board_lines[id(first)]}): expected each board once",
+                               number)
+            together = Board(number, tuple(line for board in games[number] for line in board.lines),
+                             deal=next((b.deal for b in games[number] if b.deal), None),
+                             dealer=next((b.dealer for b in games[number] if b.dealer), None),
+                             vulnerability=next((b.vulnerability for b in games[number] if b.vulnerability), None))
+            places.boards[id(together)] = places.board(first)
+            out.append(together)
+        return out
 
     def deal(self, game: _Game, number: int) -> Deal | None:
         text = game.tag("Deal")
@@ -306,11 +344,14 @@ class _Session:
         if "bye" in (score_ns.lower(), score_ew.lower()) or ns_id in ("-", "") or ew_id in ("-", ""):
             self.figures.notes.append(f"board {board}: a bye line (line {line_no}) has no opponents and is not a result")
             return None
-        if not ns_id.isdigit() or not ew_id.isdigit():
-            self.error(line_no, f"expected pair numbers in PairId_NS and PairId_EW, got {ns_id!r} and {ew_id!r}", board)
+        try:
+            ns_number, ew_number = values.number_of(ns_id, "pair"), values.number_of(ew_id, "pair")
+        except ValueError:
+            self.error(line_no, f"expected pair numbers in PairId_NS and PairId_EW, got {values.shown(ns_id)} and "
+                       f"{values.shown(ew_id)}", board)
             return None
-        ns_pair = PairRef(section, int(ns_id), Direction.NS if mitchell else None)
-        ew_pair = PairRef(section, int(ew_id), Direction.EW if mitchell else None)
+        ns_pair = PairRef(section, ns_number, Direction.NS if mitchell else None)
+        ew_pair = PairRef(section, ew_number, Direction.EW if mitchell else None)
         pairs = f"{pair_label(ns_pair, 'NS')} v {pair_label(ew_pair, 'EW')}"
         self.line_note = ""
         if "Score_NS" in row or "Score_EW" in row:
@@ -326,8 +367,8 @@ class _Session:
         self.figures.lines.append(PrintedLine(board, section, ns_pair, ew_pair, f"line {line_no}", shown,
                                               Figure.parse(row.get(f"{prefix}_NS")), Figure.parse(row.get(f"{prefix}_EW")),
                                               Figure.parse(row.get("Percentage_NS")), Figure.parse(row.get("Percentage_EW"))))
-        return TravellerLine(ns_pair, ew_pair, ns, ew, section=section, table=_int(row.get("Table")), source_line=line_no,
-                             note=self.line_note)
+        return TravellerLine(ns_pair, ew_pair, ns, ew, section=section, table=values.optional_whole(row.get("Table")),
+                             source_line=line_no, note=self.line_note)
 
     def computed(self, line_no: int, row: dict[str, str], board: int, vulnerability: str, pairs: str):
         """A score table with no score columns (BridgeWebs): the score follows from contract,
@@ -377,14 +418,14 @@ class _Session:
                 return None
         try:
             if score_ns not in ("-", ""):
-                score = int(score_ns)
+                score = values.whole_number(score_ns)
             elif score_ew not in ("-", ""):
-                score = -int(score_ew)
+                score = -values.whole_number(score_ew)
             else:
                 self.error(line_no, f"{values.SCORE_EXPECTED} in Score_NS or Score_EW, found neither", board, pairs)
                 return None
         except ValueError:
-            self.error(line_no, f"{values.SCORE_EXPECTED}, got {score_ns if score_ns != '-' else score_ew!r}", board, pairs)
+            self.error(line_no, f"{values.SCORE_EXPECTED}, got {values.shown(score_ns if score_ns != '-' else score_ew)}", board, pairs)
             return None
         contract_text = row.get("Contract", "-")
         lead = row.get("Lead") if row.get("Lead") not in (None, "-", "") else None
@@ -418,29 +459,32 @@ class _Session:
     def teams(self, total: _Table | None, games: list[_Game]) -> tuple[tuple[Team, ...], tuple[Match, ...]]:
         teams: dict[int, Team] = {}
         for line, row in total.rows if total else []:
-            tid = row.get("TeamId", "")
-            if not tid.isdigit():
-                self.error(line, f"expected a team number in the TeamId column, got {tid!r}")
+            try:
+                tid = values.number_of(row.get("TeamId", ""), "team")
+            except ValueError as exc:
+                self.error(line, f"TeamId: {exc}")
                 continue
             players = tuple(Player(n.strip()) for n in row.get("Roster", "").split(" - ") if n.strip() and n.strip() != "-")
-            teams[int(tid)] = Team(int(tid), row.get("TeamName", f"Team {tid}"), players)
+            teams[tid] = Team(tid, row.get("TeamName", f"Team {tid}"), players)
         matches = []
         for game in games:
             table = game.tables.get("ScoreTable")
             for line, row in table.rows if table else []:
-                home, away = row.get("TeamId_Home", ""), row.get("TeamId_Away", "")
-                if not home.isdigit() or not away.isdigit():
-                    self.error(line, f"expected team numbers in TeamId_Home and TeamId_Away, got {home!r} and {away!r}")
+                try:
+                    home, away = values.number_of(row.get("TeamId_Home", ""), "team"), values.number_of(row.get("TeamId_Away", ""), "team")
+                except ValueError:
+                    self.error(line, f"expected team numbers in TeamId_Home and TeamId_Away, got "
+                               f"{values.shown(row.get('TeamId_Home', ''))} and {values.shown(row.get('TeamId_Away', ''))}")
                     continue
-                for tid in (int(home), int(away)):
+                for tid in (home, away):
                     if tid not in teams:
                         self.error(line, f"unknown team {tid}: expected one of the teams in the TotalScoreTable", pair=f"team {tid}")
                         teams[tid] = Team(tid, f"Team {tid}")
                 details = row.get("MatchDetails", "").split(",")
                 imps = [Figure.parse(d) for d in details[-2:]] if len(details) >= 2 else [None, None]
-                rnd = _int(row.get("Round"))
-                matches.append(Match(teams[int(home)], teams[int(away)], (), round=rnd))
-                self.figures.matches.append(PrintedMatch(rnd, int(home), int(away), f"line {line}", imps[0], imps[1],
+                rnd = values.optional_whole(row.get("Round"))
+                matches.append(Match(teams[home], teams[away], (), round=rnd))
+                self.figures.matches.append(PrintedMatch(rnd, home, away, f"line {line}", imps[0], imps[1],
                                                          Figure.parse(row.get("VP_Home")), Figure.parse(row.get("VP_Away"))))
         if matches:
             self.figures.notes.append("the file holds match totals only (no board results): its IMPs cannot be re-scored")
@@ -453,11 +497,8 @@ def _two_fields(games: list[_Game]) -> bool:
     for game in games:
         table = game.tables.get("ScoreTable")
         rows = table.rows if table else []
-        seen = {(row.get("Section", ""), row.get("PairId_NS")) for _, row in rows}
-        if any((row.get("Section", ""), row.get("PairId_EW")) in seen for _, row in rows if row.get("PairId_EW", "").isdigit()):
+        seen = {(row.get("Section", ""), values.optional_whole(row.get("PairId_NS"))) for _, row in rows}
+        if any((row.get("Section", ""), number) in seen for _, row in rows
+               if (number := values.optional_whole(row.get("PairId_EW"))) is not None):
             return True
     return False
-
-
-def _int(text: str | None) -> int | None:
-    return int(text) if text and text.isdigit() else None

@@ -8,6 +8,7 @@ figure "agrees" when ours rounds to theirs at their precision.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
@@ -15,6 +16,7 @@ from fractions import Fraction
 from ..model import PairRef, Session
 
 KEY = "figures"
+_FIGURE = re.compile(r"[+-]?(?:[0-9]{1,15}(?:\.[0-9]{0,15})?|\.[0-9]{1,15})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,8 +33,8 @@ class Figure:
         if text is None:
             return None
         t = text.strip().replace(",", ".")
-        if t in ("", "-", "?"):
-            return None
+        if t in ("", "-", "?") or not _FIGURE.fullmatch(t):
+            return None  # '1e999999999' would take hours as a Fraction: printed figures are plain decimals
         try:
             d = Decimal(t)
         except InvalidOperation:

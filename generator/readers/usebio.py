@@ -68,6 +68,9 @@ def read_usebio(file: str, data: bytes) -> tuple[list[Session], list[InputError]
         line, column = getattr(exc, "position", (0, 0))
         reason = str(exc).split(":")[0]
         return [], [InputError(file, f"line {line}, column {column + 1}", f"malformed XML ({reason}): expected well-formed USEBIO XML")]
+    except (LookupError, ValueError) as exc:  # the declaration names an encoding expat cannot read
+        return [], [InputError(file, "line 1", f"the XML declaration names an encoding that cannot be read ({exc}): "
+                               "expected UTF-8, UTF-16 or ISO-8859-1")]
     if root.tag != "USEBIO":
         return [], [InputError(file, root.tag, f"expected a USEBIO document (root element USEBIO), got <{root.tag}>")]
     reader = _Reader(file)
@@ -248,11 +251,11 @@ class _Reader:
     # --- boards and traveller lines ------------------------------------------------------
     def board(self, elem: Element, path: str, sec: _Section, lines: dict[int, list[TravellerLine]],
               board_paths: dict[int, str], figures: PrintedFigures, places: Places) -> None:
-        number_text = _text(elem, "BOARD_NUMBER")
-        if not number_text.isdigit() or int(number_text) < 1:
-            self.error(f"{path}/BOARD_NUMBER", f"expected a board number such as 1 or 27, got {number_text!r}")
+        try:
+            number = values.board_number(_text(elem, "BOARD_NUMBER"))
+        except ValueError as exc:
+            self.error(f"{path}/BOARD_NUMBER", str(exc))
             return
-        number = int(number_text)
         board_paths.setdefault(number, path)
         bucket = lines.setdefault(number, [])
         figures.boards.append(PrintedBoard(number, sec.name, path, Figure.parse(_text(elem, "BOARD_AVERAGE"))))
@@ -303,9 +306,9 @@ class _Reader:
         score: int | None = None
         if score_text:
             try:
-                score = int(score_text)
+                score = values.whole_number(score_text)
             except ValueError:
-                self.error(f"{path}/SCORE", f"{values.SCORE_EXPECTED}, got {score_text!r}", board, pairs)
+                self.error(f"{path}/SCORE", f"{values.SCORE_EXPECTED}, got {values.shown(score_text)}", board, pairs)
                 return None
         if not contract_text:
             if score is None:
@@ -360,20 +363,35 @@ class _Reader:
     # --- hand records --------------------------------------------------------------------
     def handset(self, root: Element) -> dict[int, Deal]:
         deals: dict[int, Deal] = {}
+        paths: dict[int, str] = {}
         for handset, hpath in _indexed(root, "HANDSET", "USEBIO"):
             for board, bpath in _indexed(handset, "BOARD", hpath):
-                number = _text(board, "BOARD_NUMBER")
+                try:
+                    number = values.board_number(_text(board, "BOARD_NUMBER"))
+                except ValueError as exc:
+                    self.error(f"{bpath}/BOARD_NUMBER", str(exc))
+                    continue
+                if number in deals:
+                    self.error(bpath, f"board {number} has two hand records (also {paths[number]}): expected one per board", number)
+                    continue
                 hands = {}
                 for hand, path in _indexed(board, "HAND", bpath):
                     seat = _SEATS.get(_text(hand, "DIRECTION").upper())
                     if seat is None:
                         self.error(f"{path}/DIRECTION", f"expected North, East, South or West, got {_text(hand, 'DIRECTION')!r}")
                         continue
-                    hands[seat] = ".".join(_text(hand, s).upper().replace("10", "T") for s in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS"))
-                if number.isdigit() and len(hands) == 4:
-                    deals[int(number)] = Deal(hands)
-                elif hands:
-                    self.error(bpath, f"expected a board number and four hands, got board {number!r} with {len(hands)} hands")
+                    if seat in hands:
+                        self.error(path, f"two hands for {seat.name.title()}: expected one HAND for each seat", number)
+                        continue
+                    hands[seat] = ".".join(_text(hand, s).upper().replace("10", "T").replace(" ", "")
+                                           for s in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS"))
+                if not hands:
+                    continue
+                try:
+                    deals[number] = values.check_hands(hands)
+                    paths[number] = bpath
+                except ValueError as exc:
+                    self.error(bpath, str(exc), number)
         return deals
 
     # --- conventions the file implies --------------------------------------------------
@@ -386,7 +404,7 @@ class _Reader:
             # Scorer factors the boards of a Howell with a sit-out up to the full number of tables
             options["expected_results"] = (len(sections[0].pairs) + 1) // 2
         if len(sections) > 1:
-            places = [int(p.place.rstrip("=")) for p in figures.pairs if p.place.rstrip("=").isdigit()]
+            places = [n for n in (values.optional_whole(p.place.rstrip("=")) for p in figures.pairs) if n is not None]
             if places and max(places) > largest_field(sections):
                 options["sections"] = "pooled"  # one ranking across the field: results were compared across sections
         return options

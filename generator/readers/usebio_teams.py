@@ -152,11 +152,11 @@ class TeamsEventReader:
         if not elems:
             self.r.error(path, "expected the teams under PARTICIPANTS as TEAM elements, found none")
         for elem, tpath in elems:
-            number_text = attribute_or_child(elem, "TEAM_ID") or attribute_or_child(elem, "TEAM_NUMBER")
-            if not number_text.isdigit() or int(number_text) < 1:
-                self.r.error(f"{tpath}@TEAM_ID", f"expected a team number such as 1 or 12, got {number_text!r}")
+            try:
+                number = values.number_of(attribute_or_child(elem, "TEAM_ID") or attribute_or_child(elem, "TEAM_NUMBER"), "team")
+            except ValueError as exc:
+                self.r.error(f"{tpath}@TEAM_ID", str(exc))
                 continue
-            number = int(number_text)
             if number in by_number:
                 self.r.error(tpath, f"team {number} is listed twice (also {where[number]}): expected each team once",
                              pair=f"team {number}")
@@ -188,10 +188,10 @@ class TeamsEventReader:
 
     def team(self, elem: Element, tag: str, mpath: str, teams: _Teams) -> Team | None:
         found = text(elem, tag)
-        team = teams.by_number.get(int(found)) if found.isdigit() else None
+        team = teams.by_number.get(values.optional_whole(found))  # type: ignore[arg-type]
         if team is None and teams.by_number:
             listed = ", ".join(str(n) for n in sorted(teams.by_number))
-            self.r.error(f"{mpath}/{tag}", f"unknown team {found!r}: expected one of the teams listed ({listed})")
+            self.r.error(f"{mpath}/{tag}", f"unknown team {values.shown(found)}: expected one of the teams listed ({listed})")
         return team
 
     # --- matches and their boards ---------------------------------------------------------------
@@ -203,18 +203,18 @@ class TeamsEventReader:
             self.r.error(mpath, f"team {home.number} ({home.name}) is on both sides of this match: expected two different teams")
             return None
         round_text = text(elem, "ROUND_NUMBER")
-        rnd = int(round_text) if round_text.isdigit() else None
+        rnd = values.optional_whole(round_text)
         home_score, away_score = Figure.parse(text(elem, "TEAM_SCORE")), Figure.parse(text(elem, "OPPOSING_TEAM_SCORE"))
         unit = self.match_unit or _guess_unit(home_score, away_score)
         self.figures.matches.append(PrintedMatch(rnd, home.number, away.number, mpath,
                                                  *((home_score, away_score, None, None) if unit != "vp" else (None, None, home_score, away_score))))
         boards: dict[int, TeamsBoard] = {}
         for board_elem, bpath in indexed(elem, "BOARD", mpath):
-            number_text = text(board_elem, "BOARD_NUMBER")
-            if not number_text.isdigit() or int(number_text) < 1:
-                self.r.error(f"{bpath}/BOARD_NUMBER", f"expected a board number such as 1 or 27, got {number_text!r}")
+            try:
+                number = values.board_number(text(board_elem, "BOARD_NUMBER"))
+            except ValueError as exc:
+                self.r.error(f"{bpath}/BOARD_NUMBER", str(exc))
                 continue
-            number = int(number_text)
             if number in boards:
                 self.r.error(bpath, f"board {number} appears twice in the match {home.name} v {away.name}: expected one BOARD per board",
                              number)

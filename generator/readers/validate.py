@@ -62,10 +62,26 @@ def line_pairs(line: TravellerLine) -> str | None:
 
 def validate(file: str, session: Session, places: Places) -> list[InputError]:
     errors: list[InputError] = []
-    known = {p.ref for p in session.pairs}
+    known = KnownPairs({p.ref for p in session.pairs})
     for board in session.boards:
         errors += _board(file, session, board, known, places)
     return errors
+
+
+class KnownPairs(set):
+    """The session's pairs, with the lists that unknown-pair messages quote computed once per
+    section and direction (a hostile file with thousands of unknown pairs stays quick)."""
+
+    def __init__(self, refs: set[PairRef]):
+        super().__init__(refs)
+        self.listed: dict[tuple[str, object], str] = {}
+
+    def numbers(self, section: str, direction: object, any_direction: bool) -> str:
+        key = (section, None if any_direction else direction, any_direction)
+        if key not in self.listed:
+            numbers = [p.number for p in self if p.section == section and (any_direction or p.direction is direction)]
+            self.listed[key] = _ranges(numbers) if numbers else "none"
+        return self.listed[key]
 
 
 def _board(file: str, session: Session, board: Board, known: set[PairRef], places: Places) -> list[InputError]:
@@ -112,20 +128,16 @@ def _board(file: str, session: Session, board: Board, known: set[PairRef], place
 
 def _file_order(where: str) -> tuple[int, ...]:
     """'line 12' → (12,); 'EVENT/BOARD[3]/TRAVELLER_LINE[10]' → (3, 10): the order lines stand in the file."""
-    return tuple(int(n) for n in re.findall(r"\d+", where))
+    return tuple(int(n) for n in re.findall(r"[0-9]+", where))
 
 
-def _unknown(ref: PairRef, side: str, known: set[PairRef]) -> str:
-    same_section = sorted((p for p in known if p.section == ref.section), key=lambda p: (p.number, str(p.direction)))
+def _unknown(ref: PairRef, side: str, known: KnownPairs) -> str:
     if ref.direction is not None:
         flipped = PairRef(ref.section, ref.number, ref.direction.other)
         if flipped in known and PairRef(ref.section, ref.number, ref.direction) not in known:
             return (f"pair {ref.number} is listed as {ref.direction.other} but sits {side} here: "
                     f"expected an {side} pair number")
-        numbers = [p.number for p in same_section if p.direction is ref.direction]
-    else:
-        numbers = [p.number for p in same_section]
-    listed = _ranges(numbers) if numbers else "none"
+    listed = known.numbers(ref.section, ref.direction, ref.direction is None)
     section = f" in section {ref.section}" if ref.section else ""
     return f"unknown {side} pair {ref.number}{section}: expected one of the pairs listed ({listed})"
 
@@ -179,4 +191,4 @@ def _percent(value: Fraction) -> str:
     return f"{p.numerator} %" if p.denominator == 1 else f"{float(p):.4g} %"
 
 
-__all__ = ["Places", "line_pairs", "outcome_problems", "pair_label", "play_problems", "validate"]
+__all__ = ["KnownPairs", "Places", "line_pairs", "outcome_problems", "pair_label", "play_problems", "validate"]

@@ -1,5 +1,10 @@
-"""Small parsers shared by the readers: artificial score codes, dates, weights, pair numbers.
+"""Small parsers shared by the readers: numbers, artificial score codes, dates, weights,
+pair numbers and deals.
 
+Every value an upload holds is parsed here, so that all readers accept the same things:
+numbers are ASCII decimal digits of bounded length only (``str.isdigit`` accepts ``²``
+and ``٣``, and ``int`` of thousands of digits fails or takes long), board numbers are
+1-999 everywhere, and a deal has 13 cards in each hand and every card once.
 Each raises ``ValueError`` with a lowercase message that says what was expected and
 quotes what was found; the reader adds the file, the place, the board and the pair.
 """
@@ -14,9 +19,101 @@ from ..model import Artificial, Direction
 
 SCORE_EXPECTED = "expected a score such as 420 or an artificial score such as A60/40"
 
+MAX_BOARD = 999
+"""Board numbers are 1 to MAX_BOARD in every reader (the largest real sessions have a few hundred)."""
+MAX_NUMBER = 9999
+"""Pair, team, table and round numbers are 1 to MAX_NUMBER."""
+MAX_DIGITS = 6
+"""Whole numbers (scores, numbers) have at most this many digits; decimals as many on each side."""
+
+_WHOLE = re.compile(r"[+-]?[0-9]{1,%d}" % MAX_DIGITS)
+_DIGITS = re.compile(r"[+-]?[0-9]+")
+_DECIMAL = re.compile(r"([+-]?[0-9]{1,%d}(?:\.[0-9]{1,%d})?)(?:/([0-9]{1,%d}))?" % (MAX_DIGITS, MAX_DIGITS, MAX_DIGITS))
+
+
+def shown(value: object) -> str:
+    """A found value for a message, cut short: an upload may hold thousands of characters."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def whole_number(value: object, what: str = "a whole number such as 3", low: int | None = None,
+                 high: int | None = None, strings: bool = True) -> int:
+    """A whole number from an upload: an int (YAML) or ASCII decimal digits with an optional sign
+    (not when ``strings`` is false: in YAML, a number is written as a number).
+
+    >>> whole_number(" 12 ")
+    12
+    >>> whole_number("²")
+    Traceback (most recent call last):
+    ValueError: expected a whole number such as 3, got '²'
+    """
+    noun = what.split(", such as")[0].split(" such as")[0]
+    bounds = f"{noun} from {low} to {high}" if low is not None and high is not None else f"{noun} of at most {MAX_DIGITS} digits"
+    if isinstance(value, int) and not isinstance(value, bool):
+        if abs(value) >= 10 ** MAX_DIGITS:
+            raise ValueError(f"expected {bounds}, got {_long_number(str(value))}")
+        number = value
+    elif strings and isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
+        number = int(value.strip())
+    elif strings and isinstance(value, str) and _DIGITS.fullmatch(value.strip()):
+        raise ValueError(f"expected {bounds}, got {_long_number(value.strip())}")
+    else:
+        raise ValueError(f"expected {what}, got {shown(value)}")
+    if (low is not None and number < low) or (high is not None and number > high):
+        raise ValueError(f"expected {bounds}, got {number}")
+    return number
+
+
+def _long_number(digits: str) -> str:
+    return digits if len(digits) <= 20 else f"a number of {len(digits.lstrip('+-')):,} digits"
+
+
+def optional_whole(value: object) -> int | None:
+    """A whole number, or None when the value is blank or not one (for figures only shown, never scored)."""
+    try:
+        return whole_number(value)
+    except ValueError:
+        return None
+
+
+def board_number(value: object, strings: bool = True) -> int:
+    """A board number, 1 to 999, from any reader."""
+    return whole_number(value, "a board number such as 1 or 27", 1, MAX_BOARD, strings)
+
+
+def number_of(value: object, what: str, strings: bool = True) -> int:
+    """A pair, team, table or round number: 1 to 9999."""
+    return whole_number(value, f"a {what} number such as 1 or 12", 1, MAX_NUMBER, strings)
+
+
+def decimal(value: object, what: str = "a number such as 3 or 1.5") -> Fraction:
+    """An exact number from an upload: '3', '-1.5', '3/2' or a YAML int or float, bounded in length.
+
+    ``Fraction('1e999999999')`` would take hours; such forms are refused here.
+    """
+    if isinstance(value, bool):
+        raise ValueError(f"expected {what}, got {value!r}")
+    if isinstance(value, int):
+        text = str(whole_number(value, what))
+    elif isinstance(value, float):
+        text = repr(value)
+        if "e" in text or "n" in text:
+            raise ValueError(f"expected {what}, got {value!r}")
+    elif isinstance(value, str):
+        text = value.strip()
+    else:
+        raise ValueError(f"expected {what}, got {shown(value)}")
+    m = _DECIMAL.fullmatch(text)
+    if not m or (m.group(2) is not None and int(m.group(2)) == 0):
+        raise ValueError(f"expected {what}, got {shown(value)}")
+    number = Fraction(m.group(1))
+    return number / int(m.group(2)) if m.group(2) else number
+
+
 _CODE = {"+": Fraction(60), "=": Fraction(50), "-": Fraction(40)}
-_PERCENT_PAIR = re.compile(r"^A\s*(\d{1,3})\s*%?\s*[/\-]\s*(\d{1,3})\s*%?$")
-_COMPACT = re.compile(r"^A(\d{2})(\d{2})$")
+_PERCENT_PAIR = re.compile(r"^A\s*([0-9]{1,3})\s*%?\s*[/\-]\s*([0-9]{1,3})\s*%?$")
+_COMPACT = re.compile(r"^A([0-9]{2})([0-9]{2})$")
 _CODES = re.compile(r"^A\s*([+=\-])(?:\s*/\s*A?\s*([+=\-]))?$")
 
 
@@ -58,7 +155,7 @@ def side_artificial(text: str) -> Artificial:
     t = text.strip().upper()
     if t in ("A+", "A=", "A-"):
         return Artificial.from_percent(_CODE[t[1]])
-    m = re.fullmatch(r"A?\s*(\d{1,3})\s*%?", t)
+    m = re.fullmatch(r"A?\s*([0-9]{1,3})\s*%?", t)
     if m and int(m.group(1)) <= 100:
         return Artificial.from_percent(int(m.group(1)))
     raise ValueError(f"expected an artificial score A+, A=, A- or a percentage such as 60%, got {text!r}")
@@ -67,11 +164,11 @@ def side_artificial(text: str) -> Artificial:
 def parse_date(text: str) -> date:
     """ISO '2026-10-05', PBN '2026.10.05', or day-first '5/10/2026' (the USEBIO files' form)."""
     t = text.strip()
-    m = re.fullmatch(r"(\d{4})[-.](\d{1,2})[-.](\d{1,2})", t)
+    m = re.fullmatch(r"([0-9]{4})[-.]([0-9]{1,2})[-.]([0-9]{1,2})", t)
     if m:
         y, mo, d = (int(g) for g in m.groups())
     else:
-        m = re.fullmatch(r"(\d{1,2})/(\d{1,2})/(\d{4})", t)
+        m = re.fullmatch(r"([0-9]{1,2})/([0-9]{1,2})/([0-9]{4})", t)
         if not m:
             raise ValueError(f"expected a date such as 2026-10-05 or 05/10/2026, got {text!r}")
         d, mo, y = (int(g) for g in m.groups())
@@ -83,24 +180,19 @@ def parse_date(text: str) -> date:
 
 def parse_weight(value: object) -> Fraction:
     """A weight as '60%', 0.6, '3/5' or 60 (read as a percentage when above 1)."""
-    if isinstance(value, bool):
-        raise ValueError(f"expected a weight such as 60%, 0.6 or 3/5, got {value!r}")
-    text = str(value).strip()
-    try:
-        if text.endswith("%"):
-            w = Fraction(text[:-1].strip()) / 100
-        else:
-            w = Fraction(text)
-            if w > 1:
-                w /= 100
-    except (ValueError, ZeroDivisionError):
-        raise ValueError(f"expected a weight such as 60%, 0.6 or 3/5, got {value!r}") from None
+    expected = "a weight such as 60%, 0.6 or 3/5"
+    if isinstance(value, str) and value.strip().endswith("%"):
+        w = decimal(value.strip()[:-1], expected) / 100
+    else:
+        w = decimal(value, expected)
+        if w > 1:
+            w /= 100
     if not 0 < w <= 1:
         raise ValueError(f"expected a weight above 0 % and at most 100 %, got {value!r}")
     return w
 
 
-_PAIR_NUMBER = re.compile(r"^\s*(?:\(\s*([A-Za-z0-9]+)\s*\)\s*)?(\d+)\s*-?\s*(NS|EW|N-S|E-W|N|E)?\s*$", re.I)
+_PAIR_NUMBER = re.compile(r"^\s*(?:\(\s*([A-Za-z0-9]{1,8})\s*\)\s*)?([0-9]{1,4})\s*-?\s*(NS|EW|N-S|E-W|N|E)?\s*$", re.I)
 
 
 def parse_pair_number(text: str) -> tuple[str | None, int, Direction | None]:
@@ -110,8 +202,8 @@ def parse_pair_number(text: str) -> tuple[str | None, int, Direction | None]:
     ('B', 12, <Direction.EW: 'EW'>)
     """
     m = _PAIR_NUMBER.match(text or "")
-    if not m:
-        raise ValueError(f"expected a pair number such as 7, 7NS or 7 EW, got {text!r}")
+    if not m or int(m.group(2)) < 1:
+        raise ValueError(f"expected a pair number such as 7, 7NS or 7 EW, got {shown(text)}")
     section, number, direction = m.groups()
     d = None
     if direction:
@@ -131,28 +223,23 @@ def parse_direction(text: str) -> Direction | None:
     raise ValueError(f"expected a direction NS or EW, got {text!r}")
 
 
-__all__ = [
-    "SCORE_EXPECTED", "artificial_code", "is_artificial_text",
-    "parse_artificial", "parse_date", "parse_direction", "parse_pair_number", "parse_weight",
-    "side_artificial",
-]
-
-
 _DEAL = re.compile(r"^([NESW]):\s*(\S+)\s+(\S+)\s+(\S+)\s+(\S+)$", re.I)
 _HAND = re.compile(r"^[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*$")
+_RANKS = "AKQJT98765432"
+_SUITS = "SHDC"
 
 
 def parse_deal(text: str):
     """Hands by seat from PBN deal text 'N:AK72.QJ5.T84.A93 QT8.K962.AQ7.J54 ...' (clockwise from the first seat).
 
-    Returns None when a hand is unknown ('-'); raises ValueError when the text is not a deal.
+    Returns None when a hand is unknown ('-'); raises ValueError when the text is not a deal
+    or the deal is impossible (see ``check_hands``).
     """
-    from ..model import Deal
     from ..scoring.contract import Seat
 
     m = _DEAL.match(text.strip().upper().replace("10", "T"))
     if not m:
-        raise ValueError(f'expected a deal such as "N:AK72.QJ5.T84.A93 QT8.K962.AQ7.J54 ...", got {text[:40]!r}')
+        raise ValueError(f'expected a deal such as "N:AK72.QJ5.T84.A93 QT8.K962.AQ7.J54 ...", got {shown(text)}')
     order = "NESW"
     start = order.index(m.group(1))
     hands = {}
@@ -160,9 +247,52 @@ def parse_deal(text: str):
         if hand == "-":
             return None
         if not _HAND.match(hand):
-            raise ValueError(f"expected a hand such as AK72.QJ5.T84.A93 (spades.hearts.diamonds.clubs), got {hand!r}")
+            raise ValueError(f"expected a hand such as AK72.QJ5.T84.A93 (spades.hearts.diamonds.clubs), got {shown(hand)}")
         hands[Seat(order[(start + i) % 4])] = hand
-    cards = "".join(h.replace(".", "") for h in hands.values())
-    if len(cards) != 52:
-        raise ValueError(f"expected 52 cards, 13 in each hand, got {len(cards)} in {text[:40]!r}")
-    return Deal(hands)
+    return check_hands(hands)
+
+
+def check_hands(hands: dict):
+    """The one deal check of every reader: four hands of 13 cards, each of the 52 cards once.
+
+    ``hands`` maps each seat to 'spades.hearts.diamonds.clubs' ('AK72.QJ5.T84.A93').
+    """
+    from ..model import Deal
+
+    if len(hands) != 4:
+        raise ValueError(f"expected four hands (North, East, South and West), got {len(hands)}")
+    problems = []
+    held: dict[str, list[str]] = {}
+    for seat in sorted(hands, key=lambda s: "NESW".index(str(s))):
+        hand = hands[seat]
+        suits = hand.split(".")
+        if len(suits) != 4 or any(c not in _RANKS for suit in suits for c in suit):
+            raise ValueError(f"expected {seat}'s hand as ranks AKQJT98765432 in four suits such as AK72.QJ5.T84.A93, "
+                             f"got {shown(hand)}")
+        count = sum(len(suit) for suit in suits)
+        if count != 13:
+            problems.append(f"{seat} holds {count} cards")
+        for suit, ranks in zip(_SUITS, suits):
+            for rank in ranks:
+                held.setdefault(suit + rank, []).append(str(seat))
+    twice = [f"{card} ({' and '.join(seats)})" for card, seats in held.items() if len(seats) > 1]
+    missing = [suit + rank for suit in _SUITS for rank in _RANKS if suit + rank not in held]
+    if twice:
+        problems.append(f"{_cards(twice)} {'is' if len(twice) == 1 else 'are'} dealt twice")
+    if missing:
+        problems.append(f"{_cards(missing)} {'is' if len(missing) == 1 else 'are'} missing")
+    if problems:
+        raise ValueError(f"impossible deal: {'; '.join(problems)}: expected 13 cards in each hand and each of the 52 cards once")
+    return Deal(dict(hands))
+
+
+def _cards(cards: list[str]) -> str:
+    shown = ", ".join(cards[:6])
+    return shown + (f" and {len(cards) - 6} more" if len(cards) > 6 else "")
+
+
+__all__ = [
+    "MAX_BOARD", "MAX_NUMBER", "SCORE_EXPECTED", "artificial_code", "board_number", "decimal", "is_artificial_text",
+    "number_of", "optional_whole", "shown", "parse_artificial", "parse_date", "parse_deal", "parse_direction",
+    "parse_pair_number", "parse_weight", "check_hands", "side_artificial", "whole_number",
+]

@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 import yaml
+from yaml.constructor import SafeConstructor
 
 from ..errors import InputError
 from ..model import (Board, Component, Direction, Match, Outcome, Pair, PairRef, Penalty, PenaltyUnit, Play, Player, Scored,
@@ -23,11 +24,11 @@ from ..scoring.options import DEFAULT_OPTIONS, OptionError
 from ..scoring.session import PENALTY_UNITS
 from . import values
 from .printed import KEY, PrintedFigures
-from .validate import Places, _ranges, outcome_problems, pair_label, validate
+from .validate import KnownPairs, Places, outcome_problems, pair_label, validate
 
 _VULNERABILITY = {"none": "None", "love": "None", "ns": "NS", "ew": "EW", "both": "Both", "all": "Both"}
 
-_PENALTY_AMOUNT = re.compile(r"^([+-]?\d+(?:\.\d+)?(?:/\d+)?)\s*(%|mps?|matchpoints?|imps?|points?|pts)?$", re.I)
+_PENALTY_AMOUNT = re.compile(r"^([+-]?[0-9]{1,6}(?:\.[0-9]{1,6})?(?:/[0-9]{1,6})?)\s*(%|mps?|matchpoints?|imps?|points?|pts)?$", re.I)
 _PENALTY_WORDS = {"%": PenaltyUnit.PERCENT_OF_TOP, "mp": PenaltyUnit.MATCHPOINTS, "matchpoint": PenaltyUnit.MATCHPOINTS,
                   "imp": PenaltyUnit.IMPS, "point": PenaltyUnit.POINTS, "pt": PenaltyUnit.POINTS}
 _SESSION_UNIT = {ScoringMethod.MATCHPOINTS: PenaltyUnit.MATCHPOINTS, ScoringMethod.BUTLER: PenaltyUnit.IMPS,
@@ -45,25 +46,85 @@ class LineDict(dict):
     line: int = 0
 
 
-class _AliasError(Exception):
-    def __init__(self, line: int):
+MAX_DEPTH = 50
+"""Mappings and lists nested deeper than this are refused (a session needs about eight levels;
+Python's own limit is reached near a thousand)."""
+MAX_NUMBER_LENGTH = 30
+"""A YAML number longer than this is refused before it is converted (Python refuses to read
+an int of over 4,300 digits, and a long one takes time)."""
+
+
+class _LoadError(Exception):
+    """A problem found while loading, with the line it is on; loading stops."""
+
+    def __init__(self, line: int, message: str):
+        super().__init__(message)
         self.line = line
+        self.message = message
 
 
-class _PythonLoader(yaml.SafeLoader):
+class _Guards:
+    """What our loaders add to PyYAML's safe loading: line numbers on every mapping, and
+    refusals of aliases, deep nesting, duplicate keys, huge numbers and impossible dates."""
+
+    depth = 0
+    duplicates: list[tuple[int, int, object]]
+
     def compose_node(self, parent, index):  # type: ignore[no-untyped-def]
-        if self.check_event(yaml.AliasEvent):
-            raise _AliasError(self.peek_event().start_mark.line + 1)
-        return super().compose_node(parent, index)
+        event = self.peek_event()  # type: ignore[attr-defined]
+        line = event.start_mark.line + 1
+        if isinstance(event, yaml.AliasEvent):
+            raise _LoadError(line, "YAML aliases (*name) are not allowed in uploads: expected plain values")
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH:
+                raise _LoadError(line, f"the YAML is nested more than {MAX_DEPTH} levels deep: "
+                                       "expected a session as in docs/yaml-format.md")
+            return super().compose_node(parent, index)  # type: ignore[misc]
+        finally:
+            self.depth -= 1
 
 
-try:  # libyaml's C scanner and parser, with Python's composer on top for the line marks and the alias check
+def _construct_map(loader, node: yaml.MappingNode):  # type: ignore[no-untyped-def]
+    data = LineDict()
+    data.line = node.start_mark.line + 1
+    yield data
+    seen: dict[tuple[str, str], int] = {}
+    for key_node, _ in node.value:
+        if isinstance(key_node, yaml.ScalarNode):  # keys as written: 'tricks' twice, whatever their values
+            key, line = (key_node.tag, key_node.value), key_node.start_mark.line + 1
+            if key in seen:
+                loader.duplicates.append((line, seen[key], key_node.value))
+            else:
+                seen[key] = line
+    data.update(loader.construct_mapping(node))
+
+
+def _construct_int(loader, node: yaml.ScalarNode) -> int:  # type: ignore[no-untyped-def]
+    text = str(node.value)
+    if len(text) > MAX_NUMBER_LENGTH:
+        raise _LoadError(node.start_mark.line + 1, f"expected a number of at most {MAX_NUMBER_LENGTH} digits, "
+                                                   f"got one {len(text):,} characters long")
+    return SafeConstructor.construct_yaml_int(loader, node)
+
+
+def _construct_timestamp(loader, node: yaml.ScalarNode):  # type: ignore[no-untyped-def]
+    try:
+        return SafeConstructor.construct_yaml_timestamp(loader, node)
+    except (ValueError, OverflowError):
+        raise _LoadError(node.start_mark.line + 1, f"expected a real calendar date, got {str(node.value)[:40]!r}") from None
+
+
+class _PythonLoader(_Guards, yaml.SafeLoader):
+    pass
+
+
+try:  # libyaml's C scanner and parser, with Python's composer on top for the line marks and the guards
     from yaml._yaml import CParser
     from yaml.composer import Composer
-    from yaml.constructor import SafeConstructor
     from yaml.resolver import Resolver
 
-    class _CLoader(Composer, CParser, SafeConstructor, Resolver):  # type: ignore[misc]
+    class _CLoader(_Guards, Composer, CParser, SafeConstructor, Resolver):  # type: ignore[misc]
         """SafeLoader's behaviour at about five times the speed (archives hold thousands of uploads)."""
 
         def __init__(self, stream):  # type: ignore[no-untyped-def]
@@ -72,30 +133,34 @@ try:  # libyaml's C scanner and parser, with Python's composer on top for the li
             SafeConstructor.__init__(self)
             Resolver.__init__(self)
 
-        def compose_node(self, parent, index):  # type: ignore[no-untyped-def]
-            if self.check_event(yaml.AliasEvent):
-                raise _AliasError(self.peek_event().start_mark.line + 1)
-            return Composer.compose_node(self, parent, index)
-
     _Loader: type = _CLoader
 except ImportError:  # PyYAML built without libyaml
     _Loader = _PythonLoader
 
-
-def _construct_map(loader: _Loader, node: yaml.MappingNode):  # type: ignore[no-untyped-def]
-    data = LineDict()
-    data.line = node.start_mark.line + 1
-    yield data
-    data.update(loader.construct_mapping(node))
+for _loader in {_PythonLoader, _Loader}:
+    _loader.add_constructor("tag:yaml.org,2002:map", _construct_map)
+    _loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
+    _loader.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp)
 
 
-_PythonLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)
-if _Loader is not _PythonLoader:
-    _Loader.add_constructor("tag:yaml.org,2002:map", _construct_map)
+def load(text: str, loader_class: type | None = None) -> Any:
+    """The document, loaded safely; raises _LoadError for the first alias, deep nesting, huge
+    number or impossible date, and _DuplicateKeys for every key written twice in a mapping."""
+    loader = (loader_class or _Loader)(text)
+    loader.duplicates = []
+    try:
+        doc = loader.get_single_data()
+    finally:
+        loader.dispose()
+    if loader.duplicates:
+        raise _DuplicateKeys(sorted(loader.duplicates, key=lambda d: (d[0], d[1])))
+    return doc
 
 
-def load(text: str) -> Any:
-    return yaml.load(text, Loader=_Loader)  # noqa: S506 — a SafeLoader subclass: safe_load plus line numbers
+class _DuplicateKeys(Exception):
+    def __init__(self, duplicates: list[tuple[int, int, object]]):
+        super().__init__(duplicates)
+        self.duplicates = duplicates
 
 
 def read_yaml(file: str, data: bytes) -> tuple[list[Session], list[InputError]]:
@@ -103,8 +168,17 @@ def read_yaml(file: str, data: bytes) -> tuple[list[Session], list[InputError]]:
         doc = load(data.decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
         return [], [InputError(file, f"byte {exc.start}", "the file is not UTF-8 text: expected a UTF-8 YAML file")]
-    except _AliasError as exc:
-        return [], [InputError(file, f"line {exc.line}", "YAML aliases (*name) are not allowed in uploads: expected plain values")]
+    except _LoadError as exc:
+        return [], [InputError(file, f"line {exc.line}", exc.message)]
+    except _DuplicateKeys as exc:
+        return [], [InputError(file, f"line {line}", f"the key {values.shown(key)} appears twice in one mapping "
+                               f"({'also earlier on this line' if first == line else f'also line {first}'}): "
+                               "expected each key once (which value was meant?)") for line, first, key in exc.duplicates]
+    except yaml.reader.ReaderError as exc:
+        text = data.decode("utf-8-sig", errors="replace")
+        line = text.count("\n", 0, exc.position) + 1
+        return [], [InputError(file, f"line {line}", f"the file holds the control character #x{exc.character:04x}, which YAML "
+                               "does not allow: expected plain text")]
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
@@ -228,9 +302,10 @@ class _Reader:
         for p in raw:
             if not self.mapping(p, where, "a pair"):
                 continue
-            number = p.get("number")
-            if not isinstance(number, int) or isinstance(number, bool) or number < 1:
-                self.error(p, f"expected a pair number such as 1 or 12, got {number!r}")
+            try:
+                number = values.number_of(p.get("number"), "pair", strings=False)
+            except ValueError as exc:
+                self.error(p, str(exc))
                 continue
             direction = None
             if p.get("direction") is not None:
@@ -270,17 +345,21 @@ class _Reader:
             self.error(where, f"expected penalties as a list such as [{{pair: 3, amount: 25%, reason: slow play}}], got {raw!r}")
             return ()
         out = []
+        known = {s.name: KnownPairs({q.ref for q in s.pairs}) for s in sections}
         for p in raw:
             if self.mapping(p, where, "a penalty ({pair: 3, amount: 25%, reason: ...})"):
-                penalty = self.penalty(p, method, sections)
+                penalty = self.penalty(p, method, sections, known)
                 if penalty is not None:
                     out.append(penalty)
         return tuple(out)
 
-    def penalty(self, p: LineDict, method: ScoringMethod, sections: tuple[Section, ...]) -> Penalty | None:
-        number = p.get("pair")
-        if not isinstance(number, int) or isinstance(number, bool) or number < 1:
-            self.error(p, f"expected the penalised pair's number under pair, such as 3, got {number!r}")
+    def penalty(self, p: LineDict, method: ScoringMethod, sections: tuple[Section, ...],
+                known: dict[str, KnownPairs]) -> Penalty | None:
+        try:
+            number = values.whole_number(p.get("pair"), "the penalised pair's number under pair, such as 3", 1,
+                                         values.MAX_NUMBER, strings=False)
+        except ValueError as exc:
+            self.error(p, str(exc))
             return None
         direction = None
         if p.get("direction") is not None:
@@ -306,13 +385,12 @@ class _Reader:
             ok = False
         if not names:
             return None  # the session's pairs could not be read: reported already
-        if section not in names:
+        if section not in known:
             listed = ", ".join(repr(n) for n in names)
             self.error(p, f"unknown section {section!r}: expected section: with one of {listed}" if "section" in p
                        else f"the penalty names no section: expected section: with one of {listed}", pair=label)
             return None
-        known = {q.ref for q in sections[names.index(section)].pairs}
-        problem = _penalty_pair_problem(ref, known)
+        problem = _penalty_pair_problem(ref, known[section])
         if problem:
             self.error(p, problem, pair=label)
             return None
@@ -325,9 +403,10 @@ class _Reader:
               board_lines: dict, places: Places) -> None:
         if not self.mapping(b, parent, "a board"):
             return
-        number = b.get("number")
-        if not isinstance(number, int) or isinstance(number, bool) or number < 1:
-            self.error(b, f"expected a board number such as 1 or 27, got {number!r}")
+        try:
+            number = values.board_number(b.get("number"), strings=False)
+        except ValueError as exc:
+            self.error(b, str(exc))
             return
         vul = None
         if b.get("vulnerability") is not None:
@@ -461,13 +540,19 @@ class _Reader:
             self.error(where, f"expected deals as a list of {{board: N, deal: ...}}, got {raw!r}")
             return ()
         boards: dict[int, Board] = {}
+        lines: dict[int, int] = {}
         for d in raw:
             if not self.mapping(d, where, "a deal"):
                 continue
-            number = d.get("board")
-            if not isinstance(number, int) or isinstance(number, bool) or number < 1 or number in boards:
-                self.error(d, f"expected a new board number such as 1 or 27, got {number!r}")
+            try:
+                number = values.board_number(d.get("board"), strings=False)
+            except ValueError as exc:
+                self.error(d, str(exc))
                 continue
+            if number in boards:
+                self.error(d, f"board {number} has two deals (also line {lines[number]}): expected one deal per board", number)
+                continue
+            lines[number] = d.line
             try:
                 boards[number] = Board(number, (), deal=values.parse_deal(str(d.get("deal") or "")))
             except ValueError as exc:
@@ -483,59 +568,107 @@ class _Reader:
 
     def teams(self, doc: dict, where: LineDict) -> tuple[tuple[Team, ...], tuple[Match, ...]]:
         teams: dict[int, Team] = {}
-        for t in doc.get("teams") or []:
+        if doc.get("teams") is not None and not isinstance(doc.get("teams"), list):
+            self.listed(doc, "teams", where, "teams ({number: 1, name: ..., players: [..]})")
+            return (), ()
+        for t in self.listed(doc, "teams", where, "teams ({number: 1, name: ..., players: [..]})"):
             if not self.mapping(t, where, "a team"):
                 continue
-            n = t.get("number")
-            if not isinstance(n, int) or n < 1 or n in teams:
-                self.error(t, f"expected a new team number such as 1 or 12, got {n!r}")
+            try:
+                n = values.number_of(t.get("number"), "team", strings=False)
+            except ValueError as exc:
+                self.error(t, str(exc))
                 continue
-            teams[n] = Team(n, str(t.get("name") or f"Team {n}"), tuple(Player(str(p)) for p in t.get("players") or []))
+            if n in teams:
+                self.error(t, f"team {n} is listed twice: expected each team once", pair=f"team {n}")
+                continue
+            players = self.listed(t, "players", t, "players' names")
+            teams[n] = Team(n, str(t.get("name") or f"Team {n}"), tuple(Player(str(p)) for p in players))
         if not teams:
             self.error(where, "expected a list of teams ({number: 1, name: ..., players: [..]})")
         matches = []
-        for m in doc.get("matches") or []:
+        rounds: dict[tuple[int, int], int] = {}
+        for m in self.listed(doc, "matches", where, "matches ({home: 1, away: 2, boards: [..]})"):
             if not self.mapping(m, where, "a match"):
                 continue
-            home, away = teams.get(m.get("home")), teams.get(m.get("away"))  # type: ignore[arg-type]
+            home, away = (teams.get(t) if isinstance(t, int) and not isinstance(t, bool) else None
+                          for t in (m.get("home"), m.get("away")))
             if home is None or away is None or home is away:
-                self.error(m, f"expected home and away to be two different team numbers listed under teams, got {m.get('home')!r} and {m.get('away')!r}")
+                self.error(m, f"expected home and away to be two different team numbers listed under teams, "
+                              f"got {values.shown(m.get('home'))} and {values.shown(m.get('away'))}")
                 continue
-            boards, seen = [], set()
-            for b in m.get("boards") or []:
-                if not self.mapping(b, m, "a board") or not isinstance(b.get("number"), int):
-                    self.error(b if isinstance(b, LineDict) else m, f"expected a board with a number, got {b!r}")
+            rnd = None
+            if m.get("round") is not None:
+                try:
+                    rnd = values.number_of(m.get("round"), "round", strings=False)
+                except ValueError as exc:
+                    self.error(m, str(exc))
                     continue
-                number = b["number"]
-                if number in seen:
-                    self.error(b, f"board {number} appears twice in this match: expected one entry per board", number)
+                clash = [t for t in (home, away) if (rnd, t.number) in rounds]
+                if clash:
+                    self.error(m, f"{clash[0].name} plays two matches in round {rnd} (also line {rounds[rnd, clash[0].number]}): "
+                                  "expected one match per team in a round", pair=f"{home.name} v {away.name}")
                     continue
-                seen.add(number)
-                vul = board_vulnerability(number)
-                rooms: list[Outcome | None] = []
-                for room in ("home_ns", "home_ew"):
-                    if b.get(room) is None:
-                        rooms.append(None)
-                        continue
-                    try:
-                        outcome = self.side(b[room], vul, number, artificial_side="ns")
-                    except ValueError as exc:
-                        self.error(b, f"{room}: {exc}", number, f"{home.name} v {away.name}")
-                        rooms.append(None)
-                        continue
-                    for problem in outcome_problems(outcome, vul):
-                        self.error(b, f"{room}: {problem}", number, f"{home.name} v {away.name}")
-                    rooms.append(outcome)
-                if rooms == [None, None]:
-                    self.error(b, f"board {number} has no results: expected home_ns and home_ew", number)
+                rounds.update({(rnd, home.number): m.line, (rnd, away.number): m.line})
+            adjustment = Fraction(0)
+            if m.get("imp_adjustment") is not None:
+                try:
+                    adjustment = values.decimal(m.get("imp_adjustment"), "an IMP adjustment such as 3 or -1.5")
+                except ValueError as exc:
+                    self.error(m, f"imp_adjustment: {exc}", pair=f"{home.name} v {away.name}")
                     continue
-                where_rooms = [b.get(r) if isinstance(b.get(r), LineDict) else b for r in ("home_ns", "home_ew")]
-                boards.append(TeamsBoard(number, rooms[0], rooms[1], *map(self.room_line, rooms, where_rooms)))
+            boards = self.match_boards(m, home, away)
             if not boards:
                 self.error(m, f"the match {home.name} v {away.name} has no boards: expected a list under boards")
-            matches.append(Match(home, away, tuple(boards), round=m.get("round") if isinstance(m.get("round"), int) else None,
-                                 imp_adjustment=Fraction(str(m.get("imp_adjustment", 0)))))
+            matches.append(Match(home, away, tuple(boards), round=rnd, imp_adjustment=adjustment))
         return tuple(teams.values()), tuple(matches)
+
+    def match_boards(self, m: LineDict, home: Team, away: Team) -> list[TeamsBoard]:
+        boards, seen = [], {}
+        for b in self.listed(m, "boards", m, "boards ({number: 1, home_ns: .., home_ew: ..})"):
+            if not self.mapping(b, m, "a board"):
+                continue
+            try:
+                number = values.board_number(b.get("number"), strings=False)
+            except ValueError as exc:
+                self.error(b, str(exc))
+                continue
+            if number in seen:
+                self.error(b, f"board {number} appears twice in this match (also line {seen[number]}): "
+                              "expected one entry per board", number)
+                continue
+            seen[number] = b.line
+            vul = board_vulnerability(number)
+            rooms: list[Outcome | None] = []
+            for room in ("home_ns", "home_ew"):
+                if b.get(room) is None:
+                    rooms.append(None)
+                    continue
+                try:
+                    outcome = self.side(b[room], vul, number, artificial_side="ns")
+                except ValueError as exc:
+                    self.error(b, f"{room}: {exc}", number, f"{home.name} v {away.name}")
+                    rooms.append(None)
+                    continue
+                for problem in outcome_problems(outcome, vul):
+                    self.error(b, f"{room}: {problem}", number, f"{home.name} v {away.name}")
+                rooms.append(outcome)
+            if rooms == [None, None]:
+                self.error(b, f"board {number} has no results: expected home_ns and home_ew", number)
+                continue
+            where_rooms = [b.get(r) if isinstance(b.get(r), LineDict) else b for r in ("home_ns", "home_ew")]
+            boards.append(TeamsBoard(number, rooms[0], rooms[1], *map(self.room_line, rooms, where_rooms)))
+        return boards
+
+    def listed(self, parent: dict, key: str, where: Any, what: str) -> list:
+        """``parent[key]`` as a list (missing: empty); anything else is reported."""
+        value = parent.get(key)
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            self.error(where, f"expected {key} as a list of {what}, got {values.shown(value)}")
+            return []
+        return value
 
 
 def _penalty_amount(value: Any, method: ScoringMethod) -> tuple[Fraction, PenaltyUnit]:
@@ -544,7 +677,7 @@ def _penalty_amount(value: Any, method: ScoringMethod) -> tuple[Fraction, Penalt
     m = _PENALTY_AMOUNT.match(str(value).strip()) if value is not None and not isinstance(value, bool) else None
     if not m:
         raise ValueError(f"expected the penalty's amount such as {examples}, got {value!r}")
-    amount = Fraction(m.group(1))
+    amount = values.decimal(m.group(1))
     word = (m.group(2) or "").lower()
     unit = _PENALTY_WORDS[word if word == "%" else word.rstrip("s")] if word else _SESSION_UNIT[method]
     if amount <= 0:
@@ -554,7 +687,7 @@ def _penalty_amount(value: Any, method: ScoringMethod) -> tuple[Fraction, Penalt
     return amount, unit
 
 
-def _penalty_pair_problem(ref: PairRef, known: set[PairRef]) -> str | None:
+def _penalty_pair_problem(ref: PairRef, known: KnownPairs) -> str | None:
     """Why ``ref`` names no pair of its section, or None."""
     if not known or ref in known:
         return None
@@ -563,8 +696,7 @@ def _penalty_pair_problem(ref: PairRef, known: set[PairRef]) -> str | None:
         return f"pair {number} has no direction in a mitchell: expected direction NS or EW"
     if ref.direction is not None and PairRef(ref.section, number) in known:
         return f"pair {number} has a direction in a howell: expected none (a Howell pair plays both ways)"
-    numbers = [p.number for p in known if p.direction is ref.direction]
     section = f" in section {ref.section}" if ref.section else ""
-    listed = _ranges(numbers) if numbers else "none"
+    listed = known.numbers(ref.section, ref.direction, False)
     side = f"{ref.direction} " if ref.direction else ""
     return f"unknown {side}pair {number}{section}: expected one of the pairs listed ({listed})"

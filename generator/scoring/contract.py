@@ -133,9 +133,9 @@ def parse_tricks(text: str, contract: Contract) -> int:
     needed = contract.level + 6
     if t in ("=", "M", "MADE"):
         return needed
-    if re.fullmatch(r"[+-]\d{1,2}", t):
+    if re.fullmatch(r"[+-][0-9]{1,2}", t):  # ASCII digits only: int() would also read '١٠'
         tricks = needed + int(t)
-    elif re.fullmatch(r"\d{1,2}", t):
+    elif re.fullmatch(r"[0-9]{1,2}", t):
         tricks = int(t)
     else:
         raise ContractError(f"expected tricks taken (0-13) or a result such as '=', '+1', '-2', got {text!r}")

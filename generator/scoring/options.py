@@ -7,6 +7,8 @@ strings and numbers so that YAML and USEBIO readers can set them by name.
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from typing import Any
@@ -159,7 +161,9 @@ class ScoringOptions:
             if text in ("none", "0", ""):
                 return 0, Fraction(0)
             if text.endswith("%"):
-                return 0, Fraction(text[:-1].strip())
+                return 0, _fraction(text[:-1].strip())
+            if not _WHOLE.fullmatch(text):
+                raise ValueError(text)
             return int(text), Fraction(0)
         except ValueError:
             raise OptionError(f"option 'butler_trim': expected 'none', a count such as 1 or a percentage such as 10%, got {text!r}") from None
@@ -178,16 +182,16 @@ class ScoringOptions:
                     raise OptionError(f"option {name!r}: expected true or false, got {value!r}")
             elif isinstance(default, Fraction):
                 try:
-                    value = Fraction(str(value))
+                    value = _fraction(str(value))
                 except (ValueError, ZeroDivisionError):
                     raise OptionError(f"option {name!r}: expected a number, got {value!r}") from None
-            elif key in ("expected_results",) and isinstance(value, str) and value.isdigit():
+            elif key in ("expected_results",) and isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
                 value = int(value)
             elif key == "butler_trim":
                 value = str(value)
             elif key == "board_a_match_units" and isinstance(value, int) and not isinstance(value, bool):
                 value = str(value)
-            elif key == "vp_pool" and isinstance(value, str) and value.strip().isdigit():
+            elif key == "vp_pool" and isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
                 value = int(value)
             changes[key] = value
         return replace(self, **changes)
@@ -201,3 +205,14 @@ class ScoringOptions:
 
 
 DEFAULT_OPTIONS = ScoringOptions()
+
+_WHOLE = re.compile(r"[0-9]{1,6}")
+_NUMBER = re.compile(r"[+-]?[0-9]{1,9}(?:\.[0-9]{1,9})?(?:/[0-9]{1,9})?")
+
+
+def _fraction(text: str) -> Fraction:
+    """An option's number: '3', '1.5', '3/2' — ASCII digits of bounded length only, because
+    options come from uploads too ('1e999999999' would take hours as a Fraction)."""
+    if not _NUMBER.fullmatch(text.strip()):
+        raise ValueError(text)
+    return Fraction(text.strip())

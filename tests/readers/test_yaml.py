@@ -79,7 +79,7 @@ def test_teams_deal_with_a_bad_board_number(tmp_path):
     try:
         read_sessions(path)
     except InputErrors as exc:
-        assert [str(e) for e in exc.errors] == [f"{path} (line 18): expected a new board number such as 1 or 27, got 0"]
+        assert [str(e) for e in exc.errors] == [f"{path} (line 18): expected a board number from 1 to 999, got 0"]
     else:
         raise AssertionError("expected an error")
 
