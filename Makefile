@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 
-.PHONY: setup site test test-fast fuzz browser-deps bench clean
+.PHONY: setup site serve test test-fast fuzz browser-deps bench clean
 
 setup: $(VENV)/.installed
 
@@ -16,6 +16,10 @@ $(VENV)/.installed: pyproject.toml
 ## Build the site from content/ into site/
 site: setup
 	$(PY) -m generator build --content content --output site
+
+## Build, serve on http://127.0.0.1:8000/ and rebuild on every change (Ctrl+C stops)
+serve: setup
+	$(PY) -m generator serve --content content --output site
 
 ## Everything but the long fuzz run: unit, property, reader, hostile-input, site and browser tests
 test: setup browser-deps
@@ -36,4 +40,4 @@ bench: setup
 	$(PY) benchmarks/run.py
 
 clean:
-	rm -rf $(VENV) site.new site.old .cache
+	rm -rf $(VENV) site.new site.old .cache build dist

@@ -9,10 +9,13 @@ import sys
 from pathlib import Path
 
 from .errors import GeneratorError, Problem, shown
+from .new import DEFAULT_CLUB
 
 BUILD_HELP = "Read every session in the content folder, score it and write the static site."
 SCORE_HELP = "Score one session file and print the result."
 CHECK_HELP = "Compare the figures printed in an export with ours; exit 0 only when all agree."
+NEW_HELP = "Start a club's repository in a new folder: settings, an example session, the GitHub workflow, a README."
+SERVE_HELP = "Build, serve the site on 127.0.0.1 and rebuild when content/ or templates/ change."
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -23,7 +26,8 @@ def _parser() -> argparse.ArgumentParser:
                            epilog="Example: python -m generator build --content content --output site")
     build.add_argument("--content", type=Path, default=Path("content"), help="content folder (default: content)")
     build.add_argument("--output", type=Path, default=Path("site"), help="output folder (default: site)")
-    build.add_argument("--templates", type=Path, default=None, help="templates folder (default: templates/ of the project)")
+    build.add_argument("--templates", type=Path, default=None,
+                       help="templates folder (default: templates/ beside the content folder, else the generator's)")
     build.add_argument("--jobs", type=int, default=None, help="worker processes for rendering (default: number of cores)")
 
     score = sub.add_parser("score", help=SCORE_HELP, description=SCORE_HELP,
@@ -40,6 +44,20 @@ def _parser() -> argparse.ArgumentParser:
                        help="override a scoring option, e.g. --option butler_trim=1")
     check.add_argument("--verbose", action="store_true",
                        help="list every figure that differs (default: one line per board and reason)")
+
+    new = sub.add_parser("new", help=NEW_HELP, description=NEW_HELP,
+                         epilog='Example: python -m generator new larkfield-results --club "Larkfield Bridge Club"')
+    new.add_argument("dir", type=Path, help="the folder to create (new or empty)")
+    new.add_argument("--club", default=None, help=f"the club's name (default: {DEFAULT_CLUB!r}; change it in content/site.yaml)")
+
+    serve = sub.add_parser("serve", help=SERVE_HELP, description=SERVE_HELP,
+                           epilog="Example: python -m generator serve --port 8000, then open http://127.0.0.1:8000/")
+    serve.add_argument("--content", type=Path, default=Path("content"), help="content folder (default: content)")
+    serve.add_argument("--output", type=Path, default=Path("site"), help="output folder (default: site)")
+    serve.add_argument("--templates", type=Path, default=None,
+                       help="templates folder (default: templates/ beside the content folder, else the generator's)")
+    serve.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default: 8000)")
+    serve.add_argument("--jobs", type=int, default=None, help="worker processes for rendering (default: number of cores)")
     return parser
 
 
@@ -119,6 +137,22 @@ def main(argv: list[str] | None = None) -> int:
                     if not s.path.rsplit("/", 1)[-1].startswith("."):
                         print(annotation(Problem(str(args.content / s.path), None, f"{s.path} was skipped, because {s.reason}"),
                                          "warning", "File skipped"))
+            return 0
+        if args.command == "new":
+            from .new import new_site
+
+            written = new_site(args.dir, args.club or DEFAULT_CLUB)
+            print(f"Created {args.dir} for {args.club or DEFAULT_CLUB}:")
+            for path in written:
+                print(f"  {path.relative_to(args.dir).as_posix()}")
+            requirement = (args.dir / "requirements.txt").read_text(encoding="utf-8").strip().splitlines()[-1]
+            print(f"The club's workflow installs {requirement!r} (requirements.txt): check that GitHub can install it.")
+            print(f"Next: cd {args.dir} && bridge-results serve   (then read {args.dir}/README.md to publish it)")
+            return 0
+        if args.command == "serve":
+            from .serve import serve
+
+            serve(args.content, args.output, args.templates, args.port, args.jobs)
             return 0
         if args.command == "score":
             from .commands import score_command

@@ -1,18 +1,22 @@
-"""Shared fixtures: the sample site built once per test session, and a local HTTP server for it."""
+"""Shared fixtures: the fixture club's site built once per test session, a local HTTP server for
+it, and a check that every internal link of a built site resolves."""
 
 from __future__ import annotations
 
 import functools
 import http.server
 import os
+import re
 import shutil
 import threading
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-CONTENT = ROOT / "content"
+# The sample club the page tests read: a fixture, never the project's content/ (a club replaces that).
+CONTENT = ROOT / "tests" / "fixtures" / "club"
 
 
 @pytest.fixture(autouse=True)
@@ -25,7 +29,7 @@ def _not_in_github_actions(monkeypatch):
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
-    """The sample content built into a temporary folder (never the project's site/)."""
+    """The fixture club built into a temporary folder (never the project's site/)."""
     from generator.site.build import build_site
 
     out = tmp_path_factory.mktemp("built") / "site"
@@ -66,3 +70,50 @@ def chromium_executable() -> str | None:
         if candidate and Path(candidate).exists():
             return candidate
     pytest.skip("no Chromium found: run scripts/ensure-chromium.sh or 'playwright install chromium'")
+
+
+class _LinksAndIds(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.hrefs: list[str] = []
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if a.get("id"):
+            self.ids.add(a["id"])
+        for name in ("href", "src"):
+            if a.get(name) and tag in ("a", "link", "script", "img"):
+                self.hrefs.append(a[name])
+
+
+def _links_and_ids(page: Path) -> _LinksAndIds:
+    parser = _LinksAndIds()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return parser
+
+
+@pytest.fixture(scope="session")
+def broken_links():
+    """broken_links(site_root) -> every link of every page that is absolute or does not resolve
+    to a file (and anchor) of the site: an empty list for a good site."""
+
+    def check(root: Path) -> list[str]:
+        root = root.resolve()
+        parsed = {p: _links_and_ids(p) for p in root.rglob("*.html")}
+        problems = []
+        for page, found in parsed.items():
+            for href in found.hrefs:
+                where = f"{page.relative_to(root).as_posix()}: {href}"
+                if re.match(r"^[a-z]+:|^/", href):
+                    problems.append(f"{where} is absolute")
+                    continue
+                file, _, anchor = href.partition("#")
+                target = (page.parent / file).resolve() if file else page
+                if not target.is_file() or not target.is_relative_to(root):
+                    problems.append(f"{where} does not resolve")
+                elif anchor and target.suffix == ".html" and anchor not in parsed[target].ids:
+                    problems.append(f"{where}: no such anchor")
+        return problems
+
+    return check

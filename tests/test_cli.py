@@ -103,6 +103,28 @@ def test_club_vp_table_on_the_command_line(capsys):
                                                "in club_vp_scales for 2 boards (tables are given for 3)")
 
 
+def test_the_readme_synopsis_lists_every_command_with_real_options(capsys):
+    import re
+
+    import pytest
+
+    from generator.cli import _parser
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    found = re.search(r"## Command line\n.*?```\n(.*?)```", readme, re.S)
+    if found is None:  # a club's copy whose README is its own
+        pytest.skip("README.md has no command-line synopsis")
+    synopsis = found.group(1).splitlines()
+    commands = {line.split()[1]: line for line in synopsis if line.startswith("bridge-results ")}
+    parser_commands = _parser()._subparsers._group_actions[0].choices
+    assert set(commands) == set(parser_commands)
+    for command, line in commands.items():
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        help_text = capsys.readouterr().out
+        for option in re.findall(r"--[a-z-]+", line):
+            assert option in help_text, f"README: {command} {option} is not an option"
+
 def test_check_with_a_bad_option_value_is_an_error_not_a_search(capsys):
     assert main(["check", str(FIXTURES / "usebio/mitchell_compscore.xml"), "--option", "neuberg_rounding=bogus"]) == 1
     captured = capsys.readouterr()

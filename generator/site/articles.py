@@ -12,6 +12,10 @@ An article starts with front matter between ``---`` lines::
 
 python-markdown turns the text into HTML; that HTML is the only markup the templates
 mark safe, since articles are written by the club, never uploaded by players.
+
+Every site has our articles on scoring (``generator/articles/``, shipped with the
+package); a club's ``content/articles/`` adds its own, and one with the same slug (file
+name) replaces ours.
 """
 
 from __future__ import annotations
@@ -110,6 +114,16 @@ def read_articles(folder: Path, confine: Path | None = None, skipped: list[Skipp
                              file=a.source)
         seen[a.slug] = a.source
     return sorted(articles, key=lambda a: (a.order, a.slug))
+
+
+def site_articles(folder: Path, confine: Path | None = None, skipped: list[Skipped] | None = None) -> list[Article]:
+    """Our packaged articles, then the club's own from ``folder`` (walked as uploads are,
+    see ``read_articles``): the same slug replaces ours."""
+    from ..resources import packaged_articles
+
+    by_slug = {a.slug: a for a in read_articles(packaged_articles())}
+    by_slug.update((a.slug, a) for a in read_articles(folder, confine, skipped))
+    return sorted(by_slug.values(), key=lambda a: (a.order, a.slug))
 
 
 def rule_articles(articles: list[Article]) -> dict[str, str]:

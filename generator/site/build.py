@@ -26,14 +26,15 @@ from ..history.uploads import provisional, upload_versions
 from ..readers import MAX_BYTES
 from .archive import ArchivePlanner, LazyPage
 from . import quick
-from .articles import read_articles, rule_articles
+from .articles import rule_articles, site_articles
 from .cache import FORMAT, Cache, TooLarge, code_version, digest, tree_digest
 from .config import load_config
 from .duplicates import duplicates
 from .feed import atom_feed
 from .plan import Page, SiteInfo
+from ..resources import default_templates
 from .progress import Progress
-from .render import DEFAULT_TEMPLATES, render_page
+from .render import render_page
 from .sources import discover, worker
 from .tree import OutsideError, Skipped
 from .writer import Syncer, shared_folders
@@ -114,9 +115,9 @@ def _build_site(content: Path, output: Path, templates: Path | None, jobs: int |
                 cache_dir: Path | None, now: datetime, progress: Progress) -> BuildReport:
     started = time.perf_counter()
     content, output = Path(content), Path(output)
-    templates = Path(templates) if templates else DEFAULT_TEMPLATES
+    templates = Path(templates) if templates else default_templates(content)
     if not content.is_dir():
-        raise BuildError(f"content folder {shown(content)} not found: expected a folder with site.yaml, sessions/ and articles/")
+        raise BuildError(f"content folder {shown(content)} not found: expected a folder with site.yaml and sessions/ (articles/ is optional)")
     if not (templates / "base.html").is_file():
         raise BuildError(f"templates folder {shown(templates)} has no base.html")
     c, o = content.resolve(), output.resolve()
@@ -133,7 +134,7 @@ def _build_site(content: Path, output: Path, templates: Path | None, jobs: int |
     # --- phase one: everything in memory or in the cache; nothing in the output -----------
     config = load_config(content)
     skipped: list[Skipped] = []
-    articles = read_articles(content / config.articles_dir, confine=content, skipped=skipped)
+    articles = site_articles(content / config.articles_dir, confine=content, skipped=skipped)
     site = SiteInfo(config.club, rule_articles(articles), {a.slug: a.title for a in articles})
     # Taken before anything is read: a file that changes during the build is seen as changed next time.
     inputs = quick.inputs_digest(content, output, templates, config.sessions_dir, config.articles_dir)

@@ -45,7 +45,8 @@ def tree_digest(root: Path, pattern: str = "**/*") -> str:
 
 
 def code_version() -> str:
-    return tree_digest(GENERATOR_ROOT, "**/*.py")
+    """The generator's code and the articles it ships (they are on every site)."""
+    return digest((tree_digest(GENERATOR_ROOT, "**/*.py") + tree_digest(GENERATOR_ROOT / "articles", "*.md")).encode())
 
 
 def write_atomic(path: Path, data: bytes) -> None:

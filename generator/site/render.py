@@ -13,7 +13,9 @@ from jinja2.compiler import CodeGenerator
 from . import format as fmt
 from .plan import Page
 
-DEFAULT_TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+from ..resources import packaged_templates
+
+DEFAULT_TEMPLATES = packaged_templates()
 
 _escape_inner = getattr(markupsafe, "_escape_inner", None)
 

@@ -21,7 +21,7 @@ from generator.site.links import pair_file
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-CONTENT = ROOT / "content"
+CONTENT = ROOT / "tests" / "fixtures" / "club"
 VIEWPORTS = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
 MONDAY = "2026-09-07-monday-pairs"
 

@@ -10,10 +10,11 @@ import pytest
 
 from generator.cli import main
 from generator.errors import BuildError
+from generator.resources import packaged_articles
 from generator.site.build import build_site
 
 ROOT = Path(__file__).resolve().parents[2]
-CONTENT = ROOT / "content"
+CONTENT = ROOT / "tests" / "fixtures" / "club"
 
 TINY = """\
 event: {event}
@@ -41,7 +42,6 @@ def make_content(tmp: Path, sessions: dict[str, str] | None = None) -> Path:
     content = tmp / "content"
     (content / "sessions").mkdir(parents=True)
     shutil.copy(CONTENT / "site.yaml", content / "site.yaml")
-    shutil.copytree(CONTENT / "articles", content / "articles")
     for name, text in (sessions or {"tiny.yaml": TINY.format(event="Tiny Pairs", name="Al Able", tricks=9)}).items():
         (content / "sessions" / name).write_text(text)
     return content
@@ -162,8 +162,10 @@ def test_nothing_changed_is_a_no_op_that_still_checks_the_output(tmp_path):
     repaired = build_site(content, out, jobs=1)
     assert repaired.written == 2 and repaired.removed == 1 and snapshot(out) == good
 
+    # A club's own article with the name of one of ours replaces ours.
+    (content / "articles").mkdir()
     (content / "articles" / "matchpoints.md").write_text(
-        (content / "articles" / "matchpoints.md").read_text().replace("---\n", "---\n", 1) + "\nOne more line.\n")
+        (packaged_articles() / "matchpoints.md").read_text() + "\nOne more line.\n")
     edited = build_site(content, out, jobs=1)
     assert "One more line." in (out / "articles" / "matchpoints.html").read_text() and edited.written >= 1
 

@@ -18,7 +18,7 @@ from generator.site.links import pair_file
 from generator.site.plan import unit_of
 
 ROOT = Path(__file__).resolve().parents[2]
-CONTENT = ROOT / "content"
+CONTENT = ROOT / "tests" / "fixtures" / "club"
 SESSIONS = sorted((CONTENT / "sessions").glob("*.yaml"))
 
 

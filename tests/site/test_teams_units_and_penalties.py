@@ -10,7 +10,7 @@ import pytest
 from generator.site.build import build_site
 
 ROOT = Path(__file__).resolve().parents[2]
-CONTENT = ROOT / "content"
+CONTENT = ROOT / "tests" / "fixtures" / "club"
 
 BOARD_A_MATCH = """method: teams
 event: Board-a-match teams
@@ -57,7 +57,6 @@ def site(tmp_path_factory, parse_page):
     content = tmp / "content"
     (content / "sessions").mkdir(parents=True)
     shutil.copy(CONTENT / "site.yaml", content / "site.yaml")
-    shutil.copytree(CONTENT / "articles", content / "articles")
     (content / "sessions" / "bam.yaml").write_text(BOARD_A_MATCH, encoding="utf-8")
     (content / "sessions" / "penalty.yaml").write_text(PENALTY, encoding="utf-8")
     build_site(content, tmp / "site", jobs=1)

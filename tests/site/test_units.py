@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import doctest
-from pathlib import Path
 
 import pytest
 
 from generator.errors import BuildError
+from generator.resources import packaged_articles
 from generator.site import archive, articles, format, links
 from generator.site.articles import article_for_rule, read_article, rule_articles
 from generator.site.config import load_config
@@ -27,7 +27,7 @@ def test_article_front_matter_and_headings(tmp_path):
 
 
 def test_rule_prefixes_choose_the_article():
-    sample = articles.read_articles(Path(__file__).resolve().parents[2] / "content" / "articles")
+    sample = articles.read_articles(packaged_articles())
     mapping = rule_articles(sample)
     assert article_for_rule("neuberg.formula", mapping) == "neuberg"
     assert article_for_rule("weighted.component", mapping) == "adjusted-scores"
@@ -52,3 +52,14 @@ def test_bad_site_yaml_names_the_problem(tmp_path):
     (tmp_path / "site.yaml").write_text("clubb: X\n")
     with pytest.raises(BuildError, match="unknown setting 'clubb'"):
         load_config(tmp_path)
+
+
+def test_a_clubs_articles_add_to_ours_and_replace_ours_by_slug(tmp_path):
+    ours = {a.slug: a for a in articles.read_articles(packaged_articles())}
+    (tmp_path / "our-movements.md").write_text("---\ntitle: Our movements\n---\nMitchell on Mondays.\n")
+    (tmp_path / "neuberg.md").write_text("---\ntitle: Neuberg, our way\nrules: [neuberg]\n---\nOur text.\n")
+    merged = {a.slug: a for a in articles.site_articles(tmp_path)}
+    assert set(merged) == set(ours) | {"our-movements"}
+    assert merged["neuberg"].title == "Neuberg, our way" and "Our text." in merged["neuberg"].html
+    assert merged["matchpoints"] == ours["matchpoints"]
+    assert {a.slug for a in articles.site_articles(tmp_path / "none")} == set(ours)  # no folder: ours

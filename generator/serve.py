@@ -1,0 +1,187 @@
+"""``serve``: build, serve the site on 127.0.0.1, rebuild when content or templates change.
+
+A rebuild that fails prints its problems in the terminal and keeps the previous site
+served (the build never touches the output folder when it fails); while it is failing,
+every page carries a banner with the problems, and a page that does not exist yet shows
+them instead.  ``watchfiles`` does the watching (native file-system events).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import sys
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from markupsafe import escape
+
+from .errors import GeneratorError
+from .resources import default_templates
+
+
+@dataclass
+class ServeState:
+    """What the last build said; the request handlers read it."""
+
+    error: str | None = None
+    builds: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+
+class SiteServer:
+    """The build, the HTTP server and the watcher, each startable and stoppable (tests drive it)."""
+
+    def __init__(self, content: Path, output: Path, templates: Path | None = None, port: int = 8000,
+                 jobs: int | None = None, debounce_ms: int = 400,
+                 out: Callable[[str], None] | None = None, err: Callable[[str], None] | None = None):
+        self.content, self.output = Path(content), Path(output)
+        self.templates = Path(templates) if templates else default_templates(self.content)
+        self.jobs = jobs
+        self.debounce_ms = debounce_ms
+        self.state = ServeState()
+        self._out = out or (lambda text: print(text, flush=True))
+        self._err = err or (lambda text: print(text, file=sys.stderr, flush=True))
+        self._stop = threading.Event()
+        self._watching = threading.Event()
+        self._threads: list[threading.Thread] = []
+        handler = functools.partial(_Handler, directory=str(self.output))
+        try:
+            self.httpd = _Server(("127.0.0.1", port), handler)
+        except OSError as exc:
+            raise GeneratorError(f"cannot serve on 127.0.0.1:{port}: {exc.strerror or exc}; "
+                                 "choose another port with --port") from None
+        self.httpd.state = self.state
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+
+    def build(self) -> bool:
+        """One build; True when it succeeded.  Problems go to the terminal and the pages."""
+        from .site.build import build_site
+        from .site.render import environment
+
+        environment.cache_clear()  # Jinja keeps compiled templates: an edited one must be read again
+        try:
+            report = build_site(self.content, self.output, templates=self.templates, jobs=self.jobs)
+        except GeneratorError as exc:
+            with self.state.lock:
+                self.state.error = str(exc)
+                self.state.builds += 1
+            self._err(f"Error: {exc}")
+            return False
+        with self.state.lock:
+            self.state.error = None
+            self.state.builds += 1
+        self._out(report.summary())
+        return True
+
+    def start(self) -> None:
+        """Serve and watch in background threads (the first build is the caller's); returns
+        once the watcher is watching, so that no change made after it is missed."""
+        self.output.mkdir(parents=True, exist_ok=True)
+        for target in (self.httpd.serve_forever, self._watch):
+            thread = threading.Thread(target=target, daemon=True)
+            thread.start()
+            self._threads.append(thread)
+        self._watching.wait(timeout=10)
+
+    def say(self, text: str) -> None:
+        self._out(text)
+
+    def wait(self) -> None:
+        """Until ``stop`` (or Ctrl+C in the main thread)."""
+        self._stop.wait()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        for thread in self._threads:
+            thread.join(timeout=10)
+
+    def _watch(self) -> None:
+        import watchfiles
+
+        folders = [p for p in (self.content, self.templates) if p.is_dir()]
+        # yield_on_timeout: an empty set every half second, the first one once watching has begun.
+        for changes in watchfiles.watch(*folders, stop_event=self._stop, debounce=self.debounce_ms,
+                                        raise_interrupt=False, rust_timeout=500, yield_on_timeout=True):
+            self._watching.set()
+            if not changes:
+                continue
+            names = sorted({Path(path).name for _, path in changes})
+            self._out(f"Changed: {', '.join(names[:5])}{' …' if len(names) > 5 else ''}; rebuilding")
+            self.build()
+
+
+def serve(content: Path, output: Path, templates: Path | None, port: int, jobs: int | None) -> None:
+    """The command: runs until Ctrl+C."""
+    server = SiteServer(content, output, templates, port, jobs)
+    server.build()
+    server.start()
+    server.say(f"Serving {server.url} (rebuilds when {server.content}/ or {server.templates}/ change; Ctrl+C stops)")
+    try:
+        server.wait()
+    finally:
+        server.stop()
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    state: ServeState
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    server: _Server
+
+    def log_message(self, format, *args):  # noqa: A002 - the stdlib's name
+        pass
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-store")  # a reload always shows the newest build
+        super().end_headers()
+
+    def do_GET(self) -> None:
+        error = self.server.state.error
+        if error is None:
+            return super().do_GET()
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            path = path / "index.html"
+        if path.suffix == ".html" and path.is_file():
+            return self._send(200, _with_banner(path.read_bytes(), error))
+        if path.suffix in ("", ".html"):
+            return self._send(500, _error_page(error))
+        return super().do_GET()
+
+    def _send(self, status: int, body: bytes) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+_BANNER_STYLE = ("margin:0;padding:1em;background:#fde8e8;color:#600;border-bottom:3px solid #b00;"
+                 "font:14px/1.4 monospace;white-space:pre-wrap;overflow-wrap:anywhere")
+
+
+def _banner(error: str, note: str = "The last build failed; this is the previous site.") -> str:
+    return (f'<div role="alert" id="build-error"><pre style="{_BANNER_STYLE}">'
+            f"{escape(note)}\n\n{escape(error)}</pre></div>")
+
+
+def _with_banner(page: bytes, error: str) -> bytes:
+    html = page.decode("utf-8", "replace")
+    start = html.find("<body")
+    at = html.find(">", start) + 1 if start >= 0 else 0
+    return (html[:at] + _banner(error) + html[at:]).encode("utf-8")
+
+
+def _error_page(error: str) -> bytes:
+    return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head>'
+            f"<body>{_banner(error, 'The build failed; this page is not built yet.')}</body></html>").encode("utf-8")
