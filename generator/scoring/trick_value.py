@@ -8,14 +8,16 @@ the value is exactly what the pair would have got (datum, factoring and all).
 from __future__ import annotations
 
 import dataclasses
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..model import Direction, Play, Scored, TravellerLine
-from .board import components, score_one_line, scorer_for_results
+from ..model import Direction, Play, Scored, ScoringMethod, TravellerLine
+from .board import components, score_one_line, scorer_for_results, small_group_rule
 from .contract import ns_score
 from .options import ScoringOptions
 from .results import ScoredBoard
+from .rounding import round_neuberg
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,9 +83,49 @@ class _BoardResults:
         self.ew = [components(l.ew) if isinstance(l.ew, Scored) else None for l in lines]
         self.split = any(l.is_split and (isinstance(l.ns, Scored) or isinstance(l.ew, Scored)) for l in lines)
         self.count = len(lines)
+        # Plain matchpoints on whole results only: the changed line's figure is counted
+        # straight from the sorted scores (what Matchpoints.value_only does on a rebuilt table).
+        results = [c for c in self.ns if c is not None]
+        self.sorted_scores: list[int] | None = None
+        if (board.method is ScoringMethod.MATCHPOINTS and not self.split
+                and all(len(c) == 1 and c[0][0] == 1 for c in results)):
+            self.sorted_scores = sorted(c[0][1] for c in results)
+
+    def _plain_matchpoints(self, board: ScoredBoard, index: int, new_score: int,
+                           options: ScoringOptions) -> tuple[Fraction, Fraction] | None:
+        """The figures ``score`` gives on a plain matchpointed board (every result whole, no
+        split), from the sorted scores with one ``old`` swapped for ``new_score``; None where
+        the board takes another rule (a small group) and must be scored in full."""
+        scores = self.sorted_scores
+        old_components = self.ns[index]
+        if scores is None or old_components is None:
+            return None
+        old = old_components[0][1]
+        actual = len(scores)
+        expected = max(board.expected, self.count)
+        e = expected if options.neuberg else max(actual, 1)
+        if small_group_rule(actual, e, options.small_groups):
+            return None
+        less = bisect_left(scores, new_score) - (1 if old < new_score else 0)
+        greater = len(scores) - bisect_right(scores, new_score) - (1 if old > new_score else 0)
+        same = actual - less - greater  # the new result itself and its ties
+        half = Fraction(1, 2) if options.matchpoint_units == "acbl" else Fraction(1)
+        top = Fraction(2 * (e - 1)) / (2 if options.matchpoint_units == "acbl" else 1)
+        factor = Fraction(1) if e == actual else Fraction(e, actual)
+        own = same * factor
+        values = []
+        for beaten in (less * factor, greater * factor):
+            value = (2 * beaten + own - 1) * half
+            if e != actual:  # factored (Neuberg)
+                value = round_neuberg(value, options.neuberg_rounding, top / 2)
+            values.append(value)
+        return values[0], values[1]
 
     def score(self, board: ScoredBoard, index: int, new_score: int, options: ScoringOptions) -> tuple[Fraction, Fraction]:
         """NS and EW figures of line ``index`` (a single, unsplit result) scored as ``new_score``."""
+        quick = self._plain_matchpoints(board, index, new_score, options)
+        if quick is not None:
+            return quick
         new = [(Fraction(1), new_score)]
         ns = [new if i == index else c for i, c in enumerate(self.ns) if c is not None]
         ew = [new if i == index else c for i, c in enumerate(self.ew) if c is not None]
