@@ -109,13 +109,12 @@ class _BoardResults:
         less = bisect_left(scores, new_score) - (1 if old < new_score else 0)
         greater = len(scores) - bisect_right(scores, new_score) - (1 if old > new_score else 0)
         same = actual - less - greater  # the new result itself and its ties
-        half = Fraction(1, 2) if options.matchpoint_units == "acbl" else Fraction(1)
-        top = Fraction(2 * (e - 1)) / (2 if options.matchpoint_units == "acbl" else 1)
-        factor = Fraction(1) if e == actual else Fraction(e, actual)
-        own = same * factor
+        acbl = options.matchpoint_units == "acbl"
+        top = Fraction(2 * (e - 1)) / (2 if acbl else 1)
         values = []
-        for beaten in (less * factor, greater * factor):
-            value = (2 * beaten + own - 1) * half
+        for beaten in (less, greater):
+            # (2 x beaten + own - 1) x half, each frequency factored by E / A: in ints over one denominator
+            value = Fraction((2 * beaten + same) * e - actual, actual * (2 if acbl else 1))
             if e != actual:  # factored (Neuberg)
                 value = round_neuberg(value, options.neuberg_rounding, top / 2)
             values.append(value)
