@@ -14,7 +14,10 @@ from fractions import Fraction
 from typing import Any
 
 import yaml
+from yaml.composer import ComposerError
 from yaml.constructor import SafeConstructor
+from yaml.events import AliasEvent, MappingEndEvent, ScalarEvent, SequenceEndEvent, SequenceStartEvent
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import InputError
 from ..model import (Board, Component, Direction, Match, Outcome, Pair, PairRef, Penalty, PenaltyUnit, Play, Player, Scored, Stratum,
@@ -71,16 +74,63 @@ class _Guards:
     duplicates: list[tuple[int, int, object]]
 
     def compose_node(self, parent, index):  # type: ignore[no-untyped-def]
+        """PyYAML's Composer.compose_node with the guards, in one frame per node (its scalar,
+        sequence and mapping helpers inlined): composing runs in Python for every node of
+        every upload, so the frames count."""
         event = self.peek_event()  # type: ignore[attr-defined]
-        line = event.start_mark.line + 1
-        if isinstance(event, yaml.AliasEvent):
-            raise _LoadError(line, "YAML aliases (*name) are not allowed in uploads: expected plain values")
+        if isinstance(event, AliasEvent):
+            raise _LoadError(event.start_mark.line + 1, "YAML aliases (*name) are not allowed in uploads: expected plain values")
         self.depth += 1
         try:
             if self.depth > MAX_DEPTH:
-                raise _LoadError(line, f"the YAML is nested more than {MAX_DEPTH} levels deep: "
-                                       "expected a session as in docs/yaml-format.md")
-            return super().compose_node(parent, index)  # type: ignore[misc]
+                raise _LoadError(event.start_mark.line + 1, f"the YAML is nested more than {MAX_DEPTH} levels deep: "
+                                                            "expected a session as in docs/yaml-format.md")
+            anchor = event.anchor
+            anchors = self.anchors  # type: ignore[attr-defined]
+            if anchor is not None and anchor in anchors:
+                raise ComposerError(f"found duplicate anchor {anchor!r}; first occurrence", anchors[anchor].start_mark,
+                                    "second occurrence", event.start_mark)
+            paths = bool(self.yaml_path_resolvers)  # type: ignore[attr-defined]
+            if paths:
+                self.descend_resolver(parent, index)  # type: ignore[attr-defined]
+            get_event = self.get_event  # type: ignore[attr-defined]
+            node: Node
+            if isinstance(event, ScalarEvent):
+                get_event()
+                tag = event.tag
+                if tag is None or tag == "!":
+                    tag = self.resolve(ScalarNode, event.value, event.implicit)  # type: ignore[attr-defined]
+                node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
+                if anchor is not None:
+                    anchors[anchor] = node
+            elif isinstance(event, SequenceStartEvent):
+                get_event()
+                tag = event.tag
+                if tag is None or tag == "!":
+                    tag = self.resolve(SequenceNode, None, event.implicit)  # type: ignore[attr-defined]
+                node = SequenceNode(tag, [], event.start_mark, None, flow_style=event.flow_style)
+                if anchor is not None:
+                    anchors[anchor] = node
+                items = node.value
+                while not isinstance(self.peek_event(), SequenceEndEvent):  # type: ignore[attr-defined]
+                    items.append(self.compose_node(node, len(items)))
+                node.end_mark = get_event().end_mark
+            else:  # MappingStartEvent: the parser yields nothing else here
+                get_event()
+                tag = event.tag
+                if tag is None or tag == "!":
+                    tag = self.resolve(MappingNode, None, event.implicit)  # type: ignore[attr-defined]
+                node = MappingNode(tag, [], event.start_mark, None, flow_style=event.flow_style)
+                if anchor is not None:
+                    anchors[anchor] = node
+                pairs = node.value
+                while not isinstance(self.peek_event(), MappingEndEvent):  # type: ignore[attr-defined]
+                    key = self.compose_node(node, None)
+                    pairs.append((key, self.compose_node(node, key)))
+                node.end_mark = get_event().end_mark
+            if paths:
+                self.ascend_resolver()  # type: ignore[attr-defined]
+            return node
         finally:
             self.depth -= 1
 
