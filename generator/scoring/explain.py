@@ -49,7 +49,13 @@ class Explanation:
 
 def json_number(value: Fraction | int) -> str:
     """Exact figures travel as decimal strings (never floats): '20.7', '-1', '0.333333333333'."""
-    return exact_decimal(Fraction(value))
+    return exact_decimal(_exact(value))
+
+
+def _exact(value: Fraction | int) -> Fraction | int:
+    """The value as an exact number: ints and Fractions as they are (no new Fraction built
+    for each figure written), anything else through Fraction."""
+    return value if type(value) is int or type(value) is Fraction else Fraction(value)
 
 
 def _plain(value: Value) -> Any:
@@ -71,7 +77,7 @@ def fmt(value: Fraction | int, places: int = 2) -> str:
     >>> fmt(Fraction(207, 10)), fmt(Fraction(1, 3)), fmt(12), fmt(Fraction(-5, 2)), fmt(Fraction(14625, 1000))
     ('20.7', '0.33', '12', '-2.5', '14.63')
     """
-    return display_decimal(Fraction(value), places)
+    return display_decimal(_exact(value), places)
 
 
 def unit(value: Fraction | int, word: str) -> str:
@@ -88,7 +94,8 @@ def signed(value: Fraction | int, places: int = 2) -> str:
 
 def shown_exactly(value: Fraction | int, places: int = 2) -> bool:
     """True when ``fmt(value, places)`` writes the value exactly (no rounding)."""
-    return (Fraction(value) * 10**places).denominator == 1
+    # n/d in lowest terms times 10^places is whole exactly when d divides 10^places
+    return 10**places % _exact(value).denominator == 0
 
 
 def equals(*operands: Fraction | int, places: int = 2) -> str:
