@@ -14,7 +14,7 @@ from .explain import Explanation, Step, count, equals, fmt, signed, unit
 from .frequency import FrequencyTable
 from .imps import imp_band, imps
 from .options import ScoringOptions
-from .rounding import percent, round_neuberg, round_to_ten, round_weighted_aggregate, round_weighted_imps
+from .rounding import NEUBERG_ROUNDING_WORDS, percent, round_neuberg, round_to_ten, round_weighted_aggregate, round_weighted_imps
 
 NS, EW = Direction.NS, Direction.EW
 
@@ -137,8 +137,7 @@ class Matchpoints(PairsMethod):
             ))
             rounded = round_neuberg(value, self.options.neuberg_rounding, self.top / 2)
             if rounded != value:
-                how = {"ebu": "to one decimal, a half toward the average", "acbl": "to two decimals, a half up"}[
-                    self.options.neuberg_rounding]
+                how = NEUBERG_ROUNDING_WORDS[self.options.neuberg_rounding]
                 steps.append(Step("rounding.neuberg", f"{fmt(value, 4)} rounded {how}: {fmt(rounded, 4)}",
                                   {"exact": value, "rounded": rounded, "rule": self.options.neuberg_rounding}))
                 value = rounded

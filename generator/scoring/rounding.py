@@ -58,6 +58,14 @@ def round_to_ten(value: Fraction, rule: str = "half-away") -> Fraction:
     return round_half_away(value, Fraction(10))
 
 
+NEUBERG_ROUNDING_WORDS = {
+    "ebu": "to one decimal, a half toward the average",
+    "acbl": "to two decimals, a half up",
+    "truncate": "down to one decimal (the rest cut off)",
+}
+"""How each ``neuberg_rounding`` rule is said in an explanation ('exact' never rounds)."""
+
+
 def round_neuberg(value: Fraction, rule: str, average: Fraction) -> Fraction:
     """Per-board factored matchpoints: 'exact', 'ebu' (0.1, half toward average), 'acbl' (0.01, half up),
     'truncate' (cut down to 0.1, as Bridge NZ Scorer prints them)."""

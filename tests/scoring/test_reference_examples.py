@@ -132,3 +132,12 @@ def test_neuberg_rounding_rules():
     ebu = one_board([450, 420, 400, 380], expected_results=5, neuberg_rounding="ebu")
     assert values_by_score(ebu) == {450: Fraction(77, 10), 420: Fraction(52, 10), 400: Fraction(28, 10), 380: Fraction(3, 10)}
     assert values_by_score(ebu, "ew") == {450: Fraction(3, 10), 420: Fraction(28, 10), 400: Fraction(52, 10), 380: Fraction(77, 10)}
+
+
+def test_neuberg_truncate_cuts_down_to_one_decimal_and_says_so():
+    # E = 5, A = 4: exactly 7.75, 5.25, 2.75, 0.25 (above); Bridge NZ Scorer cuts each to 0.1:
+    # 7.7, 5.2, 2.7, 0.2 -- the top's halves no longer sum to 8 on the board (7.7 + 0.2 = 7.9).
+    cut = one_board([450, 420, 400, 380], expected_results=5, neuberg_rounding="truncate")
+    assert values_by_score(cut) == {450: Fraction(77, 10), 420: Fraction(52, 10), 400: Fraction(27, 10), 380: Fraction(2, 10)}
+    steps = [s.summary for s in cut.boards[0].lines[0].ns.explanation.steps]
+    assert any("7.75 rounded down to one decimal (the rest cut off): 7.7" in t for t in steps), steps

@@ -22,10 +22,10 @@ played = st.builds(
 METHODS = [ScoringMethod.MATCHPOINTS, ScoringMethod.BUTLER, ScoringMethod.CROSS_IMPS, ScoringMethod.AGGREGATE]
 
 
-def _board(plays, method, board_number, extra):
+def _board(plays, method, board_number, extra, **options):
     results = [Scored.of(Play(ns_score(c, d, t, "None" if board_number == 1 else "Both"), c, d, t))
                for c, d, t in plays]
-    result = one_board(results, method, board=board_number, expected_results=len(results) + extra)
+    result = one_board(results, method, board=board_number, expected_results=len(results) + extra, **options)
     return result.boards[0], result.options
 
 
@@ -45,9 +45,11 @@ def _rescored_by_hand(board, index, tricks, options):
 
 @settings(max_examples=120, deadline=None)
 @given(st.lists(played, min_size=2, max_size=9), st.sampled_from(METHODS), st.sampled_from([1, 7]),
-       st.integers(0, 3), st.data())
-def test_each_figure_is_the_engines_value_for_the_modified_traveller(plays, method, board_number, extra, data):
-    board, options = _board(plays, method, board_number, extra)
+       st.integers(0, 3), st.sampled_from(["exact", "ebu", "acbl", "truncate"]), st.sampled_from(["ebu", "acbl"]),
+       st.data())
+def test_each_figure_is_the_engines_value_for_the_modified_traveller(plays, method, board_number, extra, rounding,
+                                                                     units, data):
+    board, options = _board(plays, method, board_number, extra, neuberg_rounding=rounding, matchpoint_units=units)
     index = data.draw(st.integers(0, len(board.lines) - 1))
     memo: dict = {}  # shared between the board's lines, as the site does
     for i in range(len(board.lines)):
