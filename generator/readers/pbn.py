@@ -347,8 +347,8 @@ class _Session:
         try:
             ns_number, ew_number = values.number_of(ns_id, "pair"), values.number_of(ew_id, "pair")
         except ValueError:
-            self.error(line_no, f"expected pair numbers in PairId_NS and PairId_EW, got {values.shown(ns_id)} and "
-                       f"{values.shown(ew_id)}", board)
+            self.error(line_no, f"expected pair numbers in PairId_NS and PairId_EW, got {values.quoted(ns_id)} and "
+                       f"{values.quoted(ew_id)}", board)
             return None
         ns_pair = PairRef(section, ns_number, Direction.NS if mitchell else None)
         ew_pair = PairRef(section, ew_number, Direction.EW if mitchell else None)
@@ -425,7 +425,7 @@ class _Session:
                 self.error(line_no, f"{values.SCORE_EXPECTED} in Score_NS or Score_EW, found neither", board, pairs)
                 return None
         except ValueError:
-            self.error(line_no, f"{values.SCORE_EXPECTED}, got {values.shown(score_ns if score_ns != '-' else score_ew)}", board, pairs)
+            self.error(line_no, f"{values.SCORE_EXPECTED}, got {values.quoted(score_ns if score_ns != '-' else score_ew)}", board, pairs)
             return None
         contract_text = row.get("Contract", "-")
         lead = row.get("Lead") if row.get("Lead") not in (None, "-", "") else None
@@ -474,7 +474,7 @@ class _Session:
                     home, away = values.number_of(row.get("TeamId_Home", ""), "team"), values.number_of(row.get("TeamId_Away", ""), "team")
                 except ValueError:
                     self.error(line, f"expected team numbers in TeamId_Home and TeamId_Away, got "
-                               f"{values.shown(row.get('TeamId_Home', ''))} and {values.shown(row.get('TeamId_Away', ''))}")
+                               f"{values.quoted(row.get('TeamId_Home', ''))} and {values.quoted(row.get('TeamId_Away', ''))}")
                     continue
                 for tid in (home, away):
                     if tid not in teams:

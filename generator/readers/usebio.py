@@ -337,7 +337,7 @@ class _Reader:
             try:
                 score = values.whole_number(score_text)
             except ValueError:
-                self.error(f"{path}/SCORE", f"{values.SCORE_EXPECTED}, got {values.shown(score_text)}", board, pairs)
+                self.error(f"{path}/SCORE", f"{values.SCORE_EXPECTED}, got {values.quoted(score_text)}", board, pairs)
                 return None
         if not contract_text:
             if score is None:

@@ -191,7 +191,7 @@ class TeamsEventReader:
         team = teams.by_number.get(values.optional_whole(found))  # type: ignore[arg-type]
         if team is None and teams.by_number:
             listed = ", ".join(str(n) for n in sorted(teams.by_number))
-            self.r.error(f"{mpath}/{tag}", f"unknown team {values.shown(found)}: expected one of the teams listed ({listed})")
+            self.r.error(f"{mpath}/{tag}", f"unknown team {values.quoted(found)}: expected one of the teams listed ({listed})")
         return team
 
     # --- matches and their boards ---------------------------------------------------------------

@@ -31,8 +31,9 @@ _DIGITS = re.compile(r"[+-]?[0-9]+")
 _DECIMAL = re.compile(r"([+-]?[0-9]{1,%d}(?:\.[0-9]{1,%d})?)(?:/([0-9]{1,%d}))?" % (MAX_DIGITS, MAX_DIGITS, MAX_DIGITS))
 
 
-def shown(value: object) -> str:
-    """A found value for a message, cut short: an upload may hold thousands of characters."""
+def quoted(value: object) -> str:
+    """A found value for a message, quoted as Python writes it and cut short: an upload may hold
+    thousands of characters.  (``errors.shown`` escapes a whole message for the terminal.)"""
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -59,7 +60,7 @@ def whole_number(value: object, what: str = "a whole number such as 3", low: int
     elif strings and isinstance(value, str) and _DIGITS.fullmatch(value.strip()):
         raise ValueError(f"expected {bounds}, got {_long_number(value.strip())}")
     else:
-        raise ValueError(f"expected {what}, got {shown(value)}")
+        raise ValueError(f"expected {what}, got {quoted(value)}")
     if (low is not None and number < low) or (high is not None and number > high):
         raise ValueError(f"expected {bounds}, got {number}")
     return number
@@ -103,10 +104,10 @@ def decimal(value: object, what: str = "a number such as 3 or 1.5") -> Fraction:
     elif isinstance(value, str):
         text = value.strip()
     else:
-        raise ValueError(f"expected {what}, got {shown(value)}")
+        raise ValueError(f"expected {what}, got {quoted(value)}")
     m = _DECIMAL.fullmatch(text)
     if not m or (m.group(2) is not None and int(m.group(2)) == 0):
-        raise ValueError(f"expected {what}, got {shown(value)}")
+        raise ValueError(f"expected {what}, got {quoted(value)}")
     number = Fraction(m.group(1))
     return number / int(m.group(2)) if m.group(2) else number
 
@@ -234,7 +235,7 @@ def parse_pair_number(text: str) -> tuple[str | None, int, Direction | None]:
     """
     m = _PAIR_NUMBER.match(text or "")
     if not m or int(m.group(2)) < 1:
-        raise ValueError(f"expected a pair number such as 7, 7NS or 7 EW, got {shown(text)}")
+        raise ValueError(f"expected a pair number such as 7, 7NS or 7 EW, got {quoted(text)}")
     section, number, direction = m.groups()
     d = None
     if direction:
@@ -270,7 +271,7 @@ def parse_deal(text: str):
 
     m = _DEAL.match(text.strip().upper().replace("10", "T"))
     if not m:
-        raise ValueError(f'expected a deal such as "N:AK72.QJ5.T84.A93 QT8.K962.AQ7.J54 ...", got {shown(text)}')
+        raise ValueError(f'expected a deal such as "N:AK72.QJ5.T84.A93 QT8.K962.AQ7.J54 ...", got {quoted(text)}')
     order = "NESW"
     start = order.index(m.group(1))
     hands = {}
@@ -278,7 +279,7 @@ def parse_deal(text: str):
         if hand == "-":
             return None
         if not _HAND.match(hand):
-            raise ValueError(f"expected a hand such as AK72.QJ5.T84.A93 (spades.hearts.diamonds.clubs), got {shown(hand)}")
+            raise ValueError(f"expected a hand such as AK72.QJ5.T84.A93 (spades.hearts.diamonds.clubs), got {quoted(hand)}")
         hands[Seat(order[(start + i) % 4])] = hand
     return check_hands(hands)
 
@@ -299,7 +300,7 @@ def check_hands(hands: dict):
         suits = hand.split(".")
         if len(suits) != 4 or any(c not in _RANKS for suit in suits for c in suit):
             raise ValueError(f"expected {seat}'s hand as ranks AKQJT98765432 in four suits such as AK72.QJ5.T84.A93, "
-                             f"got {shown(hand)}")
+                             f"got {quoted(hand)}")
         count = sum(len(suit) for suit in suits)
         if count != 13:
             problems.append(f"{seat} holds {count} cards")

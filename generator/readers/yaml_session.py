@@ -221,7 +221,7 @@ def read_yaml(file: str, data: bytes) -> tuple[list[Session], list[InputError]]:
     except _LoadError as exc:
         return [], [InputError(file, f"line {exc.line}", exc.message)]
     except _DuplicateKeys as exc:
-        return [], [InputError(file, f"line {line}", f"the key {values.shown(key)} appears twice in one mapping "
+        return [], [InputError(file, f"line {line}", f"the key {values.quoted(key)} appears twice in one mapping "
                                f"({'also earlier on this line' if first == line else f'also line {first}'}): "
                                "expected each key once (which value was meant?)") for line, first, key in exc.duplicates]
     except yaml.reader.ReaderError as exc:
@@ -742,7 +742,7 @@ class _Reader:
                           for t in (m.get("home"), m.get("away")))
             if home is None or away is None or home is away:
                 self.error(m, f"expected home and away to be two different team numbers listed under teams, "
-                              f"got {values.shown(m.get('home'))} and {values.shown(m.get('away'))}")
+                              f"got {values.quoted(m.get('home'))} and {values.quoted(m.get('away'))}")
                 continue
             rnd = None
             if m.get("round") is not None:
@@ -813,7 +813,7 @@ class _Reader:
         if value is None:
             return []
         if not isinstance(value, list):
-            self.error(where, f"expected {key} as a list of {what}, got {values.shown(value)}")
+            self.error(where, f"expected {key} as a list of {what}, got {values.quoted(value)}")
             return []
         return value
 
