@@ -98,7 +98,7 @@ def timed_build(content: Path, output: Path, jobs: int | None) -> dict:
     if proc.returncode:
         raise SystemExit(f"build failed:\n{err}")
     m = re.search(r"(\d+) files: (\d+) written, (\d+) unchanged, (\d+) removed", out)
-    files, written, unchanged, removed = (int(x) for x in m.groups()) if m else (0, 0, 0, 0)
+    files, written, unchanged, _removed = (int(x) for x in m.groups()) if m else (0, 0, 0, 0)
     return {"seconds": seconds, "files": files, "written": written, "unchanged": unchanged, "peak": peak,
             "cpu": own, "other": other, "report": out.strip()}
 

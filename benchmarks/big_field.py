@@ -15,13 +15,23 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.synthetic import board_plan, table_result  # noqa: E402
-from generator.model import (  # noqa: E402
-    Artificial, Board, Direction, Pair, PairRef, Play, Scored, ScoringMethod, Section, Session, TravellerLine,
+from benchmarks.synthetic import board_plan, table_result
+from generator.model import (
+    Artificial,
+    Board,
+    Direction,
+    Pair,
+    PairRef,
+    Play,
+    Scored,
+    ScoringMethod,
+    Section,
+    Session,
+    TravellerLine,
 )
-from generator.scoring.contract import Contract, Seat, board_vulnerability, ns_score  # noqa: E402
-from generator.scoring.options import ScoringOptions  # noqa: E402
-from generator.scoring.session import score_session  # noqa: E402
+from generator.scoring.contract import Contract, Seat, board_vulnerability, ns_score
+from generator.scoring.options import ScoringOptions
+from generator.scoring.session import score_session
 
 
 def barometer(results_per_board: int, boards: int = 24, seed: int = 1) -> Session:

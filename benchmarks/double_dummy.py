@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.synthetic import mitchell_yaml, player_names  # noqa: E402
+from benchmarks.synthetic import mitchell_yaml, player_names
 
 RANKS = "AKQJT98765432"
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks import archive, big_field, double_dummy  # noqa: E402
+from benchmarks import archive, big_field, double_dummy
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -59,7 +59,7 @@ def mitchell_yaml(rnd: random.Random, *, event: str, date: str, tables: int, boa
                   method: str = "matchpoints") -> str:
     """A two-winner Mitchell: every board played at every table, EW pairs moving one table a round."""
     chosen = rnd.sample(names, 4 * tables)
-    lines = [f"club: Benchmark Bridge Club", f"event: {event}", f"date: {date}", f"method: {method}",
+    lines = ["club: Benchmark Bridge Club", f"event: {event}", f"date: {date}", f"method: {method}",
              "movement: mitchell", "pairs:"]
     for i in range(tables):
         lines.append(f"  - {{number: {i + 1}, direction: NS, players: [{chosen[4 * i]}, {chosen[4 * i + 1]}]}}")

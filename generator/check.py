@@ -14,12 +14,11 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
-
 from typing import Any
 
 from .conventions import describe, find_conventions
-from .readers import read_sessions
 from .model import Artificial, Direction, Scored, ScoringMethod
+from .readers import read_sessions
 from .readers.printed import Figure, PrintedFigures, PrintedLine, printed_figures
 from .readers.validate import pair_label
 from .readers.values import optional_whole
@@ -104,7 +103,7 @@ class _Audit:
             board, line = found
             for direction, fig, pct in ((Direction.NS, p.ns, p.ns_percent), (Direction.EW, p.ew, p.ew_percent)):
                 side = line.side(direction)
-                self.figure(side.value, fig, where, f"{direction} {unit}", lambda o, t, d=direction: self.line_reason(board, line, d, o, t, p))
+                self.figure(side.value, fig, where, f"{direction} {unit}", lambda o, t, d=direction, b=board, ln=line, pl=p: self.line_reason(b, ln, d, o, t, pl))
                 self.figure(side.percent, pct, where, f"{direction} percentage", None)
 
     def line_reason(self, board: ScoredBoard, line: ScoredLine, d: Direction, ours: Fraction, theirs: Figure, p: PrintedLine):

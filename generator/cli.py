@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -180,9 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         # The reader of our output went away (`score FILE | head`): not an error of ours.
         # Point stdout at /dev/null so that Python's final flush does not fail again.
-        try:
+        with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        except (OSError, ValueError):
-            pass
         return 141
     return 2

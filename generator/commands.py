@@ -61,7 +61,7 @@ def ranking_text(result: SessionResult) -> str:
         for st in field.standings:
             pct = f"{fmt(st.percentage, 2):>6}%" if st.percentage is not None else ""
             strata = ("  " + " ".join(f"{name} {place}" for name, place in st.strata)) if st.strata else ""
-            lines.append(f"  {st.rank_label:>4}  {str(st.ref):>6}  {st.pair.names:<40} {fmt(st.total, 2):>8} {pct}{strata}")
+            lines.append(f"  {st.rank_label:>4}  {st.ref!s:>6}  {st.pair.names:<40} {fmt(st.total, 2):>8} {pct}{strata}")
         if field.handicap_standings:
             share = "half the handicap" if result.options.handicap_share == "half" else "the handicap"
             lines.append("")
@@ -70,7 +70,7 @@ def ranking_text(result: SessionResult) -> str:
                 h = st.handicap
                 assert h is not None
                 pct = f"{fmt(h.percentage, 2):>6}%" if h.percentage is not None else ""
-                lines.append(f"  {h.rank_label:>4}  {str(st.ref):>6}  {st.pair.names:<40} {signed(h.applied, 2):>8} {pct}")
+                lines.append(f"  {h.rank_label:>4}  {st.ref!s:>6}  {st.pair.names:<40} {signed(h.applied, 2):>8} {pct}")
     for t in result.team_standings:
         lines.append(f"  {t.rank_label:>4}  {t.team.name:<30} {fmt(t.total, 2):>8} {t.total_unit_label}")
     return "\n".join(head + lines)

@@ -13,12 +13,13 @@ arithmetic written here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from .commands import session_options
 from .errors import GeneratorError
-from .model import Session, ScoringMethod
+from .model import ScoringMethod, Session
 from .scoring.session import score_session
 
 _PAIRS = (ScoringMethod.MATCHPOINTS, ScoringMethod.BUTLER, ScoringMethod.CROSS_IMPS, ScoringMethod.AGGREGATE)

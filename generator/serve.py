@@ -12,9 +12,9 @@ import functools
 import http.server
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from markupsafe import escape
 
@@ -138,7 +138,7 @@ class _Server(http.server.ThreadingHTTPServer):
 class _Handler(http.server.SimpleHTTPRequestHandler):
     server: _Server
 
-    def log_message(self, format, *args):  # noqa: A002 - the stdlib's name
+    def log_message(self, format, *args):
         pass
 
     def end_headers(self) -> None:
@@ -184,4 +184,4 @@ def _with_banner(page: bytes, error: str) -> bytes:
 
 def _error_page(error: str) -> bytes:
     return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head>'
-            f"<body>{_banner(error, 'The build failed; this page is not built yet.')}</body></html>").encode("utf-8")
+            f"<body>{_banner(error, 'The build failed; this page is not built yet.')}</body></html>").encode()

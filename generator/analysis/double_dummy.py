@@ -9,6 +9,7 @@ never fails a build.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 from dataclasses import dataclass
@@ -158,10 +159,8 @@ class AnalysisCache:
         from ..site.cache import write_atomic
 
         data = {"format": FORMAT, **analysis.to_dict()}
-        try:
+        with contextlib.suppress(OSError):  # a read-only cache only costs time
             write_atomic(self._path(key), json.dumps(data, sort_keys=True, separators=(",", ":")).encode())
-        except OSError:
-            pass  # a read-only cache only costs time
 
 
 # --- solving ---------------------------------------------------------------------------

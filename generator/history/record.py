@@ -5,10 +5,12 @@ point each changed figure of the current version to the correction that changed 
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ..site.cache import read_json, write_atomic
 from ..site.plan import MONTHS
@@ -73,7 +75,7 @@ def corrections(versions: list[dict[str, Any]], earlier: list[dict[str, Any]], c
             notes.append(f"The version of {long_date(v['date'])} could not be read and is left out: {snap['error']}")
     chain.append((versions[-1], current))
     found = []
-    for n, ((_, old), (v, new)) in enumerate(zip(chain, chain[1:]), start=1):
+    for (_, old), (v, new) in itertools.pairwise(chain):
         change = compare(old, new)
         if not (change["results"] or change["pairs"] or change["figures"]):
             continue

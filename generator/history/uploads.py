@@ -5,7 +5,7 @@ the provisional period that runs from each session's first commit."""
 from __future__ import annotations
 
 from dataclasses import asdict
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -46,4 +46,4 @@ def provisional(first_commit: str, days: int | None, now: datetime) -> dict[str,
         return None
     until = datetime.fromisoformat(first_commit) + timedelta(days=days)
     return {"until": when(until), "until_iso": until.isoformat(),
-            "until_utc": until.astimezone(timezone.utc).isoformat(), "active": now < until}
+            "until_utc": until.astimezone(UTC).isoformat(), "active": now < until}

@@ -15,12 +15,26 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import InputError
-from ..model import (Board, Deal, Direction, Match, Pair, PairRef, Play, Player, Scored, ScoringMethod, Section,
-                     Session, Team, TravellerLine)
+from ..model import (
+    Board,
+    Deal,
+    Direction,
+    Match,
+    Pair,
+    PairRef,
+    Play,
+    Player,
+    Scored,
+    ScoringMethod,
+    Section,
+    Session,
+    Team,
+    TravellerLine,
+)
 from ..scoring.contract import Contract, ContractError, Seat, board_vulnerability, ns_score, parse_tricks
 from . import values
-from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedMatch, PrintedPair
 from .conventions import largest_field, trusted_score, unreadable_contract
+from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedMatch, PrintedPair
 from .validate import Places, pair_label, validate
 
 _TAG = re.compile(r'^\[(\w+)\s+"(.*)"\]\s*$')
@@ -193,7 +207,7 @@ class _Session:
             except ValueError as exc:
                 self.error(first.tags.get("EventDate", first.tags.get("Date", ("", first.line)))[1], str(exc))
         total = next((g.tables["TotalScoreTable"] for g in games if "TotalScoreTable" in g.tables), None)
-        common = dict(title=event or "Untitled session", method=method, event=event, date=when, source=self.file)
+        common = {"title": event or "Untitled session", "method": method, "event": event, "date": when, "source": self.file}
         if method is ScoringMethod.TEAMS:
             teams, matches = self.teams(total, games)
             return Session(teams=teams, matches=matches, options=options, printed={KEY: self.figures}, **common)  # type: ignore[arg-type]

@@ -23,16 +23,29 @@ import defusedxml.ElementTree as SafeET
 from defusedxml import DefusedXmlException
 
 from ..errors import InputError
-from ..model import Board, Deal, Direction, Masterpoints, Pair, PairRef, Play, Scored, ScoringMethod, Section, Session, TravellerLine
+from ..model import (
+    Board,
+    Deal,
+    Direction,
+    Masterpoints,
+    Pair,
+    PairRef,
+    Play,
+    Scored,
+    ScoringMethod,
+    Section,
+    Session,
+    TravellerLine,
+)
 from ..scoring.contract import Contract, ContractError, Seat, board_vulnerability, ns_score, parse_tricks
 from . import values
 from .conventions import largest_field, trusted_score, unreadable_contract
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedPair
-from .usebio_teams import TeamsEventReader
-from .validate import Places, pair_label, validate
 from .usebio_elements import indexed as _indexed
 from .usebio_elements import players as usebio_players
 from .usebio_elements import text as _text
+from .usebio_teams import TeamsEventReader
+from .validate import Places, pair_label, validate
 
 EVENT_TYPES: dict[str, ScoringMethod] = {
     "MP_PAIRS": ScoringMethod.MATCHPOINTS, "PAIRS": ScoringMethod.MATCHPOINTS,
@@ -149,8 +162,8 @@ class _Reader:
         figures = self.figures = PrintedFigures(program=program)
         self.masterpoint_type = _text(event, "MASTER_POINT_TYPE")
         if method is ScoringMethod.TEAMS:
-            common = dict(title=title or "Untitled session", club=club, event=description or title, date=when,
-                          source=self.file, printed={KEY: figures})
+            common = {"title": title or "Untitled session", "club": club, "event": description or title, "date": when,
+                      "source": self.file, "printed": {KEY: figures}}
             return TeamsEventReader(self, figures).session(kind, event, epath, container, cpath, deals, common)
         places = Places()
         section_elems = _indexed(container, "SECTION", cpath) or [(container, cpath)]

@@ -23,8 +23,23 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from xml.etree.ElementTree import Element
 
-from ..model import (Artificial, Board, Deal, Direction, Match, Outcome, Pair, PairRef, Player, ScoringMethod, Section, Session,
-                     Team, TeamsBoard, TravellerLine)
+from ..model import (
+    Artificial,
+    Board,
+    Deal,
+    Direction,
+    Match,
+    Outcome,
+    Pair,
+    PairRef,
+    Player,
+    ScoringMethod,
+    Section,
+    Session,
+    Team,
+    TeamsBoard,
+    TravellerLine,
+)
 from ..scoring.contract import board_vulnerability
 from . import values
 from .printed import Figure, PrintedFigures, PrintedMatch, PrintedTeam

@@ -26,9 +26,9 @@ MAX_NUMBER = 9999
 MAX_DIGITS = 6
 """Whole numbers (scores, numbers) have at most this many digits; decimals as many on each side."""
 
-_WHOLE = re.compile(r"[+-]?[0-9]{1,%d}" % MAX_DIGITS)
+_WHOLE = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}")
 _DIGITS = re.compile(r"[+-]?[0-9]+")
-_DECIMAL = re.compile(r"([+-]?[0-9]{1,%d}(?:\.[0-9]{1,%d})?)(?:/([0-9]{1,%d}))?" % (MAX_DIGITS, MAX_DIGITS, MAX_DIGITS))
+_DECIMAL = re.compile(rf"([+-]?[0-9]{{1,{MAX_DIGITS}}}(?:\.[0-9]{{1,{MAX_DIGITS}}})?)(?:/([0-9]{{1,{MAX_DIGITS}}}))?")
 
 
 def quoted(value: object) -> str:
@@ -324,7 +324,23 @@ def _cards(cards: list[str]) -> str:
 
 
 __all__ = [
-    "MAX_BOARD", "MAX_NUMBER", "SCORE_EXPECTED", "artificial_code", "board_number", "decimal", "is_artificial_text",
-    "number_of", "optional_whole", "shown", "parse_artificial", "parse_date", "parse_deal", "parse_direction",
-    "parse_pair_number", "parse_weight", "check_hands", "side_artificial", "whole_number",
+    "MAX_BOARD",
+    "MAX_NUMBER",
+    "SCORE_EXPECTED",
+    "artificial_code",
+    "board_number",
+    "check_hands",
+    "decimal",
+    "is_artificial_text",
+    "number_of",
+    "optional_whole",
+    "parse_artificial",
+    "parse_date",
+    "parse_deal",
+    "parse_direction",
+    "parse_pair_number",
+    "parse_weight",
+    "quoted",
+    "side_artificial",
+    "whole_number",
 ]

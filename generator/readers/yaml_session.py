@@ -20,8 +20,27 @@ from yaml.events import AliasEvent, MappingEndEvent, ScalarEvent, SequenceEndEve
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import InputError
-from ..model import (Board, Component, Direction, Match, Outcome, Pair, PairRef, Penalty, PenaltyUnit, Play, Player, Scored, Stratum,
-                     ScoringMethod, Section, Session, Team, TeamsBoard, TravellerLine)
+from ..model import (
+    Board,
+    Component,
+    Direction,
+    Match,
+    Outcome,
+    Pair,
+    PairRef,
+    Penalty,
+    PenaltyUnit,
+    Play,
+    Player,
+    Scored,
+    ScoringMethod,
+    Section,
+    Session,
+    Stratum,
+    Team,
+    TeamsBoard,
+    TravellerLine,
+)
 from ..scoring.contract import Contract, ContractError, Seat, board_vulnerability, ns_score, parse_tricks
 from ..scoring.options import DEFAULT_OPTIONS, OptionError
 from ..scoring.session import PENALTY_UNITS
@@ -292,9 +311,9 @@ class _Reader:
             except ValueError as exc:
                 self.error(where, str(exc))
                 when = None
-        common = dict(title=str(doc.get("event") or doc.get("title") or "Untitled session"), method=method,
-                      club=str(doc.get("club") or ""), event=str(doc.get("event") or ""), date=when, source=self.file,
-                      options=dict(options), printed={KEY: PrintedFigures(program="YAML")})
+        common = {"title": str(doc.get("event") or doc.get("title") or "Untitled session"), "method": method,
+                  "club": str(doc.get("club") or ""), "event": str(doc.get("event") or ""), "date": when,
+                  "source": self.file, "options": dict(options), "printed": {KEY: PrintedFigures(program="YAML")}}
         if method is ScoringMethod.TEAMS:
             if doc.get("penalties") is not None:
                 self.error(where, "penalties apply to pairs sessions: expected a teams director's adjustment as "

@@ -177,10 +177,7 @@ def contract_score(contract: Contract, tricks: int, vulnerable: bool) -> int:
 def _undertricks(down: int, dbl: int, vulnerable: bool) -> int:
     if dbl == 0:
         return down * (100 if vulnerable else 50)
-    if vulnerable:
-        doubled = 200 + 300 * (down - 1)
-    else:
-        doubled = 100 + 200 * min(down - 1, 2) + 300 * max(down - 3, 0)
+    doubled = 200 + 300 * (down - 1) if vulnerable else 100 + 200 * min(down - 1, 2) + 300 * max(down - 3, 0)
     return doubled * dbl  # redoubled is twice doubled
 
 

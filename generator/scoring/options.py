@@ -8,10 +8,9 @@ strings and numbers so that YAML and USEBIO readers can set them by name.
 from __future__ import annotations
 
 import re
-
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 
 class OptionError(ValueError):
@@ -128,7 +127,7 @@ class ScoringOptions:
     number of boards (total × boards in full / boards played, e.g. 555 × 27 / 26 = 576.35,
     as Compscore prints), beside the raw total; the percentage and the ranking are unchanged."""
 
-    CHOICES = {
+    CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
         "matchpoint_units": ("ebu", "acbl"),
         "neuberg_rounding": ("exact", "ebu", "acbl", "truncate"),
         "small_groups": ("none", "ebu", "acbl"),
@@ -204,9 +203,7 @@ class ScoringOptions:
                     raise OptionError(f"option {name!r}: expected a number, got {value!r}") from None
             elif key in ("expected_results",) and isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
                 value = int(value)
-            elif key == "butler_trim":
-                value = str(value)
-            elif key == "board_a_match_units" and isinstance(value, int) and not isinstance(value, bool):
+            elif key == "butler_trim" or (key == "board_a_match_units" and isinstance(value, int) and not isinstance(value, bool)):
                 value = str(value)
             elif key == "vp_pool" and isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
                 value = int(value)

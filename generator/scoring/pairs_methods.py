@@ -14,7 +14,14 @@ from .explain import Explanation, Step, count, equals, fmt, signed, unit
 from .frequency import FrequencyTable
 from .imps import imp_band, imps
 from .options import ScoringOptions
-from .rounding import NEUBERG_ROUNDING_WORDS, percent, round_neuberg, round_to_ten, round_weighted_aggregate, round_weighted_imps
+from .rounding import (
+    NEUBERG_ROUNDING_WORDS,
+    percent,
+    round_neuberg,
+    round_to_ten,
+    round_weighted_aggregate,
+    round_weighted_imps,
+)
 
 NS, EW = Direction.NS, Direction.EW
 
@@ -364,7 +371,7 @@ class CrossImps(PairsMethod):
         return self._totals[key]
 
     def _compute(self, direction: Direction, score: int, table: FrequencyTable) -> tuple[Fraction, Explanation]:
-        comparisons, rows, total, played_total = self._comparisons(table, score)
+        _comparisons, rows, total, played_total = self._comparisons(table, score)
         div = self.divisor(table)
         value = total / div if div else Fraction(0)
         sign = 1 if direction is NS else -1

@@ -282,6 +282,17 @@ class SessionResult:
 
 
 __all__ = [
-    "FrequencyRow", "Field", "MatchResult", "ScoredBoard", "ScoredLine", "ScorecardEntry",
-    "SessionResult", "SideScore", "Standing", "TeamStanding", "TeamsBoardResult", "UNIT_LABELS", "unit_label",
+    "UNIT_LABELS",
+    "Field",
+    "FrequencyRow",
+    "MatchResult",
+    "ScorecardEntry",
+    "ScoredBoard",
+    "ScoredLine",
+    "SessionResult",
+    "SideScore",
+    "Standing",
+    "TeamStanding",
+    "TeamsBoardResult",
+    "unit_label",
 ]

@@ -6,16 +6,26 @@ from collections import defaultdict
 from dataclasses import replace
 from fractions import Fraction
 
-from ..model import (Artificial, ArtificialKind, Direction, Pair, PairRef, Penalty, PenaltyUnit, ScoringMethod, Session,
-                     TravellerLine)
+from ..model import (
+    Artificial,
+    ArtificialKind,
+    Direction,
+    Pair,
+    PairRef,
+    Penalty,
+    PenaltyUnit,
+    ScoringMethod,
+    Session,
+    TravellerLine,
+)
 from .board import score_pairs_board
-from .handicap import apply_handicaps, check_handicaps
-from .strata import apply_strata, check_strata
 from .explain import Explanation, Step, equals, fmt
+from .handicap import apply_handicaps, check_handicaps
 from .options import ScoringOptions
 from .ranking import rank_labels
 from .results import Field, ScorecardEntry, ScoredBoard, ScoredLine, SessionResult, SideScore, Standing
 from .rounding import decimal_places, percent
+from .strata import apply_strata, check_strata
 
 NS, EW = Direction.NS, Direction.EW
 
@@ -113,7 +123,7 @@ def _resolve_variable_averages(boards: list[ScoredBoard]) -> list[ScoredBoard]:
     leaving out the A+/A- boards themselves (the mainstream reading; see docs/scoring.md).
     """
     replacements: dict[tuple[int, str, int, Direction], SideScore] = {}
-    for pair, entries in _entries(boards).items():
+    for _pair, entries in _entries(boards).items():
         variable = [(b, l, d) for b, l, d in entries
                     if isinstance(_outcome(l, d), Artificial) and _outcome(l, d).kind in (ArtificialKind.PLUS, ArtificialKind.MINUS)]
         if not variable:

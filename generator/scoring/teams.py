@@ -25,6 +25,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from ..model import Artificial, Match, Outcome, Scored, Session
+from .club_vp import ClubScaleError, club_match_vps
 from .explain import Explanation, Step, equals, fmt, signed
 from .explain import unit as unit_word
 from .imps import imp_band, imps
@@ -33,7 +34,6 @@ from .ranking import rank_labels
 from .results import MatchResult, SessionResult, TeamsBoardResult, TeamStanding, unit_label
 from .rounding import display_vp as vp_places
 from .rounding import round_vp_margin, round_weighted_aggregate, round_weighted_imps
-from .club_vp import ClubScaleError, club_match_vps
 from .vp import discrete_band, discrete_bounds, match_vps, vp_table
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from markupsafe import Markup
 
 from .articles import Article
-from .links import player_key, player_slug
+from .links import player_slug
 from .plan import MONTHS, Page
 
 HOME_MIN_SESSIONS = 40

@@ -18,21 +18,21 @@ import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from ..errors import BuildError, InputError, InputErrors, Problem, shown
 from ..history.uploads import provisional, upload_versions
 from ..readers import MAX_BYTES
-from .archive import ArchivePlanner, LazyPage
+from ..resources import default_templates
 from . import quick
+from .archive import ArchivePlanner, LazyPage
 from .articles import rule_articles, site_articles
 from .cache import FORMAT, Cache, TooLarge, code_version, digest, tree_digest
 from .config import load_config
 from .duplicates import duplicates
 from .feed import atom_feed
 from .plan import Page, SiteInfo
-from ..resources import default_templates
 from .progress import Progress
 from .render import render_page
 from .sources import discover, worker
@@ -105,7 +105,7 @@ def build_site(content: Path, output: Path, templates: Path | None = None, jobs:
     progress = progress or Progress()
     try:
         with _without_cycle_collector():
-            return _build_site(content, output, templates, jobs, cache_dir, now or datetime.now(timezone.utc),
+            return _build_site(content, output, templates, jobs, cache_dir, now or datetime.now(UTC),
                                progress)
     finally:
         progress.clear()
@@ -124,7 +124,7 @@ def _build_site(content: Path, output: Path, templates: Path | None, jobs: int |
     if o == c or c.is_relative_to(o) or o.is_relative_to(c):
         raise BuildError(f"output folder {shown(output)} must not contain or be inside the content folder {shown(content)}")
     cache = Cache(Path(cache_dir) if cache_dir else output.parent / ".cache" / "site")
-    last = quick.check(cache.root, content, output, templates, now.astimezone(timezone.utc).isoformat())
+    last = quick.check(cache.root, content, output, templates, now.astimezone(UTC).isoformat())
     if last is not None:  # nothing changed: nothing to read, plan or write
         return BuildReport(output, last["sessions"], last["uploads"], 0, last["pages"], 0, last["pages"], 0,
                            time.perf_counter() - started, warnings=list(last.get("warnings", ())),

@@ -8,6 +8,7 @@ plain bytes (zlib-compressed), never pickle, so a stale or foreign cache cannot 
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -68,10 +69,8 @@ def write_atomic(path: Path, data: bytes) -> None:
             f.write(data)
         os.replace(tmp, path)
     except BaseException:
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
-        except FileNotFoundError:
-            pass
         raise
 
 

@@ -14,15 +14,15 @@ from typing import Any
 
 from ..analysis.compare import versus_double_dummy
 from ..analysis.double_dummy import DealAnalysis, SessionAnalysis
-from ..model import Artificial, Direction, PairRef, Scored, ScoringMethod, Seat, Session, TravellerLine
+from ..history.snapshot import line_key
+from ..model import Artificial, Direction, PairRef, Scored, ScoringMethod, Seat, Session
 from ..scoring.contract import Strain, board_dealer, board_vulnerability
 from ..scoring.pairs_methods import award_words
-from ..scoring.trick_value import trick_worth
 from ..scoring.results import ScoredBoard, ScoredLine, SessionResult, Standing
+from ..scoring.trick_value import trick_worth
 from . import format as fmt
 from .charts import Bar, bar_chart
 from .explain_view import block, board_blocks, rule_info
-from ..history.snapshot import line_key
 from .links import board_file, pair_file, player_key, player_path, player_slug, session_dir
 
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",

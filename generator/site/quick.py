@@ -21,8 +21,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .cache import FORMAT, code_version, read_json, tree_digest, write_atomic
 from . import tree
+from .cache import FORMAT, code_version, read_json, tree_digest, write_atomic
 
 RECORD = "quick-2"
 

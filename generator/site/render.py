@@ -10,10 +10,9 @@ import markupsafe
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from jinja2.compiler import CodeGenerator
 
+from ..resources import packaged_templates
 from . import format as fmt
 from .plan import Page
-
-from ..resources import packaged_templates
 
 DEFAULT_TEMPLATES = packaged_templates()
 

@@ -8,6 +8,7 @@ until every page of the new site exists, so a failed build never touches the fol
 
 from __future__ import annotations
 
+import contextlib
 import os
 import posixpath
 import threading
@@ -133,10 +134,8 @@ class Syncer:
                     continue
                 self.stats.removed += 1
         for folder in sorted(self._folders, key=lambda d: d.count(os.sep), reverse=True):
-            try:
+            with contextlib.suppress(OSError):
                 os.rmdir(folder)  # only succeeds when empty
-            except OSError:
-                pass
 
 
 def _scan(root: Path) -> tuple[dict[str, tuple[int, int] | None], list[str]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import shutil
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -27,7 +27,7 @@ def corrected_site(tmp_path_factory) -> Path:
     helpers.git(repo, "commit", "-q", "-m", "Tuesday pairs", date="2026-11-23T22:30:00+00:00")
     path.write_text(helpers.V2, encoding="utf-8")
     helpers.git(repo, "commit", "-q", "-a", "-m", helpers.REASON, date="2026-11-24T09:15:00+00:00")
-    helpers.build(repo, now=datetime(2026, 11, 24, 12, 0, tzinfo=timezone.utc))  # still provisional
+    helpers.build(repo, now=datetime(2026, 11, 24, 12, 0, tzinfo=UTC))  # still provisional
     return repo / "site"
 
 

@@ -12,8 +12,8 @@ import http.server
 import threading
 
 import pytest
-
 from explanation_site import write_content  # tests/site is on the test path (pyproject.toml)
+
 from generator.site.build import build_site
 
 pytestmark = pytest.mark.browser
@@ -75,7 +75,7 @@ def fixture_server(tmp_path_factory):
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - the stdlib's name
+    def log_message(self, format, *args):
         pass
 
 

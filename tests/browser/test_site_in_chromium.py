@@ -6,7 +6,6 @@ Screenshots go to $SCREENSHOT_DIR (default: a pytest temporary folder) for a hum
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest

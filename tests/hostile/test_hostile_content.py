@@ -23,7 +23,6 @@ from generator.errors import Problem, shown
 from generator.export import text_cell
 from generator.readers import MAX_BYTES
 from generator.site import cache as cache_module
-from generator.site.build import build_site
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-
-from generator.cli import main
 from uploads import PBN_PAIRS as P
 from uploads import USEBIO_PAIRS as X
 from uploads import USEBIO_TEAMS as XT
 from uploads import YAML_PAIRS as Y
 from uploads import YAML_TEAMS as T
+
+from generator.cli import main
 
 
 def sub(text: str, old: str, new: str, count: int = 1) -> str:

@@ -7,47 +7,47 @@ from __future__ import annotations
 
 DEAL = "N:AK72.QJ5.T84.A93 QT8.K962.AQ7.J54 J965.A83.K95.K86 43.T74.J632.QT72"
 
-YAML_PAIRS = """\
+YAML_PAIRS = f"""\
 club: Quillwood Bridge Club
 event: Tuesday Pairs
 date: 2026-11-03
 method: matchpoints
 movement: howell
 pairs:
-  - {number: 1, players: [Ada Quill, Ben Rook]}
-  - {number: 2, players: [Cy Sable, Di Tarn]}
-  - {number: 3, players: [Ed Umber, Flo Vane]}
-  - {number: 4, players: [Gus Wren, Hal Yarrow]}
+  - {{number: 1, players: [Ada Quill, Ben Rook]}}
+  - {{number: 2, players: [Cy Sable, Di Tarn]}}
+  - {{number: 3, players: [Ed Umber, Flo Vane]}}
+  - {{number: 4, players: [Gus Wren, Hal Yarrow]}}
 boards:
   - number: 1
-    deal: "%(deal)s"
+    deal: "{DEAL}"
     results:
-      - {ns: 1, ew: 2, contract: 4S, by: N, tricks: 10, lead: HK}
-      - {ns: 3, ew: 4, contract: 4S, by: N, tricks: 9}
+      - {{ns: 1, ew: 2, contract: 4S, by: N, tricks: 10, lead: HK}}
+      - {{ns: 3, ew: 4, contract: 4S, by: N, tricks: 9}}
   - number: 2
     results:
-      - {ns: 2, ew: 1, contract: 3NT, by: S, tricks: 9}
-      - {ns: 4, ew: 3, contract: 2H, by: E, tricks: 8}
-""" % {"deal": DEAL}
+      - {{ns: 2, ew: 1, contract: 3NT, by: S, tricks: 9}}
+      - {{ns: 4, ew: 3, contract: 2H, by: E, tricks: 8}}
+"""
 
-YAML_TEAMS = """\
+YAML_TEAMS = f"""\
 club: Quillwood Bridge Club
 event: Winter Teams
 date: 2026-11-05
 method: teams
 teams:
-  - {number: 1, name: Larks, players: [Ada Quill, Ben Rook, Cy Sable, Di Tarn]}
-  - {number: 2, name: Owls, players: [Ed Umber, Flo Vane, Gus Wren, Hal Yarrow]}
+  - {{number: 1, name: Larks, players: [Ada Quill, Ben Rook, Cy Sable, Di Tarn]}}
+  - {{number: 2, name: Owls, players: [Ed Umber, Flo Vane, Gus Wren, Hal Yarrow]}}
 matches:
   - home: 1
     away: 2
     round: 1
     boards:
-      - {number: 1, home_ns: {contract: 4S, by: N, tricks: 10}, home_ew: {contract: 4S, by: N, tricks: 9}}
-      - {number: 2, home_ns: {score: -110}, home_ew: {score: 140}}
+      - {{number: 1, home_ns: {{contract: 4S, by: N, tricks: 10}}, home_ew: {{contract: 4S, by: N, tricks: 9}}}}
+      - {{number: 2, home_ns: {{score: -110}}, home_ew: {{score: 140}}}}
 deals:
-  - {board: 1, deal: "%(deal)s"}
-""" % {"deal": DEAL}
+  - {{board: 1, deal: "{DEAL}"}}
+"""
 
 _PAIRS = "".join(
     f"<PAIR><PAIR_NUMBER>{n}</PAIR_NUMBER><PLAYER><PLAYER_NAME>{a}</PLAYER_NAME></PLAYER>"

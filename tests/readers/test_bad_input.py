@@ -4,12 +4,10 @@ and saying what was expected.  All problems in a file are reported together."""
 from __future__ import annotations
 
 import pytest
-
-from generator.readers import yaml_session
 from reader_builders import FIXTURES, GOOD_BOARD, board, line, messages, usebio, write
 
 from generator.errors import InputErrors
-from generator.readers import read_sessions
+from generator.readers import read_sessions, yaml_session
 
 # --- USEBIO ----------------------------------------------------------------------------------
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from reader_builders import FIXTURES
 
 from generator.check import check_command
@@ -250,7 +249,7 @@ def test_point_a_board_figures_agree():
 def test_the_pairwise_cross_imp_ranking_is_scored_as_a_second_session():
     from generator.commands import score_file
 
-    teams, pairs = score_file(PAB, {})
+    _teams, pairs = score_file(PAB, {})
     assert pairs.session.method is ScoringMethod.CROSS_IMPS and pairs.session.title.endswith(": pairs (cross_imps)")
     # One comparison a board: board 1 420 v 400 = +20 → 1 IMP; board 2 −100 v +100 = −200 → −5; board 3 170 v 140 → 1.
     # 10-1-2 (NS at the Otters' table) and 10-3-4 (EW, facing the Voles' NS): 1 − 5 + 1 = −3; the Voles' pairs +3.
@@ -299,7 +298,7 @@ def test_a_one_winner_mitchell_is_ranked_as_one_field(tmp_path):
 
 def test_a_pairwise_method_we_do_not_score_is_noted(tmp_path):
     path = _variant(tmp_path, PAB, "<PAIRWISE_SCORING_METHOD>CROSS_IMPS<", "<PAIRWISE_SCORING_METHOD>PAB<")
-    [s] = read_sessions(path)
+    [_s] = read_sessions(path)
     text, ok = check_command(path)
     assert ok and "note: PAIRWISE_SCORING_METHOD PAB: not a method we score" in text
 

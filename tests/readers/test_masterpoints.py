@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from reader_builders import FIXTURES, PAIRS, GOOD_BOARD, messages, usebio, write
+from reader_builders import FIXTURES, GOOD_BOARD, PAIRS, messages, usebio, write
 
 from generator.model import Masterpoints
 from generator.readers import read_sessions

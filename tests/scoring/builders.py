@@ -5,7 +5,17 @@ from __future__ import annotations
 from fractions import Fraction
 
 from generator.model import (
-    Artificial, Board, Component, Direction, Pair, PairRef, Play, Scored, ScoringMethod, Section, Session,
+    Artificial,
+    Board,
+    Component,
+    Direction,
+    Pair,
+    PairRef,
+    Play,
+    Scored,
+    ScoringMethod,
+    Section,
+    Session,
     TravellerLine,
 )
 from generator.scoring.options import ScoringOptions

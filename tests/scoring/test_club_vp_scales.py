@@ -5,10 +5,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from builders import weighted
 from hypothesis import given
 from hypothesis import strategies as st
 
-from builders import weighted
 from generator.model import Match, Play, Scored, ScoringMethod, Session, Team, TeamsBoard
 from generator.scoring.options import OptionError, ScoringOptions
 from generator.scoring.session import score_session

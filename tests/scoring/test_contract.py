@@ -3,7 +3,15 @@
 import pytest
 
 from generator.scoring.contract import (
-    POSSIBLE_SCORES, Contract, ContractError, Seat, board_dealer, board_vulnerability, contract_score, ns_score, parse_tricks,
+    POSSIBLE_SCORES,
+    Contract,
+    ContractError,
+    Seat,
+    board_dealer,
+    board_vulnerability,
+    contract_score,
+    ns_score,
+    parse_tricks,
 )
 
 # (contract, tricks, vulnerable, score to declarer) — Law 77 worked values

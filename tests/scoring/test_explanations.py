@@ -2,10 +2,10 @@
 
 from fractions import Fraction
 
+from builders import one_board, weighted
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builders import one_board, weighted
 from generator.model import Artificial, ScoringMethod
 from generator.scoring.imps import imps
 

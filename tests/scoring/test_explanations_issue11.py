@@ -3,10 +3,10 @@
 from fractions import Fraction
 from pathlib import Path
 
+from builders import one_board, weighted
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builders import one_board, weighted
 from generator.model import Direction, Match, PairRef, Play, Scored, ScoringMethod, Session, Team, TeamsBoard
 from generator.readers import read_sessions
 from generator.scoring.options import ScoringOptions

@@ -9,8 +9,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.model import (Board, Direction, Pair, PairRef, Play, Scored, ScoringMethod, Section, Session,
-                             TravellerLine)
+from generator.model import (
+    Board,
+    Direction,
+    Pair,
+    PairRef,
+    Play,
+    Scored,
+    ScoringMethod,
+    Section,
+    Session,
+    TravellerLine,
+)
 from generator.scoring.options import ScoringOptions
 from generator.scoring.session import score_session
 

@@ -3,6 +3,7 @@
 from fractions import Fraction
 
 from builders import line_value, one_board, values_by_score, weighted
+
 from generator.model import Artificial, ScoringMethod
 from generator.scoring.rounding import decimal_places
 

@@ -8,10 +8,21 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import pytest
-
 from builders import line_value, one_board, values_by_score, weighted
-from generator.model import Artificial, Board, Direction, Pair, PairRef, Play, Scored, ScoringMethod, Section, Session, TravellerLine
+
+from generator.model import (
+    Artificial,
+    Board,
+    Direction,
+    Pair,
+    PairRef,
+    Play,
+    Scored,
+    ScoringMethod,
+    Section,
+    Session,
+    TravellerLine,
+)
 from generator.scoring.contract import Contract, Seat, board_vulnerability, ns_score
 from generator.scoring.explain import fmt
 from generator.scoring.imps import imps

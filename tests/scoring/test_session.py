@@ -3,7 +3,17 @@
 from fractions import Fraction
 
 from generator.model import (
-    Artificial, Board, Direction, Pair, PairRef, Play, Scored, ScoringMethod, Section, Session, TravellerLine,
+    Artificial,
+    Board,
+    Direction,
+    Pair,
+    PairRef,
+    Play,
+    Scored,
+    ScoringMethod,
+    Section,
+    Session,
+    TravellerLine,
 )
 from generator.scoring.options import ScoringOptions
 from generator.scoring.rounding import decimal_places

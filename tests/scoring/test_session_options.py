@@ -8,8 +8,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.model import (Artificial, Board, Direction, Pair, PairRef, Penalty, PenaltyUnit, Play, Scored, ScoringMethod,
-                             Section, Session, TravellerLine)
+from generator.model import (
+    Artificial,
+    Board,
+    Direction,
+    Pair,
+    PairRef,
+    Penalty,
+    PenaltyUnit,
+    Play,
+    Scored,
+    ScoringMethod,
+    Section,
+    Session,
+    TravellerLine,
+)
 from generator.scoring.contract import POSSIBLE_SCORES
 from generator.scoring.options import OptionError, ScoringOptions
 from generator.scoring.rounding import decimal_places

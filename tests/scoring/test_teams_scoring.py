@@ -4,10 +4,10 @@ match, and the units a match and a standing are reported in."""
 from fractions import Fraction
 
 import pytest
+from builders import weighted
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builders import weighted
 from generator.model import Artificial, Match, Play, Scored, ScoringMethod, Session, Team, TeamsBoard
 from generator.scoring.options import OptionError, ScoringOptions
 from generator.scoring.session import score_session

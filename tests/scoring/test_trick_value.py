@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from builders import one_board
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builders import one_board
-from generator.model import Direction, Play, Scored, ScoringMethod
+from generator.model import Play, Scored, ScoringMethod
 from generator.scoring.board import score_pairs_board
 from generator.scoring.contract import Contract, Seat, Strain, ns_score
-from generator.scoring.options import ScoringOptions
 from generator.scoring.trick_value import trick_worth
 
 played = st.builds(

@@ -1,10 +1,11 @@
 """WBF continuous VP scale and teams matches."""
 
+import itertools
 from fractions import Fraction
 
 import pytest
-
 from builders import weighted
+
 from generator.model import Artificial, Match, Play, Scored, ScoringMethod, Session, Team, TeamsBoard
 from generator.scoring.options import ScoringOptions
 from generator.scoring.session import score_session
@@ -36,7 +37,7 @@ def test_concavity_correction_differs_from_plain_rounding():
 def test_no_imp_is_worth_more_than_the_one_before(boards):
     t = vp_table(boards)
     steps = [t[m + 1] - t[m] for m in range(len(t) - 1)]
-    assert all(b <= a for a, b in zip(steps, steps[1:]))
+    assert all(b <= a for a, b in itertools.pairwise(steps))
     assert t[0] == 10 and t[-1] == 20
 
 

@@ -1,6 +1,7 @@
 """VP scales: the WBF/EBU discrete 20-VP scale, the 10-VP triangular pool, the continuous
 scale's rounding choices (vp_rounding) and fractional margins on a discrete scale."""
 
+import itertools
 from decimal import Decimal
 from fractions import Fraction
 
@@ -82,7 +83,7 @@ def test_discrete_bands_grow_and_never_narrow_after_the_draw_band(pool):
         b = discrete_bounds(boards, pool)
         widths = [b[i] - b[i - 1] for i in range(1, len(b))]
         assert len(b) == pool // 2 and b[0] >= 0
-        assert widths[0] >= 2 * b[0] + 1 and all(w2 >= w1 for w1, w2 in zip(widths, widths[1:])), (boards, b)
+        assert widths[0] >= 2 * b[0] + 1 and all(w2 >= w1 for w1, w2 in itertools.pairwise(widths)), (boards, b)
 
 
 def test_ten_vp_pool_needs_the_discrete_scale():

@@ -8,9 +8,9 @@ many option sets; every ``expression = value`` in every page's text is evaluated
 from __future__ import annotations
 
 import pytest
-
 from arithmetic import Statement, check, count_statements, false_statements, page_lines, statements
 from explanation_site import write_content
+
 from generator.site.build import build_site
 
 OPTION_SETS = {

@@ -25,7 +25,7 @@ import os
 import re
 import shutil
 import subprocess
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -37,7 +37,7 @@ from generator.site.build import build_site
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "corrections"
 V1 = (FIXTURES / "tuesday-v1.yaml").read_text(encoding="utf-8")
 V2 = (FIXTURES / "tuesday-v2.yaml").read_text(encoding="utf-8")
-NOW = datetime(2026, 11, 30, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 REASON = "Board 1: NS 1 went one off <not made> (scorer's slip)"
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command")
@@ -131,12 +131,12 @@ def test_changed_figures_on_board_and_pair_pages_link_to_the_correction(correcte
 
 
 def test_provisional_until_two_days_after_the_first_commit(corrected: Path, tmp_path: Path) -> None:
-    build(corrected, now=datetime(2026, 11, 18, 9, 0, tzinfo=timezone.utc))
+    build(corrected, now=datetime(2026, 11, 18, 9, 0, tzinfo=UTC))
     html = text_of(page(corrected, "sessions/tuesday/index.html"))
     assert "Provisional until 19 November 2026, 22:30" in html
     assert "provisional until 19 November 2026, 22:30" in text_of(page(corrected, "index.html"))
     # the period passed: the same inputs built later no longer say so
-    build(corrected, now=datetime(2026, 11, 20, 9, 0, tzinfo=timezone.utc))
+    build(corrected, now=datetime(2026, 11, 20, 9, 0, tzinfo=UTC))
     assert "rovisional until" not in page(corrected, "sessions/tuesday/index.html")
     assert "rovisional until" not in page(corrected, "index.html")
 
@@ -258,8 +258,9 @@ def test_the_pure_diff_of_two_snapshots() -> None:
 
 
 def test_the_feed_is_atom_with_sessions_and_corrections_whose_links_resolve(corrected: Path) -> None:
-    import feedparser
     from urllib.parse import urldefrag
+
+    import feedparser
 
     build(corrected)
     feed_path = corrected / "site" / "feed.xml"
@@ -355,7 +356,7 @@ def test_a_shallow_clone_has_no_history(corrected: Path, tmp_path: Path) -> None
     clone = tmp_path / "clone"
     git(tmp_path, "clone", "-q", "--depth", "1", corrected.resolve().as_uri(), str(clone))
     (clone / "content" / "site.yaml").write_text("club: Test Club\nprovisional_days: 2\n", encoding="utf-8")
-    build(clone, now=datetime(2026, 11, 24, 12, 0, tzinfo=timezone.utc))
+    build(clone, now=datetime(2026, 11, 24, 12, 0, tzinfo=UTC))
     html = page(clone, "sessions/tuesday/index.html")
     # not "provisional until 26 November" (the last commit taken for the first upload), no corrections
     assert "rovisional" not in html and "Corrections" not in html

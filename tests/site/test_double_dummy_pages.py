@@ -104,7 +104,7 @@ def test_score_distribution_chart_values_are_the_frequency_table(site):
     folder = _session(site)
     page = parse(site, f"sessions/{folder.name}/board-1.html")
     bars, _, desc = _chart((folder / "board-1.html").read_text(), "dist")
-    rows = [r for r in page.tables["freq"][1:]]
+    rows = list(page.tables["freq"][1:])
     assert [(label, value) for _, label, value in bars] == [(r[0], r[1]) for r in rows]
     assert [i for i, _, _ in bars] == [f"dist-{r[0]}" for r in rows]
     assert all(f"{r[0]}: {r[1]}" in desc for r in rows)

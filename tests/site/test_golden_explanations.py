@@ -13,10 +13,10 @@ import os
 from pathlib import Path
 
 import pytest
-
 from arithmetic import page_lines
-from generator.site.build import build_site
 from explanation_site import write_content
+
+from generator.site.build import build_site
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 

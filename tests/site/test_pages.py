@@ -3,6 +3,7 @@ every link resolves; pages are safe, small, relative and accessible by structure
 
 from __future__ import annotations
 
+import itertools
 import re
 from fractions import Fraction
 from pathlib import Path
@@ -30,7 +31,7 @@ def scored(path: Path):
 
 @pytest.fixture(scope="module", params=[p for p in SESSIONS if "teams" not in p.name], ids=lambda p: p.stem)
 def pairs_session(request):
-    session, result = scored(request.param)
+    _session, result = scored(request.param)
     return request.param.stem, result
 
 
@@ -107,7 +108,7 @@ def test_every_scorecard_figure_links_to_its_explanation(pairs_session, page_of)
         header = page.tables["scorecard"][0]
         links = [l for r, l in zip(page.tables["scorecard"][1:], page.table_links["scorecard"][1:]) if "not played" not in r]
         column = header.index({"matchpoints": "MP", "imps": "IMPs"}[unit_of(result.session.method)])
-        p = fmt.mp_places([v for e in s.scorecard for v in (e.score.value, e.running_total)])
+        fmt.mp_places([v for e in s.scorecard for v in (e.score.value, e.running_total)])
         for row_links, entry in zip(links, s.scorecard):
             target = row_links[column]
             file, _, anchor = target.partition("#")
@@ -123,7 +124,7 @@ def test_every_scorecard_figure_links_to_its_explanation(pairs_session, page_of)
 
 
 def test_neuberg_and_weighted_explanations_show_the_numbers(page_of):
-    session, result = scored(CONTENT / "sessions" / "2026-09-07-monday-pairs.yaml")
+    _session, result = scored(CONTENT / "sessions" / "2026-09-07-monday-pairs.yaml")
     slug = "2026-09-07-monday-pairs"
     short = next(b for b in result.boards if b.actual < b.expected and not any(not l.line.is_result for l in b.lines))
     page = page_of(f"sessions/{slug}/board-{short.slug}.html")
@@ -141,14 +142,14 @@ def test_neuberg_and_weighted_explanations_show_the_numbers(page_of):
 
 
 def test_butler_board_shows_the_datum(page_of):
-    session, result = scored(CONTENT / "sessions" / "2026-10-01-butler-pairs.yaml")
+    _session, result = scored(CONTENT / "sessions" / "2026-10-01-butler-pairs.yaml")
     for board in result.boards:
         page = page_of(f"sessions/2026-10-01-butler-pairs/board-{board.slug}.html")
         assert f"Datum {fmt.exact(board.datum)}" in page.text
 
 
 def test_cross_imps_show_each_comparison_and_the_divisor(page_of):
-    session, result = scored(CONTENT / "sessions" / "2026-10-08-cross-imp-pairs.yaml")
+    _session, result = scored(CONTENT / "sessions" / "2026-10-08-cross-imp-pairs.yaml")
     board = result.boards[0]
     page = page_of(f"sessions/2026-10-08-cross-imp-pairs/board-{board.slug}.html")
     assert "against each other result" in page.text
@@ -156,7 +157,7 @@ def test_cross_imps_show_each_comparison_and_the_divisor(page_of):
 
 
 def test_teams_match_page(page_of):
-    session, result = scored(CONTENT / "sessions" / "2026-10-15-autumn-teams-r1.yaml")
+    _session, result = scored(CONTENT / "sessions" / "2026-10-15-autumn-teams-r1.yaml")
     m = result.matches[0]
     page = page_of("sessions/2026-10-15-autumn-teams-r1/match-1.html")
     rows = page.tables["match"]
@@ -220,7 +221,7 @@ def test_headings_in_order(built_site, page_of):
     for path in _all_pages(built_site):
         levels = [lvl for lvl, _ in page_of(path).headings]
         assert levels[0] == 1 and levels.count(1) == 1, path
-        for a, b in zip(levels, levels[1:]):
+        for a, b in itertools.pairwise(levels):
             assert b <= a + 1, f"{path}: heading h{b} after h{a}"
 
 
