@@ -177,7 +177,8 @@ class Artificial:
     def code(self) -> str:
         if self.kind is ArtificialKind.FIXED:
             return f"A{self.percent}%"
-        return self.kind.value
+        code: str = self.kind.value
+        return code
 
 
 Outcome = Scored | Artificial

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from ..model import Artificial, Direction, Outcome, Scored, ScoringMethod, TravellerLine
+from ..model import Artificial, Direction, Outcome, Play, Scored, ScoringMethod, TravellerLine
 from .contract import Seat, board_dealer, board_vulnerability
-from .explain import Explanation, Step, contract_text, equals, fmt, signed
+from .explain import Explanation, Step, Value, contract_text, equals, fmt, signed
 from .explain import unit as units
 from .frequency import Components, FrequencyTable
 from .imps import imps
@@ -235,7 +235,7 @@ def _scenarios(scorer: PairsMethod, direction: Direction, outcome: Scored) -> li
     return values
 
 
-def _play_words(play) -> dict[str, object]:
+def _play_words(play: Play) -> dict[str, Value]:
     """A component as a member reads it: '4♥ by N, 10 tricks (NS +620)'."""
     contract = play.contract
     words = f"NS {signed(play.ns_score)}" if play.ns_score else "NS 0"

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .rounding import display_decimal, exact_decimal
+
+if TYPE_CHECKING:
+    from .contract import Contract
 
 Value = Any  # int | Fraction | str | list | dict of those
 
@@ -95,7 +98,8 @@ def signed(value: Fraction | int, places: int = 2) -> str:
 def shown_exactly(value: Fraction | int, places: int = 2) -> bool:
     """True when ``fmt(value, places)`` writes the value exactly (no rounding)."""
     # n/d in lowest terms times 10^places is whole exactly when d divides 10^places
-    return 10**places % _exact(value).denominator == 0
+    scale: int = 10**places
+    return scale % _exact(value).denominator == 0
 
 
 def equals(*operands: Fraction | int, places: int = 2) -> str:
@@ -115,8 +119,8 @@ def count(n: Fraction | int, word: str, plural: str | None = None) -> str:
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
 
 
-def contract_text(contract) -> str:
+def contract_text(contract: Contract) -> str:
     """A contract in plain text for a step: '4♥', '3NTX', 'Pass'."""
-    if contract.passed_out:
+    if contract.passed_out or contract.strain is None:
         return "Pass"
     return f"{contract.level}{SUIT_SYMBOLS[contract.strain.value]}{'X' * contract.doubled}"

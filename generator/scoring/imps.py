@@ -19,13 +19,15 @@ IMP_LOWER_BOUNDS: tuple[int, ...] = (
 def imps(difference: int | Fraction) -> int:
     """IMPs for a points difference, signed.  A difference between two bands (possible
     only against an unrounded datum) counts the bands whose lower bound it reaches."""
-    n = bisect_right(IMP_LOWER_BOUNDS, abs(difference))
+    magnitude = -difference if difference < 0 else difference
+    n = bisect_right(IMP_LOWER_BOUNDS, magnitude)
     return n if difference >= 0 else -n
 
 
 def imp_band(difference: int | Fraction) -> str:
     """The scale band a difference falls in, for explanations: '750–890' (an en dash: not a minus)."""
-    n = imps(abs(difference))
+    magnitude = -difference if difference < 0 else difference
+    n = imps(magnitude)
     low = 0 if n == 0 else IMP_LOWER_BOUNDS[n - 1]
     if n == len(IMP_LOWER_BOUNDS):
         return f"{low} and over"

@@ -10,7 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from .club_vp import ClubVpScale
 
 
 class OptionError(ValueError):
@@ -86,7 +89,7 @@ class ScoringOptions:
     between the scale's whole-IMP values, or 'round' the margin to a whole IMP first
     (a half up).  The discrete scale always rounds it (EBU: below n.5 counts as n)."""
 
-    club_vp_scales: tuple = ()
+    club_vp_scales: tuple[ClubVpScale, ...] = ()
     """The club's own VP tables (``vp_scale: club``), one per match length: ``ClubVpScale``s
     parsed and checked from YAML data (see ``club_vp.py``)."""
 
@@ -127,7 +130,7 @@ class ScoringOptions:
     number of boards (total × boards in full / boards played, e.g. 555 × 27 / 26 = 576.35,
     as Compscore prints), beside the raw total; the percentage and the ranking are unchanged."""
 
-    CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
+    CHOICES: ClassVar[dict[str, tuple[str | int, ...]]] = {
         "matchpoint_units": ("ebu", "acbl"),
         "neuberg_rounding": ("exact", "ebu", "acbl", "truncate"),
         "small_groups": ("none", "ebu", "acbl"),

@@ -8,6 +8,7 @@ score, so a board of a thousand results builds a few dozen explanations, not a t
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from ..model import Artificial, ArtificialKind, Direction
 from .explain import Explanation, Step, count, equals, fmt, signed, unit
@@ -284,7 +285,7 @@ def datum(table: FrequencyTable, options: ScoringOptions) -> tuple[Fraction, Exp
     trim_each = Fraction(trim_count) if trim_count else total_mass * pct / 100
     if 2 * trim_each >= total_mass:
         trim_each = Fraction(0)
-    kept: dict[int, Fraction] = {s: table.factored(s) for s in table.scores}
+    kept: dict[int, Fraction] = {s: Fraction(table.factored(s)) for s in table.scores}
     for order in (table.scores, tuple(reversed(table.scores))):
         left = trim_each
         for s in order:
@@ -337,10 +338,10 @@ class CrossImps(PairsMethod):
 
     def __init__(self, tables: dict[Direction, FrequencyTable], options: ScoringOptions):
         super().__init__(tables, options)
-        self._totals: dict[tuple[int, int], tuple[list, list[dict], Fraction, Fraction | int]] = {}
+        self._totals: dict[tuple[int, int], tuple[list[Any], list[dict[str, Any]], Fraction, Fraction | int]] = {}
         self._products: dict[tuple[int, int, int], Fraction | int] = {}
 
-    def _comparisons(self, table: FrequencyTable, score: int) -> tuple[list, list[dict], Fraction, Fraction | int]:
+    def _comparisons(self, table: FrequencyTable, score: int) -> tuple[list[Any], list[dict[str, Any]], Fraction, Fraction | int]:
         """Shared by both directions: East-West's figure is the negation of North-South's.
 
         One row per other score, and one for the other tables with the same score (0 IMPs, but

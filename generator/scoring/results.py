@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..model import Direction, Match, Pair, PairRef, ScoringMethod, Seat, Session, Team, TravellerLine
+from ..model import Direction, Match, Pair, PairRef, ScoringMethod, Session, Team, TravellerLine
+from .contract import Seat
 from .explain import Explanation
 from .options import ScoringOptions
 
@@ -48,7 +49,7 @@ class FrequencyRow:
 
     ns_score: int
     frequency: Fraction
-    factored: Fraction
+    factored: Fraction | int
     ns: Fraction
     ew: Fraction
     occurs: bool = True

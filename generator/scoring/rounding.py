@@ -17,6 +17,7 @@ so that the site and the command line print the same figure.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from decimal import ROUND_DOWN, ROUND_FLOOR, ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 
@@ -220,7 +221,7 @@ PERCENT_PLACES = 2
 VP_PLACES = 2
 
 
-def matchpoint_places(values) -> int:
+def matchpoint_places(values: Iterable[Fraction | int]) -> int:
     """1 when every value is exact to one decimal, else 2: one width for a whole column or page."""
     # ints have a denominator (1) too; a column has only a few distinct ones
     denominators = {v.denominator if type(v) is int or type(v) is Fraction else Fraction(v).denominator
@@ -237,6 +238,6 @@ def display_percentage(value: Fraction | int) -> str:
     return decimal_places(value, PERCENT_PLACES)
 
 
-def percent(numerator: Fraction, denominator: Fraction) -> Fraction:
+def percent(numerator: Fraction | int, denominator: Fraction | int) -> Fraction:
     """An exact percentage (0..100)."""
     return Fraction(numerator) * 100 / denominator

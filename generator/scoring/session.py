@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import replace
 from fractions import Fraction
 
@@ -10,6 +11,7 @@ from ..model import (
     Artificial,
     ArtificialKind,
     Direction,
+    Outcome,
     Pair,
     PairRef,
     Penalty,
@@ -112,8 +114,12 @@ def _entries(boards: list[ScoredBoard]) -> dict[PairRef, list[tuple[ScoredBoard,
     return played
 
 
-def _outcome(line: ScoredLine, direction: Direction):
+def _outcome(line: ScoredLine, direction: Direction) -> Outcome:
     return line.line.ns if direction is NS else line.line.ew
+
+
+def _is_variable_average(outcome: Outcome) -> bool:
+    return isinstance(outcome, Artificial) and outcome.kind in (ArtificialKind.PLUS, ArtificialKind.MINUS)
 
 
 def _resolve_variable_averages(boards: list[ScoredBoard]) -> list[ScoredBoard]:
@@ -125,7 +131,7 @@ def _resolve_variable_averages(boards: list[ScoredBoard]) -> list[ScoredBoard]:
     replacements: dict[tuple[int, str, int, Direction], SideScore] = {}
     for _pair, entries in _entries(boards).items():
         variable = [(b, l, d) for b, l, d in entries
-                    if isinstance(_outcome(l, d), Artificial) and _outcome(l, d).kind in (ArtificialKind.PLUS, ArtificialKind.MINUS)]
+                    if _is_variable_average(_outcome(l, d))]
         if not variable:
             continue
         varied = {(id(l), d) for _, l, d in variable}
@@ -137,6 +143,7 @@ def _resolve_variable_averages(boards: list[ScoredBoard]) -> list[ScoredBoard]:
         own = percent(got, available)
         for board, line, direction in variable:
             award = _outcome(line, direction)
+            assert isinstance(award, Artificial) and board.top is not None  # a variable average on a matchpoint board
             nominal = award.percent
             chosen = max(nominal, own) if award.kind is ArtificialKind.PLUS else min(nominal, own)
             value = chosen * board.top / 100
@@ -251,10 +258,10 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
         keyed = [(p[0].ref, _tie_key(p[5], options)) for p in provisional]
         labels = rank_labels(keyed)
         standings = []
-        for pair, total, n, available, pct, score, card, steps, deducted, scaled_total in provisional:
+        for pair, total, n, available, pct, score, card_entries, steps, deducted, scaled_total in provisional:
             rank, label = labels[pair.ref]
             expl = Explanation("session", score, tuple(steps), {"pair": str(pair.ref)})
-            standings.append(Standing(pair, name, total, n, available, pct, score, rank, label, card, expl, deducted,
+            standings.append(Standing(pair, name, total, n, available, pct, score, rank, label, card_entries, expl, deducted,
                                       scaled_total))
         standings.sort(key=lambda s: (s.rank, s.pair.ref.number))
         fields.append(Field(name, tuple(standings)))
@@ -360,7 +367,7 @@ def _check_penalties(session: Session) -> None:
             raise ValueError(f"penalty on {penalty.pair}: expected a positive amount to deduct, got {penalty.amount}")
 
 
-def _sum_tops(tops) -> Fraction:
+def _sum_tops(tops: Iterable[Fraction | int | None]) -> Fraction:
     """Sum of board tops.  Tops are whole (EBU) or halves (ACBL), so the sum is kept in halves as an int."""
     halves = 0
     for top in tops:

@@ -19,6 +19,7 @@ points (A+ 60 %, A= 50 %, A- 40 %).
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from collections.abc import Callable
 from decimal import Decimal
@@ -26,7 +27,7 @@ from fractions import Fraction
 
 from ..model import Artificial, Match, Outcome, Scored, Session
 from .club_vp import ClubScaleError, club_match_vps
-from .explain import Explanation, Step, equals, fmt, signed
+from .explain import Explanation, Step, Value, equals, fmt, signed
 from .explain import unit as unit_word
 from .imps import imp_band, imps
 from .options import OptionError, ScoringOptions
@@ -50,13 +51,13 @@ def team_units(options: ScoringOptions) -> tuple[str, str]:
 
 
 def _component_rows(home_ns: Scored, home_ew: Scored, worth_of: Callable[[int], Fraction],
-                    key: str) -> tuple[list[dict[str, object]], Fraction]:
+                    key: str) -> tuple[list[dict[str, Value]], Fraction]:
     """Each component at one table against each at the other (one pair when neither is weighted):
     weight, scores, difference and its worth under ``key``; and the weighted sum of the worths.
 
     ``home_ew`` is the NS score at the table where the home team sat EW (what the traveller
     says); ``home_ew_own`` is the home team's own score there, its negation."""
-    rows: list[dict[str, object]] = []
+    rows: list[dict[str, Value]] = []
     total = Fraction(0)
     for a in home_ns.components:
         for b in home_ew.components:
@@ -69,13 +70,13 @@ def _component_rows(home_ns: Scored, home_ew: Scored, worth_of: Callable[[int], 
     return rows, total
 
 
-def _net(row: dict[str, object]) -> str:
+def _net(row: dict[str, Value]) -> str:
     """'+140 − 170 = −30': the home team's two scores, each from the side it sat, added."""
     own_ns, own_ew = int(row["home_ns"]), int(row["home_ew_own"])
     return f"{signed(own_ns)} {'+' if own_ew >= 0 else '−'} {abs(own_ew)} = {signed(own_ns + own_ew)}"
 
 
-def _two_tables(row: dict[str, object], home: str) -> str:
+def _two_tables(row: dict[str, Value], home: str) -> str:
     """Both tables from the home team's side, in words, with the arithmetic."""
     own_ns, own_ew = int(row["home_ns"]), int(row["home_ew_own"])
     return (f"{home} scored {signed(own_ns)} sitting North-South at one table and {signed(own_ew)} sitting "
@@ -138,7 +139,7 @@ def weighted_board_imps(home_ns: Outcome, home_ew: Outcome, options: ScoringOpti
     return value, Explanation("teams", value, tuple(steps), {})
 
 
-def _bracket(value) -> str:
+def _bracket(value: Fraction | int) -> str:
     """A signed factor: '(+10)', '(−4)', '0'."""
     return "0" if value == 0 else f"({signed(value)})"
 
@@ -302,17 +303,17 @@ def _vp_steps(margin: Fraction, boards: int, home_vp: Fraction, away_vp: Fractio
     how = {"fix": "two decimals, adjusted so that no IMP is worth more than the one before it (the WBF's tables)",
            "half-up": "two decimals, a half up, no concavity correction", "truncate": "cut to two decimals"}[options.vp_rounding]
     table = vp_table(boards, options.vp_rounding)
-    size = Fraction(15) * Fraction(boards) ** Fraction(1, 2) if int(boards ** 0.5) ** 2 == boards else None
-    blitz = fmt(size) if size is not None else f"{Decimal(15) * Decimal(boards).sqrt():.2f}"
+    square = Fraction(15 * math.isqrt(boards)) if math.isqrt(boards) ** 2 == boards else None
+    blitz = fmt(square) if square is not None else f"{Decimal(15) * Decimal(boards).sqrt():.2f}"
     formula = (f"margin {fmt(used, 4)} IMPs over {_count(boards)} on the WBF 20-VP scale: the winner gets 10 + 10 × (1 − τ^(3M / B)) / (1 − τ³) VPs, "
                f"where M is the margin, τ is 0.618 (the golden ratio less 1) and B is {blitz} (15 times the square root "
                f"of the number of boards), up to 20 at a margin of B or more; {how}")
     winner = max(home_vp, away_vp)
     whole = int(used)
     if used.denominator != 1 and whole + 1 < len(table):
-        low, high = Fraction(table[whole]), Fraction(table[whole + 1])
+        below, above = Fraction(table[whole]), Fraction(table[whole + 1])
         part = used - whole
-        exact = low + (high - low) * part
+        exact = below + (above - below) * part
         reading = (f"a margin of {fmt(used, 4)} IMPs lies between {table[whole]} VPs at {whole} and {table[whole + 1]} "
                    f"at {whole + 1} IMPs: {table[whole]} + ({table[whole + 1]} − {table[whole]}) × {fmt(part, 4)} "
                    f"{equals(part, places=4)} {fmt(exact, 4)}, to two decimals {vp_places(winner)}")

@@ -11,6 +11,7 @@ import dataclasses
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ..model import Direction, Play, Scored, ScoringMethod, TravellerLine
 from .board import components, score_one_line, scorer_for_results, small_group_rule
@@ -69,7 +70,8 @@ def with_tricks(board: ScoredBoard, index: int, tricks: int, options: ScoringOpt
     other lines as played): the engine's value for the modified traveller."""
     lines, line = changed_lines(board, index, tricks)
     ns, ew = score_one_line(board.number, lines, line, method=board.method, expected=board.expected, options=options)
-    play = line.ns.single  # type: ignore[union-attr]
+    play = line.ns.single if isinstance(line.ns, Scored) else None
+    assert play is not None  # changed_lines changes only a playable line
     return TrickResult(tricks, play.ns_score, ns, ew)
 
 
@@ -134,7 +136,7 @@ class _BoardResults:
 
 
 def trick_worth(board: ScoredBoard, index: int, options: ScoringOptions,
-                memo: dict | None = None) -> TrickWorth | None:
+                memo: dict[Any, Any] | None = None) -> TrickWorth | None:
     """Line ``index`` as played and with one trick fewer and one more, each scored on the board.
 
     A changed line's figures depend only on its old and new NS score (the rest of the board
@@ -154,7 +156,8 @@ def trick_worth(board: ScoredBoard, index: int, options: ScoringOptions,
         assert play is not None and play.contract is not None
         key = (play.ns_score, ns_score(play.contract, play.declarer, tricks, board.vulnerability), tricks)
         if memo is not None and key in memo:
-            return memo[key]
+            found: TrickResult | None = memo[key]
+            return found
         if memo is None:
             return with_tricks(board, index, tricks, options)
         gathered = memo.get("results")
