@@ -161,7 +161,7 @@ def _unit(result: SessionResult) -> str:
 
 
 def _match(m: MatchResult, explanations: bool) -> dict[str, Any]:
-    out = {"round": m.match.round, "home": m.match.home.number, "away": m.match.away.number,
+    out: dict[str, Any] = {"round": m.match.round, "home": m.match.home.number, "away": m.match.away.number,
            "board_unit": m.board_unit, "total_unit": m.total_unit,
            "home_imps": json_number(m.home_imps), "away_imps": json_number(m.away_imps),
            "home_vp": _num(m.home_vp), "away_vp": _num(m.away_vp),
@@ -213,7 +213,7 @@ def session_to_csv(result: SessionResult) -> str:
     handicaps = any(s.handicap is not None for s in result.standings)
     writer.writerow(CSV_COLUMNS + (HANDICAP_COLUMNS if handicaps else ()))
     for s in result.standings:
-        row = (text_cell(s.field), text_cell(s.rank_label), text_cell(s.ref), text_cell(s.ref.section),
+        row: tuple[object, ...] = (text_cell(s.field), text_cell(s.rank_label), text_cell(s.ref), text_cell(s.ref.section),
                s.ref.number, text_cell(s.ref.direction.value if s.ref.direction else ""),
                text_cell(s.pair.names), s.boards_played, json_number(s.total), _num(s.percentage) or "",
                json_number(s.score), json_number(s.penalty))

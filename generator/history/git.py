@@ -71,7 +71,7 @@ def _commits(folder: Path) -> list[tuple[str, str, str, list[tuple[str, str, str
     for record in out.split(b"\x1e")[1:]:
         commit, date, message, rest = record.split(b"\x1f", 3)
         tokens = rest.lstrip(b"\0\n").split(b"\0")
-        changes = []
+        changes: list[tuple[str, str, str, str | None]] = []
         i = 0
         while i < len(tokens):
             meta = tokens[i].strip(b"\n")

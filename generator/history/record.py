@@ -48,7 +48,7 @@ def earlier_snapshots(versions: list[dict[str, Any]], rel: str, folder: str, cac
                 continue
             data = blobs.get(v["blob"])
             if data is None:
-                made = {"error": "git could not give this version's bytes"}
+                made: dict[str, Any] = {"error": "git could not give this version's bytes"}
             else:
                 try:
                     made = {"ok": score(f"{v['path']}", data)}
@@ -74,7 +74,7 @@ def corrections(versions: list[dict[str, Any]], earlier: list[dict[str, Any]], c
         elif "error" in snap:
             notes.append(f"The version of {long_date(v['date'])} could not be read and is left out: {snap['error']}")
     chain.append((versions[-1], current))
-    found = []
+    found: list[dict[str, Any]] = []
     for (_, old), (v, new) in itertools.pairwise(chain):
         change = compare(old, new)
         if not (change["results"] or change["pairs"] or change["figures"]):

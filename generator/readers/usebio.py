@@ -118,7 +118,8 @@ class _Reader:
 
     # --- document, events, sessions ---------------------------------------------------
     def document(self, root: Element) -> list[Session]:
-        club = _text(root.find("CLUB") if root.find("CLUB") is not None else root, "CLUB_NAME")
+        club_elem = root.find("CLUB")
+        club = _text(club_elem if club_elem is not None else root, "CLUB_NAME")
         deals = self.handset(root)
         events = _indexed(root, "EVENT", "USEBIO")
         if not events:
@@ -214,8 +215,8 @@ class _Reader:
     # --- pairs -------------------------------------------------------------------------
     def participants(self, elem: Element, path: str, name: str, figures: PrintedFigures, one_winner: bool = False,
                      places: Places | None = None) -> _Section:
-        entries = _indexed(elem.find("PARTICIPANTS") if elem.find("PARTICIPANTS") is not None else elem, "PAIR",
-                           f"{path}/PARTICIPANTS")
+        listed = elem.find("PARTICIPANTS")
+        entries = _indexed(listed if listed is not None else elem, "PAIR", f"{path}/PARTICIPANTS")
         parsed = []
         for pair, ppath in entries:
             number_text = _text(pair, "PAIR_NUMBER")
@@ -356,12 +357,12 @@ class _Reader:
             if score is None:
                 self.error(path, "expected a SCORE, or a CONTRACT with PLAYED_BY and TRICKS, found neither", board, pairs)
                 return None
-            play = Play(score)
+            scored = Scored.of(Play(score))
         else:
             play = self.play(elem, path, board, contract_text, score, pairs)
             if play is None:
                 return None
-        scored = Scored.of(play)
+            scored = Scored.of(play)
         return scored, scored
 
     def play(self, elem: Element, path: str, board: int, contract_text: str, score: int | None, pairs: str | None) -> Play | None:
@@ -454,7 +455,8 @@ class _Reader:
     def tidy_totals(self, figures: PrintedFigures) -> None:
         """Some converters write the percentage into TOTAL_SCORE too; then it is not a total."""
         pairs = [p for p in figures.pairs if p.total is not None]
-        if pairs and all(p.percentage is not None and p.total.value == p.percentage.value for p in pairs):
+        if pairs and all(p.total is not None and p.percentage is not None and p.total.value == p.percentage.value
+                         for p in pairs):
             figures.pairs[:] = [PrintedPair(p.ref, p.where, None, p.percentage, p.place, p.handicap) for p in figures.pairs]
             figures.notes.append("TOTAL_SCORE repeats PERCENTAGE for every pair: it is not compared as a total")
 

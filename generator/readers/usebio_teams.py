@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from xml.etree.ElementTree import Element
 
 from ..model import (
@@ -92,7 +92,7 @@ class TeamsEventReader:
         self.pair_players: dict[int, tuple[Player, ...]] = {}
 
     def session(self, kind: str, event: Element, epath: str, container: Element, cpath: str, deals: dict[int, Deal],
-                common: dict[str, object]) -> Session | None:
+                common: dict[str, Any]) -> Session | None:
         options = self.options(kind, event, epath)
         participants = container.find("PARTICIPANTS")
         if participants is None:
@@ -109,10 +109,10 @@ class TeamsEventReader:
         if pairwise is not None:
             self.r.extra_sessions.append(pairwise)
         return Session(method=ScoringMethod.TEAMS, teams=tuple(teams.by_number.values()), matches=tuple(matches),
-                       boards=boards, options=options, **common)  # type: ignore[arg-type]
+                       boards=boards, options=options, **common)
 
     def pairwise(self, event: Element, epath: str, matches: list[Match], deals: dict[int, Deal],
-                 common: dict[str, object]) -> Session | None:
+                 common: dict[str, Any]) -> Session | None:
         """A pairs ranking inside the teams event (``PAIRWISE_SCORING_METHOD``): every table's
         result on a board compared with every other's, the pairs in one field, as a second session."""
         written = text(event, "PAIRWISE_SCORING_METHOD")
@@ -138,7 +138,7 @@ class TeamsEventReader:
         title = f"{common['title']}: pairs ({method})"
         return Session(method=method, sections=(Section("", pairs),),
                        boards=tuple(Board(n, tuple(lines[n]), deal=deals.get(n)) for n in sorted(lines)),
-                       **{**common, "title": title, "printed": {}})  # type: ignore[arg-type]
+                       **{**common, "title": title, "printed": {}})
 
     # --- how boards and matches are scored ---------------------------------------------------
     def options(self, kind: str, event: Element, epath: str) -> dict[str, object] | None:

@@ -92,7 +92,7 @@ class KnownPairs(set):
 
     def __init__(self, refs: set[PairRef]):
         super().__init__(refs)
-        self.listed: dict[tuple[str, object], str] = {}
+        self.listed: dict[tuple[str, object, bool], str] = {}
 
     def numbers(self, section: str, direction: object, any_direction: bool) -> str:
         key = (section, None if any_direction else direction, any_direction)
@@ -102,7 +102,7 @@ class KnownPairs(set):
         return self.listed[key]
 
 
-def _board(file: str, session: Session, board: Board, known: set[PairRef], places: Places) -> list[InputError]:
+def _board(file: str, session: Session, board: Board, known: KnownPairs, places: Places) -> list[InputError]:
     errors: list[InputError] = []
     n = board.number
     if not board.lines and n not in places.dropped:
@@ -110,7 +110,8 @@ def _board(file: str, session: Session, board: Board, known: set[PairRef], place
         return errors
     vulnerability = board.vulnerability or board_vulnerability(n)
     seen: dict[PairRef, tuple[str, str]] = {}
-    seats = [(line.ns_pair, line.ew_pair, places.line(line), line) for line in board.lines]
+    seats: list[tuple[PairRef | None, PairRef | None, str, TravellerLine | None]] = [
+        (line.ns_pair, line.ew_pair, places.line(line), line) for line in board.lines]
     seats += [(ns, ew, where, None) for ns, ew, where in places.unread.get(n, ())]
     seats.sort(key=lambda seat: _file_order(seat[2]))
     for ns_pair, ew_pair, where, line in seats:
@@ -164,7 +165,7 @@ def _ranges(numbers: list[int]) -> str:
     out: list[str] = []
     nums = sorted(set(numbers))
     start = prev = nums[0]
-    for x in nums[1:] + [None]:  # type: ignore[list-item]
+    for x in nums[1:] + [None]:
         if x is not None and x == prev + 1:
             prev = x
             continue

@@ -146,11 +146,6 @@ def parse_artificial(text: str) -> tuple[Artificial, Artificial]:
     raise ValueError(f"expected an artificial score such as A60/40, A6040, A+/A- or A=, got {text!r}")
 
 
-def artificial_code(ns: Artificial, ew: Artificial) -> str:
-    """The canonical two-sided code: 'A60/40'."""
-    return f"A{ns.percent}/{ew.percent}"
-
-
 def side_artificial(text: str) -> Artificial:
     """One side's artificial score: 'A+', 'A=', 'A-', '60%' or 'A60'."""
     t = text.strip().upper()
@@ -327,7 +322,6 @@ __all__ = [
     "MAX_BOARD",
     "MAX_NUMBER",
     "SCORE_EXPECTED",
-    "artificial_code",
     "board_number",
     "check_hands",
     "decimal",

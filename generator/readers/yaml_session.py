@@ -23,6 +23,7 @@ from ..errors import InputError
 from ..model import (
     Board,
     Component,
+    Deal,
     Direction,
     Match,
     Outcome,
@@ -92,11 +93,11 @@ class _Guards:
     depth = 0
     duplicates: list[tuple[int, int, object]]
 
-    def compose_node(self, parent, index):  # type: ignore[no-untyped-def]
+    def compose_node(self, parent, index):
         """PyYAML's Composer.compose_node with the guards, in one frame per node (its scalar,
         sequence and mapping helpers inlined): composing runs in Python for every node of
         every upload, so the frames count."""
-        event = self.peek_event()  # type: ignore[attr-defined]
+        event = self.peek_event()
         if isinstance(event, AliasEvent):
             raise _LoadError(event.start_mark.line + 1, "YAML aliases (*name) are not allowed in uploads: expected plain values")
         self.depth += 1
@@ -105,20 +106,20 @@ class _Guards:
                 raise _LoadError(event.start_mark.line + 1, f"the YAML is nested more than {MAX_DEPTH} levels deep: "
                                                             "expected a session as in docs/yaml-format.md")
             anchor = event.anchor
-            anchors = self.anchors  # type: ignore[attr-defined]
+            anchors = self.anchors
             if anchor is not None and anchor in anchors:
                 raise ComposerError(f"found duplicate anchor {anchor!r}; first occurrence", anchors[anchor].start_mark,
                                     "second occurrence", event.start_mark)
-            paths = bool(self.yaml_path_resolvers)  # type: ignore[attr-defined]
+            paths = bool(self.yaml_path_resolvers)
             if paths:
-                self.descend_resolver(parent, index)  # type: ignore[attr-defined]
-            get_event = self.get_event  # type: ignore[attr-defined]
+                self.descend_resolver(parent, index)
+            get_event = self.get_event
             node: Node
             if isinstance(event, ScalarEvent):
                 get_event()
                 tag = event.tag
                 if tag is None or tag == "!":
-                    tag = self.resolve(ScalarNode, event.value, event.implicit)  # type: ignore[attr-defined]
+                    tag = self.resolve(ScalarNode, event.value, event.implicit)
                 node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
                 if anchor is not None:
                     anchors[anchor] = node
@@ -126,35 +127,35 @@ class _Guards:
                 get_event()
                 tag = event.tag
                 if tag is None or tag == "!":
-                    tag = self.resolve(SequenceNode, None, event.implicit)  # type: ignore[attr-defined]
+                    tag = self.resolve(SequenceNode, None, event.implicit)
                 node = SequenceNode(tag, [], event.start_mark, None, flow_style=event.flow_style)
                 if anchor is not None:
                     anchors[anchor] = node
                 items = node.value
-                while not isinstance(self.peek_event(), SequenceEndEvent):  # type: ignore[attr-defined]
+                while not isinstance(self.peek_event(), SequenceEndEvent):
                     items.append(self.compose_node(node, len(items)))
                 node.end_mark = get_event().end_mark
             else:  # MappingStartEvent: the parser yields nothing else here
                 get_event()
                 tag = event.tag
                 if tag is None or tag == "!":
-                    tag = self.resolve(MappingNode, None, event.implicit)  # type: ignore[attr-defined]
+                    tag = self.resolve(MappingNode, None, event.implicit)
                 node = MappingNode(tag, [], event.start_mark, None, flow_style=event.flow_style)
                 if anchor is not None:
                     anchors[anchor] = node
                 pairs = node.value
-                while not isinstance(self.peek_event(), MappingEndEvent):  # type: ignore[attr-defined]
+                while not isinstance(self.peek_event(), MappingEndEvent):
                     key = self.compose_node(node, None)
                     pairs.append((key, self.compose_node(node, key)))
                 node.end_mark = get_event().end_mark
             if paths:
-                self.ascend_resolver()  # type: ignore[attr-defined]
+                self.ascend_resolver()
             return node
         finally:
             self.depth -= 1
 
 
-def _construct_map(loader, node: yaml.MappingNode):  # type: ignore[no-untyped-def]
+def _construct_map(loader, node: yaml.MappingNode):
     data = LineDict()
     data.line = node.start_mark.line + 1
     yield data
@@ -169,7 +170,7 @@ def _construct_map(loader, node: yaml.MappingNode):  # type: ignore[no-untyped-d
     data.update(loader.construct_mapping(node))
 
 
-def _construct_int(loader, node: yaml.ScalarNode) -> int:  # type: ignore[no-untyped-def]
+def _construct_int(loader, node: yaml.ScalarNode) -> int:
     text = str(node.value)
     if len(text) > MAX_NUMBER_LENGTH:
         raise _LoadError(node.start_mark.line + 1, f"expected a number of at most {MAX_NUMBER_LENGTH} digits, "
@@ -177,7 +178,7 @@ def _construct_int(loader, node: yaml.ScalarNode) -> int:  # type: ignore[no-unt
     return SafeConstructor.construct_yaml_int(loader, node)
 
 
-def _construct_timestamp(loader, node: yaml.ScalarNode):  # type: ignore[no-untyped-def]
+def _construct_timestamp(loader, node: yaml.ScalarNode):
     try:
         return SafeConstructor.construct_yaml_timestamp(loader, node)
     except (ValueError, OverflowError):
@@ -193,20 +194,21 @@ try:  # libyaml's C scanner and parser, with Python's composer on top for the li
     from yaml.composer import Composer
     from yaml.resolver import Resolver
 
-    class _CLoader(_Guards, Composer, CParser, SafeConstructor, Resolver):  # type: ignore[misc]
+    class _CLoader(_Guards, Composer, CParser, SafeConstructor, Resolver):
         """SafeLoader's behaviour at about five times the speed (archives hold thousands of uploads)."""
 
-        def __init__(self, stream):  # type: ignore[no-untyped-def]
+        def __init__(self, stream):
             CParser.__init__(self, stream)
             Composer.__init__(self)
             SafeConstructor.__init__(self)
             Resolver.__init__(self)
 
-    _Loader: type = _CLoader
+    _Loader: type[SafeConstructor] = _CLoader
 except ImportError:  # PyYAML built without libyaml
     _Loader = _PythonLoader
 
-for _loader in {_PythonLoader, _Loader}:
+_loaders: set[type[SafeConstructor]] = {_PythonLoader, _Loader}
+for _loader in _loaders:
     _loader.add_constructor("tag:yaml.org,2002:map", _construct_map)
     _loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
     _loader.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp)
@@ -253,7 +255,7 @@ def read_yaml(file: str, data: bytes) -> tuple[list[Session], list[InputError]]:
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(exc, "problem", None) or str(exc)
         return [], [InputError(file, where, f"malformed YAML ({problem}): expected a YAML session as in docs/yaml-format.md")]
-    if not isinstance(doc, dict):
+    if not isinstance(doc, LineDict):  # every mapping loads as a LineDict
         return [], [InputError(file, "line 1", f"expected a mapping of session details (club, event, method, ...), got {type(doc).__name__}")]
     reader = _Reader(file)
     parts = doc.get("sessions")
@@ -344,7 +346,10 @@ class _Reader:
         movement = str(doc.get("movement", "")).strip().lower()
         if movement not in ("", "mitchell", "howell"):
             self.error(where, f"unknown movement {movement!r}: expected mitchell or howell")
-        sections, lines, deals, board_lines = [], {}, {}, {}
+        sections: list[tuple[str, list[Pair], bool]] = []
+        lines: dict[int, list[TravellerLine]] = {}
+        deals: dict[int, tuple[Deal | None, Seat | None, str | None]] = {}
+        board_lines: dict[int, int] = {}
         for sec in raw:
             if not self.mapping(sec, where, "a section"):
                 continue
@@ -639,7 +644,7 @@ class _Reader:
             self.error(r, str(exc), board, pair_text)
             places.drop(board, refs[0], refs[1], f"line {r.line}")
             return None
-        return TravellerLine(refs[0], refs[1], ns, ew, section=sec, source_line=r.line)  # type: ignore[arg-type]
+        return TravellerLine(refs[0], refs[1], ns, ew, section=sec, source_line=r.line)
 
     def side(self, spec: Any, vul: str, board: int, artificial_side: str | None):
         """One outcome (or (ns, ew) artificial pair when not a split side) from a result spec."""
@@ -790,7 +795,8 @@ class _Reader:
         return tuple(teams.values()), tuple(matches)
 
     def match_boards(self, m: LineDict, home: Team, away: Team) -> list[TeamsBoard]:
-        boards, seen = [], {}
+        boards: list[TeamsBoard] = []
+        seen: dict[int, int] = {}
         for b in self.listed(m, "boards", m, "boards ({number: 1, home_ns: .., home_ew: ..})"):
             if not self.mapping(b, m, "a board"):
                 continue

@@ -46,9 +46,6 @@ class Explanation:
             "steps": [{"rule": s.rule, "summary": s.summary, "values": _plain(s.values)} for s in self.steps],
         }
 
-    def as_text(self) -> str:
-        return "\n".join(f"- {s.summary}" for s in self.steps)
-
 
 def json_number(value: Fraction | int) -> str:
     """Exact figures travel as decimal strings (never floats): '20.7', '-1', '0.333333333333'."""

@@ -11,7 +11,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, overload
 
 from markupsafe import Markup
 
@@ -25,6 +25,10 @@ DIRECTORY_INLINE = 150
 """Up to this many players, the players page lists them all; beyond, by initial letter."""
 
 
+@overload
+def _frac(text: str) -> Fraction: ...
+@overload
+def _frac(text: None) -> None: ...
 def _frac(text: str | None) -> Fraction | None:
     """'5/8' (as the summaries store exact values) to a Fraction; quicker than Fraction('5/8')."""
     if text is None:
@@ -88,12 +92,6 @@ def _season_chart(n: int, season: str, rows: list[dict[str, Any]], average: Frac
         100.0, step=20, reference=(float(average), f"average {fmt.percentage(average)}%"), kind="season", values=False)
 
 
-def order_sessions(summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    dated = sorted((s for s in summaries if s["date"]), key=lambda s: (s["date"], s["slug"]), reverse=True)
-    undated = sorted((s for s in summaries if not s["date"]), key=lambda s: s["slug"])
-    return dated + undated
-
-
 def season_of(date: str | None, start_month: int) -> str | None:
     """'2026' for calendar seasons; '2026-27' when seasons start in, say, September."""
     if not date:
@@ -126,6 +124,10 @@ class ArchivePlanner:
         self.players = self._players()
         self._fractions: dict[str, Fraction] = {}
 
+    @overload
+    def frac(self, text: str) -> Fraction: ...
+    @overload
+    def frac(self, text: None) -> None: ...
     def frac(self, text: str | None) -> Fraction | None:
         """A summary's exact value as a Fraction; each entry's is needed by the season tables
         and the player's page, so parsed once."""
@@ -142,8 +144,8 @@ class ArchivePlanner:
         ctx.update(extra)
         return ctx
 
-    def pages(self) -> list[Page]:
-        pages = [self.home()]
+    def pages(self) -> list[Page | LazyPage]:
+        pages: list[Page | LazyPage] = [self.home()]
         pages += self.month_pages()
         pages += self.player_pages()
         pages += self.article_pages()
@@ -177,7 +179,7 @@ class ArchivePlanner:
             count += len(sessions)
         groups = [{"label": _month_label(k), "sessions": [self._session_view(s, "") for s in ss]} for k, ss in shown]
         older = len(shown) < len(months)
-        years: dict[str, list[dict[str, str]]] = defaultdict(list)
+        years: dict[str, list[dict[str, Any]]] = defaultdict(list)
         for key, ss in months:
             year = key[:4] if key != "undated" else "Undated"
             years[year].append({"label": _month_label(key).split(" ")[0], "url": f"archive/{key}.html", "count": len(ss)})
@@ -196,7 +198,7 @@ class ArchivePlanner:
         pages = []
         for key, ss in self.months():
             path = f"archive/{key}.html"
-            pages.append(LazyPage(path, "month.html", _deps(key, *tags[key]), lambda path=path, key=key, ss=ss: self.base(
+            pages.append(LazyPage(path, "month.html", _deps(key, *tags[key]), lambda path=path, key=key, ss=ss: self.base(  # type: ignore[misc]  # mypy cannot type a lambda's default arguments
                 path, f"Results, {_month_label(key)}", crumbs=[("../index.html", "Home")],
                 sessions=[self._session_view(s, "../") for s in ss])))
         return pages
@@ -268,8 +270,8 @@ class ArchivePlanner:
             r["rank"] = f"{place}=" if counts[r["average"]] > 1 else str(place)
         return rows
 
-    def player_pages(self) -> list[Page]:
-        pages = []
+    def player_pages(self) -> list[Page | LazyPage]:
+        pages: list[Page | LazyPage] = []
         seasons = self.seasons()
         current = seasons[0] if seasons else None
         directory = [{"name": p["name"], "url": f"{p['slug']}.html", "sessions": len(p["at"])}
@@ -300,7 +302,7 @@ class ArchivePlanner:
                 who[x].append(f"{p['name']}\t{p['slug']}")
         for x in seasons:
             path = f"players/season-{x}.html"
-            pages.append(LazyPage(path, "season.html", _deps(x, *in_season[x], *who[x]), lambda path=path, x=x: self.base(
+            pages.append(LazyPage(path, "season.html", _deps(x, *in_season[x], *who[x]), lambda path=path, x=x: self.base(  # type: ignore[misc]  # mypy cannot type a lambda's default arguments
                 path, f"Season {x} ranking", crumbs=[("../index.html", "Home"), ("index.html", "Players")],
                 season=x, ranking=self.season_table(x), min_sessions=self.min_sessions)))
         for p in self.players.values():
@@ -327,7 +329,7 @@ class ArchivePlanner:
             spath = f"players/{p['slug']}-season-{season}.html"
             pages.append(LazyPage(spath, "player.html", _deps(p["key"], p["name"], p["slug"], season,
                                                                    *(self.tags[i] for i, _ in by_season[season])),
-                                  lambda n=n: self.player_context(p)[n]))
+                                  lambda n=n: self.player_context(p)[n]))  # type: ignore[misc]  # mypy cannot type a lambda's default arguments
         return pages
 
     def player_context(self, p: dict[str, Any]) -> list[dict[str, Any]]:

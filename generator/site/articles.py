@@ -24,6 +24,7 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import markdown
 import yaml
@@ -65,7 +66,7 @@ def read_article(path: Path) -> Article:
         text = text[match.end():]
     if "title" not in meta:
         raise BuildError(f"{shown(path)}: front matter needs a 'title'", file=path)
-    rules = meta.get("rules") or []
+    rules: Any = meta.get("rules") or []
     if isinstance(rules, str):
         rules = [rules]
     html = markdown.markdown(text, extensions=["tables", "attr_list", "toc"], output_format="html")

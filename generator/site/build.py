@@ -184,7 +184,7 @@ def _histories(folder: Path, sources, cache_root: Path, common: str, days: int |
 
 def _build(content, output, templates, jobs, cache, config, articles, site, sources, common, stamps, index,
            staging, started, histories, skipped, progress) -> BuildReport:
-    keys = []
+    keys: list[str | None] = []
     todo = []
     restamped = False
     errors: list[str] = []
@@ -241,10 +241,11 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
                          f"{count} upload{'s' if count != 1 else ''} failed:\n" + "\n".join(errors + skipped_lines(skipped)),
                          problems)
 
-    summaries = [s for key in keys for s in index["keys"][key]["summaries"]]
-    tags = [f"{key}:{n}" for key in keys for n in range(len(index["keys"][key]["summaries"]))]
+    built: list[str] = [key for key in keys if key is not None]  # every None came with an error above
+    summaries = [s for key in built for s in index["keys"][key]["summaries"]]
+    tags = [f"{key}:{n}" for key in built for n in range(len(index["keys"][key]["summaries"]))]
     owner: dict[str, str] = {}
-    for key, src in zip(keys, sources):
+    for key, src in zip(built, sources):
         for path in index["keys"][key]["pages"]:
             if path in owner:
                 raise BuildError(f"{shown(src.rel)} and {shown(owner[path])} both produce {shown(path)}; rename one of them")
@@ -305,7 +306,7 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
     # The cross-session pages (thousands on a full build) are written alongside, in batches.
     extras = list(extra.items())
     with ThreadPoolExecutor(max_workers=4) as writers:
-        tasks = [writers.submit(sync, key) for key in dict.fromkeys(keys)]
+        tasks = [writers.submit(sync, key) for key in dict.fromkeys(built)]
         tasks += [writers.submit(put_all, extras[i:i + 64]) for i in range(0, len(extras), 64)]
         for task in tasks:
             task.result()
@@ -316,7 +317,7 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
         syncer.put_group(known, render_known)
     syncer.remove_stale(list(owner) + list(extra) + list(known))
     cache.save_manifest(output, syncer.new)
-    live = set(keys)
+    live = set(built)
     index["keys"] = {k: v for k, v in index["keys"].items() if k in live}
     index["archive"] = rendered_now
     cache.save_index(index)

@@ -91,7 +91,7 @@ class Cache:
         self.entries = root / "entries"
 
     # --- file digests, skipping unchanged files by (size, mtime) ------------------------
-    def load_stamps(self) -> dict[str, list]:
+    def load_stamps(self) -> dict[str, Any]:
         data = read_json(self.root / "stamps.json")
         return data if isinstance(data, dict) and data.get("format") == FORMAT else {"format": FORMAT}
 

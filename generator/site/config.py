@@ -13,10 +13,12 @@ from ..errors import BuildError, shown
 from ..scoring.options import DEFAULT_OPTIONS, OptionError, ScoringOptions
 from .tree import refused_file
 
+DEFAULT_CLUB = "Bridge club"
+
 
 @dataclass(frozen=True, slots=True)
 class SiteConfig:
-    club: str = "Bridge club"
+    club: str = DEFAULT_CLUB
     """Shown in every page's header and title."""
     description: str = ""
     """One sentence under the club name on the home page."""
@@ -93,7 +95,7 @@ def load_config(content: Path) -> SiteConfig:
                          file=path)
     config = SiteConfig(
         provisional_days=days or None,
-        club=str(data.get("club", SiteConfig.club)),
+        club=str(data.get("club", DEFAULT_CLUB)),
         description=str(data.get("description", "")),
         scoring=dict(scoring),
         season_start_month=month,

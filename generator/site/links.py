@@ -3,8 +3,6 @@ GitHub Pages sub-path and when opened from disk.
 
 >>> slugify("Monday Pairs, 5 Oct"), player_slug("Ann  Archer"), player_slug("Séan O'Neill")[:12]
 ('monday-pairs-5-oct', 'ann-archer', 'sean-o-neill')
->>> relative("sessions/x/board-1.html", "players/ann.html")
-'../../players/ann.html'
 >>> score_anchor("ns", -50), score_anchor("ew", 420)
 ('ns-m50', 'ew-420')
 """
@@ -12,7 +10,6 @@ GitHub Pages sub-path and when opened from disk.
 from __future__ import annotations
 
 import hashlib
-import posixpath
 import re
 import unicodedata
 
@@ -36,17 +33,6 @@ def player_slug(name: str) -> str:
     if slug.replace("-", " ") != key:
         slug += "-" + hashlib.sha1(key.encode("utf-8")).hexdigest()[:6]
     return slug
-
-
-def relative(from_page: str, to_path: str) -> str:
-    """The link from one site path to another (both POSIX, relative to the site root)."""
-    start = posixpath.dirname(from_page) or "."
-    return posixpath.relpath(to_path, start)
-
-
-def root_of(page: str) -> str:
-    """'' for a page at the root, '../' per folder level otherwise."""
-    return "../" * page.count("/")
 
 
 def score_anchor(side: str, ns_score: int) -> str:

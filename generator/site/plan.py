@@ -15,8 +15,8 @@ from typing import Any
 from ..analysis.compare import versus_double_dummy
 from ..analysis.double_dummy import DealAnalysis, SessionAnalysis
 from ..history.snapshot import line_key
-from ..model import Artificial, Direction, PairRef, Scored, ScoringMethod, Seat, Session
-from ..scoring.contract import Strain, board_dealer, board_vulnerability
+from ..model import Artificial, Direction, PairRef, Scored, ScoringMethod, Session
+from ..scoring.contract import Seat, Strain, board_dealer, board_vulnerability
 from ..scoring.pairs_methods import award_words
 from ..scoring.results import ScoredBoard, ScoredLine, SessionResult, Standing
 from ..scoring.trick_value import trick_worth
@@ -186,7 +186,7 @@ class SessionPlanner:
 
     def session_page(self) -> Page:
         path = f"{self.dir}/index.html"
-        fields = []
+        fields: list[dict[str, Any]] = []
         for f in sorted(self.result.fields, key=_field_order):
             rows = []
             for s in f.standings:
@@ -260,7 +260,7 @@ class SessionPlanner:
             "dd": versus,
             "ns_pair": self.pair_link(tl.ns_pair, short=True), "ew_pair": self.pair_link(tl.ew_pair, short=True),
             "ns": self.outcome_view(ns_out), "ew": self.outcome_view(ew_out) if tl.is_split and not both_artificial else None,
-            "ruling": _ruling(ns_out, ew_out) if both_artificial else None,
+            "ruling": _ruling(ns_out, ew_out) if isinstance(ns_out, Artificial) and isinstance(ew_out, Artificial) else None,
             "ns_value": line.ns.value, "ew_value": line.ew.value, "ns_percent": line.ns.percent,
             "ew_percent": line.ew.percent, "ns_anchor": anchors[0], "ew_anchor": anchors[1], "note": tl.note,
             "marks": self.record["line_marks"].get(line_key(board.slug, tl.ns_pair, tl.ew_pair), {}),
@@ -290,14 +290,14 @@ class SessionPlanner:
         found = self.analysis.for_board(info) if self.analysis else None
         analysis = found.analysis if found else None
         lines = [self.line_row(board, line, anchors[i], analysis) for i, line in enumerate(board.lines)]
-        score_anchor_ns = {}
-        score_anchor_ew = {}
+        score_anchor_ns: dict[int, str] = {}
+        score_anchor_ew: dict[int, str] = {}
         for row, (a_ns, a_ew) in zip(board.lines, anchors):
             out = row.line.ns
             if isinstance(out, Scored) and not out.is_weighted and not row.line.is_split:
                 score_anchor_ns.setdefault(out.components[0].play.ns_score, a_ns)
                 score_anchor_ew.setdefault(out.components[0].play.ns_score, a_ew)
-        freq = [{"score": r.ns_score, "frequency": r.frequency, "factored": r.factored, "ns": r.ns, "ew": r.ew,
+        freq: list[dict[str, Any]] = [{"score": r.ns_score, "frequency": r.frequency, "factored": r.factored, "ns": r.ns, "ew": r.ew,
                  "occurs": r.occurs, "ns_anchor": score_anchor_ns.get(r.ns_score),
                  "ew_anchor": score_anchor_ew.get(r.ns_score)} for r in board.frequencies]
         ew_freq = None
@@ -368,7 +368,9 @@ class SessionPlanner:
         found = self._worth[key]
         if found is None:
             return None
-        play = board.lines[index].line.ns.single  # type: ignore[union-attr]
+        outcome = board.lines[index].line.ns
+        play = outcome.single if isinstance(outcome, Scored) else None
+        assert play is not None and play.declarer is not None  # trick_worth found the line playable
         ns = (direction is Direction.NS) if direction else play.declarer.is_ns
 
         def side(r):

@@ -10,23 +10,21 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from ..analysis.double_dummy import SessionAnalysis
 from ..errors import GeneratorError, shown
+from ..export import session_to_csv, session_to_json
+from ..readers import SUFFIXES
 from ..scoring.contract import ContractError
 from ..scoring.options import OptionError
+from ..scoring.results import SessionResult
 from .duplicates import session_identity
 from .links import slugify
 from .plan import Page, SiteInfo, plan_session
 from .render import render_page
 from .tree import Skipped, walk
 
-DEFAULT_SUFFIXES = (".xml", ".pbn", ".yaml", ".yml")
-
 
 def reader_suffixes() -> tuple[str, ...]:
-    try:
-        from ..readers import SUFFIXES
-    except ImportError:
-        return DEFAULT_SUFFIXES
     return tuple(sorted(SUFFIXES))
 
 
@@ -68,46 +66,13 @@ def discover(folder: Path, label: str = "sessions/", confine: Path | None = None
     return out, skipped
 
 
-def export_files(result, analysis=None) -> tuple[bytes, bytes]:
-    """results.json and results.csv, from the exporters (or a minimal stand-in until they exist)."""
-    try:
-        from ..export import session_to_csv, session_to_json
-    except ImportError:
-        return _fallback_json(result), _fallback_csv(result)
-    # The pages show every explanation; the download stays small and quick to make
-    # (``python -m generator score --json`` still gives them).
-    j, c = session_to_json(result, explanations=False, analysis=analysis), session_to_csv(result)
-    if not isinstance(j, (str, bytes)):
-        # Compact, so that the C encoder does the work (indent= falls back to pure Python).
-        j = json.dumps(j, sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n"
-    return (j.encode("utf-8") if isinstance(j, str) else j), (c.encode("utf-8") if isinstance(c, str) else c)
-
-
-def _fallback_json(result) -> bytes:
-    from ..scoring.explain import json_number
-
-    data = {"title": result.session.title, "event": result.session.event,
-            "date": result.session.date.isoformat() if result.session.date else None,
-            "standings": [{"field": s.field, "pair": str(s.ref), "names": s.pair.names, "rank": s.rank_label,
-                           "total": json_number(s.total),
-                           "percentage": json_number(s.percentage) if s.percentage is not None else None}
-                          for s in result.standings]}
-    return (json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8")
-
-
-def _fallback_csv(result) -> bytes:
-    import csv
-    import io
-
-    from ..scoring.explain import json_number
-
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["field", "rank", "pair", "names", "total", "percentage"])
-    for s in result.standings:
-        w.writerow([s.field, s.rank_label, str(s.ref), s.pair.names, json_number(s.total),
-                    json_number(s.percentage) if s.percentage is not None else ""])
-    return buf.getvalue().encode("utf-8")
+def export_files(result: SessionResult, analysis: SessionAnalysis | None = None) -> tuple[bytes, bytes]:
+    """results.json and results.csv.  The pages show every explanation; the download stays
+    small and quick to make (``python -m generator score --json`` still gives them)."""
+    data = session_to_json(result, explanations=False, analysis=analysis)
+    # Compact, so that the C encoder does the work (indent= falls back to pure Python).
+    j = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return j.encode("utf-8"), session_to_csv(result).encode("utf-8")
 
 
 def _score_all(sessions, scoring: dict[str, Any]):
