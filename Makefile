@@ -3,15 +3,28 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 
-.PHONY: setup site serve test test-fast fuzz browser-deps bench clean
+.PHONY: setup site serve test test-fast lint fuzz browser-deps bench lock clean
 
 setup: $(VENV)/.installed
 
-$(VENV)/.installed: pyproject.toml
+# The exact versions (with hashes) of requirements/ci.txt, then the project itself on top.
+$(VENV)/.installed: pyproject.toml requirements/ci.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet --require-hashes -r requirements/ci.txt
+	$(PY) -m pip install --quiet --no-deps -e .
 	touch $@
+
+## Re-resolve requirements/ci.txt from pyproject.toml (after changing a dependency, or to upgrade)
+lock: setup
+	$(PY) -m pip install --quiet uv
+	$(VENV)/bin/uv pip compile pyproject.toml --extra test --python-version 3.11 --generate-hashes \
+		--no-header --quiet --upgrade -o requirements/ci.txt
+
+## The guard rails: lint and type checks (pyproject.toml's [tool.ruff] and [tool.mypy])
+lint: setup
+	$(PY) -m ruff check .
+	$(PY) -m mypy
 
 ## Build the site from content/ into site/
 site: setup
@@ -22,11 +35,11 @@ serve: setup
 	$(PY) -m generator serve --content content --output site
 
 ## Everything but the long fuzz run: unit, property, reader, hostile-input, site and browser tests
-test: setup browser-deps
+test: lint browser-deps
 	$(PY) -m pytest
 
 ## Without the browser tests
-test-fast: setup
+test-fast: lint
 	$(PY) -m pytest -m "not browser and not fuzz"
 
 ## The long fuzz run: FUZZ_MUTANTS mutants of each upload format (default 4000)

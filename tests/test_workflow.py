@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import subprocess
 from pathlib import Path
 
@@ -139,7 +138,20 @@ def test_the_change_detection_runs_the_suite_only_for_code(tmp_path, event, chan
     assert output.read_text() == f"code={expected}\n"
 
 
-def test_the_install_step_works_with_and_without_the_generator_source():
+@pytest.mark.parametrize("files, expected", [
+    # The generator's repository: the locked versions, then the generator without resolving again.
+    (["pyproject.toml", "requirements/ci.txt"], ["-m pip install --require-hashes -r requirements/ci.txt",
+                                                 "-m pip install --no-deps ."]),
+    (["pyproject.toml"], ["-m pip install ."]),                       # a source tree without the lock
+    (["requirements.txt"], ["-m pip install -r requirements.txt"]),  # a club's repository
+])
+def test_the_install_step_works_with_and_without_the_generator_source(tmp_path, files, expected):
     [install] = [s for s in job_uploading_the_site(load())["steps"] if s.get("name") == "Install the generator"]
-    assert re.search(r"if \[ -f pyproject.toml \]; then python -m pip install \.; "
-                     r"else python -m pip install -r requirements.txt; fi", install["run"])
+    for name in files:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("")
+    # `python` is a shell function that records its arguments instead of installing anything.
+    script = 'python() { echo "$*" >> calls; }\n' + install["run"]
+    subprocess.run(["bash", "-e", "-c", script], cwd=tmp_path, check=True, env={"PATH": "/usr/bin:/bin"})
+    calls = (tmp_path / "calls").read_text().splitlines()
+    assert calls == ["-m pip install --upgrade pip", *expected]
