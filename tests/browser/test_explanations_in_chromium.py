@@ -12,9 +12,9 @@ import http.server
 import threading
 
 import pytest
-from explanation_site import write_content  # tests/site is on the test path (pyproject.toml)
 
 from generator.site.build import build_site
+from tests.helpers.explanation_site import write_content
 
 pytestmark = pytest.mark.browser
 

@@ -9,7 +9,7 @@ import pytest
 from generator.errors import InputErrors
 from generator.readers import read_sessions
 
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).resolve().parent.parent / "readers" / "fixtures"
 
 PAIRS = "".join(
     f"<PAIR><PAIR_NUMBER>{n}</PAIR_NUMBER><PLAYER><PLAYER_NAME>Player {n}a</PLAYER_NAME></PLAYER>"

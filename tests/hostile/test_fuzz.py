@@ -30,13 +30,13 @@ import traceback
 from pathlib import Path
 
 import pytest
-from mutants import mutant
-from uploads import UPLOADS
 
 from generator.check import audit
 from generator.commands import score_file
 from generator.errors import GeneratorError
 from generator.export import session_to_json
+from tests.helpers.mutants import mutant
+from tests.helpers.uploads import UPLOADS
 
 QUICK_MUTANTS = 1000
 """Of each format in the normal suite (5,000 in all, about 5 seconds)."""

@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from uploads import PBN_PAIRS as P
-from uploads import USEBIO_PAIRS as X
-from uploads import USEBIO_TEAMS as XT
-from uploads import YAML_PAIRS as Y
-from uploads import YAML_TEAMS as T
 
 from generator.cli import main
+from tests.helpers.uploads import PBN_PAIRS as P
+from tests.helpers.uploads import USEBIO_PAIRS as X
+from tests.helpers.uploads import USEBIO_TEAMS as XT
+from tests.helpers.uploads import YAML_PAIRS as Y
+from tests.helpers.uploads import YAML_TEAMS as T
 
 
 def sub(text: str, old: str, new: str, count: int = 1) -> str:

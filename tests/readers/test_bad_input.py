@@ -4,10 +4,10 @@ and saying what was expected.  All problems in a file are reported together."""
 from __future__ import annotations
 
 import pytest
-from reader_builders import FIXTURES, GOOD_BOARD, board, line, messages, usebio, write
 
 from generator.errors import InputErrors
 from generator.readers import read_sessions, yaml_session
+from tests.helpers.reader_builders import FIXTURES, GOOD_BOARD, board, line, messages, usebio, write
 
 # --- USEBIO ----------------------------------------------------------------------------------
 

@@ -3,42 +3,23 @@
 from __future__ import annotations
 
 import pytest
-from reader_builders import messages, write
 
 from generator.commands import score_file
 from generator.errors import BuildError
 from generator.site.config import load_config
-
-SESSION = """method: teams
-event: Short matches
-options:
-  vp_scale: club
-  club_vp_scales:
-    - boards: 3
-      vps: {0: 10-10, 1: 11-9, 2: 12-8, 3-4: 13-7, 5-6: 14-6, 7-8: 15-5, 9-10: 16-4,
-            11-13: 17-3, 14-16: 18-2, 17-19: 19-1, 20+: 20-0}
-teams:
-  - {number: 1, name: Kestrels}
-  - {number: 2, name: Plovers}
-matches:
-  - home: 1
-    away: 2
-    boards:
-      - {number: 1, home_ns: {score: 420}, home_ew: {score: 170}}
-      - {number: 2, home_ns: {score: 140}, home_ew: {score: 110}}
-      - {number: 3, home_ns: {score: -100}, home_ew: {score: 110}}
-"""
+from tests.helpers.reader_builders import messages, write
+from tests.helpers.sessions import SHORT_MATCH_ON_A_CLUB_SCALE
 
 
 def test_a_session_file_gives_the_table(tmp_path):
     # +250 → 6 IMPs, +30 → 1, −210 → −5: 7–5, a margin of 2: 12–8.
-    [result] = score_file(write(tmp_path, "s.yaml", SESSION), {})
+    [result] = score_file(write(tmp_path, "s.yaml", SHORT_MATCH_ON_A_CLUB_SCALE), {})
     m = result.matches[0]
     assert (m.home_vp, m.away_vp) == (12, 8)
 
 
 def test_a_table_that_is_not_monotone_is_refused_with_the_line(tmp_path):
-    path = write(tmp_path, "s.yaml", SESSION.replace("5-6: 14-6", "5-6: 12-8"))
+    path = write(tmp_path, "s.yaml", SHORT_MATCH_ON_A_CLUB_SCALE.replace("5-6: 14-6", "5-6: 12-8"))
     assert messages(path) == [f"{path} (line 4): option 'club_vp_scales': table 1, margin 5-6: 12 VPs is fewer than the "
                               "13 for 3-4: expected the VPs never to fall as the margin grows (monotone)"]
 

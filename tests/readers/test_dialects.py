@@ -10,12 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from reader_builders import FIXTURES
 
 from generator.check import check_command
 from generator.errors import InputErrors
 from generator.model import Direction, PairRef, ScoringMethod
 from generator.readers import read_sessions
+from tests.helpers.reader_builders import FIXTURES
 
 USEBIO = FIXTURES / "usebio"
 

@@ -10,38 +10,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from reader_builders import FIXTURES, messages, write
-
 from generator.check import check_command
 from generator.readers import read_sessions
 from generator.scoring.options import ScoringOptions
 from generator.scoring.session import score_session
+from tests.helpers.reader_builders import FIXTURES, messages, write
+from tests.helpers.sessions import HANDICAP_PAIRS
 
 NZ = FIXTURES / "usebio" / "handicap_nz_style.xml"
-
-YAML = """method: matchpoints
-event: Handicap pairs
-date: 2026-10-12
-movement: mitchell
-pairs:
-  - {number: 1, direction: NS, players: [Alma Abbott, Basil Birch], handicap: 5}
-  - {number: 2, direction: NS, players: [Clara Croft, Desmond Dale], handicap: -10}
-  - {number: 3, direction: NS, players: [Elsie Embry, Fergus Flint], handicap: "+15"}
-  - {number: 1, direction: EW, players: [Gwen Garner, Hector Hale], handicap: 0}
-  - {number: 2, direction: EW, players: [Ida Irwin, Jasper Joyce], handicap: 2.5}
-  - {number: 3, direction: EW, players: [Kitty Keane, Lionel Lamb], handicap: -2.5}
-boards:
-  - number: 1
-    results:
-      - {ns: 1, ew: 1, score: 420}
-      - {ns: 2, ew: 2, score: 400}
-      - {ns: 3, ew: 3, score: 170}
-  - number: 2
-    results:
-      - {ns: 1, ew: 1, score: -100}
-      - {ns: 2, ew: 2, score: 140}
-      - {ns: 3, ew: 3, score: 140}
-"""
 
 
 def handicaps(session):
@@ -55,14 +31,14 @@ def test_usebio_handicap_is_read_into_the_pair():
 
 
 def test_yaml_handicap_is_read_into_the_pair(tmp_path):
-    [session] = read_sessions(write(tmp_path, "h.yaml", YAML))
+    [session] = read_sessions(write(tmp_path, "h.yaml", HANDICAP_PAIRS))
     assert handicaps(session) == handicaps(read_sessions(NZ)[0])
 
 
 def test_the_two_readers_give_the_same_handicap_ranking(tmp_path):
     # Half shares: NS1 50 + 2.5 = 52.5, NS2 62.5 − 5 = 57.5, NS3 37.5 + 7.5 = 45.
     options = ScoringOptions(handicap_share="half")
-    for path in (NZ, write(tmp_path, "h.yaml", YAML)):
+    for path in (NZ, write(tmp_path, "h.yaml", HANDICAP_PAIRS)):
         [session] = read_sessions(path)
         result = score_session(session, options)
         assert {str(s.ref): (s.handicap.percentage, s.handicap.rank_label) for s in result.standings} == {
@@ -95,18 +71,18 @@ def test_usebio_handicap_that_is_not_a_number(tmp_path):
 
 
 def test_yaml_handicap_out_of_range(tmp_path):
-    path = write(tmp_path, "bad.yaml", YAML.replace("handicap: -10}", "handicap: 250}"))
+    path = write(tmp_path, "bad.yaml", HANDICAP_PAIRS.replace("handicap: -10}", "handicap: 250}"))
     assert messages(path) == [f"{path}: pair 2 (line 7): handicap of pair 2: expected a handicap between -100 and 100 "
                               "percentage points, got '250'"]
 
 
 def test_a_pair_without_a_handicap_in_a_handicap_event(tmp_path):
-    path = write(tmp_path, "bad.yaml", YAML.replace(", handicap: 2.5}", "}"))
+    path = write(tmp_path, "bad.yaml", HANDICAP_PAIRS.replace(", handicap: 2.5}", "}"))
     assert messages(path) == [f"{path}: EW pair 2 (line 10): EW pair 2 has no handicap while other pairs have one: "
                               "expected a handicap for every pair (0 for a scratch pair)"]
 
 
 def test_handicaps_in_an_imp_session(tmp_path):
-    path = write(tmp_path, "bad.yaml", YAML.replace("method: matchpoints", "method: butler"))
+    path = write(tmp_path, "bad.yaml", HANDICAP_PAIRS.replace("method: matchpoints", "method: butler"))
     assert messages(path) == [f"{path}: NS pair 1 (line 6): handicaps are added to a matchpoint percentage: a butler "
                               "session has none; expected no handicap"]

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from reader_builders import FIXTURES, GOOD_BOARD, PAIRS, messages, usebio, write
-
 from generator.model import Masterpoints
 from generator.readers import read_sessions
+from tests.helpers.reader_builders import FIXTURES, GOOD_BOARD, PAIRS, messages, usebio, write
 
 
 def awards(path):

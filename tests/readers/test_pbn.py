@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from datetime import date
 
-from reader_builders import FIXTURES
-
 from generator.model import ArtificialKind, PairRef, ScoringMethod
 from generator.readers import read_sessions
 from generator.readers.pbn import scoring_method
 from generator.readers.printed import printed_figures
 from generator.scoring.contract import PASS, Seat
+from tests.helpers.reader_builders import FIXTURES
 
 
 def test_iso_8859_1_names_and_finnish_directions():

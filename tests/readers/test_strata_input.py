@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from reader_builders import messages, write
-
 from generator.readers import read_sessions
+from tests.helpers.reader_builders import messages, write
 
 YAML = """method: matchpoints
 event: Stratified pairs

@@ -5,12 +5,11 @@ from __future__ import annotations
 from datetime import date
 from fractions import Fraction
 
-from reader_builders import FIXTURES
-
 from generator.model import Artificial, ArtificialKind, Direction, PairRef, Scored, ScoringMethod
 from generator.readers import read_sessions
 from generator.readers.printed import printed_figures
 from generator.scoring.contract import PASS, Seat
+from tests.helpers.reader_builders import FIXTURES
 
 
 def test_compscore_mitchell_pair_numbers_with_direction_suffix():

@@ -9,14 +9,13 @@ from __future__ import annotations
 from datetime import date
 from fractions import Fraction
 
-from reader_builders import FIXTURES, messages, write
-
 from generator.check import check_command
 from generator.commands import score_file
 from generator.model import Artificial, ArtificialKind, PairRef, ScoringMethod
 from generator.readers import read_sessions
 from generator.readers.printed import printed_figures
 from generator.scoring.contract import PASS, Seat
+from tests.helpers.reader_builders import FIXTURES, messages, write
 
 SWISS = FIXTURES / "usebio/swiss_teams.xml"
 KO = FIXTURES / "usebio/ko_teams_no_direction.xml"

@@ -5,11 +5,10 @@ from __future__ import annotations
 from datetime import date
 from fractions import Fraction
 
-from reader_builders import FIXTURES
-
 from generator.model import Artificial, ArtificialKind, Direction, PairRef, Scored, ScoringMethod
 from generator.readers import read_sessions
 from generator.scoring.contract import PASS, Seat
+from tests.helpers.reader_builders import FIXTURES
 
 
 def _lines():

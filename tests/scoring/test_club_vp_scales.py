@@ -5,13 +5,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from builders import weighted
 from hypothesis import given
 from hypothesis import strategies as st
 
 from generator.model import Match, Play, Scored, ScoringMethod, Session, Team, TeamsBoard
 from generator.scoring.options import OptionError, ScoringOptions
 from generator.scoring.session import score_session
+from tests.helpers.builders import weighted
 
 # The 3-board scale of issue 14: 1 IMP 11–9, 2 → 12–8, 3–4 → 13–7, 5–6 → 14–6, 7–8 → 15–5,
 # 9–10 → 16–4, 11–13 → 17–3, 14–16 → 18–2, 17–19 → 19–1, 20+ → 20–0.

@@ -2,12 +2,12 @@
 
 from fractions import Fraction
 
-from builders import one_board, weighted
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.model import Artificial, ScoringMethod
 from generator.scoring.imps import imps
+from tests.helpers.builders import one_board, weighted
 
 SCORES = st.sampled_from([-1430, -620, -420, -200, -100, -50, 0, 50, 90, 110, 140, 420, 450, 620, 650, 1430])
 

@@ -3,7 +3,6 @@
 from fractions import Fraction
 from pathlib import Path
 
-from builders import one_board, weighted
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -11,6 +10,7 @@ from generator.model import Direction, Match, PairRef, Play, Scored, ScoringMeth
 from generator.readers import read_sessions
 from generator.scoring.options import ScoringOptions
 from generator.scoring.session import score_session
+from tests.helpers.builders import one_board, weighted
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "explanations"
 SCORES = st.sampled_from([-620, -420, -100, -50, 50, 110, 140, 420, 450, 620])

@@ -3,12 +3,12 @@
 import itertools
 from fractions import Fraction
 
-from builders import one_board
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.model import Artificial, ScoringMethod
 from generator.scoring.contract import POSSIBLE_SCORES
+from tests.helpers.builders import one_board
 
 SCORES = sorted(s for s in POSSIBLE_SCORES if -2000 <= s <= 2000)
 score = st.sampled_from(SCORES)
@@ -93,7 +93,7 @@ def test_a_weighted_score_is_the_average_of_its_scenarios(field, parts, method):
     True for matchpoints and cross-IMPs, which are linear in the frequencies; not for Butler,
     whose datum is taken once from the factored table (seed 000 §5.1), as the seed prescribes.
     """
-    from builders import line_value, weighted
+    from tests.helpers.builders import line_value, weighted
 
     total = sum(w for w, _ in parts)
     weights = [Fraction(w, total) for w, _ in parts]

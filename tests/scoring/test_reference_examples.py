@@ -2,10 +2,9 @@
 
 from fractions import Fraction
 
-from builders import line_value, one_board, values_by_score, weighted
-
 from generator.model import Artificial, ScoringMethod
 from generator.scoring.rounding import decimal_places
+from tests.helpers.builders import line_value, one_board, values_by_score, weighted
 
 BUTLER, XIMP = ScoringMethod.BUTLER, ScoringMethod.CROSS_IMPS
 

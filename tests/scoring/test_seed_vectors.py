@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from builders import line_value, one_board, values_by_score, weighted
-
 from generator.model import (
     Artificial,
     Board,
@@ -30,6 +28,7 @@ from generator.scoring.options import ScoringOptions
 from generator.scoring.rounding import decimal_places, round_half_away, round_to_ten, round_weighted_aggregate
 from generator.scoring.session import score_session
 from generator.scoring.teams import weighted_board_imps
+from tests.helpers.builders import line_value, one_board, values_by_score, weighted
 
 MP, BUTLER, XIMP = ScoringMethod.MATCHPOINTS, ScoringMethod.BUTLER, ScoringMethod.CROSS_IMPS
 

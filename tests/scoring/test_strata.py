@@ -6,11 +6,11 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-from test_handicap import BOARDS, mitchell
 
 from generator.model import Stratum
 from generator.scoring.options import ScoringOptions
 from generator.scoring.session import score_session
+from tests.helpers.builders import BOARDS, mitchell
 
 STRATA = (Stratum("A"), Stratum("B", Fraction(1500)), Stratum("C", Fraction(500)))
 

@@ -4,13 +4,13 @@ match, and the units a match and a standing are reported in."""
 from fractions import Fraction
 
 import pytest
-from builders import weighted
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.model import Artificial, Match, Play, Scored, ScoringMethod, Session, Team, TeamsBoard
 from generator.scoring.options import OptionError, ScoringOptions
 from generator.scoring.session import score_session
+from tests.helpers.builders import weighted
 
 LIONS, TIGERS, BEARS = Team(1, "Lions"), Team(2, "Tigers"), Team(3, "Bears")
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from builders import one_board
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,6 +12,7 @@ from generator.model import Play, Scored, ScoringMethod
 from generator.scoring.board import score_pairs_board
 from generator.scoring.contract import Contract, Seat, Strain, ns_score
 from generator.scoring.trick_value import trick_worth
+from tests.helpers.builders import one_board
 
 played = st.builds(
     lambda level, strain, doubled, declarer, tricks: (Contract(level, strain, doubled), declarer, tricks),

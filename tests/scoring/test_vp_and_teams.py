@@ -4,12 +4,12 @@ import itertools
 from fractions import Fraction
 
 import pytest
-from builders import weighted
 
 from generator.model import Artificial, Match, Play, Scored, ScoringMethod, Session, Team, TeamsBoard
 from generator.scoring.options import ScoringOptions
 from generator.scoring.session import score_session
 from generator.scoring.vp import match_vps, vp_table, winner_vp
+from tests.helpers.builders import weighted
 
 # Winner's VPs, from the published WBF tables (20 boards: 1 IMP 10.28, 2 IMPs 10.55).
 VP_TABLE = {

@@ -8,10 +8,10 @@ many option sets; every ``expression = value`` in every page's text is evaluated
 from __future__ import annotations
 
 import pytest
-from arithmetic import Statement, check, count_statements, false_statements, page_lines, statements
-from explanation_site import write_content
 
 from generator.site.build import build_site
+from tests.helpers.arithmetic import Statement, check, count_statements, false_statements, page_lines, statements
+from tests.helpers.explanation_site import write_content
 
 OPTION_SETS = {
     "ebu": {},

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from generator.site.build import build_site
+from tests.helpers.sessions import SHORT_MATCH
 
 SITE = """club: Test Club
 scoring:
@@ -15,21 +16,7 @@ scoring:
             11-13: 17-3, 14-16: 18-2, 17-19: 19-1, 20+: 20-0}
 """
 
-# +250 → 6 IMPs, +30 → 1, −210 → −5: Kestrels 7, Plovers 5, a margin of 2 IMPs: 12–8.
-SESSION = """method: teams
-event: Short matches
-date: 2026-11-05
-teams:
-  - {number: 1, name: Kestrels}
-  - {number: 2, name: Plovers}
-matches:
-  - home: 1
-    away: 2
-    boards:
-      - {number: 1, home_ns: {score: 420}, home_ew: {score: 170}}
-      - {number: 2, home_ns: {score: 140}, home_ew: {score: 110}}
-      - {number: 3, home_ns: {score: -100}, home_ew: {score: 110}}
-"""
+# SHORT_MATCH: +250 → 6 IMPs, +30 → 1, −210 → −5: Kestrels 7, Plovers 5, a margin of 2 IMPs: 12–8.
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +25,7 @@ def site(tmp_path_factory, parse_page):
     content = tmp / "content"
     (content / "sessions").mkdir(parents=True)
     (content / "site.yaml").write_text(SITE, encoding="utf-8")
-    (content / "sessions" / "short.yaml").write_text(SESSION, encoding="utf-8")
+    (content / "sessions" / "short.yaml").write_text(SHORT_MATCH, encoding="utf-8")
     build_site(content, tmp / "site", jobs=1)
     return lambda path: parse_page(tmp / "site", path)
 

@@ -13,10 +13,10 @@ import os
 from pathlib import Path
 
 import pytest
-from arithmetic import page_lines
-from explanation_site import write_content
 
 from generator.site.build import build_site
+from tests.helpers.arithmetic import page_lines
+from tests.helpers.explanation_site import write_content
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 

@@ -1,6 +1,6 @@
 """Handicap pairs on the pages: the scratch ranking, the handicap ranking beside it, and each
-pair's handicapped percentage explained; masterpoints as awarded.  The sessions are written here
-(invented names)."""
+pair's handicapped percentage explained; masterpoints as awarded.  The session is shared with
+the reader tests (tests/helpers/sessions.py, invented names)."""
 
 from __future__ import annotations
 
@@ -9,35 +9,13 @@ from pathlib import Path
 import pytest
 
 from generator.site.build import build_site
+from tests.helpers.sessions import HANDICAP_PAIRS_WITH_MASTERPOINTS
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# Three tables, two boards, top 4 a board (8 in all).  Board 1 NS 420/400/170: NS 4, 2, 0;
+# The session (tests/helpers/sessions.py): three tables, two boards, top 4 a board (8 in all).  Board 1 NS 420/400/170: NS 4, 2, 0;
 # board 2 NS −100/140/140: NS 0, 3, 3.  Scratch NS1 4/8 = 50 %, NS2 5/8 = 62.5 %, NS3 3/8 = 37.5 %.
 # Whole handicaps +5, −10, +15: NS1 55 %, NS2 52.5 %, NS3 52.5 %.
-SESSION = """method: matchpoints
-event: Handicap pairs
-date: 2026-10-12
-movement: mitchell
-pairs:
-  - {number: 1, direction: NS, players: [Alma Abbott, Basil Birch], handicap: 5}
-  - {number: 2, direction: NS, players: [Clara Croft, Desmond Dale], handicap: -10, masterpoints: {awarded: 60, type: green}}
-  - {number: 3, direction: NS, players: [Elsie Embry, Fergus Flint], handicap: 15}
-  - {number: 1, direction: EW, players: [Gwen Garner, Hector Hale], handicap: 0}
-  - {number: 2, direction: EW, players: [Ida Irwin, Jasper Joyce], handicap: 2.5}
-  - {number: 3, direction: EW, players: [Kitty Keane, Lionel Lamb], handicap: -2.5}
-boards:
-  - number: 1
-    results:
-      - {ns: 1, ew: 1, score: 420}
-      - {ns: 2, ew: 2, score: 400}
-      - {ns: 3, ew: 3, score: 170}
-  - number: 2
-    results:
-      - {ns: 1, ew: 1, score: -100}
-      - {ns: 2, ew: 2, score: 140}
-      - {ns: 3, ew: 3, score: 140}
-"""
 
 ARTICLE = """---
 title: Handicap pairs
@@ -55,8 +33,8 @@ def site(tmp_path_factory, parse_page):
     (content / "articles").mkdir()
     (content / "site.yaml").write_text("club: Test Club\n", encoding="utf-8")
     (content / "articles" / "handicaps.md").write_text(ARTICLE, encoding="utf-8")
-    (content / "sessions" / "hcp.yaml").write_text(SESSION, encoding="utf-8")
-    plain = "\n".join(line.split(", handicap:")[0] + "}" if ", handicap:" in line else line for line in SESSION.splitlines())
+    (content / "sessions" / "hcp.yaml").write_text(HANDICAP_PAIRS_WITH_MASTERPOINTS, encoding="utf-8")
+    plain = "\n".join(line.split(", handicap:")[0] + "}" if ", handicap:" in line else line for line in HANDICAP_PAIRS_WITH_MASTERPOINTS.splitlines())
     (content / "sessions" / "plain.yaml").write_text(plain.replace("Handicap pairs", "Plain pairs") + "\n", encoding="utf-8")
     build_site(content, tmp / "site", jobs=1)
     return lambda path: parse_page(tmp / "site", path)
