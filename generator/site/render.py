@@ -21,8 +21,8 @@ _escape_inner = getattr(markupsafe, "_escape_inner", None)
 
 def escape_output(value: Any) -> str:
     """What ``markupsafe.escape`` does to a ``{{ value }}`` on its way into the page, as a
-    plain ``str``: the page is joined from the pieces, so wrapping each in ``Markup`` (a
-    Python-level constructor, ~0.2 us, some 20,000 times per upload) bought nothing."""
+    plain ``str``: the page is joined from the pieces, so wrapping each in ``Markup`` buys
+    nothing (docs/performance.md, "The renderer's private hooks")."""
     if _escape_inner is None:  # a MarkupSafe without the helper: the public function
         return str(markupsafe.escape(value))
     if type(value) is str:
@@ -35,7 +35,9 @@ def escape_output(value: Any) -> str:
 class _SiteCodeGenerator(CodeGenerator):
     """Compiles ``{{ x }}`` (autoescaped) to ``environment.escape_output(x)`` rather than
     ``escape(x)``.  Only the output of expressions changes; the bytes are the same, and
-    ``environment()`` checks that on hostile values before any page is rendered."""
+    ``environment()`` checks that on hostile values before any page is rendered
+    (tests/site/test_render_override.py checks macros, ``{% call %}`` and ``{% filter %}`` too).
+    Private Jinja API: pinned in pyproject.toml."""
 
     def _output_child_pre(self, node, frame, finalize, *args, **kwargs) -> None:
         if frame.eval_ctx.autoescape and not frame.eval_ctx.volatile and finalize.src is None:
@@ -48,7 +50,7 @@ class SiteEnvironment(Environment):
     """Page contexts are mostly plain dicts: ``{{ row.value }}`` looks the key up first.
 
     Jinja's own order (attribute, then item) raises and catches an AttributeError for every
-    dict key a template reads, about a third of the rendering time.  The one difference:
+    dict key a template reads (docs/performance.md).  The one difference:
     a key named like a dict method (``items``, ``values``) wins over the method, which no
     template here calls.
     """
