@@ -1,4 +1,4 @@
-"""The command line: build, score, check, explain.  The only place errors become
+"""The command line: build, score, check, new, serve.  The only place errors become
 'Error: ...' on stderr and an exit status."""
 
 from __future__ import annotations
