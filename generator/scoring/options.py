@@ -128,6 +128,11 @@ class ScoringOptions:
     number of boards (total × boards in full / boards played, e.g. 555 × 27 / 26 = 576.35,
     as Compscore prints), beside the raw total; the percentage and the ranking are unchanged."""
 
+    swiss_bye_vps: Fraction = Fraction(10)
+    """Swiss pairs: the VPs a pair with a bye scores in that round (0 to the pool); 10, half
+    of a 20-VP pool, counts the bye as a drawn match.  Clubs that favour the pair (12 is a
+    common choice) set their own."""
+
     CHOICES = {
         "matchpoint_units": ("ebu", "acbl"),
         "neuberg_rounding": ("exact", "ebu", "acbl", "truncate"),
@@ -160,6 +165,9 @@ class ScoringOptions:
         trim_count, trim_percent = self.trim
         if trim_count < 0 or not 0 <= trim_percent < 50:
             raise OptionError(f"option 'butler_trim': expected 'none', a count or a percentage below 50%, got {self.butler_trim!r}")
+        if not 0 <= self.swiss_bye_vps <= self.vp_pool:
+            raise OptionError(f"option 'swiss_bye_vps': expected a number of VPs from 0 to the pool of {self.vp_pool}, "
+                              f"got {self.swiss_bye_vps}")
         if self.vp_pool == 10 and self.vp_scale == "wbf":
             raise OptionError("option 'vp_pool': a 10-VP pool needs vp_scale 'discrete' (the continuous WBF scale has no 10-VP form)")
 

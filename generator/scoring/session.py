@@ -43,7 +43,12 @@ def score_session(session: Session, options: ScoringOptions) -> SessionResult:
     if session.method is ScoringMethod.MATCHPOINTS and options.artificial == "variable":
         boards = _resolve_variable_averages(boards)
     fields = apply_strata(session, apply_handicaps(session, _rank_fields(session, boards, options), options), options)
-    return SessionResult(session, options, tuple(boards), tuple(fields))
+    swiss = None
+    if session.swiss:
+        from .swiss import score_swiss
+
+        swiss = score_swiss(session, tuple(boards), options)
+    return SessionResult(session, options, tuple(boards), tuple(fields), swiss=swiss)
 
 
 def _group_key(session: Session, options: ScoringOptions, section: str) -> str:
