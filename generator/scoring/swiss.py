@@ -190,14 +190,16 @@ def score_swiss_match(rnd: SwissRound, match: SwissMatch, boards: dict[int, Scor
     second_total = sum((f.second for f in figures), Fraction(0))
     margin = (first_total - second_total) / 2
     n = len(figures)
-    terms = " + ".join(f"({fmt(f.first, 4)})" if f.first < 0 else fmt(f.first, 4) for f in figures)
+    terms = " + ".join(_operand(f.first) for f in figures)
+    winner = first_name if margin > 0 else second_name
+    outcome = "a drawn match" if margin == 0 else f"{fmt(abs(margin), 4)} IMPs to {winner}"
     steps = [Step("swiss.total",
                   f"{first_name}: {terms} = {fmt(first_total, 4)} IMPs over {_count(n)}; {second_name}: "
                   f"{fmt(second_total, 4)} IMPs (each board's figure against the field, from its traveller)",
                   {"first": first_total, "second": second_total, "boards": [f.number for f in figures]}),
              Step("swiss.margin",
-                  f"the match margin is half the difference, each swing counted once: ({fmt(first_total, 4)} − "
-                  f"({fmt(second_total, 4)})) / 2 = {signed(margin, 4)} IMPs to {first_name}",
+                  f"the match margin is half the difference of the two totals, each swing counted once: "
+                  f"({fmt(first_total, 4)} − {_operand(second_total)}) / 2 = {fmt(margin, 4)}: {outcome}",
                   {"margin": margin})]
     if options.vp_scale == "club":
         team = Match(Team(0, first_name), Team(0, second_name), ())
@@ -212,6 +214,11 @@ def score_swiss_match(rnd: SwissRound, match: SwissMatch, boards: dict[int, Scor
                       {"first": first_vp, "second": second_vp, "pool": options.vp_pool}))
     return SwissMatchResult(rnd.number, match, tuple(figures), first_total, second_total, margin, first_vp, second_vp,
                             Explanation("swiss", first_vp, tuple(steps), {}))
+
+
+def _operand(value: Fraction) -> str:
+    """A negative number in brackets where it follows a minus sign."""
+    return f"({fmt(value, 4)})" if value < 0 else fmt(value, 4)
 
 
 def _bye(number: int, ref: PairRef, pairs: dict[PairRef, Pair], options: ScoringOptions) -> SwissBye:
