@@ -233,7 +233,7 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
                 if is_imps and options.imp_pairs_factoring and played and len(played) < most_boards:
                     score = running * most_boards / len(played)
                     steps.append(Step("session.factoring",
-                                      f"played {len(played)} of {most_boards} boards: {fmt(running, 4)} × {most_boards} / {len(played)} = {fmt(score, 4)} IMPs",
+                                      f"played {len(played)} of {most_boards} boards: {fmt(running, 4)} × {most_boards} / {len(played)} {equals(running, places=4)} {fmt(score, 4)} IMPs",
                                       {"total": running, "boards": len(played), "most_boards": most_boards, "score": score}))
                 # After factoring, so that a penalty of 6 IMPs costs 6 IMPs whatever the boards played.
                 deducted, penalty_steps = _apply_penalties(own, score, top, unit)

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..model import Direction, Match, Pair, PairRef, ScoringMethod, Session, SwissMatch, SwissRound, Team
-from .explain import Explanation, Step, fmt, signed
+from .explain import Explanation, Step, equals, fmt, signed
 from .options import OptionError, ScoringOptions
 from .ranking import rank_labels
 from .results import ScoredBoard, ScoredLine
@@ -194,12 +194,14 @@ def score_swiss_match(rnd: SwissRound, match: SwissMatch, boards: dict[int, Scor
     winner = first_name if margin > 0 else second_name
     outcome = "a drawn match" if margin == 0 else f"{fmt(abs(margin), 4)} IMPs to {winner}"
     steps = [Step("swiss.total",
-                  f"{first_name}: {terms} = {fmt(first_total, 4)} IMPs over {_count(n)}; {second_name}: "
+                  f"{first_name}: {terms} {equals(*(f.first for f in figures), places=4)} {fmt(first_total, 4)} IMPs over "
+                  f"{_count(n)}; {second_name}: "
                   f"{fmt(second_total, 4)} IMPs (each board's figure against the field, from its traveller)",
                   {"first": first_total, "second": second_total, "boards": [f.number for f in figures]}),
              Step("swiss.margin",
                   f"the match margin is half the difference of the two totals, each swing counted once: "
-                  f"({fmt(first_total, 4)} − {_operand(second_total)}) / 2 = {fmt(margin, 4)}: {outcome}",
+                  f"({fmt(first_total, 4)} − {_operand(second_total)}) / 2 {equals(first_total, second_total, places=4)} "
+                  f"{fmt(margin, 4)}: {outcome}",
                   {"margin": margin})]
     if options.vp_scale == "club":
         team = Match(Team(0, first_name), Team(0, second_name), ())
@@ -235,7 +237,7 @@ def _standings(pairs: dict[PairRef, Pair], vps: dict[PairRef, list[Fraction]], i
     out = []
     for ref, pair in pairs.items():
         terms = " + ".join(fmt(v) for v in vps[ref])
-        step = Step("swiss.cumulative", f"after round {number}: {terms} = {fmt(totals[ref])} VPs "
+        step = Step("swiss.cumulative", f"after round {number}: {terms} {equals(*vps[ref])} {fmt(totals[ref])} VPs "
                     f"(IMPs {signed(imps[ref], 4)}, which separate pairs level on VPs)",
                     {"rounds": list(vps[ref]), "vps": totals[ref], "imps": imps[ref]})
         rank, label = labels[ref]

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..model import PairRef
 from ..scoring.swiss import SwissBye, SwissMatchResult, SwissResult, SwissRoundResult, SwissStanding
+from . import format as fmt
 from .explain_view import block
 from .links import board_file, pair_file
 
@@ -101,6 +102,7 @@ def match_page(plan: SessionPlanner, r: SwissRoundResult, m: SwissMatchResult, f
     return Page(path, "swiss_match.html", plan.base(
         path, title, match=m, round=r.number, first=first, second=second, rows=rows, result_block=result_block,
         winner=winner, margin=abs(m.margin),
+        imp_places=fmt.imp_places([v for f in m.boards for v in (f.first, f.second)] + [m.first_imps, m.second_imps]),
         first_players=plan.players(m.match.first), second_players=plan.players(m.match.second),
         crumbs=[*plan.base(path, title)["crumbs"], (ROUNDS_FILE, "Round by round")]))
 
