@@ -538,6 +538,8 @@ class SessionPlanner:
                 if s.rank == 1:
                     winners.append({"field": _field_name(f.name), "names": s.pair.names,
                                     "url": f"{self.dir}/{pair_file(s.ref)}"})
+        if self.result.swiss is not None:  # ranked on VPs, not on the IMPs over all boards
+            entries, winners = swiss_pages.summary_entries(self, _people)
         for t in self.result.team_standings:
             for p in t.team.players:
                 # A team member's partners are the team-mates (the player page's Partner column).

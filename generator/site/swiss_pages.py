@@ -125,3 +125,25 @@ def pair_context(plan: SessionPlanner, ref: PairRef) -> dict[str, Any]:
                          "rank": after.rank_label, "url": files[id(item)]})
     final = next((s for s in swiss.standings if s.ref == ref), None)
     return {"swiss_rows": rows, "swiss_final": final, "swiss_url": ROUNDS_FILE}
+
+
+def summary_entries(plan: SessionPlanner, people) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The players' and home pages' view of a Swiss event: each pair's Swiss place and VPs
+    (not its place on IMPs over all boards), and the winners on VPs.  ``people`` is plan.py's
+    helper for a pair's names."""
+    swiss = plan.result.swiss
+    assert swiss is not None
+    entries, winners = [], []
+    for s in swiss.standings:
+        url = f"{plan.dir}/{pair_file(s.ref)}"
+        entries.append({**people([p.name for p in s.pair.players]), "pair": plan.pair_label(s.ref), "field": "",
+                        "url": url, "rank": s.rank_label, "percentage": None, "score": _fraction(s.vps),
+                        "total": _fraction(s.vps), "unit": "vp", "entrants": len(swiss.standings), "masterpoints": None})
+        if s.rank == 1:
+            winners.append({"field": "", "names": s.pair.names, "url": url})
+    return entries, winners
+
+
+def _fraction(value) -> str:
+    """As plan.py's summaries write a figure (read back exactly by the archive)."""
+    return f"{value.numerator}/{value.denominator}"

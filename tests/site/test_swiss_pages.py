@@ -108,3 +108,11 @@ def test_every_link_on_the_swiss_pages_resolves(site, tmp_path):
             target = site(f"{SESSION}/{file}") if file else page
             if anchor:
                 assert anchor in target.ids, f"{name}: {href}"
+
+
+def test_player_and_home_pages_use_the_swiss_result(site):
+    player = site("players/kit-larch.html")
+    rows = [r for t in player.tables.values() for r in t if "Every Kind Swiss Pairs" in " ".join(r)]
+    assert rows and "1/7" in rows[0] and "28.28 VPs" in rows[0]
+    home = " ".join(site("index.html").text.split())
+    assert "Won by Kit Larch & Lou Linden" in home
