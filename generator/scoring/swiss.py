@@ -23,6 +23,7 @@ from fractions import Fraction
 
 from ..model import Direction, Match, Pair, PairRef, ScoringMethod, Session, SwissMatch, SwissRound, Team
 from .explain import Explanation, Step, equals, fmt, signed
+from .explain import unit as unit_word
 from .options import OptionError, ScoringOptions
 from .ranking import rank_labels
 from .results import ScoredBoard, ScoredLine
@@ -192,7 +193,7 @@ def score_swiss_match(rnd: SwissRound, match: SwissMatch, boards: dict[int, Scor
     n = len(figures)
     terms = " + ".join(_operand(f.first) for f in figures)
     winner = first_name if margin > 0 else second_name
-    outcome = "a drawn match" if margin == 0 else f"{fmt(abs(margin), 4)} IMPs to {winner}"
+    outcome = "a drawn match" if margin == 0 else f"{fmt(abs(margin), 4)} {unit_word(margin, 'IMPs')} to {winner}"
     steps = [Step("swiss.total",
                   f"{first_name}: {terms} {equals(*(f.first for f in figures), places=4)} {fmt(first_total, 4)} IMPs over "
                   f"{_count(n)}; {second_name}: "

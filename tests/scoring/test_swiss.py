@@ -102,6 +102,26 @@ def test_vps_level_are_separated_by_imps():
         (2, 13, 3, "1="), (3, 13, 3, "1="), (5, 13, 0, "3")]
 
 
+def test_a_ruling_that_does_not_cancel_is_halved():
+    # Board 1 at table 1 is average-plus to both pairs: each gets (60 − 50) / 10 × 3 = +3 IMPs (artificial
+    # scores are not compared).  Board 2: +110 against +140: 30 -> 1 IMP to table 2's NS, so pair 1 −1,
+    # pair 2 +1.  Totals: pair 1 3 − 1 = 2, pair 2 3 + 1 = 4; margin (2 − 4) / 2 = −1: 1 IMP to pair 2,
+    # 11–9 on the 2-board club table.  The VPs still add up to the pool.
+    from dataclasses import replace
+
+    from generator.model import Artificial
+
+    session = swiss_session([([1, 2], [(1, 2, [0, 110]), (3, 4, [420, 140])], [])], 4)
+    board = session.boards[0]
+    plus = Artificial.from_percent(60)
+    board = replace(board, lines=(replace(board.lines[0], ns=plus, ew=plus),) + board.lines[1:])
+    session = replace(session, boards=(board,) + session.boards[1:])
+    opts = ScoringOptions().with_overrides({"vp_scale": "club", "club_vp_scales": [{**CLUB_3[0], "boards": 2}]})
+    m = score_session(session, opts).swiss.rounds[0].matches[0]
+    assert (m.first_imps, m.second_imps, m.margin, m.first_vps, m.second_vps) == (2, 4, -1, 9, 11)
+    assert m.explanation.steps[1].summary.endswith("(2 − 4) / 2 = -1: 1 IMP to 2 Player 2a & Player 2b")
+
+
 def test_wbf_scale_and_default_bye():
     result = score_session(swiss_session(HAND_WORKED, 5), ScoringOptions())
     r1 = result.swiss.rounds[0]
