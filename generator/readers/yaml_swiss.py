@@ -110,7 +110,7 @@ def read_swiss(file: str, raw: Any, where: Any, session: Session) -> tuple[tuple
             if pair is None:
                 listed = ", ".join(str(k) for k in sorted(known))
                 error(at, f"round {number}: {role} {values.quoted(value)} is not a pair of this event: expected one "
-                          f"of {listed}", pair=f"pair {value}")
+                          f"of {listed}", pair=f"pair {values.quoted(value)}")
                 return None
             if pair in seated:
                 error(at, f"round {number}: pair {pair} plays twice in this round (also {seated[pair]}): expected each "
