@@ -314,8 +314,9 @@ class _Reader:
                           **common)  # type: ignore[arg-type]
         places.pairs.update(self.pair_lines)
         self.errors += validate(self.file, session, places)
-        if doc.get("swiss") is not None:
-            rounds, problems = read_swiss(self.file, doc.get("swiss"), doc.get("swiss") if hasattr(doc.get("swiss"), "line") else where, session)
+        swiss = doc.get("swiss")
+        if swiss is not None:
+            rounds, problems = read_swiss(self.file, swiss, swiss if hasattr(swiss, "line") else where, session)
             self.errors += problems
             session = replace(session, swiss=rounds)
         return session
