@@ -133,6 +133,13 @@ class ScoringOptions:
     of a 20-VP pool, counts the bye as a drawn match.  Clubs that favour the pair (12 is a
     common choice) set their own."""
 
+    swiss_margin: str = "halved"
+    """Swiss pairs: a match's IMP margin.  'halved': half the difference of the two pairs'
+    totals of board figures (their net IMPs, each swing counted once).  'ximpq': the EBU's
+    modified cross-IMPs (White Book §3.1.3, the "Probst formula"): each pair's cross-IMP sums
+    (cross_imp_divisor 'total') divided by √(r(r − 1)/2) for r results on each board, the
+    match's margin rounded to a whole IMP, a half away from zero."""
+
     CHOICES = {
         "matchpoint_units": ("ebu", "acbl"),
         "neuberg_rounding": ("exact", "ebu", "acbl", "truncate"),
@@ -152,6 +159,7 @@ class ScoringOptions:
         "ties": ("exact", "displayed"),
         "session_percentage": ("total", "board-mean"),
         "handicap_share": ("whole", "half"),
+        "swiss_margin": ("halved", "ximpq"),
     }
 
     def __post_init__(self) -> None:

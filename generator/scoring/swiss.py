@@ -28,6 +28,7 @@ from .options import OptionError, ScoringOptions
 from .ranking import rank_labels
 from .results import ScoredBoard, ScoredLine
 from .teams import _club_vps, _count, _vp_steps
+from .rounding import display_over_root, round_over_root
 from .vp import match_vps
 
 SWISS_METHODS = (ScoringMethod.CROSS_IMPS, ScoringMethod.BUTLER)
@@ -57,7 +58,8 @@ class SwissMatchResult:
     first_imps: Fraction
     second_imps: Fraction
     margin: Fraction
-    """IMPs to the first pair: (first − second) / 2."""
+    """IMPs to the first pair: (first − second) / 2, or with swiss_margin 'ximpq' that over
+    √(r(r − 1)/2), rounded to a whole IMP."""
     first_vps: Fraction
     second_vps: Fraction
     explanation: Explanation
@@ -128,16 +130,21 @@ class SwissResult:
         return out
 
 
-def check_swiss_options(options: ScoringOptions) -> None:
-    """A Swiss match always becomes VPs: an IMP-only scale is refused."""
+def check_swiss_options(options: ScoringOptions, method: ScoringMethod | None = None) -> None:
+    """A Swiss match always becomes VPs: an IMP-only scale is refused; XIMPQ divides cross-IMP sums."""
     if options.vp_scale == "none":
         raise OptionError("option 'vp_scale': a Swiss pairs event converts each match to VPs: expected wbf, "
                           "discrete or club, got 'none'")
+    if options.swiss_margin == "ximpq" and (method not in (None, ScoringMethod.CROSS_IMPS)
+                                            or options.cross_imp_divisor != "total"):
+        raise OptionError("option 'swiss_margin': ximpq divides each board's cross-IMP sum: expected method "
+                          f"cross_imps with cross_imp_divisor total, got {method} with "
+                          f"cross_imp_divisor {options.cross_imp_divisor}")
 
 
 def score_swiss(session: Session, boards: tuple[ScoredBoard, ...], options: ScoringOptions) -> SwissResult:
     """Every round's matches and byes, and the cumulative standings after each round."""
-    check_swiss_options(options)
+    check_swiss_options(options, session.method)
     if session.method not in SWISS_METHODS:
         raise SwissError(f"a Swiss pairs event scores its boards by cross_imps or butler, got {session.method}")
     pairs = {p.ref: p for p in session.pairs}
@@ -191,9 +198,13 @@ def score_swiss_match(rnd: SwissRound, match: SwissMatch, boards: dict[int, Scor
     second_total = sum((f.second for f in figures), Fraction(0))
     margin = (first_total - second_total) / 2
     n = len(figures)
+    ximpq_step = None
+    if options.swiss_margin == "ximpq":
+        margin, ximpq_step = _ximpq(rnd, match, margin, [boards[f.number] for f in figures], first_name, second_name)
     terms = " + ".join(_operand(f.first) for f in figures)
-    winner = first_name if margin > 0 else second_name
-    outcome = "a drawn match" if margin == 0 else f"{fmt(abs(margin), 4)} {unit_word(margin, 'IMPs')} to {winner}"
+    raw = (first_total - second_total) / 2
+    winner = first_name if raw > 0 else second_name
+    outcome = "a drawn match" if raw == 0 else f"{fmt(abs(raw), 4)} {unit_word(raw, 'IMPs')} to {winner}"
     steps = [Step("swiss.total",
                   f"{first_name}: {terms} {equals(*(f.first for f in figures), places=4)} {fmt(first_total, 4)} IMPs over "
                   f"{_count(n)}; {second_name}: "
@@ -202,8 +213,10 @@ def score_swiss_match(rnd: SwissRound, match: SwissMatch, boards: dict[int, Scor
              Step("swiss.margin",
                   f"the match margin is half the difference of the two totals, each swing counted once: "
                   f"({fmt(first_total, 4)} − {_operand(second_total)}) / 2 {equals(first_total, second_total, places=4)} "
-                  f"{fmt(margin, 4)}: {outcome}",
-                  {"margin": margin})]
+                  f"{fmt(raw, 4)}: {outcome}",
+                  {"margin": (first_total - second_total) / 2})]
+    if ximpq_step is not None:
+        steps.append(ximpq_step)
     if options.vp_scale == "club":
         team = Match(Team(0, first_name), Team(0, second_name), ())
         first_vp, second_vp, step = _club_vps(team, margin, Fraction(0), n, options)
@@ -217,6 +230,29 @@ def score_swiss_match(rnd: SwissRound, match: SwissMatch, boards: dict[int, Scor
                       {"first": first_vp, "second": second_vp, "pool": options.vp_pool}))
     return SwissMatchResult(rnd.number, match, tuple(figures), first_total, second_total, margin, first_vp, second_vp,
                             Explanation("swiss", first_vp, tuple(steps), {}))
+
+
+def _ximpq(rnd: SwissRound, match: SwissMatch, margin: Fraction, boards: list[ScoredBoard], first: str,
+           second: str) -> tuple[Fraction, Step]:
+    """The EBU's XIMPQ margin: the margin of cross-IMP sums over √(r(r − 1)/2), to a whole IMP."""
+    results = {len(b.lines) for b in boards}
+    if len(results) != 1:
+        raise SwissError(f"round {rnd.number}: the boards of the match of pairs {match.first} and {match.second} "
+                         f"have different numbers of results ({sorted(results)}): XIMPQ divides by one √(r(r − 1)/2)")
+    r = results.pop()
+    if r < 2:
+        raise SwissError(f"round {rnd.number}: XIMPQ needs at least two results on a board, got {r}")
+    k = r * (r - 1) // 2
+    whole = Fraction(round_over_root(margin, k))
+    winner = first if whole > 0 else second
+    outcome = "a drawn match" if whole == 0 else f"{fmt(abs(whole))} {unit_word(whole, 'IMPs')} to {winner}"
+    root = f"{k}" if k != 1 else "1"
+    return whole, Step("swiss.ximpq",
+                       f"XIMPQ (the EBU's modified cross-IMPs): with {r} results on each board the margin is divided "
+                       f"by the square root of {r} × {r - 1} / 2, that is of {root}: {fmt(abs(margin), 4)} divided by "
+                       f"the square root of {root} is {display_over_root(abs(margin), k)} (to two decimals), to the "
+                       f"nearest whole IMP, a half away from zero: {outcome}",
+                       {"margin": margin, "results": r, "divisor_squared": k, "rounded": whole})
 
 
 def _operand(value: Fraction) -> str:

@@ -122,6 +122,30 @@ def test_a_ruling_that_does_not_cancel_is_halved():
     assert m.explanation.steps[1].summary.endswith("(2 − 4) / 2 = -1: 1 IMP to 2 Player 2a & Player 2b")
 
 
+def test_ximpq_margin_worked_by_hand():
+    # EBU White Book §3.1.3 (XIMPQ): cross-IMP sums over √(r(r − 1)/2); three tables: r = 3, √3.
+    # Board 1: +420, −50, +170.  Pair 1 (NS 1): 470 → 10, 250 → 6: 16.  Pair 3 (NS 2): −470 → −10, −220 → −6: −16.
+    # Board 2: +110, +140, +110.  Pair 1: −30 → −1, 0: −1.  Pair 3: +1 twice: +2.
+    # Match 1 v 2: 16 − 1 = 15, margin 15; 15 / √3 = 8.66 → 9 (8.5² × 3 = 216.75 <= 225 < 9.5² × 3 = 270.75):
+    #   9-10 on the club table: 16–4.
+    # Match 3 v 4: −16 + 2 = −14; 14 / √3 = 8.08 → 8 to pair 4 (7.5² × 3 = 168.75 <= 196 < 216.75): 15–5.
+    rounds = [([1, 2], [(1, 2, [420, 110]), (3, 4, [-50, 140]), (5, 6, [170, 110])], [])]
+    opts = ScoringOptions().with_overrides({"vp_scale": "club", "club_vp_scales": [{**CLUB_3[0], "boards": 2}],
+                                            "swiss_margin": "ximpq", "cross_imp_divisor": "total"})
+    m1, m2, _ = score_session(swiss_session(rounds, 6), opts).swiss.rounds[0].matches
+    assert (m1.first_imps, m1.margin, m1.first_vps, m1.second_vps) == (15, 9, 16, 4)
+    assert (m2.first_imps, m2.margin, m2.first_vps, m2.second_vps) == (-14, -8, 5, 15)
+    step = next(s for s in m1.explanation.steps if s.rule == "swiss.ximpq")
+    assert "15 divided by the square root of 3 is 8.66 (to two decimals)" in step.summary
+    assert step.summary.endswith("9 IMPs to 1 Player 1a & Player 1b")
+
+
+def test_ximpq_needs_cross_imp_sums():
+    opts = ScoringOptions().with_overrides({"swiss_margin": "ximpq"})
+    with pytest.raises(OptionError, match="ximpq divides each board's cross-IMP sum.*cross_imp_divisor comparisons"):
+        score_session(swiss_session(HAND_WORKED, 5), opts)
+
+
 def test_wbf_scale_and_default_bye():
     result = score_session(swiss_session(HAND_WORKED, 5), ScoringOptions())
     r1 = result.swiss.rounds[0]
