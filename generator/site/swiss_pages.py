@@ -67,7 +67,8 @@ def pages(plan: SessionPlanner) -> list[Page]:
             out.append(match_page(plan, r, m, files[id(m)]))
     path = f"{plan.dir}/{ROUNDS_FILE}"
     out.insert(0, Page(path, "swiss.html", plan.base(
-        path, "Round by round", rounds=rounds, pool=swiss.pool, bye_vps=swiss.bye_vps, scale=_scale_words(plan))))
+        path, "Round by round", rounds=rounds, pool=swiss.pool, bye_vps=swiss.bye_vps, scale=_scale_words(plan),
+        ximpq=plan.result.options.swiss_margin == "ximpq")))
     return out
 
 
