@@ -172,25 +172,32 @@ scores = st.sampled_from([-1430, -620, -200, -100, -50, 0, 50, 90, 110, 140, 170
 
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.lists(scores, min_size=8, max_size=8), min_size=1, max_size=4),
-       st.sampled_from(["wbf", "discrete", "club"]), st.sampled_from(["comparisons", "total", "scores"]))
-def test_every_match_shares_the_pool_and_standings_add_up(round_scores, scale, divisor):
-    # Eight pairs in four matches a round (pairs rotate so that opponents change), two boards a round.
+       st.sampled_from(["wbf", "discrete", "club"]), st.sampled_from(["comparisons", "total", "scores"]),
+       st.sampled_from([0, 10, 12]))
+def test_every_match_shares_the_pool_and_standings_add_up(round_scores, scale, divisor, bye):
+    # Nine pairs: four matches and a bye a round (the order rotates so that opponents change), two boards a round.
     rounds = []
     for r, flat in enumerate(round_scores):
         boards = [2 * r + 1, 2 * r + 2]
-        order = [(i + r) % 8 + 1 for i in range(8)]
+        order = [(i + r) % 9 + 1 for i in range(9)]
         matches = [(order[2 * t], order[2 * t + 1], flat[2 * t:2 * t + 2]) for t in range(4)]
-        rounds.append((boards, matches, []))
+        rounds.append((boards, matches, [order[8]]))
     club = [{**CLUB_3[0], "boards": 2}]
-    opts = ScoringOptions().with_overrides({"vp_scale": scale, "club_vp_scales": club, "cross_imp_divisor": divisor})
-    swiss = score_session(swiss_session(rounds, 8), opts).swiss
-    running: dict[int, Fraction] = {n: Fraction(0) for n in range(1, 9)}
+    opts = ScoringOptions().with_overrides({"vp_scale": scale, "club_vp_scales": club, "cross_imp_divisor": divisor,
+                                            "swiss_bye_vps": bye})
+    swiss = score_session(swiss_session(rounds, 9), opts).swiss
+    running: dict[int, Fraction] = {n: Fraction(0) for n in range(1, 10)}
     for rnd in swiss.rounds:
         for m in rnd.matches:
-            assert m.first_vps + m.second_vps == 20
+            assert m.first_vps + m.second_vps == 20  # the pool, on every match
             assert m.first_imps == -m.second_imps == m.margin  # no split scores: the totals are opposite
-        for m in rnd.matches:
             running[m.match.first.number] += m.first_vps
             running[m.match.second.number] += m.second_vps
+        for b in rnd.byes:
+            assert b.vps == bye
+            running[b.pair.number] += b.vps
+        # the standings after round n are the sum of the first n rounds
         assert {s.ref.number: s.vps for s in rnd.standings} == running
-        assert all(s.vps == sum(s.rounds) for s in rnd.standings)
+        assert all(s.vps == sum(s.rounds) and len(s.rounds) == rnd.number for s in rnd.standings)
+        places = [s.rank for s in rnd.standings]
+        assert places == sorted(places)
