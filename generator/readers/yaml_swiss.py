@@ -19,12 +19,16 @@ not meet in that round, a match with no result on one of its round's boards.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..errors import InputError
 from ..model import PairRef, Session, SwissMatch, SwissRound
 from ..scoring.swiss import SWISS_METHODS
 from . import values
+
+
+_DIGITS = re.compile(r"[0-9]{1,6}")
 
 
 def _line(where: Any) -> str:
@@ -37,7 +41,7 @@ def _number(value: Any) -> int | None:
         return None
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) < 7:
+    if isinstance(value, str) and _DIGITS.fullmatch(value.strip()):  # ASCII only: '²'.isdigit() is true
         return int(value)
     return None
 
