@@ -33,6 +33,16 @@ class Family:
     name: str
     candidates: tuple[dict[str, Any], ...]
     applies: Callable[[Session], bool]
+    concerns: str = "any"
+    """Which printed figures the family can change: 'lines' (traveller figures: their totals follow),
+    'totals' (pair totals, percentages and places only) or 'any'.  A family is not tried while
+    no figure it concerns differs: the search stays fast on big files."""
+
+    def matters(self, differences) -> bool:
+        if self.concerns == "any":
+            return bool(differences)
+        on_lines = any(d.where.startswith("board ") for d in differences)
+        return on_lines if self.concerns == "lines" else any(not d.where.startswith("board ") for d in differences)
 
     @property
     def options(self) -> set[str]:
@@ -132,12 +142,14 @@ class Search:
 
 SHOWN: dict[str, tuple[str, ...]] = {
     "line_figures": ("factored", "unfactored"),
+    "total_figures": ("factored", "unfactored"),
     "unmarked_averages": ("scored", "average"),
 }
 """Conventions of how a program *shows* its figures rather than how it scores, tried like options:
 ``line_figures=unfactored`` (Compscore prints each traveller line on the board's own top, as if
 Neuberg were off, while its totals are factored: the lines are compared with a re-scoring with
-``neuberg=false``, the totals with the session's options), and ``unmarked_averages=average`` (a
+``neuberg=false``, the totals with the session's options), ``total_figures=unfactored`` (the
+other way round, as Bridge NZ Scorer does: factored lines, percentages on each board's own top), and ``unmarked_averages=average`` (a
 line printed 50 % for both sides though it records a score was an average: the session is scored
 again with it as A=, see printed_averages.py).  ``check`` accepts them with ``--option``."""
 
@@ -168,18 +180,27 @@ def _missed_boards(session: Session) -> bool:
 
 
 def _short_boards(session: Session) -> bool:
-    """True when some board has fewer lines than the most any board of the session has."""
+    """True when some board may be factored: fewer lines than the most any board has, fewer than
+    the file's expected results, or an artificial score (where showing factored or not can differ)."""
     counts = [len(b.lines) for b in session.boards]
-    return bool(counts) and min(counts) < max(counts)
+    if not counts:
+        return False
+    expected = session.options.get("expected_results")
+    return (min(counts) < max(counts) or (isinstance(expected, int) and min(counts) < expected)
+            or any(not line.is_result for b in session.boards for line in b.lines))
 
 
 FAMILIES = FAMILIES + (
     Family("sit-outs", tuple({"sitout_policy": p} for p in ("none", "average", "session-average")),
-           lambda s: s.method in _PAIRS and _missed_boards(s)),
-    Family("line figures shown", ({"line_figures": "factored"}, {"line_figures": "unfactored"}),
+           lambda s: s.method in _PAIRS and _missed_boards(s), "totals"),
+    # A figure shown unfactored beside factored ones needs factored scoring: each candidate says so,
+    # so that it is tried even after ``neuberg=false`` won a first step of the search.
+    Family("line figures shown", ({"line_figures": "factored"}, {"neuberg": True, "line_figures": "unfactored"}),
            lambda s: s.method in (ScoringMethod.MATCHPOINTS, ScoringMethod.CROSS_IMPS) and _short_boards(s)),
+    Family("total figures shown", ({"total_figures": "factored"}, {"neuberg": True, "total_figures": "unfactored"}),
+           lambda s: s.method is ScoringMethod.MATCHPOINTS and _short_boards(s)),
     Family("unmarked averages", ({"unmarked_averages": "scored"}, {"unmarked_averages": "average"}),
-           lambda s: s.method is ScoringMethod.MATCHPOINTS),
+           lambda s: s.method is ScoringMethod.MATCHPOINTS, "lines"),
 )
 """The searched families: scoring options, then the sit-out policy and how line figures are shown
 (searched last: both matter only once the scoring conventions are right)."""
@@ -190,6 +211,8 @@ WORDS.update({
     ("sitout_policy", "session-average"): "the pair's session average for each board sat out",
     ("line_figures", "unfactored"): "traveller figures shown on each board's own top, totals factored",
     ("line_figures", "factored"): "traveller figures shown factored (Neuberg)",
+    ("total_figures", "unfactored"): "percentages and totals on each board's own top, traveller figures factored",
+    ("total_figures", "factored"): "percentages and totals factored (Neuberg)",
     ("unmarked_averages", "average"): "lines printed 50 % to both sides scored as averages (A=), as the program did",
     ("unmarked_averages", "scored"): "lines scored as recorded",
 })
@@ -214,8 +237,11 @@ def find_conventions(session: Session, overrides: dict[str, Any],
             if averages:
                 result = score_session(with_averages(session, averages), options)
         lines = None
-        if shown["line_figures"] == "unfactored":
-            lines = score_session(result.session, options.with_overrides({"neuberg": False}))
+        if shown["line_figures"] != shown["total_figures"]:
+            unfactored = score_session(result.session, options.with_overrides({"neuberg": False}))
+            result, lines = (result, unfactored) if shown["line_figures"] == "unfactored" else (unfactored, result)
+        elif shown["line_figures"] == "unfactored":
+            result = score_session(result.session, options.with_overrides({"neuberg": False}))
         return run_audit(result, lines)
 
     def attempt(extra: dict[str, Any], wins: dict[str, Any] | None = None):
@@ -244,6 +270,8 @@ def find_conventions(session: Session, overrides: dict[str, Any],
     for _ in range(2):
         improved = False
         for family in searched:
+            if not family.matters(best.differences):
+                continue
             for candidate in family.candidates:
                 if all(current(options, shown, k) == v for k, v in candidate.items()):
                     continue
@@ -257,6 +285,8 @@ def find_conventions(session: Session, overrides: dict[str, Any],
     explained: dict[tuple[str, str], dict[str, Any]] = {}
     remaining = {(d.where, d.what) for d in best.differences}
     for family in applicable:  # reasons may name an option the command line set otherwise
+        if not family.matters([d for d in best.differences if (d.where, d.what) in remaining]):
+            continue
         for candidate in family.candidates:
             if not remaining:
                 break

@@ -104,3 +104,25 @@ def test_a_tie_at_the_median_is_not_an_unmarked_average():
 def test_a_convention_value_that_does_not_exist_is_refused():
     with pytest.raises(GeneratorError, match="line_figures"):
         check_command(MITCHELL, {"line_figures": "sideways"})
+
+
+def test_factored_traveller_figures_beside_totals_on_each_boards_own_top(tmp_path):
+    """Bridge NZ Scorer's way: lines factored, percentages on each board's own top.  Unfactored
+    (top 2 on boards 2 and 3, 4 on board 1; the A60 is 60 % of 2 = 1.2), by hand:
+    1NS 2 + 0 + 0 = 2 of 8 = 25 %; 2NS 4 + 1.2 + 2 = 7.2 of 8 = 90 %; 3NS 0 + 2 = 2 of 6 = 33.33 %;
+    1EW 2 + 0.8 = 2.8 of 6 = 46.67 %; 2EW 4 + 2 + 0 = 6 of 8 = 75 %; 3EW 0 + 0 + 2 = 2 of 8 = 25 %."""
+    pair = "<PAIR_NUMBER>{0}</PAIR_NUMBER><DIRECTION>{1}</DIRECTION><TOTAL_SCORE>{2}</TOTAL_SCORE><PERCENTAGE>{3}</PERCENTAGE>"
+    path = _variant(tmp_path, MITCHELL,
+                    (pair.format("1NS", "NS", "3.00", "25.00"), pair.format("1NS", "NS", "2.00", "25.00")),
+                    (pair.format("2NS", "NS", "9.90", "82.50"), pair.format("2NS", "NS", "7.20", "90.00")),
+                    (pair.format("3NS", "NS", "3.50", "43.75"), pair.format("3NS", "NS", "2.00", "33.33")),
+                    (pair.format("1EW", "EW", "3.60", "45.00"), pair.format("1EW", "EW", "2.80", "46.67")),
+                    (pair.format("2EW", "EW", "8.00", "66.67"), pair.format("2EW", "EW", "6.00", "75.00")),
+                    (pair.format("3EW", "EW", "4.00", "33.33"), pair.format("3EW", "EW", "2.00", "25.00")))
+    text, ok = check_command(path)
+    assert ok, text
+    assert text.splitlines()[1] == "  conventions found: total_figures=unfactored; pass these as --option to reproduce"
+    # Told the totals are factored, the next best reading is Neuberg off: the factored lines then differ.
+    text, ok = check_command(path, {"total_figures": "factored"})
+    assert not ok and text.splitlines()[1] == "  conventions found: neuberg=false; pass these as --option to reproduce"
+    assert text.splitlines()[-1] == "24 of 34 figures agree (10 differ)"
