@@ -107,6 +107,11 @@ WORDS: dict[tuple[str, Any], str] = {
 
 def describe(candidate: dict[str, Any]) -> str:
     """'unfactored (…; --option neuberg=false)': what an option set means, and how to pass it."""
+    return f"{meaning(candidate)} ({option_text(candidate)})"
+
+
+def meaning(candidate: dict[str, Any]) -> str:
+    """What an option set means in words, for a reader who does not pass options."""
     words = []
     for name, value in candidate.items():
         text = WORDS.get((name, value))
@@ -118,7 +123,7 @@ def describe(candidate: dict[str, Any]) -> str:
             text = f"the {value} VP scale"
         if text and not (name == "neuberg" and len(candidate) > 1):
             words.append(text)
-    return f"{'; '.join(words) or 'other options'} ({option_text(candidate)})"
+    return '; '.join(words) or 'other options'
 
 
 def option_text(options: dict[str, Any]) -> str:
@@ -304,4 +309,4 @@ def find_conventions(session: Session, overrides: dict[str, Any],
     return Search(found, best, explained, count)
 
 
-__all__ = ["FAMILIES", "Family", "SHOWN", "Search", "describe", "find_conventions", "option_text", "split_shown"]
+__all__ = ["FAMILIES", "Family", "SHOWN", "Search", "describe", "find_conventions", "meaning", "option_text", "split_shown"]

@@ -238,7 +238,20 @@ class SessionPlanner:
             return None
         program = figures.program if figures.program and figures.program != "PBN" else "the scoring program"
         return {"program": program, "agree": a.agreeing, "compared": a.compared,
-                "summary": summary_lines(a), "details": [str(d) for d in a.differences]}
+                "summary": summary_lines(a), "details": [str(d) for d in a.differences],
+                "conventions": self.program_conventions(a) if a.differences else None}
+
+    def program_conventions(self, a) -> dict[str, Any] | None:
+        """The conventions `check` finds for the program (docs/check.md), when they explain more of
+        its figures than the site's options do: named, with how many figures then agree.  The site
+        still publishes its own scoring (the club's options); the note says so."""
+        from ..check import audit
+        from ..conventions import find_conventions, meaning
+
+        search = find_conventions(self.session, {}, audit)
+        if not search.found or search.audit.agreeing <= a.agreeing:
+            return None
+        return {"found": [meaning({k: v}) for k, v in search.found.items()], "agree": search.audit.agreeing}
 
     def handicap_row(self, s: Standing) -> dict[str, Any]:
         """A row of the handicap ranking: scratch %, the handicap added, handicapped %."""
