@@ -233,20 +233,29 @@ def find_conventions(session: Session, overrides: dict[str, Any],
     count = 0
     scoring_overrides, shown_overrides = split_shown(overrides)
 
-    def evaluate(options, shown: dict[str, Any]):
+    scored: dict[tuple[int, Any], Any] = {}
+
+    def score(variant: Session, options):
+        """Each (session, options) scored once: the shown conventions and the reasons re-use them."""
         nonlocal count
-        count += 1
-        result = score_session(session, options)
+        key = (id(variant), options)
+        if key not in scored:
+            count += 1
+            scored[key] = score_session(variant, options)
+        return scored[key]
+
+    def evaluate(options, shown: dict[str, Any]):
+        result = score(session, options)
         if shown["unmarked_averages"] == "average":
             averages = unmarked_averages(result)
             if averages:
                 result = score_session(with_averages(session, averages), options)
         lines = None
         if shown["line_figures"] != shown["total_figures"]:
-            unfactored = score_session(result.session, options.with_overrides({"neuberg": False}))
+            unfactored = score(result.session, options.with_overrides({"neuberg": False}))
             result, lines = (result, unfactored) if shown["line_figures"] == "unfactored" else (unfactored, result)
         elif shown["line_figures"] == "unfactored":
-            result = score_session(result.session, options.with_overrides({"neuberg": False}))
+            result = score(result.session, options.with_overrides({"neuberg": False}))
         return run_audit(result, lines)
 
     def attempt(extra: dict[str, Any], wins: dict[str, Any] | None = None):
@@ -262,7 +271,7 @@ def find_conventions(session: Session, overrides: dict[str, Any],
     options = session_options(session, scoring_overrides)  # a bad --option is the user's error: raised
     shown = {**SHOWN_DEFAULTS, **shown_overrides}
     best = evaluate(options, shown)
-    count -= 1
+    count = 0  # the first scoring is the audit itself, not a re-scoring
 
     def current(opts, shw, name):
         return shw[name] if name in SHOWN else getattr(opts, name)
