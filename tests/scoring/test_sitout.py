@@ -86,3 +86,11 @@ def test_policy_values_are_checked_and_board_mean_is_refused():
         ScoringOptions(sitout_policy="half")
     with pytest.raises(OptionError, match="session_percentage 'total'"):
         ScoringOptions(sitout_policy="average", session_percentage="board-mean")
+
+
+def test_score_text_says_what_the_sitout_added():
+    from generator.commands import score_command
+
+    text = score_command(FIXTURE, overrides={"sitout_policy": "average"})
+    assert "Aurora Ashdown & Bertram Bloom               11.5   57.5%  (sat out 1: +2, average)" in text
+    assert "sat out" not in score_command(FIXTURE, overrides={})
