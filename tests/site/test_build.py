@@ -214,6 +214,7 @@ def test_the_reconciliation_names_the_programs_conventions_and_the_pair_page_exp
     build_site(content, out, jobs=1)
     page = next(p.read_text() for p in out.glob("*/*/index.html") if "Summer Howell with a phantom" in p.read_text())
     assert "Our figures agree with Scorer's on 26 of 30." in page
+    assert "<li>pair totals: the program&#39;s conventions (an average for each board sat out): 4 figures</li>" in page
     assert ("Scorer's figures follow these conventions, which this site's scoring does not use: an average for each "
             "board sat out. Scored that way, 30 of 30 agree. The figures published here are scored with the club's "
             "own options.") in page
