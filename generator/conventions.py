@@ -234,6 +234,7 @@ def find_conventions(session: Session, overrides: dict[str, Any],
     scoring_overrides, shown_overrides = split_shown(overrides)
 
     scored: dict[tuple[int, Any], Any] = {}
+    averaged: dict[Any, Session] = {}  # the session with its unmarked averages, by options
 
     def score(variant: Session, options):
         """Each (session, options) scored once: the shown conventions and the reasons re-use them."""
@@ -247,9 +248,10 @@ def find_conventions(session: Session, overrides: dict[str, Any],
     def evaluate(options, shown: dict[str, Any]):
         result = score(session, options)
         if shown["unmarked_averages"] == "average":
-            averages = unmarked_averages(result)
-            if averages:
-                result = score_session(with_averages(session, averages), options)
+            if options not in averaged:
+                lines = unmarked_averages(result)
+                averaged[options] = with_averages(session, lines) if lines else session
+            result = score(averaged[options], options)
         lines = None
         if shown["line_figures"] != shown["total_figures"]:
             unfactored = score(result.session, options.with_overrides({"neuberg": False}))
