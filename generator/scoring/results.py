@@ -17,6 +17,7 @@ from ..model import Direction, Match, Pair, PairRef, ScoringMethod, Session, Tea
 from .contract import Seat
 from .explain import Explanation
 from .options import ScoringOptions
+from .sitout import SitOut
 
 if TYPE_CHECKING:
     from .swiss import SwissResult
@@ -150,6 +151,8 @@ class Standing:
     strata: tuple[tuple[str, str], ...] = ()
     """Stratified events: (stratum, place label) for the pair's stratum and every higher one,
     highest first, such as (('A', '5'), ('B', '2='))."""
+    sitout: SitOut | None = None
+    """What the boards the pair sat out added (option ``sitout_policy``); None when nothing."""
 
     @property
     def ref(self) -> PairRef:
