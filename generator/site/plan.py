@@ -112,6 +112,8 @@ class SessionPlanner:
         self._rules: dict[str, tuple[str | None, str]] = {}
         self._worth: dict[tuple[int, int], Any] = {}
         self._worth_memo: dict[int, dict] = {}
+        self._worth_views: dict[tuple[tuple[int, int], bool], dict[str, Any]] = {}
+        self._field_boards: dict[int, set[str]] = {}
 
     def blocks(self, board: ScoredBoard):
         """The board's distinct explanation blocks and each line's (NS, EW) anchors, computed once."""
@@ -370,6 +372,11 @@ class SessionPlanner:
             return None
         play = board.lines[index].line.ns.single  # type: ignore[union-attr]
         ns = (direction is Direction.NS) if direction else play.declarer.is_ns
+        # The board page asks for the declaring side's view and each pair's card for its own:
+        # one of those is the same view, made once (callers copy it before adding to it).
+        seen = self._worth_views.get((key, ns))
+        if seen is not None:
+            return seen
 
         def side(r):
             return None if r is None else {"tricks": r.tricks, "score": r.ns_score if ns else -r.ns_score,
@@ -379,6 +386,7 @@ class SessionPlanner:
                 "played": side(found.played), "fewer": side(found.fewer), "more": side(found.more)}
         swings = [abs(view[k]["value"] - view["played"]["value"]) for k in ("fewer", "more") if view[k]]
         view["swing"] = max(swings, default=Fraction(0))
+        self._worth_views[(key, ns)] = view
         return view
 
     def deal_view(self, deal) -> dict[str, Any]:
@@ -452,7 +460,7 @@ class SessionPlanner:
         for m in mattered:
             m["text"] = self.worth_text(m, card_places)
         played = {r["board"] for r in rows}
-        same_field = {e.board.slug for other in self._field_of(standing) for e in other.scorecard}
+        same_field = self._boards_of_field(standing)
         for board in self.result.boards:
             if board.slug in same_field and board.slug not in played:
                 rows.append({"board": board.slug, "board_url": board_file(board.slug), "missed": True,
@@ -467,6 +475,14 @@ class SessionPlanner:
             handicap_block=handicap_block,
             show_direction=len({r["direction"] for r in rows if not r["missed"]}) > 1,
             places=card_places))
+
+    def _boards_of_field(self, standing: Standing) -> set[str]:
+        """The boards anyone in the pair's field played (once per field, not once per pair)."""
+        field = self._field_of(standing)
+        key = id(field)
+        if key not in self._field_boards:
+            self._field_boards[key] = {e.board.slug for other in field for e in other.scorecard}
+        return self._field_boards[key]
 
     def _field_of(self, standing: Standing):
         """The standings of the pair's field (the pairs it is ranked with)."""
