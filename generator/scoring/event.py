@@ -238,7 +238,7 @@ def _total(title, sessions, labels, by_pair, options) -> EventResult:
             continue
         total = sum(terms, Fraction(0))
         sign = equals(*terms, places=PLACES)
-        what = f"total of {len(terms)} session{'s' if len(terms) != 1 else ''}"
+        what = f"Total of {len(terms)} session{'s' if len(terms) != 1 else ''}"
         if missed:
             what += f" played (missed {', '.join(missed)})"
         steps.append(Step("event.total", f"{what}: {' + '.join(fmt(t, PLACES) for t in terms)} {sign} {fmt(total, PLACES)} matchpoints",
@@ -284,14 +284,14 @@ def _average(title, sessions, labels, by_pair, options) -> EventResult:
             figure = sum(pcts, Fraction(0)) / len(pcts)
             sign = equals(*pcts, places=PLACES)
             text = f"({' + '.join(fmt(p, PLACES) + '%' for p in pcts)}) / {len(pcts)} {sign} {fmt(figure, PLACES)}%"
-            what = f"the average of {len(pcts)} session percentages, each session alike"
+            what = f"Average of {len(pcts)} session percentages, each session alike"
         else:
             boards = sum(b for _, b in terms)
             figure = sum((p * b for p, b in terms), Fraction(0)) / boards
             sign = equals(*pcts, places=PLACES)
             text = (f"({' + '.join(f'{fmt(p, PLACES)}% × {b}' for p, b in terms)}) / {boards} "
                     f"{sign} {fmt(figure, PLACES)}%")
-            what = f"the average of {len(pcts)} session percentages weighted by the boards played"
+            what = f"Average of {len(pcts)} session percentages weighted by the boards played"
         if missed:
             what += f" (missed {', '.join(missed)}: the sessions played)"
         steps.append(Step("event.average_percentage", f"{what}: {text}",
