@@ -81,13 +81,16 @@ def read_event_file(path: Path) -> EventFile:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}" if mark else ""
         raise InputErrors([InputError(file, where, "malformed YAML: expected an event file as in docs/yaml-format.md")]) from None
-    return _Reader(file, path.parent).event(doc)
+    return _Reader(file, path.parent, data.decode("utf-8-sig")).event(doc)
 
 
 class _Reader:
-    def __init__(self, file: str, folder: Path):
+    def __init__(self, file: str, folder: Path, text: str = ""):
         self.file = file
         self.folder = folder
+        self.lines = text.splitlines()
+        self.searched_from = 0
+        self.taken: dict[tuple[int, str], int] = {}
         self.errors: list[InputError] = []
 
     def error(self, where: Any, message: str) -> None:
@@ -140,8 +143,9 @@ class _Reader:
             return []
         out: list[SessionRef] = []
         seen: dict[tuple[str, int | None], int] = {}
+        self.searched_from = body.line
         for n, item in enumerate(raw, start=1):
-            line = getattr(item, "line", 0) or body.line
+            line = getattr(item, "line", 0) or self.line_of(item, body.line)
             if isinstance(item, str):
                 item = LineDict(file=item)
                 item.line = line
@@ -175,6 +179,18 @@ class _Reader:
             label = item.get("label")
             out.append(SessionRef(key[0], index, label.strip() if isinstance(label, str) and label.strip() else "", item.line))
         return out
+
+    def line_of(self, item: Any, default: int) -> int:
+        """The line of a plain list item (only mappings carry their line): the next line, from the
+        previous item's, that holds it."""
+        text = str(item)
+        for number in range(max(self.searched_from, 1), len(self.lines) + 1):
+            taken = self.taken.get((number, text), 0)
+            if text and self.lines[number - 1].count(text) > taken:
+                self.taken[(number, text)] = taken + 1
+                self.searched_from = number
+                return number
+        return default
 
     def inside(self, name: str) -> bool:
         """A relative path to an existing file under the event file's folder (links resolved)."""
