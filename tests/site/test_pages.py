@@ -19,7 +19,7 @@ from generator.site.plan import unit_of
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "tests" / "fixtures" / "club"
-SESSIONS = sorted((CONTENT / "sessions").glob("*.yaml"))
+SESSIONS = sorted(p for p in (CONTENT / "sessions").glob("*.yaml") if not p.name.endswith(".event.yaml"))
 
 
 def scored(path: Path):
