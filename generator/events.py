@@ -90,7 +90,8 @@ def event_text(event: ScoredEvent) -> str:
     for s in r.standings:
         cells = []
         for f, w in zip(s.figures, widths):
-            cells.append(f"{'—' if f.figure is None else fmt(f.figure, 2) + unit:>{w}}")
+            text = "—" if f.figure is None else fmt(f.figure, 2) + unit + (" A" if f.note == "average" else "")
+            cells.append(f"{text:>{w}}")
         figure = "" if s.figure is None else fmt(s.figure, 2) + unit
         lines.append(f"  {s.rank_label:>4}  {s.names:<40} " + " ".join(cells) + f" {figure:>9}")
     return "\n".join(head + lines + [""] + list(r.notes))
