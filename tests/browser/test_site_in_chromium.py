@@ -165,7 +165,7 @@ def test_member_follows_an_event_across_its_sessions(page, screenshot_dir):
     """Home -> the event -> a pair's explanation -> its second-session figure -> the pair's page
     there -> back to the event from the session page."""
     page.goto(page.base + "index.html")
-    page.get_by_role("link", name="Winter Championship").click()
+    page.get_by_role("link", name="Winter Championship", exact=True).click()
     assert page.get_by_role("heading", level=1).inner_text() == "Winter Championship"
     row = page.get_by_role("row").filter(has_text="Yara York")
     row.get_by_role("link", name="40.63").click()

@@ -105,3 +105,32 @@ def test_a_bad_event_file_fails_the_build_and_leaves_the_site(tmp_path):
     assert "2026-winter-championship.event.yaml (line 5): session 2: '2026-11-18-winter-championship-1.yaml' is named " \
            "twice (also line 4): expected each session once" in str(info.value)
     assert (site / "index.html").read_bytes() == before
+
+
+EVENT_VARIANTS = {
+    "total-scaled-average": "method: total_matchpoints\n  missing: average",
+    "total-played": "method: total_matchpoints\n  missing: played",
+    "equal-played": "method: average_percentage\n  weighting: equal\n  missing: played",
+    "carry-third": "method: carry_forward\n  carry_forward: 33.3%\n  missing: average",
+}
+
+
+@pytest.mark.parametrize("name", list(EVENT_VARIANTS))
+def test_every_statement_is_true_under_each_method(tmp_path, name):
+    """The arithmetic-truth check (arithmetic.py) over event pages of every method: a third
+    session of another size (tops differ: scaled), missed sessions (averages), a third carried."""
+    content = tmp_path / "content"
+    (content / "sessions").mkdir(parents=True)
+    shutil.copy(CONTENT / "site.yaml", content / "site.yaml")
+    for slug in SLUGS + ["2026-09-07-monday-pairs"]:
+        shutil.copy(CONTENT / "sessions" / f"{slug}.yaml", content / "sessions")
+    third = "" if name.startswith("carry") else "    - 2026-09-07-monday-pairs.yaml\n"
+    (content / "sessions" / "e.event.yaml").write_text(
+        f"event:\n  title: Variant\n  {EVENT_VARIANTS[name]}\n  sessions:\n"
+        f"    - {SLUGS[0]}.yaml\n    - {SLUGS[1]}.yaml\n{third}", encoding="utf-8")
+    build_site(content, tmp_path / "site", jobs=1)
+    html = (tmp_path / "site" / "events" / "e" / "index.html").read_text(encoding="utf-8")
+    assert not false_statements(html), false_statements(html)
+    assert count_statements(html) >= 7
+    if name == "total-scaled-average":
+        assert "scaled to a top of" in html and "half the most available" in html
