@@ -128,3 +128,14 @@ def test_score_refuses_a_bad_event_file_with_its_place(tmp_path, capsys):
     assert main(["score", str(path)]) == 1
     err = capsys.readouterr().err
     assert "Traceback" not in err and f"{path} (line 3): session 1: no session file 'gone.yaml'" in err
+
+
+def test_pbn_sessions_feed_an_event_through_the_event_file(tmp_path):
+    """PBN files are named like any upload (their [Event] tags are not used to group them): the
+    same PBN session under two names is an event in which each pair's average is its percentage."""
+    pbn = Path(__file__).parent / "fixtures" / "pbn" / "pairs_latin1.pbn"
+    shutil.copy(pbn, tmp_path / "a.pbn")
+    shutil.copy(pbn, tmp_path / "b.pbn")
+    path = event(tmp_path, "event:\n  title: Twice\n  weighting: equal\n  sessions: [a.pbn, b.pbn]\n")
+    r = load_event(path).result
+    assert r.standings and all(s.figure == s.figures[0].standing.percentage == s.figures[1].figure for s in r.standings)
