@@ -139,3 +139,16 @@ def test_pbn_sessions_feed_an_event_through_the_event_file(tmp_path):
     path = event(tmp_path, "event:\n  title: Twice\n  weighting: equal\n  sessions: [a.pbn, b.pbn]\n")
     r = load_event(path).result
     assert r.standings and all(s.figure == s.figures[0].standing.percentage == s.figures[1].figure for s in r.standings)
+
+
+def test_a_link_out_of_the_folder_is_refused(tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    shutil.copy(CLUB / "2026-09-07-monday-pairs.yaml", outside / "a.yaml")
+    folder = tmp_path / "sessions"
+    folder.mkdir()
+    shutil.copy(CLUB / "2026-09-17-thursday-howell.yaml", folder / "b.yaml")
+    (folder / "a.yaml").symlink_to(outside / "a.yaml")
+    path = event(folder, "event:\n  title: Cup\n  sessions: [a.yaml, b.yaml]\n")
+    assert problems(path) == [f"{path} (line 3): session 1: 'a.yaml' is not a path inside this folder: expected the path "
+                              "of a session upload beside the event file (no '..', no absolute path)"]
