@@ -12,7 +12,7 @@ from typing import Any
 
 from .errors import InputError, InputErrors
 from .readers import read_sessions
-from .readers.event_file import EventFile, SessionRef, read_event_file
+from .readers.event_file import EventFile, SessionRef, read_event_file, resolve
 from .scoring.event import EventError, EventResult, score_event
 from .scoring.explain import fmt, json_number
 from .scoring.options import DEFAULT_OPTIONS, OptionError
@@ -28,7 +28,7 @@ class ScoredEvent:
 def load_event(path: Path, scoring: dict[str, Any] | None = None, overrides: dict[str, Any] | None = None) -> ScoredEvent:
     """The event file's ranking; raises InputErrors naming the event file, the line and what was expected."""
     path = Path(path)
-    spec = read_event_file(path)
+    spec = resolve(read_event_file(path), path.parent)
     results: list[SessionResult] = []
     labels: list[str] = []
     read: dict[str, list] = {}

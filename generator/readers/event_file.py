@@ -20,7 +20,8 @@ folder), an unknown method or option.  Reading never follows a path out of the f
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import date
 from fractions import Fraction
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -48,6 +49,9 @@ class SessionRef:
     """Which session of the upload (1-based) when it holds several; None: its only one."""
     label: str
     line: int
+    date: date | None = None
+    """Named by date and title instead of by file (``resolve`` finds the file)."""
+    title: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,8 +153,14 @@ class _Reader:
             if isinstance(item, str):
                 item = LineDict(file=item)
                 item.line = line
+            if isinstance(item, LineDict) and "file" not in item and ("date" in item or "title" in item):
+                ref = self.by_date(item, n, seen)
+                if ref is not None:
+                    out.append(ref)
+                continue
             if not isinstance(item, LineDict) or not isinstance(item.get("file"), str):
-                self.error(line, f"session {n}: expected a file name, or file: with an optional session: and label:")
+                self.error(line, f"session {n}: expected a file name, or file: with an optional session: and label:, "
+                                 "or date: and title:")
                 continue
             unknown = set(item) - {"file", "session", "label"}
             if unknown:
@@ -180,6 +190,32 @@ class _Reader:
             out.append(SessionRef(key[0], index, label.strip() if isinstance(label, str) and label.strip() else "", item.line))
         return out
 
+    def by_date(self, item: LineDict, n: int, seen: dict) -> SessionRef | None:
+        """A session named by its date and title (the upload that holds it is found by ``resolve``)."""
+        unknown = set(item) - {"date", "title", "label"}
+        if unknown:
+            self.error(item, f"session {n}: unknown key {values.quoted(sorted(unknown)[0])}: expected date, title or label")
+        raw, title = item.get("date"), item.get("title")
+        when = raw if isinstance(raw, date) else None
+        if isinstance(raw, str):
+            try:
+                when = values.parse_date(raw)
+            except ValueError as exc:
+                self.error(item, f"session {n}: {exc}")
+                return None
+        if when is None or not isinstance(title, str) or not title.strip():
+            self.error(item, f"session {n}: expected both date: (such as 2026-11-18) and title: (the session's title)")
+            return None
+        key = (f"@{when.isoformat()} {_same(title)}", None)
+        if key in seen:
+            self.error(item, f"session {n}: the session of {when.isoformat()} titled {values.quoted(title)} is named twice "
+                             f"(also line {seen[key]}): expected each session once")
+            return None
+        seen[key] = item.line
+        label = item.get("label")
+        return SessionRef("", None, label.strip() if isinstance(label, str) and label.strip() else "", item.line,
+                          when, title.strip())
+
     def line_of(self, item: Any, default: int) -> int:
         """The line of a plain list item (only mappings carry their line): the next line, from the
         previous item's, that holds it."""
@@ -199,6 +235,50 @@ class _Reader:
             return False
         target = (self.folder / rel).resolve()
         return target.is_relative_to(self.folder.resolve())
+
+
+def _same(title: str) -> str:
+    return " ".join(title.split()).casefold()
+
+
+def resolve(spec: EventFile, folder: Path) -> EventFile:
+    """The event with each session named by date and title replaced by its upload (path and
+    session number): the uploads of ``folder`` (and below) are read to find it; exactly one
+    session must match.  Raises InputErrors with the event file's line."""
+    wanted = [r for r in spec.sessions if r.date is not None]
+    if not wanted:
+        return spec
+    from . import SUFFIXES, read_sessions
+
+    root = folder.resolve()
+    found: list[tuple[str, int | None, date | None, set[str]]] = []
+    for path in sorted(folder.rglob("*")):
+        rel = path.relative_to(folder).as_posix()
+        if (any(part.startswith(".") for part in PurePosixPath(rel).parts) or is_event_file(rel)
+                or path.suffix.lower() not in SUFFIXES or not path.is_file() or not path.resolve().is_relative_to(root)):
+            continue
+        try:
+            sessions = read_sessions(path)
+        except InputErrors:
+            continue  # a bad upload is reported by the build on its own
+        for i, session in enumerate(sessions, start=1):
+            # The title as the session's page shows it (its event's name) or as the file gives it.
+            found.append((rel, i if len(sessions) > 1 else None, session.date, {_same(session.title), _same(session.event)}))
+    refs, errors = [], []
+    for ref in spec.sessions:
+        if ref.date is None:
+            refs.append(ref)
+            continue
+        matches = [(rel, i) for rel, i, d, title in found if d == ref.date and _same(ref.title) in title]
+        if len(matches) != 1:
+            what = "no session" if not matches else f"{len(matches)} sessions ({', '.join(m[0] for m in matches)})"
+            errors.append(InputError(spec.file, f"line {ref.line}", f"{what} of {ref.date.isoformat()} titled "
+                                     f"{values.quoted(ref.title)} found: expected exactly one upload with that date and title"))
+            continue
+        refs.append(replace(ref, file=matches[0][0], index=matches[0][1]))
+    if errors:
+        raise InputErrors(errors)
+    return replace(spec, sessions=tuple(refs))
 
 
 def _fraction(value: Any) -> Fraction:

@@ -48,13 +48,13 @@ def discover_events(folder: Path, confine: Path | None = None) -> list[EventSour
 def memberships(events: list[EventSource], sources: list[Source]) -> tuple[dict[str, dict[int, list[dict[str, str]]]], list[str]]:
     """Upload rel -> {session number in the upload: [{title, label, url}]} for the session pages,
     and the problems found reading the event files (each an error message)."""
-    from ..readers.event_file import read_event_file
+    from ..readers.event_file import read_event_file, resolve
 
     out: dict[str, dict[int, list[dict[str, str]]]] = {}
     errors: list[str] = []
     for event in events:
         try:
-            spec = read_event_file(event.path)
+            spec = resolve(read_event_file(event.path), event.path.parent)
         except InputErrors as exc:
             errors.append(str(exc))
             continue

@@ -152,3 +152,22 @@ def test_a_link_out_of_the_folder_is_refused(tmp_path):
     path = event(folder, "event:\n  title: Cup\n  sessions: [a.yaml, b.yaml]\n")
     assert problems(path) == [f"{path} (line 3): session 1: 'a.yaml' is not a path inside this folder: expected the path "
                               "of a session upload beside the event file (no '..', no absolute path)"]
+
+
+def test_sessions_named_by_date_and_title(tmp_path):
+    """A session may be named by its date and title instead of its file; none or two matching is refused."""
+    write(tmp_path, "two-day.xml", two_session_usebio())
+    shutil.copy(CLUB / "2026-09-07-monday-pairs.yaml", tmp_path / "monday.yaml")
+    path = event(tmp_path, "event:\n  title: Two-day Cup\n  method: total_matchpoints\n  sessions:\n"
+                           "    - {date: 2026-03-02, title: day one}\n    - {date: 09/03/2026, title: Day  Two}\n")
+    scored = load_event(path)
+    assert [(r.file, r.index) for r in scored.spec.sessions] == [("two-day.xml", 1), ("two-day.xml", 2)]
+    assert {s.names.split()[0]: s.figure for s in scored.result.standings}["Cam"] == 4
+    path = event(tmp_path, "event:\n  title: Cup\n  sessions:\n    - {date: 2026-03-02, title: Day one}\n"
+                           "    - {date: 2026-03-03, title: Day one}\n    - {date: 2026-03-02, title: day ONE}\n")
+    assert problems(path) == [f"{path} (line 6): session 3: the session of 2026-03-02 titled 'day ONE' is named twice "
+                              "(also line 4): expected each session once"]
+    path = event(tmp_path, "event:\n  title: Cup\n  sessions:\n    - {date: 2026-03-02, title: Day one}\n"
+                           "    - {date: 2026-03-03, title: Day one}\n")
+    assert problems(path) == [f"{path} (line 5): no session of 2026-03-03 titled 'Day one' found: expected exactly one "
+                              "upload with that date and title"]
