@@ -14,11 +14,13 @@ from typing import Any
 
 from .analysis.double_dummy import BoardAnalysis, SessionAnalysis
 from .model import Artificial, Outcome, PairRef, Play, Scored
-from .scoring.explain import json_number
+from .scoring.explain import Explanation, json_number
 from .scoring.results import MatchResult, ScoredBoard, ScoredLine, SessionResult, SideScore, Standing
 from .scoring.teams import team_units
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""2: a line's side names its explanation by index in its board's ``explanations`` list
+(each distinct explanation written once per board) instead of carrying a copy (schema 1)."""
 _UNIT = {"matchpoints": "matchpoints", "butler": "imps", "cross_imps": "imps", "aggregate": "points", "teams": "imps"}
 """The unit of board figures; for teams it follows the options (imps, points or board_points)."""
 
@@ -51,14 +53,32 @@ def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
             "components": [{"weight": json_number(c.weight), **_play(c.play)} for c in outcome.components]}
 
 
-def _side(side: SideScore, explanations: bool) -> dict[str, Any]:
+class _SharedExplanations:
+    """A board's distinct line explanations, each written once; lines refer to them by index.
+    The engine builds one explanation per distinct score on a board and shares it between the
+    lines with that score, so identity finds the shared ones without comparing contents."""
+
+    def __init__(self) -> None:
+        self.written: list[dict[str, Any]] = []
+        self._index: dict[int, int] = {}
+
+    def index(self, explanation: Explanation) -> int:
+        key = id(explanation)
+        found = self._index.get(key)
+        if found is None:
+            found = self._index[key] = len(self.written)
+            self.written.append(explanation.to_dict())
+        return found
+
+
+def _side(side: SideScore, shared: _SharedExplanations | None) -> dict[str, Any]:
     out: dict[str, Any] = {"value": json_number(side.value), "percent": _num(side.percent)}
-    if explanations:
-        out["explanation"] = side.explanation.to_dict()
+    if shared is not None:
+        out["explanation_index"] = shared.index(side.explanation)
     return out
 
 
-def _line(line: ScoredLine, explanations: bool) -> dict[str, Any]:
+def _line(line: ScoredLine, shared: _SharedExplanations | None) -> dict[str, Any]:
     tl = line.line
     ns = outcome_to_json(tl.ns)
     out: dict[str, Any] = {"section": tl.section, "table": tl.table, "ns_pair": _ref(tl.ns_pair), "ew_pair": _ref(tl.ew_pair)}
@@ -70,8 +90,8 @@ def _line(line: ScoredLine, explanations: bool) -> dict[str, Any]:
         out["artificial"] = ns["code"] if ns["kind"] == "artificial" else None
     if tl.is_split or ns["kind"] == "weighted":
         out["outcome"] = {"ns": ns, "ew": outcome_to_json(tl.ew)}
-    out["ns"] = _side(line.ns, explanations)
-    out["ew"] = _side(line.ew, explanations)
+    out["ns"] = _side(line.ns, shared)
+    out["ew"] = _side(line.ew, shared)
     return out
 
 
@@ -80,15 +100,17 @@ def _board(board: ScoredBoard, result: SessionResult, explanations: bool,
     source = next((b for b in result.session.boards if b.number == board.number and b.deal), None)
     deal = source.deal if source else None
     found = analysis.for_board(source) if analysis else None
+    shared = _SharedExplanations() if explanations else None
     out: dict[str, Any] = {
         "number": board.number, "section": board.section, "vulnerability": board.vulnerability,
         "dealer": board.dealer.value, "expected": board.expected, "actual": board.actual,
         "top": _num(board.top), "datum": _num(board.datum),
         "deal": {s.value: h for s, h in deal.hands.items()} if deal else None,
-        "lines": [_line(line, explanations) for line in board.lines],
+        "lines": [_line(line, shared) for line in board.lines],
         **_analysis(found),
     }
-    if explanations:
+    if shared is not None:
+        out["explanations"] = shared.written
         out["explanation"] = board.explanation.to_dict()
     return out
 
