@@ -76,3 +76,26 @@ def _names(i: int) -> tuple[str, str]:
     def one(k: int) -> str:
         return f"{_FIRST[k % len(_FIRST)]} {_LAST[(k // len(_FIRST)) % len(_LAST)]} {k}"
     return one(2 * i), one(2 * i + 1)
+
+
+def write_salliere(boards_csv: Path, names_csv: Path, tables: int, results: list[list[dict]]) -> None:
+    """salliere's input: ``board,ns,ew,contract,declarer,tricks`` (an artificial score as
+    ``av+``/``av-`` in the score columns) and ``pair,name,name``.  salliere numbers every pair
+    once, so EW pair t is written as R + t."""
+    rows = []
+    for number, table_rows in enumerate(results, 1):
+        for r in table_rows:
+            ns, ew = r["ns"], tables + r["ew"]
+            if "artificial" in r:
+                rows.append(f"{number},{ns},{ew},,,,av+,av-")
+            elif "by" not in r:
+                rows.append(f"{number},{ns},{ew},P,,")
+            else:
+                rows.append(f"{number},{ns},{ew},{r['contract']},{r['by']},{r['tricks']}")
+    boards_csv.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    names = []
+    for direction_offset, base in ((0, 0), (1, tables)):
+        for t in range(1, tables + 1):
+            a, b = _names(2 * (t - 1) + direction_offset)
+            names.append(f"{base + t},{a},{b}")
+    names_csv.write_text("\n".join(names) + "\n", encoding="utf-8")
