@@ -3,10 +3,12 @@ barometer of R tables x 24 boards (process start, reading, validating, scoring w
 explanation, writing the JSON), side by side with salliere on the same field when it is
 installed (Debian package ``salliere``), and the site ``build`` of one field.
 
-    python benchmarks/end_to_end.py [--tables 100 1000 10000] [--runs 3] [--site-tables 1000]
+    python benchmarks/end_to_end.py [--tables 100 1000 9999] [--runs 3] [--site-tables 1000]
 
-Figures are wall-clock medians of ``--runs`` runs, and the peak memory (max RSS) of the
-child process.  Uploads over 20 MB are refused by ``score`` (readers.MAX_BYTES); a field
+Figures are wall-clock medians of ``--runs`` runs, the CPU seconds (user + system) of the
+same runs (steadier than wall time on a shared machine), and the peak memory (max RSS) of
+the child process.  The largest field is 9,999 tables (239,976 results): the readers take
+pair numbers of up to four digits.  Uploads over 20 MB are refused by ``score`` (readers.MAX_BYTES); a field
 whose USEBIO file is larger (10,000 tables: ~49 MB) is run through the same steps in a
 child process that passes a larger limit to ``read_sessions`` (marked ``*``).
 salliere rewrites its CSV files in place, so each run gets fresh copies; its wrapper
@@ -44,8 +46,8 @@ sys.exit(main(sys.argv[1:]))
 """``python -m generator`` with a larger upload limit, for fields over 20 MB of USEBIO."""
 
 
-def run(command: list[str], stdout_path: Path | None = None, cwd: Path | None = None) -> tuple[float, int]:
-    """Wall seconds and peak RSS (bytes) of one child process; fails loudly on a non-zero exit."""
+def run(command: list[str], stdout_path: Path | None = None, cwd: Path | None = None) -> tuple[float, int, float]:
+    """Wall seconds, peak RSS (bytes) and CPU seconds of one child process; fails loudly on a non-zero exit."""
     out = open(stdout_path, "wb") if stdout_path else subprocess.DEVNULL
     start = time.perf_counter()
     proc = subprocess.Popen(command, stdout=out, stderr=subprocess.PIPE, cwd=cwd)
@@ -57,7 +59,7 @@ def run(command: list[str], stdout_path: Path | None = None, cwd: Path | None = 
         out.close()  # type: ignore[union-attr]
     if proc.returncode != 0:
         raise SystemExit(f"{' '.join(command)} failed ({proc.returncode}): {err[-2000:]}")
-    return seconds, usage.ru_maxrss * 1024
+    return seconds, usage.ru_maxrss * 1024, usage.ru_utime + usage.ru_stime
 
 
 def salliere_available() -> bool:
@@ -71,7 +73,7 @@ def time_salliere(folder: Path, runs: int) -> float:
         work.mkdir()
         shutil.copy(folder / "boards.csv", work / "boards.csv")
         shutil.copy(folder / "names.csv", work / "names.csv")
-        seconds, _ = run(["java", "-jar", str(SALLIERE_JAR), "score", "matchpoint", "total", "--",
+        seconds, _, _ = run(["java", "-jar", str(SALLIERE_JAR), "score", "matchpoint", "total", "--",
                           "boards.csv", "names.csv"], cwd=work)
         times.append(seconds)
     return statistics.median(times)
@@ -92,7 +94,7 @@ def time_site(folder: Path, field: Path, runs: int) -> dict:
     times, peaks = [], []
     for i in range(runs):
         output = folder / f"site-{i}"
-        seconds, peak = run([sys.executable, "-m", "generator", "build", "--content", str(content), "--output", str(output)],
+        seconds, peak, _ = run([sys.executable, "-m", "generator", "build", "--content", str(content), "--output", str(output)],
                             cwd=folder)  # a fresh .cache each time: runs in its own folder
         shutil.rmtree(folder / ".cache", ignore_errors=True)
         times.append(seconds)
@@ -105,7 +107,7 @@ def time_site(folder: Path, field: Path, runs: int) -> dict:
 
 def main(argv: list[str] | None = None) -> dict:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--tables", type=int, nargs="+", default=[100, 1000, 10000])
+    parser.add_argument("--tables", type=int, nargs="+", default=[100, 1000, 9999])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--site-tables", type=int, default=1000, help="the field whose site is built (0: none)")
     args = parser.parse_args(argv)
@@ -113,8 +115,8 @@ def main(argv: list[str] | None = None) -> dict:
     have_salliere = salliere_available()
     if not have_salliere:
         print("salliere not installed (apt-get install salliere): its column is skipped")
-    print(f"{'tables':>6} {'results':>8} {'xml MB':>7} {'json s':>7} {'json MB':>8} {'peak MB':>8} {'text s':>7}"
-          f" {'salliere s':>10} {'ratio':>6}")
+    print(f"{'tables':>6} {'results':>8} {'xml MB':>7} {'json s':>7} {'cpu s':>6} {'json MB':>8} {'peak MB':>8}"
+          f" {'text s':>7} {'salliere s':>10} {'ratio':>6}")
     with tempfile.TemporaryDirectory(prefix="bench-e2e-") as tmp:
         for tables in args.tables:
             folder = Path(tmp) / f"field-{tables}"
@@ -127,14 +129,15 @@ def main(argv: list[str] | None = None) -> dict:
             runs = args.runs if tables <= 1000 else 1
             json_runs = [run(score_command(field, True), folder / "out.json", cwd=folder) for _ in range(runs)]
             text_runs = [run(score_command(field, False), cwd=folder) for _ in range(runs)]
-            json_s = statistics.median(s for s, _ in json_runs)
-            peak = max(p for _, p in json_runs)
-            text_s = statistics.median(s for s, _ in text_runs)
+            json_s = statistics.median(s for s, _, _ in json_runs)
+            json_cpu = statistics.median(c for _, _, c in json_runs)
+            peak = max(p for _, p, _ in json_runs)
+            text_s = statistics.median(s for s, _, _ in text_runs)
             sal = time_salliere(folder, runs) if have_salliere else None
             mark = "*" if field.stat().st_size > MAX_BYTES else " "
             figures[tables] = {"results": count, "json_seconds": json_s, "json_bytes": (folder / "out.json").stat().st_size,
-                               "peak": peak, "text_seconds": text_s, "salliere_seconds": sal}
-            print(f"{tables:>5}{mark} {count:>8} {field.stat().st_size / 1e6:>7.1f} {json_s:>7.2f} "
+                               "peak": peak, "text_seconds": text_s, "json_cpu": json_cpu, "salliere_seconds": sal}
+            print(f"{tables:>5}{mark} {count:>8} {field.stat().st_size / 1e6:>7.1f} {json_s:>7.2f} {json_cpu:>6.2f} "
                   f"{figures[tables]['json_bytes'] / 1e6:>8.1f} {peak / 1e6:>8.0f} {text_s:>7.2f} "
                   + (f"{sal:>10.2f} {sal / json_s:>5.1f}x" if sal else f"{'-':>10} {'-':>6}"))
             if tables == args.site_tables:

@@ -18,6 +18,7 @@ from ..model import Artificial, Direction, PairRef, Scored, ScoringMethod, Seat,
 from ..scoring.contract import Strain, board_dealer, board_vulnerability
 from ..scoring.pairs_methods import award_words
 from ..scoring.trick_value import trick_worth
+from .big_field import is_big, traveller_csv, traveller_file
 from ..scoring.results import ScoredBoard, ScoredLine, SessionResult, Standing
 from . import format as fmt
 from .charts import Bar, bar_chart
@@ -177,6 +178,8 @@ class SessionPlanner:
     def pages(self) -> list[Page]:
         pages = [self.session_page()]
         pages += [self.board_page(b, i) for i, b in enumerate(self.result.boards)]
+        pages += [Page(f"{self.dir}/{traveller_file(b.slug)}", None, data=traveller_csv(b, self.pair_label))
+                  for b in self.result.boards if is_big(b)]
         pages += [self.pair_page(s) for s in self.result.standings]
         pages += [self.match_page(i, m) for i, m in enumerate(self.result.matches, start=1)]
         return pages
@@ -289,7 +292,8 @@ class SessionPlanner:
         info = self.deals.get(board.number)
         found = self.analysis.for_board(info) if self.analysis else None
         analysis = found.analysis if found else None
-        lines = [self.line_row(board, line, anchors[i], analysis) for i, line in enumerate(board.lines)]
+        big = is_big(board)  # a big field: the frequency table is the page, the traveller a CSV beside it
+        lines = [] if big else [self.line_row(board, line, anchors[i], analysis) for i, line in enumerate(board.lines)]
         score_anchor_ns = {}
         score_anchor_ew = {}
         for row, (a_ns, a_ew) in zip(board.lines, anchors):
@@ -312,7 +316,7 @@ class SessionPlanner:
                             board.explanation, self.site.rule_map, self.site.article_titles, self._rules)
         worth = [dict(w, ns_pair=r["ns_pair"], ew_pair=r["ew_pair"])
                  for i, r in enumerate(lines) if (w := self.worth(board, i)) is not None]
-        places = fmt.mp_places([v for r in lines for v in (r["ns_value"], r["ew_value"])]
+        places = fmt.mp_places([v for line in board.lines for v in (line.ns.value, line.ew.value)]
                                + [v for r in freq for v in (r["ns"], r["ew"])]
                                + [w[k]["value"] for w in worth for k in ("played", "fewer", "more") if w[k]])
         for w in worth:
@@ -333,6 +337,7 @@ class SessionPlanner:
             worth=worth,
             corrected=any(r["marks"] for r in lines),
             vulnerability=board.vulnerability, lines=lines, freq=freq, ew_freq=ew_freq,
+            traveller_csv=traveller_file(board.slug) if big else None, line_count=len(board.lines),
             factored=board.factor != 1 or any(r.frequency.denominator != 1 for r in board.frequencies),
             blocks=blocks, board_block=board_block,
             prev={"url": board_file(prev_b.slug), "title": self.board_title(prev_b)} if prev_b else None,
