@@ -110,6 +110,8 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--tables", type=int, nargs="+", default=[100, 1000, 9999])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--site-tables", type=int, default=1000, help="the field whose site is built (0: none)")
+    parser.add_argument("--salliere-max-tables", type=int, default=10_000,
+                        help="run salliere on fields up to this many tables only (it is slow on the largest)")
     args = parser.parse_args(argv)
     figures: dict = {}
     have_salliere = salliere_available()
@@ -133,7 +135,7 @@ def main(argv: list[str] | None = None) -> dict:
             json_cpu = statistics.median(c for _, _, c in json_runs)
             peak = max(p for _, p, _ in json_runs)
             text_s = statistics.median(s for s, _, _ in text_runs)
-            sal = time_salliere(folder, runs) if have_salliere else None
+            sal = time_salliere(folder, runs) if have_salliere and tables <= args.salliere_max_tables else None
             mark = "*" if field.stat().st_size > MAX_BYTES else " "
             figures[tables] = {"results": count, "json_seconds": json_s, "json_bytes": (folder / "out.json").stat().st_size,
                                "peak": peak, "text_seconds": text_s, "json_cpu": json_cpu, "salliere_seconds": sal}
