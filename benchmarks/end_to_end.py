@@ -151,8 +151,8 @@ def main(argv: list[str] | None = None) -> dict:
             n_ratio = b["results"] / a["results"]
             import math
             rlogr = n_ratio * math.log(b["results"]) / math.log(a["results"])
-            print(f"growth {small} -> {large} tables (score --json): x{b['json_seconds'] / a['json_seconds']:.1f} "
-                  f"(R x{n_ratio:.0f}; R log R x{rlogr:.1f})")
+            print(f"growth {small} -> {large} tables (score --json): wall x{b['json_seconds'] / a['json_seconds']:.1f}, "
+                  f"CPU x{b['json_cpu'] / a['json_cpu']:.1f} (R x{n_ratio:.1f}; R log R x{rlogr:.1f})")
         if "site" in figures:
             s = figures["site"]
             print(f"site build of {args.site_tables} tables: {s['seconds']:.2f} s, peak {s['peak'] / 1e6:.0f} MB, "
