@@ -110,7 +110,7 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--tables", type=int, nargs="+", default=[100, 1000, 9999])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--site-tables", type=int, default=1000, help="the field whose site is built (0: none)")
-    parser.add_argument("--salliere-max-tables", type=int, default=10_000,
+    parser.add_argument("--salliere-max-tables", type=int, default=1000,
                         help="run salliere on fields up to this many tables only (it is slow on the largest)")
     args = parser.parse_args(argv)
     figures: dict = {}
