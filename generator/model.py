@@ -312,6 +312,30 @@ class Stratum:
 
 
 @dataclass(frozen=True, slots=True)
+class SwissMatch:
+    """One match of a Swiss pairs round: two pairs at one table for the round's boards.
+
+    ``first`` is the pair named first (NS at the table, when the upload says)."""
+
+    first: PairRef
+    second: PairRef
+    table: int | None = None
+    source_line: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SwissRound:
+    """A round of a Swiss pairs event: its boards (every match plays them all), its matches
+    and the pairs with a bye."""
+
+    number: int
+    boards: tuple[int, ...]
+    matches: tuple[SwissMatch, ...]
+    byes: tuple[PairRef, ...] = ()
+    source_line: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Section:
     name: str
     pairs: tuple[Pair, ...]
@@ -342,6 +366,9 @@ class Session:
     """The director's penalties on pairs' session totals (pairs sessions; teams use ``Match.imp_adjustment``)."""
     strata: tuple[Stratum, ...] = ()
     """A stratified event's strata, highest (open) first; empty when not stratified."""
+    swiss: tuple[SwissRound, ...] = ()
+    """Swiss pairs: the rounds, in order; empty for any other event.  The boards are scored
+    against the field by the session's method, then each match becomes VPs."""
 
     @property
     def pairs(self) -> tuple[Pair, ...]:

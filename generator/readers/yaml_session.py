@@ -9,6 +9,7 @@ artificial score (``A60/40``, ``A+/A-``, ``A=``), a weighted score or a split sc
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import date
 from fractions import Fraction
 from typing import Any
@@ -27,6 +28,7 @@ from ..scoring.options import DEFAULT_OPTIONS, OptionError
 from ..scoring.session import PENALTY_UNITS
 from . import values
 from .printed import KEY, PrintedFigures
+from .yaml_swiss import read_swiss
 from .validate import KnownPairs, Places, outcome_problems, pair_label, validate
 
 _VULNERABILITY = {"none": "None", "love": "None", "ns": "NS", "ew": "EW", "both": "Both", "all": "Both"}
@@ -312,6 +314,11 @@ class _Reader:
                           **common)  # type: ignore[arg-type]
         places.pairs.update(self.pair_lines)
         self.errors += validate(self.file, session, places)
+        swiss = doc.get("swiss")
+        if swiss is not None:
+            rounds, problems = read_swiss(self.file, swiss, swiss if hasattr(swiss, "line") else where, session)
+            self.errors += problems
+            session = replace(session, swiss=rounds)
         return session
 
     def sections(self, doc: dict, where: LineDict, places: Places) -> tuple[tuple[Section, ...], tuple[Board, ...]]:
