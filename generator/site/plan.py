@@ -461,7 +461,7 @@ class SessionPlanner:
         for m in mattered:
             m["text"] = self.worth_text(m, card_places)
         played = {r["board"] for r in rows}
-        same_field = {e.board.slug for other in self._field_of(standing) for e in other.scorecard}
+        same_field = self._field_boards(standing)
         for board in self.result.boards:
             if board.slug in same_field and board.slug not in played:
                 rows.append({"board": board.slug, "board_url": board_file(board.slug), "missed": True,
@@ -483,6 +483,20 @@ class SessionPlanner:
             if any(s is standing for s in f.standings):
                 return f.standings
         return (standing,)
+
+    def _field_boards(self, standing: Standing) -> set[str]:
+        """The boards anyone in the pair's field played, worked out once per field (per pair it
+        was pairs x pairs x boards: minutes for a 1,000-table field)."""
+        if not hasattr(self, "_boards_by_standing"):
+            self._boards_by_standing: dict[int, set[str]] = {}
+            for f in self.result.fields:
+                boards = {e.board.slug for other in f.standings for e in other.scorecard}
+                for s in f.standings:
+                    self._boards_by_standing[id(s)] = boards
+        found = self._boards_by_standing.get(id(standing))
+        if found is None:
+            found = {e.board.slug for other in self._field_of(standing) for e in other.scorecard}
+        return found
 
     # --- teams -----------------------------------------------------------------------
     def match_title(self, m) -> str:
