@@ -41,6 +41,13 @@ ANALYSIS_CACHE = Path(".cache") / "double-dummy"
 
 
 def score_command(path: Path, as_json: bool = False, overrides: dict[str, Any] | None = None) -> str:
+    from .readers.event_file import is_event_file
+
+    if is_event_file(Path(path).name):  # an event of several sessions (generator/events.py)
+        from .events import event_text, event_to_json, load_event
+
+        event = load_event(Path(path), overrides=overrides or {})
+        return json.dumps(event_to_json(event), indent=2, ensure_ascii=False) if as_json else event_text(event)
     results = score_file(path, overrides or {})
     if as_json:
         from .analysis.double_dummy import analyse_session

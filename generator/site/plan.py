@@ -94,8 +94,11 @@ def hcp(cards: str) -> int:
 
 class SessionPlanner:
     def __init__(self, result: SessionResult, slug: str, site: SiteInfo, record: dict[str, Any] | None = None,
-                 provisional: dict[str, Any] | None = None, analysis: SessionAnalysis | None = None):
+                 provisional: dict[str, Any] | None = None, analysis: SessionAnalysis | None = None,
+                 events: list[dict[str, str]] | None = None):
         self.result = result
+        self.events = events or []
+        """The events of several sessions this session belongs to: title, label, url (from the site root)."""
         self.record = record or {"corrections": [], "notes": [], "line_marks": {}, "pair_marks": {}}
         """The corrections between the upload's versions (``generator.history.record``)."""
         self.provisional = provisional
@@ -232,7 +235,7 @@ class SessionPlanner:
             club_of_session=self.session.club, corrections=self.record["corrections"],
             history_notes=self.record["notes"], provisional=self.provisional,
             has_deals=any(b.deal is not None for b in self.session.boards),
-            reconcile=self.reconciliation(), **swiss_pages.session_context(self)))
+            reconcile=self.reconciliation(), events=self.events, **swiss_pages.session_context(self)))
 
     def reconciliation(self) -> dict[str, Any] | None:
         """When the upload carries the program's own figures: how many of them ours agree with,
@@ -756,6 +759,7 @@ def _own_score(view: dict[str, Any], direction: Direction) -> int | None:
 
 def plan_session(result: SessionResult, slug: str, site: SiteInfo, record: dict[str, Any] | None = None,
                  provisional: dict[str, Any] | None = None,
-                 analysis: SessionAnalysis | None = None) -> tuple[list[Page], dict[str, Any]]:
-    planner = SessionPlanner(result, slug, site, record, provisional, analysis)
+                 analysis: SessionAnalysis | None = None,
+                 events: list[dict[str, str]] | None = None) -> tuple[list[Page], dict[str, Any]]:
+    planner = SessionPlanner(result, slug, site, record, provisional, analysis, events)
     return planner.pages(), planner.summary()
