@@ -22,6 +22,7 @@ from ..scoring.results import ScoredBoard, ScoredLine, SessionResult, Standing
 from ..scoring.trick_value import trick_worth
 from . import adjusted_worth, match_analysis, swiss_pages
 from . import format as fmt
+from .big_field import is_big, traveller_csv, traveller_file
 from .charts import Bar, bar_chart
 from .explain_view import block, board_blocks, rule_info
 from .links import board_file, pair_file, player_key, player_path, player_slug, session_dir
@@ -185,6 +186,8 @@ class SessionPlanner:
     def pages(self) -> list[Page]:
         pages = [self.session_page()]
         pages += [self.board_page(b, i) for i, b in enumerate(self.result.boards)]
+        pages += [Page(f"{self.dir}/{traveller_file(b.slug)}", None, data=traveller_csv(b, self.pair_label))
+                  for b in self.result.boards if is_big(b)]
         pages += [self.pair_page(s) for s in self.result.standings]
         pages += [self.match_page(i, m) for i, m in enumerate(self.result.matches, start=1)]
         pages += swiss_pages.pages(self)
@@ -319,7 +322,8 @@ class SessionPlanner:
         info = self.deals.get(board.number)
         found = self.analysis.for_board(info) if self.analysis else None
         analysis = found.analysis if found else None
-        lines = [self.line_row(board, line, anchors[i], analysis) for i, line in enumerate(board.lines)]
+        big = is_big(board)  # a big field: the frequency table is the page, the traveller a CSV beside it
+        lines = [] if big else [self.line_row(board, line, anchors[i], analysis) for i, line in enumerate(board.lines)]
         score_anchor_ns: dict[int, str] = {}
         score_anchor_ew: dict[int, str] = {}
         for row, (a_ns, a_ew) in zip(board.lines, anchors):
@@ -346,7 +350,7 @@ class SessionPlanner:
                 worth.append(dict(w, ns_pair=r["ns_pair"], ew_pair=r["ew_pair"]))
             else:  # weighted, split and artificial lines: adjusted_worth words them
                 worth += [dict(e, ns_pair=r["ns_pair"], ew_pair=r["ew_pair"]) for e in self.adjusted_worth(board, i)]
-        places = fmt.mp_places([v for r in lines for v in (r["ns_value"], r["ew_value"])]
+        places = fmt.mp_places([v for line in board.lines for v in (line.ns.value, line.ew.value)]
                                + [v for r in freq for v in (r["ns"], r["ew"])]
                                + [w[k]["value"] for w in worth if "what" not in w
                                   for k in ("played", "fewer", "more") if w[k]]
@@ -370,6 +374,7 @@ class SessionPlanner:
             worth=worth, worth_adjusted=any("what" in w for w in worth),
             corrected=any(r["marks"] for r in lines),
             vulnerability=board.vulnerability, lines=lines, freq=freq, ew_freq=ew_freq,
+            traveller_csv=traveller_file(board.slug) if big else None, line_count=len(board.lines),
             factored=board.factor != 1 or any(r.frequency.denominator != 1 for r in board.frequencies),
             blocks=blocks, board_block=board_block,
             prev={"url": board_file(prev_b.slug), "title": self.board_title(prev_b)} if prev_b else None,
