@@ -1,0 +1,42 @@
+"""Individual events: four players a table, partners change from board to board.
+
+Each traveller line is scored exactly like a pairs line (matchpoints, cross-IMPs, ...);
+each player then takes their side's figure (North and South the NS figure, East and West
+the EW one), so the ranking of players reuses the pairs ranking (``TravellerLine.sides``).
+Here: the checks an individual session must pass before it is scored.
+"""
+
+from __future__ import annotations
+
+from ..model import ScoringMethod, Session
+
+INDIVIDUAL_METHODS = (ScoringMethod.MATCHPOINTS, ScoringMethod.CROSS_IMPS, ScoringMethod.BUTLER, ScoringMethod.AGGREGATE)
+
+
+def check_individual(session: Session) -> None:
+    """Every line of an individual session seats four different known players, each once a board.
+
+    The readers report these with the file's places; this is the engine's own guard."""
+    lines = [(board.number, line) for board in session.boards for line in board.lines]
+    if not session.individual:
+        if any(line.seats is not None for _, line in lines):
+            raise ValueError("a traveller line names four players but the session is not an individual event")
+        return
+    if session.method not in INDIVIDUAL_METHODS:
+        raise ValueError(f"an individual event is scored by {session.method}: expected matchpoints, cross_imps, "
+                         "butler or aggregate")
+    known = {p.ref for p in session.pairs}
+    seen: dict[int, set] = {}
+    for number, line in lines:
+        if line.seats is None:
+            raise ValueError(f"board {number}: a traveller line without its four players in an individual event")
+        players = [ref for _, ref in line.seats.by_seat()]
+        for seat, ref in line.seats.by_seat():
+            if ref not in known:
+                raise ValueError(f"board {number}: player {ref} in seat {seat} is not one of the session's players")
+        if len(set(players)) < 4:
+            raise ValueError(f"board {number}: a player sits in two seats at one table")
+        board_players = seen.setdefault(number, set())
+        if board_players & set(players):
+            raise ValueError(f"board {number}: a player plays the board twice")
+        board_players.update(players)
