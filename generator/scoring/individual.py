@@ -8,7 +8,12 @@ Here: the checks an individual session must pass before it is scored.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from fractions import Fraction
+
 from ..model import ScoringMethod, Session
+from .explain import Step, equals, fmt
+from .results import ScorecardEntry
 
 INDIVIDUAL_METHODS = (ScoringMethod.MATCHPOINTS, ScoringMethod.CROSS_IMPS, ScoringMethod.BUTLER, ScoringMethod.AGGREGATE)
 
@@ -40,3 +45,28 @@ def check_individual(session: Session) -> None:
         if board_players & set(players):
             raise ValueError(f"board {number}: a player plays the board twice")
         board_players.update(players)
+
+
+def sides_step(card: Sequence[ScorecardEntry], total: Fraction, unit: str) -> Step:
+    """The first step of a player's total: on each board, the seat they sat in and their side's figure."""
+    parts = [f"board {e.board.slug} {_seat(e)} ({e.direction} {fmt(e.score.value, 4)})" for e in card]
+    values = [e.score.value for e in card]
+    sum_text = fmt(values[0], 4) if values else "0"
+    for v in values[1:]:
+        sum_text += f" + {fmt(v, 4)}" if v >= 0 else f" − {fmt(-v, 4)}"
+    return Step("session.individual",
+                f"an individual: each board counts the figure of the side the player sat in — "
+                f"{'; '.join(parts) or 'no boards'}: {sum_text} {equals(*values, places=4)} {fmt(total, 4)} {unit}",
+                {"boards": [e.board.slug for e in card], "seats": [_seat(e) for e in card], "figures": values,
+                 "total": total})
+
+
+def _seat(entry: ScorecardEntry) -> str:
+    seats = entry.line.line.seats
+    if seats is None:
+        return str(entry.direction)
+    partner = entry.partner
+    for seat, ref in seats.by_seat():
+        if seats.partner(ref) == partner and ref != partner:
+            return {"N": "North", "S": "South", "E": "East", "W": "West"}[seat]
+    return str(entry.direction)

@@ -10,7 +10,7 @@ from ..model import (Artificial, ArtificialKind, Direction, Pair, PairRef, Penal
                      TravellerLine)
 from .board import score_pairs_board
 from .handicap import apply_handicaps, check_handicaps
-from .individual import check_individual
+from .individual import check_individual, sides_step
 from .strata import apply_strata, check_strata
 from .explain import Explanation, Step, equals, fmt
 from .options import ScoringOptions
@@ -205,6 +205,8 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
             total_rule = "session.total" if is_mp else "session.imps_total" if is_imps else "session.points_total"
             steps = [Step(total_rule, f"{len(played)} boards played: total {fmt(running, 4)} {unit}",
                           {"boards": len(played), "total": running})]
+            if session.individual:
+                steps.insert(0, sides_step(card, running, unit))
             own = penalties.get(pair.ref, [])
             top = tops.get(_group_key(session, options, pair.ref.section), Fraction(0))
             score = running
