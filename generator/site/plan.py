@@ -547,7 +547,9 @@ class SessionPlanner:
         for f in self.result.fields:
             for s in f.standings:
                 entry = {
-                    **_people([p.name for p in s.pair.players]), "pair": self.pair_label(s.ref),
+                    **_people([p.name for p in s.pair.players]),
+                    # an individual has no fixed partner: the player's history says so instead
+                    "pair": f"individual (player {self.pair_label(s.ref)})" if self.session.individual else self.pair_label(s.ref),
                     "field": _field_name(f.name), "url": f"{self.dir}/{pair_file(s.ref)}",
                     "rank": s.rank_label, "percentage": _frac(s.percentage), "score": _frac(s.score),
                     "total": _frac(s.total), "unit": self.unit, "entrants": len(f.standings),

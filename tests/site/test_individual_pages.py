@@ -90,6 +90,18 @@ def test_a_players_scorecard_shows_partner_and_opponents(site):
     assert "Player 2: " in page.text  # the total's explanation names the player
 
 
+def test_the_players_history_says_individual_instead_of_a_partner(site):
+    history = site("players/bo-birch.html").tables["history"]
+    assert history[0][2] == "Partner"
+    # Bo Birch (player 2): board 1 South, +420: 2; board 2 East, EW +400 loses to +430, A = 2, E = 3:
+    # (0 + 1) × 3 / 2 − 1 = 0.5; board 3 North, +140 beats +110: (2 + 1) × 3 / 2 − 1 = 3.5.
+    # 2 + 0.5 + 3.5 = 6 of 12 = 50 %.
+    assert [history[1][i] for i in (1, 2, 4)] == ["Harvest Individual", "individual (player 2)", "50.00%"]
+    ranking = site("sessions/individual/index.html").tables["ranking"]
+    place = next(r[0] for r in ranking[1:] if r[1] == "2")
+    assert history[1][3] == f"{place}/12"
+
+
 def test_a_player_who_missed_a_board_is_marked(site):
     card = site("sessions/individual/pair-4.html").tables["scorecard"]
     assert card[3][:2] == ["3", "not played"]
