@@ -35,7 +35,6 @@ def seat_problems(file: str, board: Board, known: set[PairRef], where_of: Callab
     """An unknown player, a player in two seats at one table, a player at two tables of one board."""
     errors: list[InputError] = []
     n = board.number
-    listed = ", ".join(str(r.number) for r in sorted(known, key=lambda r: (r.section, r.number))) or "none"
     seen: dict[PairRef, tuple[str, str]] = {}
     for line in board.lines:
         if line.seats is None:
@@ -46,7 +45,7 @@ def seat_problems(file: str, board: Board, known: set[PairRef], where_of: Callab
             label = player_label(ref)
             if known and ref not in known:
                 errors.append(InputError(file, where, f"unknown {label} in {SEAT_NAMES[seat]}: expected one of the "
-                                         f"players listed ({listed})", n, label))
+                                         f"players listed ({_listed(known, ref.section)})", n, label))
                 continue
             if ref in at_table:
                 errors.append(InputError(file, where, f"{label} sits both {SEAT_NAMES[at_table[ref]]} and "
@@ -61,6 +60,14 @@ def seat_problems(file: str, board: Board, known: set[PairRef], where_of: Callab
                 continue
             seen[ref] = (seat, where)
     return errors
+
+
+def _listed(known: set[PairRef], section: str) -> str:
+    """The section's player numbers as ranges ('1-8, 10'); ``KnownPairs`` computes them once."""
+    numbers = getattr(known, "numbers", None)
+    if numbers is not None:
+        return numbers(section, None, True)
+    return ", ".join(str(r.number) for r in sorted(known, key=lambda r: r.number) if r.section == section) or "none"
 
 
 def line_players(line) -> str | None:  # type: ignore[no-untyped-def]

@@ -432,6 +432,7 @@ class _Reader:
             self.error(where, f"expected a list of players ({{number: 1, name: Ann Ash}}), got {raw!r}")
             return []
         out: list[Pair] = []
+        seen: dict[PairRef, str] = {}
         for p in raw:
             if not self.mapping(p, where, "a player"):
                 continue
@@ -445,11 +446,11 @@ class _Reader:
             if not isinstance(name, str) or not name.strip():
                 self.error(p, f"expected the name of player {number} under name, got {name!r}", pair=player_label(ref))
                 continue
-            if ref in self.pair_lines:
-                self.error(p, f"{player_label(ref)} is listed twice (also {self.pair_lines[ref]}): expected each player once",
+            if ref in seen:
+                self.error(p, f"{player_label(ref)} is listed twice (also {seen[ref]}): expected each player once",
                            pair=player_label(ref))
                 continue
-            self.pair_lines[ref] = f"line {p.line}"
+            seen[ref] = self.pair_lines[ref] = f"line {p.line}"
             player_id = p.get("id")
             out.append(Pair(ref, (Player(name.strip(), str(player_id) if player_id is not None else None),)))
         return out

@@ -95,7 +95,7 @@ def test_yaml_an_unknown_player(tmp_path):
     path = _yaml_variant(tmp_path, "{N: 3, S: 7, E: 4, W: 8,", "{N: 3, S: 7, E: 4, W: 18,")
     [error] = _errors(path)
     assert error.location == _line_of(path, "W: 18") and error.board == 2 and error.pair == "player 18"
-    assert error.message == "unknown player 18 in West: expected one of the players listed (1, 2, 3, 4, 5, 6, 7, 8)"
+    assert error.message == "unknown player 18 in West: expected one of the players listed (1-8)"
 
 
 def test_yaml_a_line_missing_a_seat(tmp_path):
@@ -144,7 +144,7 @@ def test_usebio_an_unknown_player(tmp_path):
     path = _usebio_variant(tmp_path, "<W_PLAYER_NUMBER>8</W_PLAYER_NUMBER>", "<W_PLAYER_NUMBER>9</W_PLAYER_NUMBER>")
     [error] = _errors(path)
     assert (error.location, error.board, error.pair) == ("USEBIO/EVENT/BOARD[1]/TRAVELLER_LINE[2]", 1, "player 9")
-    assert "unknown player 9 in West: expected one of the players listed (1, 2, 3, 4, 5, 6, 7, 8)" == error.message
+    assert "unknown player 9 in West: expected one of the players listed (1-8)" == error.message
 
 
 def test_pbn_a_player_twice_on_one_board(tmp_path):
@@ -156,3 +156,23 @@ def test_pbn_a_player_twice_on_one_board(tmp_path):
     [error] = _errors(path)
     assert error.location == _line_of(path, '2 1 5 7 6 1 4S') and error.board == 1 and error.pair == "player 1"
     assert "player 1 plays this board twice (North at line" in error.message and "West here" in error.message
+
+
+def test_yaml_two_individual_sessions_in_one_file_each_list_their_players(tmp_path):
+    # The same players in two sessions of one file are not "listed twice".
+    session = """  - date: {date}
+    players:
+      - {{number: 1, name: Ada Alder}}
+      - {{number: 2, name: Bo Birch}}
+      - {{number: 3, name: Cy Cedar}}
+      - {{number: 4, name: Di Damson}}
+    boards:
+      - number: 1
+        results:
+          - {{N: 1, S: 2, E: 3, W: 4, contract: 4S, by: N, tricks: 10}}
+"""
+    path = tmp_path / "two.yaml"
+    path.write_text("method: matchpoints\nevent: Individual\nsessions:\n" + session.format(date="2026-11-20")
+                    + session.format(date="2026-11-27"), encoding="utf-8")
+    sessions = read_sessions(path)
+    assert [(len(s.pairs), s.individual) for s in sessions] == [(4, True), (4, True)]
