@@ -48,9 +48,13 @@ def _build(root, method="matchpoints", scoring=None):
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory, parse_page):
-    root = _build(tmp_path_factory.mktemp("individual"))
-    return lambda path: parse_page(root, path)
+def built(tmp_path_factory):
+    return _build(tmp_path_factory.mktemp("individual"))
+
+
+@pytest.fixture(scope="module")
+def site(built, parse_page):
+    return lambda path: parse_page(built, path)
 
 
 def test_the_ranking_is_of_players(site):
@@ -74,6 +78,13 @@ def test_the_traveller_names_all_four_players(site):
     assert traveller[1][:2] == ["N Ada AlderS Ed Elm", "E Bo BirchW Flo Fir"]  # a <br> between the two players
     assert page.table_links["traveller"][1][0] == "pair-1.html"
     assert "N Ada Alder, S Ed Elm v E Bo Birch, W Flo Fir" in page.text  # what each trick was worth
+
+
+def test_the_travellers_figures_say_whose_they_are(built):
+    # Board 2, table 1: NS -400 beats -430 (A = 2, E = 3): NS (2 + 1) × 3 / 2 − 1 = 3.5, EW 4 − 3.5 = 0.5.
+    html = (built / "sessions" / "individual" / "board-2.html").read_text(encoding="utf-8")
+    assert 'aria-label="3.5: how NS Ada Alder and Ed Elm got it"' in html
+    assert 'aria-label="0.5: how EW Bo Birch and Flo Fir got it"' in html
 
 
 def test_a_players_scorecard_shows_partner_and_opponents(site):
