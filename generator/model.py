@@ -96,10 +96,12 @@ class Pair:
     """What the program awarded the pair, when the upload says (None: nothing, or 0)."""
     stratum: str | None = None
     """Stratified events: the stratum (flight) the pair plays in, stated or from its rating."""
+    is_player: bool = False
+    """An individual event's entrant: one player (``players`` holds their name, if known)."""
 
     @property
     def names(self) -> str:
-        return " & ".join(p.name for p in self.players) or f"Pair {self.ref}"
+        return " & ".join(p.name for p in self.players) or f"{'Player' if self.is_player else 'Pair'} {self.ref}"
 
 
 @dataclass(frozen=True, slots=True)

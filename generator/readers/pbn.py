@@ -291,7 +291,7 @@ class _Session:
             name = (row.get("Name") or row.get("Names") or "").strip()
             member = row.get("MemberID") or row.get("MemberID1")
             players = (Player(name, member if member and member != "-" else None),) if name and name != "-" else ()
-            by_section[section][pid] = Pair(ref, players)
+            by_section[section][pid] = Pair(ref, players, is_player=True)
             place = row.get("Rank", "")
             if row.get("RankTie", "-") not in ("-", "") and place:
                 place += "="
@@ -306,7 +306,7 @@ class _Session:
                     for column in _SEAT_COLUMNS.values():
                         number = values.optional_whole(row.get(column, ""))
                         if number is not None and 1 <= number <= values.MAX_NUMBER:
-                            by_section.setdefault(section, {}).setdefault(number, Pair(PairRef(section, number)))
+                            by_section.setdefault(section, {}).setdefault(number, Pair(PairRef(section, number), is_player=True))
         sections = tuple(Section(name, tuple(players[n] for n in sorted(players))) for name, players in sorted(by_section.items()))
         return sections, False
 

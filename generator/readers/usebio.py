@@ -221,7 +221,7 @@ class _Reader:
             places.pairs[ref] = ppath
             national = _text(player, "NATIONAL_ID_NUMBER")
             member = Player(player_name, national if national not in ("", "0") else None)
-            sec.pairs.append(Pair(ref, (member,), masterpoints=self.masterpoints(player, ppath, ref)))
+            sec.pairs.append(Pair(ref, (member,), masterpoints=self.masterpoints(player, ppath, ref), is_player=True))
             figures.pairs.append(PrintedPair(ref, ppath, Figure.parse(_text(player, "TOTAL_SCORE")),
                                              Figure.parse(_text(player, "PERCENTAGE")), _text(player, "PLACE")))
         return sec

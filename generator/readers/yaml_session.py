@@ -452,7 +452,7 @@ class _Reader:
                 continue
             seen[ref] = self.pair_lines[ref] = f"line {p.line}"
             player_id = p.get("id")
-            out.append(Pair(ref, (Player(name.strip(), str(player_id) if player_id is not None else None),)))
+            out.append(Pair(ref, (Player(name.strip(), str(player_id) if player_id is not None else None),), is_player=True))
         return out
 
     def seats(self, r: LineDict, board: int, section: str) -> tuple[Any, str] | None:

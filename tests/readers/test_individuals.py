@@ -176,3 +176,16 @@ def test_yaml_two_individual_sessions_in_one_file_each_list_their_players(tmp_pa
                     + session.format(date="2026-11-27"), encoding="utf-8")
     sessions = read_sessions(path)
     assert [(len(s.pairs), s.individual) for s in sessions] == [(4, True), (4, True)]
+
+
+def test_pbn_without_a_totals_table_takes_the_players_the_tables_seat(tmp_path):
+    # No TotalScoreTable: the players are numbers only, named "Player N" (never "Pair N").
+    text = PBN.read_text(encoding="utf-8")
+    start = text.index("[TotalScoreTable")
+    end = text.index("[ScoreTable")
+    path = tmp_path / "no_totals.pbn"
+    path.write_text(text[:start] + text[end:], encoding="utf-8")
+    [session] = read_sessions(path)
+    assert session.individual and [p.names for p in session.pairs] == [f"Player {n}" for n in range(1, 9)]
+    result = score_session(session, ScoringOptions())
+    assert [(s.ref.number, s.total) for s in result.standings][:2] == [(1, 4), (8, 4)]
