@@ -73,4 +73,8 @@ def ranking_text(result: SessionResult) -> str:
                 lines.append(f"  {h.rank_label:>4}  {str(st.ref):>6}  {st.pair.names:<40} {signed(h.applied, 2):>8} {pct}")
     for t in result.team_standings:
         lines.append(f"  {t.rank_label:>4}  {t.team.name:<30} {fmt(t.total, 2):>8} {t.total_unit_label}")
+    if result.swiss is not None:
+        from .swiss_export import swiss_text
+
+        lines += swiss_text(result.swiss)
     return "\n".join(head + lines)

@@ -152,6 +152,10 @@ def session_to_json(result: SessionResult, explanations: bool = True,
                                   "matches": t.matches, "rank": t.rank, "rank_label": t.rank_label,
                                   "board_unit": t.board_unit, "total_unit": t.total_unit}
                                  for t in result.team_standings]
+    if result.swiss is not None:
+        from .swiss_export import swiss_to_json
+
+        out["swiss"] = swiss_to_json(result.swiss, explanations)
     return out
 
 

@@ -346,6 +346,30 @@ class Stratum:
 
 
 @dataclass(frozen=True, slots=True)
+class SwissMatch:
+    """One match of a Swiss pairs round: two pairs at one table for the round's boards.
+
+    ``first`` is the pair named first (NS at the table, when the upload says)."""
+
+    first: PairRef
+    second: PairRef
+    table: int | None = None
+    source_line: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SwissRound:
+    """A round of a Swiss pairs event: its boards (every match plays them all), its matches
+    and the pairs with a bye."""
+
+    number: int
+    boards: tuple[int, ...]
+    matches: tuple[SwissMatch, ...]
+    byes: tuple[PairRef, ...] = ()
+    source_line: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Section:
     name: str
     pairs: tuple[Pair, ...]
@@ -379,6 +403,9 @@ class Session:
     individual: bool = False
     """An individual event: each ``Pair`` is one player (its ``players`` hold one name), each
     traveller line has ``seats``, and the ranking is of players."""
+    swiss: tuple[SwissRound, ...] = ()
+    """Swiss pairs: the rounds, in order; empty for any other event.  The boards are scored
+    against the field by the session's method, then each match becomes VPs."""
 
     @property
     def pairs(self) -> tuple[Pair, ...]:

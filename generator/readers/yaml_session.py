@@ -9,6 +9,7 @@ artificial score (``A60/40``, ``A+/A-``, ``A=``), a weighted score or a split sc
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import date
 from fractions import Fraction
 from typing import Any
@@ -28,6 +29,7 @@ from ..scoring.session import PENALTY_UNITS
 from . import values
 from .printed import KEY, PrintedFigures
 from .individual import player_label, seats_of
+from .yaml_swiss import read_swiss
 from .validate import KnownPairs, Places, outcome_problems, pair_label, validate
 
 _VULNERABILITY = {"none": "None", "love": "None", "ns": "NS", "ew": "EW", "both": "Both", "all": "Both"}
@@ -311,6 +313,9 @@ class _Reader:
         if self.individual and (doc.get("pairs") is not None or doc.get("sections") is not None):
             self.error(where, "an individual event lists players: expected players: or pairs: (or sections:), not both")
             return None
+        if self.individual and doc.get("swiss") is not None:
+            self.error(where, "Swiss pairs is an event for pairs: expected pairs:, not players:, with swiss:")
+            return None
         self.strata = self.read_strata(doc.get("strata"), where)
         self.strata_given = doc.get("strata") is not None
         sections, boards = self.sections(doc, where, places)
@@ -319,6 +324,11 @@ class _Reader:
                           individual=self.individual, **common)  # type: ignore[arg-type]
         places.pairs.update(self.pair_lines)
         self.errors += validate(self.file, session, places)
+        swiss = doc.get("swiss")
+        if swiss is not None:
+            rounds, problems = read_swiss(self.file, swiss, swiss if hasattr(swiss, "line") else where, session)
+            self.errors += problems
+            session = replace(session, swiss=rounds)
         return session
 
     def sections(self, doc: dict, where: LineDict, places: Places) -> tuple[tuple[Section, ...], tuple[Board, ...]]:

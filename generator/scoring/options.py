@@ -128,6 +128,18 @@ class ScoringOptions:
     number of boards (total × boards in full / boards played, e.g. 555 × 27 / 26 = 576.35,
     as Compscore prints), beside the raw total; the percentage and the ranking are unchanged."""
 
+    swiss_bye_vps: Fraction = Fraction(10)
+    """Swiss pairs: the VPs a pair with a bye scores in that round (0 to the pool); 10, half
+    of a 20-VP pool, counts the bye as a drawn match.  Clubs that favour the pair (12 is a
+    common choice) set their own."""
+
+    swiss_margin: str = "halved"
+    """Swiss pairs: a match's IMP margin.  'halved': half the difference of the two pairs'
+    totals of board figures (their net IMPs, each swing counted once).  'ximpq': the EBU's
+    modified cross-IMPs (White Book §3.1.3, the "Probst formula"): each pair's cross-IMP sums
+    (cross_imp_divisor 'total') divided by √(r(r − 1)/2) for r results on each board, the
+    match's margin rounded to a whole IMP, a half away from zero."""
+
     CHOICES = {
         "matchpoint_units": ("ebu", "acbl"),
         "neuberg_rounding": ("exact", "ebu", "acbl", "truncate"),
@@ -147,6 +159,7 @@ class ScoringOptions:
         "ties": ("exact", "displayed"),
         "session_percentage": ("total", "board-mean"),
         "handicap_share": ("whole", "half"),
+        "swiss_margin": ("halved", "ximpq"),
     }
 
     def __post_init__(self) -> None:
@@ -160,6 +173,9 @@ class ScoringOptions:
         trim_count, trim_percent = self.trim
         if trim_count < 0 or not 0 <= trim_percent < 50:
             raise OptionError(f"option 'butler_trim': expected 'none', a count or a percentage below 50%, got {self.butler_trim!r}")
+        if not 0 <= self.swiss_bye_vps <= self.vp_pool:
+            raise OptionError(f"option 'swiss_bye_vps': expected a number of VPs from 0 to the pool of {self.vp_pool}, "
+                              f"got {self.swiss_bye_vps}")
         if self.vp_pool == 10 and self.vp_scale == "wbf":
             raise OptionError("option 'vp_pool': a 10-VP pool needs vp_scale 'discrete' (the continuous WBF scale has no 10-VP form)")
 

@@ -11,10 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..model import Direction, Match, Pair, PairRef, ScoringMethod, Seat, Session, Team, TravellerLine
 from .explain import Explanation
 from .options import ScoringOptions
+
+if TYPE_CHECKING:
+    from .swiss import SwissResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,6 +270,8 @@ class SessionResult:
     fields: tuple[Field, ...]
     matches: tuple[MatchResult, ...] = ()
     team_standings: tuple[TeamStanding, ...] = ()
+    swiss: SwissResult | None = None
+    """Swiss pairs: the rounds' matches, VPs and standings (None for any other event)."""
 
     def standing(self, ref: PairRef) -> Standing:
         for f in self.fields:

@@ -130,6 +130,39 @@ def round_vp_margin(margin: Fraction) -> Fraction:
     return round_half_away(margin)
 
 
+def round_over_root(value: Fraction, k: int) -> int:
+    """value / √k to the nearest whole number, an exact half away from zero (the EBU's XIMPQ
+    match total: White Book §3.1.3 with §4.2.6.3).  √k is irrational unless k is a square,
+    so the test is made on squares, exactly: for value >= 0 the result is the largest n with
+    (n − ½)² × k <= value².
+
+    >>> [round_over_root(Fraction(x), 3) for x in ("0", "4.33", "4.34", "-4.34", "12")]
+    [0, 2, 3, -3, 7]
+    >>> [round_over_root(Fraction(x), 4) for x in ("5", "-5", "4.99")]   # 2.5 exactly: away from zero
+    [3, -3, 2]
+    """
+    if k < 1:
+        raise ValueError(f"k must be at least 1, got {k}")
+    size = abs(Fraction(value))
+    n = 0
+    while (Fraction(2 * n + 1, 2)) ** 2 * k <= size * size:
+        n += 1
+    return n if value >= 0 else -n
+
+
+def display_over_root(value: Fraction, k: int, places: int = 2) -> str:
+    """value / √k written to ``places`` decimals (a half away from zero), for an explanation
+    only: the figure that counts is ``round_over_root``'s, computed exactly.
+
+    >>> display_over_root(Fraction(19, 2), 3)
+    '5.48'
+    """
+    with localcontext() as ctx:
+        ctx.prec = 40
+        q = Decimal(value.numerator) / Decimal(value.denominator) / Decimal(k).sqrt()
+        return str(q.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))
+
+
 def floor_bound(value: Decimal) -> int:
     """The discrete VP scale's band bound: the floor of the inverted continuous scale,
     after snapping a value within 10^-30 of a whole number to it (imap(7.5) on the 10-VP

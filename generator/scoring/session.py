@@ -45,7 +45,12 @@ def score_session(session: Session, options: ScoringOptions) -> SessionResult:
     if session.method is ScoringMethod.MATCHPOINTS and options.artificial == "variable":
         boards = _resolve_variable_averages(boards)
     fields = apply_strata(session, apply_handicaps(session, _rank_fields(session, boards, options), options), options)
-    return SessionResult(session, options, tuple(boards), tuple(fields))
+    swiss = None
+    if session.swiss:
+        from .swiss import score_swiss
+
+        swiss = score_swiss(session, tuple(boards), options)
+    return SessionResult(session, options, tuple(boards), tuple(fields), swiss=swiss)
 
 
 def _group_key(session: Session, options: ScoringOptions, section: str) -> str:
@@ -233,7 +238,7 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
                 if is_imps and options.imp_pairs_factoring and played and len(played) < most_boards:
                     score = running * most_boards / len(played)
                     steps.append(Step("session.factoring",
-                                      f"played {len(played)} of {most_boards} boards: {fmt(running, 4)} × {most_boards} / {len(played)} = {fmt(score, 4)} IMPs",
+                                      f"played {len(played)} of {most_boards} boards: {fmt(running, 4)} × {most_boards} / {len(played)} {equals(running, places=4)} {fmt(score, 4)} IMPs",
                                       {"total": running, "boards": len(played), "most_boards": most_boards, "score": score}))
                 # After factoring, so that a penalty of 6 IMPs costs 6 IMPs whatever the boards played.
                 deducted, penalty_steps = _apply_penalties(own, score, top, unit)

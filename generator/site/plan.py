@@ -20,6 +20,7 @@ from ..scoring.pairs_methods import award_words
 from ..scoring.trick_value import trick_worth
 from ..scoring.results import ScoredBoard, ScoredLine, SessionResult, Standing
 from . import format as fmt
+from . import swiss_pages
 from .charts import Bar, bar_chart
 from .explain_view import block, board_blocks, rule_info
 from ..history.snapshot import line_key
@@ -68,6 +69,8 @@ UNIT_SHORT = {"matchpoints": "MP", "imps": "IMPs", "points": "Points"}
 def session_kind(session: Session) -> str:
     if session.method is ScoringMethod.TEAMS:
         return "Teams (IMPs, VPs)" if session.matches else "Teams"
+    if session.swiss:
+        return f"Swiss pairs, {'cross-IMPs' if session.method is ScoringMethod.CROSS_IMPS else 'Butler IMPs'}, VPs"
     movement = "Mitchell" if any(p.ref.direction for p in session.pairs) else "Howell"
     method = {ScoringMethod.MATCHPOINTS: "matchpoints", ScoringMethod.BUTLER: "Butler IMPs",
               ScoringMethod.CROSS_IMPS: "cross-IMPs", ScoringMethod.AGGREGATE: "aggregate"}[session.method]
@@ -195,6 +198,7 @@ class SessionPlanner:
         pages += [self.board_page(b, i) for i, b in enumerate(self.result.boards)]
         pages += [self.pair_page(s) for s in self.result.standings]
         pages += [self.match_page(i, m) for i, m in enumerate(self.result.matches, start=1)]
+        pages += swiss_pages.pages(self)
         return pages
 
     def board_title(self, board: ScoredBoard) -> str:
@@ -238,7 +242,7 @@ class SessionPlanner:
             club_of_session=self.session.club, corrections=self.record["corrections"],
             history_notes=self.record["notes"], provisional=self.provisional,
             has_deals=any(b.deal is not None for b in self.session.boards),
-            reconcile=self.reconciliation()))
+            reconcile=self.reconciliation(), **swiss_pages.session_context(self)))
 
     def reconciliation(self) -> dict[str, Any] | None:
         """When the upload carries the program's own figures: how many of them ours agree with,
@@ -489,7 +493,7 @@ class SessionPlanner:
             field_name=_field_name(standing.field), rows=rows, total_block=total_block, penalty=penalty,
             handicap_block=handicap_block,
             show_direction=len({r["direction"] for r in rows if not r["missed"]}) > 1 and not self.session.individual,
-            places=card_places))
+            places=card_places, **swiss_pages.pair_context(self, ref)))
 
     def _field_of(self, standing: Standing):
         """The standings of the pair's field (the pairs it is ranked with)."""
@@ -559,6 +563,8 @@ class SessionPlanner:
                 if s.rank == 1:
                     winners.append({"field": _field_name(f.name), "names": s.pair.names,
                                     "url": f"{self.dir}/{pair_file(s.ref)}"})
+        if self.result.swiss is not None:  # ranked on VPs, not on the IMPs over all boards
+            entries, winners = swiss_pages.summary_entries(self, _people)
         for t in self.result.team_standings:
             for p in t.team.players:
                 # A team member's partners are the team-mates (the player page's Partner column).

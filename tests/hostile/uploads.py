@@ -133,9 +133,46 @@ PBN_PAIRS = f"""\
 2 2 3 2H E 8 - "110" 0.0 2.0
 """
 
+YAML_SWISS = """\
+club: Quillwood Bridge Club
+event: Swiss Pairs
+date: 2026-11-07
+method: cross_imps
+movement: howell
+options: {swiss_bye_vps: 12}
+pairs:
+  - {number: 1, players: [Ada Quill, Ben Rook]}
+  - {number: 2, players: [Cy Sable, Di Tarn]}
+  - {number: 3, players: [Ed Umber, Flo Vane]}
+  - {number: 4, players: [Gus Wren, Hal Yarrow]}
+  - {number: 5, players: [Ivo Zeal, Jo Ash]}
+swiss:
+  rounds:
+    - {round: 1, boards: [1, 2], matches: [{ns: 1, ew: 2}, {ns: 3, ew: 4}], bye: 5}
+    - {round: 2, boards: 3-4, matches: [{table: 1, ns: 5, ew: 1}, {table: 2, ns: 2, ew: 3}], bye: 4}
+boards:
+  - number: 1
+    results:
+      - {ns: 1, ew: 2, contract: 4S, by: N, tricks: 10}
+      - {ns: 3, ew: 4, contract: 4S, by: N, tricks: 9}
+  - number: 2
+    results:
+      - {ns: 1, ew: 2, score: A+}
+      - {ns: 3, ew: 4, contract: 2H, by: E, tricks: 8}
+  - number: 3
+    results:
+      - {ns: 5, ew: 1, contract: 3NT, by: S, tricks: 9}
+      - {ns: 2, ew: 3, contract: 3NT, by: S, tricks: 8}
+  - number: 4
+    results:
+      - {ns: 5, ew: 1, score: 110}
+      - {ns: 2, ew: 3, score: -50}
+"""
+
 UPLOADS = {
     "pairs.yaml": YAML_PAIRS,
     "teams.yaml": YAML_TEAMS,
+    "swiss.yaml": YAML_SWISS,
     "pairs.xml": USEBIO_PAIRS,
     "teams.xml": USEBIO_TEAMS,
     "pairs.pbn": PBN_PAIRS,

@@ -189,3 +189,10 @@ def test_pbn_without_a_totals_table_takes_the_players_the_tables_seat(tmp_path):
     assert session.individual and [p.names for p in session.pairs] == [f"Player {n}" for n in range(1, 9)]
     result = score_session(session, ScoringOptions())
     assert [(s.ref.number, s.total) for s in result.standings][:2] == [(1, 4), (8, 4)]
+
+
+def test_yaml_players_with_swiss_rounds_are_refused(tmp_path):
+    path = _yaml_variant(tmp_path, "boards:", "swiss: []\nboards:")
+    [error] = _errors(path)
+    assert error.file == str(path)
+    assert error.message == "Swiss pairs is an event for pairs: expected pairs:, not players:, with swiss:"

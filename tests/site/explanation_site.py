@@ -13,7 +13,7 @@ PAIRS_METHODS = ("matchpoints", "butler", "cross_imps", "aggregate")
 
 def write_content(root: Path, options: dict) -> Path:
     """A content folder: the fixture pairs session once per pairs method, the teams event,
-    and a site.yaml carrying ``options``."""
+    the Swiss pairs event, and a site.yaml carrying ``options``."""
     content = root / "content"
     sessions = content / "sessions"
     sessions.mkdir(parents=True)
@@ -25,6 +25,12 @@ def write_content(root: Path, options: dict) -> Path:
         text = text.replace("Every Kind Pairs", f"Every Kind Pairs ({method})")
         (sessions / f"pairs-{method}.yaml").write_text(text, encoding="utf-8")
     (sessions / "teams.yaml").write_text((FIXTURES / "teams.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    swiss = (FIXTURES / "swiss.yaml").read_text(encoding="utf-8")
+    if options.get("vp_scale") == "none":  # a Swiss match always becomes VPs: this site's teams keep IMPs only
+        swiss = swiss.replace("options:\n", "options:\n  vp_scale: wbf\n")
+    if options.get("vp_pool") == 10:  # a bye's VPs are out of the pool
+        swiss = swiss.replace("swiss_bye_vps: 12", "swiss_bye_vps: 6")
+    (sessions / "swiss.yaml").write_text(swiss, encoding="utf-8")
     articles = content / "articles"
     articles.mkdir()
     for article in (FIXTURES / "articles").glob("*.md"):

@@ -35,6 +35,7 @@ OPTION_SETS = {
     "small-groups-variable": {"small_groups": "ebu", "artificial": "variable", "session_percentage": "board-mean"},
     "no-scaled-total-pooled-ties": {"scaled_total": False, "ties": "displayed", "neuberg": False},
     "vp-ten-pool": {"vp_scale": "discrete", "vp_pool": 10},
+    "swiss-ximpq": {"swiss_margin": "ximpq", "cross_imp_divisor": "total", "vp_scale": "discrete"},
 }
 
 

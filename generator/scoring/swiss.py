@@ -1,0 +1,283 @@
+"""Swiss pairs: each round's matches converted to VPs, and the standings after every round.
+
+The boards are scored first, against the whole field, by the session's method (cross-IMPs,
+or Butler IMPs): that is ``score_session``'s ordinary work, explained board by board.  A
+match adds each pair's figures on the round's boards.  Cross-IMPs (and Butler IMPs) at one
+table are one pair's gain and the other's loss, so the match's IMP margin is half the
+difference of the two totals: with totals of +7 and −7 the margin is (7 − (−7)) / 2 = 7 IMPs,
+each swing counted once, as a teams match counts it.  (The halving matters only when a
+director's split score makes the two totals differ in size.)  The margin becomes VPs on the
+session's scale (``vp_scale``: the WBF continuous scale, the WBF/EBU discrete scale or the
+club's own table) for the round's number of boards; the two pairs' VPs add up to the pool.
+
+A pair with a bye scores ``swiss_bye_vps``.  The standings after round n add each pair's
+VPs over rounds 1 to n; pairs level on VPs are separated by their total IMPs (their net
+cross-IMPs over all matches), and share the place if that is level too.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..model import Direction, Match, Pair, PairRef, ScoringMethod, Session, SwissMatch, SwissRound, Team
+from .explain import Explanation, Step, equals, fmt, signed
+from .explain import unit as unit_word
+from .options import OptionError, ScoringOptions
+from .ranking import rank_labels
+from .results import ScoredBoard, ScoredLine
+from .teams import _club_vps, _count, _vp_steps
+from .rounding import display_over_root, round_over_root
+from .vp import match_vps
+
+SWISS_METHODS = (ScoringMethod.CROSS_IMPS, ScoringMethod.BUTLER)
+"""Board methods a Swiss pairs event can use: both give one pair's gain as the other's loss."""
+
+
+class SwissError(ValueError):
+    """A Swiss event that cannot be scored as given (readers refuse these earlier, with lines)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SwissBoardFigure:
+    """One board of a match: each pair's figure against the field, from the scored traveller."""
+
+    number: int
+    line: ScoredLine
+    first_direction: Direction
+    first: Fraction
+    second: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class SwissMatchResult:
+    round: int
+    match: SwissMatch
+    boards: tuple[SwissBoardFigure, ...]
+    first_imps: Fraction
+    second_imps: Fraction
+    margin: Fraction
+    """IMPs to the first pair: (first − second) / 2, or with swiss_margin 'ximpq' that over
+    √(r(r − 1)/2), rounded to a whole IMP."""
+    first_vps: Fraction
+    second_vps: Fraction
+    explanation: Explanation
+
+    def vps_of(self, ref: PairRef) -> Fraction:
+        return self.first_vps if ref == self.match.first else self.second_vps
+
+    def imps_of(self, ref: PairRef) -> Fraction:
+        """The pair's share of the margin: + for the winner, − for the loser."""
+        return self.margin if ref == self.match.first else -self.margin
+
+    def opponent(self, ref: PairRef) -> PairRef:
+        return self.match.second if ref == self.match.first else self.match.first
+
+
+@dataclass(frozen=True, slots=True)
+class SwissBye:
+    round: int
+    pair: PairRef
+    vps: Fraction
+    explanation: Explanation
+
+
+@dataclass(frozen=True, slots=True)
+class SwissStanding:
+    """A pair's place after a round: VPs and IMPs over the rounds so far."""
+
+    pair: Pair
+    vps: Fraction
+    imps: Fraction
+    rounds: tuple[Fraction, ...]
+    """VPs in each round so far, in order (a bye counts its award)."""
+    rank: int
+    rank_label: str
+    explanation: Explanation
+
+    @property
+    def ref(self) -> PairRef:
+        return self.pair.ref
+
+
+@dataclass(frozen=True, slots=True)
+class SwissRoundResult:
+    number: int
+    boards: tuple[int, ...]
+    matches: tuple[SwissMatchResult, ...]
+    byes: tuple[SwissBye, ...]
+    standings: tuple[SwissStanding, ...]
+    """Cumulative, after this round, best first."""
+
+
+@dataclass(frozen=True, slots=True)
+class SwissResult:
+    rounds: tuple[SwissRoundResult, ...]
+    pool: int
+    bye_vps: Fraction
+    scale: str
+
+    @property
+    def standings(self) -> tuple[SwissStanding, ...]:
+        return self.rounds[-1].standings if self.rounds else ()
+
+    def matches_of(self, ref: PairRef) -> list[tuple[SwissRoundResult, SwissMatchResult | SwissBye]]:
+        out: list[tuple[SwissRoundResult, SwissMatchResult | SwissBye]] = []
+        for r in self.rounds:
+            out += [(r, m) for m in r.matches if ref in (m.match.first, m.match.second)]
+            out += [(r, b) for b in r.byes if b.pair == ref]
+        return out
+
+
+def check_swiss_options(options: ScoringOptions, method: ScoringMethod | None = None) -> None:
+    """A Swiss match always becomes VPs: an IMP-only scale is refused; XIMPQ divides cross-IMP sums."""
+    if options.vp_scale == "none":
+        raise OptionError("option 'vp_scale': a Swiss pairs event converts each match to VPs: expected wbf, "
+                          "discrete or club, got 'none'")
+    if options.swiss_margin == "ximpq" and (method not in (None, ScoringMethod.CROSS_IMPS)
+                                            or options.cross_imp_divisor != "total"):
+        raise OptionError("option 'swiss_margin': ximpq divides each board's cross-IMP sum: expected method "
+                          f"cross_imps with cross_imp_divisor total, got {method} with "
+                          f"cross_imp_divisor {options.cross_imp_divisor}")
+
+
+def score_swiss(session: Session, boards: tuple[ScoredBoard, ...], options: ScoringOptions) -> SwissResult:
+    """Every round's matches and byes, and the cumulative standings after each round."""
+    check_swiss_options(options, session.method)
+    if session.method not in SWISS_METHODS:
+        raise SwissError(f"a Swiss pairs event scores its boards by cross_imps or butler, got {session.method}")
+    pairs = {p.ref: p for p in session.pairs}
+    by_number = {b.number: b for b in boards}
+    vps: dict[PairRef, list[Fraction]] = {ref: [] for ref in pairs}
+    imps: dict[PairRef, Fraction] = defaultdict(Fraction)
+    rounds = []
+    for rnd in session.swiss:
+        matches = tuple(score_swiss_match(rnd, m, by_number, pairs, options) for m in rnd.matches)
+        byes = tuple(_bye(rnd.number, ref, pairs, options) for ref in rnd.byes)
+        for m in matches:
+            for ref in (m.match.first, m.match.second):
+                vps[ref].append(m.vps_of(ref))
+                imps[ref] += m.imps_of(ref)
+        for b in byes:
+            vps[b.pair].append(b.vps)
+        for ref, own in vps.items():
+            if len(own) < len(rounds) + 1:
+                own.append(Fraction(0))  # absent from the round (not in a match, no bye): nothing
+        rounds.append(SwissRoundResult(rnd.number, rnd.boards, matches, byes, _standings(pairs, vps, imps, rnd.number)))
+    return SwissResult(tuple(rounds), options.vp_pool, options.swiss_bye_vps, options.vp_scale)
+
+
+def _name(pair: Pair) -> str:
+    return f"{pair.ref} {pair.names}" if pair.players else pair.names
+
+
+def _find_line(board: ScoredBoard, match: SwissMatch) -> tuple[ScoredLine, Direction]:
+    for line in board.lines:
+        seats = (line.line.ns_pair, line.line.ew_pair)
+        if seats == (match.first, match.second):
+            return line, Direction.NS
+        if seats == (match.second, match.first):
+            return line, Direction.EW
+    raise SwissError(f"board {board.number}: no result between pairs {match.first} and {match.second}")
+
+
+def score_swiss_match(rnd: SwissRound, match: SwissMatch, boards: dict[int, ScoredBoard], pairs: dict[PairRef, Pair],
+                      options: ScoringOptions) -> SwissMatchResult:
+    """A match's boards, its IMP margin and its VPs, with the explanation of each step."""
+    first_name, second_name = _name(pairs[match.first]), _name(pairs[match.second])
+    figures = []
+    for number in rnd.boards:
+        if number not in boards:
+            raise SwissError(f"round {rnd.number}: board {number} has no results")
+        line, direction = _find_line(boards[number], match)
+        first = line.side(direction).value
+        second = line.side(direction.other).value
+        figures.append(SwissBoardFigure(number, line, direction, first, second))
+    first_total = sum((f.first for f in figures), Fraction(0))
+    second_total = sum((f.second for f in figures), Fraction(0))
+    margin = (first_total - second_total) / 2
+    n = len(figures)
+    ximpq_step = None
+    if options.swiss_margin == "ximpq":
+        margin, ximpq_step = _ximpq(rnd, match, margin, [boards[f.number] for f in figures], first_name, second_name)
+    terms = " + ".join(_operand(f.first) for f in figures)
+    raw = (first_total - second_total) / 2
+    winner = first_name if raw > 0 else second_name
+    outcome = "a drawn match" if raw == 0 else f"{fmt(abs(raw), 4)} {unit_word(raw, 'IMPs')} to {winner}"
+    steps = [Step("swiss.total",
+                  f"{first_name}: {terms} {equals(*(f.first for f in figures), places=4)} {fmt(first_total, 4)} IMPs over "
+                  f"{_count(n)}; {second_name}: "
+                  f"{fmt(second_total, 4)} IMPs (each board's figure against the field, from its traveller)",
+                  {"first": first_total, "second": second_total, "boards": [f.number for f in figures]}),
+             Step("swiss.margin",
+                  f"the match margin is half the difference of the two totals, each swing counted once: "
+                  f"({fmt(first_total, 4)} − {_operand(second_total)}) / 2 {equals(first_total, second_total, places=4)} "
+                  f"{fmt(raw, 4)}: {outcome}",
+                  {"margin": (first_total - second_total) / 2})]
+    if ximpq_step is not None:
+        steps.append(ximpq_step)
+    if options.vp_scale == "club":
+        team = Match(Team(0, first_name), Team(0, second_name), ())
+        first_vp, second_vp, step = _club_vps(team, margin, Fraction(0), n, options)
+        steps.append(step)
+    else:
+        first_vp, second_vp = match_vps(margin, Fraction(0), n, options.vp_fractional_margin, options.vp_scale,
+                                        options.vp_rounding, options.vp_pool)
+        steps += _vp_steps(margin, n, first_vp, second_vp, options)
+    steps.append(Step("swiss.vps", f"{first_name} {fmt(first_vp)} VPs, {second_name} {fmt(second_vp)} VPs: "
+                      f"{fmt(first_vp)} + {fmt(second_vp)} = {fmt(first_vp + second_vp)}, the pool",
+                      {"first": first_vp, "second": second_vp, "pool": options.vp_pool}))
+    return SwissMatchResult(rnd.number, match, tuple(figures), first_total, second_total, margin, first_vp, second_vp,
+                            Explanation("swiss", first_vp, tuple(steps), {}))
+
+
+def _ximpq(rnd: SwissRound, match: SwissMatch, margin: Fraction, boards: list[ScoredBoard], first: str,
+           second: str) -> tuple[Fraction, Step]:
+    """The EBU's XIMPQ margin: the margin of cross-IMP sums over √(r(r − 1)/2), to a whole IMP."""
+    results = {len(b.lines) for b in boards}
+    if len(results) != 1:
+        raise SwissError(f"round {rnd.number}: the boards of the match of pairs {match.first} and {match.second} "
+                         f"have different numbers of results ({sorted(results)}): XIMPQ divides by one √(r(r − 1)/2)")
+    r = results.pop()
+    if r < 2:
+        raise SwissError(f"round {rnd.number}: XIMPQ needs at least two results on a board, got {r}")
+    k = r * (r - 1) // 2
+    whole = Fraction(round_over_root(margin, k))
+    winner = first if whole > 0 else second
+    outcome = "a drawn match" if whole == 0 else f"{fmt(abs(whole))} {unit_word(whole, 'IMPs')} to {winner}"
+    root = f"{k}" if k != 1 else "1"
+    return whole, Step("swiss.ximpq",
+                       f"XIMPQ (the EBU's modified cross-IMPs): with {r} results on each board the margin is divided "
+                       f"by the square root of {r} × {r - 1} / 2, that is of {root}: {fmt(abs(margin), 4)} divided by "
+                       f"the square root of {root} is {display_over_root(abs(margin), k)} (to two decimals), to the "
+                       f"nearest whole IMP, a half away from zero: {outcome}",
+                       {"margin": margin, "results": r, "divisor_squared": k, "rounded": whole})
+
+
+def _operand(value: Fraction) -> str:
+    """A negative number in brackets where it follows a minus sign."""
+    return f"({fmt(value, 4)})" if value < 0 else fmt(value, 4)
+
+
+def _bye(number: int, ref: PairRef, pairs: dict[PairRef, Pair], options: ScoringOptions) -> SwissBye:
+    award = options.swiss_bye_vps
+    step = Step("swiss.bye", f"{_name(pairs[ref])} has a bye in round {number}: {fmt(award)} VPs "
+                f"(the option swiss_bye_vps, out of a pool of {options.vp_pool})", {"vps": award})
+    return SwissBye(number, ref, award, Explanation("swiss_bye", award, (step,), {}))
+
+
+def _standings(pairs: dict[PairRef, Pair], vps: dict[PairRef, list[Fraction]], imps: dict[PairRef, Fraction],
+               number: int) -> tuple[SwissStanding, ...]:
+    totals = {ref: sum(v, Fraction(0)) for ref, v in vps.items()}
+    labels = rank_labels([(ref, (totals[ref], imps[ref])) for ref in pairs])
+    out = []
+    for ref, pair in pairs.items():
+        terms = " + ".join(fmt(v) for v in vps[ref])
+        step = Step("swiss.cumulative", f"after round {number}: {terms} {equals(*vps[ref])} {fmt(totals[ref])} VPs "
+                    f"(IMPs {signed(imps[ref], 4)}, which separate pairs level on VPs)",
+                    {"rounds": list(vps[ref]), "vps": totals[ref], "imps": imps[ref]})
+        rank, label = labels[ref]
+        out.append(SwissStanding(pair, totals[ref], imps[ref], tuple(vps[ref]), rank, label,
+                                 Explanation("swiss_standing", totals[ref], (step,), {})))
+    return tuple(sorted(out, key=lambda s: (s.rank, s.pair.ref.number)))
