@@ -65,7 +65,7 @@ def _show(value: Fraction, theirs: Figure) -> str:
 
 
 class _Audit:
-    def __init__(self, result: SessionResult, figures: PrintedFigures):
+    def __init__(self, result: SessionResult, figures: PrintedFigures, lines_result: SessionResult | None = None):
         self.result = result
         self.figures = figures
         self.compared = 0
@@ -74,7 +74,7 @@ class _Audit:
         self.agreed: set[tuple[str, str]] = set()
         """(where, what) of every figure that agrees: how re-scorings are compared figure by figure."""
         self.lines: dict[tuple[int, Any, Any], tuple[ScoredBoard, ScoredLine]] = {
-            (b.number, l.line.ns_pair, l.line.ew_pair): (b, l) for b in result.boards for l in b.lines}
+            (b.number, l.line.ns_pair, l.line.ew_pair): (b, l) for b in (lines_result or result).boards for l in b.lines}
 
     @property
     def agreeing(self) -> int:
@@ -306,9 +306,11 @@ def _place(text: str) -> int | None:
     return place if place is not None and place >= 1 and text[:1].isascii() and text[:1].isdigit() else None
 
 
-def audit(result: SessionResult) -> _Audit:
+def audit(result: SessionResult, lines_result: SessionResult | None = None) -> _Audit:
+    """Every printed figure compared with ``result``; traveller figures with ``lines_result``
+    when the program shows them scored otherwise (``line_figures=unfactored``, see conventions.py)."""
     figures = printed_figures(result.session) or PrintedFigures()
-    a = _Audit(result, figures)
+    a = _Audit(result, figures, lines_result)
     a.find_unmarked()
     a.run_lines()
     a.run_boards()
@@ -326,7 +328,7 @@ def check_command(path: Path, overrides: dict[str, Any] | None = None, verbose: 
     compared = differ = unverified = 0
     reasons: Counter[str] = Counter()
     for session in read_sessions(Path(path)):
-        search = find_conventions(session, overrides, lambda result: audit(result))
+        search = find_conventions(session, overrides, audit)
         a = search.audit
         differences = [_explained(d, search.explained.get((d.where, d.what))) for d in a.differences]
         s = session

@@ -61,7 +61,9 @@ def ranking_text(result: SessionResult) -> str:
         for st in field.standings:
             pct = f"{fmt(st.percentage, 2):>6}%" if st.percentage is not None else ""
             strata = ("  " + " ".join(f"{name} {place}" for name, place in st.strata)) if st.strata else ""
-            lines.append(f"  {st.rank_label:>4}  {str(st.ref):>6}  {st.pair.names:<40} {fmt(st.total, 2):>8} {pct}{strata}")
+            sat = (f"  (sat out {st.sitout.boards}: +{fmt(st.sitout.award, 2)}, {st.sitout.policy})"
+                   if st.sitout else "")
+            lines.append(f"  {st.rank_label:>4}  {str(st.ref):>6}  {st.pair.names:<40} {fmt(st.total, 2):>8} {pct}{strata}{sat}")
         if field.handicap_standings:
             share = "half the handicap" if result.options.handicap_share == "half" else "the handicap"
             lines.append("")

@@ -19,6 +19,7 @@ from typing import Any, Callable
 from .commands import session_options
 from .errors import GeneratorError
 from .model import Session, ScoringMethod
+from .printed_averages import unmarked_averages, with_averages
 from .scoring.session import score_session
 
 _PAIRS = (ScoringMethod.MATCHPOINTS, ScoringMethod.BUTLER, ScoringMethod.CROSS_IMPS, ScoringMethod.AGGREGATE)
@@ -32,6 +33,16 @@ class Family:
     name: str
     candidates: tuple[dict[str, Any], ...]
     applies: Callable[[Session], bool]
+    concerns: str = "any"
+    """Which printed figures the family can change: 'lines' (traveller figures: their totals follow),
+    'totals' (pair totals, percentages and places only) or 'any'.  A family is not tried while
+    no figure it concerns differs: the search stays fast on big files."""
+
+    def matters(self, differences) -> bool:
+        if self.concerns == "any":
+            return bool(differences)
+        on_lines = any(d.where.startswith("board ") for d in differences)
+        return on_lines if self.concerns == "lines" else any(not d.where.startswith("board ") for d in differences)
 
     @property
     def options(self) -> set[str]:
@@ -96,6 +107,11 @@ WORDS: dict[tuple[str, Any], str] = {
 
 def describe(candidate: dict[str, Any]) -> str:
     """'unfactored (…; --option neuberg=false)': what an option set means, and how to pass it."""
+    return f"{meaning(candidate)} ({option_text(candidate)})"
+
+
+def meaning(candidate: dict[str, Any]) -> str:
+    """What an option set means in words, for a reader who does not pass options."""
     words = []
     for name, value in candidate.items():
         text = WORDS.get((name, value))
@@ -107,7 +123,7 @@ def describe(candidate: dict[str, Any]) -> str:
             text = f"the {value} VP scale"
         if text and not (name == "neuberg" and len(candidate) > 1):
             words.append(text)
-    return f"{'; '.join(words) or 'other options'} ({option_text(candidate)})"
+    return '; '.join(words) or 'other options'
 
 
 def option_text(options: dict[str, Any]) -> str:
@@ -129,37 +145,155 @@ class Search:
     scorings: int
 
 
-def find_conventions(session: Session, overrides: dict[str, Any], run_audit: Callable[[Any], Any]) -> Search:
+SHOWN: dict[str, tuple[str, ...]] = {
+    "line_figures": ("factored", "unfactored"),
+    "total_figures": ("factored", "unfactored"),
+    "unmarked_averages": ("scored", "average"),
+}
+"""Conventions of how a program *shows* its figures rather than how it scores, tried like options:
+``line_figures=unfactored`` (Compscore prints each traveller line on the board's own top, as if
+Neuberg were off, while its totals are factored: the lines are compared with a re-scoring with
+``neuberg=false``, the totals with the session's options), ``total_figures=unfactored`` (the
+other way round, as Bridge NZ Scorer does: factored lines, percentages on each board's own top), and ``unmarked_averages=average`` (a
+line printed 50 % for both sides though it records a score was an average: the session is scored
+again with it as A=, see printed_averages.py).  ``check`` accepts them with ``--option``."""
+
+SHOWN_DEFAULTS = {name: values[0] for name, values in SHOWN.items()}
+
+
+def split_shown(options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(scoring options, conventions of how figures are shown) from one ``--option`` dict."""
+    scoring = {k: v for k, v in options.items() if k.replace("-", "_") not in SHOWN}
+    shown = {k.replace("-", "_"): v for k, v in options.items() if k.replace("-", "_") in SHOWN}
+    for name, value in shown.items():
+        if value not in SHOWN[name]:
+            raise GeneratorError(f"option {name!r}: expected one of {', '.join(SHOWN[name])}, got {value!r}")
+    return scoring, shown
+
+
+def _missed_boards(session: Session) -> bool:
+    """True when some pair has no line on a board its section played: a sit-out (or a late start)."""
+    played: dict[Any, int] = {}
+    boards: dict[str, set[int]] = {}
+    for board in session.boards:
+        for line in board.lines:
+            boards.setdefault(line.section, set()).add(board.number)
+            for ref in (line.ns_pair, line.ew_pair):
+                if ref is not None:
+                    played[ref] = played.get(ref, 0) + 1
+    return any(played.get(p.ref, 0) < len(boards.get(p.ref.section, ())) for p in session.pairs if p.ref in played)
+
+
+def _short_boards(session: Session) -> bool:
+    """True when some board may be factored: fewer lines than the most any board has, fewer than
+    the file's expected results, or an artificial score (where showing factored or not can differ)."""
+    counts = [len(b.lines) for b in session.boards]
+    if not counts:
+        return False
+    expected = session.options.get("expected_results")
+    return (min(counts) < max(counts) or (isinstance(expected, int) and min(counts) < expected)
+            or any(not line.is_result for b in session.boards for line in b.lines))
+
+
+FAMILIES = FAMILIES + (
+    Family("sit-outs", tuple({"sitout_policy": p} for p in ("none", "average", "session-average")),
+           lambda s: s.method in _PAIRS and _missed_boards(s), "totals"),
+    # A figure shown unfactored beside factored ones needs factored scoring: each candidate says so,
+    # so that it is tried even after ``neuberg=false`` won a first step of the search.
+    Family("line figures shown", ({"line_figures": "factored"}, {"neuberg": True, "line_figures": "unfactored"}),
+           lambda s: s.method in (ScoringMethod.MATCHPOINTS, ScoringMethod.CROSS_IMPS) and _short_boards(s)),
+    Family("total figures shown", ({"total_figures": "factored"}, {"neuberg": True, "total_figures": "unfactored"}),
+           lambda s: s.method is ScoringMethod.MATCHPOINTS and _short_boards(s)),
+    Family("unmarked averages", ({"unmarked_averages": "scored"}, {"unmarked_averages": "average"}),
+           lambda s: s.method is ScoringMethod.MATCHPOINTS, "lines"),
+)
+"""The searched families: scoring options, then the sit-out policy and how line figures are shown
+(searched last: both matter only once the scoring conventions are right)."""
+
+WORDS.update({
+    ("sitout_policy", "none"): "boards sat out do not count",
+    ("sitout_policy", "average"): "an average for each board sat out",
+    ("sitout_policy", "session-average"): "the pair's session average for each board sat out",
+    ("line_figures", "unfactored"): "traveller figures shown on each board's own top, totals factored",
+    ("line_figures", "factored"): "traveller figures shown factored (Neuberg)",
+    ("total_figures", "unfactored"): "percentages and totals on each board's own top, traveller figures factored",
+    ("total_figures", "factored"): "percentages and totals factored (Neuberg)",
+    ("unmarked_averages", "average"): "lines printed 50 % to both sides scored as averages (A=), as the program did",
+    ("unmarked_averages", "scored"): "lines scored as recorded",
+})
+
+
+def find_conventions(session: Session, overrides: dict[str, Any],
+                     run_audit: Callable[[Any, Any], Any]) -> Search:
     """Greedy, bounded: each family varied in turn from the best set so far; a change is kept
-    only when strictly more figures agree.  ``run_audit`` turns a scored result into an audit
-    with ``agreeing``, ``differences`` and ``agreed`` (the keys of the figures that agree)."""
+    only when strictly more figures agree.  ``run_audit(result, lines_result)`` turns a scored
+    result (and, where line figures are shown otherwise, the re-scoring they are compared with,
+    else None) into an audit with ``agreeing``, ``differences`` and ``agreed`` (the keys of the
+    figures that agree).  ``overrides`` may name conventions of ``SHOWN`` as well as options."""
     count = 0
+    scoring_overrides, shown_overrides = split_shown(overrides)
+
+    scored: dict[tuple[int, Any], Any] = {}
+    averaged: dict[Any, Session] = {}  # the session with its unmarked averages, by options
+
+    def score(variant: Session, options):
+        """Each (session, options) scored once: the shown conventions and the reasons re-use them."""
+        nonlocal count
+        key = (id(variant), options)
+        if key not in scored:
+            count += 1
+            scored[key] = score_session(variant, options)
+        return scored[key]
+
+    def evaluate(options, shown: dict[str, Any]):
+        result = score(session, options)
+        if shown["unmarked_averages"] == "average":
+            if options not in averaged:
+                lines = unmarked_averages(result)
+                averaged[options] = with_averages(session, lines) if lines else session
+            result = score(averaged[options], options)
+        lines = None
+        if shown["line_figures"] != shown["total_figures"]:
+            unfactored = score(result.session, options.with_overrides({"neuberg": False}))
+            result, lines = (result, unfactored) if shown["line_figures"] == "unfactored" else (unfactored, result)
+        elif shown["line_figures"] == "unfactored":
+            result = score(result.session, options.with_overrides({"neuberg": False}))
+        return run_audit(result, lines)
 
     def attempt(extra: dict[str, Any], wins: dict[str, Any] | None = None):
-        nonlocal count
-        count += 1
+        merged = {**extra, **overrides, **(wins or {})}
+        scoring, shown = split_shown(merged)
+        shown = {**SHOWN_DEFAULTS, **shown}
         try:
-            options = session_options(session, {**extra, **overrides, **(wins or {})})
-            return run_audit(score_session(session, options)), options
+            options = session_options(session, scoring)
+            return evaluate(options, shown), (options, shown)
         except (GeneratorError, ValueError):  # a combination the engine refuses is no candidate
             return None, None
 
-    options = session_options(session, overrides)  # a bad --option is the user's error: raised
-    best = run_audit(score_session(session, options))
+    options = session_options(session, scoring_overrides)  # a bad --option is the user's error: raised
+    shown = {**SHOWN_DEFAULTS, **shown_overrides}
+    best = evaluate(options, shown)
+    count = 0  # the first scoring is the audit itself, not a re-scoring
+
+    def current(opts, shw, name):
+        return shw[name] if name in SHOWN else getattr(opts, name)
+
     found: dict[str, Any] = {}
     applicable = [f for f in FAMILIES if f.applies(session)]
-    searched = [f for f in applicable if not (f.options & set(overrides))]  # the command line's choice stands
+    searched = [f for f in applicable if not (f.options & {k.replace("-", "_") for k in overrides})]
     if not best.differences:
         return Search(found, best, {}, count)
     for _ in range(2):
         improved = False
         for family in searched:
+            if not family.matters(best.differences):
+                continue
             for candidate in family.candidates:
-                if all(getattr(options, k) == v for k, v in candidate.items()):
+                if all(current(options, shown, k) == v for k, v in candidate.items()):
                     continue
-                trial, trial_options = attempt({**found, **candidate})
+                trial, chosen = attempt({**found, **candidate})
                 if trial is not None and trial.agreeing > best.agreeing:
-                    best, options, found, improved = trial, trial_options, {**found, **candidate}, True
+                    best, (options, shown), found, improved = trial, chosen, {**found, **candidate}, True
             if not best.differences:
                 break
         if not improved or not best.differences:
@@ -167,19 +301,23 @@ def find_conventions(session: Session, overrides: dict[str, Any], run_audit: Cal
     explained: dict[tuple[str, str], dict[str, Any]] = {}
     remaining = {(d.where, d.what) for d in best.differences}
     for family in applicable:  # reasons may name an option the command line set otherwise
+        if not family.matters([d for d in best.differences if (d.where, d.what) in remaining]):
+            continue
         for candidate in family.candidates:
             if not remaining:
                 break
-            if all(getattr(options, k) == v for k, v in candidate.items()):
+            if all(current(options, shown, k) == v for k, v in candidate.items()):
                 continue
             trial, _ = attempt(found, wins=candidate)
             if trial is None:
                 continue
             for key in remaining & trial.agreed:
-                explained[key] = {k: v for k, v in candidate.items() if getattr(options, k) != v}
+                explained[key] = {k: v for k, v in candidate.items() if current(options, shown, k) != v}
             remaining -= trial.agreed
-    found = {k: v for k, v in found.items() if getattr(session_options(session, overrides), k) != v}
+    given = session_options(session, scoring_overrides)
+    given_shown = {**SHOWN_DEFAULTS, **shown_overrides}
+    found = {k: v for k, v in found.items() if current(given, given_shown, k) != v}
     return Search(found, best, explained, count)
 
 
-__all__ = ["FAMILIES", "Family", "Search", "describe", "find_conventions", "option_text"]
+__all__ = ["FAMILIES", "Family", "SHOWN", "Search", "describe", "find_conventions", "meaning", "option_text", "split_shown"]

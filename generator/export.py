@@ -114,6 +114,8 @@ def _standing(s: Standing, explanations: bool) -> dict[str, Any]:
         "board_total": json_number(s.board_total), "penalty": json_number(s.penalty),
         "strata": [{"stratum": name, "rank_label": label} for name, label in s.strata],
         "stratum": s.pair.stratum,
+        "sitout": ({"policy": s.sitout.policy, "boards": s.sitout.boards, "award": json_number(s.sitout.award),
+                    "tops": json_number(s.sitout.tops)} if s.sitout else None),
         "masterpoints": ({"awarded": s.pair.masterpoints.awarded, "type": s.pair.masterpoints.kind}
                          if s.pair.masterpoints else None),
     }

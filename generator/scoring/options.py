@@ -128,6 +128,11 @@ class ScoringOptions:
     number of boards (total × boards in full / boards played, e.g. 555 × 27 / 26 = 576.35,
     as Compscore prints), beside the raw total; the percentage and the ranking are unchanged."""
 
+    sitout_policy: str = "none"
+    """Boards a pair sat out (a sit-out or a phantom pair in the movement): 'none' (they do
+    not count for the pair), 'average' (50 % of the top each, 0 IMPs) or 'session-average'
+    (the pair's own session average on each).  See ``sitout.py``."""
+
     swiss_bye_vps: Fraction = Fraction(10)
     """Swiss pairs: the VPs a pair with a bye scores in that round (0 to the pool); 10, half
     of a 20-VP pool, counts the bye as a drawn match.  Clubs that favour the pair (12 is a
@@ -159,6 +164,7 @@ class ScoringOptions:
         "ties": ("exact", "displayed"),
         "session_percentage": ("total", "board-mean"),
         "handicap_share": ("whole", "half"),
+        "sitout_policy": ("none", "average", "session-average"),
         "swiss_margin": ("halved", "ximpq"),
     }
 
@@ -173,6 +179,9 @@ class ScoringOptions:
         trim_count, trim_percent = self.trim
         if trim_count < 0 or not 0 <= trim_percent < 50:
             raise OptionError(f"option 'butler_trim': expected 'none', a count or a percentage below 50%, got {self.butler_trim!r}")
+        if self.sitout_policy != "none" and self.session_percentage == "board-mean":
+            raise OptionError("option 'sitout_policy': a sit-out award needs session_percentage 'total' "
+                              "(the mean of board percentages has no board for the boards sat out)")
         if not 0 <= self.swiss_bye_vps <= self.vp_pool:
             raise OptionError(f"option 'swiss_bye_vps': expected a number of VPs from 0 to the pool of {self.vp_pool}, "
                               f"got {self.swiss_bye_vps}")

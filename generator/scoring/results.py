@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ..model import Direction, Match, Pair, PairRef, ScoringMethod, Seat, Session, Team, TravellerLine
 from .explain import Explanation
 from .options import ScoringOptions
+from .sitout import SitOut
 
 if TYPE_CHECKING:
     from .swiss import SwissResult
@@ -153,6 +154,8 @@ class Standing:
     strata: tuple[tuple[str, str], ...] = ()
     """Stratified events: (stratum, place label) for the pair's stratum and every higher one,
     highest first, such as (('A', '5'), ('B', '2='))."""
+    sitout: SitOut | None = None
+    """What the boards the pair sat out added (option ``sitout_policy``); None when nothing."""
 
     @property
     def ref(self) -> PairRef:

@@ -12,6 +12,7 @@ from .board import score_pairs_board
 from .handicap import apply_handicaps, check_handicaps
 from .individual import check_individual, sides_step
 from .strata import apply_strata, check_strata
+from .sitout import sitout_award
 from .explain import Explanation, Step, equals, fmt
 from .options import ScoringOptions
 from .ranking import rank_labels
@@ -181,7 +182,11 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
     penalties: dict[PairRef, list[Penalty]] = defaultdict(list)
     for penalty in session.penalties:
         penalties[penalty.pair].append(penalty)
-    tops = _usual_tops(session, options) if is_mp and penalties else {}
+    sitouts = options.sitout_policy != "none"
+    tops = _usual_tops(session, options) if is_mp and (penalties or sitouts) else {}
+    group_boards: dict[str, set[int]] = defaultdict(set)
+    for b in boards:
+        group_boards[b.section].add(b.number)
 
     fields = []
     def field_order(name: str) -> tuple[str, int]:
@@ -215,27 +220,37 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
             own = penalties.get(pair.ref, [])
             top = tops.get(_group_key(session, options, pair.ref.section), Fraction(0))
             score = running
+            missed = len(group_boards[_group_key(session, options, pair.ref.section)]) - len(played) if sitouts else 0
+            sitout = sitout_award(options.sitout_policy, is_mp=is_mp, total=running, available=available,
+                                  played=len(played), missed=missed, top=top, unit=unit)
+            if sitout is not None:
+                steps.append(sitout[1])
+                running += sitout[0].award
+                score = running
+                if is_mp:
+                    available = (available or Fraction(0)) + sitout[0].tops
             if is_mp:
                 # The penalty comes off the matchpoint total; the percentage is then taken from what is left.
                 deducted, penalty_steps = _apply_penalties(own, running, top, unit)
                 steps += penalty_steps
                 total = running - deducted
-                pct, pct_steps = _percentage(total, available, played, options, deducted, top)
-                if played and len(played) < most_boards:
+                pct, pct_steps = _percentage(total, available, played, options, deducted, top,
+                                             sitout[0].boards if sitout else 0)
+                if played and len(played) < most_boards and sitout is None:
                     pct_steps.insert(0, Step("session.missed",
                                              f"played {len(played)} of the {most_boards} boards: the percentage compares the "
                                              "matchpoints with the tops of the boards played only, so a board not played "
                                              "counts for nothing either way", {"boards": len(played), "most_boards": most_boards}))
                 steps += pct_steps
                 score = pct if pct is not None else Fraction(0)
-                if options.scaled_total and played and len(played) < most_boards:
+                if options.scaled_total and sitout is None and played and len(played) < most_boards:
                     scaled = total * most_boards / len(played)
                     steps.append(Step("session.scaled_total",
                                       f"the total scaled to all {most_boards} boards, as many programs print it: "
                                       f"{fmt(total, 4)} × {most_boards} / {len(played)} {equals(total, places=4)} {fmt(scaled)} matchpoints",
                                       {"total": total, "boards": len(played), "most_boards": most_boards, "scaled": scaled}))
             else:
-                if is_imps and options.imp_pairs_factoring and played and len(played) < most_boards:
+                if is_imps and sitout is None and options.imp_pairs_factoring and played and len(played) < most_boards:
                     score = running * most_boards / len(played)
                     steps.append(Step("session.factoring",
                                       f"played {len(played)} of {most_boards} boards: {fmt(running, 4)} × {most_boards} / {len(played)} {equals(running, places=4)} {fmt(score, 4)} IMPs",
@@ -246,16 +261,18 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
                 score -= deducted
                 total = running - deducted
             scaled_total = (total * most_boards / len(played)
-                            if is_mp and options.scaled_total and played and len(played) < most_boards else None)
-            provisional.append((pair, total, len(played), available, pct, score, tuple(card), steps, deducted, scaled_total))
+                            if is_mp and options.scaled_total and sitout is None and played and len(played) < most_boards
+                            else None)
+            provisional.append((pair, total, len(played), available, pct, score, tuple(card), steps, deducted, scaled_total,
+                                sitout[0] if sitout else None))
         keyed = [(p[0].ref, _tie_key(p[5], options)) for p in provisional]
         labels = rank_labels(keyed)
         standings = []
-        for pair, total, n, available, pct, score, card, steps, deducted, scaled_total in provisional:
+        for pair, total, n, available, pct, score, card, steps, deducted, scaled_total, sat_out in provisional:
             rank, label = labels[pair.ref]
             expl = Explanation("session", score, tuple(steps), {"pair": str(pair.ref)})
             standings.append(Standing(pair, name, total, n, available, pct, score, rank, label, card, expl, deducted,
-                                      scaled_total))
+                                      scaled_total, sitout=sat_out))
         standings.sort(key=lambda s: (s.rank, s.pair.ref.number))
         fields.append(Field(name, tuple(standings)))
     return fields
@@ -263,7 +280,7 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
 
 def _percentage(total: Fraction, available: Fraction | None, played: list[tuple[ScoredBoard, ScoredLine, Direction]],
                 options: ScoringOptions, deducted: Fraction = Fraction(0),
-                top: Fraction = Fraction(0)) -> tuple[Fraction | None, list[Step]]:
+                top: Fraction = Fraction(0), sat_out: int = 0) -> tuple[Fraction | None, list[Step]]:
     """A matchpoint pair's session percentage by the ``session_percentage`` option, with its steps.
 
     'total': the matchpoints (``total``, penalties already deducted) over the tops of the
@@ -298,7 +315,8 @@ def _percentage(total: Fraction, available: Fraction | None, played: list[tuple[
     if not available:
         return None, []
     pct = percent(total, available)
-    return pct, [Step("session.available", f"the tops of the {len(played)} boards played add up to {fmt(available)} matchpoints",
+    boards = f"{len(played)} boards played and the {sat_out} sat out" if sat_out else f"{len(played)} boards played"
+    return pct, [Step("session.available", f"the tops of the {boards} add up to {fmt(available)} matchpoints",
                       {"available": available}),
                  Step("session.percentage", f"{fmt(total, 4)} / {fmt(available, 4)} {equals(total, available, places=4)} {fmt(pct)}%",
                       {"total": total, "available": available, "percentage": pct})]

@@ -257,8 +257,29 @@ class SessionPlanner:
         if not a.compared:
             return None
         program = figures.program if figures.program and figures.program != "PBN" else "the scoring program"
+        conventions, differences = self.program_conventions(a) if a.differences else (None, a.differences)
         return {"program": program, "agree": a.agreeing, "compared": a.compared,
-                "summary": summary_lines(a), "details": [str(d) for d in a.differences]}
+                "summary": summary_lines(a, differences), "details": [str(d) for d in differences],
+                "conventions": conventions}
+
+    def program_conventions(self, a) -> tuple[dict[str, Any] | None, list[Any]]:
+        """The conventions `check` finds for the program (docs/check.md), when they explain more of
+        its figures than the site's options do: named, with how many figures then agree, and the
+        differences with those they explain given that reason.  The site still publishes its own
+        scoring (the club's options); the note says so."""
+        from dataclasses import replace as with_reason
+
+        from ..check import audit
+        from ..conventions import find_conventions, meaning
+
+        search = find_conventions(self.session, {}, audit)
+        if not search.found or search.audit.agreeing <= a.agreeing:
+            return None, a.differences
+        found = [meaning({k: v}) for k, v in search.found.items()]
+        reason = "the program's conventions (" + "; ".join(found) + ")"
+        differences = [with_reason(d, reason=reason, detail="") if (d.where, d.what) in search.audit.agreed else d
+                       for d in a.differences]
+        return {"found": found, "agree": search.audit.agreeing}, differences
 
     def handicap_row(self, s: Standing) -> dict[str, Any]:
         """A row of the handicap ranking: scratch %, the handicap added, handicapped %."""

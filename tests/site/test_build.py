@@ -202,3 +202,32 @@ def test_the_session_page_reconciles_with_the_programs_figures(tmp_path):
     assert "Our figures agree with EBUScore Pairs's on 19 of 20." in differ
     assert "<li>pair totals: no known reason: 1 figure</li>" in differ
     assert "percentage: theirs 90.00, ours 100" in differ  # the detail: theirs and ours
+
+
+def test_the_reconciliation_names_the_programs_conventions_and_the_pair_page_explains_a_sitout(tmp_path):
+    """Issue 12 item 11 and issue 14 item 5: the phantom Howell (our fixture) was printed with an
+    average for each board sat out; the site scores with the club's options (no sit-out award),
+    so 26 of 30 figures agree; the note names the program's convention and what it would give."""
+    fixture = ROOT / "tests" / "fixtures" / "sitout" / "howell_phantom_scorer.xml"
+    content = make_content(tmp_path, {"phantom.xml": fixture.read_text()})
+    out = tmp_path / "site"
+    build_site(content, out, jobs=1)
+    page = next(p.read_text() for p in out.glob("*/*/index.html") if "Summer Howell with a phantom" in p.read_text())
+    assert "Our figures agree with Scorer's on 26 of 30." in page
+    assert "<li>pair totals: the program&#39;s conventions (an average for each board sat out): 4 figures</li>" in page
+    assert ("Scorer's figures follow these conventions, which this site's scoring does not use: an average for each "
+            "board sat out. Scored that way, 30 of 30 agree. The figures published here are scored with the club's "
+            "own options.") in page
+
+    # With the club's option set, the pair page explains what pair 1 got for the board it sat out.
+    site = (content / "site.yaml").read_text()
+    (content / "site.yaml").write_text(site.replace("scoring:\n", "scoring:\n  sitout_policy: average\n", 1))
+    build_site(content, out, jobs=1)
+    pair_pages = [p.read_text() for p in out.glob("*/*/*.html") if "Aurora Ashdown" in p.read_text()
+                  and "Sat out 1 board" in p.read_text()]
+    assert pair_pages, "the pair page shows the sit-out step"
+    assert ("Sat out 1 board: an average on each, 50% of the top of 4: 1 × 2 = 2 matchpoints; "
+            "total 9.5 + 2 = 11.5 matchpoints") in pair_pages[0]
+    assert "The tops of the 4 boards played and the 1 sat out add up to 20 matchpoints" in pair_pages[0]
+    page = next(p.read_text() for p in out.glob("*/*/index.html") if "Summer Howell with a phantom" in p.read_text())
+    assert "Our figures agree with Scorer's on 30 of 30: every one." in page

@@ -1,0 +1,128 @@
+"""`check` works out conventions beyond the scoring options (issue 12 item 9, issue 14 item 5):
+the sit-out policy, traveller figures shown unfactored beside factored totals, and lines a
+program gave an average though the file records their score.  Fixtures are our own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.check import check_command
+from generator.errors import GeneratorError
+
+HERE = Path(__file__).parent
+MITCHELL = HERE / "readers" / "fixtures" / "usebio" / "mitchell_compscore.xml"
+PHANTOM = HERE / "fixtures" / "sitout" / "howell_phantom_scorer.xml"
+
+
+def _variant(tmp_path: Path, source: Path, *replacements: tuple[str, str]) -> Path:
+    text = source.read_text(encoding="utf-8")
+    for old, new in replacements:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    path = tmp_path / source.name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _line(ns: str, ew: str, score: str, old: tuple[str, str], new: tuple[str, str]) -> tuple[str, str]:
+    head = f"<NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ew}</EW_PAIR_NUMBER>"
+    text = "<SCORE>{}</SCORE><NS_MATCH_POINTS>{}</NS_MATCH_POINTS><EW_MATCH_POINTS>{}</EW_MATCH_POINTS>"
+    return text.format(score, *old), text.format(score, *new)
+
+
+def test_the_sitout_policy_of_a_phantom_howell_is_found():
+    """The fixture's program gave each pair an average for the board it sat out (57.50 % for
+    pair 1: 9.5 + 2 of 16 + 4, see tests/scoring/test_sitout.py)."""
+    text, ok = check_command(PHANTOM)
+    assert ok, text
+    assert text.splitlines()[1] == "  conventions found: sitout_policy=average; pass these as --option to reproduce"
+    assert text.splitlines()[-1] == "30 of 30 figures agree (0 differ)"
+    text, ok = check_command(PHANTOM, {"sitout_policy": "none"})
+    assert not ok
+    assert "  pair totals: an average for each board sat out (--option sitout_policy=average): 4 figures" in text.splitlines()
+
+
+def test_traveller_figures_on_the_boards_own_top_beside_factored_totals(tmp_path):
+    """Compscore's convention: board 2 (two results and an A60/40) and board 3 (two results of
+    three) printed on their own top of 2(2 − 1) = 2 — the better score 2, the other 0, the
+    A60 60 % of 2 = 1.2 — while the totals stay factored (3.5 and 0.5 of 4 on board 3)."""
+    path = _variant(tmp_path, MITCHELL,
+                    _line("1NS", "2EW", "-110", ("0.5", "3.5"), ("0", "2")),
+                    _line("2NS", "1EW", "A6040", ("2.4", "1.6"), ("1.2", "0.8")),
+                    _line("3NS", "3EW", "0", ("3.5", "0.5"), ("2", "0")),
+                    _line("1NS", "3EW", "-120", ("0.5", "3.5"), ("0", "2")),
+                    _line("2NS", "2EW", "110", ("3.5", "0.5"), ("2", "0")))
+    text, ok = check_command(path)
+    assert ok, text
+    assert text.splitlines()[1] == "  conventions found: line_figures=unfactored; pass these as --option to reproduce"
+    assert text.splitlines()[-1] == "34 of 34 figures agree (0 differ)"
+    # neuberg=false alone would not do: the totals are factored
+    text, ok = check_command(path, {"neuberg": False, "line_figures": "factored"})
+    assert not ok
+
+
+def test_a_line_printed_fifty_fifty_with_a_score_is_found_as_an_average(tmp_path):
+    """Board 1 (complete, E = 3): the program gave 430 (2NS v 3EW) an average, 2 of 4 each way,
+    and factored the two other results to 3: 420 beats −100, (2 + 1) × 3 / 2 − 1 = 3.5 and 0.5.
+    Totals by hand: 1NS 3 − 2 + 3.5 = 4.5 of 12 = 37.5 %; 2NS 9.9 − 4 + 2 = 7.9 of 12 = 65.83 %;
+    3NS 3.5 − 0 + 0.5 = 4 of 8 = 50 %; 1EW 3.6 − 2 + 0.5 = 2.1 of 8 = 26.25 %; 2EW 8 − 4 + 3.5 =
+    7.5 of 12 = 62.5 %; 3EW 4 − 0 + 2 = 6 of 12 = 50 %: EW places 2EW 1, 3EW 2, 1EW 3."""
+    pair = "<PAIR_NUMBER>{0}</PAIR_NUMBER><DIRECTION>{1}</DIRECTION><TOTAL_SCORE>{2}</TOTAL_SCORE><PERCENTAGE>{3}</PERCENTAGE><PLACE>{4}</PLACE>"
+    path = _variant(tmp_path, MITCHELL,
+                    _line("1NS", "1EW", "420", ("2", "2"), ("3.5", "0.5")),
+                    _line("2NS", "3EW", "430", ("4", "0"), ("2", "2")),
+                    _line("3NS", "2EW", "-100", ("0", "4"), ("0.5", "3.5")),
+                    (pair.format("1NS", "NS", "3.00", "25.00", 3), pair.format("1NS", "NS", "4.50", "37.50", 3)),
+                    (pair.format("2NS", "NS", "9.90", "82.50", 1), pair.format("2NS", "NS", "7.90", "65.83", 1)),
+                    (pair.format("3NS", "NS", "3.50", "43.75", 2), pair.format("3NS", "NS", "4.00", "50.00", 2)),
+                    (pair.format("1EW", "EW", "3.60", "45.00", 2), pair.format("1EW", "EW", "2.10", "26.25", 3)),
+                    (pair.format("2EW", "EW", "8.00", "66.67", 1), pair.format("2EW", "EW", "7.50", "62.50", 1)),
+                    (pair.format("3EW", "EW", "4.00", "33.33", 3), pair.format("3EW", "EW", "6.00", "50.00", 2)))
+    text, ok = check_command(path)
+    assert ok, text
+    assert text.splitlines()[1] == "  conventions found: unmarked_averages=average; pass these as --option to reproduce"
+    text, ok = check_command(path, {"unmarked_averages": "scored"}, verbose=True)
+    assert not ok
+    lines = text.splitlines()
+    # the other lines of the board are explained by the re-scoring; the line itself is named as what it is
+    assert any(line.startswith("  board 1, NS pair 1 v EW pair 1") and line.endswith(
+        "lines printed 50 % to both sides scored as averages (A=), as the program did (--option unmarked_averages=average)")
+        for line in lines)
+    assert any(line.startswith("  board 1, NS pair 2 v EW pair 3") and line.endswith(
+        "unmarked artificial score: they gave both sides 50 % on a line with a real score (430)") for line in lines)
+
+
+def test_a_tie_at_the_median_is_not_an_unmarked_average():
+    """The plain fixture's 420 on board 1 is 2 and 2 of 4 because it beats one score and loses to
+    one: ours agrees, so it is no candidate and nothing is 'found'."""
+    text, ok = check_command(MITCHELL)
+    assert ok and "conventions found" not in text
+
+
+def test_a_convention_value_that_does_not_exist_is_refused():
+    with pytest.raises(GeneratorError, match="line_figures"):
+        check_command(MITCHELL, {"line_figures": "sideways"})
+
+
+def test_factored_traveller_figures_beside_totals_on_each_boards_own_top(tmp_path):
+    """Bridge NZ Scorer's way: lines factored, percentages on each board's own top.  Unfactored
+    (top 2 on boards 2 and 3, 4 on board 1; the A60 is 60 % of 2 = 1.2), by hand:
+    1NS 2 + 0 + 0 = 2 of 8 = 25 %; 2NS 4 + 1.2 + 2 = 7.2 of 8 = 90 %; 3NS 0 + 2 = 2 of 6 = 33.33 %;
+    1EW 2 + 0.8 = 2.8 of 6 = 46.67 %; 2EW 4 + 2 + 0 = 6 of 8 = 75 %; 3EW 0 + 0 + 2 = 2 of 8 = 25 %."""
+    pair = "<PAIR_NUMBER>{0}</PAIR_NUMBER><DIRECTION>{1}</DIRECTION><TOTAL_SCORE>{2}</TOTAL_SCORE><PERCENTAGE>{3}</PERCENTAGE>"
+    path = _variant(tmp_path, MITCHELL,
+                    (pair.format("1NS", "NS", "3.00", "25.00"), pair.format("1NS", "NS", "2.00", "25.00")),
+                    (pair.format("2NS", "NS", "9.90", "82.50"), pair.format("2NS", "NS", "7.20", "90.00")),
+                    (pair.format("3NS", "NS", "3.50", "43.75"), pair.format("3NS", "NS", "2.00", "33.33")),
+                    (pair.format("1EW", "EW", "3.60", "45.00"), pair.format("1EW", "EW", "2.80", "46.67")),
+                    (pair.format("2EW", "EW", "8.00", "66.67"), pair.format("2EW", "EW", "6.00", "75.00")),
+                    (pair.format("3EW", "EW", "4.00", "33.33"), pair.format("3EW", "EW", "2.00", "25.00")))
+    text, ok = check_command(path)
+    assert ok, text
+    assert text.splitlines()[1] == "  conventions found: total_figures=unfactored; pass these as --option to reproduce"
+    # Told the totals are factored, the next best reading is Neuberg off: the factored lines then differ.
+    text, ok = check_command(path, {"total_figures": "factored"})
+    assert not ok and text.splitlines()[1] == "  conventions found: neuberg=false; pass these as --option to reproduce"
+    assert text.splitlines()[-1] == "24 of 34 figures agree (10 differ)"
