@@ -9,7 +9,10 @@ never fails a build.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import importlib.metadata
+import importlib.util
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -165,6 +168,24 @@ class AnalysisCache:
 
 
 # --- solving ---------------------------------------------------------------------------
+
+@functools.cache
+def solver_version() -> str:
+    """'endplay 0.5.12' when the solver and its compiled DDS are installed, else 'none'.
+
+    Part of the build cache's key, so a site built without the analysis is rendered again
+    once the solver appears (and the other way round, or on an upgrade).  Read from the
+    package's metadata and files, never by importing it (that takes half a second)."""
+    try:
+        spec = importlib.util.find_spec("endplay")
+        version = importlib.metadata.version("endplay")
+    except (ImportError, ValueError, importlib.metadata.PackageNotFoundError):
+        return "none"
+    folders = spec.submodule_search_locations if spec is not None else None
+    if not folders or not any(Path(f, "_dds").is_dir() or any(Path(f).glob("_dds*")) for f in folders):
+        return "none"
+    return f"endplay {version}"
+
 
 class SolverUnavailable(Exception):
     pass

@@ -12,7 +12,7 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..model import Direction, Play, Scored, ScoringMethod, TravellerLine
+from ..model import Artificial, Direction, Play, Scored, ScoringMethod, TravellerLine
 from .board import components, score_one_line, scorer_for_results, small_group_rule
 from .contract import ns_score
 from .options import ScoringOptions
@@ -166,3 +166,89 @@ def trick_worth(board: ScoredBoard, index: int, options: ScoringOptions,
 
     return TrickWorth(TrickResult(play.tricks, play.ns_score, played.ns.value, played.ew.value),
                       at(play.tricks - 1), at(play.tricks + 1))
+
+
+# --- weighted and split scores, and why an artificial score has no trick value -----------
+
+NO_TRICK_VALUE_ARTIFICIAL = "an artificial score (the director's ruling, not a result at the table): no trick value applies"
+NO_TRICK_VALUE_SCORE_ONLY = "a score without its contract and tricks: no trick value can be worked out"
+NO_TRICK_VALUE_PASSED_OUT = "passed out: no declarer to take a trick"
+NO_TRICK_VALUE_MIXED = ("the weighted parts are declared by different sides: no one side took the trick, "
+                        "so no trick value applies")
+
+
+@dataclass(frozen=True, slots=True)
+class SideWorth:
+    """One side's figure on a weighted or split line: as played, and with the declaring side
+    taking one trick fewer and one more (in every part of a weighted score).  ``fewer`` and
+    ``more`` are None where a part would go below 0 or above 13 tricks."""
+
+    direction: Direction
+    """Whose figure: the side whose own score this is."""
+    declaring: Direction
+    """The side that declared (every part of a weighted score)."""
+    outcome: Scored
+    played: Fraction
+    fewer: tuple[Scored, Fraction] | None
+    more: tuple[Scored, Fraction] | None
+
+
+def _declaring_side(outcome: Scored) -> Direction | str:
+    """The side that declared every part of ``outcome``, or why there is none."""
+    sides = set()
+    for c in outcome.components:
+        play = c.play
+        if play.contract is not None and play.contract.passed_out:
+            return NO_TRICK_VALUE_PASSED_OUT
+        if play.contract is None or play.declarer is None or play.tricks is None:
+            return NO_TRICK_VALUE_SCORE_ONLY
+        sides.add(Direction.NS if play.declarer.is_ns else Direction.EW)
+    return sides.pop() if len(sides) == 1 else NO_TRICK_VALUE_MIXED
+
+
+def shifted(outcome: Scored, delta: int, vulnerability: str) -> Scored | None:
+    """``outcome`` with the declarer taking ``delta`` more tricks in every part, each part
+    scored again with the same weight; None when a part would leave 0–13 tricks."""
+    parts = []
+    for c in outcome.components:
+        play = c.play
+        assert play.contract is not None and play.declarer is not None and play.tricks is not None
+        tricks = play.tricks + delta
+        if not 0 <= tricks <= 13:
+            return None
+        parts.append(dataclasses.replace(c, play=dataclasses.replace(
+            play, tricks=tricks, ns_score=ns_score(play.contract, play.declarer, tricks, vulnerability))))
+    return Scored(tuple(parts))
+
+
+def side_worth(board: ScoredBoard, index: int, direction: Direction, options: ScoringOptions) -> SideWorth | str:
+    """What one trick was worth to ``direction`` on line ``index`` when the line is weighted
+    or split (ordinary lines: ``trick_worth``), or the plain reason why no trick value applies.
+
+    A weighted score (Law 12C1(c)): every part's contract with one trick more (fewer) for its
+    declarer, the parts weighted as the engine weights the real line.  A split score: the
+    side's own result changed, the other side's left as assigned.  Each figure is the
+    engine's value for the traveller with only that changed (``score_one_line``)."""
+    line = board.lines[index].line
+    outcome = line.ns if direction is Direction.NS else line.ew
+    if isinstance(outcome, Artificial):
+        return NO_TRICK_VALUE_ARTIFICIAL
+    declaring = _declaring_side(outcome)
+    if isinstance(declaring, str):
+        return declaring
+    lines = [sl.line for sl in board.lines]
+    played = board.lines[index].ns.value if direction is Direction.NS else board.lines[index].ew.value
+
+    def at(delta: int) -> tuple[Scored, Fraction] | None:
+        changed = shifted(outcome, delta, board.vulnerability)
+        if changed is None:
+            return None
+        if line.is_split:
+            new_line = dataclasses.replace(line, **{"ns" if direction is Direction.NS else "ew": changed})
+        else:
+            new_line = dataclasses.replace(line, ns=changed, ew=changed)
+        ns, ew = score_one_line(board.number, [new_line if i == index else l for i, l in enumerate(lines)],
+                                new_line, method=board.method, expected=board.expected, options=options)
+        return changed, ns if direction is Direction.NS else ew
+
+    return SideWorth(direction, declaring, outcome, played, at(-1), at(+1))

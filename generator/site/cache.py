@@ -45,8 +45,12 @@ def tree_digest(root: Path, pattern: str = "**/*") -> str:
 
 
 def code_version() -> str:
-    """The generator's code and the articles it ships (they are on every site)."""
-    return digest((tree_digest(GENERATOR_ROOT, "**/*.py") + tree_digest(GENERATOR_ROOT / "articles", "*.md")).encode())
+    """The generator's code, the articles it ships (they are on every site) and the
+    double-dummy solver's version ('none' without it: the board pages differ)."""
+    from ..analysis.double_dummy import solver_version
+
+    return digest((tree_digest(GENERATOR_ROOT, "**/*.py") + tree_digest(GENERATOR_ROOT / "articles", "*.md")
+                   + solver_version()).encode())
 
 
 def write_atomic(path: Path, data: bytes) -> None:

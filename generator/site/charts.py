@@ -43,17 +43,21 @@ def bar_chart(chart_id: str, bars: Sequence[Bar], title: str, desc: str, y_max: 
            f'aria-labelledby="{chart_id}-t {chart_id}-d" data-chart="{escape(kind)}">'
            f'<title id="{chart_id}-t">{escape(title)}</title><desc id="{chart_id}-d">{escape(desc)}</desc>',
            f'<line class="axis" x1="{LEFT}" y1="{HEIGHT - BOTTOM}" x2="{width - LEFT}" y2="{HEIGHT - BOTTOM}"/>']
+    bar_width = f"{step * 0.7:.1f}"
+    label_y = HEIGHT - BOTTOM + 12
     for i, bar in enumerate(bars):
         h = max(bar.value * scale, 0.0)
         x = LEFT + i * step + step * 0.15
         y = HEIGHT - BOTTOM - h
+        label, text = str(escape(bar.label)), str(escape(bar.text))  # each escaped once, used twice
+        middle = f"{x + step * 0.35:.1f}"
         attrs = f' id="{escape(bar.id)}"' if bar.id else ""
         cls = "bar mark" if bar.mark else "bar"
-        out.append(f'<g class="{cls}"{attrs} data-label="{escape(bar.label)}" data-value="{escape(bar.text)}">'
-                   f'<title>{escape(bar.label)}: {escape(bar.text)}</title>'
-                   f'<rect x="{x:.1f}" y="{y:.1f}" width="{step * 0.7:.1f}" height="{h:.1f}"/>'
-                   + (f'<text class="v" x="{x + step * 0.35:.1f}" y="{y - 2:.1f}">{escape(bar.text)}</text>' if values else "")
-                   +                    f'<text class="l" x="{x + step * 0.35:.1f}" y="{HEIGHT - BOTTOM + 12}">{escape(bar.label)}</text></g>')
+        out.append(f'<g class="{cls}"{attrs} data-label="{label}" data-value="{text}">'
+                   f'<title>{label}: {text}</title>'
+                   f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar_width}" height="{h:.1f}"/>'
+                   + (f'<text class="v" x="{middle}" y="{y - 2:.1f}">{text}</text>' if values else "")
+                   + f'<text class="l" x="{middle}" y="{label_y}">{label}</text></g>')
     if reference is not None:
         value, label = reference
         y = HEIGHT - BOTTOM - value * scale

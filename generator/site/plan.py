@@ -19,6 +19,7 @@ from ..scoring.contract import Strain, board_dealer, board_vulnerability
 from ..scoring.pairs_methods import award_words
 from ..scoring.trick_value import trick_worth
 from ..scoring.results import ScoredBoard, ScoredLine, SessionResult, Standing
+from . import adjusted_worth, match_analysis
 from . import format as fmt
 from . import swiss_pages
 from .charts import Bar, bar_chart
@@ -131,6 +132,8 @@ class SessionPlanner:
         self._rules: dict[str, tuple[str | None, str]] = {}
         self._worth: dict[tuple[int, int], Any] = {}
         self._worth_memo: dict[int, dict] = {}
+        self._worth_views: dict[tuple[tuple[int, int], bool], dict[str, Any]] = {}
+        self._field_boards: dict[int, set[str]] = {}
 
     def blocks(self, board: ScoredBoard):
         """The board's distinct explanation blocks and each line's (NS, EW) anchors, computed once."""
@@ -354,13 +357,21 @@ class SessionPlanner:
         next_b = self.result.boards[index + 1] if index + 1 < len(self.result.boards) else None
         board_block = block("board-arithmetic", f"{self.board_title(board)}: how the board was scored",
                             board.explanation, self.site.rule_map, self.site.article_titles, self._rules)
-        worth = [dict(w, ns_pair=r["ns_pair"], ew_pair=r["ew_pair"], table=_table_of(r))
-                 for i, r in enumerate(lines) if (w := self.worth(board, i)) is not None]
+        worth = []
+        for i, r in enumerate(lines):
+            if (w := self.worth(board, i)) is not None:
+                worth.append(dict(w, ns_pair=r["ns_pair"], ew_pair=r["ew_pair"], table=_table_of(r)))
+            else:  # weighted, split and artificial lines: adjusted_worth words them
+                worth += [dict(e, ns_pair=r["ns_pair"], ew_pair=r["ew_pair"], table=_table_of(r))
+                          for e in self.adjusted_worth(board, i)]
         places = fmt.mp_places([v for r in lines for v in (r["ns_value"], r["ew_value"])]
                                + [v for r in freq for v in (r["ns"], r["ew"])]
-                               + [w[k]["value"] for w in worth for k in ("played", "fewer", "more") if w[k]])
+                               + [w[k]["value"] for w in worth if "what" not in w
+                                  for k in ("played", "fewer", "more") if w[k]]
+                               + [v for w in worth if "what" in w for v in w["figures"]])
         for w in worth:
-            w["text"] = self.worth_text(w, places)
+            w["text"] = self.worth_text(w, places) if "what" not in w else \
+                adjusted_worth.text(w, self.unit, UNIT_SHORT[self.unit], places)
         occurring = [r for r in freq if r["occurs"]]
         chart = bar_chart(
             "dist", [Bar(fmt.score(r["score"]), float(r["frequency"]), fmt.exact(r["frequency"]), f"dist-{r['score']}")
@@ -374,7 +385,7 @@ class SessionPlanner:
             chart=chart,
             dd=_dd_view(analysis), dd_warning=found.warning if found else "",
             dd_article=self.dd_article() if analysis else None,
-            worth=worth,
+            worth=worth, worth_adjusted=any("what" in w for w in worth),
             corrected=any(r["marks"] for r in lines),
             vulnerability=board.vulnerability, lines=lines, freq=freq, ew_freq=ew_freq,
             factored=board.factor != 1 or any(r.frequency.denominator != 1 for r in board.frequencies),
@@ -414,6 +425,11 @@ class SessionPlanner:
             return None
         play = board.lines[index].line.ns.single  # type: ignore[union-attr]
         ns = (direction is Direction.NS) if direction else play.declarer.is_ns
+        # The board page asks for the declaring side's view and each pair's card for its own:
+        # one of those is the same view, made once (callers copy it before adding to it).
+        seen = self._worth_views.get((key, ns))
+        if seen is not None:
+            return seen
 
         def side(r):
             return None if r is None else {"tricks": r.tricks, "score": r.ns_score if ns else -r.ns_score,
@@ -423,7 +439,16 @@ class SessionPlanner:
                 "played": side(found.played), "fewer": side(found.fewer), "more": side(found.more)}
         swings = [abs(view[k]["value"] - view["played"]["value"]) for k in ("fewer", "more") if view[k]]
         view["swing"] = max(swings, default=Fraction(0))
+        self._worth_views[(key, ns)] = view
         return view
+
+    def adjusted_worth(self, board: ScoredBoard, index: int,
+                       direction: Direction | None = None) -> list[dict[str, Any]]:
+        """A weighted, split or artificial line's trick values (``adjusted_worth.entries``):
+        every side whose own score it is, or only ``direction``'s.  None on teams boards."""
+        if board.method is ScoringMethod.TEAMS or not adjusted_worth.adjusted(board, index):
+            return []
+        return adjusted_worth.entries(board, index, self.result.options, (direction,) if direction else None)
 
     def deal_view(self, deal) -> dict[str, Any]:
         hands = {}
@@ -464,9 +489,13 @@ class SessionPlanner:
             })
         mattered = []
         for entry in standing.scorecard:
-            w = self.worth(entry.board, self.line_index(entry.board, entry.line), entry.direction)
+            index = self.line_index(entry.board, entry.line)
+            w = self.worth(entry.board, index, entry.direction)
             if w is not None and w["swing"] > 0:
                 mattered.append({"board": entry.board.slug, "board_url": board_file(entry.board.slug), **w})
+            elif w is None:
+                mattered += [{"board": entry.board.slug, "board_url": board_file(entry.board.slug), **e}
+                             for e in self.adjusted_worth(entry.board, index, entry.direction) if e["swing"] > 0]
         mattered = sorted(mattered, key=lambda m: -m["swing"])[:3]
         chart = None
         if standing.percentage is not None and rows:
@@ -495,12 +524,15 @@ class SessionPlanner:
                    "span": 4 + (len({r["direction"] for r in rows}) > 1 and not self.session.individual)
                    + (2 if self.session.individual else 0)} if standing.penalty else None
         card_places = fmt.mp_places([v for r in rows for v in (r["value"], r["running"])]
-                                    + [m[k]["value"] for m in mattered for k in ("played", "fewer", "more") if m[k]]
+                                    + [m[k]["value"] for m in mattered if "what" not in m
+                                       for k in ("played", "fewer", "more") if m[k]]
+                                    + [v for m in mattered if "what" in m for v in m["figures"]]
                                     + ([penalty["value"], penalty["total"]] if penalty else []))
         for m in mattered:
-            m["text"] = self.worth_text(m, card_places)
+            m["text"] = self.worth_text(m, card_places) if "what" not in m else \
+                adjusted_worth.text(m, self.unit, UNIT_SHORT[self.unit], card_places)
         played = {r["board"] for r in rows}
-        same_field = {e.board.slug for other in self._field_of(standing) for e in other.scorecard}
+        same_field = self._boards_of_field(standing)
         for board in self.result.boards:
             if board.slug in same_field and board.slug not in played:
                 rows.append({"board": board.slug, "board_url": board_file(board.slug), "missed": True,
@@ -515,6 +547,14 @@ class SessionPlanner:
             handicap_block=handicap_block,
             show_direction=len({r["direction"] for r in rows if not r["missed"]}) > 1 and not self.session.individual,
             places=card_places, **swiss_pages.pair_context(self, ref)))
+
+    def _boards_of_field(self, standing: Standing) -> set[str]:
+        """The boards anyone in the pair's field played (once per field, not once per pair)."""
+        field = self._field_of(standing)
+        key = id(field)
+        if key not in self._field_boards:
+            self._field_boards[key] = {e.board.slug for other in field for e in other.scorecard}
+        return self._field_boards[key]
 
     def _field_of(self, standing: Standing):
         """The standings of the pair's field (the pairs it is ranked with)."""
@@ -554,7 +594,7 @@ class SessionPlanner:
                          "dealer": SEATS[(self.deals[b.number].dealer if b.number in self.deals else None)
                                          or board_dealer(b.number)],
                          "vulnerability": (self.deals[b.number].vulnerability if b.number in self.deals else None)
-                         or board_vulnerability(b.number)})
+                         or board_vulnerability(b.number), **self.match_analysis(b.number, tb, m)})
         result_block = block("result", "The match result", m.explanation, self.site.rule_map, self.site.article_titles,
                              self._rules)
         # IMPs and points: one width for the match's table; board points (½) stay as they are
@@ -564,6 +604,15 @@ class SessionPlanner:
             path, self.match_title(m), match=m, rows=rows, imp_places=imp_places, result_block=result_block, outcome=_match_outcome(m),
             home_players=[{"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in m.match.home.players],
             away_players=[{"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in m.match.away.players]))
+
+    def match_analysis(self, number: int, played, m) -> dict[str, Any]:
+        """A match board's double-dummy grid, par and the tables against them (or the warning)."""
+        info = self.deals.get(number)
+        found = self.analysis.for_board(info) if self.analysis and info else None
+        analysis = found.analysis if found else None
+        return {"dd": _dd_view(analysis), "dd_warning": found.warning if found else "",
+                "dd_article": self.dd_article() if analysis else None,
+                "versus": match_analysis.versus(played, analysis, m.match.home.name, m.match.away.name)}
 
     # --- summary for the archive pages ---------------------------------------------
     def summary(self) -> dict[str, Any]:

@@ -1,0 +1,114 @@
+"""What one trick was worth on weighted and split lines, and why an artificial score has
+none, as the board page and the pair's card show them (``generator.scoring.trick_value``
+works the figures out; this module only words them)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from markupsafe import Markup
+
+from ..model import Artificial, Direction, Scored
+from ..scoring.explain import fmt
+from ..scoring.options import ScoringOptions
+from ..scoring.pairs_methods import award_words
+from ..scoring.results import ScoredBoard
+from ..scoring.trick_value import NO_TRICK_VALUE_ARTIFICIAL, SideWorth, side_worth
+from . import format as fmt_site
+
+SIDE_WORDS = {Direction.NS: "NS", Direction.EW: "EW"}
+
+
+def adjusted(board: ScoredBoard, index: int) -> bool:
+    """True for the lines ``trick_worth`` leaves out that the page still speaks of: a weighted
+    or split score, or an artificial one."""
+    line = board.lines[index].line
+    return (line.is_split or isinstance(line.ns, Artificial)
+            or (isinstance(line.ns, Scored) and line.ns.is_weighted))
+
+
+def _parts(outcome: Scored) -> Markup:
+    """'60% of 4♠ by N, 40% of 4♠x by N' (one part: '4♠ by N'), the suits as the pages write them."""
+    def one(c) -> Markup:
+        return Markup("{} by {}").format(fmt_site.contract(c.play.contract), c.play.declarer.value)
+    if not outcome.is_weighted:
+        return one(outcome.components[0])
+    return Markup(", ").join(Markup("{}% of {}").format(fmt(c.weight * 100), one(c)) for c in outcome.components)
+
+
+def _tricks(outcome: Scored) -> str:
+    """'10 tricks' / '10 and 9 tricks' (a weighted score's parts, in order)."""
+    return " and ".join(str(c.play.tricks) for c in outcome.components) + " tricks"
+
+
+def entries(board: ScoredBoard, index: int, options: ScoringOptions,
+            directions: tuple[Direction, ...] | None = None) -> list[dict[str, Any]]:
+    """The page's entries for line ``index`` (one per side whose own score it is: a split
+    line has two; a table given artificial scores one), each with ``what`` (the result and
+    whose figures, in words), the figures and, for a line with no trick value, its ``reason``."""
+    line = board.lines[index].line
+    if directions is None:
+        if line.is_split:
+            directions = (Direction.NS, Direction.EW)
+        elif isinstance(line.ns, Scored):
+            first = line.ns.components[0].play
+            directions = (Direction.EW if first.declarer is not None and not first.declarer.is_ns else Direction.NS,)
+        else:
+            directions = (Direction.NS,)
+    if isinstance(line.ns, Artificial) and isinstance(line.ew, Artificial):  # one ruling for the table
+        awards = f"{award_words(line.ns)} to NS" + (f", {award_words(line.ew)} to EW" if line.is_split else " and EW")
+        return [{"what": awards, "side": "", "direction": "", "reason": NO_TRICK_VALUE_ARTIFICIAL,
+                 "swing": Fraction(0), "figures": []}]
+    out = []
+    for direction in directions:
+        outcome = line.ns if direction is Direction.NS else line.ew
+        worth = side_worth(board, index, direction, options)
+        side = SIDE_WORDS[direction]
+        what: str | Markup
+        if isinstance(outcome, Artificial):
+            what = f"{award_words(outcome)} to {side}"
+        elif line.is_split:
+            what = Markup("{}'s own score, {}").format(
+                side, _parts(outcome) if isinstance(worth, SideWorth) else "as assigned")
+        else:
+            what = Markup("weighted score: {} ({})").format(_parts(outcome), side) if isinstance(worth, SideWorth) \
+                else "weighted score"
+        entry: dict[str, Any] = {"what": what, "side": side, "direction": direction.value}
+        if isinstance(worth, str):
+            entry.update(reason=worth, swing=Fraction(0), figures=[])
+        else:
+            entry.update(reason="", worth=worth, declaring=worth.declaring is direction,
+                         figures=[worth.played] + [r[1] for r in (worth.fewer, worth.more) if r],
+                         swing=max((abs(r[1] - worth.played) for r in (worth.fewer, worth.more) if r),
+                                   default=Fraction(0)))
+        out.append(entry)
+    return out
+
+
+def text(entry: dict[str, Any], unit: str, short: str, places: int | None) -> str:
+    """'10 tricks: +420, 5.25 MP; 11 tricks would have been +450: 7.75 MP' for a side's own
+    single result; 'as weighted, 10 and 9 tricks: 2.0 MP; 11 and 10 tricks would have been
+    3.5 MP' for a weighted one; else the reason there is no trick value."""
+    if entry["reason"]:
+        return entry["reason"]
+    worth: SideWorth = entry["worth"]
+    sign = 1 if worth.direction is Direction.NS else -1
+
+    def fig(value: Fraction) -> str:
+        return f"{fmt_site.figure(value, unit, places)} {short}"
+
+    def played(outcome: Scored, value: Fraction) -> str:
+        play = outcome.single
+        if play is None:
+            return f"as weighted, {_tricks(outcome)}: {fig(value)}"
+        return f"{_tricks(outcome)}: {fmt_site.signed_score(sign * play.ns_score)}, {fig(value)}"
+
+    def instead(outcome: Scored, value: Fraction) -> str:
+        play = outcome.single
+        if play is None:
+            return f"{_tricks(outcome)} would have been {fig(value)}"
+        return f"{_tricks(outcome)} would have been {fmt_site.signed_score(sign * play.ns_score)}: {fig(value)}"
+
+    parts = [played(worth.outcome, worth.played)] + [instead(*r) for r in (worth.fewer, worth.more) if r]
+    return "; ".join(parts)
