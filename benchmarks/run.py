@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks import archive, big_field, double_dummy  # noqa: E402
+from benchmarks import archive, big_field, double_dummy, end_to_end  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -24,6 +24,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     print("== big field ==")
     big_field.main(["--sizes", "100", "1000", "--runs", "3"] if args.quick else [])
+    print("\n== big field, end to end (score --json beside salliere; the site of 1,000 tables) ==")
+    end_to_end.main(["--tables", "100", "1000", "--runs", "1", "--site-tables", "0"] if args.quick else [])
     print("\n== archive ==")
     archive.main(["--sessions", "150", "--runs", "1"] if args.quick else ["--runs", "3"])
     print("\n== double dummy ==")

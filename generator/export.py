@@ -10,15 +10,18 @@ from __future__ import annotations
 import csv
 import io
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from .analysis.double_dummy import BoardAnalysis, SessionAnalysis
 from .model import Artificial, Outcome, PairRef, Play, Scored
-from .scoring.explain import json_number
+from .scoring.explain import Explanation, json_number
 from .scoring.results import MatchResult, ScoredBoard, ScoredLine, SessionResult, SideScore, Standing
 from .scoring.teams import team_units
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""2: a line's side names its explanation by index in its board's ``explanations`` list
+(each distinct explanation written once per board) instead of carrying a copy (schema 1)."""
 _UNIT = {"matchpoints": "matchpoints", "butler": "imps", "cross_imps": "imps", "aggregate": "points", "teams": "imps"}
 """The unit of board figures; for teams it follows the options (imps, points or board_points)."""
 
@@ -30,8 +33,14 @@ def _num(value: Fraction | int | None) -> str | None:
 def _ref(ref: PairRef | None) -> dict[str, Any] | None:
     if ref is None:
         return None
-    return {"id": ref.slug, "section": ref.section, "number": ref.number,
-            "direction": ref.direction.value if ref.direction else None}
+    return dict(_ref_items(ref))
+
+
+@lru_cache(maxsize=1 << 16)
+def _ref_items(ref: PairRef) -> tuple[tuple[str, Any], ...]:
+    """A pair's keys, worked out once per pair (it is on every line it played: a big field has thousands)."""
+    return (("id", ref.slug), ("section", ref.section), ("number", ref.number),
+            ("direction", ref.direction.value if ref.direction else None))
 
 
 def _play(play: Play) -> dict[str, Any]:
@@ -51,14 +60,37 @@ def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
             "components": [{"weight": json_number(c.weight), **_play(c.play)} for c in outcome.components]}
 
 
-def _side(side: SideScore, explanations: bool) -> dict[str, Any]:
-    out: dict[str, Any] = {"value": json_number(side.value), "percent": _num(side.percent)}
-    if explanations:
-        out["explanation"] = side.explanation.to_dict()
-    return out
+class _SharedExplanations:
+    """A board's distinct line explanations, each written once; lines refer to them by index.
+    The engine builds one explanation per distinct score on a board and shares it (and the
+    side's figures) between the lines with that score, so identity finds the shared ones
+    without comparing contents, and each shared side's figures are written once too."""
+
+    def __init__(self) -> None:
+        self.written: list[dict[str, Any]] = []
+        self._index: dict[int, int] = {}
+
+    def index(self, explanation: Explanation) -> int:
+        key = id(explanation)
+        found = self._index.get(key)
+        if found is None:
+            found = self._index[key] = len(self.written)
+            self.written.append(explanation.to_dict())
+        return found
 
 
-def _line(line: ScoredLine, explanations: bool) -> dict[str, Any]:
+def _side(side: SideScore, shared: _SharedExplanations | None, written: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    """``written`` keeps each SideScore's dict (the board's lines share SideScores): a copy is returned."""
+    out = written.get(id(side))
+    if out is None:
+        out = {"value": json_number(side.value), "percent": _num(side.percent)}
+        if shared is not None:
+            out["explanation_index"] = shared.index(side.explanation)
+        written[id(side)] = out
+    return dict(out)
+
+
+def _line(line: ScoredLine, shared: _SharedExplanations | None, sides: dict[int, dict[str, Any]]) -> dict[str, Any]:
     tl = line.line
     ns = outcome_to_json(tl.ns)
     out: dict[str, Any] = {"section": tl.section, "table": tl.table, "ns_pair": _ref(tl.ns_pair), "ew_pair": _ref(tl.ew_pair),
@@ -71,8 +103,8 @@ def _line(line: ScoredLine, explanations: bool) -> dict[str, Any]:
         out["artificial"] = ns["code"] if ns["kind"] == "artificial" else None
     if tl.is_split or ns["kind"] == "weighted":
         out["outcome"] = {"ns": ns, "ew": outcome_to_json(tl.ew)}
-    out["ns"] = _side(line.ns, explanations)
-    out["ew"] = _side(line.ew, explanations)
+    out["ns"] = _side(line.ns, shared, sides)
+    out["ew"] = _side(line.ew, shared, sides)
     return out
 
 
@@ -81,15 +113,18 @@ def _board(board: ScoredBoard, result: SessionResult, explanations: bool,
     source = next((b for b in result.session.boards if b.number == board.number and b.deal), None)
     deal = source.deal if source else None
     found = analysis.for_board(source) if analysis else None
+    shared = _SharedExplanations() if explanations else None
+    sides: dict[int, dict[str, Any]] = {}
     out: dict[str, Any] = {
         "number": board.number, "section": board.section, "vulnerability": board.vulnerability,
         "dealer": board.dealer.value, "expected": board.expected, "actual": board.actual,
         "top": _num(board.top), "datum": _num(board.datum),
         "deal": {s.value: h for s, h in deal.hands.items()} if deal else None,
-        "lines": [_line(line, explanations) for line in board.lines],
+        "lines": [_line(line, shared, sides) for line in board.lines],
         **_analysis(found),
     }
-    if explanations:
+    if shared is not None:
+        out["explanations"] = shared.written
         out["explanation"] = board.explanation.to_dict()
     return out
 

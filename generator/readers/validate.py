@@ -131,11 +131,11 @@ def _board(file: str, session: Session, board: Board, known: set[PairRef], place
         for side, ref in (("NS", ns_pair), ("EW", ew_pair)):
             if ref is None:
                 continue
-            label = pair_label(ref, side)
             if known and ref not in known:
-                errors.append(InputError(file, where, _unknown(ref, side, known), n, label))
+                errors.append(InputError(file, where, _unknown(ref, side, known), n, pair_label(ref, side)))
                 continue
             if ref in seen:
+                label = pair_label(ref, side)
                 other_side, other_where = seen[ref]
                 if other_side != side:
                     message = (f"pair {ref.number} sits {other_side} ({other_where}) and {side} on the same board: "
@@ -147,10 +147,12 @@ def _board(file: str, session: Session, board: Board, known: set[PairRef], place
                 seen[ref] = (side, where)
         if line is None:
             continue  # its own problem is reported already
-        pairs = line_pairs(line)
         outcomes: list[Outcome] = [line.ns] if line.ns is line.ew or line.ns == line.ew else [line.ns, line.ew]
         for outcome in outcomes:
-            errors += [InputError(file, where, m, n, pairs) for m in outcome_problems(outcome, vulnerability)]
+            problems = outcome_problems(outcome, vulnerability)
+            if problems:  # the pairs are named only when there is something to say (a big field has nothing)
+                pairs = line_pairs(line)
+                errors += [InputError(file, where, m, n, pairs) for m in problems]
     return errors
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 
 class Seat(enum.Enum):
@@ -82,11 +83,21 @@ class Contract:
 
     @classmethod
     def parse(cls, text: str) -> Contract:
-        """Parse '4H', '4♥', '4HX', '3NTxx', '3N', '4S*', 'PASS'.
+        """Parse '4H', '4♥', '4HX', '3NTxx', '3N', '4S*', 'PASS' (each text once: a big field
+        writes the same few contracts thousands of times).
 
         >>> Contract.parse("3NTxx")
         Contract(level=3, strain=<Strain.NOTRUMP: 'NT'>, doubled=2)
         """
+        found = _PARSED.get(text)
+        if found is None:
+            found = cls._parse(text)
+            if len(_PARSED) < 4096:
+                _PARSED[text] = found
+        return found
+
+    @classmethod
+    def _parse(cls, text: str) -> Contract:
         raw = text.strip()
         upper = raw.upper()
         for symbol, letter in _SYMBOLS.items():
@@ -197,14 +208,20 @@ def board_dealer(board: int) -> Seat:
     return (Seat.N, Seat.E, Seat.S, Seat.W)[(board - 1) % 4]
 
 
+_PARSED: dict[str, Contract] = {}
+"""Contract.parse's results by text (bounded: a hostile file cannot grow it without limit)."""
+
+
 def is_vulnerable(vulnerability: str, declarer: Seat) -> bool:
     if vulnerability in ("None", "Both"):
         return vulnerability == "Both"
     return (vulnerability == "NS") == declarer.is_ns
 
 
+@lru_cache(maxsize=8192)
 def ns_score(contract: Contract, declarer: Seat | None, tricks: int, vulnerability: str) -> int:
-    """The North-South score of a played board.
+    """The North-South score of a played board (a pure function, remembered: a big field
+    scores the same few hundred plays thousands of times).
 
     >>> ns_score(Contract.parse("4H"), Seat.E, 8, board_vulnerability(15))
     100

@@ -107,11 +107,14 @@ def season_of(date: str | None, start_month: int) -> str | None:
 
 class ArchivePlanner:
     def __init__(self, club: str, description: str, summaries: list[dict[str, Any]], articles: list[Article],
-                 season_start_month: int, season_min_sessions: int, tags: list[str] | None = None):
+                 season_start_month: int, season_min_sessions: int, tags: list[str] | None = None,
+                 events: list[dict[str, Any]] | None = None):
         """``tags``, one per summary, change whenever the summary does (the build passes its
         cache keys); without them each summary's JSON is the tag."""
         self.club = club
         self.description = description
+        self.events = events or []
+        """Events of several sessions (site/events.py): title, url, dates, winner."""
         if tags is None:
             tags = [hashlib.sha256(json.dumps(s, sort_keys=True).encode()).hexdigest() for s in summaries]
         tagged = sorted(zip(summaries, tags), key=lambda st: (st[0]["date"] or "", st[0]["slug"]), reverse=True)
@@ -186,7 +189,7 @@ class ArchivePlanner:
         seasons = [{"label": x, "url": f"players/season-{x}.html"} for x in self.seasons()]
         return Page("index.html", "home.html", self.base(
             "index.html", "Results", groups=groups, archive=archive, seasons=seasons, older=older,
-            description=self.description, feed="feed.xml",
+            description=self.description, feed="feed.xml", events=self.events,
             articles=[{"slug": a.slug, "title": a.title} for a in self.articles]))
 
     def month_pages(self) -> list[LazyPage]:

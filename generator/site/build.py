@@ -30,6 +30,7 @@ from .articles import rule_articles, site_articles
 from .cache import FORMAT, Cache, TooLarge, code_version, digest, tree_digest
 from .config import load_config
 from .duplicates import duplicates
+from .events import discover_events, event_summary, memberships, plan_event, session_slug
 from .feed import atom_feed
 from .plan import Page, SiteInfo
 from ..resources import default_templates
@@ -189,6 +190,12 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
     restamped = False
     errors: list[str] = []
     problems: list[Problem] = []
+    # Events of several sessions: read first, so that each session page names its event.
+    event_sources = discover_events(content / config.sessions_dir, confine=content)
+    member, event_errors = memberships(event_sources, sources)
+    for text in event_errors:
+        errors.append(text)
+        problems.append(Problem(None, None, text))
     for n, src in enumerate(sources, start=1):
         progress.step(n, len(sources), "uploads checked")
         try:
@@ -203,12 +210,14 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
             continue
         restamped = restamped or read
         history = histories.get(src.rel)
+        events = {str(k): v for k, v in member.get(src.rel, {}).items()}
         key = digest(f"{common}\0{file_digest}\0{src.slug}".encode() + (
-            b"" if history is None else json.dumps([history["versions"], history["provisional"]], sort_keys=True).encode()))
+            b"" if history is None else json.dumps([history["versions"], history["provisional"]], sort_keys=True).encode())
+            + (b"" if not events else json.dumps(events, sort_keys=True).encode()))
         keys.append(key)
         if key not in index["keys"] or not cache.has(key):
             todo.append((key, str(src.path), f"{config.sessions_dir}/{src.rel}", src.slug, site, config.scoring,
-                         str(templates), str(cache.root), str(staging), history))
+                         str(templates), str(cache.root), str(staging), history, member.get(src.rel)))
     staged: dict[str, dict[str, list]] = {}
     failed: list[tuple[int, str, list]] = []
     for n, (i, (key, ok, payload)) in enumerate(_run(todo, jobs), start=1):
@@ -242,6 +251,8 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
                          problems)
 
     summaries = [s for key in keys for s in index["keys"][key]["summaries"]]
+    counts = {src.rel: len(index["keys"][key]["summaries"]) for src, key in zip(sources, keys)}
+    event_pages, event_list = _event_pages(event_sources, sources, counts, config, site, templates)
     tags = [f"{key}:{n}" for key in keys for n in range(len(index["keys"][key]["summaries"]))]
     owner: dict[str, str] = {}
     for key, src in zip(keys, sources):
@@ -250,7 +261,7 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
                 raise BuildError(f"{shown(src.rel)} and {shown(owner[path])} both produce {shown(path)}; rename one of them")
             owner[path] = src.rel
     archive = ArchivePlanner(config.club, config.description, summaries, articles,
-                             config.season_start_month, config.season_min_sessions, tags)
+                             config.season_start_month, config.season_min_sessions, tags, events=event_list)
     # Cross-session pages are planned every time (cheap) but rendered only when their
     # context changed since the last build: the cache maps a digest of each context to
     # the digest of the bytes it rendered to.
@@ -276,6 +287,7 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
         data = render_page(_made(page), templates)
         extra[page.path] = data
         rendered_now[page.path] = [context_key, digest(data)]
+    extra.update(event_pages)
     extra["feed.xml"] = atom_feed(config.club, summaries)
     static = templates / "static"
     if static.is_dir():
@@ -327,6 +339,42 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
     report.manifest = syncer.new
     report.warnings = [w for s in summaries for w in s.get("warnings", ())]
     return report
+
+
+def _event_pages(event_sources, sources, counts, config, site, templates) -> tuple[dict[str, bytes], list[dict]]:
+    """Each event's page and JSON, and the list the home page shows; a BuildError when an
+    event cannot be ranked (its sessions were each read and scored already)."""
+    from ..events import event_to_json, load_event
+
+    pages: dict[str, bytes] = {}
+    listed: list[dict] = []
+    errors: list[str] = []
+    problems: list[Problem] = []
+    uploads = {s.rel for s in sources}
+    for event in event_sources:
+        try:
+            scored = load_event(event.path, config.scoring)
+            for ref in scored.spec.sessions:
+                rel = os.path.normpath(os.path.join(os.path.dirname(event.rel), ref.file)).replace(os.sep, "/")
+                if rel not in uploads:
+                    raise InputErrors([InputError(str(event.path), f"line {ref.line}", f"{shown(ref.file)} is not a session "
+                                                  "the build reads: expected an upload of the sessions folder")])
+            slugs = [session_slug(sources, event, ref.file, ref.index, counts) for ref in scored.spec.sessions]
+        except InputErrors as exc:
+            errors.append(str(exc))
+            problems.extend(exc.problems)
+            continue
+        page = plan_event(event, scored, slugs, site)
+        pages[page.path] = render_page(page, templates)
+        pages[f"events/{event.slug}/results.json"] = (json.dumps(event_to_json(scored, slugs), sort_keys=True,
+                                                                 ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+        listed.append(event_summary(event, scored))
+    if errors:
+        count = len(errors)
+        raise BuildError("the site was not built; the previous site is unchanged. "
+                         f"{count} event file{'s' if count != 1 else ''} failed:\n" + "\n".join(errors), problems)
+    listed.sort(key=lambda e: (e["last"], e["title"]), reverse=True)
+    return pages, listed
 
 
 def _session_number(index, key: str, n: int) -> str:

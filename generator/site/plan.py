@@ -20,6 +20,7 @@ from ..scoring.pairs_methods import award_words
 from ..scoring.trick_value import trick_worth
 from ..scoring.results import ScoredBoard, ScoredLine, SessionResult, Standing
 from . import adjusted_worth, match_analysis
+from .big_field import is_big, traveller_csv, traveller_file
 from . import format as fmt
 from . import swiss_pages
 from .charts import Bar, bar_chart
@@ -107,8 +108,11 @@ def hcp(cards: str) -> int:
 
 class SessionPlanner:
     def __init__(self, result: SessionResult, slug: str, site: SiteInfo, record: dict[str, Any] | None = None,
-                 provisional: dict[str, Any] | None = None, analysis: SessionAnalysis | None = None):
+                 provisional: dict[str, Any] | None = None, analysis: SessionAnalysis | None = None,
+                 events: list[dict[str, str]] | None = None):
         self.result = result
+        self.events = events or []
+        """The events of several sessions this session belongs to: title, label, url (from the site root)."""
         self.record = record or {"corrections": [], "notes": [], "line_marks": {}, "pair_marks": {}}
         """The corrections between the upload's versions (``generator.history.record``)."""
         self.provisional = provisional
@@ -199,6 +203,8 @@ class SessionPlanner:
     def pages(self) -> list[Page]:
         pages = [self.session_page()]
         pages += [self.board_page(b, i) for i, b in enumerate(self.result.boards)]
+        pages += [Page(f"{self.dir}/{traveller_file(b.slug)}", None, data=traveller_csv(b, self.pair_label))
+                  for b in self.result.boards if is_big(b)]
         pages += [self.pair_page(s) for s in self.result.standings]
         pages += [self.match_page(i, m) for i, m in enumerate(self.result.matches, start=1)]
         pages += swiss_pages.pages(self)
@@ -245,7 +251,7 @@ class SessionPlanner:
             club_of_session=self.session.club, corrections=self.record["corrections"],
             history_notes=self.record["notes"], provisional=self.provisional,
             has_deals=any(b.deal is not None for b in self.session.boards),
-            reconcile=self.reconciliation(), **swiss_pages.session_context(self)))
+            reconcile=self.reconciliation(), events=self.events, **swiss_pages.session_context(self)))
 
     def reconciliation(self) -> dict[str, Any] | None:
         """When the upload carries the program's own figures: how many of them ours agree with,
@@ -336,7 +342,8 @@ class SessionPlanner:
         info = self.deals.get(board.number)
         found = self.analysis.for_board(info) if self.analysis else None
         analysis = found.analysis if found else None
-        lines = [self.line_row(board, line, anchors[i], analysis) for i, line in enumerate(board.lines)]
+        big = is_big(board)  # a big field: the frequency table is the page, the traveller a CSV beside it
+        lines = [] if big else [self.line_row(board, line, anchors[i], analysis) for i, line in enumerate(board.lines)]
         score_anchor_ns = {}
         score_anchor_ew = {}
         for row, (a_ns, a_ew) in zip(board.lines, anchors):
@@ -364,7 +371,7 @@ class SessionPlanner:
             else:  # weighted, split and artificial lines: adjusted_worth words them
                 worth += [dict(e, ns_pair=r["ns_pair"], ew_pair=r["ew_pair"], table=_table_of(r))
                           for e in self.adjusted_worth(board, i)]
-        places = fmt.mp_places([v for r in lines for v in (r["ns_value"], r["ew_value"])]
+        places = fmt.mp_places([v for line in board.lines for v in (line.ns.value, line.ew.value)]
                                + [v for r in freq for v in (r["ns"], r["ew"])]
                                + [w[k]["value"] for w in worth if "what" not in w
                                   for k in ("played", "fewer", "more") if w[k]]
@@ -388,6 +395,7 @@ class SessionPlanner:
             worth=worth, worth_adjusted=any("what" in w for w in worth),
             corrected=any(r["marks"] for r in lines),
             vulnerability=board.vulnerability, lines=lines, freq=freq, ew_freq=ew_freq,
+            traveller_csv=traveller_file(board.slug) if big else None, line_count=len(board.lines),
             factored=board.factor != 1 or any(r.frequency.denominator != 1 for r in board.frequencies),
             blocks=blocks, board_block=board_block,
             prev={"url": board_file(prev_b.slug), "title": self.board_title(prev_b)} if prev_b else None,
@@ -777,6 +785,7 @@ def _own_score(view: dict[str, Any], direction: Direction) -> int | None:
 
 def plan_session(result: SessionResult, slug: str, site: SiteInfo, record: dict[str, Any] | None = None,
                  provisional: dict[str, Any] | None = None,
-                 analysis: SessionAnalysis | None = None) -> tuple[list[Page], dict[str, Any]]:
-    planner = SessionPlanner(result, slug, site, record, provisional, analysis)
+                 analysis: SessionAnalysis | None = None,
+                 events: list[dict[str, str]] | None = None) -> tuple[list[Page], dict[str, Any]]:
+    planner = SessionPlanner(result, slug, site, record, provisional, analysis, events)
     return planner.pages(), planner.summary()

@@ -19,6 +19,11 @@ from .plan import Page, SiteInfo, plan_session
 from .render import render_page
 from .tree import Skipped, walk
 
+
+def is_event_file(name: str) -> bool:
+    """``NAME.event.yaml``: an event file (readers/event_file.py) beside the sessions it names."""
+    return name.lower().endswith((".event.yaml", ".event.yml"))
+
 DEFAULT_SUFFIXES = (".xml", ".pbn", ".yaml", ".yml")
 
 
@@ -49,6 +54,8 @@ def discover(folder: Path, label: str = "sessions/", confine: Path | None = None
     files = []
     for f in found:
         suffix = PurePosixPath(f.rel).suffix.lower()
+        if is_event_file(f.rel):
+            continue  # an event of several sessions, not an upload (site/events.py)
         if suffix in suffixes:
             files.append(f)
         else:
@@ -146,7 +153,8 @@ def _history(path: str, rel: str, history: dict[str, Any] | None, scoring: dict[
 
 
 def build_source(path: str, slug: str, site: SiteInfo, scoring: dict[str, Any], templates: str,
-                 rel: str = "", history: dict[str, Any] | None = None, cache_root: str = ""
+                 rel: str = "", history: dict[str, Any] | None = None, cache_root: str = "",
+                 events: dict[int, list[dict[str, str]]] | None = None
                  ) -> tuple[list[dict[str, Any]], dict[str, bytes]]:
     """Read, score, analyse the deals of, plan and render one upload: (summaries, {site path: bytes}).
 
@@ -174,7 +182,8 @@ def build_source(path: str, slug: str, site: SiteInfo, scoring: dict[str, Any], 
             record = corrections(past[0], past[1], snapshot(result), n, UNIT_WORDS[unit_of(result.session.method)],
                                  (provisional or {}).get("until_iso"))
         analysis = analyse_session(result.session, analysis_cache)
-        planned, summary = plan_session(result, s_slug, site, record, provisional, analysis=analysis)
+        planned, summary = plan_session(result, s_slug, site, record, provisional, analysis=analysis,
+                                        events=(events or {}).get(n + 1, []))
         summary["identity"] = session_identity(result.session)
         if history and history["versions"]:
             summary["published"] = history["versions"][0]["date"]
@@ -193,9 +202,10 @@ def build_source(path: str, slug: str, site: SiteInfo, scoring: dict[str, Any], 
 def worker(args: tuple) -> tuple[str, bool, Any]:
     """Process-pool entry: never raises; returns (key, ok, (summaries, pages) or (error text,
     problems)), problems being (file, line, message) tuples for the CI annotations."""
-    key, path, rel, slug, site, scoring, templates, cache_root, staging, history = args
+    key, path, rel, slug, site, scoring, templates, cache_root, staging, history, *rest = args
     try:
-        summaries, pages = build_source(path, slug, site, scoring, templates, rel, history, cache_root)
+        summaries, pages = build_source(path, slug, site, scoring, templates, rel, history, cache_root,
+                                        rest[0] if rest else None)
     except GeneratorError as exc:
         return key, False, (str(exc), [(p.file, p.line, p.message) for p in exc.problems])
     except (OptionError, ContractError) as exc:

@@ -39,6 +39,8 @@ PAGE_KINDS = {
     "season": "players/season-2026-27.html",
     "articles": "articles/index.html",
     "article": "articles/neuberg.html",
+    "event": "events/2026-winter-championship/index.html",
+    "event-session": "sessions/2026-11-25-winter-championship-2/index.html",
 }
 
 
@@ -157,6 +159,27 @@ def test_player_search(chromium_browser, site_server):
     pg.locator("#search-results").get_by_role("link", name="Queenie Quill").click()
     assert pg.url.endswith("players/queenie-quill.html")
     context.close()
+
+
+def test_member_follows_an_event_across_its_sessions(page, screenshot_dir):
+    """Home -> the event -> a pair's explanation -> its second-session figure -> the pair's page
+    there -> back to the event from the session page."""
+    page.goto(page.base + "index.html")
+    page.get_by_role("link", name="Winter Championship", exact=True).click()
+    assert page.get_by_role("heading", level=1).inner_text() == "Winter Championship"
+    row = page.get_by_role("row").filter(has_text="Yara York")
+    row.get_by_role("link", name="40.63").click()
+    target = page.locator(".explain:target")
+    assert target.is_visible()
+    assert "(31.25% × 4 + 50% × 4) / 8 = 40.625%" in target.inner_text()
+    page.screenshot(path=str(screenshot_dir / f"event-explained-{page.viewport_name}.png"), full_page=True)
+    page.get_by_role("row").filter(has_text="Wanda West").get_by_role("link", name="68.75").click()
+    assert "sessions/2026-11-25-winter-championship-2/pair-2-ns.html" in page.url
+    assert page.get_by_role("heading", level=1).inner_text().startswith("Pair 2")
+    page.get_by_role("link", name="Winter Championship, second session").first.click()
+    page.get_by_role("link", name="Winter Championship", exact=True).click()
+    assert page.url.endswith("events/2026-winter-championship/index.html")
+    assert all(u.startswith(page.base) for u in page.requested)
 
 
 def test_site_opened_from_disk(chromium_browser, built_site):

@@ -19,7 +19,7 @@ from generator.site.plan import unit_of
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "tests" / "fixtures" / "club"
-SESSIONS = sorted((CONTENT / "sessions").glob("*.yaml"))
+SESSIONS = sorted(p for p in (CONTENT / "sessions").glob("*.yaml") if not p.name.endswith(".event.yaml"))
 
 
 def scored(path: Path):
@@ -175,7 +175,8 @@ def test_home_lists_sessions_newest_first_by_month(page_of):
     months = [h for lvl, h in page.headings if lvl == 2]
     assert months[:3] == ["November 2026", "October 2026", "September 2026"]
     events = [t for href, t in page.links if href.startswith("sessions/") and href.endswith("/index.html")]
-    assert events[:9] == ["Autumn Swiss Teams", "Stratified Pairs", "Short-Match Teams", "Thursday Handicap Pairs", "Autumn Teams, round 1", "Cross-IMP Pairs",
+    assert events[:11] == ["Winter Championship, second session", "Winter Championship, first session",
+                           "Autumn Swiss Teams", "Stratified Pairs", "Short-Match Teams", "Thursday Handicap Pairs", "Autumn Teams, round 1", "Cross-IMP Pairs",
                           "Butler Pairs", "Thursday Howell", "Monday Pairs"]
     assert "Won by" in page.text
 

@@ -1,0 +1,354 @@
+"""Events of several sessions: one ranking across sessions that were each scored on their own.
+
+Each session is scored exactly as a session of its own (``score_session``); this module
+only combines the pairs' session figures into an event figure, by the organiser's method:
+
+* ``total_matchpoints``: the sum of the pair's session matchpoints.  Fair only when every
+  session has the same top; when the tops differ each session's matchpoints are scaled to the
+  largest top (option ``unequal_tops: scale``, as scoring programs do) or the event is refused
+  (``unequal_tops: refuse``).
+* ``average_percentage``: the mean of the session percentages, each session weighted by the
+  boards the pair played in it (``weighting: boards``) or all alike (``weighting: equal``).
+* ``carry_forward``: a qualifying session and a final; a pair of the final scores its final
+  percentage plus ``carry_forward`` (a fraction) of its qualifying percentage.  Final pairs only.
+
+Pairs are the same pair across sessions when their players are the same (membership numbers
+when every player has one, else the names, in any order): pair numbers change between
+sessions.  A pair that missed a session is, by option ``missing``: not ranked, ranked on the
+sessions it played, or given an average (50 %) for the session it missed.
+
+Everything is exact; each event figure carries its explanation (``Explanation``) with the
+true arithmetic.  Rounding is for display only (``explain.fmt`` via ``rounding``).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..model import Pair, ScoringMethod
+from .explain import Explanation, Step, equals, fmt
+from .ranking import rank_labels
+from .results import SessionResult, Standing
+
+METHODS = ("total_matchpoints", "average_percentage", "carry_forward")
+WEIGHTINGS = ("boards", "equal")
+MISSING = ("not_ranked", "played", "average")
+UNEQUAL_TOPS = ("scale", "refuse")
+AVERAGE = Fraction(50)
+"""The percentage a pair is given for a session it missed under ``missing: average``."""
+PLACES = 4
+"""Decimals of a figure written in an explanation (exact when it terminates within them)."""
+
+
+class EventError(ValueError):
+    """An event that cannot be scored as asked; the message says what was expected."""
+
+
+@dataclass(frozen=True, slots=True)
+class EventOptions:
+    method: str = "average_percentage"
+    weighting: str = "boards"
+    missing: str = "not_ranked"
+    unequal_tops: str = "scale"
+    carry_forward: Fraction = Fraction(1, 2)
+
+    def __post_init__(self) -> None:
+        for name, allowed in (("method", METHODS), ("weighting", WEIGHTINGS), ("missing", MISSING),
+                              ("unequal_tops", UNEQUAL_TOPS)):
+            if getattr(self, name) not in allowed:
+                raise EventError(f"unknown {name} {getattr(self, name)!r}: expected one of {', '.join(allowed)}")
+        if not 0 <= self.carry_forward <= 1:
+            raise EventError(f"carry_forward {fmt(self.carry_forward * 100)}% is not a fraction of a score: "
+                             "expected 0% to 100%")
+
+
+@dataclass(frozen=True, slots=True)
+class SessionFigure:
+    """A pair's figure in one session of the event, as that session ranked it."""
+
+    session: int
+    """Index into ``EventResult.sessions``."""
+    standing: Standing | None
+    """None when the pair missed the session."""
+    figure: Fraction | None
+    """What the event adds: matchpoints (scaled when tops differ) or a percentage; None when
+    the session does not count for the pair."""
+    boards: int = 0
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EventStanding:
+    key: tuple[str, ...]
+    names: str
+    figures: tuple[SessionFigure, ...]
+    figure: Fraction | None
+    """The event figure (None: not ranked)."""
+    rank: int | None
+    rank_label: str
+    explanation: Explanation
+    sessions_played: int
+
+
+@dataclass(frozen=True, slots=True)
+class EventResult:
+    title: str
+    options: EventOptions
+    sessions: tuple[SessionResult, ...]
+    labels: tuple[str, ...]
+    """What each session is called on the event's pages: 'Session 1', 'Qualifying', 'Final'."""
+    standings: tuple[EventStanding, ...]
+    unit: str
+    """'matchpoints', '%' (average of percentages) or 'points' (carry-forward: percentage points)."""
+    notes: tuple[str, ...] = field(default=())
+    """What the reader should know about the whole ranking (tops scaled, the missing rule)."""
+
+
+def pair_key(pair: Pair) -> tuple[str, ...]:
+    """Who a pair is across sessions: its players' membership numbers when every player has
+    one, else their names (case, accents' composition and spacing ignored), in sorted order."""
+    if pair.players and all(p.id for p in pair.players):
+        return tuple(sorted("#" + (p.id or "").strip() for p in pair.players))
+    return tuple(sorted(" ".join(unicodedata.normalize("NFC", p.name).casefold().split()) for p in pair.players))
+
+
+def score_event(title: str, sessions: list[SessionResult], options: EventOptions,
+                labels: list[str] | None = None) -> EventResult:
+    """Combine scored sessions into the event ranking; raises EventError when it cannot."""
+    if len(sessions) < 2:
+        raise EventError(f"an event has {len(sessions)} session: expected two or more")
+    labels = labels or ([("Qualifying", "Final")[i] if options.method == "carry_forward" and i < 2 else f"Session {i + 1}"
+                         for i in range(len(sessions))])
+    _check_sessions(sessions, options, labels)
+    by_pair = _pairs(sessions, labels)
+    if options.method == "total_matchpoints":
+        return _total(title, sessions, labels, by_pair, options)
+    if options.method == "average_percentage":
+        return _average(title, sessions, labels, by_pair, options)
+    return _carry_forward(title, sessions, labels, by_pair, options)
+
+
+def _check_sessions(sessions: list[SessionResult], options: EventOptions, labels: list[str]) -> None:
+    kinds = {"teams" if r.session.method is ScoringMethod.TEAMS else "pairs" for r in sessions}
+    if len(kinds) > 1:
+        raise EventError("the sessions are of different kinds (pairs and teams): expected sessions of one kind")
+    if "teams" in kinds:
+        raise EventError("a teams event of several sessions is not supported: expected pairs sessions")
+    methods = {r.session.method for r in sessions}
+    if methods != {ScoringMethod.MATCHPOINTS}:
+        names = ", ".join(f"{label} is {r.session.method}" for label, r in zip(labels, sessions))
+        raise EventError(f"the event ranks on matchpoints or percentages, but {names}: expected matchpoint sessions")
+    if options.method == "carry_forward" and len(sessions) != 2:
+        raise EventError(f"carry-forward needs a qualifying session and a final, got {len(sessions)} sessions: "
+                         "expected exactly two")
+
+
+def _pairs(sessions: list[SessionResult], labels: list[str]) -> dict[tuple[str, ...], list[Standing | None]]:
+    """Each pair (by its players) with its standing in each session (None where it did not play)."""
+    found: dict[tuple[str, ...], list[Standing | None]] = {}
+    for i, result in enumerate(sessions):
+        seen: dict[tuple[str, ...], Standing] = {}
+        for s in result.standings:
+            if not s.pair.players:
+                raise EventError(f"{labels[i]}, pair {s.ref}: no player names: expected the players' names "
+                                 "(pairs are matched across sessions by their players)")
+            key = pair_key(s.pair)
+            if key in seen:
+                raise EventError(f"{labels[i]}, pair {s.ref}: the same players as pair {seen[key].ref}: "
+                                 "expected each pair once in a session")
+            seen[key] = s
+            found.setdefault(key, [None] * len(sessions))[i] = s
+    return found
+
+
+def _names(standings: list[Standing | None]) -> str:
+    return next(s.pair.names for s in reversed(standings) if s is not None)
+
+
+def _rank(rows: list[dict]) -> list[EventStanding]:
+    ranked = [(r["key"], r["figure"]) for r in rows if r["figure"] is not None]
+    labels = rank_labels(ranked)
+    out = []
+    for r in rows:
+        place = labels.get(r["key"])
+        out.append(EventStanding(r["key"], r["names"], tuple(r["figures"]), r["figure"],
+                                 place[0] if place else None, place[1] if place else "–", r["explanation"],
+                                 sum(1 for f in r["figures"] if f.standing is not None)))
+    out.sort(key=lambda s: (s.rank is None, s.rank or 0, s.names.casefold()))
+    return out
+
+
+def _not_ranked(missed: list[str]) -> Explanation:
+    return Explanation("event", Fraction(0), (Step("event.not_ranked", f"missed {', '.join(missed)}: not ranked "
+                                                   "(a pair must play every session)", {"missed": missed}),))
+
+
+# --- total of matchpoints ---------------------------------------------------------------------
+
+def session_top(result: SessionResult) -> Fraction | None:
+    """The top of a board in the session (the largest, should the boards' tops differ)."""
+    tops = [b.top for b in result.boards if b.top is not None]
+    return max(tops) if tops else None
+
+
+def _total(title, sessions, labels, by_pair, options) -> EventResult:
+    tops = [session_top(r) for r in sessions]
+    if any(t is None for t in tops):
+        raise EventError("a session has no board with a top: expected matchpoint sessions with results")
+    top = max(tops)  # type: ignore[type-var]
+    notes = []
+    if len(set(tops)) > 1:
+        described = ", ".join(f"{label} {fmt(t)}" for label, t in zip(labels, tops))  # type: ignore[arg-type]
+        if options.unequal_tops == "refuse":
+            raise EventError(f"the sessions' tops differ ({described}): a total of matchpoints is fair only with "
+                             "equal tops; expected equal tops, or unequal_tops: scale, or method: average_percentage")
+        notes.append(f"The sessions' tops differ ({described}): each session's matchpoints are scaled "
+                     f"to a top of {fmt(top)} before they are added.")
+    # The most matchpoints a pair could score in each session, for ``missing: average``.
+    most = [max((s.available or 0) for s in r.standings) for r in sessions]
+    rows = []
+    for key, standings in by_pair.items():
+        figures, steps, missed, terms = [], [], [], []
+        for i, s in enumerate(standings):
+            scale = Fraction(top) / tops[i]  # type: ignore[operator]
+            if s is None:
+                if options.missing == "average":
+                    mp = most[i] / 2
+                    scaled = mp * scale
+                    steps.append(Step("event.average", f"{labels[i]} missed: an average, half the most available: "
+                                                       f"{fmt(most[i], PLACES)} / 2 {equals(most[i], places=PLACES)} {fmt(mp, PLACES)} matchpoints",
+                                       {"session": i + 1, "available": most[i], "matchpoints": mp}))
+                    if scale != 1:
+                        steps.append(_scale_step(labels[i], mp, top, tops[i], scaled))
+                    figures.append(SessionFigure(i, None, scaled, 0, "average"))
+                    terms.append(scaled)
+                else:
+                    missed.append(labels[i])
+                    figures.append(SessionFigure(i, None, None, 0, "missed"))
+                continue
+            scaled = s.total * scale
+            if scale != 1:
+                steps.append(_scale_step(labels[i], s.total, top, tops[i], scaled))
+            figures.append(SessionFigure(i, s, scaled, s.boards_played))
+            terms.append(scaled)
+        if missed and options.missing == "not_ranked":
+            rows.append(dict(key=key, names=_names(standings), figures=figures, figure=None, explanation=_not_ranked(missed)))
+            continue
+        total = sum(terms, Fraction(0))
+        sign = equals(*terms, places=PLACES)
+        what = f"Total of {len(terms)} session{'s' if len(terms) != 1 else ''}"
+        if missed:
+            what += f" played (missed {', '.join(missed)})"
+        steps.append(Step("event.total", f"{what}: {' + '.join(fmt(t, PLACES) for t in terms)} {sign} {fmt(total, PLACES)} matchpoints",
+                          {"terms": terms, "total": total}))
+        rows.append(dict(key=key, names=_names(standings), figures=figures, figure=total,
+                         explanation=Explanation("event", total, tuple(steps), {"method": options.method})))
+    return EventResult(title, options, tuple(sessions), tuple(labels), tuple(_rank(rows)), "matchpoints",
+                       tuple(notes) + _missing_note(options))
+
+
+def _scale_step(label: str, mp: Fraction, top: Fraction, session_top: Fraction, scaled: Fraction) -> Step:
+    sign = equals(mp, places=PLACES)
+    return Step("event.scale", f"{label} scaled to a top of {fmt(top)}: {fmt(mp, PLACES)} × {fmt(top)} / {fmt(session_top)} "
+                               f"{sign} {fmt(scaled, PLACES)} matchpoints",
+                {"matchpoints": mp, "top": top, "session_top": session_top, "scaled": scaled})
+
+
+# --- average of percentages ---------------------------------------------------------------------
+
+def _average(title, sessions, labels, by_pair, options) -> EventResult:
+    most_boards = [max(s.boards_played for s in r.standings) for r in sessions]
+    rows = []
+    for key, standings in by_pair.items():
+        figures, steps, missed, terms = [], [], [], []
+        for i, s in enumerate(standings):
+            if s is None or s.percentage is None:
+                if s is None and options.missing == "average":
+                    steps.append(Step("event.average", f"{labels[i]} missed: an average of {fmt(AVERAGE)}% "
+                                                       f"on {most_boards[i]} boards", {"session": i + 1}))
+                    figures.append(SessionFigure(i, None, AVERAGE, most_boards[i], "average"))
+                    terms.append((AVERAGE, most_boards[i]))
+                else:
+                    missed.append(labels[i])
+                    figures.append(SessionFigure(i, s, None, 0, "missed"))
+                continue
+            figures.append(SessionFigure(i, s, s.percentage, s.boards_played))
+            terms.append((s.percentage, s.boards_played))
+        if (missed and options.missing == "not_ranked") or not terms:
+            rows.append(dict(key=key, names=_names(standings), figures=figures, figure=None, explanation=_not_ranked(missed)))
+            continue
+        pcts = [p for p, _ in terms]
+        if options.weighting == "equal":
+            figure = sum(pcts, Fraction(0)) / len(pcts)
+            sign = equals(*pcts, places=PLACES)
+            text = f"({' + '.join(fmt(p, PLACES) + '%' for p in pcts)}) / {len(pcts)} {sign} {fmt(figure, PLACES)}%"
+            what = f"Average of {len(pcts)} session percentages, each session alike"
+        else:
+            boards = sum(b for _, b in terms)
+            figure = sum((p * b for p, b in terms), Fraction(0)) / boards
+            sign = equals(*pcts, places=PLACES)
+            text = (f"({' + '.join(f'{fmt(p, PLACES)}% × {b}' for p, b in terms)}) / {boards} "
+                    f"{sign} {fmt(figure, PLACES)}%")
+            what = f"Average of {len(pcts)} session percentages weighted by the boards played"
+        if missed:
+            what += f" (missed {', '.join(missed)}: the sessions played)"
+        steps.append(Step("event.average_percentage", f"{what}: {text}",
+                          {"percentages": pcts, "boards": [b for _, b in terms], "percentage": figure}))
+        rows.append(dict(key=key, names=_names(standings), figures=figures, figure=figure,
+                         explanation=Explanation("event", figure, tuple(steps), {"method": options.method,
+                                                                                 "weighting": options.weighting})))
+    return EventResult(title, options, tuple(sessions), tuple(labels), tuple(_rank(rows)), "%", _missing_note(options))
+
+
+# --- carry-forward ------------------------------------------------------------------------------
+
+def _carry_forward(title, sessions, labels, by_pair, options) -> EventResult:
+    fraction = options.carry_forward
+    rows = []
+    for key, (qualifying, final) in by_pair.items():
+        if final is None or final.percentage is None:
+            continue  # final pairs only
+        figures = []
+        if qualifying is None or qualifying.percentage is None:
+            if options.missing == "not_ranked":
+                figures = [SessionFigure(0, qualifying, None, 0, "missed"), SessionFigure(1, final, final.percentage, final.boards_played)]
+                rows.append(dict(key=key, names=final.pair.names, figures=figures, figure=None,
+                                 explanation=_not_ranked([labels[0]])))
+                continue
+            base = AVERAGE if options.missing == "average" else Fraction(0)
+            note = "average" if options.missing == "average" else "missed"
+            figures.append(SessionFigure(0, qualifying, base, 0, note))
+            why = (f"{labels[0]} missed: an average of {fmt(AVERAGE)}% carried" if options.missing == "average"
+                   else f"{labels[0]} missed: nothing carried")
+        else:
+            base = qualifying.percentage
+            figures.append(SessionFigure(0, qualifying, base, qualifying.boards_played))
+            why = ""
+        figures.append(SessionFigure(1, final, final.percentage, final.boards_played))
+        carried = base * fraction
+        figure = final.percentage + carried
+        steps = []
+        if why:
+            steps.append(Step("event.average" if base else "event.missed", why, {"session": 1}))
+        steps.append(Step("event.carry", f"{labels[0]} {fmt(base, PLACES)}% carried forward at {fmt(fraction * 100, PLACES)}%: "
+                                         f"{fmt(fraction, PLACES)} × {fmt(base, PLACES)} {equals(base, fraction, places=PLACES)} "
+                                         f"{fmt(carried, PLACES)}",
+                          {"fraction": fraction, "qualifying": base, "carried": carried}))
+        steps.append(Step("event.carry_total", f"{labels[1]} percentage plus what is carried: {fmt(final.percentage, PLACES)} + "
+                                               f"{fmt(carried, PLACES)} {equals(final.percentage, carried, places=PLACES)} {fmt(figure, PLACES)}",
+                          {"final": final.percentage, "carried": carried, "score": figure}))
+        rows.append(dict(key=key, names=final.pair.names, figures=figures, figure=figure,
+                         explanation=Explanation("event", figure, tuple(steps), {"method": options.method,
+                                                                                 "carry_forward": fraction})))
+    note = (f"Final pairs only: each scores its final percentage plus {fmt(fraction * 100, PLACES)}% of its "
+            "qualifying percentage (in percentage points).",)
+    return EventResult(title, options, tuple(sessions), tuple(labels), tuple(_rank(rows)), "points",
+                       note + _missing_note(options))
+
+
+def _missing_note(options: EventOptions) -> tuple[str, ...]:
+    return ({"not_ranked": "A pair that missed a session is listed but not ranked.",
+             "played": "A pair that missed a session is ranked on the sessions it played.",
+             "average": f"A pair that missed a session is given an average ({fmt(AVERAGE)}%) for it."}[options.missing],)

@@ -1,0 +1,134 @@
+"""Events of several sessions on the site: which session pages belong to which event, and the
+event's own page (``events/SLUG/index.html``) with its ranking explained across sessions.
+
+Event files (``NAME.event.yaml``) sit in the sessions folder beside the uploads they name.
+The build reads them before the uploads (cheap: a few lines of YAML) so that each session
+page can say which event it belongs to, and plans the event pages once every upload is read.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from ..errors import InputErrors
+from .links import pair_file, session_dir, slugify
+from .plan import Page, SiteInfo
+from .tree import walk
+from .sources import Source, is_event_file
+
+
+@dataclass(frozen=True, slots=True)
+class EventSource:
+    path: Path
+    rel: str
+    """POSIX path under the sessions folder."""
+    slug: str
+
+    @property
+    def url(self) -> str:
+        return f"events/{self.slug}/index.html"
+
+
+def discover_events(folder: Path, confine: Path | None = None) -> list[EventSource]:
+    """Every event file in the sessions folder, sorted by path (the same safe walk as uploads)."""
+    if not folder.is_dir():
+        return []
+    found, _ = walk(folder, "", confine)
+    out = []
+    for f in found:
+        if is_event_file(f.rel):
+            stem = f.rel[: f.rel.lower().rindex(".event.")]
+            out.append(EventSource(Path(f.path), f.rel, slugify(stem)))
+    return out
+
+
+def memberships(events: list[EventSource], sources: list[Source]) -> tuple[dict[str, dict[int, list[dict[str, str]]]], list[str]]:
+    """Upload rel -> {session number in the upload: [{title, label, url}]} for the session pages,
+    and the problems found reading the event files (each an error message)."""
+    from ..readers.event_file import read_event_file, resolve
+
+    out: dict[str, dict[int, list[dict[str, str]]]] = {}
+    errors: list[str] = []
+    for event in events:
+        try:
+            spec = resolve(read_event_file(event.path), event.path.parent)
+        except InputErrors as exc:
+            errors.append(str(exc))
+            continue
+        folder = posixpath.dirname(event.rel)
+        for n, ref in enumerate(spec.sessions, start=1):
+            rel = posixpath.normpath(posixpath.join(folder, ref.file))
+            label = ref.label or (("Qualifying", "Final")[n - 1] if spec.options.method == "carry_forward" and n <= 2
+                                  else f"Session {n}")
+            out.setdefault(rel, {}).setdefault(ref.index or 1, []).append(
+                {"title": spec.title, "label": label, "url": event.url})
+    return out, errors
+
+
+def session_slug(sources: list[Source], event: EventSource, file: str, index: int | None, counts: dict[str, int]) -> str:
+    """The slug the build gives the named session's pages (an upload of several sessions adds '-N')."""
+    rel = posixpath.normpath(posixpath.join(posixpath.dirname(event.rel), file))
+    slug = next(s.slug for s in sources if s.rel == rel)
+    return slug if counts.get(rel, 1) == 1 else f"{slug}-{index or 1}"
+
+
+def plan_event(event: EventSource, scored, slugs: list[str], site: SiteInfo) -> Page:
+    """The event page: each pair's figure in each session (linked to its page there), the event
+    figure and its explanation steps as the engine wrote them."""
+    from ..scoring.explain import fmt
+
+    r = scored.result
+    root = "../../"
+    sessions = [{"label": label, "title": s.session.title, "url": f"{root}{session_dir(slug)}/index.html",
+                 "date": s.session.date.strftime("%A %-d %B %Y") if s.session.date else ""}
+                for label, s, slug in zip(r.labels, r.sessions, slugs)]
+    unit = r.unit
+    rows = []
+    for n, s in enumerate(r.standings, start=1):
+        cells = []
+        for f in s.figures:
+            url = None
+            if f.standing is not None:
+                url = f"{root}{session_dir(slugs[f.session])}/{pair_file(f.standing.ref)}#total"
+            cells.append({"text": "—" if f.figure is None else _figure(f.figure, unit), "url": url, "note": f.note,
+                          "pair": "" if f.standing is None else str(f.standing.ref)})
+        rows.append({"rank": s.rank_label, "names": s.names, "cells": cells, "anchor": f"p{n}",
+                     "figure": "" if s.figure is None else _figure(s.figure, unit),
+                     "steps": [{"rule": st.rule, "summary": st.summary} for st in s.explanation.steps]})
+    heading = {"matchpoints": "Total", "%": "Average", "points": "Event score"}[unit]
+    method = {"total_matchpoints": "Total of matchpoints",
+              "average_percentage": "Average of the session percentages" + (
+                  ", each session weighted by the boards played" if r.options.weighting == "boards" else ", each session alike"),
+              "carry_forward": f"Carry-forward: the final plus {fmt(r.options.carry_forward * 100, 4)}% of the qualifying percentage"
+              }[r.options.method]
+    path = event.url
+    return Page(path, "event.html", {
+        "club": site.club, "title": r.title, "root": root, "page_path": path,
+        "crumbs": [(f"{root}index.html", "Home")], "method": method, "notes": list(r.notes),
+        "sessions": sessions, "rows": rows, "heading": heading,
+        "article": "multi-session-events" if "multi-session-events" in site.article_titles else None,
+    })
+
+
+def _figure(value, unit: str) -> str:
+    from .format import matchpoints, percentage
+
+    if unit == "%":
+        return percentage(value)
+    return matchpoints(value, 2)
+
+
+def event_summary(event: EventSource, scored) -> dict[str, Any]:
+    """What the home page lists: the event's title, its sessions' dates and its winner."""
+    r = scored.result
+    dates = sorted(s.session.date.isoformat() for s in r.sessions if s.session.date)
+    first = next((s for s in r.standings if s.rank == 1), None)
+    return {"title": r.title, "url": event.url, "sessions": len(r.sessions),
+            "dates": f"{dates[0]} to {dates[-1]}" if dates else "", "last": dates[-1] if dates else "",
+            "winner": first.names if first else ""}
+
+
+__all__ = ["EventSource", "discover_events", "memberships", "plan_event", "event_summary", "PurePosixPath"]

@@ -1,0 +1,136 @@
+"""Events of several sessions on the pages: the event page's ranking is the engine's, each
+session figure links to the pair's page in that session, every statement on it is true, the
+session pages and the home page link to the event, and a bad event file fails the build."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from arithmetic import count_statements, false_statements, page_lines
+from generator.errors import BuildError
+from generator.events import event_to_json, load_event
+from generator.site import format as fmt
+from generator.site.build import build_site
+from generator.site.config import load_config
+
+ROOT = Path(__file__).resolve().parents[2]
+CONTENT = ROOT / "tests" / "fixtures" / "club"
+EVENT_FILE = CONTENT / "sessions" / "2026-winter-championship.event.yaml"
+EVENT_PAGE = "events/2026-winter-championship/index.html"
+SLUGS = ["2026-11-18-winter-championship-1", "2026-11-25-winter-championship-2"]
+
+
+@pytest.fixture(scope="module")
+def scored():
+    return load_event(EVENT_FILE, load_config(CONTENT).scoring)
+
+
+def test_the_event_ranking_is_the_engines(scored, page_of):
+    page = page_of(EVENT_PAGE)
+    rows = page.tables["ranking event"]
+    assert rows[0] == ["Place", "Pair", "First session", "Second session", "Average"]
+    r = scored.result
+    assert len(rows) - 1 == len(r.standings) == 7
+    for row, s in zip(rows[1:], r.standings):
+        cells = [fmt.percentage(f.figure) + (" A" if f.note == "average" else "") for f in s.figures]
+        assert row == [s.rank_label, s.names, *cells, fmt.percentage(s.figure)]
+    # York and Zane missed the second session: an average of 50 % on 4 boards, shown as such.
+    # (31.25% × 4 + 50% × 4) / 8 = 40.625%
+    york = next(s for s in r.standings if s.names.startswith("Yara York"))
+    assert york.figure == 40.625 and york.figures[1].note == "average"
+    assert "(31.25% × 4 + 50% × 4) / 8 = 40.625%" in page.text
+
+
+def test_each_session_figure_links_to_the_pairs_page_there(scored, page_of, built_site):
+    links = page_of(EVENT_PAGE).table_links["ranking event"][1:]
+    for row, s in zip(links, scored.result.standings):
+        for cell, f, slug in zip(row[2:4], s.figures, SLUGS):
+            if f.standing is None:
+                assert not cell
+                continue
+            assert cell.startswith(f"../../sessions/{slug}/pair-") and cell.endswith("#total")
+            assert (built_site / "events" / "x" / cell.split("#")[0]).resolve().is_file()
+        assert row[4] == f"#p{scored.result.standings.index(s) + 1}"
+
+
+def test_the_explanations_are_the_engines_and_every_statement_is_true(scored, built_site):
+    html = (built_site / EVENT_PAGE).read_text(encoding="utf-8")
+    text = "\n".join(page_lines(html))
+    for s in scored.result.standings:
+        for step in s.explanation.steps:
+            assert step.summary in text
+    assert not false_statements(html)
+    assert count_statements(html) >= 7  # one average per pair at least
+
+
+def test_a_false_event_statement_would_be_caught(built_site):
+    html = (built_site / EVENT_PAGE).read_text(encoding="utf-8")
+    lie = html.replace("(31.25% × 4 + 50% × 4) / 8 = 40.625%", "(31.25% × 4 + 50% × 4) / 8 = 40.5%")
+    assert len(false_statements(lie)) == 1
+
+
+def test_session_pages_and_home_link_to_the_event(page_of):
+    for slug, label in zip(SLUGS, ["First session", "Second session"]):
+        page = page_of(f"sessions/{slug}/index.html")
+        assert f"{label} of Winter Championship" in page.text
+        assert ("../../" + EVENT_PAGE, "Winter Championship") in page.links
+    home = page_of("index.html")
+    assert (EVENT_PAGE, "Winter Championship") in home.links
+    event = page_of(EVENT_PAGE)
+    assert ("../../index.html", "Home") in event.links
+    assert [h for h in event.headings if h[0] == 1] == [(1, "Winter Championship")]
+
+
+def test_the_event_json_is_the_engines(scored, built_site):
+    data = json.loads((built_site / "events" / "2026-winter-championship" / "results.json").read_text(encoding="utf-8"))
+    assert data == json.loads(json.dumps(event_to_json(scored, SLUGS)))
+    assert data["standings"][0]["figure"] == "71.875"
+
+
+def test_a_bad_event_file_fails_the_build_and_leaves_the_site(tmp_path):
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT, content)
+    site = tmp_path / "site"
+    build_site(content, site, jobs=1)
+    before = (site / "index.html").read_bytes()
+    (content / "sessions" / "2026-winter-championship.event.yaml").write_text(
+        "event:\n  title: Winter\n  sessions:\n    - 2026-11-18-winter-championship-1.yaml\n"
+        "    - 2026-11-18-winter-championship-1.yaml\n", encoding="utf-8")
+    with pytest.raises(BuildError) as info:
+        build_site(content, site, jobs=1)
+    assert "2026-winter-championship.event.yaml (line 5): session 2: '2026-11-18-winter-championship-1.yaml' is named " \
+           "twice (also line 4): expected each session once" in str(info.value)
+    assert (site / "index.html").read_bytes() == before
+
+
+EVENT_VARIANTS = {
+    "total-scaled-average": "method: total_matchpoints\n  missing: average",
+    "total-played": "method: total_matchpoints\n  missing: played",
+    "equal-played": "method: average_percentage\n  weighting: equal\n  missing: played",
+    "carry-third": "method: carry_forward\n  carry_forward: 33.3%\n  missing: average",
+}
+
+
+@pytest.mark.parametrize("name", list(EVENT_VARIANTS))
+def test_every_statement_is_true_under_each_method(tmp_path, name):
+    """The arithmetic-truth check (arithmetic.py) over event pages of every method: a third
+    session of another size (tops differ: scaled), missed sessions (averages), a third carried."""
+    content = tmp_path / "content"
+    (content / "sessions").mkdir(parents=True)
+    shutil.copy(CONTENT / "site.yaml", content / "site.yaml")
+    for slug in SLUGS + ["2026-09-07-monday-pairs"]:
+        shutil.copy(CONTENT / "sessions" / f"{slug}.yaml", content / "sessions")
+    third = "" if name.startswith("carry") else "    - 2026-09-07-monday-pairs.yaml\n"
+    (content / "sessions" / "e.event.yaml").write_text(
+        f"event:\n  title: Variant\n  {EVENT_VARIANTS[name]}\n  sessions:\n"
+        f"    - {SLUGS[0]}.yaml\n    - {SLUGS[1]}.yaml\n{third}", encoding="utf-8")
+    build_site(content, tmp_path / "site", jobs=1)
+    html = (tmp_path / "site" / "events" / "e" / "index.html").read_text(encoding="utf-8")
+    assert not false_statements(html), false_statements(html)
+    assert count_statements(html) >= 7
+    if name == "total-scaled-average":
+        assert "scaled to a top of" in html and "half the most available" in html
