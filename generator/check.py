@@ -19,6 +19,7 @@ from typing import Any
 from .conventions import describe, find_conventions
 from .model import Artificial, Direction, Scored, ScoringMethod
 from .readers import read_sessions
+from .readers.individual import line_players, player_label
 from .readers.printed import Figure, PrintedFigures, PrintedLine, printed_figures
 from .readers.validate import pair_label
 from .readers.values import optional_whole
@@ -96,6 +97,8 @@ class _Audit:
         for p in self.figures.lines:
             where = f"board {p.board}, {pair_label(p.ns_pair, 'NS')} v {pair_label(p.ew_pair, 'EW')} ({p.where})"
             found = self.lines.get((p.board, p.ns_pair, p.ew_pair))
+            if found is not None and found[1].line.seats is not None:
+                where = f"board {p.board}, {line_players(found[1].line)} ({p.where})"
             if found is None:
                 for fig in (p.ns, p.ew):
                     self.figure(None, fig, where, unit, None)
@@ -203,7 +206,8 @@ class _Audit:
         line_places = max((f.places for p in self.figures.lines for f in (p.ns, p.ew) if f), default=0)
         line_differ = bool(self.differences)
         for p in self.figures.pairs:
-            where = f"{pair_label(p.ref)} ({p.where})"
+            label = player_label(p.ref) if self.result.session.individual else pair_label(p.ref)
+            where = f"{label} ({p.where})"
             s = standings.get(p.ref)
             if s is None:
                 for fig in (p.total, p.percentage):

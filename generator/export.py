@@ -93,7 +93,8 @@ def _side(side: SideScore, shared: _SharedExplanations | None, written: dict[int
 def _line(line: ScoredLine, shared: _SharedExplanations | None, sides: dict[int, dict[str, Any]]) -> dict[str, Any]:
     tl = line.line
     ns = outcome_to_json(tl.ns)
-    out: dict[str, Any] = {"section": tl.section, "table": tl.table, "ns_pair": _ref(tl.ns_pair), "ew_pair": _ref(tl.ew_pair)}
+    out: dict[str, Any] = {"section": tl.section, "table": tl.table, "ns_pair": _ref(tl.ns_pair), "ew_pair": _ref(tl.ew_pair),
+                           "seats": {seat: _ref(ref) for seat, ref in tl.seats.by_seat()} if tl.seats else None}
     if ns["kind"] == "result":
         out.update({k: ns[k] for k in ("contract", "declarer", "tricks", "lead", "ns_score")})
         out["artificial"] = None
@@ -172,7 +173,7 @@ def session_to_json(result: SessionResult, explanations: bool = True,
         "schema": SCHEMA_VERSION,
         "event": {"title": session.title, "club": session.club, "event": session.event,
                   "date": session.date.isoformat() if session.date else None, "method": session.method.value,
-                  "unit": _unit(result), "source": session.source},
+                  "unit": _unit(result), "source": session.source, "individual": session.individual},
         "options": result.options.to_dict(),
         "sections": [{"name": s.name, "winners": s.winners, "pairs": [p.ref.slug for p in s.pairs]} for s in session.sections],
         "pairs": [_standing(s, explanations) for s in result.standings],

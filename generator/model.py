@@ -96,10 +96,12 @@ class Pair:
     """What the program awarded the pair, when the upload says (None: nothing, or 0)."""
     stratum: str | None = None
     """Stratified events: the stratum (flight) the pair plays in, stated or from its rating."""
+    is_player: bool = False
+    """An individual event's entrant: one player (``players`` holds their name, if known)."""
 
     @property
     def names(self) -> str:
-        return " & ".join(p.name for p in self.players) or f"Pair {self.ref}"
+        return " & ".join(p.name for p in self.players) or f"{'Player' if self.is_player else 'Pair'} {self.ref}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +187,28 @@ Outcome = Scored | Artificial
 
 
 @dataclass(frozen=True, slots=True)
+class Seats:
+    """An individual event's table: each seat's player (a ``PairRef`` naming one player)."""
+
+    north: PairRef
+    south: PairRef
+    east: PairRef
+    west: PairRef
+
+    def by_seat(self) -> tuple[tuple[str, PairRef], ...]:
+        return (("N", self.north), ("S", self.south), ("E", self.east), ("W", self.west))
+
+    def partner(self, player: PairRef) -> PairRef | None:
+        pairs = {self.north: self.south, self.south: self.north, self.east: self.west, self.west: self.east}
+        return pairs.get(player)
+
+    def opponents(self, player: PairRef) -> tuple[PairRef, PairRef]:
+        if player in (self.north, self.south):
+            return (self.east, self.west)
+        return (self.north, self.south)
+
+
+@dataclass(frozen=True, slots=True)
 class TravellerLine:
     """One table's result on one board.
 
@@ -204,6 +228,16 @@ class TravellerLine:
     note: str = ""
     """What the reader accepted on trust from a program's export (a recorded score that its
     contract does not explain, a contract it could not read); the board page shows it."""
+    seats: Seats | None = None
+    """Individual events: the four players at the table.  ``ns_pair`` is then North and
+    ``ew_pair`` East, so that a line keeps its usual key; South and West score with them."""
+
+    def sides(self) -> tuple[tuple[PairRef, Direction], ...]:
+        """Who scores this line and with which side's figure: the two pairs, or the four players."""
+        if self.seats is not None:
+            s = self.seats
+            return ((s.north, Direction.NS), (s.south, Direction.NS), (s.east, Direction.EW), (s.west, Direction.EW))
+        return tuple((ref, d) for ref, d in ((self.ns_pair, Direction.NS), (self.ew_pair, Direction.EW)) if ref is not None)
 
     @property
     def is_split(self) -> bool:
@@ -367,6 +401,9 @@ class Session:
     """The director's penalties on pairs' session totals (pairs sessions; teams use ``Match.imp_adjustment``)."""
     strata: tuple[Stratum, ...] = ()
     """A stratified event's strata, highest (open) first; empty when not stratified."""
+    individual: bool = False
+    """An individual event: each ``Pair`` is one player (its ``players`` hold one name), each
+    traveller line has ``seats``, and the ranking is of players."""
     swiss: tuple[SwissRound, ...] = ()
     """Swiss pairs: the rounds, in order; empty for any other event.  The boards are scored
     against the field by the session's method, then each match becomes VPs."""

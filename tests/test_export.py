@@ -24,7 +24,7 @@ def test_top_level_schema():
     assert data["penalties"] == []
     assert data["event"] == {"title": "Monday Pairs", "club": "Riverside Bridge Club", "event": "Monday Pairs",
                              "date": "2026-10-05", "method": "matchpoints", "unit": "matchpoints",
-                             "source": str(FIXTURES / "yaml/complete.yaml")}
+                             "source": str(FIXTURES / "yaml/complete.yaml"), "individual": False}
     assert data["sections"][0]["winners"] == 2 and data["sections"][0]["pairs"][0] == "A-1-NS"
     json.dumps(data)  # plain data only
 
@@ -167,3 +167,19 @@ def test_a_deal_that_could_not_be_analysed_carries_the_reason():
     analysis = SessionAnalysis({deal_key(board.deal, *board_context(board)): BoardAnalysis(None, warning)})
     board1 = session_to_json(result, analysis=analysis)["boards"][0]
     assert (board1["double_dummy"], board1["par"], board1["analysis_warning"]) == (None, None, warning)
+
+
+def test_an_individual_event_names_the_four_seats_of_each_line():
+    # The two-table individual of tests/readers/fixtures/yaml/individual.yaml: board 2, table 1 is
+    # N 1, S 5 v E 2, W 6; ns_pair stays North and ew_pair East; player 1 is ranked first on 4.
+    from generator.readers import read_sessions
+    from generator.scoring.options import ScoringOptions
+    from generator.scoring.session import score_session
+
+    [session] = read_sessions(FIXTURES / "yaml" / "individual.yaml")
+    data = session_to_json(score_session(session, ScoringOptions()), explanations=False)
+    assert data["event"]["individual"] is True
+    line = data["boards"][1]["lines"][0]
+    assert {seat: ref["number"] for seat, ref in line["seats"].items()} == {"N": 1, "S": 5, "E": 2, "W": 6}
+    assert (line["ns_pair"]["number"], line["ew_pair"]["number"]) == (1, 2)
+    assert (data["pairs"][0]["names"], data["pairs"][0]["total"], data["pairs"][0]["direction"]) == ("Ada Alder", "4", None)

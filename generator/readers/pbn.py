@@ -6,6 +6,9 @@ cells whose columns the tag value names (``PairId_NS\\2R;...``).  Text is UTF-8 
 decodes as such, otherwise ISO-8859-1 (the programs' default).  Games are grouped into
 sessions by their ``Event`` tag.  ``Bye`` rows (a pair without opponents) are not
 results and are skipped; ``A+``/``A=``/``A-`` cells are artificial scores per side.
+Individual events (Magic Contest, Ruter): the ``ScoreTable`` names four players per line
+(``PlayerId_North``, ``PlayerId_East``, ``PlayerId_South``, ``PlayerId_West``) and the
+``TotalScoreTable`` ranks players (``PlayerId`` with ``Name`` or ``Names``).
 Errors name the line.
 """
 
@@ -34,8 +37,11 @@ from ..model import (
 from ..scoring.contract import Contract, ContractError, Seat, board_vulnerability, ns_score, parse_tricks
 from . import values
 from .conventions import largest_field, trusted_score, unreadable_contract
+from .individual import player_label, seats_of
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedMatch, PrintedPair
 from .validate import Places, pair_label, validate
+
+_SEAT_COLUMNS = {"N": "PlayerId_North", "S": "PlayerId_South", "E": "PlayerId_East", "W": "PlayerId_West"}
 
 _TAG = re.compile(r'^\[(\w+)\s+"(.*)"\]\s*$')
 _CELL = re.compile(r'"[^"]*"|\S+')
@@ -180,6 +186,8 @@ class _Session:
         self.board_lines: dict[int, int] = {}
         """The line of each board's [Board] tag, by the board's identity."""
         self.line_note = ""
+        self.individual = False
+        """The score tables seat players (``PlayerId_North`` ...): an individual event."""
 
     def error(self, line: int, message: str, board: int | None = None, pair: str | None = None) -> None:
         self.errors.append(InputError(self.file, f"line {line}", message, board, pair))
@@ -188,7 +196,11 @@ class _Session:
         first = games[0]
         scoring_text = next((g.tag("Scoring") for g in games if g.tag("Scoring")), "")
         parsed = scoring_method(scoring_text)
-        if not scoring_text and any("PairId_NS" in t.columns for g in games for t in g.tables.values()):
+        self.individual = any(_SEAT_COLUMNS["N"] in t.columns for g in games for t in g.tables.values())
+        if not scoring_text and self.individual:
+            parsed = ScoringMethod.MATCHPOINTS, {}
+            self.figures.notes.append("no [Scoring] tag: the individual score tables are matchpointed")
+        elif not scoring_text and any("PairId_NS" in t.columns for g in games for t in g.tables.values()):
             # BridgeWebs writes pairs score tables with no Scoring tag: matchpoints
             parsed = ScoringMethod.MATCHPOINTS, {}
             self.figures.notes.append("no [Scoring] tag: the pairs score tables are matchpointed")
@@ -212,13 +224,14 @@ class _Session:
             teams, matches = self.teams(total, games)
             return Session(teams=teams, matches=matches, options=options, printed={KEY: self.figures}, **common)  # type: ignore[arg-type]
         places = Places()
-        sections, mitchell = self.pairs(total, games)
+        sections, mitchell = self.players(total, games) if self.individual else self.pairs(total, games)
         boards = self.merged([b for b in (self.board(g, mitchell, places) for g in games) if b is not None], places)
         if len(sections) > 1:
             ranks = [r for r in (values.optional_whole(p.place.rstrip("=")) for p in self.figures.pairs) if r is not None]
             if ranks and max(ranks) > largest_field(sections):
                 options["sections"] = "pooled"  # one ranking across sections: compared across the field
-        session = Session(sections=sections, boards=tuple(boards), options=options, printed={KEY: self.figures}, **common)  # type: ignore[arg-type]
+        session = Session(sections=sections, boards=tuple(boards), options=options, printed={KEY: self.figures},
+                          individual=self.individual, **common)  # type: ignore[arg-type]
         self.errors += validate(self.file, session, places)
         return session
 
@@ -272,6 +285,44 @@ class _Session:
         sections = tuple(Section(name, tuple(sorted(pairs, key=lambda p: (p.ref.number, str(p.ref.direction)))),
                                  winners=2 if mitchell else 1) for name, pairs in sorted(by_section.items()))
         return sections, mitchell
+
+    def players(self, total: _Table | None, games: list[_Game]) -> tuple[tuple[Section, ...], bool]:
+        """An individual event's players: the TotalScoreTable's ``PlayerId`` rows (``Name`` or
+        ``Names``), else every player the score tables seat (numbers only)."""
+        by_section: dict[str, dict[int, Pair]] = {}
+        for line, row in total.rows if total else []:
+            try:
+                pid = values.number_of(row.get("PlayerId", ""), "player")
+            except ValueError as exc:
+                self.error(line, f"PlayerId: {exc}")
+                continue
+            section = row.get("Section", "")
+            ref = PairRef(section, pid)
+            if pid in by_section.setdefault(section, {}):
+                self.error(line, f"{player_label(ref)} is listed twice in the TotalScoreTable: expected each player once",
+                           pair=player_label(ref))
+                continue
+            name = (row.get("Name") or row.get("Names") or "").strip()
+            member = row.get("MemberID") or row.get("MemberID1")
+            players = (Player(name, member if member and member != "-" else None),) if name and name != "-" else ()
+            by_section[section][pid] = Pair(ref, players, is_player=True)
+            place = row.get("Rank", "")
+            if row.get("RankTie", "-") not in ("-", "") and place:
+                place += "="
+            total_text = next((row[c] for c in row if c.startswith("TotalScore") or c in ("TotalMP", "TotalIMP")), None)
+            self.figures.pairs.append(PrintedPair(ref, f"line {line}", Figure.parse(total_text),
+                                                  Figure.parse(row.get("TotalPercentage")), place))
+        if not by_section:
+            for game in games:
+                table = game.tables.get("ScoreTable")
+                for _, row in table.rows if table else []:
+                    section = row.get("Section", "")
+                    for column in _SEAT_COLUMNS.values():
+                        number = values.optional_whole(row.get(column, ""))
+                        if number is not None and 1 <= number <= values.MAX_NUMBER:
+                            by_section.setdefault(section, {}).setdefault(number, Pair(PairRef(section, number), is_player=True))
+        sections = tuple(Section(name, tuple(players[n] for n in sorted(players))) for name, players in sorted(by_section.items()))
+        return sections, False
 
     # --- boards --------------------------------------------------------------------------
     def board(self, game: _Game, mitchell: bool, places: Places) -> Board | None:
@@ -353,6 +404,8 @@ class _Session:
     def line(self, line_no: int, row: dict[str, str], board: int, mitchell: bool, places: Places,
              vulnerability: str = "None") -> TravellerLine | None:
         section = row.get("Section", "")
+        if self.individual:
+            return self.individual_line(line_no, row, board, places, vulnerability)
         ns_id, ew_id = row.get("PairId_NS", ""), row.get("PairId_EW", "")
         score_ns, score_ew = row.get("Score_NS", "-"), row.get("Score_EW", "-")
         if "bye" in (score_ns.lower(), score_ew.lower()) or ns_id in ("-", "") or ew_id in ("-", ""):
@@ -383,6 +436,47 @@ class _Session:
                                               Figure.parse(row.get("Percentage_NS")), Figure.parse(row.get("Percentage_EW"))))
         return TravellerLine(ns_pair, ew_pair, ns, ew, section=section, table=values.optional_whole(row.get("Table")),
                              source_line=line_no, note=self.line_note)
+
+    def individual_line(self, line_no: int, row: dict[str, str], board: int, places: Places,
+                        vulnerability: str) -> TravellerLine | None:
+        """A line of an individual event: four players; North stands for NS and East for EW in the line's key."""
+        section = row.get("Section", "")
+        score_ns, score_ew = row.get("Score_NS", "-"), row.get("Score_EW", "-")
+        if "bye" in (score_ns.lower(), score_ew.lower()):
+            self.figures.notes.append(f"board {board}: a bye line (line {line_no}) has no opponents and is not a result")
+            return None
+        numbers: dict[str, int | None] = {}
+        for seat, column in _SEAT_COLUMNS.items():
+            written = row.get(column, "-")
+            try:
+                numbers[seat] = None if written in ("", "-") else values.number_of(written, "player")
+            except ValueError as exc:
+                self.error(line_no, f"{column}: {exc}", board)
+                places.dropped.add(board)
+                return None
+        try:
+            seats = seats_of(numbers, section)
+        except ValueError as exc:
+            self.error(line_no, str(exc), board)
+            places.dropped.add(board)
+            return None
+        players = f"N {seats.north.number}, S {seats.south.number} v E {seats.east.number}, W {seats.west.number}"
+        self.line_note = ""
+        if "Score_NS" in row or "Score_EW" in row:
+            outcome = self.outcome(line_no, row, board, score_ns.lstrip("^"), score_ew.lstrip("^"), players, vulnerability)
+        else:
+            outcome = self.computed(line_no, row, board, vulnerability, players)
+        if outcome is None:
+            places.dropped.add(board)
+            return None
+        ns, ew = outcome
+        prefix = {"matchpoints": "MP", "cross_imps": "IMP", "imps": "IMP"}[self.figures.line_unit]
+        shown = score_ns if score_ns != "-" else (f"-{score_ew}" if score_ew not in ("-", "0") else score_ew)
+        self.figures.lines.append(PrintedLine(board, section, seats.north, seats.east, f"line {line_no}", shown,
+                                              Figure.parse(row.get(f"{prefix}_NS")), Figure.parse(row.get(f"{prefix}_EW")),
+                                              Figure.parse(row.get("Percentage_NS")), Figure.parse(row.get("Percentage_EW"))))
+        return TravellerLine(seats.north, seats.east, ns, ew, section=section, table=values.optional_whole(row.get("Table")),
+                             source_line=line_no, note=self.line_note, seats=seats)
 
     def computed(self, line_no: int, row: dict[str, str], board: int, vulnerability: str, pairs: str):
         """A score table with no score columns (BridgeWebs): the score follows from contract,

@@ -7,8 +7,8 @@ Dialects handled: pair numbers written ``7``, ``7NS``, ``7 NS`` or ``(A) 7 NS``;
 artificial scores ``A6040``/``A6060`` with no contract; passed-out boards written
 ``PASS`` or ``NP`` (score 0, tricks blank); day-first dates; ``HANDSET`` hand records;
 ``BOARD_SCORING_METHOD`` deciding a pairs event's method (``EVENT_TYPE="PAIRS"``); one-winner
-fields where only some pairs carry a direction; USEBIO 1.0 and 1.1; individual events refused
-clearly; a recorded score its contract contradicts taken on trust with a note (see conventions).
+fields where only some pairs carry a direction; USEBIO 1.0 and 1.1; individual events
+(``PLAYER`` participants, lines with ``N_PLAYER_NUMBER`` ... ``W_PLAYER_NUMBER``); a recorded score its contract contradicts taken on trust with a note (see conventions).
 Teams events (``MATCH`` elements) are read by ``usebio_teams``.
 Errors name the element path, e.g. ``USEBIO/EVENT/BOARD[3]/TRAVELLER_LINE[2]/SCORE``.
 """
@@ -31,6 +31,7 @@ from ..model import (
     Pair,
     PairRef,
     Play,
+    Player,
     Scored,
     ScoringMethod,
     Section,
@@ -40,6 +41,7 @@ from ..model import (
 from ..scoring.contract import Contract, ContractError, Seat, board_vulnerability, ns_score, parse_tricks
 from . import values
 from .conventions import largest_field, trusted_score, unreadable_contract
+from .individual import player_label, seats_of
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedPair
 from .usebio_elements import indexed as _indexed
 from .usebio_elements import players as usebio_players
@@ -106,6 +108,8 @@ class _Reader:
         self.figures = PrintedFigures()
         self.masterpoint_type = ""
         """EVENT › MASTER_POINT_TYPE: the type of every award in the event (Compscore)."""
+        self.individual = False
+        """The event being read is an individual event (EVENT_TYPE INDIVIDUAL)."""
         self.extra_sessions: list[Session] = []
         """Sessions an event holds besides its own: a teams event's pairwise ranking."""
         self.line_note = ""
@@ -138,10 +142,8 @@ class _Reader:
     def session(self, event: Element, epath: str, container: Element, cpath: str, club: str,
                 deals: dict[int, Deal]) -> Session | None:
         kind = (event.get("EVENT_TYPE") or _text(event, "EVENT_TYPE")).strip().upper()
-        if kind in INDIVIDUAL_TYPES:
-            self.individual(event, epath, container)
-            return None
-        method = EVENT_TYPES.get(kind)
+        self.individual = kind in INDIVIDUAL_TYPES
+        method = ScoringMethod.MATCHPOINTS if self.individual else EVENT_TYPES.get(kind)
         if method is not None and method is not ScoringMethod.TEAMS:
             method = self.pairs_board_scoring(event, epath, method)
             if method is None:
@@ -175,7 +177,10 @@ class _Reader:
             name = (elem.get("SECTION_ID") or _text(elem, "SECTION_ID") or _text(elem, "SECTION_NAME")) if elem is not container else ""
             if elem is not container and not name:
                 name = chr(ord("A") + index)
-            sec = self.participants(elem, spath, name, figures, one_winner=winners == "1", places=places)
+            if self.individual:
+                sec = self.players(elem, spath, name, figures, places)
+            else:
+                sec = self.participants(elem, spath, name, figures, one_winner=winners == "1", places=places)
             sections.append(sec)
             for board_elem, bpath in _indexed(elem, "BOARD", spath):
                 self.board(board_elem, bpath, sec, lines, board_paths, figures, places)
@@ -190,7 +195,7 @@ class _Reader:
         self.tidy_totals(figures)
         session = Session(title=title or "Untitled session", method=method, sections=model_sections, boards=tuple(boards),
                           club=club, event=description or title, date=when, source=self.file, options=options,
-                          printed={KEY: figures})
+                          printed={KEY: figures}, individual=self.individual)
         self.errors += validate(self.file, session, places)
         return session
 
@@ -205,12 +210,53 @@ class _Reader:
                        "MATCH_POINTS, CROSS_IMPS, BUTLER, IMPS or AGGREGATE")
         return named
 
-    def individual(self, event: Element, epath: str, container: Element) -> None:
-        """Individual events are read (players and boards counted) but refused: the engine does not score them yet."""
-        players = {_text(p, "PLAYER_NUMBER") or _text(p, "PLAYER_NAME") for p in container.iter("PLAYER")}
-        boards = {_text(b, "BOARD_NUMBER") for b in container.iter("BOARD") if b.find("TRAVELLER_LINE") is not None}
-        self.error(f"{epath}@EVENT_TYPE", f"an individual event ({len(players - {''})} players, {len(boards)} boards): "
-                   "individual events are not scored yet; expected a pairs or teams event")
+    def players(self, elem: Element, path: str, name: str, figures: PrintedFigures, places: Places) -> _Section:
+        """An individual event's PARTICIPANTS › PLAYER (PLAYER_NUMBER, PLAYER_NAME): one ``Pair`` of one player each,
+        with the program's TOTAL_SCORE, PERCENTAGE and PLACE kept for `check`."""
+        listed = elem.find("PARTICIPANTS")
+        holder = listed if listed is not None else elem
+        sec = _Section(name, mitchell=False)
+        seen: dict[PairRef, str] = {}
+        for player, ppath in _indexed(holder, "PLAYER", f"{path}/PARTICIPANTS"):
+            try:
+                number = values.number_of(_text(player, "PLAYER_NUMBER"), "player")
+            except ValueError as exc:
+                self.error(f"{ppath}/PLAYER_NUMBER", str(exc))
+                continue
+            ref = PairRef(name, number)
+            if ref in seen:
+                self.error(ppath, f"{player_label(ref)} is listed twice (also {seen[ref]}): expected each player once",
+                           pair=player_label(ref))
+                continue
+            seen[ref] = ppath
+            player_name = _text(player, "PLAYER_NAME")
+            if not player_name:
+                self.error(f"{ppath}/PLAYER_NAME", f"{player_label(ref)} has no PLAYER_NAME: expected the player's name",
+                           pair=player_label(ref))
+                continue
+            places.pairs[ref] = ppath
+            national = _text(player, "NATIONAL_ID_NUMBER")
+            member = Player(player_name, national if national not in ("", "0") else None)
+            sec.pairs.append(Pair(ref, (member,), masterpoints=self.masterpoints(player, ppath, ref), is_player=True))
+            figures.pairs.append(PrintedPair(ref, ppath, Figure.parse(_text(player, "TOTAL_SCORE")),
+                                             Figure.parse(_text(player, "PERCENTAGE")), _text(player, "PLACE")))
+        return sec
+
+    def seats(self, elem: Element, path: str, board: int, sec: _Section):
+        """The four players of an individual event's traveller line (N_PLAYER_NUMBER ... W_PLAYER_NUMBER)."""
+        numbers: dict[str, int | None] = {}
+        for seat in "NSEW":
+            written = _text(elem, f"{seat}_PLAYER_NUMBER")
+            try:
+                numbers[seat] = values.number_of(written, "player") if written else None
+            except ValueError as exc:
+                self.error(f"{path}/{seat}_PLAYER_NUMBER", str(exc), board)
+                return None
+        try:
+            return seats_of(numbers, sec.name)
+        except ValueError as exc:
+            self.error(path, str(exc), board)
+            return None
 
     # --- pairs -------------------------------------------------------------------------
     def participants(self, elem: Element, path: str, name: str, figures: PrintedFigures, one_winner: bool = False,
@@ -313,6 +359,8 @@ class _Reader:
 
     def line(self, elem: Element, path: str, board: int, sec: _Section, figures: PrintedFigures,
              places: Places) -> TravellerLine | None:
+        if self.individual:
+            return self.individual_line(elem, path, board, sec, figures, places)
         ns_text, ew_text = _text(elem, "NS_PAIR_NUMBER"), _text(elem, "EW_PAIR_NUMBER")
         if not ns_text or not ew_text or ns_text == "0" or ew_text == "0":
             figures.notes.append(f"board {board}: a sit-out line ({path}) has no opponents and is not a result")
@@ -334,6 +382,29 @@ class _Reader:
                                                  Figure.parse(_text(elem, f"NS_{suffix}")), Figure.parse(_text(elem, f"EW_{suffix}"))))
                 break
         return TravellerLine(ns_pair, ew_pair, ns, ew, section=sec.name, note=self.line_note)
+
+    def individual_line(self, elem: Element, path: str, board: int, sec: _Section, figures: PrintedFigures,
+                        places: Places) -> TravellerLine | None:
+        """A line of an individual event: four players; North stands for NS and East for EW in the line's key."""
+        self.line_note = ""
+        seats = self.seats(elem, path, board, sec)
+        if seats is None:
+            places.dropped.add(board)
+            return None
+        players = f"N {seats.north.number}, S {seats.south.number} v E {seats.east.number}, W {seats.west.number}"
+        score_text = _text(elem, "SCORE")
+        outcome = self.outcome(elem, path, board, score_text, players)
+        if outcome is None:
+            places.dropped.add(board)
+            return None
+        ns, ew = outcome
+        for suffix, unit in _LINE_FIGURES:
+            if elem.find(f"NS_{suffix}") is not None or elem.find(f"EW_{suffix}") is not None:
+                figures.line_unit = unit
+                figures.lines.append(PrintedLine(board, sec.name, seats.north, seats.east, path, score_text,
+                                                 Figure.parse(_text(elem, f"NS_{suffix}")), Figure.parse(_text(elem, f"EW_{suffix}"))))
+                break
+        return TravellerLine(seats.north, seats.east, ns, ew, section=sec.name, note=self.line_note, seats=seats)
 
     def outcome(self, elem: Element, path: str, board: int, score_text: str, pairs: str | None):
         if values.is_artificial_text(score_text):

@@ -16,6 +16,7 @@ from fractions import Fraction
 from ..errors import InputError
 from ..model import Board, Outcome, PairRef, Play, Scored, ScoringMethod, Session, TravellerLine
 from ..scoring.contract import POSSIBLE_SCORES, ContractError, board_vulnerability, ns_score
+from .individual import line_players, seat_problems
 
 
 @dataclass(slots=True)
@@ -58,6 +59,8 @@ def pair_label(ref: PairRef | None, side: str = "") -> str | None:
 
 
 def line_pairs(line: TravellerLine) -> str | None:
+    if line.seats is not None:
+        return line_players(line)
     parts = [p for p in (pair_label(line.ns_pair, "NS"), pair_label(line.ew_pair, "EW")) if p]
     return " v ".join(parts) or None
 
@@ -109,6 +112,13 @@ def _board(file: str, session: Session, board: Board, known: KnownPairs, places:
         errors.append(InputError(file, places.board(board), f"board {n} has no results: expected at least one traveller line", n))
         return errors
     vulnerability = board.vulnerability or board_vulnerability(n)
+    if session.individual:
+        errors += seat_problems(file, board, known, places.line)
+        for played in board.lines:
+            sides = [played.ns] if played.ns is played.ew or played.ns == played.ew else [played.ns, played.ew]
+            errors += [InputError(file, places.line(played), m, n, line_pairs(played))
+                       for outcome in sides for m in outcome_problems(outcome, vulnerability)]
+        return errors
     seen: dict[PairRef, tuple[str, str]] = {}
     seats: list[tuple[PairRef | None, PairRef | None, str, TravellerLine | None]] = [
         (line.ns_pair, line.ew_pair, places.line(line), line) for line in board.lines]

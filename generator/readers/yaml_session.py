@@ -47,6 +47,7 @@ from ..scoring.contract import Contract, ContractError, Seat, board_vulnerabilit
 from ..scoring.options import DEFAULT_OPTIONS, OptionError
 from ..scoring.session import PENALTY_UNITS
 from . import values
+from .individual import player_label, seats_of
 from .printed import KEY, PrintedFigures
 from .validate import KnownPairs, Places, outcome_problems, pair_label, validate
 from .yaml_swiss import read_swiss
@@ -281,6 +282,8 @@ class _Reader:
         self.strata_given = False
         self.pair_lines: dict[PairRef, str] = {}
         """Where each pair was listed (line), for the checks on pairs in ``validate``."""
+        self.individual = False
+        """The session lists ``players:`` (an individual event): results seat N, S, E and W."""
 
     def error(self, where: Any, message: str, board: int | None = None, pair: str | None = None) -> None:
         line = where.line if isinstance(where, LineDict) else where
@@ -327,12 +330,19 @@ class _Reader:
             teams, matches = self.teams(doc, where)
             return Session(teams=teams, matches=matches, boards=self.team_deals(doc, where), **common)  # type: ignore[arg-type]
         places = Places()
+        self.individual = doc.get("players") is not None
+        if self.individual and (doc.get("pairs") is not None or doc.get("sections") is not None):
+            self.error(where, "an individual event lists players: expected players: or pairs: (or sections:), not both")
+            return None
+        if self.individual and doc.get("swiss") is not None:
+            self.error(where, "Swiss pairs is an event for pairs: expected pairs:, not players:, with swiss:")
+            return None
         self.strata = self.read_strata(doc.get("strata"), where)
         self.strata_given = doc.get("strata") is not None
         sections, boards = self.sections(doc, where, places)
         penalties = self.penalties(doc.get("penalties"), where, method, sections)
         session = Session(sections=sections, boards=boards, penalties=penalties, strata=self.strata,
-                          **common)  # type: ignore[arg-type]
+                          individual=self.individual, **common)  # type: ignore[arg-type]
         places.pairs.update(self.pair_lines)
         self.errors += validate(self.file, session, places)
         swiss = doc.get("swiss")
@@ -344,7 +354,10 @@ class _Reader:
 
     def sections(self, doc: dict, where: LineDict, places: Places) -> tuple[tuple[Section, ...], tuple[Board, ...]]:
         raw = doc.get("sections")
-        if raw is None:
+        if self.individual:
+            raw = [LineDict(name="", players=doc.get("players"))]
+            raw[0].line = where.line
+        elif raw is None:
             raw = [LineDict(name="", pairs=doc.get("pairs"))]
             raw[0].line = where.line
         if not isinstance(raw, list):
@@ -361,6 +374,9 @@ class _Reader:
             if not self.mapping(sec, where, "a section"):
                 continue
             name = str(sec.get("name") or "")
+            if self.individual:
+                sections.append((name, self.players(sec.get("players"), sec, name), False))
+                continue
             pairs = self.pairs(sec.get("pairs"), sec, name, movement)
             mitchell = any(p.ref.direction for p in pairs) if movement == "" else movement == "mitchell"
             sections.append((name, pairs, mitchell))
@@ -443,6 +459,51 @@ class _Reader:
             stratum = self.pair_stratum(p, number)
             out.append(Pair(ref, tuple(Player(str(n)) for n in players if str(n).strip()), handicap, masterpoints, stratum))
         return out
+
+    def players(self, raw: Any, where: LineDict, section: str) -> list[Pair]:
+        """An individual event's ``players: [{number: 1, name: Ann Ash}, ...]``: one ``Pair`` of one player each."""
+        if not isinstance(raw, list) or not raw:
+            self.error(where, f"expected a list of players ({{number: 1, name: Ann Ash}}), got {raw!r}")
+            return []
+        out: list[Pair] = []
+        seen: dict[PairRef, str] = {}
+        for p in raw:
+            if not self.mapping(p, where, "a player"):
+                continue
+            try:
+                number = values.number_of(p.get("number"), "player", strings=False)
+            except ValueError as exc:
+                self.error(p, str(exc))
+                continue
+            ref = PairRef(section, number)
+            name = p.get("name")
+            if not isinstance(name, str) or not name.strip():
+                self.error(p, f"expected the name of player {number} under name, got {name!r}", pair=player_label(ref))
+                continue
+            if ref in seen:
+                self.error(p, f"{player_label(ref)} is listed twice (also {seen[ref]}): expected each player once",
+                           pair=player_label(ref))
+                continue
+            seen[ref] = self.pair_lines[ref] = f"line {p.line}"
+            player_id = p.get("id")
+            out.append(Pair(ref, (Player(name.strip(), str(player_id) if player_id is not None else None),), is_player=True))
+        return out
+
+    def seats(self, r: LineDict, board: int, section: str) -> tuple[Any, str] | None:
+        """The four players of an individual event's result (``N: 1, S: 2, E: 3, W: 4``)."""
+        numbers: dict[str, int | None] = {}
+        for seat in "NSEW":
+            n = r.get(seat, r.get(seat.lower()))
+            if n is not None and (not isinstance(n, int) or isinstance(n, bool)):
+                self.error(r, f"expected the player number in {seat}, got {n!r}", board)
+                return None
+            numbers[seat] = n
+        try:
+            seats = seats_of(numbers, section)
+        except ValueError as exc:
+            self.error(r, str(exc), board)
+            return None
+        return seats, f"N {numbers['N']}, S {numbers['S']} v E {numbers['E']}, W {numbers['W']}"
 
     # --- strata -------------------------------------------------------------------------
     def read_strata(self, raw: Any, where: LineDict) -> tuple[Stratum, ...]:
@@ -629,13 +690,22 @@ class _Reader:
             return None
         mitchell = info[sec]
         refs = []
-        for side, direction in (("ns", Direction.NS), ("ew", Direction.EW)):
+        seats = None
+        if self.individual:
+            found = self.seats(r, board, sec)
+            if found is None:
+                places.dropped.add(board)
+                return None
+            seats, pair_text = found
+            refs = [seats.north, seats.east]
+        for side, direction in (("ns", Direction.NS), ("ew", Direction.EW)) if not self.individual else ():
             n = r.get(side)
             if not isinstance(n, int) or isinstance(n, bool):
                 self.error(r, f"expected the {side.upper()} pair number under {side}, got {n!r}", board)
                 return None
             refs.append(PairRef(sec, n, direction if mitchell else None))
-        pair_text = f"{pair_label(refs[0], 'NS')} v {pair_label(refs[1], 'EW')}"
+        if not self.individual:
+            pair_text = f"{pair_label(refs[0], 'NS')} v {pair_label(refs[1], 'EW')}"
         try:
             if "split" in r:
                 split = r["split"]
@@ -649,9 +719,9 @@ class _Reader:
                     ns, ew = ns
         except ValueError as exc:
             self.error(r, str(exc), board, pair_text)
-            places.drop(board, refs[0], refs[1], f"line {r.line}")
+            places.drop(board, None if self.individual else refs[0], None if self.individual else refs[1], f"line {r.line}")
             return None
-        return TravellerLine(refs[0], refs[1], ns, ew, section=sec, source_line=r.line)
+        return TravellerLine(refs[0], refs[1], ns, ew, section=sec, source_line=r.line, seats=seats)
 
     def side(self, spec: Any, vul: str, board: int, artificial_side: str | None):
         """One outcome (or (ns, ew) artificial pair when not a split side) from a result spec."""

@@ -104,6 +104,10 @@ class ScorecardEntry:
     score: SideScore
     available: Fraction | None
     running_total: Fraction
+    partner: PairRef | None = None
+    """Individual events: who sat opposite the player on this board."""
+    opponent_players: tuple[PairRef, ...] = ()
+    """Individual events: the two players at the other side of the table."""
 
 
 @dataclass(frozen=True, slots=True)

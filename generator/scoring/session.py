@@ -23,6 +23,7 @@ from ..model import (
 from .board import score_pairs_board
 from .explain import Explanation, Step, equals, fmt
 from .handicap import apply_handicaps, check_handicaps
+from .individual import check_individual, sides_step
 from .options import ScoringOptions
 from .ranking import rank_labels
 from .results import Field, ScorecardEntry, ScoredBoard, ScoredLine, SessionResult, SideScore, Standing
@@ -48,6 +49,7 @@ def score_session(session: Session, options: ScoringOptions) -> SessionResult:
         _check_penalties(session)
     check_handicaps(session)
     check_strata(session)
+    check_individual(session)
     if session.method is ScoringMethod.TEAMS:
         from .teams import score_teams_session
 
@@ -113,10 +115,8 @@ def _entries(boards: list[ScoredBoard]) -> dict[PairRef, list[tuple[ScoredBoard,
     played: dict[PairRef, list[tuple[ScoredBoard, ScoredLine, Direction]]] = defaultdict(list)
     for board in boards:
         for line in board.lines:
-            if line.line.ns_pair is not None:
-                played[line.line.ns_pair].append((board, line, NS))
-            if line.line.ew_pair is not None:
-                played[line.line.ew_pair].append((board, line, EW))
+            for ref, direction in line.line.sides():
+                played[ref].append((board, line, direction))
     return played
 
 
@@ -223,12 +223,17 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
                 side = line.side(direction)
                 running += side.value
                 opponents = line.line.ew_pair if direction is NS else line.line.ns_pair
-                card.append(ScorecardEntry(board, line, direction, opponents, side, board.top, running))
+                seats = line.line.seats
+                card.append(ScorecardEntry(board, line, direction, opponents, side, board.top, running,
+                                           seats.partner(pair.ref) if seats else None,
+                                           seats.opponents(pair.ref) if seats else ()))
             available = _sum_tops(b.top for b, _, _ in played) if is_mp else None
             pct = None
             total_rule = "session.total" if is_mp else "session.imps_total" if is_imps else "session.points_total"
             steps = [Step(total_rule, f"{len(played)} boards played: total {fmt(running, 4)} {unit}",
                           {"boards": len(played), "total": running})]
+            if session.individual:
+                steps.insert(0, sides_step(card, running, unit))
             own = penalties.get(pair.ref, [])
             top = tops.get(_group_key(session, options, pair.ref.section), Fraction(0))
             score = running

@@ -125,6 +125,9 @@ def _heading(line: ScoredLine, direction: Direction, value, unit_word: str, fig)
 
 
 def _pairs(line: ScoredLine) -> str:
+    seats = line.line.seats
+    if seats is not None:
+        return f"N {seats.north.number}, S {seats.south.number} v E {seats.east.number}, W {seats.west.number}"
     ns = line.line.ns_pair
     ew = line.line.ew_pair
     return f"NS {ns.number if ns else '-'} v EW {ew.number if ew else '-'}"

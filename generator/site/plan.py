@@ -75,7 +75,21 @@ def session_kind(session: Session) -> str:
     movement = "Mitchell" if any(p.ref.direction for p in session.pairs) else "Howell"
     method = {ScoringMethod.MATCHPOINTS: "matchpoints", ScoringMethod.BUTLER: "Butler IMPs",
               ScoringMethod.CROSS_IMPS: "cross-IMPs", ScoringMethod.AGGREGATE: "aggregate"}[session.method]
+    if session.individual:
+        return f"Individual, {method}"
     return f"Pairs, {movement}, {method}"
+
+
+def _table_of(row: dict[str, Any]) -> str:
+    """A traveller row as a sentence names it: 'NS 1 v EW 2', or the four players of an individual."""
+    if row["seats"]:
+        return " v ".join(", ".join(f"{p['seat']} {p['names']}" for p in row["seats"][side]) for side in ("NS", "EW"))
+    return f"{row['ns_pair']['label']} v {row['ew_pair']['label']}"
+
+
+def _seat_of(seats, ref: PairRef) -> str | None:
+    """The seat (N, S, E, W) a player sat in on an individual event's line."""
+    return next((seat for seat, player in seats.by_seat() if player == ref), None) if seats else None
 
 
 def session_title(session: Session) -> str:
@@ -109,6 +123,8 @@ class SessionPlanner:
         self.unit = unit_of(self.session.method)
         self.unit_word = UNIT_WORDS[self.unit]
         self.multi_section = len({b.section for b in result.boards}) > 1 or len(self.session.sections) > 1
+        self.entrant = "Player" if self.session.individual else "Pair"
+        """What the session ranks, as pages name it: pairs, or players in an individual event."""
         self.pair_names = {p.ref: p for p in self.session.pairs}
         self.deals = {b.number: b for b in self.session.boards}
         self._blocks: dict[int, tuple[list, list[tuple[str, str]]]] = {}
@@ -177,7 +193,7 @@ class SessionPlanner:
         ctx = {"club": self.site.club, "title": title, "root": "../../", "page_path": path,
                "session_title": session_title(self.session), "session_date": long_date(self.session),
                "session_kind": session_kind(self.session), "unit": self.unit, "unit_word": self.unit_word,
-               "unit_short": UNIT_SHORT[self.unit], "crumbs": [("../../index.html", "Home"),
+               "unit_short": UNIT_SHORT[self.unit], "entrant": self.entrant, "crumbs": [("../../index.html", "Home"),
                                                              ("index.html", session_title(self.session))]}
         ctx.update(extra)
         return ctx
@@ -292,6 +308,9 @@ class SessionPlanner:
         return {
             "dd": versus,
             "ns_pair": self.pair_link(tl.ns_pair, short=True), "ew_pair": self.pair_link(tl.ew_pair, short=True),
+            "seats": None if tl.seats is None else {
+                side: [{"seat": seat, **self.pair_link(ref, short=True)} for seat, ref in tl.seats.by_seat() if seat in side]
+                for side in ("NS", "EW")},
             "ns": self.outcome_view(ns_out), "ew": self.outcome_view(ew_out) if tl.is_split and not both_artificial else None,
             "ruling": _ruling(ns_out, ew_out) if isinstance(ns_out, Artificial) and isinstance(ew_out, Artificial) else None,
             "ns_value": line.ns.value, "ew_value": line.ew.value, "ns_percent": line.ns.percent,
@@ -347,9 +366,10 @@ class SessionPlanner:
         worth = []
         for i, r in enumerate(lines):
             if (w := self.worth(board, i)) is not None:
-                worth.append(dict(w, ns_pair=r["ns_pair"], ew_pair=r["ew_pair"]))
+                worth.append(dict(w, ns_pair=r["ns_pair"], ew_pair=r["ew_pair"], table=_table_of(r)))
             else:  # weighted, split and artificial lines: adjusted_worth words them
-                worth += [dict(e, ns_pair=r["ns_pair"], ew_pair=r["ew_pair"]) for e in self.adjusted_worth(board, i)]
+                worth += [dict(e, ns_pair=r["ns_pair"], ew_pair=r["ew_pair"], table=_table_of(r))
+                          for e in self.adjusted_worth(board, i)]
         places = fmt.mp_places([v for line in board.lines for v in (line.ns.value, line.ew.value)]
                                + [v for r in freq for v in (r["ns"], r["ew"])]
                                + [w[k]["value"] for w in worth if "what" not in w
@@ -463,6 +483,9 @@ class SessionPlanner:
             rows.append({
                 "board": board.slug, "board_url": board_file(board.slug), "direction": entry.direction.value,
                 "opponents": self.pair_link(entry.opponents, short=True), "outcome": view,
+                "seat": _seat_of(entry.line.line.seats, ref) if entry.partner is not None else None,
+                "partner": self.pair_link(entry.partner, short=True) if entry.partner is not None else None,
+                "against": [self.pair_link(o, short=True) for o in entry.opponent_players],
                 "own_score": _own_score(view, entry.direction), "value": entry.score.value,
                 "percent": entry.score.percent, "running": entry.running_total,
                 "anchor_url": f"{board_file(board.slug)}#{anchor}",
@@ -488,7 +511,7 @@ class SessionPlanner:
             chart = bar_chart(
                 "card", [Bar(r["board"], float(r["percent"]), fmt.percentage(r["percent"]) + "%")
                          for r in rows if r["percent"] is not None],
-                f"Pair {self.pair_label(ref)}: percentage on each board",
+                f"{self.entrant} {self.pair_label(ref)}: percentage on each board",
                 "Board and the pair's percentage on it: " + "; ".join(
                     f"board {r['board']}: {fmt.percentage(r['percent'])}%" for r in rows if r["percent"] is not None)
                 + f". Session: {fmt.percentage(standing.percentage)}%.",
@@ -496,7 +519,7 @@ class SessionPlanner:
                 kind="card", values=False)
         total = f"{fmt.figure(standing.total, self.unit)} {self.unit_word}" + (
             f", {fmt.percentage(standing.percentage)}%" if standing.percentage is not None else "")
-        total_block = block("total", f"Pair {self.pair_label(ref)}: {total}", standing.explanation,
+        total_block = block("total", f"{self.entrant} {self.pair_label(ref)}: {total}", standing.explanation,
                             self.site.rule_map, self.site.article_titles, self._rules)
         handicap_block = None
         if standing.handicap is not None:
@@ -504,10 +527,11 @@ class SessionPlanner:
             shown = f"{fmt.percentage(h.percentage)}%" if h.percentage is not None else "no percentage"
             handicap_block = block("handicap", f"Pair {self.pair_label(ref)}: handicapped {shown}", h.explanation,
                                    self.site.rule_map, self.site.article_titles, self._rules)
-        title = f"Pair {self.pair_label(ref)}: {standing.pair.names}"
+        title = f"{self.entrant} {self.pair_label(ref)}: {standing.pair.names}"
         reasons = [p.reason for p in self.session.penalties if p.pair == ref and p.reason]
         penalty = {"reasons": ", ".join(reasons), "value": -standing.penalty, "total": standing.total,
-                   "span": 4 + (len({r["direction"] for r in rows}) > 1)} if standing.penalty else None
+                   "span": 4 + (len({r["direction"] for r in rows}) > 1 and not self.session.individual)
+                   + (2 if self.session.individual else 0)} if standing.penalty else None
         card_places = fmt.mp_places([v for r in rows for v in (r["value"], r["running"])]
                                     + [m[k]["value"] for m in mattered if "what" not in m
                                        for k in ("played", "fewer", "more") if m[k]]
@@ -530,7 +554,7 @@ class SessionPlanner:
             mark=self.record["pair_marks"].get(ref.slug), corrected=any(r.get("mark") for r in rows),
             field_name=_field_name(standing.field), rows=rows, total_block=total_block, penalty=penalty,
             handicap_block=handicap_block,
-            show_direction=len({r["direction"] for r in rows if not r["missed"]}) > 1,
+            show_direction=len({r["direction"] for r in rows if not r["missed"]}) > 1 and not self.session.individual,
             places=card_places, **swiss_pages.pair_context(self, ref)))
 
     def _boards_of_field(self, standing: Standing) -> set[str]:
@@ -606,7 +630,9 @@ class SessionPlanner:
         for f in self.result.fields:
             for s in f.standings:
                 entry = {
-                    **_people([p.name for p in s.pair.players]), "pair": self.pair_label(s.ref),
+                    **_people([p.name for p in s.pair.players]),
+                    # an individual has no fixed partner: the player's history says so instead
+                    "pair": f"individual (player {self.pair_label(s.ref)})" if self.session.individual else self.pair_label(s.ref),
                     "field": _field_name(f.name), "url": f"{self.dir}/{pair_file(s.ref)}",
                     "rank": s.rank_label, "percentage": _frac(s.percentage), "score": _frac(s.score),
                     "total": _frac(s.total), "unit": self.unit, "entrants": len(f.standings),

@@ -89,14 +89,15 @@ def test_two_winners_with_a_missing_direction_is_still_an_error(tmp_path):
     assert any("pair 3 has no direction" in e.message for e in info.value.errors)
 
 
-# --- item 5: individual events ----------------------------------------------------------------------
-def test_an_individual_event_is_read_and_refused_with_a_clear_message():
-    path = USEBIO / "individual.xml"
-    with pytest.raises(InputErrors) as info:
-        read_sessions(path)
-    [error] = info.value.errors
-    assert error.file == str(path) and error.location == "USEBIO/EVENT@EVENT_TYPE"
-    assert "individual events are not scored yet" in error.message and "(4 players, 1 boards)" in error.message
+# --- item 5: individual events (scored since issue 14; tests/readers/test_individuals.py has the rest) --------
+def test_an_individual_event_is_read_and_scored_player_by_player():
+    # One table, one board: 4S by N making (420).  Neuberg with one result on the board: no top,
+    # so every player has 0 matchpoints and no percentage; the four are read as players 1-4.
+    [s] = read_sessions(USEBIO / "individual.xml")
+    assert s.individual and s.method is ScoringMethod.MATCHPOINTS
+    assert [(p.ref.number, p.names) for p in s.pairs] == [(1, "Vi Walnut"), (2, "Wyn Willow"), (3, "Xan Yew"), (4, "Yas Zelkova")]
+    [line] = s.boards[0].lines
+    assert [(seat, ref.number) for seat, ref in line.seats.by_seat()] == [("N", 1), ("S", 2), ("E", 3), ("W", 4)]
 
 
 # --- item 8: sections pooled, decided by one direction's field --------------------------------------------
