@@ -38,7 +38,8 @@ from ..model import (
     Session,
     TravellerLine,
 )
-from ..scoring.contract import Contract, ContractError, Seat, board_vulnerability, ns_score, parse_tricks
+from ..notation import Contract, ContractError, Seat
+from ..scoring.contract import board_vulnerability, ns_score, parse_tricks
 from . import values
 from .conventions import largest_field, trusted_score, unreadable_contract
 from .individual import player_label, seats_of

@@ -43,7 +43,8 @@ from ..model import (
     TeamsBoard,
     TravellerLine,
 )
-from ..scoring.contract import Contract, ContractError, Seat, board_vulnerability, ns_score, parse_tricks
+from ..notation import Contract, ContractError, Seat, Vulnerability
+from ..scoring.contract import board_vulnerability, ns_score, parse_tricks
 from ..scoring.options import DEFAULT_OPTIONS, OptionError
 from ..scoring.session import PENALTY_UNITS
 from . import values
@@ -52,7 +53,8 @@ from .printed import KEY, PrintedFigures
 from .validate import KnownPairs, Places, outcome_problems, pair_label, validate
 from .yaml_swiss import read_swiss
 
-_VULNERABILITY = {"none": "None", "love": "None", "ns": "NS", "ew": "EW", "both": "Both", "all": "Both"}
+_VULNERABILITY = {"none": Vulnerability.NONE, "love": Vulnerability.NONE, "ns": Vulnerability.NS, "ew": Vulnerability.EW,
+                  "both": Vulnerability.BOTH, "all": Vulnerability.BOTH}
 
 _PENALTY_AMOUNT = re.compile(r"^([+-]?[0-9]{1,6}(?:\.[0-9]{1,6})?(?:/[0-9]{1,6})?)\s*(%|mps?|matchpoints?|imps?|points?|pts)?$", re.I)
 _PENALTY_WORDS = {"%": PenaltyUnit.PERCENT_OF_TOP, "mp": PenaltyUnit.MATCHPOINTS, "matchpoint": PenaltyUnit.MATCHPOINTS,
@@ -368,7 +370,7 @@ class _Reader:
             self.error(where, f"unknown movement {movement!r}: expected mitchell or howell")
         sections: list[tuple[str, list[Pair], bool]] = []
         lines: dict[int, list[TravellerLine]] = {}
-        deals: dict[int, tuple[Deal | None, Seat | None, str | None]] = {}
+        deals: dict[int, tuple[Deal | None, Seat | None, Vulnerability | None]] = {}
         board_lines: dict[int, int] = {}
         for sec in raw:
             if not self.mapping(sec, where, "a section"):
@@ -682,7 +684,7 @@ class _Reader:
                 places.lines[id(line)] = f"line {r.line}"
                 bucket.append(line)
 
-    def result(self, r: LineDict, board: int, section: str | None, info: dict[str, bool], vul: str,
+    def result(self, r: LineDict, board: int, section: str | None, info: dict[str, bool], vul: Vulnerability,
                places: Places) -> TravellerLine | None:
         sec = str(r.get("section", section if section is not None else ""))
         if sec not in info:
@@ -723,7 +725,7 @@ class _Reader:
             return None
         return TravellerLine(refs[0], refs[1], ns, ew, section=sec, source_line=r.line, seats=seats)
 
-    def side(self, spec: Any, vul: str, board: int, artificial_side: str | None):
+    def side(self, spec: Any, vul: Vulnerability, board: int, artificial_side: str | None):
         """One outcome (or (ns, ew) artificial pair when not a split side) from a result spec."""
         if not isinstance(spec, dict):
             raise ValueError(f"expected a result such as {{contract: 4S, by: N, tricks: 10}} or {{score: 420}}, got {spec!r}")
@@ -751,7 +753,7 @@ class _Reader:
             return values.parse_artificial(score)
         return Scored.of(self.play(spec, vul))
 
-    def play(self, spec: dict, vul: str) -> Play:
+    def play(self, spec: dict, vul: Vulnerability) -> Play:
         score = spec.get("score")
         if score is not None and (not isinstance(score, int) or isinstance(score, bool)):
             raise ValueError(f"{values.SCORE_EXPECTED}, got {str(score)!r}")

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from ..model import Artificial, Direction, Outcome, Play, Scored, ScoringMethod, TravellerLine
-from .contract import Seat, board_dealer, board_vulnerability
+from ..notation import Seat, Vulnerability
+from .contract import board_dealer, board_vulnerability
 from .explain import Explanation, Step, Value, contract_text, equals, fmt, signed
 from .explain import unit as units
 from .frequency import Components, FrequencyTable
@@ -83,7 +84,7 @@ def score_pairs_board(
     expected: int,
     options: ScoringOptions,
     section: str = "",
-    vulnerability: str | None = None,
+    vulnerability: Vulnerability | None = None,
     dealer: Seat | None = None,
 ) -> ScoredBoard:
     """Score every line of one board (one comparison group) by the session's method.

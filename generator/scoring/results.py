@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..model import Direction, Match, Pair, PairRef, ScoringMethod, Session, Team, TravellerLine
-from .contract import Seat
+from ..notation import Seat, Vulnerability
 from .explain import Explanation
 from .options import ScoringOptions
 from .sitout import SitOut
@@ -67,7 +67,7 @@ class ScoredBoard:
     section: str
     """The comparison group's section, or '' when sections are pooled."""
     method: ScoringMethod
-    vulnerability: str
+    vulnerability: Vulnerability
     dealer: Seat
     lines: tuple[ScoredLine, ...]
     frequencies: tuple[FrequencyRow, ...]
