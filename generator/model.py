@@ -323,6 +323,16 @@ class PenaltyUnit(enum.Enum):
         return self.value
 
 
+PENALTY_UNITS: dict[ScoringMethod, tuple[PenaltyUnit, ...]] = {
+    ScoringMethod.MATCHPOINTS: (PenaltyUnit.PERCENT_OF_TOP, PenaltyUnit.MATCHPOINTS),
+    ScoringMethod.BUTLER: (PenaltyUnit.IMPS,),
+    ScoringMethod.CROSS_IMPS: (PenaltyUnit.IMPS,),
+    ScoringMethod.AGGREGATE: (PenaltyUnit.POINTS,),
+}
+"""The units a director's penalty may be given in, by the session's method (teams have none:
+a match takes ``Match.imp_adjustment``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Penalty:
     """A director's deduction from a pair's session total (a procedural penalty, Law 90).

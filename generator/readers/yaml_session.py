@@ -22,6 +22,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import InputError
 from ..model import (
+    PENALTY_UNITS,
     Board,
     Component,
     Deal,
@@ -46,7 +47,6 @@ from ..model import (
 from ..notation import Contract, ContractError, Seat, Vulnerability
 from ..scoring.contract import board_vulnerability, ns_score, parse_tricks
 from ..scoring.options import DEFAULT_OPTIONS, OptionError
-from ..scoring.session import PENALTY_UNITS
 from . import values
 from .individual import player_label, seats_of
 from .printed import KEY, PrintedFigures

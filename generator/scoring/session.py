@@ -8,6 +8,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ..model import (
+    PENALTY_UNITS,
     Artificial,
     ArtificialKind,
     Direction,
@@ -32,16 +33,6 @@ from .sitout import sitout_award
 from .strata import apply_strata, check_strata
 
 NS, EW = Direction.NS, Direction.EW
-
-PENALTY_UNITS: dict[ScoringMethod, tuple[PenaltyUnit, ...]] = {
-    ScoringMethod.MATCHPOINTS: (PenaltyUnit.PERCENT_OF_TOP, PenaltyUnit.MATCHPOINTS),
-    ScoringMethod.BUTLER: (PenaltyUnit.IMPS,),
-    ScoringMethod.CROSS_IMPS: (PenaltyUnit.IMPS,),
-    ScoringMethod.AGGREGATE: (PenaltyUnit.POINTS,),
-}
-"""The units a director's penalty may be given in, by the session's method (teams have none:
-a match takes ``Match.imp_adjustment``)."""
-
 
 def score_session(session: Session, options: ScoringOptions) -> SessionResult:
     """Score every board and rank every pair (or, for teams, every match and team)."""
