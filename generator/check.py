@@ -27,6 +27,7 @@ from .scoring.explain import fmt
 from .scoring.imps import imps
 from .scoring.results import ScoredBoard, ScoredLine, SessionResult
 from .scoring.rounding import round_half_away, round_to_ten
+from .site_settings import site_scoring_for
 
 ROUNDING = "rounding"
 UNFACTORED = "unfactored short board"
@@ -326,8 +327,9 @@ def check_command(path: Path, overrides: dict[str, Any] | None = None, verbose: 
     out: list[str] = []
     compared = differ = unverified = 0
     reasons: Counter[str] = Counter()
+    site = site_scoring_for(Path(path))
     for session in read_sessions(Path(path)):
-        search = find_conventions(session, overrides, audit)
+        search = find_conventions(session, overrides, audit, site)
         a = search.audit
         differences = [_explained(d, search.explained.get((d.where, d.what))) for d in a.differences]
         s = session

@@ -8,6 +8,7 @@ strings and numbers so that YAML and USEBIO readers can set them by name.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -250,6 +251,24 @@ class ScoringOptions:
 
 
 DEFAULT_OPTIONS = ScoringOptions()
+
+
+def resolve_options(site: Mapping[str, Any] | None = None, upload: Mapping[str, Any] | None = None,
+                    command_line: Mapping[str, Any] | None = None) -> ScoringOptions:
+    """The one order of precedence, for the build, ``score`` and ``check`` alike: the defaults,
+    then ``site.yaml``'s ``scoring:``, then the upload's own ``options:``, then ``--option``
+    on the command line (each later one wins).
+
+    >>> resolve_options({"ties": "displayed", "neuberg": False}, {"neuberg": True}).neuberg
+    True
+    >>> resolve_options({"ties": "displayed"}, {}, {"ties": "exact"}).ties
+    'exact'
+    """
+    options = DEFAULT_OPTIONS
+    for layer in (site, upload, command_line):
+        if layer:
+            options = options.with_overrides(dict(layer))
+    return options
 
 _WHOLE = re.compile(r"[0-9]{1,6}")
 _NUMBER = re.compile(r"[+-]?[0-9]{1,9}(?:\.[0-9]{1,9})?(?:/[0-9]{1,9})?")

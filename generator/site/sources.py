@@ -83,10 +83,10 @@ def export_files(result: SessionResult, analysis: SessionAnalysis | None = None)
 
 
 def _score_all(sessions, scoring: dict[str, Any]):
-    from ..scoring.options import DEFAULT_OPTIONS
+    from ..scoring.options import resolve_options
     from ..scoring.session import score_session
 
-    return [score_session(s, DEFAULT_OPTIONS.with_overrides(scoring).with_overrides(dict(s.options or {})))
+    return [score_session(s, resolve_options(scoring, s.options))
             for s in sessions]
 
 
