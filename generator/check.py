@@ -27,6 +27,7 @@ from .scoring.explain import fmt
 from .scoring.imps import imps
 from .scoring.results import ScoredBoard, ScoredLine, SessionResult
 from .scoring.rounding import round_half_away, round_to_ten
+from .scoring.units import UNIT_LABELS
 from .site_settings import site_scoring_for
 
 ROUNDING = "rounding"
@@ -94,7 +95,7 @@ class _Audit:
 
     # --- traveller lines ----------------------------------------------------------------------
     def run_lines(self) -> None:
-        unit = {"matchpoints": "matchpoints", "imps": "IMPs", "cross_imps": "cross-IMPs"}.get(self.figures.line_unit, "figure")
+        unit = UNIT_LABELS.get(self.figures.line_unit, "figure")  # matchpoints, imps, cross_imps or none
         for p in self.figures.lines:
             where = f"board {p.board}, {pair_label(p.ns_pair, 'NS')} v {pair_label(p.ew_pair, 'EW')} ({p.where})"
             found = self.lines.get((p.board, p.ns_pair, p.ew_pair))

@@ -18,6 +18,8 @@ from ..notation import Seat, Vulnerability
 from .explain import Explanation
 from .options import ScoringOptions
 from .sitout import SitOut
+from .units import UNIT_LABELS as UNIT_LABELS
+from .units import unit_label as unit_label
 
 if TYPE_CHECKING:
     from .swiss import SwissResult
@@ -181,17 +183,6 @@ class Field:
         if not any(s.handicap for s in self.standings):
             return ()
         return tuple(sorted(self.standings, key=lambda s: (s.handicap.rank, s.pair.ref.number)))  # type: ignore[union-attr]
-
-
-UNIT_LABELS: dict[str, str] = {
-    "imps": "IMPs", "points": "points", "board_points": "board points", "vps": "VPs", "wins": "wins",
-}
-"""Teams units: the stable id (in results and JSON) and the word a reader sees."""
-
-
-def unit_label(unit: str) -> str:
-    """'vps' -> 'VPs', 'board_points' -> 'board points'."""
-    return UNIT_LABELS[unit]
 
 
 class _UnitLabels:

@@ -31,6 +31,7 @@ from .results import Field, ScorecardEntry, ScoredBoard, ScoredLine, SessionResu
 from .rounding import decimal_places, percent
 from .sitout import sitout_award
 from .strata import apply_strata, check_strata
+from .units import method_label
 
 NS, EW = Direction.NS, Direction.EW
 
@@ -183,7 +184,7 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
     entries = _entries(boards)
     is_mp = session.method is ScoringMethod.MATCHPOINTS
     is_imps = session.method in (ScoringMethod.BUTLER, ScoringMethod.CROSS_IMPS)
-    unit = "matchpoints" if is_mp else "IMPs" if is_imps else "points"
+    unit = method_label(session.method)
     by_field: dict[str, list[Pair]] = defaultdict(list)
     for pair in session.pairs:
         by_field[_field_key(session, options, pair)].append(pair)

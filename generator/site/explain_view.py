@@ -14,6 +14,7 @@ from typing import Any
 from ..model import Direction, Scored
 from ..scoring.explain import Explanation
 from ..scoring.results import ScoredBoard, ScoredLine
+from ..scoring.units import unit
 from .articles import article_for_rule
 from .links import score_anchor
 
@@ -107,8 +108,7 @@ def _rank(board: ScoredBoard, anchor: str) -> tuple[int, int]:
 
 
 def _heading(line: ScoredLine, direction: Direction, value, unit_word: str, fig) -> str:
-    if abs(value) == 1 and unit_word in ("IMPs", "matchpoints", "points"):
-        unit_word = unit_word[:-1]
+    unit_word = unit(value, unit_word)
     outcome = line.line.ns if direction is Direction.NS else line.line.ew
     who = "North-South" if direction is Direction.NS else "East-West"
     if isinstance(outcome, Scored) and not outcome.is_weighted:

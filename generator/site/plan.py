@@ -20,6 +20,8 @@ from ..scoring.contract import Seat, Strain, board_dealer, board_vulnerability
 from ..scoring.pairs_methods import award_words
 from ..scoring.results import ScoredBoard, ScoredLine, SessionResult, Standing
 from ..scoring.trick_value import trick_worth
+from ..scoring.units import UNIT_LABELS as UNIT_WORDS
+from ..scoring.units import UNIT_SHORT, unit_of
 from . import adjusted_worth, match_analysis, swiss_pages
 from . import format as fmt
 from .big_field import is_big, traveller_csv, traveller_file
@@ -55,16 +57,6 @@ class SiteInfo:
 
 DD_SEATS = (Seat.N, Seat.S, Seat.E, Seat.W)
 DD_STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
-
-
-def unit_of(method: ScoringMethod) -> str:
-    return {ScoringMethod.MATCHPOINTS: "matchpoints", ScoringMethod.BUTLER: "imps",
-            ScoringMethod.CROSS_IMPS: "imps", ScoringMethod.AGGREGATE: "points",
-            ScoringMethod.TEAMS: "imps"}[method]
-
-
-UNIT_WORDS = {"matchpoints": "matchpoints", "imps": "IMPs", "points": "points"}
-UNIT_SHORT = {"matchpoints": "MP", "imps": "IMPs", "points": "Points"}
 
 
 def session_kind(session: Session) -> str:

@@ -142,9 +142,9 @@ def build_source(path: str, slug: str, site: SiteInfo, scoring: dict[str, Any], 
         if past is not None:
             from ..history.record import corrections
             from ..history.snapshot import snapshot
-            from .plan import UNIT_WORDS, unit_of
+            from ..scoring.units import method_label
 
-            record = corrections(past[0], past[1], snapshot(result), n, UNIT_WORDS[unit_of(result.session.method)],
+            record = corrections(past[0], past[1], snapshot(result), n, method_label(result.session.method),
                                  (provisional or {}).get("until_iso"))
         analysis = analyse_session(result.session, analysis_cache)
         planned, summary = plan_session(result, s_slug, site, record, provisional, analysis=analysis,
