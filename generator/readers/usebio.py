@@ -36,6 +36,7 @@ from ..model import (
     ScoringMethod,
     Section,
     Session,
+    SitOut,
     TravellerLine,
 )
 from ..scoring.contract import Contract, ContractError, Seat, board_vulnerability, ns_score, parse_tricks
@@ -43,6 +44,7 @@ from . import values
 from .conventions import largest_field, trusted_score, unreadable_contract
 from .individual import player_label, seats_of
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedPair
+from .sitouts import is_no_opponent, score_problem
 from .usebio_elements import indexed as _indexed
 from .usebio_elements import players as usebio_players
 from .usebio_elements import text as _text
@@ -112,6 +114,8 @@ class _Reader:
         """The event being read is an individual event (EVENT_TYPE INDIVIDUAL)."""
         self.extra_sessions: list[Session] = []
         """Sessions an event holds besides its own: a teams event's pairwise ranking."""
+        self.sitouts: list[SitOut] = []
+        """The sit-out lines of the session being read."""
         self.line_note = ""
         """A note on the traveller line being read: a program's export is trusted for a recorded
         score its contract contradicts, or beside a contract we cannot read (Bridge NZ Scorer's
@@ -169,6 +173,7 @@ class _Reader:
                       "source": self.file, "printed": {KEY: figures}}
             return TeamsEventReader(self, figures).session(kind, event, epath, container, cpath, deals, common)
         places = Places()
+        self.sitouts = []
         section_elems = _indexed(container, "SECTION", cpath) or [(container, cpath)]
         sections: list[_Section] = []
         lines: dict[int, list[TravellerLine]] = {}
@@ -195,7 +200,7 @@ class _Reader:
         self.tidy_totals(figures)
         session = Session(title=title or "Untitled session", method=method, sections=model_sections, boards=tuple(boards),
                           club=club, event=description or title, date=when, source=self.file, options=options,
-                          printed={KEY: figures}, individual=self.individual)
+                          printed={KEY: figures}, individual=self.individual, sitouts=tuple(self.sitouts))
         self.errors += validate(self.file, session, places)
         return session
 
@@ -362,8 +367,8 @@ class _Reader:
         if self.individual:
             return self.individual_line(elem, path, board, sec, figures, places)
         ns_text, ew_text = _text(elem, "NS_PAIR_NUMBER"), _text(elem, "EW_PAIR_NUMBER")
-        if not ns_text or not ew_text or ns_text == "0" or ew_text == "0":
-            figures.notes.append(f"board {board}: a sit-out line ({path}) has no opponents and is not a result")
+        if is_no_opponent(ns_text) or is_no_opponent(ew_text):
+            self.sitout_line(elem, path, board, sec, ns_text, ew_text)
             return None
         self.line_note = ""
         ns_pair = self.pair_ref(ns_text, Direction.NS, sec, f"{path}/NS_PAIR_NUMBER", board)
@@ -382,6 +387,21 @@ class _Reader:
                                                  Figure.parse(_text(elem, f"NS_{suffix}")), Figure.parse(_text(elem, f"EW_{suffix}"))))
                 break
         return TravellerLine(ns_pair, ew_pair, ns, ew, section=sec.name, note=self.line_note)
+
+    def sitout_line(self, elem: Element, path: str, board: int, sec: _Section, ns_text: str, ew_text: str) -> None:
+        """A line with one pair and no opponent: kept as that pair's sit-out of the board."""
+        if is_no_opponent(ns_text) and is_no_opponent(ew_text):
+            self.figures.notes.append(f"board {board}: a traveller line ({path}) names no pair and is not a result")
+            return
+        side, text = (Direction.EW, ew_text) if is_no_opponent(ns_text) else (Direction.NS, ns_text)
+        ref = self.pair_ref(text, side, sec, f"{path}/{side}_PAIR_NUMBER", board)
+        if ref is None:
+            return
+        problem = score_problem(ref, contract=_text(elem, "CONTRACT"), score=_text(elem, "SCORE"))
+        if problem:
+            self.error(path, problem, board, pair_label(ref))
+            return
+        self.sitouts.append(SitOut(ref, board, where=path))
 
     def individual_line(self, elem: Element, path: str, board: int, sec: _Section, figures: PrintedFigures,
                         places: Places) -> TravellerLine | None:
