@@ -15,7 +15,7 @@ Errors name the line.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..errors import InputError
 from ..model import (
@@ -40,7 +40,7 @@ from . import values
 from .conventions import largest_field, trusted_score, unreadable_contract
 from .individual import player_label, seats_of
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedMatch, PrintedPair
-from .sitouts import is_no_opponent, score_problem
+from .sitouts import is_no_opponent, listed_only, score_problem
 from .validate import Places, pair_label, validate
 
 _SEAT_COLUMNS = {"N": "PlayerId_North", "S": "PlayerId_South", "E": "PlayerId_East", "W": "PlayerId_West"}
@@ -235,7 +235,8 @@ class _Session:
             if ranks and max(ranks) > largest_field(sections):
                 options["sections"] = "pooled"  # one ranking across sections: compared across the field
         session = Session(sections=sections, boards=tuple(boards), options=options, printed={KEY: self.figures},
-                          individual=self.individual, sitouts=tuple(self.sitouts), **common)  # type: ignore[arg-type]
+                          individual=self.individual, **common)  # type: ignore[arg-type]
+        session = replace(session, sitouts=listed_only(self.sitouts, {p.ref for p in session.pairs}, self.figures.notes))
         self.errors += validate(self.file, session, places)
         return session
 

@@ -64,6 +64,20 @@ def yaml_sitout(r: Mapping[str, Any], board: int, section: str, mitchell: bool, 
     return SitOut(ref, board, source_line=line)
 
 
+def listed_only(sitouts: list[SitOut], pairs: set[PairRef], notes: list[str], what: str = "a bye line") -> tuple[SitOut, ...]:
+    """The sit-outs of listed pairs; a bye line naming a pair the file does not list is the
+    phantom pair's own line (Ruter writes one), noted and left out."""
+    kept = []
+    for record in sitouts:
+        if record.pair in pairs:
+            kept.append(record)
+        else:
+            place = record.where or f"line {record.source_line}"
+            notes.append(f"board {record.board}: {what} ({place}) names {pair_label(record.pair)}, who is not listed "
+                         "(a phantom pair): not a result")
+    return tuple(kept)
+
+
 def sitout_problems(file: str, session: Session, where: dict[int, str] | None = None) -> list[InputError]:
     """Sit-out records that cannot be right: an unknown pair, a pair recorded sitting out a
     board it also played, the same sit-out twice."""
@@ -89,4 +103,4 @@ def sitout_problems(file: str, session: Session, where: dict[int, str] | None = 
     return errors
 
 
-__all__ = ["NO_OPPONENT", "NO_SCORE", "SitOut", "is_no_opponent", "score_problem", "sitout_problems", "yaml_sitout"]
+__all__ = ["NO_OPPONENT", "NO_SCORE", "SitOut", "is_no_opponent", "listed_only", "score_problem", "sitout_problems", "yaml_sitout"]

@@ -44,7 +44,7 @@ from . import values
 from .conventions import largest_field, trusted_score, unreadable_contract
 from .individual import player_label, seats_of
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedPair
-from .sitouts import is_no_opponent, score_problem
+from .sitouts import is_no_opponent, listed_only, score_problem
 from .usebio_elements import indexed as _indexed
 from .usebio_elements import players as usebio_players
 from .usebio_elements import text as _text
@@ -200,7 +200,9 @@ class _Reader:
         self.tidy_totals(figures)
         session = Session(title=title or "Untitled session", method=method, sections=model_sections, boards=tuple(boards),
                           club=club, event=description or title, date=when, source=self.file, options=options,
-                          printed={KEY: figures}, individual=self.individual, sitouts=tuple(self.sitouts))
+                          printed={KEY: figures}, individual=self.individual,
+                          sitouts=listed_only(self.sitouts, {p.ref for s in model_sections for p in s.pairs},
+                                              figures.notes, "a sit-out line"))
         self.errors += validate(self.file, session, places)
         return session
 
