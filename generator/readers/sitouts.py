@@ -23,6 +23,15 @@ NO_SCORE = ("", "-", "bye")
 """What a sit-out line may hold where a played line has its score or contract."""
 
 
+PHANTOM_NAMES = frozenset({"phantom", "phantom pair", "sit out", "sit-out", "sitout", "bye"})
+"""Player names that mark a listed pair as the movement's phantom, not a pair that played."""
+
+
+def is_phantom(names: list[str]) -> bool:
+    """A listed pair whose every player is named like a phantom (``Phantom``, ``Sit out``)."""
+    return bool(names) and all(n.strip().lower() in PHANTOM_NAMES for n in names)
+
+
 def is_no_opponent(text: str | None) -> bool:
     return (text or "").strip() in NO_OPPONENT
 
@@ -103,4 +112,4 @@ def sitout_problems(file: str, session: Session, where: dict[int, str] | None = 
     return errors
 
 
-__all__ = ["NO_OPPONENT", "NO_SCORE", "SitOut", "is_no_opponent", "listed_only", "score_problem", "sitout_problems", "yaml_sitout"]
+__all__ = ["NO_OPPONENT", "NO_SCORE", "PHANTOM_NAMES", "SitOut", "is_no_opponent", "is_phantom", "listed_only", "score_problem", "sitout_problems", "yaml_sitout"]

@@ -44,7 +44,7 @@ from . import values
 from .conventions import largest_field, trusted_score, unreadable_contract
 from .individual import player_label, seats_of
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedPair
-from .sitouts import is_no_opponent, listed_only, score_problem
+from .sitouts import is_no_opponent, is_phantom, listed_only, score_problem
 from .usebio_elements import indexed as _indexed
 from .usebio_elements import players as usebio_players
 from .usebio_elements import text as _text
@@ -101,6 +101,8 @@ class _Section:
     name: str
     mitchell: bool
     pairs: list[Pair] = field(default_factory=list)
+    phantoms: set[PairRef] = field(default_factory=set)
+    """Pairs listed as the movement's phantom: a line against one is its opponent's sit-out."""
 
 
 class _Reader:
@@ -299,6 +301,10 @@ class _Reader:
                 self.error(ppath, f"{pair_label(ref)} is listed twice (also {seen[ref]}): expected each pair once", pair=pair_label(ref))
                 continue
             seen[ref] = ppath
+            if is_phantom([p.name for p in players]):
+                sec.phantoms.add(ref)
+                figures.notes.append(f"{ppath}: {pair_label(ref)} is the phantom pair: not ranked; a line against it is a sit-out")
+                continue
             handicap = None
             if _text(pair, "HANDICAP"):
                 try:
@@ -375,6 +381,10 @@ class _Reader:
         self.line_note = ""
         ns_pair = self.pair_ref(ns_text, Direction.NS, sec, f"{path}/NS_PAIR_NUMBER", board)
         ew_pair = self.pair_ref(ew_text, Direction.EW, sec, f"{path}/EW_PAIR_NUMBER", board)
+        if ns_pair in sec.phantoms or ew_pair in sec.phantoms:
+            self.sitout_line(elem, path, board, sec, "" if ns_pair in sec.phantoms else ns_text,
+                             "" if ew_pair in sec.phantoms else ew_text)
+            return None
         pairs = " v ".join(p for p in (pair_label(ns_pair, "NS"), pair_label(ew_pair, "EW")) if p) or None
         score_text = _text(elem, "SCORE")
         outcome = self.outcome(elem, path, board, score_text, pairs)

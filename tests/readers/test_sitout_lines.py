@@ -179,3 +179,15 @@ def test_yaml_bad_sit_outs_are_refused(tmp_path):
     assert "pair 9 sits out but is not listed among the pairs" in problem and "line 15" in problem
     [problem] = messages(_yaml(tmp_path, "{ns: 5, sitout: yes please}"))
     assert "expected sitout: true on a sit-out line, got 'yes please'" in problem
+
+
+def test_usebio_line_against_a_listed_phantom_pair_is_a_sit_out(tmp_path):
+    """Pair 6 is listed with players named Phantom: not ranked, and 5 v 6 is pair 5's sit-out."""
+    phantom = ("<PAIR><PAIR_NUMBER>6</PAIR_NUMBER><PLAYER><PLAYER_NAME>Phantom</PLAYER_NAME></PLAYER>"
+               "<PLAYER><PLAYER_NAME>PHANTOM</PLAYER_NAME></PLAYER></PAIR>")
+    sitout = "<TRAVELLER_LINE><NS_PAIR_NUMBER>5</NS_PAIR_NUMBER><EW_PAIR_NUMBER>6</EW_PAIR_NUMBER></TRAVELLER_LINE>"
+    path = write(tmp_path, "s.xml", usebio(board(1, PLAYED + sitout), BOARD_TWO, pairs=FIVE + phantom))
+    session, result = _pair_five(path)
+    assert [p.ref.number for p in session.pairs] == [1, 2, 3, 4, 5]
+    assert [(r.pair, r.board) for r in session.sitouts] == [(FIVE_ID, 1)]
+    assert result.standing(FIVE_ID).percentage == 25
