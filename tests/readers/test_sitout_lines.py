@@ -2,10 +2,10 @@
 board (never a result), and refuses one that also has a score.
 
 The files are of our own: a Howell of five pairs.  Board 1: pairs 1 v 2 (4S by N, 10
-tricks: +420) and 3 v 4 (+170), pair 5 sitting out.  Board 2: 1 v 5 (+420) and 2 v 3 (+170);
+tricks: +420) and 3 v 4 (+170), pair 5 sitting out.  Board 2: 1 v 5 (4S made) and 2 v 3 (2S+2: +170);
 pair 4 has no line there and no sit-out record: it was late.  Uncounted slot: E = 2, top 2.
 With ``sitout_policy`` average pair 5 scores 1 (half the top) for board 1 and 0 on board 2
-(EW against +420 when the other NS made 170): 1 of 4 = 25 %; pair 4 scores 2 on board 1 (EW,
+(EW against 4S made when the other NS made 170): 1 of 4 = 25 %; pair 4 scores 2 on board 1 (EW,
 170 against 420) and nothing for board 2: 2 of 2 = 100 %, with no average.
 Counted slot (NZ Scorer): E = 3 (board 1's two results and the slot; every board of the
 section is compared over the most expected on any), top 4; pair 1's 2 on each board becomes
