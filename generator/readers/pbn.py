@@ -467,9 +467,6 @@ class _Session:
         """A line of an individual event: four players; North stands for NS and East for EW in the line's key."""
         section = row.get("Section", "")
         score_ns, score_ew = row.get("Score_NS", "-"), row.get("Score_EW", "-")
-        if "bye" in (score_ns.lower(), score_ew.lower()):
-            self.figures.notes.append(f"board {board}: a bye line (line {line_no}) has no opponents and is not a result")
-            return None
         numbers: dict[str, int | None] = {}
         for seat, column in _SEAT_COLUMNS.items():
             written = row.get(column, "-")
@@ -479,6 +476,12 @@ class _Session:
                 self.error(line_no, f"{column}: {exc}", board)
                 places.dropped.add(board)
                 return None
+        if "bye" in (score_ns.lower(), score_ew.lower()):
+            # the players named on a bye line sat the board out
+            self.sitouts += [SitOut(PairRef(section, n), board, source_line=line_no) for n in numbers.values() if n is not None]
+            if not any(numbers.values()):
+                self.figures.notes.append(f"board {board}: a bye line (line {line_no}) names no player and is not a result")
+            return None
         try:
             seats = seats_of(numbers, section)
         except ValueError as exc:

@@ -51,18 +51,29 @@ def _refusal(pair: PairRef, found: dict[str, str]) -> str:
 _PLAYED_KEYS = ("contract", "by", "tricks", "result", "lead", "score", "weighted", "split")
 
 
-def yaml_sitout(r: Mapping[str, Any], board: int, section: str, mitchell: bool, line: int | None) -> SitOut | str:
-    """A YAML result ``{ns: 5, sitout: true}`` (or ``ew:``, or ``pair:`` in a Howell): the
-    pair's sit-out record, or the message refusing it."""
+def yaml_sitout(r: Mapping[str, Any], board: int, section: str, mitchell: bool, line: int | None,
+                individual: bool = False) -> SitOut | str:
+    """A YAML result ``{ns: 5, sitout: true}`` (or ``ew:``, or ``pair:`` in a Howell; ``player:``
+    in an individual event): the sit-out record, or the message refusing it."""
     if r.get("sitout") is not True:
         return f"expected sitout: true on a sit-out line, got {r.get('sitout')!r}"
-    given = [(key, r[key]) for key in ("ns", "ew", "pair") if r.get(key) is not None]
+    if individual:
+        given = [(key, r[key]) for key in ("player", "N", "S", "E", "W", "ns", "ew", "pair") if r.get(key) is not None]
+        if len(given) != 1 or given[0][0] != "player":
+            return ("an individual's sit-out line names the one player who sat out: expected player:, got "
+                    f"{', '.join(k for k, _ in given) or 'none'}")
+    else:
+        given = [(key, r[key]) for key in ("ns", "ew", "pair") if r.get(key) is not None]
     if len(given) != 1:
         return ("a sit-out line names the one pair that sat out: expected one of ns:, ew: (or pair: in a howell), "
                 f"got {', '.join(k for k, _ in given) or 'none'}")
     key, number = given[0]
     if not isinstance(number, int) or isinstance(number, bool) or number < 1:
         return f"expected a pair number under {key}, got {number!r}"
+    if key == "player":
+        ref = PairRef(section, number)
+        return _refusal(ref, {k: str(r[k]) for k in _PLAYED_KEYS if k in r}) if any(k in r for k in _PLAYED_KEYS) \
+            else SitOut(ref, board, source_line=line)
     if key == "pair" and mitchell:
         return "in a mitchell a sit-out line says the pair's direction: expected ns: or ew:, not pair:"
     direction = {"ns": Direction.NS, "ew": Direction.EW}.get(key) if mitchell else None

@@ -419,6 +419,16 @@ class _Reader:
                         places: Places) -> TravellerLine | None:
         """A line of an individual event: four players; North stands for NS and East for EW in the line's key."""
         self.line_note = ""
+        written = {s: _text(elem, f"{s}_PLAYER_NUMBER") for s in "NSEW"}
+        if any(is_no_opponent(w) for w in written.values()) and not _text(elem, "SCORE") and not _text(elem, "CONTRACT"):
+            # players at a table with empty seats and no result: they sat the board out
+            for seat, text in written.items():
+                if not is_no_opponent(text):
+                    try:
+                        self.sitouts.append(SitOut(PairRef(sec.name, values.number_of(text, "player")), board, where=path))
+                    except ValueError as exc:
+                        self.error(f"{path}/{seat}_PLAYER_NUMBER", str(exc), board)
+            return None
         seats = self.seats(elem, path, board, sec)
         if seats is None:
             places.dropped.add(board)

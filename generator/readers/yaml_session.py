@@ -679,7 +679,7 @@ class _Reader:
         for r in results:
             if not self.mapping(r, b, "a result"):
                 continue
-            if "sitout" in r and not self.individual:
+            if "sitout" in r:
                 self.sitout(r, number, section, info)
                 continue
             line = self.result(r, number, section, info, vulnerability, places)
@@ -695,7 +695,7 @@ class _Reader:
         if sec not in info:
             self.error(r, f"unknown section {sec!r}: expected one of {', '.join(repr(s) for s in info)}", board)
             return
-        found = yaml_sitout(r, board, sec, info[sec], r.line)
+        found = yaml_sitout(r, board, sec, info[sec], r.line, individual=self.individual)
         if isinstance(found, str):
             self.error(r, found, board)
         else:

@@ -14,17 +14,20 @@ section is compared over the most expected on any), top 4; pair 1's 2 on each bo
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from generator.commands import session_options
 from generator.model import Direction, PairRef, SitOut
 from generator.readers import read_sessions
 from generator.scoring.session import score_session
-from tests.helpers.reader_builders import board, line, messages, usebio, write
+from tests.helpers.reader_builders import FIXTURES, board, line, messages, usebio, write
 
 FIVE = "".join(
     f"<PAIR><PAIR_NUMBER>{n}</PAIR_NUMBER><PLAYER><PLAYER_NAME>Player {n}a</PLAYER_NAME></PLAYER>"
     f"<PLAYER><PLAYER_NAME>Player {n}b</PLAYER_NAME></PLAYER></PAIR>" for n in range(1, 6))
 PLAYED = line("1", "2") + line("3", "4", contract="2S", tricks="10", score="170")
 FIVE_ID = PairRef("", 5, None)
+FIXTURES_PBN = FIXTURES / "pbn"
 
 
 BOARD_TWO = board(2, line("1", "5"), line("2", "3", contract="2S", tricks="10", score="170"))
@@ -191,3 +194,64 @@ def test_usebio_line_against_a_listed_phantom_pair_is_a_sit_out(tmp_path):
     assert [p.ref.number for p in session.pairs] == [1, 2, 3, 4, 5]
     assert [(r.pair, r.board) for r in session.sitouts] == [(FIVE_ID, 1)]
     assert result.standing(FIVE_ID).percentage == 25
+
+
+# --- individuals ------------------------------------------------------------------------------
+# Nine players, two tables a board.  Board 1 (none vulnerable): N1 S2 E3 W4 4S= +420; N5 S6 E7 W8
+# 2S+2 +170; player 9 sits out.  Board 2 (NS vulnerable): N9 S2 E3 W4 4S= +620; N5 S6 E7 W8 +170;
+# player 1 sits out.  Top 2: the table with the better NS score gives its NS players 2.  With an
+# average for a board sat out: player 1 has 2 + 1 = 3 of 4 = 75 %, player 9 1 + 2 = 3 of 4 = 75 %.
+INDIVIDUAL = """method: matchpoints
+options: {sitout_policy: average}
+players:
+""" + "".join(f"  - {{number: {n}, name: Player {n}}}\n" for n in range(1, 10)) + """boards:
+  - number: 1
+    results:
+      - {N: 1, S: 2, E: 3, W: 4, contract: 4S, by: N, tricks: 10}
+      - {N: 5, S: 6, E: 7, W: 8, contract: 2S, by: N, tricks: 10}
+      - {player: 9, sitout: true}
+  - number: 2
+    results:
+      - {N: 9, S: 2, E: 3, W: 4, contract: 4S, by: N, tricks: 10}
+      - {N: 5, S: 6, E: 7, W: 8, contract: 2S, by: N, tricks: 10}
+      - {player: 1, sitout: true}
+"""
+
+
+def test_individual_player_sitting_out_is_scored_by_the_policy(tmp_path):
+    [session] = read_sessions(write(tmp_path, "i.yaml", INDIVIDUAL))
+    assert [(r.pair.number, r.board) for r in session.sitouts] == [(9, 1), (1, 2)]
+    result = score_session(session, session_options(session, {}))
+    for n in (1, 9):
+        s = result.standing(PairRef("", n))
+        assert (s.total, s.available, s.percentage, s.sitout.boards) == (3, 4, 75, 1)
+    late = replace(session, sitouts=session.sitouts[:1])  # player 1's sit-out not recorded: absent
+    s = score_session(late, session_options(late, {})).standing(PairRef("", 1))
+    assert (s.sitout, s.total, s.available) == (None, 2, 2)
+
+
+def test_individual_sit_out_lines_are_refused_with_a_score_or_a_pair(tmp_path):
+    bad = INDIVIDUAL.replace("{player: 9, sitout: true}", "{player: 9, sitout: true, score: 100}")
+    [problem] = messages(write(tmp_path, "i.yaml", bad))
+    assert "a sit-out line (pair 9 has no opponents) also has score '100'" in problem and "board 1" in problem
+    bad = INDIVIDUAL.replace("{player: 9, sitout: true}", "{ns: 9, sitout: true}")
+    [problem] = messages(write(tmp_path, "i.yaml", bad))
+    assert "an individual's sit-out line names the one player who sat out: expected player:, got ns" in problem
+
+
+def test_pbn_individual_bye_line_records_the_players_named(tmp_path):
+    text = (FIXTURES_PBN / "individual_magic.pbn").read_text(encoding="utf-8")
+    text = text.replace('3 4 2.0  50.00 "Di Damson" 2\n', '3 4 2.0  50.00 "Di Damson" 2\n9 9 0.0 0.00 "Ivo Ivy" 1\n')
+    text = text.replace('2 1 5 7 6 8 4S N  9 - "50" 0.0 2.0\n', '2 1 5 7 6 8 4S N  9 - "50" 0.0 2.0\n3 1 9 - - - -  - - "Bye" "Bye" - -\n')
+    [session] = read_sessions(write(tmp_path, "i.pbn", text))
+    assert session.sitouts == (SitOut(PairRef("", 9), 1, source_line=25),)
+
+
+def test_usebio_individual_line_with_empty_seats_and_no_score_is_a_sit_out(tmp_path):
+    text = (FIXTURES / "usebio" / "individual_two_tables.xml").read_text(encoding="utf-8")
+    nine = "<PLAYER><PLAYER_NUMBER>9</PLAYER_NUMBER><PLAYER_NAME>Ivo Ivy</PLAYER_NAME></PLAYER>"
+    text = text.replace("</PARTICIPANTS>", nine + "</PARTICIPANTS>", 1)
+    text = text.replace("</BOARD>", "<TRAVELLER_LINE><N_PLAYER_NUMBER>9</N_PLAYER_NUMBER></TRAVELLER_LINE></BOARD>", 1)
+    [session] = read_sessions(write(tmp_path, "i.xml", text))
+    assert [(r.pair, r.board, r.where) for r in session.sitouts] == [
+        (PairRef("", 9), 1, "USEBIO/EVENT/BOARD[1]/TRAVELLER_LINE[3]")]
