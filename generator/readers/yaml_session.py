@@ -697,7 +697,8 @@ class _Reader:
             return
         found = yaml_sitout(r, board, sec, info[sec], r.line, individual=self.individual)
         if isinstance(found, str):
-            self.error(r, found, board)
+            named = [f"{'player' if k == 'player' else 'pair'} {r[k]}" for k in ("ns", "ew", "pair", "player") if r.get(k) is not None]
+            self.error(r, found, board, named[0] if len(named) == 1 else None)
         else:
             self.sitouts.append(found)
 

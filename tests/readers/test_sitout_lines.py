@@ -174,7 +174,7 @@ def test_yaml_mitchell_sit_out_keeps_the_direction(tmp_path):
 
 def test_yaml_bad_sit_outs_are_refused(tmp_path):
     [problem] = messages(_yaml(tmp_path, "{ns: 5, sitout: true, score: 420}"))
-    assert problem.split("s.yaml: ")[1].startswith("board 1 (line 15)")
+    assert problem.split("s.yaml: ")[1].startswith("board 1, pair 5 (line 15)")
     assert "a sit-out line (pair 5 has no opponents) also has score '420'" in problem
     [problem] = messages(_yaml(tmp_path, "{ns: 5, ew: 1, sitout: true}"))
     assert "a sit-out line names the one pair that sat out: expected one of ns:, ew: (or pair: in a howell), got ns, ew" in problem
