@@ -119,7 +119,8 @@ def score_boards(session: Session, options: ScoringOptions) -> list[ScoredBoard]
             )
             sat_out = slots.get(section, {}).get(number)
             if sat_out:
-                step = slot_step(sat_out, options.sitout_slot == "counted", board.expected)
+                step = slot_step(sat_out, options.sitout_slot == "counted", board.expected,
+                                 fixed=isinstance(options.expected_results, int))
                 board = replace(board, sitouts=tuple(sat_out), explanation=replace(
                     board.explanation, steps=(step, *board.explanation.steps)))
             scored.append(board)

@@ -69,10 +69,13 @@ def absent_step(boards: tuple[int, ...]) -> Step:
                 {"boards": len(boards)})
 
 
-def slot_step(pairs: list[PairRef], counted: bool, expected: int) -> Step:
-    """The board's sit-out line(s) and whether the slot counts in E (option ``sitout_slot``)."""
+def slot_step(pairs: list[PairRef], counted: bool, expected: int, fixed: bool = False) -> Step:
+    """The board's sit-out line(s) and whether the slot counts in E (option ``sitout_slot``;
+    ``fixed`` when the option ``expected_results`` gives E as a number)."""
     names = " and ".join(f"pair {p}" for p in pairs)
-    if counted:
+    if fixed:
+        how = f"E is set to {expected} by the option expected_results (the full number of tables)"
+    elif counted:
         how = f"the sit-out slot counts as one of the board's expected results (sitout_slot counted): E = {expected}"
     else:
         how = "the sit-out slot is not one of the board's results (sitout_slot uncounted)"

@@ -80,3 +80,12 @@ def test_without_records_the_sit_out_is_still_inferred():
     s = _score(replace(session, sitouts=()), sitout_policy="average").standing(ONE)
     assert s.sitout is not None and s.sitout.boards == 1
     assert not any(st.rule == "session.absent" for st in s.explanation.steps)
+
+
+def test_a_fixed_e_is_named_instead_of_the_slot_option():
+    """NZ Scorer's reader sets expected_results to the table count; the step says E comes from it."""
+    result = _score(expected_results=3)
+    board = next(b for b in result.boards if b.number == 1)
+    assert board.expected == 3
+    assert board.explanation.steps[0].summary == ("pair 5 sat out: E is set to 3 by the option expected_results "
+                                                  "(the full number of tables)")
