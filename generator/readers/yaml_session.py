@@ -30,6 +30,7 @@ from ..model import (
     ScoringMethod,
     Section,
     Session,
+    SitOut,
     Stratum,
     TravellerLine,
 )
@@ -39,6 +40,7 @@ from ..scoring.options import DEFAULT_OPTIONS, OptionError
 from . import values
 from .individual import player_label, seats_of
 from .printed import KEY, PrintedFigures
+from .sitouts import yaml_sitout
 from .validate import Places, pair_label, validate
 from .yaml_loader import DuplicateKeys, LineDict, LoadError, load
 from .yaml_penalties import PenaltiesFormat
@@ -97,6 +99,8 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         """Where each pair was listed (line), for the checks on pairs in ``validate``."""
         self.individual = False
         """The session lists ``players:`` (an individual event): results seat N, S, E and W."""
+        self.sitouts: list[SitOut] = []
+        """The results marked ``sitout: true``: which pair sat out which board."""
 
     # --- session -------------------------------------------------------------------------
     def session(self, doc: dict, where: LineDict) -> Session | None:
@@ -145,7 +149,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         sections, boards = self.sections(doc, where, places)
         penalties = self.penalties(doc.get("penalties"), where, method, sections)
         session = Session(sections=sections, boards=boards, penalties=penalties, strata=self.strata,
-                          individual=self.individual, **common)  # type: ignore[arg-type]
+                          individual=self.individual, sitouts=tuple(self.sitouts), **common)  # type: ignore[arg-type]
         places.pairs.update(self.pair_lines)
         self.errors += validate(self.file, session, places)
         swiss = doc.get("swiss")
@@ -416,12 +420,28 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         for r in results:
             if not self.mapping(r, b, "a result"):
                 continue
+            if "sitout" in r:
+                self.sitout(r, number, section, info)
+                continue
             line = self.result(r, number, section, info, vulnerability, places)
             if line is None:
                 places.dropped.add(number)
             else:
                 places.lines[id(line)] = f"line {r.line}"
                 bucket.append(line)
+
+    def sitout(self, r: LineDict, board: int, section: str | None, info: dict[str, bool]) -> None:
+        """A result ``{ns: 5, sitout: true}``: pair 5 sat the board out (see sitouts.py)."""
+        sec = str(r.get("section", section if section is not None else ""))
+        if sec not in info:
+            self.error(r, f"unknown section {sec!r}: expected one of {', '.join(repr(s) for s in info)}", board)
+            return
+        found = yaml_sitout(r, board, sec, info[sec], r.line, individual=self.individual)
+        if isinstance(found, str):
+            named = [f"{'player' if k == 'player' else 'pair'} {r[k]}" for k in ("ns", "ew", "pair", "player") if r.get(k) is not None]
+            self.error(r, found, board, named[0] if len(named) == 1 else None)
+        else:
+            self.sitouts.append(found)
 
     def result(self, r: LineDict, board: int, section: str | None, info: dict[str, bool], vul: Vulnerability,
                places: Places) -> TravellerLine | None:

@@ -38,6 +38,7 @@ Ties = Literal["exact", "displayed"]
 SessionPercentage = Literal["total", "board-mean"]
 HandicapShare = Literal["whole", "half"]
 SitoutPolicy = Literal["none", "average", "session-average"]
+SitoutSlot = Literal["uncounted", "counted"]
 SwissMargin = Literal["halved", "ximpq"]
 
 
@@ -160,6 +161,11 @@ class ScoringOptions:
     not count for the pair), 'average' (50 % of the top each, 0 IMPs) or 'session-average'
     (the pair's own session average on each).  See ``sitout.py``."""
 
+    sitout_slot: SitoutSlot = "uncounted"
+    """An explicit sit-out line (the upload records which pair sat out a board): 'counted'
+    makes its slot one of the board's expected results E, as NZ Scorer does; 'uncounted'
+    (EBUScore, ACBLscore) compares the board over the results played.  See ``sitout_records.py``."""
+
     swiss_bye_vps: Fraction = Fraction(10)
     """Swiss pairs: the VPs a pair with a bye scores in that round (0 to the pool); 10, half
     of a 20-VP pool, counts the bye as a drawn match.  Clubs that favour the pair (12 is a
@@ -192,6 +198,7 @@ class ScoringOptions:
         "session_percentage": get_args(SessionPercentage),
         "handicap_share": get_args(HandicapShare),
         "sitout_policy": get_args(SitoutPolicy),
+        "sitout_slot": get_args(SitoutSlot),
         "swiss_margin": get_args(SwissMargin),
     }
     """Each option's values, read from its ``Literal`` type (one list, for the checks and the messages)."""
