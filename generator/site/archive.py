@@ -11,13 +11,16 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, overload
 
 from markupsafe import Markup
 
 from .articles import Article
 from .links import player_slug
 from .plan import MONTHS, Page
+
+if TYPE_CHECKING:
+    from .summary import SessionSummary
 
 HOME_MIN_SESSIONS = 40
 """The home page shows whole months, newest first, until it has at least this many sessions."""
@@ -64,7 +67,7 @@ def _deps(*parts: Any) -> str:
     return h.hexdigest()
 
 
-def _month_key(s: dict[str, Any]) -> str:
+def _month_key(s: SessionSummary) -> str:
     return s["date"][:7] if s["date"] else "undated"
 
 
@@ -104,7 +107,7 @@ def season_of(date: str | None, start_month: int) -> str | None:
 
 
 class ArchivePlanner:
-    def __init__(self, club: str, description: str, summaries: list[dict[str, Any]], articles: list[Article],
+    def __init__(self, club: str, description: str, summaries: list[SessionSummary], articles: list[Article],
                  season_start_month: int, season_min_sessions: int, tags: list[str] | None = None,
                  events: list[dict[str, Any]] | None = None):
         """``tags``, one per summary, change whenever the summary does (the build passes its
@@ -155,8 +158,8 @@ class ArchivePlanner:
         return pages
 
     # --- sessions ---------------------------------------------------------------------
-    def months(self) -> list[tuple[str, list[dict[str, Any]]]]:
-        groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    def months(self) -> list[tuple[str, list[SessionSummary]]]:
+        groups: dict[str, list[SessionSummary]] = defaultdict(list)
         order: list[str] = []
         for s in self.sessions:
             key = _month_key(s)
@@ -165,14 +168,14 @@ class ArchivePlanner:
             groups[key].append(s)
         return [(k, groups[k]) for k in order]
 
-    def _session_view(self, s: dict[str, Any], root: str) -> dict[str, Any]:
+    def _session_view(self, s: SessionSummary, root: str) -> dict[str, Any]:
         provisional = s.get("provisional")
         return {"title": s["title"], "url": root + s["url"], "date": s["long_date"], "kind": s["kind"],
                 "provisional": provisional["until"] if provisional and provisional["active"] else None,
                 "winners": [{"field": w["field"], "names": w["names"], "url": root + w["url"]} for w in s["winners"]]}
 
     def home(self) -> Page:
-        shown: list[tuple[str, list[dict[str, Any]]]] = []
+        shown: list[tuple[str, list[SessionSummary]]] = []
         count = 0
         months = self.months()
         for key, sessions in months:

@@ -15,8 +15,8 @@ from typing import Any
 
 from ..errors import InputErrors
 from .links import pair_file, session_dir, slugify
+from .pipeline import Source, is_event_file
 from .plan import Page, SiteInfo
-from .sources import Source, is_event_file
 from .tree import walk
 
 
