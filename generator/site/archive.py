@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, overload
 
 from markupsafe import Markup
 
+from ..scoring.ranking import rank_labels
 from .articles import Article
 from .links import player_slug
 from .plan import MONTHS, Page
@@ -265,15 +266,10 @@ class ArchivePlanner:
                 average = _mean(pcts)
                 rows.append({"name": p["name"], "slug": p["slug"], "sessions": len(pcts), "average": average})
         rows.sort(key=lambda r: (-r["average"], r["name"].casefold()))
-        place = 0
-        previous = None
-        counts: dict[Fraction, int] = defaultdict(int)
-        for r in rows:
-            counts[r["average"]] += 1
-        for i, r in enumerate(rows, start=1):
-            if r["average"] != previous:
-                place, previous = i, r["average"]
-            r["rank"] = f"{place}=" if counts[r["average"]] > 1 else str(place)
+        # The engine's places with ties ('3='); players who tie stay in name order.
+        labels = rank_labels([(i, r["average"]) for i, r in enumerate(rows)])
+        for i, r in enumerate(rows):
+            r["rank"] = labels[i][1]
         return rows
 
     def player_pages(self) -> list[Page | LazyPage]:
