@@ -18,7 +18,7 @@ from markupsafe import Markup
 from ..scoring.ranking import rank_labels
 from .articles import Article
 from .links import player_slug
-from .plan import MONTHS, Page
+from .plan import MONTHS, Page, PageBase
 
 if TYPE_CHECKING:
     from .summary import SessionSummary
@@ -146,8 +146,9 @@ class ArchivePlanner:
         return value
 
     def base(self, path: str, title: str, **extra: Any) -> dict[str, Any]:
-        root = "../" * path.count("/")
-        ctx = {"club": self.club, "title": title, "root": root, "page_path": path, "crumbs": []}
+        head: PageBase = {"club": self.club, "title": title, "root": "../" * path.count("/"), "page_path": path,
+                          "crumbs": []}
+        ctx: dict[str, Any] = {**head}
         ctx.update(extra)
         return ctx
 

@@ -21,7 +21,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 from ..errors import BuildError, InputError, InputErrors, Problem, shown
 from ..history.uploads import provisional, upload_versions
@@ -30,7 +29,7 @@ from ..resources import default_templates
 from . import quick
 from .archive import ArchivePlanner, LazyPage
 from .articles import Article, rule_articles, site_articles
-from .cache import FORMAT, Cache, TooLarge, code_version, digest, tree_digest
+from .cache import FORMAT, Cache, CacheIndex, TooLarge, code_version, digest, tree_digest
 from .config import SiteConfig, load_config
 from .duplicates import duplicates
 from .events import EventSource, discover_events, event_summary, memberships, plan_event, session_slug
@@ -203,7 +202,7 @@ class _Run:
     sources: list[Source]
     common: str
     """The digest of what every page depends on (code, templates, settings, articles)."""
-    index: dict[str, Any]
+    index: CacheIndex
     """The cache index: per key, the upload's summaries and each page's digest."""
     staging: Path
     histories: dict[str, dict]
@@ -468,12 +467,12 @@ def _event_pages(event_sources, sources, counts, config, site, templates) -> tup
     return pages, listed
 
 
-def _session_number(index, key: str, n: int) -> str:
+def _session_number(index: CacheIndex, key: str, n: int) -> str:
     """'session 2' for the second session of an upload that holds several, else ''."""
     return f"session {n}" if len(index["keys"][key]["summaries"]) > 1 else ""
 
 
-def _described(summary: dict) -> str:
+def _described(summary: SessionSummary) -> str:
     """'Monday Pairs on 2026-11-02, the same 8 pairs' for the duplicate message."""
     date = summary.get("date")
     pairs = len(summary["identity"][3])

@@ -15,15 +15,34 @@ import os
 import tempfile
 import zlib
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from .stamps import FileStamp, stamps_from_json
+
+if TYPE_CHECKING:
+    from .summary import SessionSummary
 
 FORMAT = "site-cache-3"
 """Bumped when a cache file's layout changes: a cache of another format is ignored, never misread."""
 ENTRY_MAGIC = b"site-pages-2\n"
 GENERATOR_ROOT = Path(__file__).resolve().parents[1]
 CHUNK = 1 << 20
+
+
+class IndexEntry(TypedDict):
+    """What the index keeps of one upload's rendering, by its cache key."""
+
+    summaries: list[SessionSummary]
+    """One per session of the upload, for the cross-session pages."""
+    pages: dict[str, str]
+    """Each page's site path -> the SHA-256 of its bytes (the bytes are in the entry file)."""
+
+
+class CacheIndex(TypedDict):
+    format: str
+    keys: dict[str, IndexEntry]
+    archive: NotRequired[dict[str, list[str]]]
+    """Each cross-session page: [digest of its context, digest of its bytes]."""
 
 
 class TooLarge(Exception):
@@ -171,11 +190,13 @@ class Cache:
                 p.unlink(missing_ok=True)
 
     # --- the index: per key, the summaries and each page's digest ----------------------
-    def load_index(self) -> dict[str, Any]:
+    def load_index(self) -> CacheIndex:
         data = read_json(self.root / "index.json")
-        return data if isinstance(data, dict) and data.get("format") == FORMAT else {"format": FORMAT, "keys": {}}
+        if isinstance(data, dict) and data.get("format") == FORMAT and isinstance(data.get("keys"), dict):
+            return data  # type: ignore[return-value]  # written by save_index, of this format
+        return {"format": FORMAT, "keys": {}}
 
-    def save_index(self, index: dict[str, Any]) -> None:
+    def save_index(self, index: CacheIndex) -> None:
         write_json(self.root / "index.json", index)
 
     # --- what the last build left in each output folder -------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from ..analysis.compare import versus_double_dummy
 from ..analysis.double_dummy import DealAnalysis, SessionAnalysis
@@ -44,6 +44,20 @@ class Page:
     context: dict[str, Any] = field(default_factory=dict)
     data: bytes | None = None
     """Pages that are not templates (downloads): their bytes."""
+
+
+class PageBase(TypedDict):
+    """What ``base.html`` reads on every page (the templates' shared contract): each page's
+    context is this plus its own keys."""
+
+    club: str
+    title: str
+    root: str
+    """'../../': the way from the page back to the site root, for every link and asset."""
+    page_path: str
+    """Where the page is, POSIX, from the site root."""
+    crumbs: list[tuple[str, str]]
+    """The breadcrumb trail: (url, label) pairs, relative to the page."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,11 +207,13 @@ class SessionPlanner:
         return found
 
     def base(self, path: str, title: str, **extra: Any) -> dict[str, Any]:
-        ctx = {"club": self.site.club, "title": title, "root": "../../", "page_path": path,
-               "session_title": session_title(self.session), "session_date": long_date(self.session),
-               "session_kind": session_kind(self.session), "unit": self.unit, "unit_word": self.unit_word,
-               "unit_short": UNIT_SHORT[self.unit], "entrant": self.entrant, "crumbs": [("../../index.html", "Home"),
-                                                             ("index.html", session_title(self.session))]}
+        """What every page of the session shows: ``base.html``'s part, then the session's."""
+        head: PageBase = {"club": self.site.club, "title": title, "root": "../../", "page_path": path,
+                          "crumbs": [("../../index.html", "Home"), ("index.html", session_title(self.session))]}
+        ctx: dict[str, Any] = {
+            **head, "session_title": session_title(self.session), "session_date": long_date(self.session),
+            "session_kind": session_kind(self.session), "unit": self.unit, "unit_word": self.unit_word,
+            "unit_short": UNIT_SHORT[self.unit], "entrant": self.entrant}
         ctx.update(extra)
         return ctx
 
