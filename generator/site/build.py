@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from ..errors import BuildError, InputError, InputErrors, Problem, shown
 from ..history.uploads import provisional, upload_versions
@@ -174,7 +175,7 @@ def _build_site(content: Path, output: Path, templates: Path | None, jobs: int |
     return report
 
 
-def _histories(folder: Path, sources, cache_root: Path, common: str, days: int | None,
+def _histories(folder: Path, sources: list[Source], cache_root: Path, common: str, days: int | None,
                now: datetime) -> dict[str, dict]:
     """Each upload's committed versions and provisional period (``generator.history``)."""
     found = upload_versions(folder, [s.rel for s in sources], cache_root)
@@ -431,7 +432,8 @@ def _sync_output(run: _Run, uploads: _Uploads, built: list[str], owner: dict[str
     return syncer
 
 
-def _event_pages(event_sources, sources, counts, config, site, templates) -> tuple[dict[str, bytes], list[dict]]:
+def _event_pages(event_sources: list[EventSource], sources: list[Source], counts: dict[str, int], config: SiteConfig,
+                 site: SiteInfo, templates: Path) -> tuple[dict[str, bytes], list[dict[str, Any]]]:
     """Each event's page and JSON, and the list the home page shows; a BuildError when an
     event cannot be ranked (its sessions were each read and scored already)."""
     from ..events import event_to_json, load_event
@@ -480,7 +482,8 @@ def _described(summary: SessionSummary) -> str:
             f"the same {pairs} pair{'s' if pairs != 1 else ''}")
 
 
-def _made(page):
+def _made(page: Page | LazyPage) -> Page:
+    """A page with its context made (a ``LazyPage`` makes it only when it must be rendered)."""
     return Page(page.path, page.template, page.make()) if isinstance(page, LazyPage) else page
 
 

@@ -76,13 +76,13 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
     total = f"{fmt.figure(standing.total, plan.unit)} {plan.unit_word}" + (
         f", {fmt.percentage(standing.percentage)}%" if standing.percentage is not None else "")
     total_block = block("total", f"{plan.entrant} {plan.pair_label(ref)}: {total}", standing.explanation,
-                        plan.site.rule_map, plan.site.article_titles, plan._rules)
+                        plan.site.rule_map, plan.site.article_titles, plan.rules)
     handicap_block = None
     if standing.handicap is not None:
         h = standing.handicap
         shown = f"{fmt.percentage(h.percentage)}%" if h.percentage is not None else "no percentage"
         handicap_block = block("handicap", f"Pair {plan.pair_label(ref)}: handicapped {shown}", h.explanation,
-                               plan.site.rule_map, plan.site.article_titles, plan._rules)
+                               plan.site.rule_map, plan.site.article_titles, plan.rules)
     title = f"{plan.entrant} {plan.pair_label(ref)}: {standing.pair.names}"
     reasons = [p.reason for p in plan.session.penalties if p.pair == ref and p.reason]
     penalty = {"reasons": ", ".join(reasons), "value": -standing.penalty, "total": standing.total,
@@ -113,13 +113,15 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
         show_direction=len({r["direction"] for r in rows if not r["missed"]}) > 1 and not plan.session.individual,
         places=card_places, **swiss_pages.pair_context(plan, ref)))
 
+
 def _boards_of_field(plan: SessionPlanner, standing: Standing) -> set[str]:
     """The boards anyone in the pair's field played (once per field, not once per pair)."""
     field = _field_of(plan, standing)
     key = id(field)
-    if key not in plan._field_boards:
-        plan._field_boards[key] = {e.board.slug for other in field for e in other.scorecard}
-    return plan._field_boards[key]
+    if key not in plan.field_boards:
+        plan.field_boards[key] = {e.board.slug for other in field for e in other.scorecard}
+    return plan.field_boards[key]
+
 
 def _field_of(plan: SessionPlanner, standing: Standing):
     """The standings of the pair's field (the pairs it is ranked with)."""

@@ -149,18 +149,20 @@ class SessionPlanner:
         self._links: dict[tuple[PairRef | None, bool], dict[str, Any]] = {}
         self._players: dict[PairRef, list[dict[str, str]]] = {}
         self._views: dict[int, tuple[Any, dict[str, Any]]] = {}
-        self._rules: dict[str, tuple[str | None, str]] = {}
+        self.rules: dict[str, tuple[str | None, str]] = {}
+        """Each explanation rule seen -> (its article slug or None, its CSS class): ``rule_info``'s memo."""
         self._worth: dict[tuple[int, int], Any] = {}
         self._worth_memo: dict[int, dict] = {}
         self._worth_views: dict[tuple[tuple[int, int], bool], dict[str, Any]] = {}
-        self._field_boards: dict[int, set[str]] = {}
+        self.field_boards: dict[int, set[str]] = {}
+        """The boards each field played, by the field's id (``pair_pages``)."""
 
     def blocks(self, board: ScoredBoard):
         """The board's distinct explanation blocks and each line's (NS, EW) anchors, computed once."""
         key = id(board)
         if key not in self._blocks:
             self._blocks[key] = board_blocks(board, self.unit_word, self.fig, self.site.rule_map,
-                                             self.site.article_titles, self._rules)
+                                             self.site.article_titles, self.rules)
         return self._blocks[key]
 
     def line_index(self, board: ScoredBoard, line: ScoredLine) -> int:
@@ -385,7 +387,7 @@ class SessionPlanner:
         prev_b = self.result.boards[index - 1] if index > 0 else None
         next_b = self.result.boards[index + 1] if index + 1 < len(self.result.boards) else None
         board_block = block("board-arithmetic", f"{self.board_title(board)}: how the board was scored",
-                            board.explanation, self.site.rule_map, self.site.article_titles, self._rules)
+                            board.explanation, self.site.rule_map, self.site.article_titles, self.rules)
         worth = []
         for i, r in enumerate(lines):
             if (w := self.worth(board, i)) is not None:
@@ -439,7 +441,7 @@ class SessionPlanner:
 
     def dd_article(self) -> dict[str, str] | None:
         """The article on double dummy and par, when the site has one (its rules list ``double_dummy``)."""
-        slug = rule_info("double_dummy", self.site.rule_map, self._rules)[0]
+        slug = rule_info("double_dummy", self.site.rule_map, self.rules)[0]
         return {"slug": slug, "title": self.site.article_titles.get(slug, slug)} if slug else None
 
     def worth(self, board: ScoredBoard, index: int, direction: Direction | None = None) -> dict[str, Any] | None:

@@ -21,16 +21,17 @@ if TYPE_CHECKING:
     from .plan import SessionPlanner
 
 
-# --- teams -----------------------------------------------------------------------
 def match_title(plan: SessionPlanner, m) -> str:
     prefix = f"Round {m.match.round}: " if m.match.round else ""
     return f"{prefix}{m.match.home.name} v {m.match.away.name}"
+
 
 def match_summary(plan: SessionPlanner, i: int, m) -> dict[str, Any]:
     return {"url": f"match-{i}.html", "title": match_title(plan, m), "home": m.match.home.name,
             "away": m.match.away.name, "home_imps": m.home_imps, "away_imps": m.away_imps,
             "home_vp": m.home_vp, "away_vp": m.away_vp, "board_label": m.board_unit_label,
             "outcome": _match_outcome(m)}
+
 
 def match_page(plan: SessionPlanner, i: int, m) -> Page:
     path = f"{plan.dir}/match-{i}.html"
@@ -46,7 +47,7 @@ def match_page(plan: SessionPlanner, i: int, m) -> Page:
                      if tb and tb.home_ew is not None else None,
                      "home": b.home, "anchor": f"board-{b.number}", **_board_cells(b, m),
                      "block": block(f"board-{b.number}", f"Board {b.number}: {_swing(b, m)}",
-                                    b.explanation, plan.site.rule_map, plan.site.article_titles, plan._rules),
+                                    b.explanation, plan.site.rule_map, plan.site.article_titles, plan.rules),
                      "deal": plan.deal_view(plan.deals[b.number].deal) if b.number in plan.deals
                      and plan.deals[b.number].deal else None,
                      "dealer": SEATS[(plan.deals[b.number].dealer if b.number in plan.deals else None)
@@ -54,7 +55,7 @@ def match_page(plan: SessionPlanner, i: int, m) -> Page:
                      "vulnerability": (plan.deals[b.number].vulnerability if b.number in plan.deals else None)
                      or board_vulnerability(b.number), **match_analysis(plan, b.number, tb, m)})
     result_block = block("result", "The match result", m.explanation, plan.site.rule_map, plan.site.article_titles,
-                         plan._rules)
+                         plan.rules)
     # IMPs and points: one width for the match's table; board points (½) stay as they are
     imp_places = None if m.board_unit == "board_points" else \
         fmt.imp_places([m.home_imps, m.away_imps] + [b.home for b in m.boards])
@@ -62,6 +63,7 @@ def match_page(plan: SessionPlanner, i: int, m) -> Page:
         path, match_title(plan, m), match=m, rows=rows, imp_places=imp_places, result_block=result_block, outcome=_match_outcome(m),
         home_players=[{"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in m.match.home.players],
         away_players=[{"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in m.match.away.players]))
+
 
 def match_analysis(plan: SessionPlanner, number: int, played, m) -> dict[str, Any]:
     """A match board's double-dummy grid, par and the tables against them (or the warning)."""
