@@ -116,7 +116,7 @@ def test_our_own_yaml_prints_no_figures():
 def test_bye_lines_are_noted(tmp_path):
     text, ok = check_command(FIXTURES / "pbn/pairs_latin1.pbn")
     assert ok
-    assert "  note: board 1: a bye line (line 24) has no opponents and is not a result" in text.splitlines()
+    assert "  note: board 1: a bye line (line 24) names pair 7, who is not listed (a phantom pair): not a result" in text.splitlines()
 
 
 # --- conventions worked out by re-scoring (issue 12) -----------------------------------------------------

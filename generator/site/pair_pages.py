@@ -17,6 +17,7 @@ from .charts import Bar, bar_chart
 from .explain_view import block
 from .links import board_file, pair_file
 from .plan import UNIT_SHORT, Page, field_name, own_score, seat_of
+from .sitout_rows import sitout_rows
 
 if TYPE_CHECKING:
     from .plan import SessionPlanner
@@ -98,10 +99,11 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
             adjusted_worth.text(m, plan.unit, UNIT_SHORT[plan.unit], card_places)
     played = {r["board"] for r in rows}
     same_field = _boards_of_field(plan, standing)
+    why = sitout_rows(plan.session, standing)
     for board in plan.result.boards:
         if board.slug in same_field and board.slug not in played:
             rows.append({"board": board.slug, "board_url": board_file(board.slug), "missed": True,
-                         "direction": rows[0]["direction"] if rows else ""})
+                         "direction": rows[0]["direction"] if rows else "", "why": why(board.number)})
     order = {b.slug: i for i, b in enumerate(plan.result.boards)}
     rows.sort(key=lambda r: order.get(r["board"], 0))
     return Page(path, "pair.html", plan.base(

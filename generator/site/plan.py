@@ -419,6 +419,7 @@ class SessionPlanner:
             worth=worth, worth_adjusted=any("what" in w for w in worth),
             corrected=any(r["marks"] for r in lines),
             vulnerability=board.vulnerability, lines=lines, freq=freq, ew_freq=ew_freq,
+            sitouts=[self.pair_link(ref) for ref in board.sitouts],
             traveller_csv=traveller_file(board.slug) if big else None, line_count=len(board.lines),
             factored=board.factor != 1 or any(r.frequency.denominator != 1 for r in board.frequencies),
             blocks=blocks, board_block=board_block,
