@@ -95,11 +95,14 @@ def board_blocks(board: ScoredBoard, unit_word: str, fig, rule_map: dict[str, st
                 order.append(anchor)
             pair.append(anchor)
         anchors.append((pair[0], pair[1]))
-    score_first = sorted(order, key=lambda a: (0, _rank(board, a)) if not a.startswith("line-") else (1, order.index(a)))
+    score_first = sorted(order, key=lambda a: (0, _frequency_position(board, a)) if not a.startswith("line-") else (1, order.index(a)))
     return [blocks[a] for a in score_first], anchors
 
 
-def _rank(board: ScoredBoard, anchor: str) -> tuple[int, int]:
+def _frequency_position(board: ScoredBoard, anchor: str) -> tuple[int, int]:
+    """Where an explanation's score stands in the board's frequency table (then NS before EW):
+    the order the blocks are shown in.  Not a ranking with ties (``scoring/ranking.py``): it
+    orders distinct scores, which never tie."""
     side, _, rest = anchor.partition("-")
     score = -int(rest[1:]) if rest.startswith("m") else int(rest)
     scores = [row.ns_score for row in board.frequencies]
