@@ -54,6 +54,8 @@ class PairsMethod:
         ``in_own_table`` False asks for the figure against the other direction's table,
         which only differs from the own one when a split score made the two tables differ.
         """
+        if not in_own_table and self.tables[direction] is self.tables[direction.other]:
+            in_own_table = True  # one table for both fields: the same figure, explained once
         key = (direction, score, in_own_table)
         if key not in self._cache:
             table = self.tables[direction if in_own_table else direction.other]
@@ -100,6 +102,21 @@ class Matchpoints(PairsMethod):
         return value
 
     def _compute(self, direction: Direction, score: int, table: FrequencyTable) -> tuple[Fraction, Explanation]:
+        """The figure now, exactly; its steps only when something reads them (``_steps``)."""
+        own = table.factored(score)
+        beaten = table.below[score] if direction is NS else table.above(score)
+        value = (2 * beaten + own - 1) * self.half
+        factored = table.factor != 1
+        method = "matchpoints"
+        if factored:
+            method = "neuberg"
+            value = round_neuberg(value, self.options.neuberg_rounding, self.top / 2)
+        return value, Explanation.lazy(
+            method, value, lambda: self._steps(direction, score, table),
+            {"score": score, "direction": direction.value, "E": table.expected, "A": table.actual, "top": self.top})
+
+    def _steps(self, direction: Direction, score: int, table: FrequencyTable) -> list[Step]:
+        """How ``_compute``'s figure was reached, with its numbers (the same arithmetic, shown)."""
         own = table.factored(score)
         beaten = table.below[score] if direction is NS else table.above(score)
         tied = own - 1
@@ -131,10 +148,8 @@ class Matchpoints(PairsMethod):
         steps.append(Step("matchpoints.formula",
                           f"{sum_text} {equals(beaten_played, tied_played, places=4)} {fmt(raw, 4)} of a top of {fmt(played_top)}",
                           {"beaten": beaten, "tied": tied, "matchpoints": value, "played": raw, "played_top": played_top}))
-        method = "matchpoints"
         if factored:
             # ... then scaled to the results expected: (M + 1) x E / A - 1, in EBU units; ACBL units halve both ones.
-            method = "neuberg"
             one = "1" if self.half == 1 else "½"
             formula = (f"({fmt(raw, 4)} + {one}) × {e} / {a} − {one} {equals(raw, places=4)} {fmt(value, 4)} "
                        f"of a top of {fmt(self.top)}")
@@ -150,8 +165,7 @@ class Matchpoints(PairsMethod):
                                   {"exact": value, "rounded": rounded, "rule": self.options.neuberg_rounding}))
                 value = rounded
         steps.append(_percentage_step(value, self.top))
-        return value, Explanation(method, value, tuple(steps), {"score": score, "direction": direction.value,
-                                                                 "E": table.expected, "A": table.actual, "top": self.top})
+        return steps
 
     def artificial(self, direction: Direction, award: Artificial) -> tuple[Fraction, Explanation]:
         value = award.percent * self.top / 100
