@@ -43,13 +43,15 @@ class Explanation:
     Immutable once the steps are built; equal when method, result, steps and inputs are.
     """
 
-    __slots__ = ("method", "result", "inputs", "_steps", "_recipe")
+    __slots__ = ("_recipe", "_steps", "inputs", "method", "result")
 
     method: str
     """'matchpoints', 'neuberg', 'small_group', 'artificial', 'weighted', 'butler',
     'cross_imps', 'aggregate', 'teams', 'session', 'vp', 'board_a_match', 'win_loss'."""
     result: Fraction
     inputs: dict[str, Value]
+    _steps: tuple[Step, ...]
+    _recipe: StepsRecipe | None
 
     def __init__(self, method: str, result: Fraction, steps: tuple[Step, ...] = (),
                  inputs: dict[str, Value] | None = None):

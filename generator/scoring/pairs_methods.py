@@ -93,26 +93,23 @@ class Matchpoints(PairsMethod):
         for plain matchpoints: a subclass (the small-group rule) scores differently."""
         if type(self) is not Matchpoints:
             return super().value_only(direction, score)
-        table = self.tables[direction]
+        return self._figure(direction, score, self.tables[direction])
+
+    def _figure(self, direction: Direction, score: int, table: FrequencyTable) -> Fraction:
+        """The figure, counted in EBU units (half an ACBL matchpoint) as an int on a board of
+        whole, unfactored results, and made a Fraction once at the end."""
         own = table.factored(score)
         beaten = table.below[score] if direction is NS else table.above(score)
-        value = (2 * beaten + own - 1) * self.half
+        units = 2 * beaten + own - 1
         if table.expected != table.actual:  # factored (Neuberg)
-            value = round_neuberg(value, self.options.neuberg_rounding, self.top / 2)
-        return value
+            return round_neuberg(units * self.half, self.options.neuberg_rounding, self.top / 2)
+        return Fraction(units) if self.half == 1 else Fraction(units, 2)
 
     def _compute(self, direction: Direction, score: int, table: FrequencyTable) -> tuple[Fraction, Explanation]:
         """The figure now, exactly; its steps only when something reads them (``_steps``)."""
-        own = table.factored(score)
-        beaten = table.below[score] if direction is NS else table.above(score)
-        value = (2 * beaten + own - 1) * self.half
-        factored = table.factor != 1
-        method = "matchpoints"
-        if factored:
-            method = "neuberg"
-            value = round_neuberg(value, self.options.neuberg_rounding, self.top / 2)
+        value = self._figure(direction, score, table)
         return value, Explanation.lazy(
-            method, value, lambda: self._steps(direction, score, table),
+            "neuberg" if table.expected != table.actual else "matchpoints", value, lambda: self._steps(direction, score, table),
             {"score": score, "direction": direction.value, "E": table.expected, "A": table.actual, "top": self.top})
 
     def _steps(self, direction: Direction, score: int, table: FrequencyTable) -> list[Step]:
