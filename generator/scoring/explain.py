@@ -113,6 +113,8 @@ class Explanation:
 
 def json_number(value: Fraction | int) -> str:
     """Exact figures travel as decimal strings (never floats): '20.7', '-1', '0.333333333333'."""
+    if type(value) is int:
+        return str(value)
     return exact_decimal(_exact(value))
 
 
@@ -123,6 +125,24 @@ def _exact(value: Fraction | int) -> Fraction | int:
 
 
 def _plain(value: Value) -> Any:
+    """A step's value as JSON-ready data: numbers as exact decimal strings.  The common types
+    are matched exactly first (a big field writes hundreds of thousands of them); anything
+    else (a subclass, an enum) takes the general path below."""
+    kind = type(value)
+    if kind is int:
+        return str(value)  # json_number of a whole number
+    if kind is Fraction:
+        return json_number(value)
+    if kind is str or value is None or kind is bool:
+        return value
+    if kind is dict:
+        return {str(k): _plain(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [str(v) if type(v) is int else _plain(v) for v in value]
+    return _plain_general(value)
+
+
+def _plain_general(value: Value) -> Any:
     if isinstance(value, bool) or value is None or isinstance(value, str):
         return value
     if isinstance(value, (int, Fraction)):
