@@ -383,11 +383,18 @@ class CrossImps(PairsMethod):
         return self._totals[key]
 
     def _compute(self, direction: Direction, score: int, table: FrequencyTable) -> tuple[Fraction, Explanation]:
-        _comparisons, rows, total, played_total = self._comparisons(table, score)
+        """The figure now, exactly; the comparison rows and steps only when something reads them."""
+        total = table.cross_imps_total(score)
         div = self.divisor(table)
         value = total / div if div else Fraction(0)
+        value *= 1 if direction is NS else -1
+        return value, Explanation.lazy("cross_imps", value, lambda: self._steps(direction, score, table, value),
+                                       {"score": score, "direction": direction.value})
+
+    def _steps(self, direction: Direction, score: int, table: FrequencyTable, value: Fraction) -> list[Step]:
+        _comparisons, rows, total, played_total = self._comparisons(table, score)
+        div = self.divisor(table)
         sign = 1 if direction is NS else -1
-        value *= sign
         frequencies = [r["frequency"] for r in rows]
         if len(rows) <= 12:
             terms = " + ".join(f"{fmt(r['frequency'], 4)} × {_paren_signed(r['imps'])}" for r in rows) or "0"
@@ -414,7 +421,7 @@ class CrossImps(PairsMethod):
                               f"divided by the number of {label}: {_paren_signed(sign * total, 4)} / {fmt(div, 4)} "
                               f"{equals(total, div, places=4)} {signed(value, 4)} IMPs",
                               {"divisor": div, "rule": self.options.cross_imp_divisor, "result": value}))
-        return value, Explanation("cross_imps", value, tuple(steps), {"score": score, "direction": direction.value})
+        return steps
 
     def artificial(self, direction: Direction, award: Artificial) -> tuple[Fraction, Explanation]:
         table = self.tables[direction]

@@ -13,10 +13,11 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.model import Direction
+from generator.model import Direction, ScoringMethod
 from generator.scoring.board import board_scorer
 from generator.scoring.contract import POSSIBLE_SCORES
 from generator.scoring.explain import Explanation, Step
+from generator.scoring.imps import imps
 from generator.scoring.options import ScoringOptions
 from generator.scoring.rounding import round_neuberg
 from tests.helpers.builders import one_board
@@ -92,3 +93,22 @@ def test_a_lazy_explanation_pickles_with_its_steps():
     lazy = Explanation.lazy("matchpoints", Fraction(3), lambda: [Step("x.y", "one step")], {})
     copy = pickle.loads(pickle.dumps(lazy))
     assert copy == lazy and copy.steps[0].summary == "one step"
+
+
+@settings(max_examples=100, deadline=None)
+@given(travellers, st.sampled_from(["total", "comparisons", "scores"]))
+def test_cross_imps_match_the_slow_definition_and_their_lazy_steps(scores, divisor):
+    """Each line IMPed against every other line, then divided as the option says; the
+    explanation's steps (built on reading) add up to the same figure."""
+    result = one_board(scores, ScoringMethod.CROSS_IMPS, cross_imp_divisor=divisor)
+    n = len(scores)
+    div = {"total": 1, "comparisons": n - 1, "scores": n}[divisor]
+    for line in result.boards[0].lines:
+        own = line.line.ns.components[0].play.ns_score
+        others = list(scores)
+        others.remove(own)
+        want = Fraction(sum(imps(own - t) for t in others), div)
+        assert line.ns.value == want and line.ew.value == -want
+        assert line.ns.explanation.result == want
+        comparison = line.ns.explanation.steps[0].values
+        assert comparison["total"] == sum(r["frequency"] * r["imps"] for r in comparison["rows"])
