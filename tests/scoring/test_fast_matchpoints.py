@@ -7,7 +7,9 @@ then Neuberg's (M + 1) x E / A - 1 — and must be equal, as must the figure the
 shows and the what-if path (``value_only``).
 """
 
+import gc
 import pickle
+import weakref
 from fractions import Fraction
 
 from hypothesis import given, settings
@@ -112,3 +114,22 @@ def test_cross_imps_match_the_slow_definition_and_their_lazy_steps(scores, divis
         assert line.ns.explanation.result == want
         comparison = line.ns.explanation.steps[0].values
         assert comparison["total"] == sum(r["frequency"] * r["imps"] for r in comparison["rows"])
+
+
+def test_an_unread_explanation_keeps_no_scorer_alive():
+    """Build workers run with the cycle collector off: a recipe that held its scorer (whose
+    cache holds the explanation) would keep every board's scorer until the process ends."""
+    options = ScoringOptions()
+    for method in (ScoringMethod.MATCHPOINTS, ScoringMethod.CROSS_IMPS):
+        board = one_board([420, 450, 400, -50], method).boards[0]
+        scorer, _, _, _ = board_scorer(1, [line.line for line in board.lines], method=method, expected=4,
+                                       options=options)
+        _, explanation = scorer.value(Direction.NS, 420)
+        alive = weakref.ref(scorer)
+        gc.disable()
+        try:
+            del scorer
+            assert alive() is None, method
+        finally:
+            gc.enable()
+        assert explanation.steps  # still readable without its scorer
