@@ -39,6 +39,7 @@ ARTIFICIAL = "artificial score valued differently"
 VP_SCALE = "another VP scale"
 TEAM_TOTAL = "IMPs scored, not net"
 SCALED = "total scaled to every board of the session"
+NOT_THEIR_SUM = "their total is not the sum of their own traveller figures"
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,8 @@ class _Audit:
         self.compared = 0
         self.unverified = 0
         self.differences: list[Difference] = []
+        self.differing: set[Any] = set()
+        """Pairs with a differing traveller figure or total: their totals and percentages follow from it."""
         self.agreed: set[tuple[str, str]] = set()
         """(where, what) of every figure that agrees: how re-scorings are compared figure by figure."""
         self.lines: dict[tuple[int, Any, Any], tuple[ScoredBoard, ScoredLine]] = {
@@ -106,7 +109,8 @@ class _Audit:
             board, line = found
             for direction, fig, pct in ((Direction.NS, p.ns, p.ns_percent), (Direction.EW, p.ew, p.ew_percent)):
                 side = line.side(direction)
-                self.figure(side.value, fig, where, f"{direction} {unit}", lambda o, t, d=direction, b=board, ln=line, pl=p: self.line_reason(b, ln, d, o, t, pl))
+                if not self.figure(side.value, fig, where, f"{direction} {unit}", lambda o, t, d=direction, b=board, ln=line, pl=p: self.line_reason(b, ln, d, o, t, pl)):
+                    self.differing.add(p.ns_pair if direction is Direction.NS else p.ew_pair)
                 self.figure(side.percent, pct, where, f"{direction} percentage", None)
 
     def line_reason(self, board: ScoredBoard, line: ScoredLine, d: Direction, ours: Fraction, theirs: Figure, p: PrintedLine):
@@ -204,7 +208,14 @@ class _Audit:
         standings = {s.ref: s for s in self.result.standings}
         imp_method = self.result.session.method in (ScoringMethod.BUTLER, ScoringMethod.CROSS_IMPS)
         line_places = max((f.places for p in self.figures.lines for f in (p.ns, p.ew) if f), default=0)
-        line_differ = bool(self.differences)
+        individual = self.result.session.individual
+
+        def follows(ref: Any) -> bool:
+            """Whether a pair's figure can follow from differences listed before it: its own (in an
+            individual a line's pair fields name only two of its four players, so any difference)."""
+            return bool(self.differences) if individual else ref in self.differing
+
+        their_sums = self.printed_sums()
         for p in self.figures.pairs:
             label = player_label(p.ref) if self.result.session.individual else pair_label(p.ref)
             where = f"{label} ({p.where})"
@@ -225,9 +236,14 @@ class _Audit:
                 if imp_method and s.boards_played and s.boards_played < boards and agrees(s.total * boards / s.boards_played, t):
                     return SCALED, (f"theirs scales the total of {s.boards_played} boards to all {boards} boards of the "
                                         f"session; ours scales to the most boards any pair in the field played")
-                return (FOLLOWS, "") if line_differ else ("", "")
+                theirs_added = their_sums.get(s.ref)
+                if theirs_added is not None and not _adds_up(theirs_added, t):
+                    return NOT_THEIR_SUM, (f"their own figures for this pair's {theirs_added[1]} traveller lines add up "
+                                           f"to {fmt(theirs_added[0])}")
+                return (FOLLOWS, "") if follows(s.ref) else ("", "")
 
-            self.figure(ours_total, p.total, where, "total", total_reason)
+            if not self.figure(ours_total, p.total, where, "total", total_reason):
+                self.differing.add(s.ref)
             def percentage_reason(o, t, p=p, s=s):
                 if s.handicap is not None and s.percentage is not None:
                     if agrees(s.percentage, t):
@@ -242,7 +258,7 @@ class _Audit:
                         if agrees(o + p.handicap.value * share, t):
                             return HANDICAP, f"theirs adds {words} ({p.handicap.text})"
                 why = self.rounding(o, t)
-                return why if why[0] else ((FOLLOWS, "") if line_differ else ("", ""))
+                return why if why[0] else ((FOLLOWS, "") if follows(s.ref) else ("", ""))
 
             # A handicap event prints the handicapped percentage: compare with ours.
             ours_pct = s.handicap.percentage if s.handicap is not None else s.percentage
@@ -251,6 +267,20 @@ class _Audit:
             if place is not None:
                 self.figure(Fraction(s.rank), Figure(p.place, Fraction(place), 0), where, "place",
                             lambda o, t: (FOLLOWS, "") if len(self.differences) else ("", ""))
+
+    def printed_sums(self) -> dict[Any, tuple[Fraction, int, int]]:
+        """Each pair's printed traveller figures added up: (sum, lines, most decimals printed).
+
+        A program's total that is not the sum of its own printed lines cannot be explained by
+        any scoring of ours ("follows from the differences above" would then be false)."""
+        sums: dict[Any, tuple[Fraction, int, int]] = {}
+        for line in self.figures.lines:
+            for ref, fig in ((line.ns_pair, line.ns), (line.ew_pair, line.ew)):
+                if ref is None or fig is None:
+                    continue
+                total, n, places = sums.get(ref, (Fraction(0), 0, 0))
+                sums[ref] = (total + fig.value, n + 1, max(places, fig.places))
+        return sums
 
     # --- teams --------------------------------------------------------------------------------
     def run_matches(self) -> None:
@@ -297,6 +327,13 @@ class _Audit:
             place = _place(p.place)
             if place is not None:
                 self.figure(Fraction(s.rank), Figure(p.place, Fraction(place), 0), where, "place", self.follows)
+
+
+def _adds_up(added: tuple[Fraction, int, int], total: Figure) -> bool:
+    """Whether a printed total can be the sum of printed lines, each rounded to its printed decimals."""
+    value, lines, places = added
+    slack = lines * Fraction(1, 2 * 10 ** places) + Fraction(1, 2 * 10 ** total.places)
+    return abs(value - total.value) <= slack
 
 
 def _place(text: str) -> int | None:

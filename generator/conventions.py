@@ -197,6 +197,8 @@ def _short_boards(session: Session) -> bool:
 
 
 FAMILIES = FAMILIES + (
+    Family("sit-out slot", ({"sitout_slot": "uncounted"}, {"sitout_slot": "counted"}),
+           lambda s: s.method in _PAIRS and bool(s.sitouts) and not isinstance(s.options.get("expected_results"), int)),
     Family("sit-outs", tuple({"sitout_policy": p} for p in ("none", "average", "session-average")),
            lambda s: s.method in _PAIRS and _missed_boards(s), "totals"),
     # A figure shown unfactored beside factored ones needs factored scoring: each candidate says so,
@@ -212,6 +214,8 @@ FAMILIES = FAMILIES + (
 (searched last: both matter only once the scoring conventions are right)."""
 
 WORDS.update({
+    ("sitout_slot", "uncounted"): "a sit-out line is not one of the board's results",
+    ("sitout_slot", "counted"): "a sit-out line counts as one of the board's expected results (NZ Scorer)",
     ("sitout_policy", "none"): "boards sat out do not count",
     ("sitout_policy", "average"): "an average for each board sat out",
     ("sitout_policy", "session-average"): "the pair's session average for each board sat out",

@@ -347,6 +347,22 @@ class Stratum:
 
 
 @dataclass(frozen=True, slots=True)
+class SitOut:
+    """An explicit sit-out: the upload says ``pair`` had no opponents on ``board`` (a traveller
+    line with no opponent, a bye line, a line against a phantom pair, a YAML ``sitout``).
+
+    Not a result: it never counts towards A.  With explicit records a pair with no line and no
+    record on a board of its section was late or absent, not sitting out."""
+
+    pair: PairRef
+    board: int
+    source_line: int | None = None
+    """Where the sit-out came from in the upload (line number), for messages."""
+    where: str = ""
+    """The element path or line the reader found it at (USEBIO), for messages."""
+
+
+@dataclass(frozen=True, slots=True)
 class SwissMatch:
     """One match of a Swiss pairs round: two pairs at one table for the round's boards.
 
@@ -407,6 +423,9 @@ class Session:
     swiss: tuple[SwissRound, ...] = ()
     """Swiss pairs: the rounds, in order; empty for any other event.  The boards are scored
     against the field by the session's method, then each match becomes VPs."""
+    sitouts: tuple[SitOut, ...] = ()
+    """Explicit sit-outs the upload records (which pair sat out which board); when empty a
+    sit-out is inferred from a pair having no line on a board of its section."""
 
     @property
     def pairs(self) -> tuple[Pair, ...]:

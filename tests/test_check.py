@@ -116,7 +116,7 @@ def test_our_own_yaml_prints_no_figures():
 def test_bye_lines_are_noted(tmp_path):
     text, ok = check_command(FIXTURES / "pbn/pairs_latin1.pbn")
     assert ok
-    assert "  note: board 1: a bye line (line 24) has no opponents and is not a result" in text.splitlines()
+    assert "  note: board 1: a bye line (line 24) names pair 7, who is not listed (a phantom pair): not a result" in text.splitlines()
 
 
 # --- conventions worked out by re-scoring (issue 12) -----------------------------------------------------
@@ -166,3 +166,21 @@ def test_summary_lines_by_default_every_difference_with_verbose(tmp_path, capsys
     assert len([l for l in verbose if l.startswith("  board ")]) == 12  # one line per figure
     assert "  board 2, NS pair 4 v EW pair 1 (USEBIO/EVENT/BOARD[2]/TRAVELLER_LINE[1]): NS cross-IMPs: theirs -1.00, ours -0.5" \
         " — cross-IMPs as the total over comparisons (--option cross_imp_divisor=total)" in verbose
+
+
+def test_a_total_that_is_not_the_sum_of_their_own_lines_is_named_and_follows_only_its_own_lines(tmp_path):
+    """Their lines for NS 2 are 4 + 2.4 + 3.5 = 9.9, as ours; a printed total of 10.90 cannot come
+    from any scoring of those lines, so "follows from the differences above" would be false for it.
+    NS 1's board-3 line is printed 1.5 (ours 0.5) and its total 4.00 = 2 + 0.5 + 1.5 adds up:
+    that total does follow from the line above."""
+    path = _variant(tmp_path, MITCHELL,
+                    ("<TOTAL_SCORE>9.90</TOTAL_SCORE>", "<TOTAL_SCORE>10.90</TOTAL_SCORE>"),
+                    ("<TOTAL_SCORE>3.00</TOTAL_SCORE>", "<TOTAL_SCORE>4.00</TOTAL_SCORE>"),
+                    ("<SCORE>-120</SCORE><NS_MATCH_POINTS>0.5</NS_MATCH_POINTS>",
+                     "<SCORE>-120</SCORE><NS_MATCH_POINTS>1.5</NS_MATCH_POINTS>"))
+    text, ok = check_command(path, verbose=True)
+    assert not ok
+    totals = {line.split(" (")[0].strip(): line for line in text.splitlines() if ": total:" in line}
+    assert totals["NS pair 2"].endswith("total: theirs 10.90, ours 9.9 — their total is not the sum of their own "
+                                        "traveller figures: their own figures for this pair's 3 traveller lines add up to 9.9")
+    assert totals["NS pair 1"].endswith("total: theirs 4.00, ours 3 — follows from the differences above")

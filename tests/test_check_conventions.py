@@ -125,3 +125,14 @@ def test_factored_traveller_figures_beside_totals_on_each_boards_own_top(tmp_pat
     text, ok = check_command(path, {"total_figures": "factored"})
     assert not ok and text.splitlines()[1] == "  conventions found: neuberg=false; pass these as --option to reproduce"
     assert text.splitlines()[-1] == "24 of 34 figures agree (10 differ)"
+
+
+def test_check_finds_the_sitout_slot_from_explicit_sit_out_lines():
+    """The same Howell with its sit-out lines kept and no Scorer convention: the printed figures
+    (top 4, pair 1 11.5 of 20 = 57.5 %) need the slot counted in E and an average for the
+    board sat out (tests/scoring/test_sitout_records.py works them)."""
+    text, ok = check_command(HERE / "fixtures" / "sitout" / "howell_sitout_lines.xml")
+    assert ok, text
+    assert text.splitlines()[1] == ("  conventions found: sitout_slot=counted, sitout_policy=average; "
+                                    "pass these as --option to reproduce")
+    assert text.splitlines()[-1] == "30 of 30 figures agree (0 differ)"

@@ -15,7 +15,7 @@ Errors name the line.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..errors import InputError
 from ..model import (
@@ -31,6 +31,7 @@ from ..model import (
     ScoringMethod,
     Section,
     Session,
+    SitOut,
     Team,
     TravellerLine,
 )
@@ -39,6 +40,7 @@ from . import values
 from .conventions import largest_field, trusted_score, unreadable_contract
 from .individual import player_label, seats_of
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedMatch, PrintedPair
+from .sitouts import is_no_opponent, listed_only, score_problem
 from .validate import Places, pair_label, validate
 
 _SEAT_COLUMNS = {"N": "PlayerId_North", "S": "PlayerId_South", "E": "PlayerId_East", "W": "PlayerId_West"}
@@ -186,6 +188,8 @@ class _Session:
         self.board_lines: dict[int, int] = {}
         """The line of each board's [Board] tag, by the board's identity."""
         self.line_note = ""
+        self.sitouts: list[SitOut] = []
+        """The bye (sit-out) lines of the score tables."""
         self.individual = False
         """The score tables seat players (``PlayerId_North`` ...): an individual event."""
 
@@ -232,6 +236,7 @@ class _Session:
                 options["sections"] = "pooled"  # one ranking across sections: compared across the field
         session = Session(sections=sections, boards=tuple(boards), options=options, printed={KEY: self.figures},
                           individual=self.individual, **common)  # type: ignore[arg-type]
+        session = replace(session, sitouts=listed_only(self.sitouts, {p.ref for p in session.pairs}, self.figures.notes))
         self.errors += validate(self.file, session, places)
         return session
 
@@ -408,8 +413,8 @@ class _Session:
             return self.individual_line(line_no, row, board, places, vulnerability)
         ns_id, ew_id = row.get("PairId_NS", ""), row.get("PairId_EW", "")
         score_ns, score_ew = row.get("Score_NS", "-"), row.get("Score_EW", "-")
-        if "bye" in (score_ns.lower(), score_ew.lower()) or ns_id in ("-", "") or ew_id in ("-", ""):
-            self.figures.notes.append(f"board {board}: a bye line (line {line_no}) has no opponents and is not a result")
+        if "bye" in (score_ns.lower(), score_ew.lower()) or is_no_opponent(ns_id) or is_no_opponent(ew_id):
+            self.sitout_line(line_no, row, board, mitchell, ns_id, ew_id)
             return None
         try:
             ns_number, ew_number = values.number_of(ns_id, "pair"), values.number_of(ew_id, "pair")
@@ -437,14 +442,31 @@ class _Session:
         return TravellerLine(ns_pair, ew_pair, ns, ew, section=section, table=values.optional_whole(row.get("Table")),
                              source_line=line_no, note=self.line_note)
 
+    def sitout_line(self, line_no: int, row: dict[str, str], board: int, mitchell: bool, ns_id: str, ew_id: str) -> None:
+        """A bye line, or a line with one pair and no opponent: kept as that pair's sit-out."""
+        if is_no_opponent(ns_id) == is_no_opponent(ew_id):
+            what = "names no pair" if is_no_opponent(ns_id) else "is marked Bye but names two pairs"
+            self.figures.notes.append(f"board {board}: a bye line (line {line_no}) {what} and is not a result")
+            return
+        side, text = (Direction.EW, ew_id) if is_no_opponent(ns_id) else (Direction.NS, ns_id)
+        try:
+            number = values.number_of(text, "pair")
+        except ValueError:
+            self.error(line_no, f"expected a pair number in PairId_{side}, got {values.quoted(text)}", board)
+            return
+        ref = PairRef(row.get("Section", ""), number, side if mitchell else None)
+        problem = score_problem(ref, contract=row.get("Contract", ""), Score_NS=row.get("Score_NS", ""),
+                                Score_EW=row.get("Score_EW", ""))
+        if problem:
+            self.error(line_no, problem, board, pair_label(ref))
+            return
+        self.sitouts.append(SitOut(ref, board, source_line=line_no))
+
     def individual_line(self, line_no: int, row: dict[str, str], board: int, places: Places,
                         vulnerability: str) -> TravellerLine | None:
         """A line of an individual event: four players; North stands for NS and East for EW in the line's key."""
         section = row.get("Section", "")
         score_ns, score_ew = row.get("Score_NS", "-"), row.get("Score_EW", "-")
-        if "bye" in (score_ns.lower(), score_ew.lower()):
-            self.figures.notes.append(f"board {board}: a bye line (line {line_no}) has no opponents and is not a result")
-            return None
         numbers: dict[str, int | None] = {}
         for seat, column in _SEAT_COLUMNS.items():
             written = row.get(column, "-")
@@ -454,6 +476,12 @@ class _Session:
                 self.error(line_no, f"{column}: {exc}", board)
                 places.dropped.add(board)
                 return None
+        if "bye" in (score_ns.lower(), score_ew.lower()):
+            # the players named on a bye line sat the board out
+            self.sitouts += [SitOut(PairRef(section, n), board, source_line=line_no) for n in numbers.values() if n is not None]
+            if not any(numbers.values()):
+                self.figures.notes.append(f"board {board}: a bye line (line {line_no}) names no player and is not a result")
+            return None
         try:
             seats = seats_of(numbers, section)
         except ValueError as exc:

@@ -36,6 +36,7 @@ from ..model import (
     ScoringMethod,
     Section,
     Session,
+    SitOut,
     TravellerLine,
 )
 from ..scoring.contract import Contract, ContractError, Seat, board_vulnerability, ns_score, parse_tricks
@@ -43,6 +44,7 @@ from . import values
 from .conventions import largest_field, trusted_score, unreadable_contract
 from .individual import player_label, seats_of
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedPair
+from .sitouts import is_no_opponent, is_phantom, listed_only, score_problem
 from .usebio_elements import indexed as _indexed
 from .usebio_elements import players as usebio_players
 from .usebio_elements import text as _text
@@ -99,6 +101,8 @@ class _Section:
     name: str
     mitchell: bool
     pairs: list[Pair] = field(default_factory=list)
+    phantoms: set[PairRef] = field(default_factory=set)
+    """Pairs listed as the movement's phantom: a line against one is its opponent's sit-out."""
 
 
 class _Reader:
@@ -112,6 +116,8 @@ class _Reader:
         """The event being read is an individual event (EVENT_TYPE INDIVIDUAL)."""
         self.extra_sessions: list[Session] = []
         """Sessions an event holds besides its own: a teams event's pairwise ranking."""
+        self.sitouts: list[SitOut] = []
+        """The sit-out lines of the session being read."""
         self.line_note = ""
         """A note on the traveller line being read: a program's export is trusted for a recorded
         score its contract contradicts, or beside a contract we cannot read (Bridge NZ Scorer's
@@ -169,6 +175,7 @@ class _Reader:
                       "source": self.file, "printed": {KEY: figures}}
             return TeamsEventReader(self, figures).session(kind, event, epath, container, cpath, deals, common)
         places = Places()
+        self.sitouts = []
         section_elems = _indexed(container, "SECTION", cpath) or [(container, cpath)]
         sections: list[_Section] = []
         lines: dict[int, list[TravellerLine]] = {}
@@ -195,7 +202,9 @@ class _Reader:
         self.tidy_totals(figures)
         session = Session(title=title or "Untitled session", method=method, sections=model_sections, boards=tuple(boards),
                           club=club, event=description or title, date=when, source=self.file, options=options,
-                          printed={KEY: figures}, individual=self.individual)
+                          printed={KEY: figures}, individual=self.individual,
+                          sitouts=listed_only(self.sitouts, {p.ref for s in model_sections for p in s.pairs},
+                                              figures.notes, "a sit-out line"))
         self.errors += validate(self.file, session, places)
         return session
 
@@ -292,6 +301,10 @@ class _Reader:
                 self.error(ppath, f"{pair_label(ref)} is listed twice (also {seen[ref]}): expected each pair once", pair=pair_label(ref))
                 continue
             seen[ref] = ppath
+            if is_phantom([p.name for p in players]):
+                sec.phantoms.add(ref)
+                figures.notes.append(f"{ppath}: {pair_label(ref)} is the phantom pair: not ranked; a line against it is a sit-out")
+                continue
             handicap = None
             if _text(pair, "HANDICAP"):
                 try:
@@ -362,12 +375,16 @@ class _Reader:
         if self.individual:
             return self.individual_line(elem, path, board, sec, figures, places)
         ns_text, ew_text = _text(elem, "NS_PAIR_NUMBER"), _text(elem, "EW_PAIR_NUMBER")
-        if not ns_text or not ew_text or ns_text == "0" or ew_text == "0":
-            figures.notes.append(f"board {board}: a sit-out line ({path}) has no opponents and is not a result")
+        if is_no_opponent(ns_text) or is_no_opponent(ew_text):
+            self.sitout_line(elem, path, board, sec, ns_text, ew_text)
             return None
         self.line_note = ""
         ns_pair = self.pair_ref(ns_text, Direction.NS, sec, f"{path}/NS_PAIR_NUMBER", board)
         ew_pair = self.pair_ref(ew_text, Direction.EW, sec, f"{path}/EW_PAIR_NUMBER", board)
+        if ns_pair in sec.phantoms or ew_pair in sec.phantoms:
+            self.sitout_line(elem, path, board, sec, "" if ns_pair in sec.phantoms else ns_text,
+                             "" if ew_pair in sec.phantoms else ew_text)
+            return None
         pairs = " v ".join(p for p in (pair_label(ns_pair, "NS"), pair_label(ew_pair, "EW")) if p) or None
         score_text = _text(elem, "SCORE")
         outcome = self.outcome(elem, path, board, score_text, pairs)
@@ -383,10 +400,35 @@ class _Reader:
                 break
         return TravellerLine(ns_pair, ew_pair, ns, ew, section=sec.name, note=self.line_note)
 
+    def sitout_line(self, elem: Element, path: str, board: int, sec: _Section, ns_text: str, ew_text: str) -> None:
+        """A line with one pair and no opponent: kept as that pair's sit-out of the board."""
+        if is_no_opponent(ns_text) and is_no_opponent(ew_text):
+            self.figures.notes.append(f"board {board}: a traveller line ({path}) names no pair and is not a result")
+            return
+        side, text = (Direction.EW, ew_text) if is_no_opponent(ns_text) else (Direction.NS, ns_text)
+        ref = self.pair_ref(text, side, sec, f"{path}/{side}_PAIR_NUMBER", board)
+        if ref is None:
+            return
+        problem = score_problem(ref, contract=_text(elem, "CONTRACT"), score=_text(elem, "SCORE"))
+        if problem:
+            self.error(path, problem, board, pair_label(ref))
+            return
+        self.sitouts.append(SitOut(ref, board, where=path))
+
     def individual_line(self, elem: Element, path: str, board: int, sec: _Section, figures: PrintedFigures,
                         places: Places) -> TravellerLine | None:
         """A line of an individual event: four players; North stands for NS and East for EW in the line's key."""
         self.line_note = ""
+        written = {s: _text(elem, f"{s}_PLAYER_NUMBER") for s in "NSEW"}
+        if any(is_no_opponent(w) for w in written.values()) and not _text(elem, "SCORE") and not _text(elem, "CONTRACT"):
+            # players at a table with empty seats and no result: they sat the board out
+            for seat, text in written.items():
+                if not is_no_opponent(text):
+                    try:
+                        self.sitouts.append(SitOut(PairRef(sec.name, values.number_of(text, "player")), board, where=path))
+                    except ValueError as exc:
+                        self.error(f"{path}/{seat}_PLAYER_NUMBER", str(exc), board)
+            return None
         seats = self.seats(elem, path, board, sec)
         if seats is None:
             places.dropped.add(board)

@@ -70,7 +70,9 @@ def validate(file: str, session: Session, places: Places) -> list[InputError]:
     known = KnownPairs({p.ref for p in session.pairs})
     for board in session.boards:
         errors += _board(file, session, board, known, places)
-    return errors + _handicaps(file, session, places)
+    from .sitouts import sitout_problems  # sitouts.py uses pair_label from here
+
+    return errors + _handicaps(file, session, places) + sitout_problems(file, session)
 
 
 def _handicaps(file: str, session: Session, places: Places) -> list[InputError]:

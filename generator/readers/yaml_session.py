@@ -38,6 +38,7 @@ from ..model import (
     ScoringMethod,
     Section,
     Session,
+    SitOut,
     Stratum,
     Team,
     TeamsBoard,
@@ -49,6 +50,7 @@ from ..scoring.session import PENALTY_UNITS
 from . import values
 from .individual import player_label, seats_of
 from .printed import KEY, PrintedFigures
+from .sitouts import yaml_sitout
 from .validate import KnownPairs, Places, outcome_problems, pair_label, validate
 from .yaml_swiss import read_swiss
 
@@ -284,6 +286,8 @@ class _Reader:
         """Where each pair was listed (line), for the checks on pairs in ``validate``."""
         self.individual = False
         """The session lists ``players:`` (an individual event): results seat N, S, E and W."""
+        self.sitouts: list[SitOut] = []
+        """The results marked ``sitout: true``: which pair sat out which board."""
 
     def error(self, where: Any, message: str, board: int | None = None, pair: str | None = None) -> None:
         line = where.line if isinstance(where, LineDict) else where
@@ -342,7 +346,7 @@ class _Reader:
         sections, boards = self.sections(doc, where, places)
         penalties = self.penalties(doc.get("penalties"), where, method, sections)
         session = Session(sections=sections, boards=boards, penalties=penalties, strata=self.strata,
-                          individual=self.individual, **common)  # type: ignore[arg-type]
+                          individual=self.individual, sitouts=tuple(self.sitouts), **common)  # type: ignore[arg-type]
         places.pairs.update(self.pair_lines)
         self.errors += validate(self.file, session, places)
         swiss = doc.get("swiss")
@@ -675,12 +679,28 @@ class _Reader:
         for r in results:
             if not self.mapping(r, b, "a result"):
                 continue
+            if "sitout" in r:
+                self.sitout(r, number, section, info)
+                continue
             line = self.result(r, number, section, info, vulnerability, places)
             if line is None:
                 places.dropped.add(number)
             else:
                 places.lines[id(line)] = f"line {r.line}"
                 bucket.append(line)
+
+    def sitout(self, r: LineDict, board: int, section: str | None, info: dict[str, bool]) -> None:
+        """A result ``{ns: 5, sitout: true}``: pair 5 sat the board out (see sitouts.py)."""
+        sec = str(r.get("section", section if section is not None else ""))
+        if sec not in info:
+            self.error(r, f"unknown section {sec!r}: expected one of {', '.join(repr(s) for s in info)}", board)
+            return
+        found = yaml_sitout(r, board, sec, info[sec], r.line, individual=self.individual)
+        if isinstance(found, str):
+            named = [f"{'player' if k == 'player' else 'pair'} {r[k]}" for k in ("ns", "ew", "pair", "player") if r.get(k) is not None]
+            self.error(r, found, board, named[0] if len(named) == 1 else None)
+        else:
+            self.sitouts.append(found)
 
     def result(self, r: LineDict, board: int, section: str | None, info: dict[str, bool], vul: str,
                places: Places) -> TravellerLine | None:

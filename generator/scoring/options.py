@@ -135,6 +135,11 @@ class ScoringOptions:
     not count for the pair), 'average' (50 % of the top each, 0 IMPs) or 'session-average'
     (the pair's own session average on each).  See ``sitout.py``."""
 
+    sitout_slot: str = "uncounted"
+    """An explicit sit-out line (the upload records which pair sat out a board): 'counted'
+    makes its slot one of the board's expected results E, as NZ Scorer does; 'uncounted'
+    (EBUScore, ACBLscore) compares the board over the results played.  See ``sitout_records.py``."""
+
     swiss_bye_vps: Fraction = Fraction(10)
     """Swiss pairs: the VPs a pair with a bye scores in that round (0 to the pool); 10, half
     of a 20-VP pool, counts the bye as a drawn match.  Clubs that favour the pair (12 is a
@@ -167,6 +172,7 @@ class ScoringOptions:
         "session_percentage": ("total", "board-mean"),
         "handicap_share": ("whole", "half"),
         "sitout_policy": ("none", "average", "session-average"),
+        "sitout_slot": ("uncounted", "counted"),
         "swiss_margin": ("halved", "ximpq"),
     }
 

@@ -83,6 +83,8 @@ class ScoredBoard:
     datum: Fraction | None
     explanation: Explanation
     """Board-level arithmetic: factoring, small-group rule, the Butler datum."""
+    sitouts: tuple[PairRef, ...] = ()
+    """The pairs the upload records sitting this board out (explicit sit-out lines)."""
 
     @property
     def factor(self) -> Fraction:

@@ -30,6 +30,7 @@ from .ranking import rank_labels
 from .results import Field, ScorecardEntry, ScoredBoard, ScoredLine, SessionResult, SideScore, Standing
 from .rounding import decimal_places, percent
 from .sitout import sitout_award
+from .sitout_records import absent_step, missed_boards, sitout_slots, sitouts_by_pair, slot_step
 from .strata import apply_strata, check_strata
 
 NS, EW = Direction.NS, Direction.EW
@@ -81,9 +82,16 @@ def _groups(session: Session, options: ScoringOptions) -> dict[str, dict[int, li
     return groups
 
 
-def _expected_results(groups: dict[str, dict[int, list[TravellerLine]]], options: ScoringOptions) -> dict[str, int]:
-    """E of each comparison group, as the ``expected_results`` option says."""
-    event_max = max((len(lines) for g in groups.values() for lines in g.values()), default=0)
+def _expected_results(groups: dict[str, dict[int, list[TravellerLine]]], options: ScoringOptions,
+                      slots: dict[str, dict[int, list[PairRef]]] | None = None) -> dict[str, int]:
+    """E of each comparison group, as the ``expected_results`` option says; with ``sitout_slot``
+    'counted' a board's recorded sit-outs (``slots``) count as results expected on it."""
+    counted = options.sitout_slot == "counted" and slots is not None
+
+    def size(key: str, board: int, lines: list[TravellerLine]) -> int:
+        return len(lines) + (len(slots.get(key, {}).get(board, ())) if counted and slots is not None else 0)
+
+    event_max = max((size(k, n, lines) for k, g in groups.items() for n, lines in g.items()), default=0)
     expected = {}
     for key, group in groups.items():
         if isinstance(options.expected_results, int):
@@ -91,24 +99,32 @@ def _expected_results(groups: dict[str, dict[int, list[TravellerLine]]], options
         elif options.expected_results == "event":
             expected[key] = event_max
         else:
-            expected[key] = max(len(lines) for lines in group.values())
+            expected[key] = max(size(key, n, lines) for n, lines in group.items())
     return expected
 
 
 def score_boards(session: Session, options: ScoringOptions) -> list[ScoredBoard]:
     groups = _groups(session, options)
     board_info = {b.number: b for b in session.boards}
-    expected_by_group = _expected_results(groups, options)
+    slots = sitout_slots(session, lambda section: _group_key(session, options, section))
+    expected_by_group = _expected_results(groups, options, slots)
     scored = []
     for section in sorted(groups):
         group = groups[section]
         expected = expected_by_group[section]
         for number in sorted(group):
             info = board_info[number]
-            scored.append(score_pairs_board(
+            board = score_pairs_board(
                 number, group[number], method=session.method, expected=expected, options=options,
                 section=section, vulnerability=info.vulnerability, dealer=info.dealer,
-            ))
+            )
+            sat_out = slots.get(section, {}).get(number)
+            if sat_out:
+                step = slot_step(sat_out, options.sitout_slot == "counted", board.expected,
+                                 fixed=isinstance(options.expected_results, int))
+                board = replace(board, sitouts=tuple(sat_out), explanation=replace(
+                    board.explanation, steps=(step, *board.explanation.steps)))
+            scored.append(board)
     return scored
 
 
@@ -205,6 +221,7 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
     group_boards: dict[str, set[int]] = defaultdict(set)
     for b in boards:
         group_boards[b.section].add(b.number)
+    recorded = sitouts_by_pair(session)
 
     fields = []
     def field_order(name: str) -> tuple[str, int]:
@@ -238,7 +255,11 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
             own = penalties.get(pair.ref, [])
             top = tops.get(_group_key(session, options, pair.ref.section), Fraction(0))
             score = running
-            missed = len(group_boards[_group_key(session, options, pair.ref.section)]) - len(played) if sitouts else 0
+            missing = missed_boards(session, recorded, pair.ref, group_boards[_group_key(session, options, pair.ref.section)],
+                                    {b.number for b, _, _ in played})
+            if missing.absent:
+                steps.append(absent_step(missing.absent))
+            missed = len(missing.sat_out) if sitouts else 0
             sitout = sitout_award(options.sitout_policy, is_mp=is_mp, total=running, available=available,
                                   played=len(played), missed=missed, top=top, unit=unit)
             if sitout is not None:
@@ -345,7 +366,7 @@ def _usual_tops(session: Session, options: ScoringOptions) -> dict[str, Fraction
     results, 2(E − 1) (E − 1 in ACBL units) — what every board is factored to under Neuberg,
     and what a fully played board has without it."""
     groups = _groups(session, options)
-    expected = _expected_results(groups, options)
+    expected = _expected_results(groups, options, sitout_slots(session, lambda section: _group_key(session, options, section)))
     halves = 2 if options.matchpoint_units == "acbl" else 1
     tops = {}
     for key, group in groups.items():

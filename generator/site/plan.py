@@ -26,6 +26,7 @@ from .big_field import is_big, traveller_csv, traveller_file
 from .charts import Bar, bar_chart
 from .explain_view import block, board_blocks, rule_info
 from .links import board_file, pair_file, player_key, player_path, player_slug, session_dir
+from .sitout_rows import sitout_rows
 
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
           "September", "October", "November", "December")
@@ -394,6 +395,7 @@ class SessionPlanner:
             worth=worth, worth_adjusted=any("what" in w for w in worth),
             corrected=any(r["marks"] for r in lines),
             vulnerability=board.vulnerability, lines=lines, freq=freq, ew_freq=ew_freq,
+            sitouts=[self.pair_link(ref) for ref in board.sitouts],
             traveller_csv=traveller_file(board.slug) if big else None, line_count=len(board.lines),
             factored=board.factor != 1 or any(r.frequency.denominator != 1 for r in board.frequencies),
             blocks=blocks, board_block=board_block,
@@ -542,10 +544,11 @@ class SessionPlanner:
                 adjusted_worth.text(m, self.unit, UNIT_SHORT[self.unit], card_places)
         played = {r["board"] for r in rows}
         same_field = self._boards_of_field(standing)
+        why = sitout_rows(self.session, standing)
         for board in self.result.boards:
             if board.slug in same_field and board.slug not in played:
                 rows.append({"board": board.slug, "board_url": board_file(board.slug), "missed": True,
-                             "direction": rows[0]["direction"] if rows else ""})
+                             "direction": rows[0]["direction"] if rows else "", "why": why(board.number)})
         order = {b.slug: i for i, b in enumerate(self.result.boards)}
         rows.sort(key=lambda r: order.get(r["board"], 0))
         return Page(path, "pair.html", self.base(

@@ -23,7 +23,7 @@ def test_iso_8859_1_names_and_finnish_directions():
 def test_bye_lines_are_skipped_and_noted():
     [s] = read_sessions(FIXTURES / "pbn/pairs_latin1.pbn")
     assert len(s.boards[0].lines) == 3
-    assert "board 1: a bye line (line 24) has no opponents and is not a result" in printed_figures(s).notes
+    assert "board 1: a bye line (line 24) names pair 7, who is not listed (a phantom pair): not a result" in printed_figures(s).notes
 
 
 def test_a_plus_cells_are_artificial_scores_for_each_side():
