@@ -70,6 +70,10 @@ class Explanation:
         object.__setattr__(made, "_recipe", recipe)
         return made
 
+    def with_steps(self, steps: tuple[Step, ...]) -> Explanation:
+        """The same figure with other steps (``dataclasses.replace`` for this class)."""
+        return Explanation(self.method, self.result, steps, self.inputs)
+
     @property
     def steps(self) -> tuple[Step, ...]:
         recipe = self._recipe

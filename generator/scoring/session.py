@@ -122,8 +122,8 @@ def score_boards(session: Session, options: ScoringOptions) -> list[ScoredBoard]
             if sat_out:
                 step = slot_step(sat_out, options.sitout_slot == "counted", board.expected,
                                  fixed=isinstance(options.expected_results, int))
-                board = replace(board, sitouts=tuple(sat_out), explanation=replace(
-                    board.explanation, steps=(step, *board.explanation.steps)))
+                board = replace(board, sitouts=tuple(sat_out),
+                                explanation=board.explanation.with_steps((step, *board.explanation.steps)))
             scored.append(board)
     return scored
 
