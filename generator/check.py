@@ -27,6 +27,8 @@ from .scoring.explain import fmt
 from .scoring.imps import imps
 from .scoring.results import ScoredBoard, ScoredLine, SessionResult
 from .scoring.rounding import round_half_away, round_to_ten
+from .scoring.units import UNIT_LABELS
+from .site_settings import site_scoring_for
 
 ROUNDING = "rounding"
 UNFACTORED = "unfactored short board"
@@ -96,7 +98,7 @@ class _Audit:
 
     # --- traveller lines ----------------------------------------------------------------------
     def run_lines(self) -> None:
-        unit = {"matchpoints": "matchpoints", "imps": "IMPs", "cross_imps": "cross-IMPs"}.get(self.figures.line_unit, "figure")
+        unit = UNIT_LABELS.get(self.figures.line_unit, "figure")  # matchpoints, imps, cross_imps or none
         for p in self.figures.lines:
             where = f"board {p.board}, {pair_label(p.ns_pair, 'NS')} v {pair_label(p.ew_pair, 'EW')} ({p.where})"
             found = self.lines.get((p.board, p.ns_pair, p.ew_pair))
@@ -363,8 +365,9 @@ def check_command(path: Path, overrides: dict[str, Any] | None = None, verbose: 
     out: list[str] = []
     compared = differ = unverified = 0
     reasons: Counter[str] = Counter()
+    site = site_scoring_for(Path(path))
     for session in read_sessions(Path(path)):
-        search = find_conventions(session, overrides, audit)
+        search = find_conventions(session, overrides, audit, site)
         a = search.audit
         differences = [_explained(d, search.explained.get((d.where, d.what))) for d in a.differences]
         s = session

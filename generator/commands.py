@@ -11,14 +11,15 @@ from .export import session_to_json
 from .model import Session
 from .readers import read_sessions
 from .scoring.explain import fmt, signed
-from .scoring.options import DEFAULT_OPTIONS, OptionError, ScoringOptions
+from .scoring.options import OptionError, ScoringOptions, resolve_options
 from .scoring.results import SessionResult
+from .site_settings import site_scoring_for
 
 
-def session_options(session: Session, overrides: dict[str, Any]) -> ScoringOptions:
-    """Site defaults, then what the file implies, then the command line."""
+def session_options(session: Session, overrides: dict[str, Any], site: dict[str, Any] | None = None) -> ScoringOptions:
+    """Site defaults, then what the file implies, then the command line (``resolve_options``)."""
     try:
-        return DEFAULT_OPTIONS.with_overrides(session.options).with_overrides(overrides)
+        return resolve_options(site, session.options, overrides)
     except (OptionError, TypeError) as exc:
         raise GeneratorError(str(exc)) from None
 
@@ -27,8 +28,9 @@ def score_file(path: Path, overrides: dict[str, Any]) -> list[SessionResult]:
     from .scoring.session import score_session
 
     results = []
+    site = site_scoring_for(Path(path))
     for s in read_sessions(Path(path)):
-        options = session_options(s, overrides)
+        options = session_options(s, overrides, site)
         try:
             results.append(score_session(s, options))
         except OptionError as exc:  # an option that fits no match of the file (a club VP table's length)
@@ -46,7 +48,7 @@ def score_command(path: Path, as_json: bool = False, overrides: dict[str, Any] |
     if is_event_file(Path(path).name):  # an event of several sessions (generator/events.py)
         from .events import event_text, event_to_json, load_event
 
-        event = load_event(Path(path), overrides=overrides or {})
+        event = load_event(Path(path), site_scoring_for(Path(path)), overrides=overrides or {})
         return json.dumps(event_to_json(event), indent=2, ensure_ascii=False) if as_json else event_text(event)
     results = score_file(path, overrides or {})
     if as_json:

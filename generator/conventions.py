@@ -229,12 +229,13 @@ WORDS.update({
 
 
 def find_conventions(session: Session, overrides: dict[str, Any],
-                     run_audit: Callable[[Any, Any], Any]) -> Search:
+                     run_audit: Callable[[Any, Any], Any], site: dict[str, Any] | None = None) -> Search:
     """Greedy, bounded: each family varied in turn from the best set so far; a change is kept
     only when strictly more figures agree.  ``run_audit(result, lines_result)`` turns a scored
     result (and, where line figures are shown otherwise, the re-scoring they are compared with,
     else None) into an audit with ``agreeing``, ``differences`` and ``agreed`` (the keys of the
-    figures that agree).  ``overrides`` may name conventions of ``SHOWN`` as well as options."""
+    figures that agree).  ``overrides`` may name conventions of ``SHOWN`` as well as options;
+    ``site`` is the ``scoring:`` of the governing ``site.yaml``, beneath the upload's own options."""
     count = 0
     scoring_overrides, shown_overrides = split_shown(overrides)
 
@@ -270,12 +271,12 @@ def find_conventions(session: Session, overrides: dict[str, Any],
         scoring, shown = split_shown(merged)
         shown = {**SHOWN_DEFAULTS, **shown}
         try:
-            options = session_options(session, scoring)
+            options = session_options(session, scoring, site)
             return evaluate(options, shown), (options, shown)
         except (GeneratorError, ValueError):  # a combination the engine refuses is no candidate
             return None, None
 
-    options = session_options(session, scoring_overrides)  # a bad --option is the user's error: raised
+    options = session_options(session, scoring_overrides, site)  # a bad --option is the user's error: raised
     shown = {**SHOWN_DEFAULTS, **shown_overrides}
     best = evaluate(options, shown)
     count = 0  # the first scoring is the audit itself, not a re-scoring
@@ -319,7 +320,7 @@ def find_conventions(session: Session, overrides: dict[str, Any],
             for key in remaining & trial.agreed:
                 explained[key] = {k: v for k, v in candidate.items() if current(options, shown, k) != v}
             remaining -= trial.agreed
-    given = session_options(session, scoring_overrides)
+    given = session_options(session, scoring_overrides, site)
     given_shown = {**SHOWN_DEFAULTS, **shown_overrides}
     found = {k: v for k, v in found.items() if current(given, given_shown, k) != v}
     return Search(found, best, explained, count)

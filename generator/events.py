@@ -15,7 +15,7 @@ from .readers import read_sessions
 from .readers.event_file import EventFile, SessionRef, read_event_file, resolve
 from .scoring.event import EventError, EventResult, score_event
 from .scoring.explain import fmt, json_number
-from .scoring.options import DEFAULT_OPTIONS, OptionError
+from .scoring.options import OptionError, resolve_options
 from .scoring.results import SessionResult
 
 
@@ -38,8 +38,7 @@ def load_event(path: Path, scoring: dict[str, Any] | None = None, overrides: dic
         sessions = read[ref.file]
         session = _pick(spec, ref, sessions)
         try:
-            options = DEFAULT_OPTIONS.with_overrides(scoring or {}).with_overrides(dict(session.options or {}))
-            options = options.with_overrides(overrides or {})
+            options = resolve_options(scoring, session.options, overrides)
             from .scoring.session import score_session
 
             results.append(score_session(session, options))

@@ -18,12 +18,11 @@ from .model import Artificial, Outcome, PairRef, Play, Scored
 from .scoring.explain import Explanation, json_number
 from .scoring.results import MatchResult, ScoredBoard, ScoredLine, SessionResult, SideScore, Standing
 from .scoring.teams import team_units
+from .scoring.units import unit_of
 
 SCHEMA_VERSION = 2
 """2: a line's side names its explanation by index in its board's ``explanations`` list
 (each distinct explanation written once per board) instead of carrying a copy (schema 1)."""
-_UNIT = {"matchpoints": "matchpoints", "butler": "imps", "cross_imps": "imps", "aggregate": "points", "teams": "imps"}
-"""The unit of board figures; for teams it follows the options (imps, points or board_points)."""
 
 
 def _num(value: Fraction | int | None) -> str | None:
@@ -207,7 +206,7 @@ def session_to_json(result: SessionResult, explanations: bool = True,
 def _unit(result: SessionResult) -> str:
     if result.session.method.value == "teams":
         return team_units(result.options)[0]
-    return _UNIT[result.session.method.value]
+    return unit_of(result.session.method)
 
 
 def _match(m: MatchResult, explanations: bool) -> dict[str, Any]:

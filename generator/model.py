@@ -12,7 +12,12 @@ from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 
-from .scoring.contract import Contract, Seat
+from .notation import PASS as PASS
+from .notation import Contract as Contract
+from .notation import ContractError as ContractError
+from .notation import Seat as Seat
+from .notation import Strain as Strain
+from .notation import Vulnerability as Vulnerability
 
 
 class Direction(enum.Enum):
@@ -267,8 +272,8 @@ class Board:
     deal: Deal | None = None
     dealer: Seat | None = None
     """Overrides the Law 2 dealer when the upload says otherwise."""
-    vulnerability: str | None = None
-    """Overrides the Law 2 vulnerability ('None', 'NS', 'EW', 'Both')."""
+    vulnerability: Vulnerability | None = None
+    """Overrides the Law 2 vulnerability."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,6 +321,16 @@ class PenaltyUnit(enum.Enum):
 
     def __str__(self) -> str:
         return self.value
+
+
+PENALTY_UNITS: dict[ScoringMethod, tuple[PenaltyUnit, ...]] = {
+    ScoringMethod.MATCHPOINTS: (PenaltyUnit.PERCENT_OF_TOP, PenaltyUnit.MATCHPOINTS),
+    ScoringMethod.BUTLER: (PenaltyUnit.IMPS,),
+    ScoringMethod.CROSS_IMPS: (PenaltyUnit.IMPS,),
+    ScoringMethod.AGGREGATE: (PenaltyUnit.POINTS,),
+}
+"""The units a director's penalty may be given in, by the session's method (teams have none:
+a match takes ``Match.imp_adjustment``)."""
 
 
 @dataclass(frozen=True, slots=True)

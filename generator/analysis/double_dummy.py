@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from ..model import Board, Deal, Session
-from ..scoring.contract import Seat, Strain, board_dealer, board_vulnerability
+from ..notation import Seat, Strain, Vulnerability
+from ..scoring.contract import board_dealer, board_vulnerability
 
 FORMAT = "double-dummy-1"
 SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
@@ -104,12 +105,12 @@ def pbn_deal(deal: Deal) -> str:
     return "N:" + " ".join(deal.hands.get(seat, "-") for seat in SEATS)
 
 
-def board_context(board: Board) -> tuple[Seat, str]:
+def board_context(board: Board) -> tuple[Seat, Vulnerability]:
     """The board's dealer and vulnerability: the upload's when given, else Law 2's from the number."""
     return board.dealer or board_dealer(board.number), board.vulnerability or board_vulnerability(board.number)
 
 
-def deal_key(deal: Deal, dealer: Seat, vulnerability: str) -> str:
+def deal_key(deal: Deal, dealer: Seat, vulnerability: Vulnerability) -> str:
     """The deal's identity: the cards, the dealer and the vulnerability (what par depends on)."""
     return hashlib.sha256(f"{FORMAT}|{pbn_deal(deal)}|{dealer.value}|{vulnerability}".encode()).hexdigest()
 
@@ -190,7 +191,7 @@ class SolverUnavailable(Exception):
     pass
 
 
-def _solve(requests: list[tuple[Deal, Seat, str]]) -> list[DealAnalysis | str]:
+def _solve(requests: list[tuple[Deal, Seat, Vulnerability]]) -> list[DealAnalysis | str]:
     """Solve complete deals in batches (DDS runs a batch on every core); a failing batch
     is retried deal by deal so one bad deal only costs its own analysis."""
     try:
@@ -221,14 +222,14 @@ def _solve(requests: list[tuple[Deal, Seat, str]]) -> list[DealAnalysis | str]:
     return out
 
 
-_VUL = {"None": 0, "Both": 1, "NS": 2, "EW": 3}
+_VUL = {Vulnerability.NONE: 0, Vulnerability.BOTH: 1, Vulnerability.NS: 2, Vulnerability.EW: 3}
 """DDS's vulnerability codes."""
 _DDS_SEATS = {0: (Seat.N,), 1: (Seat.E,), 2: (Seat.S,), 3: (Seat.W,), 4: (Seat.N, Seat.S), 5: (Seat.E, Seat.W)}
 _DDS_STRAINS = {0: Strain.NOTRUMP, 1: Strain.SPADES, 2: Strain.HEARTS, 3: Strain.DIAMONDS, 4: Strain.CLUBS}
 """DDS's par denominations (not the order of its trick table)."""
 
 
-def _analysis(table: Any, dealer: Seat, vulnerability: str) -> DealAnalysis:
+def _analysis(table: Any, dealer: Seat, vulnerability: Vulnerability) -> DealAnalysis:
     import endplay._dds as dds
     from endplay.types import Denom, Player
 
@@ -249,7 +250,7 @@ def _analysis(table: Any, dealer: Seat, vulnerability: str) -> DealAnalysis:
     return DealAnalysis(tricks, int(result.score), tuple(contracts))
 
 
-def analyse(requests: list[tuple[Deal, Seat, str]], cache: AnalysisCache) -> list[BoardAnalysis]:
+def analyse(requests: list[tuple[Deal, Seat, Vulnerability]], cache: AnalysisCache) -> list[BoardAnalysis]:
     """Each deal's analysis, from the cache or solved (all missing deals in one batch)."""
     out: list[BoardAnalysis | None] = [None] * len(requests)
     todo: list[int] = []

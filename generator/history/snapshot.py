@@ -8,6 +8,7 @@ from typing import Any
 
 from ..model import Artificial, PairRef
 from ..scoring.results import SessionResult
+from ..scoring.units import unit_of
 from ..site import format as fmt
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
@@ -57,8 +58,6 @@ def line_key(board_slug: str, ns: PairRef | None, ew: PairRef | None) -> str:
 
 def snapshot(result: SessionResult) -> dict[str, Any]:
     """The figures of one scored session, keyed so that two versions can be matched up."""
-    from ..site.plan import unit_of  # the site's plan imports line_key from here
-
     unit = unit_of(result.session.method)
     multi = len({b.section for b in result.boards}) > 1 or len(result.session.sections) > 1
     lines: dict[str, dict[str, Any]] = {}

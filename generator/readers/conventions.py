@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ..model import Direction, Play, Section
-from ..scoring.contract import POSSIBLE_SCORES, Contract, Seat
+from ..notation import Contract, Seat
+from ..scoring.contract import POSSIBLE_SCORES
 
 
 def trusted_score(score: int, contract: Contract, declarer: Seat | None, tricks: int, expected: int,

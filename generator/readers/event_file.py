@@ -29,7 +29,7 @@ from typing import Any
 from ..errors import InputError, InputErrors
 from ..scoring.event import METHODS, MISSING, UNEQUAL_TOPS, WEIGHTINGS, EventError, EventOptions
 from . import values
-from .yaml_session import LineDict, _DuplicateKeys, _LoadError, load
+from .yaml_loader import DuplicateKeys, LineDict, LoadError, load
 
 EVENT_SUFFIXES = (".event.yaml", ".event.yml")
 MAX_BYTES = 64 * 1024
@@ -76,9 +76,9 @@ def read_event_file(path: Path) -> EventFile:
         doc = load(data.decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
         raise InputErrors([InputError(file, f"byte {exc.start}", "the file is not UTF-8 text: expected a UTF-8 YAML file")]) from None
-    except _LoadError as exc:
+    except LoadError as exc:
         raise InputErrors([InputError(file, f"line {exc.line}", exc.message)]) from None
-    except _DuplicateKeys as exc:
+    except DuplicateKeys as exc:
         raise InputErrors([InputError(file, f"line {line}", f"the key {values.quoted(key)} appears twice in one mapping: "
                                       "expected each key once") for line, _, key in exc.duplicates]) from None
     except Exception as exc:  # yaml.YAMLError and its kin

@@ -35,7 +35,8 @@ from ..model import (
     Team,
     TravellerLine,
 )
-from ..scoring.contract import Contract, ContractError, Seat, board_vulnerability, ns_score, parse_tricks
+from ..notation import Contract, ContractError, Seat, Vulnerability
+from ..scoring.contract import board_vulnerability, ns_score, parse_tricks
 from . import values
 from .conventions import largest_field, trusted_score, unreadable_contract
 from .individual import player_label, seats_of
@@ -47,7 +48,8 @@ _SEAT_COLUMNS = {"N": "PlayerId_North", "S": "PlayerId_South", "E": "PlayerId_Ea
 
 _TAG = re.compile(r'^\[(\w+)\s+"(.*)"\]\s*$')
 _CELL = re.compile(r'"[^"]*"|\S+')
-_VULNERABLE = {"NONE": "None", "LOVE": "None", "-": "None", "NS": "NS", "EW": "EW", "ALL": "Both", "BOTH": "Both"}
+_VULNERABLE = {"NONE": Vulnerability.NONE, "LOVE": Vulnerability.NONE, "-": Vulnerability.NONE, "NS": Vulnerability.NS,
+               "EW": Vulnerability.EW, "ALL": Vulnerability.BOTH, "BOTH": Vulnerability.BOTH}
 _TABLES = {"ScoreTable", "TotalScoreTable", "OptimumResultTable", "Auction", "Play", "ActionTable",
            "AuctionTimeTable", "InstantScoreTable", "OptimumPlayTable", "PlayTimeTable"}
 
@@ -407,7 +409,7 @@ class _Session:
             return None
 
     def line(self, line_no: int, row: dict[str, str], board: int, mitchell: bool, places: Places,
-             vulnerability: str = "None") -> TravellerLine | None:
+             vulnerability: Vulnerability = Vulnerability.NONE) -> TravellerLine | None:
         section = row.get("Section", "")
         if self.individual:
             return self.individual_line(line_no, row, board, places, vulnerability)
@@ -463,7 +465,7 @@ class _Session:
         self.sitouts.append(SitOut(ref, board, source_line=line_no))
 
     def individual_line(self, line_no: int, row: dict[str, str], board: int, places: Places,
-                        vulnerability: str) -> TravellerLine | None:
+                        vulnerability: Vulnerability) -> TravellerLine | None:
         """A line of an individual event: four players; North stands for NS and East for EW in the line's key."""
         section = row.get("Section", "")
         score_ns, score_ew = row.get("Score_NS", "-"), row.get("Score_EW", "-")
@@ -506,7 +508,7 @@ class _Session:
         return TravellerLine(seats.north, seats.east, ns, ew, section=section, table=values.optional_whole(row.get("Table")),
                              source_line=line_no, note=self.line_note, seats=seats)
 
-    def computed(self, line_no: int, row: dict[str, str], board: int, vulnerability: str, pairs: str):
+    def computed(self, line_no: int, row: dict[str, str], board: int, vulnerability: Vulnerability, pairs: str):
         """A score table with no score columns (BridgeWebs): the score follows from contract,
         declarer, tricks and vulnerability.  ``3S*`` is doubled, ``3S**`` redoubled, ``PO``
         passed out; ``A`` is an adjusted score, its split in ``Result`` (``60/40``; blank: 50/50)."""
@@ -542,7 +544,7 @@ class _Session:
         return scored, scored
 
     def outcome(self, line_no: int, row: dict[str, str], board: int, score_ns: str, score_ew: str, pairs: str,
-                vulnerability: str = "None"):
+                vulnerability: Vulnerability = Vulnerability.NONE):
         if values.is_artificial_text(score_ns) or values.is_artificial_text(score_ew):
             if score_ns in ("-", "") or score_ew in ("-", ""):
                 self.error(line_no, f"expected an artificial score for both sides (such as \"A+\" \"A-\"), got {score_ns!r} and {score_ew!r}", board, pairs)

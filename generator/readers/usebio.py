@@ -30,24 +30,22 @@ from ..model import (
     Masterpoints,
     Pair,
     PairRef,
-    Play,
     Player,
-    Scored,
     ScoringMethod,
     Section,
     Session,
     SitOut,
     TravellerLine,
 )
-from ..scoring.contract import Contract, ContractError, Seat, board_vulnerability, ns_score, parse_tricks
 from . import values
-from .conventions import largest_field, trusted_score, unreadable_contract
+from .conventions import largest_field
 from .individual import player_label, seats_of
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedPair
 from .sitouts import is_no_opponent, is_phantom, listed_only, score_problem
 from .usebio_elements import indexed as _indexed
 from .usebio_elements import players as usebio_players
 from .usebio_elements import text as _text
+from .usebio_results import SEAT_WORDS, ResultReader
 from .usebio_teams import TeamsEventReader
 from .validate import Places, pair_label, validate
 
@@ -72,7 +70,6 @@ pairs event and says here how boards are scored): it decides over the event type
 pairs event are IMPs against a datum (Butler)."""
 INDIVIDUAL_TYPES = ("INDIVIDUAL", "MP_INDIVIDUAL", "INDIVIDUALS")
 _LINE_FIGURES = (("MATCH_POINTS", "matchpoints"), ("BUTLER_POINTS", "imps"), ("CROSS_IMP_POINTS", "cross_imps"), ("IMPS", "imps"))
-_SEATS = {"NORTH": Seat.N, "EAST": Seat.E, "SOUTH": Seat.S, "WEST": Seat.W, "N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
 
 
 def read_usebio(file: str, data: bytes) -> tuple[list[Session], list[InputError]]:
@@ -105,26 +102,17 @@ class _Section:
     """Pairs listed as the movement's phantom: a line against one is its opponent's sit-out."""
 
 
-class _Reader:
+class _Reader(ResultReader):
+    """The pairs (and individual) reader; a teams event goes to ``TeamsEventReader``."""
+
     def __init__(self, file: str):
-        self.file = file
-        self.errors: list[InputError] = []
-        self.figures = PrintedFigures()
+        super().__init__(file)
         self.masterpoint_type = ""
         """EVENT › MASTER_POINT_TYPE: the type of every award in the event (Compscore)."""
         self.individual = False
         """The event being read is an individual event (EVENT_TYPE INDIVIDUAL)."""
-        self.extra_sessions: list[Session] = []
-        """Sessions an event holds besides its own: a teams event's pairwise ranking."""
         self.sitouts: list[SitOut] = []
         """The sit-out lines of the session being read."""
-        self.line_note = ""
-        """A note on the traveller line being read: a program's export is trusted for a recorded
-        score its contract contradicts, or beside a contract we cannot read (Bridge NZ Scorer's
-        converter writes a placeholder contract when the scorer entered only a score)."""
-
-    def error(self, where: str, message: str, board: int | None = None, pair: str | None = None) -> None:
-        self.errors.append(InputError(self.file, where, message, board, pair))
 
     # --- document, events, sessions ---------------------------------------------------
     def document(self, root: Element) -> list[Session]:
@@ -448,74 +436,6 @@ class _Reader:
                 break
         return TravellerLine(seats.north, seats.east, ns, ew, section=sec.name, note=self.line_note, seats=seats)
 
-    def outcome(self, elem: Element, path: str, board: int, score_text: str, pairs: str | None):
-        if values.is_artificial_text(score_text):
-            try:
-                ns, ew = values.parse_artificial(score_text)
-            except ValueError as exc:
-                self.error(f"{path}/SCORE", str(exc), board, pairs)
-                return None
-            return ns, ew
-        contract_text = _text(elem, "CONTRACT")
-        if contract_text.upper() == "NP":
-            contract_text = "PASS"
-        score: int | None = None
-        if score_text:
-            try:
-                score = values.whole_number(score_text)
-            except ValueError:
-                self.error(f"{path}/SCORE", f"{values.SCORE_EXPECTED}, got {values.quoted(score_text)}", board, pairs)
-                return None
-        if not contract_text:
-            if score is None:
-                self.error(path, "expected a SCORE, or a CONTRACT with PLAYED_BY and TRICKS, found neither", board, pairs)
-                return None
-            scored = Scored.of(Play(score))
-        else:
-            play = self.play(elem, path, board, contract_text, score, pairs)
-            if play is None:
-                return None
-            scored = Scored.of(play)
-        return scored, scored
-
-    def play(self, elem: Element, path: str, board: int, contract_text: str, score: int | None, pairs: str | None) -> Play | None:
-        lead = _text(elem, "LEAD") or None
-        try:
-            contract = Contract.parse(contract_text)
-        except ContractError as exc:
-            kept = unreadable_contract(contract_text, score, lead)
-            if kept is None:
-                self.error(f"{path}/CONTRACT", str(exc), board, pairs)
-                return None
-            return self.noted(board, pairs, path, *kept)
-        if contract.passed_out:
-            return Play(0 if score is None else score, contract, None, 0, lead)
-        declarer_text = _text(elem, "PLAYED_BY")
-        declarer = _SEATS.get(declarer_text.upper())
-        if declarer is None:
-            self.error(f"{path}/PLAYED_BY", f"expected the declarer N, E, S or W, got {declarer_text!r}", board, pairs)
-            return None
-        tricks_text = _text(elem, "TRICKS")
-        try:
-            tricks = parse_tricks(tricks_text, contract)
-        except ContractError as exc:
-            self.error(f"{path}/TRICKS", str(exc), board, pairs)
-            return None
-        expected = ns_score(contract, declarer, tricks, board_vulnerability(board))
-        if score is None:
-            score = expected
-        elif score != expected:
-            trusted = trusted_score(score, contract, declarer, tricks, expected, lead)
-            if trusted is not None:
-                return self.noted(board, pairs, path, *trusted)
-        return Play(score, contract, declarer, tricks, lead)
-
-    def noted(self, board: int, pairs: str | None, path: str, play: Play, note: str) -> Play:
-        """A play taken on trust: the note goes on the line (the board page) and to `check` and the build."""
-        self.line_note = note
-        self.figures.notes.append(f"board {board}, {pairs} ({path}): {note}")
-        return play
-
     # --- hand records --------------------------------------------------------------------
     def handset(self, root: Element) -> dict[int, Deal]:
         deals: dict[int, Deal] = {}
@@ -532,7 +452,7 @@ class _Reader:
                     continue
                 hands = {}
                 for hand, path in _indexed(board, "HAND", bpath):
-                    seat = _SEATS.get(_text(hand, "DIRECTION").upper())
+                    seat = SEAT_WORDS.get(_text(hand, "DIRECTION").upper())
                     if seat is None:
                         self.error(f"{path}/DIRECTION", f"expected North, East, South or West, got {_text(hand, 'DIRECTION')!r}")
                         continue

@@ -47,7 +47,7 @@ from .usebio_elements import attribute_or_child, indexed, players, text
 from .validate import outcome_problems
 
 if TYPE_CHECKING:
-    from .usebio import _Reader
+    from .usebio_results import ResultReader
 
 BOARD_SCORING: dict[str, dict[str, object]] = {
     "IMPS": {}, "IMP": {},
@@ -82,7 +82,7 @@ class _Teams:
 class TeamsEventReader:
     """Reads one teams EVENT (or SESSION) with the pairs reader's error list and result parsing."""
 
-    def __init__(self, reader: _Reader, figures: PrintedFigures):
+    def __init__(self, reader: ResultReader, figures: PrintedFigures):
         self.r = reader
         self.figures = figures
         self.match_unit = ""

@@ -15,7 +15,8 @@ from fractions import Fraction
 
 from ..errors import InputError
 from ..model import Board, Outcome, PairRef, Play, Scored, ScoringMethod, Session, TravellerLine
-from ..scoring.contract import POSSIBLE_SCORES, ContractError, board_vulnerability, ns_score
+from ..notation import ContractError, Vulnerability
+from ..scoring.contract import POSSIBLE_SCORES, board_vulnerability, ns_score
 from .individual import line_players, seat_problems
 
 
@@ -189,7 +190,7 @@ def _ranges(numbers: list[int]) -> str:
     return ", ".join(out)
 
 
-def outcome_problems(outcome: Outcome, vulnerability: str) -> list[str]:
+def outcome_problems(outcome: Outcome, vulnerability: Vulnerability) -> list[str]:
     """Messages for one side's outcome: each component's play, and the weights' sum."""
     if not isinstance(outcome, Scored):
         return []
@@ -202,7 +203,7 @@ def outcome_problems(outcome: Outcome, vulnerability: str) -> list[str]:
     return problems
 
 
-def play_problems(play: Play, vulnerability: str) -> list[str]:
+def play_problems(play: Play, vulnerability: Vulnerability) -> list[str]:
     if play.tricks is not None and not 0 <= play.tricks <= 13:
         return [f"tricks must be 0 to 13, got {play.tricks}"]
     if play.ns_score not in POSSIBLE_SCORES:

@@ -262,7 +262,7 @@ def parse_deal(text: str):
     Returns None when a hand is unknown ('-'); raises ValueError when the text is not a deal
     or the deal is impossible (see ``check_hands``).
     """
-    from ..scoring.contract import Seat
+    from ..notation import Seat
 
     m = _DEAL.match(text.strip().upper().replace("10", "T"))
     if not m:

@@ -1,24 +1,20 @@
-"""Our YAML session format (docs/yaml-format.md) → sessions.
+"""Our YAML session format (docs/yaml-format.md) → sessions: the document's sessions, and the
+pairs format (sections, pairs or players, boards and results, strata).
 
-Loaded with a ``yaml.SafeLoader`` subclass that remembers the line of every mapping, so
-that each error names its line; aliases (``*name``) are refused, which also rules out
-alias bombs.  A result is a contract (the score is computed, Law 77), a raw score, an
-artificial score (``A60/40``, ``A+/A-``, ``A=``), a weighted score or a split score.
+A result is a contract (the score is computed, Law 77), a raw score, an artificial score
+(``A60/40``, ``A+/A-``, ``A=``), a weighted score or a split score.  The guarded loader is
+``yaml_loader.py``, the penalties grammar ``yaml_penalties.py``, the teams format
+``yaml_teams.py`` and the Swiss rounds ``yaml_swiss.py``.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from datetime import date
 from fractions import Fraction
 from typing import Any
 
 import yaml
-from yaml.composer import ComposerError
-from yaml.constructor import SafeConstructor
-from yaml.events import AliasEvent, MappingEndEvent, ScalarEvent, SequenceEndEvent, SequenceStartEvent
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import InputError
 from ..model import (
@@ -26,12 +22,8 @@ from ..model import (
     Component,
     Deal,
     Direction,
-    Match,
-    Outcome,
     Pair,
     PairRef,
-    Penalty,
-    PenaltyUnit,
     Play,
     Player,
     Scored,
@@ -40,213 +32,32 @@ from ..model import (
     Session,
     SitOut,
     Stratum,
-    Team,
-    TeamsBoard,
     TravellerLine,
 )
-from ..scoring.contract import Contract, ContractError, Seat, board_vulnerability, ns_score, parse_tricks
+from ..notation import Contract, ContractError, Seat, Vulnerability
+from ..scoring.contract import board_vulnerability, ns_score, parse_tricks
 from ..scoring.options import DEFAULT_OPTIONS, OptionError
-from ..scoring.session import PENALTY_UNITS
 from . import values
 from .individual import player_label, seats_of
 from .printed import KEY, PrintedFigures
 from .sitouts import yaml_sitout
-from .validate import KnownPairs, Places, outcome_problems, pair_label, validate
+from .validate import Places, pair_label, validate
+from .yaml_loader import DuplicateKeys, LineDict, LoadError, load
+from .yaml_penalties import PenaltiesFormat
 from .yaml_swiss import read_swiss
+from .yaml_teams import TeamsFormat
 
-_VULNERABILITY = {"none": "None", "love": "None", "ns": "NS", "ew": "EW", "both": "Both", "all": "Both"}
-
-_PENALTY_AMOUNT = re.compile(r"^([+-]?[0-9]{1,6}(?:\.[0-9]{1,6})?(?:/[0-9]{1,6})?)\s*(%|mps?|matchpoints?|imps?|points?|pts)?$", re.I)
-_PENALTY_WORDS = {"%": PenaltyUnit.PERCENT_OF_TOP, "mp": PenaltyUnit.MATCHPOINTS, "matchpoint": PenaltyUnit.MATCHPOINTS,
-                  "imp": PenaltyUnit.IMPS, "point": PenaltyUnit.POINTS, "pt": PenaltyUnit.POINTS}
-_SESSION_UNIT = {ScoringMethod.MATCHPOINTS: PenaltyUnit.MATCHPOINTS, ScoringMethod.BUTLER: PenaltyUnit.IMPS,
-                 ScoringMethod.CROSS_IMPS: PenaltyUnit.IMPS, ScoringMethod.AGGREGATE: PenaltyUnit.POINTS}
-"""A penalty's plain number counts in the session's own unit."""
-_PENALTY_EXAMPLES = {ScoringMethod.MATCHPOINTS: "25% (of a top) or 1.5 (matchpoints)", ScoringMethod.BUTLER: "6 IMPs",
-                     ScoringMethod.CROSS_IMPS: "6 IMPs", ScoringMethod.AGGREGATE: "100 (points)"}
-_PENALTY_UNIT_WORDS = {PenaltyUnit.PERCENT_OF_TOP: "as a percentage of a top", PenaltyUnit.MATCHPOINTS: "in matchpoints",
-                       PenaltyUnit.IMPS: "in IMPs", PenaltyUnit.POINTS: "in points"}
-
-
-class LineDict(dict):
-    """A mapping that knows the line it started on."""
-
-    line: int = 0
-
-
-MAX_DEPTH = 50
-"""Mappings and lists nested deeper than this are refused (a session needs about eight levels;
-Python's own limit is reached near a thousand)."""
-MAX_NUMBER_LENGTH = 30
-"""A YAML number longer than this is refused before it is converted (Python refuses to read
-an int of over 4,300 digits, and a long one takes time)."""
-
-
-class _LoadError(Exception):
-    """A problem found while loading, with the line it is on; loading stops."""
-
-    def __init__(self, line: int, message: str):
-        super().__init__(message)
-        self.line = line
-        self.message = message
-
-
-class _Guards:
-    """What our loaders add to PyYAML's safe loading: line numbers on every mapping, and
-    refusals of aliases, deep nesting, duplicate keys, huge numbers and impossible dates."""
-
-    depth = 0
-    duplicates: list[tuple[int, int, object]]
-
-    def compose_node(self, parent, index):
-        """PyYAML's Composer.compose_node with the guards, in one frame per node (its scalar,
-        sequence and mapping helpers inlined): composing runs in Python for every node of
-        every upload, so the frames count."""
-        event = self.peek_event()
-        if isinstance(event, AliasEvent):
-            raise _LoadError(event.start_mark.line + 1, "YAML aliases (*name) are not allowed in uploads: expected plain values")
-        self.depth += 1
-        try:
-            if self.depth > MAX_DEPTH:
-                raise _LoadError(event.start_mark.line + 1, f"the YAML is nested more than {MAX_DEPTH} levels deep: "
-                                                            "expected a session as in docs/yaml-format.md")
-            anchor = event.anchor
-            anchors = self.anchors
-            if anchor is not None and anchor in anchors:
-                raise ComposerError(f"found duplicate anchor {anchor!r}; first occurrence", anchors[anchor].start_mark,
-                                    "second occurrence", event.start_mark)
-            paths = bool(self.yaml_path_resolvers)
-            if paths:
-                self.descend_resolver(parent, index)
-            get_event = self.get_event
-            node: Node
-            if isinstance(event, ScalarEvent):
-                get_event()
-                tag = event.tag
-                if tag is None or tag == "!":
-                    tag = self.resolve(ScalarNode, event.value, event.implicit)
-                node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
-                if anchor is not None:
-                    anchors[anchor] = node
-            elif isinstance(event, SequenceStartEvent):
-                get_event()
-                tag = event.tag
-                if tag is None or tag == "!":
-                    tag = self.resolve(SequenceNode, None, event.implicit)
-                node = SequenceNode(tag, [], event.start_mark, None, flow_style=event.flow_style)
-                if anchor is not None:
-                    anchors[anchor] = node
-                items = node.value
-                while not isinstance(self.peek_event(), SequenceEndEvent):
-                    items.append(self.compose_node(node, len(items)))
-                node.end_mark = get_event().end_mark
-            else:  # MappingStartEvent: the parser yields nothing else here
-                get_event()
-                tag = event.tag
-                if tag is None or tag == "!":
-                    tag = self.resolve(MappingNode, None, event.implicit)
-                node = MappingNode(tag, [], event.start_mark, None, flow_style=event.flow_style)
-                if anchor is not None:
-                    anchors[anchor] = node
-                pairs = node.value
-                while not isinstance(self.peek_event(), MappingEndEvent):
-                    key = self.compose_node(node, None)
-                    pairs.append((key, self.compose_node(node, key)))
-                node.end_mark = get_event().end_mark
-            if paths:
-                self.ascend_resolver()
-            return node
-        finally:
-            self.depth -= 1
-
-
-def _construct_map(loader, node: yaml.MappingNode):
-    data = LineDict()
-    data.line = node.start_mark.line + 1
-    yield data
-    seen: dict[tuple[str, str], int] = {}
-    for key_node, _ in node.value:
-        if isinstance(key_node, yaml.ScalarNode):  # keys as written: 'tricks' twice, whatever their values
-            key, line = (key_node.tag, key_node.value), key_node.start_mark.line + 1
-            if key in seen:
-                loader.duplicates.append((line, seen[key], key_node.value))
-            else:
-                seen[key] = line
-    data.update(loader.construct_mapping(node))
-
-
-def _construct_int(loader, node: yaml.ScalarNode) -> int:
-    text = str(node.value)
-    if len(text) > MAX_NUMBER_LENGTH:
-        raise _LoadError(node.start_mark.line + 1, f"expected a number of at most {MAX_NUMBER_LENGTH} digits, "
-                                                   f"got one {len(text):,} characters long")
-    return SafeConstructor.construct_yaml_int(loader, node)
-
-
-def _construct_timestamp(loader, node: yaml.ScalarNode):
-    try:
-        return SafeConstructor.construct_yaml_timestamp(loader, node)
-    except (ValueError, OverflowError):
-        raise _LoadError(node.start_mark.line + 1, f"expected a real calendar date, got {str(node.value)[:40]!r}") from None
-
-
-class _PythonLoader(_Guards, yaml.SafeLoader):
-    pass
-
-
-try:  # libyaml's C scanner and parser, with Python's composer on top for the line marks and the guards
-    from yaml._yaml import CParser
-    from yaml.composer import Composer
-    from yaml.resolver import Resolver
-
-    class _CLoader(_Guards, Composer, CParser, SafeConstructor, Resolver):
-        """SafeLoader's behaviour at about five times the speed (archives hold thousands of uploads)."""
-
-        def __init__(self, stream):
-            CParser.__init__(self, stream)
-            Composer.__init__(self)
-            SafeConstructor.__init__(self)
-            Resolver.__init__(self)
-
-    _Loader: type[SafeConstructor] = _CLoader
-except ImportError:  # PyYAML built without libyaml
-    _Loader = _PythonLoader
-
-_loaders: set[type[SafeConstructor]] = {_PythonLoader, _Loader}
-for _loader in _loaders:
-    _loader.add_constructor("tag:yaml.org,2002:map", _construct_map)
-    _loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
-    _loader.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp)
-
-
-def load(text: str, loader_class: type | None = None) -> Any:
-    """The document, loaded safely; raises _LoadError for the first alias, deep nesting, huge
-    number or impossible date, and _DuplicateKeys for every key written twice in a mapping."""
-    loader = (loader_class or _Loader)(text)
-    loader.duplicates = []
-    try:
-        doc = loader.get_single_data()
-    finally:
-        loader.dispose()
-    if loader.duplicates:
-        raise _DuplicateKeys(sorted(loader.duplicates, key=lambda d: (d[0], d[1])))
-    return doc
-
-
-class _DuplicateKeys(Exception):
-    def __init__(self, duplicates: list[tuple[int, int, object]]):
-        super().__init__(duplicates)
-        self.duplicates = duplicates
-
+_VULNERABILITY = {"none": Vulnerability.NONE, "love": Vulnerability.NONE, "ns": Vulnerability.NS, "ew": Vulnerability.EW,
+                  "both": Vulnerability.BOTH, "all": Vulnerability.BOTH}
 
 def read_yaml(file: str, data: bytes) -> tuple[list[Session], list[InputError]]:
     try:
         doc = load(data.decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
         return [], [InputError(file, f"byte {exc.start}", "the file is not UTF-8 text: expected a UTF-8 YAML file")]
-    except _LoadError as exc:
+    except LoadError as exc:
         return [], [InputError(file, f"line {exc.line}", exc.message)]
-    except _DuplicateKeys as exc:
+    except DuplicateKeys as exc:
         return [], [InputError(file, f"line {line}", f"the key {values.quoted(key)} appears twice in one mapping "
                                f"({'also earlier on this line' if first == line else f'also line {first}'}): "
                                "expected each key once (which value was meant?)") for line, first, key in exc.duplicates]
@@ -276,10 +87,12 @@ def read_yaml(file: str, data: bytes) -> tuple[list[Session], list[InputError]]:
     return [s for s in sessions if s is not None], reader.errors
 
 
-class _Reader:
+class _Reader(PenaltiesFormat, TeamsFormat):
+    """A pairs (or individual) session: sections, pairs, boards and results, strata; the
+    penalties grammar and the teams format are their own modules."""
+
     def __init__(self, file: str):
-        self.file = file
-        self.errors: list[InputError] = []
+        super().__init__(file)
         self.strata: tuple[Stratum, ...] = ()
         self.strata_given = False
         self.pair_lines: dict[PairRef, str] = {}
@@ -288,16 +101,6 @@ class _Reader:
         """The session lists ``players:`` (an individual event): results seat N, S, E and W."""
         self.sitouts: list[SitOut] = []
         """The results marked ``sitout: true``: which pair sat out which board."""
-
-    def error(self, where: Any, message: str, board: int | None = None, pair: str | None = None) -> None:
-        line = where.line if isinstance(where, LineDict) else where
-        self.errors.append(InputError(self.file, f"line {line}" if line else "", message, board, pair))
-
-    def mapping(self, value: Any, parent: Any, what: str) -> bool:
-        if isinstance(value, dict):
-            return True
-        self.error(parent, f"expected {what} as a mapping (key: value), got {value!r}")
-        return False
 
     # --- session -------------------------------------------------------------------------
     def session(self, doc: dict, where: LineDict) -> Session | None:
@@ -372,7 +175,7 @@ class _Reader:
             self.error(where, f"unknown movement {movement!r}: expected mitchell or howell")
         sections: list[tuple[str, list[Pair], bool]] = []
         lines: dict[int, list[TravellerLine]] = {}
-        deals: dict[int, tuple[Deal | None, Seat | None, str | None]] = {}
+        deals: dict[int, tuple[Deal | None, Seat | None, Vulnerability | None]] = {}
         board_lines: dict[int, int] = {}
         for sec in raw:
             if not self.mapping(sec, where, "a section"):
@@ -579,68 +382,6 @@ class _Reader:
                 return stratum.name
         return names[0]
 
-    # --- penalties ----------------------------------------------------------------------
-    def penalties(self, raw: Any, where: LineDict, method: ScoringMethod, sections: tuple[Section, ...]) -> tuple[Penalty, ...]:
-        """`penalties: [{pair: 3, direction: NS, amount: 25%, reason: slow play}]`: a director's deductions from totals."""
-        if raw is None:
-            return ()
-        if not isinstance(raw, list):
-            self.error(where, f"expected penalties as a list such as [{{pair: 3, amount: 25%, reason: slow play}}], got {raw!r}")
-            return ()
-        out = []
-        known = {s.name: KnownPairs({q.ref for q in s.pairs}) for s in sections}
-        for p in raw:
-            if self.mapping(p, where, "a penalty ({pair: 3, amount: 25%, reason: ...})"):
-                penalty = self.penalty(p, method, sections, known)
-                if penalty is not None:
-                    out.append(penalty)
-        return tuple(out)
-
-    def penalty(self, p: LineDict, method: ScoringMethod, sections: tuple[Section, ...],
-                known: dict[str, KnownPairs]) -> Penalty | None:
-        try:
-            number = values.whole_number(p.get("pair"), "the penalised pair's number under pair, such as 3", 1,
-                                         values.MAX_NUMBER, strings=False)
-        except ValueError as exc:
-            self.error(p, str(exc))
-            return None
-        direction = None
-        if p.get("direction") is not None:
-            try:
-                direction = values.parse_direction(str(p["direction"]))
-            except ValueError as exc:
-                self.error(p, str(exc), pair=f"pair {number}")
-                return None
-        names = [s.name for s in sections]
-        if "section" in p:
-            section = str(p["section"])
-        elif len(names) == 1:
-            section = names[0]
-        else:
-            section = ""
-        ref = PairRef(section, number, direction)
-        label = pair_label(ref)
-        ok = True
-        try:
-            amount, unit = _penalty_amount(p.get("amount"), method)
-        except ValueError as exc:
-            self.error(p, str(exc), pair=label)
-            ok = False
-        if not names:
-            return None  # the session's pairs could not be read: reported already
-        if section not in known:
-            listed = ", ".join(repr(n) for n in names)
-            self.error(p, f"unknown section {section!r}: expected section: with one of {listed}" if "section" in p
-                       else f"the penalty names no section: expected section: with one of {listed}", pair=label)
-            return None
-        problem = _penalty_pair_problem(ref, known[section])
-        if problem:
-            self.error(p, problem, pair=label)
-            return None
-        if not ok:
-            return None
-        return Penalty(ref, amount, unit, str(p.get("reason") or ""), p.line)
-
     # --- boards and results --------------------------------------------------------------
     def board(self, b: Any, parent: Any, section: str | None, info: dict[str, bool], lines: dict, deals: dict,
               board_lines: dict, places: Places) -> None:
@@ -702,7 +443,7 @@ class _Reader:
         else:
             self.sitouts.append(found)
 
-    def result(self, r: LineDict, board: int, section: str | None, info: dict[str, bool], vul: str,
+    def result(self, r: LineDict, board: int, section: str | None, info: dict[str, bool], vul: Vulnerability,
                places: Places) -> TravellerLine | None:
         sec = str(r.get("section", section if section is not None else ""))
         if sec not in info:
@@ -743,7 +484,7 @@ class _Reader:
             return None
         return TravellerLine(refs[0], refs[1], ns, ew, section=sec, source_line=r.line, seats=seats)
 
-    def side(self, spec: Any, vul: str, board: int, artificial_side: str | None):
+    def side(self, spec: Any, vul: Vulnerability, board: int, artificial_side: str | None):
         """One outcome (or (ns, ew) artificial pair when not a split side) from a result spec."""
         if not isinstance(spec, dict):
             raise ValueError(f"expected a result such as {{contract: 4S, by: N, tricks: 10}} or {{score: 420}}, got {spec!r}")
@@ -771,7 +512,7 @@ class _Reader:
             return values.parse_artificial(score)
         return Scored.of(self.play(spec, vul))
 
-    def play(self, spec: dict, vul: str) -> Play:
+    def play(self, spec: dict, vul: Vulnerability) -> Play:
         score = spec.get("score")
         if score is not None and (not isinstance(score, int) or isinstance(score, bool)):
             raise ValueError(f"{values.SCORE_EXPECTED}, got {str(score)!r}")
@@ -800,176 +541,7 @@ class _Reader:
         computed = ns_score(contract, declarer, tricks, vul)
         return Play(computed if score is None else score, contract, declarer, tricks, lead)
 
-    # --- teams ---------------------------------------------------------------------------
-    def team_deals(self, doc: dict, where: LineDict) -> tuple[Board, ...]:
-        """Hand records of a teams session: `deals: [{board: 1, deal: "N:..."}]` (boards with no lines)."""
-        raw = doc.get("deals") or []
-        if not isinstance(raw, list):
-            self.error(where, f"expected deals as a list of {{board: N, deal: ...}}, got {raw!r}")
-            return ()
-        boards: dict[int, Board] = {}
-        lines: dict[int, int] = {}
-        for d in raw:
-            if not self.mapping(d, where, "a deal"):
-                continue
-            try:
-                number = values.board_number(d.get("board"), strings=False)
-            except ValueError as exc:
-                self.error(d, str(exc))
-                continue
-            if number in boards:
-                self.error(d, f"board {number} has two deals (also line {lines[number]}): expected one deal per board", number)
-                continue
-            lines[number] = d.line
-            try:
-                boards[number] = Board(number, (), deal=values.parse_deal(str(d.get("deal") or "")))
-            except ValueError as exc:
-                self.error(d, str(exc), number)
-        return tuple(boards[n] for n in sorted(boards))
-
-    @staticmethod
-    def room_line(outcome: Outcome | None, where: LineDict) -> TravellerLine | None:
-        """The table's result as a traveller line (the teams' pairs are not numbered in our format)."""
-        if outcome is None:
-            return None
-        return TravellerLine(None, None, outcome, outcome, source_line=where.line)
-
-    def teams(self, doc: dict, where: LineDict) -> tuple[tuple[Team, ...], tuple[Match, ...]]:
-        teams: dict[int, Team] = {}
-        if doc.get("teams") is not None and not isinstance(doc.get("teams"), list):
-            self.listed(doc, "teams", where, "teams ({number: 1, name: ..., players: [..]})")
-            return (), ()
-        for t in self.listed(doc, "teams", where, "teams ({number: 1, name: ..., players: [..]})"):
-            if not self.mapping(t, where, "a team"):
-                continue
-            try:
-                n = values.number_of(t.get("number"), "team", strings=False)
-            except ValueError as exc:
-                self.error(t, str(exc))
-                continue
-            if n in teams:
-                self.error(t, f"team {n} is listed twice: expected each team once", pair=f"team {n}")
-                continue
-            players = self.listed(t, "players", t, "players' names")
-            teams[n] = Team(n, str(t.get("name") or f"Team {n}"), tuple(Player(str(p)) for p in players))
-        if not teams:
-            self.error(where, "expected a list of teams ({number: 1, name: ..., players: [..]})")
-        matches = []
-        rounds: dict[tuple[int, int], int] = {}
-        for m in self.listed(doc, "matches", where, "matches ({home: 1, away: 2, boards: [..]})"):
-            if not self.mapping(m, where, "a match"):
-                continue
-            home, away = (teams.get(t) if isinstance(t, int) and not isinstance(t, bool) else None
-                          for t in (m.get("home"), m.get("away")))
-            if home is None or away is None or home is away:
-                self.error(m, f"expected home and away to be two different team numbers listed under teams, "
-                              f"got {values.quoted(m.get('home'))} and {values.quoted(m.get('away'))}")
-                continue
-            rnd = None
-            if m.get("round") is not None:
-                try:
-                    rnd = values.number_of(m.get("round"), "round", strings=False)
-                except ValueError as exc:
-                    self.error(m, str(exc))
-                    continue
-                clash = [t for t in (home, away) if (rnd, t.number) in rounds]
-                if clash:
-                    self.error(m, f"{clash[0].name} plays two matches in round {rnd} (also line {rounds[rnd, clash[0].number]}): "
-                                  "expected one match per team in a round", pair=f"{home.name} v {away.name}")
-                    continue
-                rounds.update({(rnd, home.number): m.line, (rnd, away.number): m.line})
-            adjustment = Fraction(0)
-            if m.get("imp_adjustment") is not None:
-                try:
-                    adjustment = values.decimal(m.get("imp_adjustment"), "an IMP adjustment such as 3 or -1.5")
-                except ValueError as exc:
-                    self.error(m, f"imp_adjustment: {exc}", pair=f"{home.name} v {away.name}")
-                    continue
-            boards = self.match_boards(m, home, away)
-            if not boards:
-                self.error(m, f"the match {home.name} v {away.name} has no boards: expected a list under boards")
-            matches.append(Match(home, away, tuple(boards), round=rnd, imp_adjustment=adjustment))
-        return tuple(teams.values()), tuple(matches)
-
-    def match_boards(self, m: LineDict, home: Team, away: Team) -> list[TeamsBoard]:
-        boards: list[TeamsBoard] = []
-        seen: dict[int, int] = {}
-        for b in self.listed(m, "boards", m, "boards ({number: 1, home_ns: .., home_ew: ..})"):
-            if not self.mapping(b, m, "a board"):
-                continue
-            try:
-                number = values.board_number(b.get("number"), strings=False)
-            except ValueError as exc:
-                self.error(b, str(exc))
-                continue
-            if number in seen:
-                self.error(b, f"board {number} appears twice in this match (also line {seen[number]}): "
-                              "expected one entry per board", number)
-                continue
-            seen[number] = b.line
-            vul = board_vulnerability(number)
-            rooms: list[Outcome | None] = []
-            for room in ("home_ns", "home_ew"):
-                if b.get(room) is None:
-                    rooms.append(None)
-                    continue
-                try:
-                    outcome = self.side(b[room], vul, number, artificial_side="ns")
-                except ValueError as exc:
-                    self.error(b, f"{room}: {exc}", number, f"{home.name} v {away.name}")
-                    rooms.append(None)
-                    continue
-                for problem in outcome_problems(outcome, vul):
-                    self.error(b, f"{room}: {problem}", number, f"{home.name} v {away.name}")
-                rooms.append(outcome)
-            if rooms == [None, None]:
-                self.error(b, f"board {number} has no results: expected home_ns and home_ew", number)
-                continue
-            where_rooms = [b.get(r) if isinstance(b.get(r), LineDict) else b for r in ("home_ns", "home_ew")]
-            boards.append(TeamsBoard(number, rooms[0], rooms[1], *map(self.room_line, rooms, where_rooms)))
-        return boards
-
-    def listed(self, parent: dict, key: str, where: Any, what: str) -> list:
-        """``parent[key]`` as a list (missing: empty); anything else is reported."""
-        value = parent.get(key)
-        if value is None:
-            return []
-        if not isinstance(value, list):
-            self.error(where, f"expected {key} as a list of {what}, got {values.quoted(value)}")
-            return []
-        return value
-
-
 def fmt_number(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else str(float(value))
 
 
-def _penalty_amount(value: Any, method: ScoringMethod) -> tuple[Fraction, PenaltyUnit]:
-    """'25%' (of a top), '1.5' or 1.5 (the session's unit), '6 IMPs', '2 MP', '100 points'."""
-    examples = _PENALTY_EXAMPLES[method]
-    m = _PENALTY_AMOUNT.match(str(value).strip()) if value is not None and not isinstance(value, bool) else None
-    if not m:
-        raise ValueError(f"expected the penalty's amount such as {examples}, got {value!r}")
-    amount = values.decimal(m.group(1))
-    word = (m.group(2) or "").lower()
-    unit = _PENALTY_WORDS[word if word == "%" else word.rstrip("s")] if word else _SESSION_UNIT[method]
-    if amount <= 0:
-        raise ValueError(f"expected an amount above 0 (a penalty is deducted; there are no bonuses), got {value!r}")
-    if unit not in PENALTY_UNITS[method]:
-        raise ValueError(f"a penalty {_PENALTY_UNIT_WORDS[unit]} does not apply to a {method} session: expected {examples}")
-    return amount, unit
-
-
-def _penalty_pair_problem(ref: PairRef, known: KnownPairs) -> str | None:
-    """Why ``ref`` names no pair of its section, or None."""
-    if not known or ref in known:
-        return None
-    number = ref.number
-    if ref.direction is None and {PairRef(ref.section, number, d) for d in Direction} & known:
-        return f"pair {number} has no direction in a mitchell: expected direction NS or EW"
-    if ref.direction is not None and PairRef(ref.section, number) in known:
-        return f"pair {number} has a direction in a howell: expected none (a Howell pair plays both ways)"
-    section = f" in section {ref.section}" if ref.section else ""
-    listed = known.numbers(ref.section, ref.direction, False)
-    side = f"{ref.direction} " if ref.direction else ""
-    return f"unknown {side}pair {number}{section}: expected one of the pairs listed ({listed})"

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from ..model import Artificial, Direction, Outcome, Play, Scored, ScoringMethod, TravellerLine
-from .contract import Seat, board_dealer, board_vulnerability
+from ..notation import Seat, Vulnerability
+from .contract import board_dealer, board_vulnerability
 from .explain import Explanation, Step, Value, contract_text, equals, fmt, signed
 from .explain import unit as units
 from .frequency import Components, FrequencyTable
@@ -15,6 +16,7 @@ from .options import ScoringOptions
 from .pairs_methods import Aggregate, Butler, CrossImps, Matchpoints, PairsMethod, SmallGroup
 from .results import FrequencyRow, ScoredBoard, ScoredLine, SideScore
 from .rounding import percent
+from .units import unit_label
 
 NS, EW = Direction.NS, Direction.EW
 
@@ -83,7 +85,7 @@ def score_pairs_board(
     expected: int,
     options: ScoringOptions,
     section: str = "",
-    vulnerability: str | None = None,
+    vulnerability: Vulnerability | None = None,
     dealer: Seat | None = None,
 ) -> ScoredBoard:
     """Score every line of one board (one comparison group) by the session's method.
@@ -182,7 +184,7 @@ def _weighted(scorer: PairsMethod, direction: Direction, outcome: Scored) -> tup
         rows.append({"weight": c.weight, "score": c.play.ns_score, "value": value, "product": c.weight * value,
                      **_play_words(c.play)})
     scenarios = _scenarios(scorer, direction, outcome)
-    unit = "IMPs" if isinstance(scorer, (Butler, CrossImps)) else "points" if isinstance(scorer, Aggregate) else "matchpoints"
+    unit = unit_label(scorer.unit)
     if scenarios is not None and sum((c.weight * v for c, v in zip(outcome.components, scenarios)), Fraction(0)) == total:
         for row, value in zip(rows, scenarios):
             row["value"], row["product"] = value, row["weight"] * value

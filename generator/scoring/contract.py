@@ -1,133 +1,23 @@
-"""Contracts and their raw scores (Law 77), dealer and vulnerability (Law 2).
+"""Contracts' raw scores (Law 77), dealer and vulnerability (Law 2).
 
 >>> contract_score(Contract.parse("4S"), tricks=10, vulnerable=False)
 420
 >>> contract_score(Contract.parse("3NTxx"), tricks=9, vulnerable=True)
 1000
 >>> board_vulnerability(7), board_dealer(7)
-('Both', <Seat.S: 'S'>)
+(<Vulnerability.BOTH: 'Both'>, <Seat.S: 'S'>)
 """
 
 from __future__ import annotations
 
-import enum
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 
+from ..notation import PASS, Contract, ContractError, Seat, Strain, Vulnerability
 
-class Seat(enum.Enum):
-    N = "N"
-    E = "E"
-    S = "S"
-    W = "W"
-
-    def __str__(self) -> str:
-        return self.value
-
-    @property
-    def is_ns(self) -> bool:
-        return self in (Seat.N, Seat.S)
-
-    @staticmethod
-    def parse(text: str) -> Seat:
-        key = text.strip().upper()[:1]
-        try:
-            return Seat(key)
-        except ValueError:
-            raise ContractError(f"expected a seat N, E, S or W, got {text!r}") from None
-
-
-class Strain(enum.Enum):
-    CLUBS = "C"
-    DIAMONDS = "D"
-    HEARTS = "H"
-    SPADES = "S"
-    NOTRUMP = "NT"
-
-    def __str__(self) -> str:
-        return self.value
-
-    @property
-    def symbol(self) -> str:
-        return {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}[self.value]
-
-    @property
-    def word(self) -> str:
-        return {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "no trumps"}[self.value]
-
-
-class ContractError(ValueError):
-    """A contract, result or score that cannot be right."""
-
-
-_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
-_CONTRACT_RE = re.compile(r"^([1-7])\s*(NT|N|SA|C|D|H|S)\s*(XX|X|\*\*|\*|R|D)?$")
-_DOUBLING_WORD = {"": 0, "X": 1, "*": 1, "D": 1, "XX": 2, "**": 2, "R": 2}
-
-
-@dataclass(frozen=True, slots=True)
-class Contract:
-    """A final contract. ``level`` 0 means the board was passed out."""
-
-    level: int
-    strain: Strain | None
-    doubled: int = 0
-    """0 undoubled, 1 doubled, 2 redoubled."""
-
-    PASS_TEXTS = ("PASS", "P", "PASSED", "PASSED OUT", "AP", "ALL PASS", "0")
-
-    @property
-    def passed_out(self) -> bool:
-        return self.level == 0
-
-    @classmethod
-    def parse(cls, text: str) -> Contract:
-        """Parse '4H', '4♥', '4HX', '3NTxx', '3N', '4S*', 'PASS' (each text once: a big field
-        writes the same few contracts thousands of times).
-
-        >>> Contract.parse("3NTxx")
-        Contract(level=3, strain=<Strain.NOTRUMP: 'NT'>, doubled=2)
-        """
-        found = _PARSED.get(text)
-        if found is None:
-            found = cls._parse(text)
-            if len(_PARSED) < 4096:
-                _PARSED[text] = found
-        return found
-
-    @classmethod
-    def _parse(cls, text: str) -> Contract:
-        raw = text.strip()
-        upper = raw.upper()
-        for symbol, letter in _SYMBOLS.items():
-            upper = upper.replace(symbol, letter)
-        upper = upper.replace(" ", "")
-        if upper in cls.PASS_TEXTS or upper.replace(" ", "") in ("ALLPASS", "PASSEDOUT"):
-            return PASS
-        match = _CONTRACT_RE.match(upper)
-        if not match:
-            raise ContractError(f"expected a contract such as 4H, 3NTX or PASS, got {text!r}")
-        level, strain_text, dbl = match.groups()
-        strain = Strain.NOTRUMP if strain_text in ("NT", "N", "SA") else Strain(strain_text)
-        return cls(int(level), strain, _DOUBLING_WORD[dbl or ""])
-
-    def __str__(self) -> str:
-        if self.passed_out:
-            return "PASS"
-        assert self.strain is not None
-        return f"{self.level}{self.strain.value}{'X' * self.doubled}"
-
-    @property
-    def display(self) -> str:
-        """With a suit symbol: '4♥X'."""
-        if self.passed_out:
-            return "Pass"
-        assert self.strain is not None
-        return f"{self.level}{self.strain.symbol}{'x' * self.doubled}"
-
-
-PASS = Contract(0, None, 0)
+__all__ = ["PASS", "POSSIBLE_SCORES", "Contract", "ContractError", "Seat", "Strain", "Vulnerability",
+           "board_dealer", "board_vulnerability", "contract_score", "is_vulnerable", "ns_score", "parse_tricks"]
+"""The notation (``notation.py``) is re-exported: older imports name it from here."""
 
 
 def parse_tricks(text: str, contract: Contract) -> int:
@@ -192,11 +82,11 @@ def _undertricks(down: int, dbl: int, vulnerable: bool) -> int:
     return doubled * dbl  # redoubled is twice doubled
 
 
-_VULNERABILITY = ("None", "NS", "EW", "Both")
+_VULNERABILITY = (Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.BOTH)
 
 
-def board_vulnerability(board: int) -> str:
-    """'None', 'NS', 'EW' or 'Both' by the 16-board cycle of Law 2."""
+def board_vulnerability(board: int) -> Vulnerability:
+    """None, NS, EW or Both by the 16-board cycle of Law 2."""
     i = (board - 1) % 16
     return _VULNERABILITY[(i + i // 4) % 4]
 
@@ -205,18 +95,12 @@ def board_dealer(board: int) -> Seat:
     return (Seat.N, Seat.E, Seat.S, Seat.W)[(board - 1) % 4]
 
 
-_PARSED: dict[str, Contract] = {}
-"""Contract.parse's results by text (bounded: a hostile file cannot grow it without limit)."""
-
-
-def is_vulnerable(vulnerability: str, declarer: Seat) -> bool:
-    if vulnerability in ("None", "Both"):
-        return vulnerability == "Both"
-    return (vulnerability == "NS") == declarer.is_ns
+def is_vulnerable(vulnerability: Vulnerability, declarer: Seat) -> bool:
+    return Vulnerability(vulnerability).of(declarer)
 
 
 @lru_cache(maxsize=8192)
-def ns_score(contract: Contract, declarer: Seat | None, tricks: int, vulnerability: str) -> int:
+def ns_score(contract: Contract, declarer: Seat | None, tricks: int, vulnerability: Vulnerability) -> int:
     """The North-South score of a played board (a pure function, remembered: a big field
     scores the same few hundred plays thousands of times).
 

@@ -106,6 +106,21 @@ class EventResult:
     """What the reader should know about the whole ranking (tops scaled, the missing rule)."""
 
 
+PairKey = tuple[str, ...]
+ByPair = dict[PairKey, list[Standing | None]]
+
+
+@dataclass(slots=True)
+class _Row:
+    """One pair's event row before ranking."""
+
+    key: PairKey
+    names: str
+    figures: list[SessionFigure]
+    figure: Fraction | None
+    explanation: Explanation
+
+
 def pair_key(pair: Pair) -> tuple[str, ...]:
     """Who a pair is across sessions: its players' membership numbers when every player has
     one, else their names (case, accents' composition and spacing ignored), in sorted order."""
@@ -167,15 +182,15 @@ def _names(standings: list[Standing | None]) -> str:
     return next(s.pair.names for s in reversed(standings) if s is not None)
 
 
-def _rank(rows: list[dict]) -> list[EventStanding]:
-    ranked = [(r["key"], r["figure"]) for r in rows if r["figure"] is not None]
+def _rank(rows: list[_Row]) -> list[EventStanding]:
+    ranked = [(r.key, r.figure) for r in rows if r.figure is not None]
     labels = rank_labels(ranked)
     out = []
     for r in rows:
-        place = labels.get(r["key"])
-        out.append(EventStanding(r["key"], r["names"], tuple(r["figures"]), r["figure"],
-                                 place[0] if place else None, place[1] if place else "–", r["explanation"],
-                                 sum(1 for f in r["figures"] if f.standing is not None)))
+        place = labels.get(r.key)
+        out.append(EventStanding(r.key, r.names, tuple(r.figures), r.figure,
+                                 place[0] if place else None, place[1] if place else "–", r.explanation,
+                                 sum(1 for f in r.figures if f.standing is not None)))
     out.sort(key=lambda s: (s.rank is None, s.rank or 0, s.names.casefold()))
     return out
 
@@ -193,26 +208,31 @@ def session_top(result: SessionResult) -> Fraction | None:
     return max(tops) if tops else None
 
 
-def _total(title, sessions, labels, by_pair, options) -> EventResult:
-    tops = [session_top(r) for r in sessions]
-    if any(t is None for t in tops):
+def _total(title: str, sessions: list[SessionResult], labels: list[str], by_pair: ByPair,
+           options: EventOptions) -> EventResult:
+    found = [session_top(r) for r in sessions]
+    tops = [t for t in found if t is not None]
+    if len(tops) != len(found):
         raise EventError("a session has no board with a top: expected matchpoint sessions with results")
-    top = max(tops)  # type: ignore[type-var]
+    top = max(tops)
     notes = []
     if len(set(tops)) > 1:
-        described = ", ".join(f"{label} {fmt(t)}" for label, t in zip(labels, tops))  # type: ignore[arg-type]
+        described = ", ".join(f"{label} {fmt(t)}" for label, t in zip(labels, tops))
         if options.unequal_tops == "refuse":
             raise EventError(f"the sessions' tops differ ({described}): a total of matchpoints is fair only with "
                              "equal tops; expected equal tops, or unequal_tops: scale, or method: average_percentage")
         notes.append(f"The sessions' tops differ ({described}): each session's matchpoints are scaled "
                      f"to a top of {fmt(top)} before they are added.")
     # The most matchpoints a pair could score in each session, for ``missing: average``.
-    most = [max((s.available or 0) for s in r.standings) for r in sessions]
-    rows = []
+    most = [Fraction(max((s.available or 0) for s in r.standings)) for r in sessions]
+    rows: list[_Row] = []
     for key, standings in by_pair.items():
-        figures, steps, missed, terms = [], [], [], []
+        figures: list[SessionFigure] = []
+        steps: list[Step] = []
+        missed: list[str] = []
+        terms: list[Fraction] = []
         for i, s in enumerate(standings):
-            scale = Fraction(top) / tops[i]  # type: ignore[operator]
+            scale = top / tops[i]
             if s is None:
                 if options.missing == "average":
                     mp = most[i] / 2
@@ -234,7 +254,7 @@ def _total(title, sessions, labels, by_pair, options) -> EventResult:
             figures.append(SessionFigure(i, s, scaled, s.boards_played))
             terms.append(scaled)
         if missed and options.missing == "not_ranked":
-            rows.append({"key": key, "names": _names(standings), "figures": figures, "figure": None, "explanation": _not_ranked(missed)})
+            rows.append(_Row(key, _names(standings), figures, None, _not_ranked(missed)))
             continue
         total = sum(terms, Fraction(0))
         sign = equals(*terms, places=PLACES)
@@ -243,8 +263,8 @@ def _total(title, sessions, labels, by_pair, options) -> EventResult:
             what += f" played (missed {', '.join(missed)})"
         steps.append(Step("event.total", f"{what}: {' + '.join(fmt(t, PLACES) for t in terms)} {sign} {fmt(total, PLACES)} matchpoints",
                           {"terms": terms, "total": total}))
-        rows.append({"key": key, "names": _names(standings), "figures": figures, "figure": total,
-                         "explanation": Explanation("event", total, tuple(steps), {"method": options.method})})
+        rows.append(_Row(key, _names(standings), figures, total,
+                         Explanation("event", total, tuple(steps), {"method": options.method})))
     return EventResult(title, options, tuple(sessions), tuple(labels), tuple(_rank(rows)), "matchpoints",
                        tuple(notes) + _missing_note(options))
 
@@ -258,11 +278,15 @@ def _scale_step(label: str, mp: Fraction, top: Fraction, session_top: Fraction, 
 
 # --- average of percentages ---------------------------------------------------------------------
 
-def _average(title, sessions, labels, by_pair, options) -> EventResult:
+def _average(title: str, sessions: list[SessionResult], labels: list[str], by_pair: ByPair,
+             options: EventOptions) -> EventResult:
     most_boards = [max(s.boards_played for s in r.standings) for r in sessions]
-    rows = []
+    rows: list[_Row] = []
     for key, standings in by_pair.items():
-        figures, steps, missed, terms = [], [], [], []
+        figures: list[SessionFigure] = []
+        steps: list[Step] = []
+        missed: list[str] = []
+        terms: list[tuple[Fraction, int]] = []
         for i, s in enumerate(standings):
             if s is None or s.percentage is None:
                 if s is None and options.missing == "average":
@@ -277,7 +301,7 @@ def _average(title, sessions, labels, by_pair, options) -> EventResult:
             figures.append(SessionFigure(i, s, s.percentage, s.boards_played))
             terms.append((s.percentage, s.boards_played))
         if (missed and options.missing == "not_ranked") or not terms:
-            rows.append({"key": key, "names": _names(standings), "figures": figures, "figure": None, "explanation": _not_ranked(missed)})
+            rows.append(_Row(key, _names(standings), figures, None, _not_ranked(missed)))
             continue
         pcts = [p for p, _ in terms]
         if options.weighting == "equal":
@@ -296,26 +320,26 @@ def _average(title, sessions, labels, by_pair, options) -> EventResult:
             what += f" (missed {', '.join(missed)}: the sessions played)"
         steps.append(Step("event.average_percentage", f"{what}: {text}",
                           {"percentages": pcts, "boards": [b for _, b in terms], "percentage": figure}))
-        rows.append({"key": key, "names": _names(standings), "figures": figures, "figure": figure,
-                         "explanation": Explanation("event", figure, tuple(steps), {"method": options.method,
-                                                                                 "weighting": options.weighting})})
+        rows.append(_Row(key, _names(standings), figures, figure,
+                         Explanation("event", figure, tuple(steps), {"method": options.method,
+                                                                     "weighting": options.weighting})))
     return EventResult(title, options, tuple(sessions), tuple(labels), tuple(_rank(rows)), "%", _missing_note(options))
 
 
 # --- carry-forward ------------------------------------------------------------------------------
 
-def _carry_forward(title, sessions, labels, by_pair, options) -> EventResult:
+def _carry_forward(title: str, sessions: list[SessionResult], labels: list[str], by_pair: ByPair,
+                   options: EventOptions) -> EventResult:
     fraction = options.carry_forward
-    rows = []
+    rows: list[_Row] = []
     for key, (qualifying, final) in by_pair.items():
         if final is None or final.percentage is None:
             continue  # final pairs only
-        figures = []
+        figures: list[SessionFigure] = []
         if qualifying is None or qualifying.percentage is None:
             if options.missing == "not_ranked":
                 figures = [SessionFigure(0, qualifying, None, 0, "missed"), SessionFigure(1, final, final.percentage, final.boards_played)]
-                rows.append({"key": key, "names": final.pair.names, "figures": figures, "figure": None,
-                                 "explanation": _not_ranked([labels[0]])})
+                rows.append(_Row(key, final.pair.names, figures, None, _not_ranked([labels[0]])))
                 continue
             base = AVERAGE if options.missing == "average" else Fraction(0)
             note = "average" if options.missing == "average" else "missed"
@@ -329,7 +353,7 @@ def _carry_forward(title, sessions, labels, by_pair, options) -> EventResult:
         figures.append(SessionFigure(1, final, final.percentage, final.boards_played))
         carried = base * fraction
         figure = final.percentage + carried
-        steps = []
+        steps: list[Step] = []
         if why:
             steps.append(Step("event.average" if base else "event.missed", why, {"session": 1}))
         steps.append(Step("event.carry", f"{labels[0]} {fmt(base, PLACES)}% carried forward at {fmt(fraction * 100, PLACES)}%: "
@@ -339,13 +363,13 @@ def _carry_forward(title, sessions, labels, by_pair, options) -> EventResult:
         steps.append(Step("event.carry_total", f"{labels[1]} percentage plus what is carried: {fmt(final.percentage, PLACES)} + "
                                                f"{fmt(carried, PLACES)} {equals(final.percentage, carried, places=PLACES)} {fmt(figure, PLACES)}",
                           {"final": final.percentage, "carried": carried, "score": figure}))
-        rows.append({"key": key, "names": final.pair.names, "figures": figures, "figure": figure,
-                         "explanation": Explanation("event", figure, tuple(steps), {"method": options.method,
-                                                                                 "carry_forward": fraction})})
-    note = (f"Final pairs only: each scores its final percentage plus {fmt(fraction * 100, PLACES)}% of its "
-            "qualifying percentage (in percentage points).",)
+        rows.append(_Row(key, final.pair.names, figures, figure,
+                         Explanation("event", figure, tuple(steps), {"method": options.method,
+                                                                     "carry_forward": fraction})))
+    final_only = (f"Final pairs only: each scores its final percentage plus {fmt(fraction * 100, PLACES)}% of its "
+                  "qualifying percentage (in percentage points).",)
     return EventResult(title, options, tuple(sessions), tuple(labels), tuple(_rank(rows)), "points",
-                       note + _missing_note(options))
+                       final_only + _missing_note(options))
 
 
 def _missing_note(options: EventOptions) -> tuple[str, ...]:

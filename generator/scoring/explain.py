@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from .rounding import display_decimal, exact_decimal
+from .units import unit as unit
 
 if TYPE_CHECKING:
     from .contract import Contract
@@ -166,12 +167,6 @@ def fmt(value: Fraction | int, places: int = 2) -> str:
     ('20.7', '0.33', '12', '-2.5', '14.63')
     """
     return display_decimal(_exact(value), places)
-
-
-def unit(value: Fraction | int, word: str) -> str:
-    """'IMPs' or 'IMP', 'matchpoints' or 'matchpoint', for a figure of ``value``."""
-    singular = {"IMPs": "IMP", "matchpoints": "matchpoint", "points": "point", "VPs": "VP"}
-    return singular.get(word, word) if abs(value) == 1 else word
 
 
 def signed(value: Fraction | int, places: int = 2) -> str:

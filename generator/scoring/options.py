@@ -8,12 +8,38 @@ strings and numbers so that YAML and USEBIO readers can set them by name.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, get_args
 
 if TYPE_CHECKING:
     from .club_vp import ClubVpScale
+
+
+# The values of each option with a fixed list of choices (docs/scoring.md, "Options"), in the order
+# the error messages list them.
+MatchpointUnits = Literal["ebu", "acbl"]
+NeubergRounding = Literal["exact", "ebu", "acbl", "truncate"]
+SmallGroups = Literal["none", "ebu", "acbl"]
+ArtificialPolicy = Literal["fixed", "variable"]
+DatumRounding = Literal["half-away", "half-even", "exact"]
+CrossImpDivisor = Literal["total", "comparisons", "scores"]
+WeightedImpRounding = Literal["exact", "integer"]
+WeightedAggregateRounding = Literal["exact", "ten"]
+VpScale = Literal["wbf", "discrete", "club", "none"]
+VpRounding = Literal["fix", "half-up", "truncate"]
+VpFractionalMargin = Literal["interpolate", "round"]
+VpPool = Literal[20, 10]
+TeamsScoring = Literal["imps", "aggregate", "board-a-match", "win-loss"]
+BoardAMatchUnits = Literal["1", "2"]
+Sections = Literal["separate", "pooled"]
+Ties = Literal["exact", "displayed"]
+SessionPercentage = Literal["total", "board-mean"]
+HandicapShare = Literal["whole", "half"]
+SitoutPolicy = Literal["none", "average", "session-average"]
+SitoutSlot = Literal["uncounted", "counted"]
+SwissMargin = Literal["halved", "ximpq"]
 
 
 class OptionError(ValueError):
@@ -23,7 +49,7 @@ class OptionError(ValueError):
 @dataclass(frozen=True, slots=True)
 class ScoringOptions:
     # --- matchpoints -------------------------------------------------------------
-    matchpoint_units: str = "ebu"
+    matchpoint_units: MatchpointUnits = "ebu"
     """'ebu': 2 per result beaten, 1 per tie, top 2(n-1).  'acbl': 1 and ½, top n-1."""
 
     neuberg: bool = True
@@ -33,17 +59,17 @@ class ScoringOptions:
     """E for Neuberg: 'section' (most results on any board of the comparison group),
     'event' (most on any board of the session), or an explicit number."""
 
-    neuberg_rounding: str = "exact"
+    neuberg_rounding: NeubergRounding = "exact"
     """Per-board matchpoints after factoring: 'exact' (no rounding), 'ebu' (0.1, a half
     rounded toward the average), 'acbl' (0.01, a half rounded up), 'truncate' (cut down
     to 0.1, as Bridge NZ Scorer does)."""
 
-    small_groups: str = "none"
+    small_groups: SmallGroups = "none"
     """Boards with very few results: 'ebu' (A<=3 and A<=E/3: groups of 2 get 65/55 %,
     of 3 get 70/60/50 %, of 1 get 60 %), 'acbl' (WBF 1991: A>=3 Neuberg, 2 -> 65/55 %,
     1 -> 60 %), or 'none' (Neuberg whatever A)."""
 
-    artificial: str = "fixed"
+    artificial: ArtificialPolicy = "fixed"
     """'fixed': A+ 60 %, A= 50 %, A- 40 %.  'variable': Law 12C2(c), A+ is 60 % or the
     pair's percentage on its other boards if higher; A- is 40 % or it if lower."""
 
@@ -52,18 +78,18 @@ class ScoringOptions:
     """Results left out of the Butler datum at each end: 'none', a count such as '1'
     (that many results off the top and the bottom), or a percentage such as '10%'."""
 
-    datum_rounding: str = "half-away"
+    datum_rounding: DatumRounding = "half-away"
     """Butler datum to the nearest 10: 'half-away' (425 -> 430, -425 -> -430),
     'half-even' (ACBLscore: 425 -> 420, 435 -> 440), or 'exact' (no rounding)."""
 
-    cross_imp_divisor: str = "comparisons"
+    cross_imp_divisor: CrossImpDivisor = "comparisons"
     """Cross-IMPs reported as the 'total' over comparisons, divided by the number of
     'comparisons' (results - 1), or divided by the number of 'scores' (results)."""
 
     artificial_imps: Fraction = Fraction(3)
     """IMPs for average-plus (and minus that for average-minus), per comparison."""
 
-    weighted_imp_rounding: str = "exact"
+    weighted_imp_rounding: WeightedImpRounding = "exact"
     """Weighted IMP results (teams, Butler): 'exact' or 'integer' (nearest whole IMP,
     a half away from zero), as the EBU's weighted-score guide shows."""
 
@@ -71,20 +97,20 @@ class ScoringOptions:
     """Scale IMP pair totals of pairs who played fewer boards to the full number of boards."""
 
     # --- aggregate and teams -------------------------------------------------------
-    weighted_aggregate_rounding: str = "exact"
+    weighted_aggregate_rounding: WeightedAggregateRounding = "exact"
     """Weighted aggregate scores: 'exact' or 'ten' (nearest 10, a half away from zero)."""
 
-    vp_scale: str = "wbf"
+    vp_scale: VpScale = "wbf"
     """Teams: 'wbf' (WBF 2013 continuous 20-VP scale, two decimals), 'discrete' (the
     WBF/EBU whole-VP scale built from it), 'club' (the club's own tables in
     ``club_vp_scales``) or 'none' (IMPs only)."""
 
-    vp_rounding: str = "fix"
+    vp_rounding: VpRounding = "fix"
     """The continuous scale's two decimals: 'fix' (half up, then the concavity correction
     that reproduces the official tables), 'half-up' (without the correction) or
     'truncate' (cut to two decimals)."""
 
-    vp_fractional_margin: str = "interpolate"
+    vp_fractional_margin: VpFractionalMargin = "interpolate"
     """A fractional IMP margin (weighted scores) on the continuous scale: 'interpolate'
     between the scale's whole-IMP values, or 'round' the margin to a whole IMP first
     (a half up).  The discrete scale always rounds it (EBU: below n.5 counts as n)."""
@@ -93,35 +119,35 @@ class ScoringOptions:
     """The club's own VP tables (``vp_scale: club``), one per match length: ``ClubVpScale``s
     parsed and checked from YAML data (see ``club_vp.py``)."""
 
-    vp_pool: int = 20
+    vp_pool: VpPool = 20
     """VPs shared by a match: 20, or 10 for a triangular (half) match, which the discrete
     scale builds for half the boards (EBU).  The continuous scale has no 10-VP form."""
 
-    teams_scoring: str = "imps"
+    teams_scoring: TeamsScoring = "imps"
     """'imps' (board IMPs, then VPs), 'aggregate' (total points), 'board-a-match' (each
     board won, tied or lost on the net score) or 'win-loss' (each match won, tied or lost
     on the IMP margin: 1, ½, 0)."""
 
-    board_a_match_units: str = "1"
+    board_a_match_units: BoardAMatchUnits = "1"
     """Board-a-match points for a board won, tied, lost: '1' (1, ½, 0) or '2' (UK
     point-a-board: 2, 1, 0)."""
 
     # --- sessions ------------------------------------------------------------------
-    sections: str = "separate"
+    sections: Sections = "separate"
     """'separate' (each section scored and ranked on its own) or 'pooled' (results
     compared and pairs ranked across all sections)."""
 
-    ties: str = "exact"
+    ties: Ties = "exact"
     """Pairs tie when their exact scores are equal ('exact'), or when their
     percentages (IMPs) agree to two decimal places ('displayed')."""
 
-    session_percentage: str = "total"
+    session_percentage: SessionPercentage = "total"
     """A matchpoint pair's session percentage: 'total' (matchpoints scored over the tops
     of the boards played, ΣMP / Σtop) or 'board-mean' (the mean of the pair's board
     percentages, every board counting the same).  They differ only when tops differ
     (Neuberg off, or boards factored to different E)."""
 
-    handicap_share: str = "whole"
+    handicap_share: HandicapShare = "whole"
     """Handicap pairs: the handicapped percentage is the scratch percentage plus the pair's
     'whole' handicap or 'half' of it (both are found in real NZ Scorer exports)."""
 
@@ -130,12 +156,12 @@ class ScoringOptions:
     number of boards (total × boards in full / boards played, e.g. 555 × 27 / 26 = 576.35,
     as Compscore prints), beside the raw total; the percentage and the ranking are unchanged."""
 
-    sitout_policy: str = "none"
+    sitout_policy: SitoutPolicy = "none"
     """Boards a pair sat out (a sit-out or a phantom pair in the movement): 'none' (they do
     not count for the pair), 'average' (50 % of the top each, 0 IMPs) or 'session-average'
     (the pair's own session average on each).  See ``sitout.py``."""
 
-    sitout_slot: str = "uncounted"
+    sitout_slot: SitoutSlot = "uncounted"
     """An explicit sit-out line (the upload records which pair sat out a board): 'counted'
     makes its slot one of the board's expected results E, as NZ Scorer does; 'uncounted'
     (EBUScore, ACBLscore) compares the board over the results played.  See ``sitout_records.py``."""
@@ -145,7 +171,7 @@ class ScoringOptions:
     of a 20-VP pool, counts the bye as a drawn match.  Clubs that favour the pair (12 is a
     common choice) set their own."""
 
-    swiss_margin: str = "halved"
+    swiss_margin: SwissMargin = "halved"
     """Swiss pairs: a match's IMP margin.  'halved': half the difference of the two pairs'
     totals of board figures (their net IMPs, each swing counted once).  'ximpq': the EBU's
     modified cross-IMPs (White Book §3.1.3, the "Probst formula"): each pair's cross-IMP sums
@@ -153,28 +179,29 @@ class ScoringOptions:
     match's margin rounded to a whole IMP, a half away from zero."""
 
     CHOICES: ClassVar[dict[str, tuple[str | int, ...]]] = {
-        "matchpoint_units": ("ebu", "acbl"),
-        "neuberg_rounding": ("exact", "ebu", "acbl", "truncate"),
-        "small_groups": ("none", "ebu", "acbl"),
-        "artificial": ("fixed", "variable"),
-        "datum_rounding": ("half-away", "half-even", "exact"),
-        "cross_imp_divisor": ("total", "comparisons", "scores"),
-        "weighted_imp_rounding": ("exact", "integer"),
-        "weighted_aggregate_rounding": ("exact", "ten"),
-        "vp_scale": ("wbf", "discrete", "club", "none"),
-        "vp_rounding": ("fix", "half-up", "truncate"),
-        "vp_fractional_margin": ("interpolate", "round"),
-        "vp_pool": (20, 10),
-        "teams_scoring": ("imps", "aggregate", "board-a-match", "win-loss"),
-        "board_a_match_units": ("1", "2"),
-        "sections": ("separate", "pooled"),
-        "ties": ("exact", "displayed"),
-        "session_percentage": ("total", "board-mean"),
-        "handicap_share": ("whole", "half"),
-        "sitout_policy": ("none", "average", "session-average"),
-        "sitout_slot": ("uncounted", "counted"),
-        "swiss_margin": ("halved", "ximpq"),
+        "matchpoint_units": get_args(MatchpointUnits),
+        "neuberg_rounding": get_args(NeubergRounding),
+        "small_groups": get_args(SmallGroups),
+        "artificial": get_args(ArtificialPolicy),
+        "datum_rounding": get_args(DatumRounding),
+        "cross_imp_divisor": get_args(CrossImpDivisor),
+        "weighted_imp_rounding": get_args(WeightedImpRounding),
+        "weighted_aggregate_rounding": get_args(WeightedAggregateRounding),
+        "vp_scale": get_args(VpScale),
+        "vp_rounding": get_args(VpRounding),
+        "vp_fractional_margin": get_args(VpFractionalMargin),
+        "vp_pool": get_args(VpPool),
+        "teams_scoring": get_args(TeamsScoring),
+        "board_a_match_units": get_args(BoardAMatchUnits),
+        "sections": get_args(Sections),
+        "ties": get_args(Ties),
+        "session_percentage": get_args(SessionPercentage),
+        "handicap_share": get_args(HandicapShare),
+        "sitout_policy": get_args(SitoutPolicy),
+        "sitout_slot": get_args(SitoutSlot),
+        "swiss_margin": get_args(SwissMargin),
     }
+    """Each option's values, read from its ``Literal`` type (one list, for the checks and the messages)."""
 
     def __post_init__(self) -> None:
         for name, choices in self.CHOICES.items():
@@ -256,6 +283,24 @@ class ScoringOptions:
 
 
 DEFAULT_OPTIONS = ScoringOptions()
+
+
+def resolve_options(site: Mapping[str, Any] | None = None, upload: Mapping[str, Any] | None = None,
+                    command_line: Mapping[str, Any] | None = None) -> ScoringOptions:
+    """The one order of precedence, for the build, ``score`` and ``check`` alike: the defaults,
+    then ``site.yaml``'s ``scoring:``, then the upload's own ``options:``, then ``--option``
+    on the command line (each later one wins).
+
+    >>> resolve_options({"ties": "displayed", "neuberg": False}, {"neuberg": True}).neuberg
+    True
+    >>> resolve_options({"ties": "displayed"}, {}, {"ties": "exact"}).ties
+    'exact'
+    """
+    options = DEFAULT_OPTIONS
+    for layer in (site, upload, command_line):
+        if layer:
+            options = options.with_overrides(dict(layer))
+    return options
 
 _WHOLE = re.compile(r"[0-9]{1,6}")
 _NUMBER = re.compile(r"[+-]?[0-9]{1,9}(?:\.[0-9]{1,9})?(?:/[0-9]{1,9})?")

@@ -43,6 +43,8 @@ class PairsMethod:
     """Base: caching and the artificial-score rule shared by every method."""
 
     name = ""
+    unit = "matchpoints"
+    """The unit id of the method's figures (``units.UNIT_LABELS`` has its word)."""
 
     def __init__(self, tables: dict[Direction, FrequencyTable], options: ScoringOptions):
         self.tables = tables
@@ -261,6 +263,7 @@ class Butler(PairsMethod):
     """IMPs against a datum: the mean of the (factored, optionally trimmed) scores, rounded to 10."""
 
     name = "butler"
+    unit = "imps"
 
     def __init__(self, tables: dict[Direction, FrequencyTable], options: ScoringOptions):
         super().__init__(tables, options)
@@ -351,6 +354,7 @@ class CrossImps(PairsMethod):
     """Each result IMPed against every other (factored) result, then divided as the option says."""
 
     name = "cross_imps"
+    unit = "imps"
 
     def divisor(self, table: FrequencyTable) -> Fraction:
         mass = Fraction(table.expected)
@@ -460,6 +464,7 @@ class Aggregate(PairsMethod):
     """Total points: the score itself."""
 
     name = "aggregate"
+    unit = "points"
 
     def _compute(self, direction: Direction, score: int, table: FrequencyTable) -> tuple[Fraction, Explanation]:
         value = Fraction(score if direction is NS else -score)

@@ -1,4 +1,11 @@
-"""Places from scores, with ties shown as '3='.
+"""Places from scores, with ties shown as '3=': the one home of ranking with ties.
+
+Every ranking a page or the JSON shows comes from here: a session's fields
+(``session.py``), handicap and strata (``handicap.py``, ``strata.py``), teams
+(``teams.py``), Swiss standings after every round (``swiss.py``), events of several
+sessions (``event.py``) and the site's season tables (``site/archive.py``).  Not ranking:
+``site/explain_view.py`` orders a board's distinct scores, ``site/format.py`` prints a card's
+rank, and the readers take the places a program printed as they are (``readers/printed.py``).
 
 >>> rank_labels([("a", 60), ("b", 55), ("c", 55), ("d", 40)])
 {'a': (1, '1'), 'b': (2, '2='), 'c': (2, '2='), 'd': (4, '4')}
@@ -14,7 +21,8 @@ K = TypeVar("K", bound=Hashable)
 
 
 def rank_labels(scores: Sequence[tuple[K, Any]]) -> dict[K, tuple[int, str]]:
-    """Higher score ranks first; equal scores share the place, written '3='."""
+    """Higher score ranks first; equal scores share the place, written '3='.  Keys that tie
+    keep the order they came in (a stable sort), for callers that list them in a set order."""
     ordered = sorted(scores, key=lambda item: item[1], reverse=True)
     counts = Counter(score for _, score in ordered)
     out: dict[K, tuple[int, str]] = {}

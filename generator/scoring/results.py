@@ -14,10 +14,12 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..model import Direction, Match, Pair, PairRef, ScoringMethod, Session, Team, TravellerLine
-from .contract import Seat
+from ..notation import Seat, Vulnerability
 from .explain import Explanation
 from .options import ScoringOptions
 from .sitout import SitOut
+from .units import UNIT_LABELS as UNIT_LABELS
+from .units import unit_label as unit_label
 
 if TYPE_CHECKING:
     from .swiss import SwissResult
@@ -67,7 +69,7 @@ class ScoredBoard:
     section: str
     """The comparison group's section, or '' when sections are pooled."""
     method: ScoringMethod
-    vulnerability: str
+    vulnerability: Vulnerability
     dealer: Seat
     lines: tuple[ScoredLine, ...]
     frequencies: tuple[FrequencyRow, ...]
@@ -183,17 +185,6 @@ class Field:
         if not any(s.handicap for s in self.standings):
             return ()
         return tuple(sorted(self.standings, key=lambda s: (s.handicap.rank, s.pair.ref.number)))  # type: ignore[union-attr]
-
-
-UNIT_LABELS: dict[str, str] = {
-    "imps": "IMPs", "points": "points", "board_points": "board points", "vps": "VPs", "wins": "wins",
-}
-"""Teams units: the stable id (in results and JSON) and the word a reader sees."""
-
-
-def unit_label(unit: str) -> str:
-    """'vps' -> 'VPs', 'board_points' -> 'board points'."""
-    return UNIT_LABELS[unit]
 
 
 class _UnitLabels:

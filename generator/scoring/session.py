@@ -8,6 +8,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ..model import (
+    PENALTY_UNITS,
     Artificial,
     ArtificialKind,
     Direction,
@@ -32,18 +33,9 @@ from .rounding import decimal_places, percent
 from .sitout import sitout_award
 from .sitout_records import absent_step, missed_boards, sitout_slots, sitouts_by_pair, slot_step
 from .strata import apply_strata, check_strata
+from .units import method_label
 
 NS, EW = Direction.NS, Direction.EW
-
-PENALTY_UNITS: dict[ScoringMethod, tuple[PenaltyUnit, ...]] = {
-    ScoringMethod.MATCHPOINTS: (PenaltyUnit.PERCENT_OF_TOP, PenaltyUnit.MATCHPOINTS),
-    ScoringMethod.BUTLER: (PenaltyUnit.IMPS,),
-    ScoringMethod.CROSS_IMPS: (PenaltyUnit.IMPS,),
-    ScoringMethod.AGGREGATE: (PenaltyUnit.POINTS,),
-}
-"""The units a director's penalty may be given in, by the session's method (teams have none:
-a match takes ``Match.imp_adjustment``)."""
-
 
 def score_session(session: Session, options: ScoringOptions) -> SessionResult:
     """Score every board and rank every pair (or, for teams, every match and team)."""
@@ -209,7 +201,7 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
     entries = _entries(boards)
     is_mp = session.method is ScoringMethod.MATCHPOINTS
     is_imps = session.method in (ScoringMethod.BUTLER, ScoringMethod.CROSS_IMPS)
-    unit = "matchpoints" if is_mp else "IMPs" if is_imps else "points"
+    unit = method_label(session.method)
     by_field: dict[str, list[Pair]] = defaultdict(list)
     for pair in session.pairs:
         by_field[_field_key(session, options, pair)].append(pair)

@@ -32,9 +32,10 @@ from .explain import unit as unit_word
 from .imps import imp_band, imps
 from .options import OptionError, ScoringOptions
 from .ranking import rank_labels
-from .results import MatchResult, SessionResult, TeamsBoardResult, TeamStanding, unit_label
+from .results import MatchResult, SessionResult, TeamsBoardResult, TeamStanding
 from .rounding import display_vp as vp_places
 from .rounding import round_vp_margin, round_weighted_aggregate, round_weighted_imps
+from .units import unit_label
 from .vp import discrete_band, discrete_bounds, match_vps, vp_table
 
 
@@ -93,7 +94,7 @@ def weighted_board_imps(home_ns: Outcome, home_ew: Outcome, options: ScoringOpti
                         home: str = "the home team", away: str = "the away team") -> tuple[Fraction, Explanation]:
     """IMPs (or points, for aggregate) to the home team on one board."""
     aggregate = options.teams_scoring == "aggregate"
-    unit = "points" if aggregate else "IMPs"
+    unit = unit_label("points" if aggregate else "imps")
     artificial = [(o, sign) for o, sign in ((home_ns, 1), (home_ew, -1)) if isinstance(o, Artificial)]
     if artificial:
         value = Fraction(0)

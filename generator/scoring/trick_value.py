@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..model import Artificial, Direction, Play, Scored, ScoringMethod, TravellerLine
+from ..notation import Vulnerability
 from .board import components, score_one_line, scorer_for_results, small_group_rule
 from .contract import ns_score
 from .options import ScoringOptions
@@ -209,7 +210,7 @@ def _declaring_side(outcome: Scored) -> Direction | str:
     return sides.pop() if len(sides) == 1 else NO_TRICK_VALUE_MIXED
 
 
-def shifted(outcome: Scored, delta: int, vulnerability: str) -> Scored | None:
+def shifted(outcome: Scored, delta: int, vulnerability: Vulnerability) -> Scored | None:
     """``outcome`` with the declarer taking ``delta`` more tricks in every part, each part
     scored again with the same weight; None when a part would leave 0–13 tricks."""
     parts = []

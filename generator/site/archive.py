@@ -11,13 +11,17 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, overload
 
 from markupsafe import Markup
 
+from ..scoring.ranking import rank_labels
 from .articles import Article
 from .links import player_slug
-from .plan import MONTHS, Page
+from .plan import MONTHS, Page, PageBase
+
+if TYPE_CHECKING:
+    from .summary import SessionSummary
 
 HOME_MIN_SESSIONS = 40
 """The home page shows whole months, newest first, until it has at least this many sessions."""
@@ -64,7 +68,7 @@ def _deps(*parts: Any) -> str:
     return h.hexdigest()
 
 
-def _month_key(s: dict[str, Any]) -> str:
+def _month_key(s: SessionSummary) -> str:
     return s["date"][:7] if s["date"] else "undated"
 
 
@@ -104,7 +108,7 @@ def season_of(date: str | None, start_month: int) -> str | None:
 
 
 class ArchivePlanner:
-    def __init__(self, club: str, description: str, summaries: list[dict[str, Any]], articles: list[Article],
+    def __init__(self, club: str, description: str, summaries: list[SessionSummary], articles: list[Article],
                  season_start_month: int, season_min_sessions: int, tags: list[str] | None = None,
                  events: list[dict[str, Any]] | None = None):
         """``tags``, one per summary, change whenever the summary does (the build passes its
@@ -142,8 +146,9 @@ class ArchivePlanner:
         return value
 
     def base(self, path: str, title: str, **extra: Any) -> dict[str, Any]:
-        root = "../" * path.count("/")
-        ctx = {"club": self.club, "title": title, "root": root, "page_path": path, "crumbs": []}
+        head: PageBase = {"club": self.club, "title": title, "root": "../" * path.count("/"), "page_path": path,
+                          "crumbs": []}
+        ctx: dict[str, Any] = {**head}
         ctx.update(extra)
         return ctx
 
@@ -155,8 +160,8 @@ class ArchivePlanner:
         return pages
 
     # --- sessions ---------------------------------------------------------------------
-    def months(self) -> list[tuple[str, list[dict[str, Any]]]]:
-        groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    def months(self) -> list[tuple[str, list[SessionSummary]]]:
+        groups: dict[str, list[SessionSummary]] = defaultdict(list)
         order: list[str] = []
         for s in self.sessions:
             key = _month_key(s)
@@ -165,14 +170,14 @@ class ArchivePlanner:
             groups[key].append(s)
         return [(k, groups[k]) for k in order]
 
-    def _session_view(self, s: dict[str, Any], root: str) -> dict[str, Any]:
+    def _session_view(self, s: SessionSummary, root: str) -> dict[str, Any]:
         provisional = s.get("provisional")
         return {"title": s["title"], "url": root + s["url"], "date": s["long_date"], "kind": s["kind"],
                 "provisional": provisional["until"] if provisional and provisional["active"] else None,
                 "winners": [{"field": w["field"], "names": w["names"], "url": root + w["url"]} for w in s["winners"]]}
 
     def home(self) -> Page:
-        shown: list[tuple[str, list[dict[str, Any]]]] = []
+        shown: list[tuple[str, list[SessionSummary]]] = []
         count = 0
         months = self.months()
         for key, sessions in months:
@@ -262,15 +267,10 @@ class ArchivePlanner:
                 average = _mean(pcts)
                 rows.append({"name": p["name"], "slug": p["slug"], "sessions": len(pcts), "average": average})
         rows.sort(key=lambda r: (-r["average"], r["name"].casefold()))
-        place = 0
-        previous = None
-        counts: dict[Fraction, int] = defaultdict(int)
-        for r in rows:
-            counts[r["average"]] += 1
-        for i, r in enumerate(rows, start=1):
-            if r["average"] != previous:
-                place, previous = i, r["average"]
-            r["rank"] = f"{place}=" if counts[r["average"]] > 1 else str(place)
+        # The engine's places with ties ('3='); players who tie stay in name order.
+        labels = rank_labels([(i, r["average"]) for i, r in enumerate(rows)])
+        for i, r in enumerate(rows):
+            r["rank"] = labels[i][1]
         return rows
 
     def player_pages(self) -> list[Page | LazyPage]:

@@ -15,11 +15,13 @@ import multiprocessing
 import os
 import shutil
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from ..errors import BuildError, InputError, InputErrors, Problem, shown
 from ..history.uploads import provisional, upload_versions
@@ -27,16 +29,18 @@ from ..readers import MAX_BYTES
 from ..resources import default_templates
 from . import quick
 from .archive import ArchivePlanner, LazyPage
-from .articles import rule_articles, site_articles
-from .cache import FORMAT, Cache, TooLarge, code_version, digest, tree_digest
-from .config import load_config
+from .articles import Article, rule_articles, site_articles
+from .cache import FORMAT, Cache, CacheIndex, TooLarge, code_version, digest, tree_digest
+from .config import SiteConfig, load_config
 from .duplicates import duplicates
-from .events import discover_events, event_summary, memberships, plan_event, session_slug
+from .events import EventSource, discover_events, event_summary, memberships, plan_event, session_slug
 from .feed import atom_feed
+from .pipeline import Source, UploadDone, UploadFailed, UploadJob, discover, worker
 from .plan import Page, SiteInfo
 from .progress import Progress
 from .render import render_page
-from .sources import discover, worker
+from .stamps import FileStamp
+from .summary import SessionSummary
 from .tree import OutsideError, Skipped
 from .writer import Syncer, shared_folders
 
@@ -53,8 +57,8 @@ class BuildReport:
     unchanged: int
     removed: int
     seconds: float
-    manifest: dict[str, list] = field(default_factory=dict, repr=False)
-    """What the output folder holds now: path -> [size, mtime_ns, sha256]."""
+    manifest: dict[str, FileStamp] = field(default_factory=dict, repr=False)
+    """What the output folder holds now, by site path."""
     warnings: list[str] = field(default_factory=list)
     """Results taken on trust from a program's export (each flagged on its board page)."""
     skipped: list[Skipped] = field(default_factory=list)
@@ -156,8 +160,9 @@ def _build_site(content: Path, output: Path, templates: Path | None, jobs: int |
     try:
         histories = _histories(content / config.sessions_dir, sources, cache.root, common,
                                config.provisional_days, now)
-        report = _build(content, output, templates, jobs, cache, config, articles, site, sources, common,
-                        stamps, index, staging, started, histories, skipped, progress)
+        run = _Run(content, output, templates, jobs, cache, config, articles, site, sources, common, index,
+                   staging, histories, skipped, progress)
+        report = _build(run, stamps, started)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     report.skipped = skipped
@@ -170,7 +175,7 @@ def _build_site(content: Path, output: Path, templates: Path | None, jobs: int |
     return report
 
 
-def _histories(folder: Path, sources, cache_root: Path, common: str, days: int | None,
+def _histories(folder: Path, sources: list[Source], cache_root: Path, common: str, days: int | None,
                now: datetime) -> dict[str, dict]:
     """Each upload's committed versions and provisional period (``generator.history``)."""
     found = upload_versions(folder, [s.rel for s in sources], cache_root)
@@ -183,102 +188,188 @@ def _histories(folder: Path, sources, cache_root: Path, common: str, days: int |
     return out
 
 
-def _build(content, output, templates, jobs, cache, config, articles, site, sources, common, stamps, index,
-           staging, started, histories, skipped, progress) -> BuildReport:
+@dataclass
+class _Run:
+    """What every phase of one build reads: the settings, the uploads found and the cache."""
+
+    content: Path
+    output: Path
+    templates: Path
+    jobs: int | None
+    cache: Cache
+    config: SiteConfig
+    articles: list[Article]
+    site: SiteInfo
+    sources: list[Source]
+    common: str
+    """The digest of what every page depends on (code, templates, settings, articles)."""
+    index: CacheIndex
+    """The cache index: per key, the upload's summaries and each page's digest."""
+    staging: Path
+    histories: dict[str, dict]
+    skipped: list[Skipped]
+    progress: Progress
+    errors: list[str] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+    def fail(self, text: str, problems: list[Problem]) -> None:
+        self.errors.append(text)
+        self.problems.extend(problems)
+
+
+@dataclass
+class _Uploads:
+    """Phase one's outcome for the uploads: one cache key per source (None where it could
+    not be read), the keys rendered this time and their staged pages."""
+
+    keys: list[str | None]
+    rendered: int
+    staged: dict[str, dict[str, FileStamp]]
+    member: dict[str, dict[int, list[dict[str, str]]]]
+    event_sources: list[EventSource]
+
+
+@dataclass
+class _Archive:
+    """The cross-session pages: bytes rendered now (``extra``), and the ones whose context
+    is unchanged (``known``: path -> digest, rendered only if the output lost them)."""
+
+    pages: list[Page | LazyPage]
+    extra: dict[str, bytes]
+    known: dict[str, str]
+    rendered: dict[str, list[str]]
+    """Per path, [digest of the context, digest of the bytes]: the next build's ``known``."""
+
+
+def _build(run: _Run, stamps: dict[str, FileStamp], started: float) -> BuildReport:
+    """Phase one (render the uploads, check them against each other, plan the archive),
+    then, only if all of it succeeded, phase two (sync the output)."""
+    uploads = _render_uploads(run, stamps)
+    _check_duplicates(run, uploads.keys)
+    if run.errors:  # keep what did render; a good build saves the index once, at the end
+        run.cache.save_index(run.index)
+        count = len(run.errors)
+        raise BuildError("the site was not built; the previous site is unchanged. "
+                         f"{count} upload{'s' if count != 1 else ''} failed:\n"
+                         + "\n".join(run.errors + skipped_lines(run.skipped)), run.problems)
+    built: list[str] = [key for key in uploads.keys if key is not None]  # every None came with an error above
+    summaries = [s for key in built for s in run.index["keys"][key]["summaries"]]
+    archive = _plan_archive(run, uploads, built, summaries)  # an event that cannot be ranked stops here
+    owner = _owners(run, built)
+    clash = sorted((set(archive.extra) | set(archive.known)) & set(owner))
+    if clash:
+        raise BuildError(f"{shown(owner[clash[0]])} produces {shown(clash[0])}, which the site itself needs")
+    syncer = _sync_output(run, uploads, built, owner, archive)
+    report = BuildReport(run.output, len(summaries), len(run.sources), uploads.rendered,
+                         len(owner) + len(archive.extra) + len(archive.known),
+                         syncer.stats.written, syncer.stats.unchanged, syncer.stats.removed,
+                         time.perf_counter() - started)
+    report.manifest = syncer.new
+    report.warnings = [w for s in summaries for w in s.get("warnings", ())]
+    return report
+
+
+def _render_uploads(run: _Run, stamps: dict[str, FileStamp]) -> _Uploads:
+    """Phase one, the uploads: work out each one's cache key (its bytes, slug, history and
+    events), then read, score, plan and render the ones the cache does not hold, in worker
+    processes.  Problems are collected in ``run``, never raised: every upload's are reported."""
     keys: list[str | None] = []
-    todo = []
+    todo: list[UploadJob] = []
     restamped = False
-    errors: list[str] = []
-    problems: list[Problem] = []
     # Events of several sessions: read first, so that each session page names its event.
-    event_sources = discover_events(content / config.sessions_dir, confine=content)
-    member, event_errors = memberships(event_sources, sources)
+    event_sources = discover_events(run.content / run.config.sessions_dir, confine=run.content)
+    member, event_errors = memberships(event_sources, run.sources)
     for text in event_errors:
-        errors.append(text)
-        problems.append(Problem(None, None, text))
-    for n, src in enumerate(sources, start=1):
-        progress.step(n, len(sources), "uploads checked")
+        run.fail(text, [Problem(None, None, text)])
+    for n, src in enumerate(run.sources, start=1):
+        run.progress.step(n, len(run.sources), "uploads checked")
         try:
-            file_digest, read = cache.file_digest(src.path, stamps, MAX_BYTES)
+            file_digest, read = run.cache.file_digest(src.path, stamps, MAX_BYTES)
         except (TooLarge, OSError) as exc:
             error = InputError(str(src.path), "", f"the file is {exc.size:,} bytes: expected at most {MAX_BYTES:,} bytes"
                                if isinstance(exc, TooLarge) else
                                f"cannot read the file ({exc.strerror or exc}): expected a readable file")
-            errors.append(str(InputErrors([error])))
-            problems.append(error.problem)
+            run.fail(str(InputErrors([error])), [error.problem])
             keys.append(None)
             continue
         restamped = restamped or read
-        history = histories.get(src.rel)
+        history = run.histories.get(src.rel)
         events = {str(k): v for k, v in member.get(src.rel, {}).items()}
-        key = digest(f"{common}\0{file_digest}\0{src.slug}".encode() + (
+        key = digest(f"{run.common}\0{file_digest}\0{src.slug}".encode() + (
             b"" if history is None else json.dumps([history["versions"], history["provisional"]], sort_keys=True).encode())
             + (b"" if not events else json.dumps(events, sort_keys=True).encode()))
         keys.append(key)
-        if key not in index["keys"] or not cache.has(key):
-            todo.append((key, str(src.path), f"{config.sessions_dir}/{src.rel}", src.slug, site, config.scoring,
-                         str(templates), str(cache.root), str(staging), history, member.get(src.rel)))
-    staged: dict[str, dict[str, list]] = {}
-    failed: list[tuple[int, str, list]] = []
-    for n, (i, (key, ok, payload)) in enumerate(_run(todo, jobs), start=1):
-        progress.step(n, len(todo), "uploads read and scored")
-        if ok:
-            summaries, stats = payload
-            staged[key] = stats
-            index["keys"][key] = {"summaries": summaries, "pages": {p: e[2] for p, e in stats.items()}}
+        if key not in run.index["keys"] or not run.cache.has(key):
+            todo.append(UploadJob(key, str(src.path), f"{run.config.sessions_dir}/{src.rel}", src.slug, run.site,
+                                  run.config.scoring, str(run.templates), str(run.cache.root), str(run.staging),
+                                  history, member.get(src.rel)))
+    staged: dict[str, dict[str, FileStamp]] = {}
+    failed: list[tuple[int, UploadFailed]] = []
+    for n, (i, outcome) in enumerate(_run(todo, run.jobs), start=1):
+        run.progress.step(n, len(todo), "uploads read and scored")
+        if isinstance(outcome, UploadDone):
+            staged[outcome.key] = outcome.staged
+            run.index["keys"][outcome.key] = {"summaries": outcome.summaries,
+                                              "pages": {p: e.sha for p, e in outcome.staged.items()}}
         else:
-            failed.append((i, *payload))
-    for _, text, found_problems in sorted(failed, key=lambda f: f[0]):  # in path order, whatever the workers did
-        errors.append(text)
-        problems.extend(Problem(*p) for p in found_problems)
+            failed.append((i, outcome))
+    for _, f in sorted(failed, key=lambda f: f[0]):  # in path order, whatever the workers did
+        run.fail(f.text, [Problem(*p) for p in f.problems])
     if restamped:
-        cache.save_stamps(stamps)
-    # The same session uploaded twice: among the uploads that were read, in path order.
-    read_ok = [(src, key) for src, key in zip(sources, keys) if key is not None and key in index["keys"]]
+        run.cache.save_stamps(stamps)
+    return _Uploads(keys, len(todo), staged, member, event_sources)
+
+
+def _check_duplicates(run: _Run, keys: list[str | None]) -> None:
+    """The same session uploaded twice: among the uploads that were read, in path order."""
+    index = run.index
+    read_ok = [(src, key) for src, key in zip(run.sources, keys) if key is not None and key in index["keys"]]
     found = duplicates([((str(src.path), _session_number(index, key, n)), s) for src, key in read_ok
                         for n, s in enumerate(index["keys"][key]["summaries"], start=1)])
     for (file, number), (earlier, earlier_number), summary in found:
         error = InputError(file, number, f"the same session as {shown(earlier)}{earlier_number and f' ({earlier_number})'} "
                                          f"({_described(summary)}): expected each session uploaded once; "
                                          "remove one of the two files")
-        errors.append(str(InputErrors([error])))
-        problems.append(error.problem)
-    if errors:  # keep what did render; a good build saves the index once, at the end
-        cache.save_index(index)
-        count = len(errors)
-        raise BuildError("the site was not built; the previous site is unchanged. "
-                         f"{count} upload{'s' if count != 1 else ''} failed:\n" + "\n".join(errors + skipped_lines(skipped)),
-                         problems)
+        run.fail(str(InputErrors([error])), [error.problem])
 
-    built: list[str] = [key for key in keys if key is not None]  # every None came with an error above
-    summaries = [s for key in built for s in index["keys"][key]["summaries"]]
-    counts = {src.rel: len(index["keys"][key]["summaries"]) for src, key in zip(sources, built)}
-    event_pages, event_list = _event_pages(event_sources, sources, counts, config, site, templates)
-    tags = [f"{key}:{n}" for key in built for n in range(len(index["keys"][key]["summaries"]))]
+
+def _owners(run: _Run, built: list[str]) -> dict[str, str]:
+    """Each upload's pages, by site path -> the upload; two uploads making one path is an error."""
     owner: dict[str, str] = {}
-    for key, src in zip(built, sources):
-        for path in index["keys"][key]["pages"]:
+    for key, src in zip(built, run.sources):
+        for path in run.index["keys"][key]["pages"]:
             if path in owner:
                 raise BuildError(f"{shown(src.rel)} and {shown(owner[path])} both produce {shown(path)}; rename one of them")
             owner[path] = src.rel
-    archive = ArchivePlanner(config.club, config.description, summaries, articles,
+    return owner
+
+
+def _plan_archive(run: _Run, uploads: _Uploads, built: list[str], summaries: list[SessionSummary]) -> _Archive:
+    """Phase one, the cross-session pages (home, months, players, seasons, events, feed,
+    static files): planned every time from the summaries (cheap), rendered only when their
+    context changed since the last build — the cache maps a digest of each context to the
+    digest of the bytes it rendered to."""
+    index, common, templates = run.index, run.common, run.templates
+    counts = {src.rel: len(index["keys"][key]["summaries"]) for src, key in zip(run.sources, built)}
+    event_pages, event_list = _event_pages(uploads.event_sources, run.sources, counts, run.config, run.site, templates)
+    tags = [f"{key}:{n}" for key in built for n in range(len(index["keys"][key]["summaries"]))]
+    config = run.config
+    planner = ArchivePlanner(config.club, config.description, summaries, run.articles,
                              config.season_start_month, config.season_min_sessions, tags, events=event_list)
-    # Cross-session pages are planned every time (cheap) but rendered only when their
-    # context changed since the last build: the cache maps a digest of each context to
-    # the digest of the bytes it rendered to.
     extra: dict[str, bytes] = {}
     known: dict[str, str] = {}
     rendered_before = index.get("archive", {})
     rendered_now: dict[str, list[str]] = {}
-    archive_pages = archive.pages()
+    archive_pages = planner.pages()
     for n, page in enumerate(archive_pages, start=1):
-        progress.step(n, len(archive_pages), "pages rendered")
+        run.progress.step(n, len(archive_pages), "pages rendered")
         if page.data is not None:
             extra[page.path] = page.data
             continue
         if isinstance(page, LazyPage):  # keyed by what it is made from: no context to build
             context_key = digest(f"{common}{page.template}\0{page.path}\0{page.deps}".encode())
         else:
+            assert page.template is not None  # a page without bytes is a template's
             context_key = digest((common + page.template + "\0" + json.dumps(page.context, sort_keys=True, default=str)).encode())
         before = rendered_before.get(page.path)
         if before and before[0] == context_key:
@@ -295,19 +386,22 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
         for p in sorted(static.rglob("*")):
             if p.is_file():
                 extra["static/" + p.relative_to(static).as_posix()] = p.read_bytes()
-    clash = sorted((set(extra) | set(known)) & set(owner))
-    if clash:
-        raise BuildError(f"{shown(owner[clash[0]])} produces {shown(clash[0])}, which the site itself needs")
+    return _Archive(archive_pages, extra, known, rendered_now)
 
-    # --- phase two: sync into the output folder --------------------------------------
-    output.mkdir(parents=True, exist_ok=True)
-    syncer = Syncer(output, cache.load_manifest(output))
+
+def _sync_output(run: _Run, uploads: _Uploads, built: list[str], owner: dict[str, str], archive: _Archive) -> Syncer:
+    """Phase two: bring the output folder in line with the planned pages (staged pages
+    renamed in, cached ones written only where the folder lost them, stale files removed),
+    then save the manifest and the cache index.  Runs only after phase one succeeded."""
+    cache, index, staged = run.cache, run.index, uploads.staged
+    run.output.mkdir(parents=True, exist_ok=True)
+    syncer = Syncer(run.output, cache.load_manifest(run.output))
     shared = shared_folders(staged)
 
     # File creation is slow on some disks and releases the GIL: a few threads overlap it.
     def sync(key: str) -> None:
         if key in staged:
-            syncer.put_staged(staged[key], staging, shared)
+            syncer.put_staged(staged[key], run.staging, shared)
         else:
             syncer.put_group(index["keys"][key]["pages"], lambda: cache.load(key))
 
@@ -316,33 +410,30 @@ def _build(content, output, templates, jobs, cache, config, articles, site, sour
             syncer.put(path, data)
 
     # The cross-session pages (thousands on a full build) are written alongside, in batches.
-    extras = list(extra.items())
+    extras = list(archive.extra.items())
     with ThreadPoolExecutor(max_workers=4) as writers:
         tasks = [writers.submit(sync, key) for key in dict.fromkeys(built)]
         tasks += [writers.submit(put_all, extras[i:i + 64]) for i in range(0, len(extras), 64)]
         for task in tasks:
             task.result()
+    known = archive.known
     if known:
         def render_known() -> dict[str, bytes]:
-            pages = {p.path: p for p in archive_pages if p.path in known}
-            return {path: render_page(_made(pages[path]), templates) for path in known}
+            pages = {p.path: p for p in archive.pages if p.path in known}
+            return {path: render_page(_made(pages[path]), run.templates) for path in known}
         syncer.put_group(known, render_known)
-    syncer.remove_stale(list(owner) + list(extra) + list(known))
-    cache.save_manifest(output, syncer.new)
+    syncer.remove_stale(list(owner) + list(archive.extra) + list(known))
+    cache.save_manifest(run.output, syncer.new)
     live = set(built)
     index["keys"] = {k: v for k, v in index["keys"].items() if k in live}
-    index["archive"] = rendered_now
+    index["archive"] = archive.rendered
     cache.save_index(index)
     cache.prune(live)
-    report = BuildReport(output, len(summaries), len(sources), len(todo), len(owner) + len(extra) + len(known),
-                         syncer.stats.written, syncer.stats.unchanged, syncer.stats.removed,
-                         time.perf_counter() - started)
-    report.manifest = syncer.new
-    report.warnings = [w for s in summaries for w in s.get("warnings", ())]
-    return report
+    return syncer
 
 
-def _event_pages(event_sources, sources, counts, config, site, templates) -> tuple[dict[str, bytes], list[dict]]:
+def _event_pages(event_sources: list[EventSource], sources: list[Source], counts: dict[str, int], config: SiteConfig,
+                 site: SiteInfo, templates: Path) -> tuple[dict[str, bytes], list[dict[str, Any]]]:
     """Each event's page and JSON, and the list the home page shows; a BuildError when an
     event cannot be ranked (its sessions were each read and scored already)."""
     from ..events import event_to_json, load_event
@@ -378,12 +469,12 @@ def _event_pages(event_sources, sources, counts, config, site, templates) -> tup
     return pages, listed
 
 
-def _session_number(index, key: str, n: int) -> str:
+def _session_number(index: CacheIndex, key: str, n: int) -> str:
     """'session 2' for the second session of an upload that holds several, else ''."""
     return f"session {n}" if len(index["keys"][key]["summaries"]) > 1 else ""
 
 
-def _described(summary: dict) -> str:
+def _described(summary: SessionSummary) -> str:
     """'Monday Pairs on 2026-11-02, the same 8 pairs' for the duplicate message."""
     date = summary.get("date")
     pairs = len(summary["identity"][3])
@@ -391,11 +482,12 @@ def _described(summary: dict) -> str:
             f"the same {pairs} pair{'s' if pairs != 1 else ''}")
 
 
-def _made(page):
+def _made(page: Page | LazyPage) -> Page:
+    """A page with its context made (a ``LazyPage`` makes it only when it must be rendered)."""
     return Page(page.path, page.template, page.make()) if isinstance(page, LazyPage) else page
 
 
-def _run(todo: list[tuple], jobs: int | None):
+def _run(todo: list[UploadJob], jobs: int | None) -> Iterator[tuple[int, UploadDone | UploadFailed]]:
     """Render uploads: in this process for a few, else in a pool of ``jobs`` workers.
     Yields (index in ``todo``, result) as each is done, for the progress line.
 
@@ -408,7 +500,7 @@ def _run(todo: list[tuple], jobs: int | None):
         return
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    order = sorted(range(len(todo)), key=lambda i: -_size(todo[i][1]))
+    order = sorted(range(len(todo)), key=lambda i: -_size(todo[i].path))
     with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=gc.disable) as pool:
         chunks = pool.map(worker, [todo[i] for i in order], chunksize=max(1, min(4, len(todo) // (workers * 16))))
         yield from zip(order, chunks)

@@ -15,12 +15,34 @@ import os
 import tempfile
 import zlib
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
-FORMAT = "site-cache-2"
+from .stamps import FileStamp, stamps_from_json
+
+if TYPE_CHECKING:
+    from .summary import SessionSummary
+
+FORMAT = "site-cache-3"
+"""Bumped when a cache file's layout changes: a cache of another format is ignored, never misread."""
 ENTRY_MAGIC = b"site-pages-2\n"
 GENERATOR_ROOT = Path(__file__).resolve().parents[1]
 CHUNK = 1 << 20
+
+
+class IndexEntry(TypedDict):
+    """What the index keeps of one upload's rendering, by its cache key."""
+
+    summaries: list[SessionSummary]
+    """One per session of the upload, for the cross-session pages."""
+    pages: dict[str, str]
+    """Each page's site path -> the SHA-256 of its bytes (the bytes are in the entry file)."""
+
+
+class CacheIndex(TypedDict):
+    format: str
+    keys: dict[str, IndexEntry]
+    archive: NotRequired[dict[str, list[str]]]
+    """Each cross-session page: [digest of its context, digest of its bytes]."""
 
 
 class TooLarge(Exception):
@@ -95,11 +117,14 @@ class Cache:
         self.entries = root / "entries"
 
     # --- file digests, skipping unchanged files by (size, mtime) ------------------------
-    def load_stamps(self) -> dict[str, Any]:
+    def load_stamps(self) -> dict[str, FileStamp]:
+        """Each upload's last known stamp, by resolved path (empty for another format)."""
         data = read_json(self.root / "stamps.json")
-        return data if isinstance(data, dict) and data.get("format") == FORMAT else {"format": FORMAT}
+        if not (isinstance(data, dict) and data.get("format") == FORMAT and isinstance(data.get("files"), dict)):
+            return {}
+        return stamps_from_json(data["files"])
 
-    def file_digest(self, path: Path, stamps: dict[str, Any], max_bytes: int) -> tuple[str, bool]:
+    def file_digest(self, path: Path, stamps: dict[str, FileStamp], max_bytes: int) -> tuple[str, bool]:
         """(sha256 of the file, whether it was read), the size checked first: a file over
         ``max_bytes`` raises ``TooLarge`` before a byte of it is read, and one that grows
         while it is read stops the reading there.  Unchanged files (by size and mtime) are
@@ -109,8 +134,8 @@ class Cache:
             raise TooLarge(st.st_size)
         key = str(path.resolve())
         old = stamps.get(key)
-        if old and old[0] == st.st_size and old[1] == st.st_mtime_ns:
-            return old[2], False
+        if old and old.size == st.st_size and old.mtime_ns == st.st_mtime_ns:
+            return old.sha, False
         h = hashlib.sha256()
         total = 0
         with open(path, "rb") as f:
@@ -120,11 +145,11 @@ class Cache:
                     raise TooLarge(total)
                 h.update(chunk)
         d = h.hexdigest()
-        stamps[key] = [st.st_size, st.st_mtime_ns, d]
+        stamps[key] = FileStamp(st.st_size, st.st_mtime_ns, d)
         return d, True
 
-    def save_stamps(self, stamps: dict[str, Any]) -> None:
-        write_json(self.root / "stamps.json", stamps)
+    def save_stamps(self, stamps: dict[str, FileStamp]) -> None:
+        write_json(self.root / "stamps.json", {"format": FORMAT, "files": stamps})
 
     # --- session entries -------------------------------------------------------------
     def entry_path(self, key: str) -> Path:
@@ -165,20 +190,22 @@ class Cache:
                 p.unlink(missing_ok=True)
 
     # --- the index: per key, the summaries and each page's digest ----------------------
-    def load_index(self) -> dict[str, Any]:
+    def load_index(self) -> CacheIndex:
         data = read_json(self.root / "index.json")
-        return data if isinstance(data, dict) and data.get("format") == FORMAT else {"format": FORMAT, "keys": {}}
+        if isinstance(data, dict) and data.get("format") == FORMAT and isinstance(data.get("keys"), dict):
+            return data  # type: ignore[return-value]  # written by save_index, of this format
+        return {"format": FORMAT, "keys": {}}
 
-    def save_index(self, index: dict[str, Any]) -> None:
+    def save_index(self, index: CacheIndex) -> None:
         write_json(self.root / "index.json", index)
 
     # --- what the last build left in each output folder -------------------------------
     def manifest_path(self, output: Path) -> Path:
         return self.root / f"manifest-{digest(str(output.resolve()).encode())[:16]}.json"
 
-    def load_manifest(self, output: Path) -> dict[str, list]:
+    def load_manifest(self, output: Path) -> dict[str, FileStamp]:
         data = read_json(self.manifest_path(output))
-        return data.get("files", {}) if isinstance(data, dict) and data.get("format") == FORMAT else {}
+        return stamps_from_json(data.get("files")) if isinstance(data, dict) and data.get("format") == FORMAT else {}
 
-    def save_manifest(self, output: Path, files: dict[str, list]) -> None:
+    def save_manifest(self, output: Path, files: dict[str, FileStamp]) -> None:
         write_json(self.manifest_path(output), {"format": FORMAT, "files": files})

@@ -10,7 +10,7 @@ from typing import Any
 import yaml
 
 from ..errors import BuildError, shown
-from ..scoring.options import DEFAULT_OPTIONS, OptionError, ScoringOptions
+from ..scoring.options import OptionError, ScoringOptions, resolve_options
 from .tree import refused_file
 
 DEFAULT_CLUB = "Bridge club"
@@ -35,7 +35,7 @@ class SiteConfig:
 
     def options(self, session_options: dict[str, Any] | None = None) -> ScoringOptions:
         """Site defaults, then the upload's own options."""
-        return DEFAULT_OPTIONS.with_overrides(self.scoring).with_overrides(dict(session_options or {}))
+        return resolve_options(self.scoring, session_options)
 
     def fingerprint(self) -> str:
         return json.dumps({

@@ -10,10 +10,13 @@ players).  The sessions of a multi-session event have different titles ('Session
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from ..model import Session
 from .links import player_key
+
+if TYPE_CHECKING:
+    from .summary import SessionSummary
 
 T = TypeVar("T")
 
@@ -35,7 +38,7 @@ def session_identity(session: Session) -> list:
             sorted(pairs)]
 
 
-def duplicates(sessions: list[tuple[T, dict[str, Any]]]) -> list[tuple[T, T, dict[str, Any]]]:
+def duplicates(sessions: list[tuple[T, SessionSummary]]) -> list[tuple[T, T, SessionSummary]]:
     """(where, summary) in build order -> (where, where the first was, summary) for each
     session that is the same as one before it."""
     first: dict[str, T] = {}

@@ -15,8 +15,8 @@ from typing import Any
 
 from ..errors import InputErrors
 from .links import pair_file, session_dir, slugify
-from .plan import Page, SiteInfo
-from .sources import Source, is_event_file
+from .pipeline import Source, is_event_file
+from .plan import Page, PageBase, SiteInfo
 from .tree import walk
 
 
@@ -105,9 +105,10 @@ def plan_event(event: EventSource, scored, slugs: list[str], site: SiteInfo) -> 
               "carry_forward": f"Carry-forward: the final plus {fmt(r.options.carry_forward * 100, 4)}% of the qualifying percentage"
               }[r.options.method]
     path = event.url
+    head: PageBase = {"club": site.club, "title": r.title, "root": root, "page_path": path,
+                      "crumbs": [(f"{root}index.html", "Home")]}
     return Page(path, "event.html", {
-        "club": site.club, "title": r.title, "root": root, "page_path": path,
-        "crumbs": [(f"{root}index.html", "Home")], "method": method, "notes": list(r.notes),
+        **head, "method": method, "notes": list(r.notes),
         "sessions": sessions, "rows": rows, "heading": heading,
         "article": "multi-session-events" if "multi-session-events" in site.article_titles else None,
     })

@@ -14,6 +14,7 @@ from typing import Any
 from ..model import Direction, Scored
 from ..scoring.explain import Explanation
 from ..scoring.results import ScoredBoard, ScoredLine
+from ..scoring.units import unit
 from .articles import article_for_rule
 from .links import score_anchor
 
@@ -94,11 +95,14 @@ def board_blocks(board: ScoredBoard, unit_word: str, fig, rule_map: dict[str, st
                 order.append(anchor)
             pair.append(anchor)
         anchors.append((pair[0], pair[1]))
-    score_first = sorted(order, key=lambda a: (0, _rank(board, a)) if not a.startswith("line-") else (1, order.index(a)))
+    score_first = sorted(order, key=lambda a: (0, _frequency_position(board, a)) if not a.startswith("line-") else (1, order.index(a)))
     return [blocks[a] for a in score_first], anchors
 
 
-def _rank(board: ScoredBoard, anchor: str) -> tuple[int, int]:
+def _frequency_position(board: ScoredBoard, anchor: str) -> tuple[int, int]:
+    """Where an explanation's score stands in the board's frequency table (then NS before EW):
+    the order the blocks are shown in.  Not a ranking with ties (``scoring/ranking.py``): it
+    orders distinct scores, which never tie."""
     side, _, rest = anchor.partition("-")
     score = -int(rest[1:]) if rest.startswith("m") else int(rest)
     scores = [row.ns_score for row in board.frequencies]
@@ -107,8 +111,7 @@ def _rank(board: ScoredBoard, anchor: str) -> tuple[int, int]:
 
 
 def _heading(line: ScoredLine, direction: Direction, value, unit_word: str, fig) -> str:
-    if abs(value) == 1 and unit_word in ("IMPs", "matchpoints", "points"):
-        unit_word = unit_word[:-1]
+    unit_word = unit(value, unit_word)
     outcome = line.line.ns if direction is Direction.NS else line.line.ew
     who = "North-South" if direction is Direction.NS else "East-West"
     if isinstance(outcome, Scored) and not outcome.is_weighted:

@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import uuid
 import xml.etree.ElementTree as ET
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .summary import SessionSummary
 
 ATOM = "http://www.w3.org/2005/Atom"
 MAX_ENTRIES = 50
@@ -27,7 +30,7 @@ def _urn(club: str, *parts: str) -> str:
     return uuid.uuid5(uuid.NAMESPACE_URL, "bridge-results:" + "\0".join((club, *parts))).urn
 
 
-def entries(club: str, summaries: list[dict[str, Any]]) -> list[dict[str, str]]:
+def entries(club: str, summaries: list[SessionSummary]) -> list[dict[str, str]]:
     """Newest first: one entry per session published, one per committed correction."""
     found = []
     for s in summaries:
@@ -50,7 +53,7 @@ def entries(club: str, summaries: list[dict[str, Any]]) -> list[dict[str, str]]:
     return found[:MAX_ENTRIES]
 
 
-def atom_feed(club: str, summaries: list[dict[str, Any]]) -> bytes:
+def atom_feed(club: str, summaries: list[SessionSummary]) -> bytes:
     ET.register_namespace("", ATOM)
     feed = ET.Element(f"{{{ATOM}}}feed")
     items = entries(club, summaries)

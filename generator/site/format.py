@@ -152,22 +152,23 @@ def card(text: str | None) -> Markup:
         return Markup("")
     t = text.strip()
     if len(t) >= 2 and t[0].upper() in SUITS and t[1:].upper() in _RANKS:
-        return suit(t[0]) + escape(_rank(t[1:].upper()))
+        return suit(t[0]) + escape(_card_rank(t[1:].upper()))
     if len(t) >= 2 and t[-1].upper() in SUITS and t[:-1].upper() in _RANKS:
-        return suit(t[-1]) + escape(_rank(t[:-1].upper()))
+        return suit(t[-1]) + escape(_card_rank(t[:-1].upper()))
     return escape(t)
 
 
 _RANKS = {"A", "K", "Q", "J", "T", "10", "9", "8", "7", "6", "5", "4", "3", "2"}
 
 
-def _rank(r: str) -> str:
+def _card_rank(r: str) -> str:
+    """A card's rank as a hand diagram prints it ('T' -> '10'): a card, not a place in a ranking."""
     return "10" if r == "T" else r
 
 
 def holding(cards: str) -> str:
     """'AKT2' -> 'A K 10 2'; a void is '—'."""
-    return " ".join(_rank(c) for c in cards.upper()) if cards else "—"
+    return " ".join(_card_rank(c) for c in cards.upper()) if cards else "—"
 
 
 FILTERS = {

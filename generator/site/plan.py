@@ -10,23 +10,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from ..analysis.compare import versus_double_dummy
 from ..analysis.double_dummy import DealAnalysis, SessionAnalysis
 from ..history.snapshot import line_key
 from ..model import Artificial, Direction, PairRef, Scored, ScoringMethod, Session
-from ..scoring.contract import Seat, Strain, board_dealer, board_vulnerability
+from ..scoring.contract import Seat, Strain
 from ..scoring.pairs_methods import award_words
 from ..scoring.results import ScoredBoard, ScoredLine, SessionResult, Standing
 from ..scoring.trick_value import trick_worth
-from . import adjusted_worth, match_analysis, swiss_pages
+from ..scoring.units import UNIT_LABELS as UNIT_WORDS
+from ..scoring.units import UNIT_SHORT, unit_of
+from . import adjusted_worth, swiss_pages
 from . import format as fmt
 from .big_field import is_big, traveller_csv, traveller_file
 from .charts import Bar, bar_chart
 from .explain_view import block, board_blocks, rule_info
-from .links import board_file, pair_file, player_key, player_path, player_slug, session_dir
-from .sitout_rows import sitout_rows
+from .links import board_file, pair_file, player_path, player_slug, session_dir
+
+if TYPE_CHECKING:
+    from .summary import SessionSummary
 
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
           "September", "October", "November", "December")
@@ -44,6 +48,20 @@ class Page:
     """Pages that are not templates (downloads): their bytes."""
 
 
+class PageBase(TypedDict):
+    """What ``base.html`` reads on every page (the templates' shared contract): each page's
+    context is this plus its own keys."""
+
+    club: str
+    title: str
+    root: str
+    """'../../': the way from the page back to the site root, for every link and asset."""
+    page_path: str
+    """Where the page is, POSIX, from the site root."""
+    crumbs: list[tuple[str, str]]
+    """The breadcrumb trail: (url, label) pairs, relative to the page."""
+
+
 @dataclass(frozen=True, slots=True)
 class SiteInfo:
     """What every page of every session needs to know about the site (part of the cache key)."""
@@ -56,16 +74,6 @@ class SiteInfo:
 
 DD_SEATS = (Seat.N, Seat.S, Seat.E, Seat.W)
 DD_STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
-
-
-def unit_of(method: ScoringMethod) -> str:
-    return {ScoringMethod.MATCHPOINTS: "matchpoints", ScoringMethod.BUTLER: "imps",
-            ScoringMethod.CROSS_IMPS: "imps", ScoringMethod.AGGREGATE: "points",
-            ScoringMethod.TEAMS: "imps"}[method]
-
-
-UNIT_WORDS = {"matchpoints": "matchpoints", "imps": "IMPs", "points": "points"}
-UNIT_SHORT = {"matchpoints": "MP", "imps": "IMPs", "points": "Points"}
 
 
 def session_kind(session: Session) -> str:
@@ -88,7 +96,7 @@ def _table_of(row: dict[str, Any]) -> str:
     return f"{row['ns_pair']['label']} v {row['ew_pair']['label']}"
 
 
-def _seat_of(seats, ref: PairRef) -> str | None:
+def seat_of(seats, ref: PairRef) -> str | None:
     """The seat (N, S, E, W) a player sat in on an individual event's line."""
     return next((seat for seat, player in seats.by_seat() if player == ref), None) if seats else None
 
@@ -133,18 +141,20 @@ class SessionPlanner:
         self._links: dict[tuple[PairRef | None, bool], dict[str, Any]] = {}
         self._players: dict[PairRef, list[dict[str, str]]] = {}
         self._views: dict[int, tuple[Any, dict[str, Any]]] = {}
-        self._rules: dict[str, tuple[str | None, str]] = {}
+        self.rules: dict[str, tuple[str | None, str]] = {}
+        """Each explanation rule seen -> (its article slug or None, its CSS class): ``rule_info``'s memo."""
         self._worth: dict[tuple[int, int], Any] = {}
         self._worth_memo: dict[int, dict] = {}
         self._worth_views: dict[tuple[tuple[int, int], bool], dict[str, Any]] = {}
-        self._field_boards: dict[int, set[str]] = {}
+        self.field_boards: dict[int, set[str]] = {}
+        """The boards each field played, by the field's id (``pair_pages``)."""
 
     def blocks(self, board: ScoredBoard):
         """The board's distinct explanation blocks and each line's (NS, EW) anchors, computed once."""
         key = id(board)
         if key not in self._blocks:
             self._blocks[key] = board_blocks(board, self.unit_word, self.fig, self.site.rule_map,
-                                             self.site.article_titles, self._rules)
+                                             self.site.article_titles, self.rules)
         return self._blocks[key]
 
     def line_index(self, board: ScoredBoard, line: ScoredLine) -> int:
@@ -191,22 +201,26 @@ class SessionPlanner:
         return found
 
     def base(self, path: str, title: str, **extra: Any) -> dict[str, Any]:
-        ctx = {"club": self.site.club, "title": title, "root": "../../", "page_path": path,
-               "session_title": session_title(self.session), "session_date": long_date(self.session),
-               "session_kind": session_kind(self.session), "unit": self.unit, "unit_word": self.unit_word,
-               "unit_short": UNIT_SHORT[self.unit], "entrant": self.entrant, "crumbs": [("../../index.html", "Home"),
-                                                             ("index.html", session_title(self.session))]}
+        """What every page of the session shows: ``base.html``'s part, then the session's."""
+        head: PageBase = {"club": self.site.club, "title": title, "root": "../../", "page_path": path,
+                          "crumbs": [("../../index.html", "Home"), ("index.html", session_title(self.session))]}
+        ctx: dict[str, Any] = {
+            **head, "session_title": session_title(self.session), "session_date": long_date(self.session),
+            "session_kind": session_kind(self.session), "unit": self.unit, "unit_word": self.unit_word,
+            "unit_short": UNIT_SHORT[self.unit], "entrant": self.entrant}
         ctx.update(extra)
         return ctx
 
     # --- the pages -----------------------------------------------------------------
     def pages(self) -> list[Page]:
+        from . import pair_pages, team_pages  # they import this module: here, not at the top
+
         pages = [self.session_page()]
         pages += [self.board_page(b, i) for i, b in enumerate(self.result.boards)]
         pages += [Page(f"{self.dir}/{traveller_file(b.slug)}", None, data=traveller_csv(b, self.pair_label))
                   for b in self.result.boards if is_big(b)]
-        pages += [self.pair_page(s) for s in self.result.standings]
-        pages += [self.match_page(i, m) for i, m in enumerate(self.result.matches, start=1)]
+        pages += [pair_pages.pair_page(self, s) for s in self.result.standings]
+        pages += [team_pages.match_page(self, i, m) for i, m in enumerate(self.result.matches, start=1)]
         pages += swiss_pages.pages(self)
         return pages
 
@@ -226,7 +240,7 @@ class SessionPlanner:
                              "masterpoints": s.pair.masterpoints, "strata": s.strata,
                              "scaled_total": s.scaled_total, "mark": self.record["pair_marks"].get(s.ref.slug)})
             factored = any(r["score"] != r["total"] for r in rows) and self.unit == "imps"
-            fields.append({"name": _field_name(f.name), "rows": rows, "factored": factored,
+            fields.append({"name": field_name(f.name), "rows": rows, "factored": factored,
                            "missed": len({r["boards"] for r in rows}) > 1,
                            "scaled": any(r["scaled_total"] is not None for r in rows),
                            "places": fmt.mp_places([r["total"] for r in rows]),
@@ -240,7 +254,9 @@ class SessionPlanner:
                   "total_text": fmt.vp(t.total) if t.total_unit == "vps" else fmt.imps(t.total),
                   "players": [{"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in t.team.players]}
                  for t in self.result.team_standings]
-        matches = [self.match_summary(i, m) for i, m in enumerate(self.result.matches, start=1)]
+        from .team_pages import match_summary
+
+        matches = [match_summary(self, i, m) for i, m in enumerate(self.result.matches, start=1)]
         standing = self.result.team_standings[0] if self.result.team_standings else None
         return Page(path, "session.html", self.base(
             path, session_title(self.session), crumbs=[("../../index.html", "Home")], fields=fields, boards=boards,
@@ -363,7 +379,7 @@ class SessionPlanner:
         prev_b = self.result.boards[index - 1] if index > 0 else None
         next_b = self.result.boards[index + 1] if index + 1 < len(self.result.boards) else None
         board_block = block("board-arithmetic", f"{self.board_title(board)}: how the board was scored",
-                            board.explanation, self.site.rule_map, self.site.article_titles, self._rules)
+                            board.explanation, self.site.rule_map, self.site.article_titles, self.rules)
         worth = []
         for i, r in enumerate(lines):
             if (w := self.worth(board, i)) is not None:
@@ -390,7 +406,7 @@ class SessionPlanner:
         return Page(path, "board.html", self.base(
             path, self.board_title(board), board=board, places=places, deal=deal, dealer=SEATS[board.dealer],
             chart=chart,
-            dd=_dd_view(analysis), dd_warning=found.warning if found else "",
+            dd=dd_view(analysis), dd_warning=found.warning if found else "",
             dd_article=self.dd_article() if analysis else None,
             worth=worth, worth_adjusted=any("what" in w for w in worth),
             corrected=any(r["marks"] for r in lines),
@@ -418,7 +434,7 @@ class SessionPlanner:
 
     def dd_article(self) -> dict[str, str] | None:
         """The article on double dummy and par, when the site has one (its rules list ``double_dummy``)."""
-        slug = rule_info("double_dummy", self.site.rule_map, self._rules)[0]
+        slug = rule_info("double_dummy", self.site.rule_map, self.rules)[0]
         return {"slug": slug, "title": self.site.article_titles.get(slug, slug)} if slug else None
 
     def worth(self, board: ScoredBoard, index: int, direction: Direction | None = None) -> dict[str, Any] | None:
@@ -471,218 +487,17 @@ class SessionPlanner:
                                  "hcp": sum(hcp(s) for s in suits)}
         return {"hands": hands}
 
-    def pair_page(self, standing: Standing) -> Page:
-        ref = standing.ref
-        path = f"{self.dir}/{pair_file(ref)}"
-        rows = []
-        for entry in standing.scorecard:
-            board = entry.board
-            index = self.line_index(board, entry.line)
-            _, anchors = self.blocks(board)
-            anchor = anchors[index][0 if entry.direction is Direction.NS else 1]
-            outcome = entry.line.line.ns if entry.direction is Direction.NS else entry.line.line.ew
-            view = self.outcome_view(outcome)
-            rows.append({
-                "board": board.slug, "board_url": board_file(board.slug), "direction": entry.direction.value,
-                "opponents": self.pair_link(entry.opponents, short=True), "outcome": view,
-                "seat": _seat_of(entry.line.line.seats, ref) if entry.partner is not None else None,
-                "partner": self.pair_link(entry.partner, short=True) if entry.partner is not None else None,
-                "against": [self.pair_link(o, short=True) for o in entry.opponent_players],
-                "own_score": _own_score(view, entry.direction), "value": entry.score.value,
-                "percent": entry.score.percent, "running": entry.running_total,
-                "anchor_url": f"{board_file(board.slug)}#{anchor}",
-                "missed": False,
-                "dist_url": f"{board_file(board.slug)}#dist-{view['ns_score']}" if view["kind"] == "play"
-                and sum(1 for f in board.frequencies if f.occurs) > 1 else None,
-                "mark": self.record["line_marks"].get(line_key(board.slug, entry.line.line.ns_pair,
-                                                               entry.line.line.ew_pair), {}).get(
-                    "ns" if entry.direction is Direction.NS else "ew"),
-            })
-        mattered = []
-        for entry in standing.scorecard:
-            index = self.line_index(entry.board, entry.line)
-            w = self.worth(entry.board, index, entry.direction)
-            if w is not None and w["swing"] > 0:
-                mattered.append({"board": entry.board.slug, "board_url": board_file(entry.board.slug), **w})
-            elif w is None:
-                mattered += [{"board": entry.board.slug, "board_url": board_file(entry.board.slug), **e}
-                             for e in self.adjusted_worth(entry.board, index, entry.direction) if e["swing"] > 0]
-        mattered = sorted(mattered, key=lambda m: -m["swing"])[:3]
-        chart = None
-        if standing.percentage is not None and rows:
-            chart = bar_chart(
-                "card", [Bar(r["board"], float(r["percent"]), fmt.percentage(r["percent"]) + "%")
-                         for r in rows if r["percent"] is not None],
-                f"{self.entrant} {self.pair_label(ref)}: percentage on each board",
-                "Board and the pair's percentage on it: " + "; ".join(
-                    f"board {r['board']}: {fmt.percentage(r['percent'])}%" for r in rows if r["percent"] is not None)
-                + f". Session: {fmt.percentage(standing.percentage)}%.",
-                100.0, step=20, reference=(float(standing.percentage), f"session {fmt.percentage(standing.percentage)}%"),
-                kind="card", values=False)
-        total = f"{fmt.figure(standing.total, self.unit)} {self.unit_word}" + (
-            f", {fmt.percentage(standing.percentage)}%" if standing.percentage is not None else "")
-        total_block = block("total", f"{self.entrant} {self.pair_label(ref)}: {total}", standing.explanation,
-                            self.site.rule_map, self.site.article_titles, self._rules)
-        handicap_block = None
-        if standing.handicap is not None:
-            h = standing.handicap
-            shown = f"{fmt.percentage(h.percentage)}%" if h.percentage is not None else "no percentage"
-            handicap_block = block("handicap", f"Pair {self.pair_label(ref)}: handicapped {shown}", h.explanation,
-                                   self.site.rule_map, self.site.article_titles, self._rules)
-        title = f"{self.entrant} {self.pair_label(ref)}: {standing.pair.names}"
-        reasons = [p.reason for p in self.session.penalties if p.pair == ref and p.reason]
-        penalty = {"reasons": ", ".join(reasons), "value": -standing.penalty, "total": standing.total,
-                   "span": 4 + (len({r["direction"] for r in rows}) > 1 and not self.session.individual)
-                   + (2 if self.session.individual else 0)} if standing.penalty else None
-        card_places = fmt.mp_places([v for r in rows for v in (r["value"], r["running"])]
-                                    + [m[k]["value"] for m in mattered if "what" not in m
-                                       for k in ("played", "fewer", "more") if m[k]]
-                                    + [v for m in mattered if "what" in m for v in m["figures"]]
-                                    + ([penalty["value"], penalty["total"]] if penalty else []))
-        for m in mattered:
-            m["text"] = self.worth_text(m, card_places) if "what" not in m else \
-                adjusted_worth.text(m, self.unit, UNIT_SHORT[self.unit], card_places)
-        played = {r["board"] for r in rows}
-        same_field = self._boards_of_field(standing)
-        why = sitout_rows(self.session, standing)
-        for board in self.result.boards:
-            if board.slug in same_field and board.slug not in played:
-                rows.append({"board": board.slug, "board_url": board_file(board.slug), "missed": True,
-                             "direction": rows[0]["direction"] if rows else "", "why": why(board.number)})
-        order = {b.slug: i for i, b in enumerate(self.result.boards)}
-        rows.sort(key=lambda r: order.get(r["board"], 0))
-        return Page(path, "pair.html", self.base(
-            path, title, pair_label=self.pair_label(ref), players=self.players(ref), standing=standing,
-            mattered=mattered, chart=chart,
-            mark=self.record["pair_marks"].get(ref.slug), corrected=any(r.get("mark") for r in rows),
-            field_name=_field_name(standing.field), rows=rows, total_block=total_block, penalty=penalty,
-            handicap_block=handicap_block,
-            show_direction=len({r["direction"] for r in rows if not r["missed"]}) > 1 and not self.session.individual,
-            places=card_places, **swiss_pages.pair_context(self, ref)))
+    # --- summary for the archive pages (summary.py) -----------------------------------
+    def summary(self) -> SessionSummary:
+        from .summary import session_summary
 
-    def _boards_of_field(self, standing: Standing) -> set[str]:
-        """The boards anyone in the pair's field played (once per field, not once per pair)."""
-        field = self._field_of(standing)
-        key = id(field)
-        if key not in self._field_boards:
-            self._field_boards[key] = {e.board.slug for other in field for e in other.scorecard}
-        return self._field_boards[key]
-
-    def _field_of(self, standing: Standing):
-        """The standings of the pair's field (the pairs it is ranked with)."""
-        for f in self.result.fields:
-            if any(s is standing for s in f.standings):
-                return f.standings
-        return (standing,)
-
-    # --- teams -----------------------------------------------------------------------
-    def match_title(self, m) -> str:
-        prefix = f"Round {m.match.round}: " if m.match.round else ""
-        return f"{prefix}{m.match.home.name} v {m.match.away.name}"
-
-    def match_summary(self, i: int, m) -> dict[str, Any]:
-        return {"url": f"match-{i}.html", "title": self.match_title(m), "home": m.match.home.name,
-                "away": m.match.away.name, "home_imps": m.home_imps, "away_imps": m.away_imps,
-                "home_vp": m.home_vp, "away_vp": m.away_vp, "board_label": m.board_unit_label,
-                "outcome": _match_outcome(m)}
-
-    def match_page(self, i: int, m) -> Page:
-        path = f"{self.dir}/match-{i}.html"
-        rows = []
-        played = {tb.number: tb for tb in m.match.boards}
-        for b in m.boards:
-            tb = played.get(b.number)
-            rows.append({"number": b.number, "home_ns": b.home_ns, "home_ew": b.home_ew,
-                         "home_ew_own": -b.home_ew if b.home_ew is not None else None,
-                         "home_ns_line": _team_view(self.outcome_view(tb.home_ns), tb.home_ns, 1, m.match.home.name)
-                         if tb and tb.home_ns is not None else None,
-                         "home_ew_line": _team_view(self.outcome_view(tb.home_ew), tb.home_ew, -1, m.match.away.name)
-                         if tb and tb.home_ew is not None else None,
-                         "home": b.home, "anchor": f"board-{b.number}", **_board_cells(b, m),
-                         "block": block(f"board-{b.number}", f"Board {b.number}: {_swing(b, m)}",
-                                        b.explanation, self.site.rule_map, self.site.article_titles, self._rules),
-                         "deal": self.deal_view(self.deals[b.number].deal) if b.number in self.deals
-                         and self.deals[b.number].deal else None,
-                         "dealer": SEATS[(self.deals[b.number].dealer if b.number in self.deals else None)
-                                         or board_dealer(b.number)],
-                         "vulnerability": (self.deals[b.number].vulnerability if b.number in self.deals else None)
-                         or board_vulnerability(b.number), **self.match_analysis(b.number, tb, m)})
-        result_block = block("result", "The match result", m.explanation, self.site.rule_map, self.site.article_titles,
-                             self._rules)
-        # IMPs and points: one width for the match's table; board points (½) stay as they are
-        imp_places = None if m.board_unit == "board_points" else \
-            fmt.imp_places([m.home_imps, m.away_imps] + [b.home for b in m.boards])
-        return Page(path, "match.html", self.base(
-            path, self.match_title(m), match=m, rows=rows, imp_places=imp_places, result_block=result_block, outcome=_match_outcome(m),
-            home_players=[{"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in m.match.home.players],
-            away_players=[{"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in m.match.away.players]))
-
-    def match_analysis(self, number: int, played, m) -> dict[str, Any]:
-        """A match board's double-dummy grid, par and the tables against them (or the warning)."""
-        info = self.deals.get(number)
-        found = self.analysis.for_board(info) if self.analysis and info else None
-        analysis = found.analysis if found else None
-        return {"dd": _dd_view(analysis), "dd_warning": found.warning if found else "",
-                "dd_article": self.dd_article() if analysis else None,
-                "versus": match_analysis.versus(played, analysis, m.match.home.name, m.match.away.name)}
-
-    # --- summary for the archive pages ---------------------------------------------
-    def summary(self) -> dict[str, Any]:
-        entries = []
-        winners = []
-        for f in self.result.fields:
-            for s in f.standings:
-                entry = {
-                    **_people([p.name for p in s.pair.players]),
-                    # an individual has no fixed partner: the player's history says so instead
-                    "pair": f"individual (player {self.pair_label(s.ref)})" if self.session.individual else self.pair_label(s.ref),
-                    "field": _field_name(f.name), "url": f"{self.dir}/{pair_file(s.ref)}",
-                    "rank": s.rank_label, "percentage": _frac(s.percentage), "score": _frac(s.score),
-                    "total": _frac(s.total), "unit": self.unit, "entrants": len(f.standings),
-                    "masterpoints": _award(s.pair.masterpoints),
-                }
-                entries.append(entry)
-                if s.rank == 1:
-                    winners.append({"field": _field_name(f.name), "names": s.pair.names,
-                                    "url": f"{self.dir}/{pair_file(s.ref)}"})
-        if self.result.swiss is not None:  # ranked on VPs, not on the IMPs over all boards
-            entries, winners = swiss_pages.summary_entries(self, _people)
-        for t in self.result.team_standings:
-            for p in t.team.players:
-                # A team member's partners are the team-mates (the player page's Partner column).
-                entries.append({**_people([p.name]), "pair": f"Team {t.team.name}", "field": "", "url": f"{self.dir}/index.html",
-                                "teammates": [q.name for q in t.team.players if q is not p],
-                                "rank": t.rank_label, "percentage": None, "score": _frac(t.total),
-                                "total": _frac(t.total), "unit": _ARCHIVE_UNIT.get(t.total_unit, "points"),
-                                "entrants": len(self.result.team_standings)})
-            if t.rank == 1:
-                winners.append({"field": "", "names": t.team.name, "url": f"{self.dir}/index.html"})
-        d = self.session.date
-        return {
-            "slug": self.slug, "title": session_title(self.session), "date": d.isoformat() if d else None,
-            "long_date": long_date(self.session), "kind": session_kind(self.session),
-            "method": self.session.method.value, "url": f"{self.dir}/index.html",
-            "winners": winners, "entries": entries, "warnings": self.warnings(),
-            "corrections": [{"anchor": c["anchor"], "date": c["date"], "iso": c["iso"], "text": c["text"],
-                             "reason": c["reason"], "late": c["late"]} for c in self.record["corrections"]],
-            "provisional": self.provisional,
-        }
+        return session_summary(self)
 
     def warnings(self) -> list[str]:
         """Lines taken on trust from the program's export, for the build summary."""
         return [f"{self.session.source}: board {b.number}, NS {self.pair_label(l.line.ns_pair)} v EW "
                 f"{self.pair_label(l.line.ew_pair)}: {l.line.note}"
                 for b in self.result.boards for l in b.lines if l.line.note]
-
-
-def _team_view(view: dict[str, Any], outcome, sign: int, ns_team: str) -> dict[str, Any]:
-    """A table's result in a match's row, from the home team's side: weighted components carry
-    the home team's own score (``sign`` -1 where it sat EW); an award names the team it went to."""
-    if view["kind"] == "weighted":
-        return {**view, "components": [{**c, "score": sign * c["ns_score"]} for c in view["components"]]}
-    if view["kind"] == "artificial":
-        return {**view, "words": f"{award_words(outcome).capitalize()} to {ns_team} (North-South): the director's ruling"}
-    return view
 
 
 def _ruling(ns: Artificial, ew: Artificial) -> str:
@@ -697,55 +512,13 @@ def _heading(label: str) -> str:
     return label[:1].upper() + label[1:]
 
 
-_ARCHIVE_UNIT = {"vps": "vp", "imps": "imps"}
-"""How the archive pages print a team's total: VPs, IMPs, or plain points (the rest)."""
-
-
-def _swing(b, m) -> str:
-    """A board's heading: who won it, and by how much."""
-    home, away = m.match.home.name, m.match.away.name
-    if m.board_unit == "board_points":
-        if b.home == b.away:
-            return f"shared, {fmt.imps(b.home)} – {fmt.imps(b.away)} board points"
-        return f"won by {home if b.home > b.away else away}, {fmt.imps(b.home)} – {fmt.imps(b.away)} board points"
-    if b.home == 0:
-        return f"no {m.board_unit_label} either way"
-    team = home if b.home > 0 else away
-    amount = abs(b.home)
-    label = m.board_unit_label[:-1] if amount == 1 and m.board_unit_label.endswith("s") else m.board_unit_label
-    return f"{fmt.imps(amount)} {label} to {team}"
-
-
-def _board_cells(b, m) -> dict[str, Any]:
-    """The two teams' columns of a board: each team's share of board points, or the swing on the winner's side."""
-    if m.board_unit == "board_points":
-        return {"home_cell": b.home, "away_cell": b.away}
-    return {"home_cell": b.home if b.home > 0 else None, "away_cell": -b.home if b.home < 0 else None}
-
-
-def _match_outcome(m) -> str:
-    """What the match is worth beyond its board total: VPs, or a win/draw/loss."""
-    if m.home_vp is not None:
-        return f"{fmt.vp(m.home_vp)} – {fmt.vp(m.away_vp)} VPs"
-    if m.total_unit == "wins":
-        return f"{fmt.imps(m.home_score)} – {fmt.imps(m.away_score)} {m.total_unit_label}"
-    return ""
-
-
 def _field_order(f) -> tuple[str, int]:
     """Sections in order; North-South before East-West."""
     parts = f.name.split()
     return (" ".join(p for p in parts if p not in ("NS", "EW")), 1 if "EW" in parts else 0)
 
 
-def _award(masterpoints) -> str | None:
-    """'4000 c': the award as the program wrote it, with its type."""
-    if masterpoints is None:
-        return None
-    return f"{masterpoints.awarded} {masterpoints.kind}".strip()
-
-
-def _field_name(name: str) -> str:
+def field_name(name: str) -> str:
     words = {"NS": "North-South", "EW": "East-West"}
     parts = name.split()
     out = []
@@ -754,13 +527,7 @@ def _field_name(name: str) -> str:
     return ", ".join(out)
 
 
-def _people(names: list[str]) -> dict[str, list[str]]:
-    """An entry's players as written, with their spelling (spacing normalised) and identity,
-    worked out here, in the worker, so that the archive pages need not."""
-    return {"players": names, "spellings": [" ".join(n.split()) for n in names], "keys": [player_key(n) for n in names]}
-
-
-def _frac(value: Fraction | None) -> str | None:
+def fraction_text(value: Fraction | None) -> str | None:
     return None if value is None else f"{value.numerator}/{value.denominator}"
 
 
@@ -769,7 +536,7 @@ def _play(play) -> dict[str, Any]:
             "tricks": play.tricks, "lead": play.lead, "ns_score": play.ns_score}
 
 
-def _dd_view(analysis: DealAnalysis | None) -> dict[str, Any] | None:
+def dd_view(analysis: DealAnalysis | None) -> dict[str, Any] | None:
     """The double-dummy grid (declarers N, S, E, W; strains NT down to clubs) and par."""
     if analysis is None:
         return None
@@ -781,7 +548,7 @@ def _dd_view(analysis: DealAnalysis | None) -> dict[str, Any] | None:
                               for c in analysis.par_contracts]}
 
 
-def _own_score(view: dict[str, Any], direction: Direction) -> int | None:
+def own_score(view: dict[str, Any], direction: Direction) -> int | None:
     if view["kind"] != "play":
         return None
     return view["ns_score"] if direction is Direction.NS else -view["ns_score"]
@@ -790,6 +557,6 @@ def _own_score(view: dict[str, Any], direction: Direction) -> int | None:
 def plan_session(result: SessionResult, slug: str, site: SiteInfo, record: dict[str, Any] | None = None,
                  provisional: dict[str, Any] | None = None,
                  analysis: SessionAnalysis | None = None,
-                 events: list[dict[str, str]] | None = None) -> tuple[list[Page], dict[str, Any]]:
+                 events: list[dict[str, str]] | None = None) -> tuple[list[Page], SessionSummary]:
     planner = SessionPlanner(result, slug, site, record, provisional, analysis, events)
     return planner.pages(), planner.summary()

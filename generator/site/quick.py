@@ -23,6 +23,7 @@ from typing import Any
 
 from . import tree
 from .cache import FORMAT, code_version, read_json, tree_digest, write_atomic
+from .stamps import FileStamp
 
 RECORD = "quick-2"
 
@@ -83,8 +84,8 @@ def folder_digest(files) -> str:
     return hashlib.sha256("".join([f"{row[0]}\0{row[1]}\0{row[2]}\n" for row in files]).encode()).hexdigest()
 
 
-def manifest_digest(manifest: dict[str, list]) -> str:
-    return folder_digest((p, e[0], e[1]) for p, e in sorted(manifest.items()))
+def manifest_digest(manifest: dict[str, FileStamp]) -> str:
+    return folder_digest((p, e.size, e.mtime_ns) for p, e in sorted(manifest.items()))
 
 
 def record_path(cache_root: Path, output: Path) -> Path:
@@ -114,7 +115,7 @@ def forget(cache_root: Path, output: Path) -> None:
     record_path(cache_root, output).unlink(missing_ok=True)
 
 
-def remember(cache_root: Path, output: Path, inputs: str, dirs: list[str], manifest: dict[str, list],
+def remember(cache_root: Path, output: Path, inputs: str, dirs: list[str], manifest: dict[str, FileStamp],
              report: dict[str, Any], expires: str | None = None) -> None:
     data = {"format": RECORD, "inputs": inputs, "dirs": dirs, "folder": manifest_digest(manifest), "report": report,
             "expires": expires}

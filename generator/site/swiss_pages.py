@@ -99,7 +99,7 @@ def match_page(plan: SessionPlanner, r: SwissRoundResult, m: SwissMatchResult, f
     title = f"Round {r.number}{table}: pair {first['label']} v pair {second['label']}"
     winner = None if m.margin == 0 else first if m.margin > 0 else second
     result_block = block("result", "How the match was scored", m.explanation, plan.site.rule_map,
-                         plan.site.article_titles, plan._rules)
+                         plan.site.article_titles, plan.rules)
     return Page(path, "swiss_match.html", plan.base(
         path, title, match=m, round=r.number, first=first, second=second, rows=rows, result_block=result_block,
         winner=winner, margin=abs(m.margin),

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .cache import digest, write_atomic
+from .stamps import FileStamp
 from .tree import entries
 
 
@@ -28,10 +29,10 @@ class SyncStats:
 
 
 class Syncer:
-    def __init__(self, output: Path, manifest: dict[str, list]):
+    def __init__(self, output: Path, manifest: dict[str, FileStamp]):
         self.output = output
         self.old = manifest
-        self.new: dict[str, list] = {}
+        self.new: dict[str, FileStamp] = {}
         self.stats = SyncStats()
         self._lock = threading.Lock()
         # What the folder holds before anything is written: one pass over it answers both
@@ -45,7 +46,7 @@ class Syncer:
     def current(self, path: str, sha: str) -> bool:
         """True when the file on disk is, by size and mtime, what the last build wrote with this digest."""
         old = self.old.get(path)
-        if not old or old[2] != sha:
+        if not old or old.sha != sha:
             return False
         if path in self.present:
             st = self.present[path]
@@ -55,7 +56,7 @@ class Syncer:
                 st = (found.st_size, found.st_mtime_ns)
             except OSError:
                 st = None
-        if st is not None and st[0] == old[0] and st[1] == old[1]:
+        if st is not None and st[0] == old.size and st[1] == old.mtime_ns:
             self.new[path] = old
             self._count("unchanged")
             return True
@@ -70,7 +71,7 @@ class Syncer:
             write_atomic(target, data)
             self._count("written")
         st = os.stat(target)
-        self.new[path] = [st.st_size, st.st_mtime_ns, sha]
+        self.new[path] = FileStamp(st.st_size, st.st_mtime_ns, sha)
 
     def put_group(self, pages: dict[str, str], load: Callable[[], dict[str, bytes]]) -> None:
         """Pages known by digest; their bytes are loaded (once) only if one must be checked or written."""
@@ -80,8 +81,8 @@ class Syncer:
             for p in stale:
                 self.put(p, data[p], pages[p])
 
-    def put_staged(self, staged: dict[str, list], root: Path, shared: set[str] | frozenset[str] = frozenset()) -> None:
-        """Pages written by a worker under ``root`` (path -> [size, mtime_ns, sha256]).
+    def put_staged(self, staged: dict[str, FileStamp], root: Path, shared: set[str] | frozenset[str] = frozenset()) -> None:
+        """Pages written by a worker under ``root`` (path -> its stamp there).
         A folder the output does not have yet is renamed into place whole, unless it is in
         ``shared`` (it, or a folder inside it, holds other uploads' pages too: ``root`` is
         the staging tree of every upload); any other page is moved into place only if its
@@ -105,7 +106,7 @@ class Syncer:
                 self.new[p] = entry
                 renamed += 1
                 continue
-            if self.current(p, entry[2]):
+            if self.current(p, entry.sha):
                 continue
             source, target = root / p, self.output / p
             data = source.read_bytes()
@@ -119,7 +120,7 @@ class Syncer:
                     write_atomic(target, data)
                 self._count("written")
             st = os.stat(target)
-            self.new[p] = [st.st_size, st.st_mtime_ns, entry[2]]
+            self.new[p] = FileStamp(st.st_size, st.st_mtime_ns, entry.sha)
         self._count("written", renamed)
 
     def remove_stale(self, keep: Iterable[str]) -> None:
@@ -156,7 +157,7 @@ def _scan(root: Path) -> tuple[dict[str, tuple[int, int] | None], list[str]]:
     return files, folders
 
 
-def shared_folders(staged: dict[str, dict[str, list]]) -> set[str]:
+def shared_folders(staged: dict[str, dict[str, FileStamp]]) -> set[str]:
     """The folders (and their parents) that pages of more than one upload are in."""
     owner: dict[str, str] = {}
     shared: set[str] = set()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from generator.errors import InputErrors
-from generator.readers import read_sessions, yaml_session
+from generator.readers import read_sessions, yaml_loader
 from tests.helpers.reader_builders import FIXTURES, GOOD_BOARD, board, line, messages, usebio, write
 
 # --- USEBIO ----------------------------------------------------------------------------------
@@ -210,7 +210,7 @@ PAIRS = "method: matchpoints\npairs:\n  - {number: 1}\n  - {number: 2}\nboards:\
 def test_malformed_yaml(tmp_path):
     path = write(tmp_path, "bad.yaml", "method: matchpoints\npairs: [1, 2\n")
     # libyaml (used when PyYAML has it) and PyYAML's own parser word the problem differently
-    problem = "did not find expected ',' or ']'" if yaml_session._Loader is not yaml_session._PythonLoader \
+    problem = "did not find expected ',' or ']'" if yaml_loader._Loader is not yaml_loader._PythonLoader \
         else "expected ',' or ']', but got '<stream end>'"
     assert messages(path) == [f"{path} (line 3, column 1): malformed YAML ({problem}): "
                               "expected a YAML session as in docs/yaml-format.md"]

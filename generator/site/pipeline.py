@@ -1,5 +1,8 @@
-"""Uploads in ``content/sessions/``: discovery, slugs, and the one call per upload that
-reads, scores, plans and renders it (run in worker processes)."""
+"""The per-upload pipeline: find the uploads in ``content/sessions/`` (with their slugs),
+then, in a worker process, read, score, plan and render one upload and stage its pages.
+
+``UploadJob`` is what the build hands a worker; ``UploadDone`` and ``UploadFailed`` are what
+comes back (all three pickled between processes: plain data only)."""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ import os
 import traceback
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..analysis.double_dummy import SessionAnalysis
 from ..errors import GeneratorError, shown
@@ -21,6 +24,8 @@ from .duplicates import session_identity
 from .links import slugify
 from .plan import Page, SiteInfo, plan_session
 from .render import render_page
+from .stamps import FileStamp
+from .summary import SessionSummary
 from .tree import Skipped, walk
 
 
@@ -83,10 +88,10 @@ def export_files(result: SessionResult, analysis: SessionAnalysis | None = None)
 
 
 def _score_all(sessions, scoring: dict[str, Any]):
-    from ..scoring.options import DEFAULT_OPTIONS
+    from ..scoring.options import resolve_options
     from ..scoring.session import score_session
 
-    return [score_session(s, DEFAULT_OPTIONS.with_overrides(scoring).with_overrides(dict(s.options or {})))
+    return [score_session(s, resolve_options(scoring, s.options))
             for s in sessions]
 
 
@@ -120,7 +125,7 @@ def _history(path: str, rel: str, history: dict[str, Any] | None, scoring: dict[
 def build_source(path: str, slug: str, site: SiteInfo, scoring: dict[str, Any], templates: str,
                  rel: str = "", history: dict[str, Any] | None = None, cache_root: str = "",
                  events: dict[int, list[dict[str, str]]] | None = None
-                 ) -> tuple[list[dict[str, Any]], dict[str, bytes]]:
+                 ) -> tuple[list[SessionSummary], dict[str, bytes]]:
     """Read, score, analyse the deals of, plan and render one upload: (summaries, {site path: bytes}).
 
     ``history`` holds the upload's committed versions (``generator.history``): the pages
@@ -142,9 +147,9 @@ def build_source(path: str, slug: str, site: SiteInfo, scoring: dict[str, Any], 
         if past is not None:
             from ..history.record import corrections
             from ..history.snapshot import snapshot
-            from .plan import UNIT_WORDS, unit_of
+            from ..scoring.units import method_label
 
-            record = corrections(past[0], past[1], snapshot(result), n, UNIT_WORDS[unit_of(result.session.method)],
+            record = corrections(past[0], past[1], snapshot(result), n, method_label(result.session.method),
                                  (provisional or {}).get("until_iso"))
         analysis = analyse_session(result.session, analysis_cache)
         planned, summary = plan_session(result, s_slug, site, record, provisional, analysis=analysis,
@@ -164,37 +169,76 @@ def build_source(path: str, slug: str, site: SiteInfo, scoring: dict[str, Any], 
     return summaries, pages
 
 
-def worker(args: tuple) -> tuple[str, bool, Any]:
-    """Process-pool entry: never raises; returns (key, ok, (summaries, pages) or (error text,
-    problems)), problems being (file, line, message) tuples for the CI annotations."""
-    key, path, rel, slug, site, scoring, templates, cache_root, staging, history, *rest = args
+@dataclass(frozen=True, slots=True)
+class UploadJob:
+    """One upload to read, score, plan and render in a worker: everything it needs, as
+    plain data (it is pickled to the worker process)."""
+
+    key: str
+    """The cache key: the worker stores the rendered pages under it."""
+    path: str
+    rel: str
+    """'sessions/2026/10-05-pairs.yaml': the path messages and the history name."""
+    slug: str
+    site: SiteInfo
+    scoring: dict[str, Any]
+    """The site's scoring options (site.yaml); the upload's own come on top."""
+    templates: str
+    cache_root: str
+    staging: str
+    """The folder the worker writes the pages into (phase two renames them into the site)."""
+    history: dict[str, Any] | None = None
+    """The upload's committed versions and provisional period (``generator.history``)."""
+    events: dict[int, list[dict[str, str]]] | None = None
+    """The events of several sessions each of its sessions belongs to, by session number."""
+
+
+class UploadDone(NamedTuple):
+    key: str
+    summaries: list[SessionSummary]
+    staged: dict[str, FileStamp]
+    """Each page staged, by site path."""
+
+
+class UploadFailed(NamedTuple):
+    key: str
+    text: str
+    """The error as the build prints it."""
+    problems: list[tuple[str | None, int | None, str]]
+    """(file, line, message) for the CI annotations."""
+
+
+def worker(job: UploadJob) -> UploadDone | UploadFailed:
+    """Process-pool entry: never raises; a failure comes back as ``UploadFailed``."""
+    path = job.path
     try:
-        summaries, pages = build_source(path, slug, site, scoring, templates, rel, history, cache_root,
-                                        rest[0] if rest else None)
+        summaries, pages = build_source(path, job.slug, job.site, job.scoring, job.templates, job.rel, job.history,
+                                        job.cache_root, job.events)
     except GeneratorError as exc:
-        return key, False, (str(exc), [(p.file, p.line, p.message) for p in exc.problems])
+        return UploadFailed(job.key, str(exc), [(p.file, p.line, p.message) for p in exc.problems])
     except (OptionError, ContractError) as exc:
         text = f"{shown(path)}: {shown(exc)}"
-        return key, False, (text, [(path, None, text)])
+        return UploadFailed(job.key, text, [(path, None, text)])
     except Exception as exc:  # an engine or template bug: name the file, keep the traceback
         text = f"{shown(path)}: {type(exc).__name__}: {shown(exc)}"
-        return key, False, (f"{text}\n{shown(traceback.format_exc(limit=6), keep_newlines=True)}", [(path, None, text)])
+        return UploadFailed(job.key, f"{text}\n{shown(traceback.format_exc(limit=6), keep_newlines=True)}",
+                            [(path, None, text)])
     from .cache import Cache
 
-    Cache(Path(cache_root)).store(key, pages)
-    return key, True, (summaries, stage(Path(staging), pages))
+    Cache(Path(job.cache_root)).store(job.key, pages)
+    return UploadDone(job.key, summaries, stage(Path(job.staging), pages))
 
 
-def stage(root: Path, pages: dict[str, bytes]) -> dict[str, list]:
+def stage(root: Path, pages: dict[str, bytes]) -> dict[str, FileStamp]:
     """Write an upload's pages under ``root`` (the build's staging folder, never the site;
     one tree for all uploads, whose paths never overlap in a build that succeeds): the file
     writing is done here, in the worker, and phase two only renames.  Returns each page's
-    [size, mtime_ns, sha256] as the output manifest records it."""
+    stamp as the output manifest records it."""
     import os
 
     from .cache import digest
 
-    out: dict[str, list] = {}
+    out: dict[str, FileStamp] = {}
     made: set[str] = set()
     flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0)
     for p, data in pages.items():
@@ -211,5 +255,5 @@ def stage(root: Path, pages: dict[str, bytes]) -> dict[str, list]:
             st = os.fstat(fd)
         finally:
             os.close(fd)
-        out[p] = [st.st_size, st.st_mtime_ns, digest(data)]
+        out[p] = FileStamp(st.st_size, st.st_mtime_ns, digest(data))
     return out

@@ -1,0 +1,108 @@
+"""What the USEBIO pairs and teams readers share: the error list, the printed figures and the
+reading of one table's result (score, or contract, declarer and tricks, or an artificial code).
+
+A teams event's tables are read exactly as a pairs traveller line is, so every check on
+results applies to both.
+"""
+
+from __future__ import annotations
+
+from xml.etree.ElementTree import Element
+
+from ..errors import InputError
+from ..model import Play, Scored, Session
+from ..notation import Contract, ContractError, Seat
+from ..scoring.contract import board_vulnerability, ns_score, parse_tricks
+from . import values
+from .conventions import trusted_score, unreadable_contract
+from .printed import PrintedFigures
+from .usebio_elements import text as _text
+
+SEAT_WORDS = {  # DIRECTION and PLAYED_BY as exports write them
+    "NORTH": Seat.N, "EAST": Seat.E, "SOUTH": Seat.S, "WEST": Seat.W, "N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
+
+
+class ResultReader:
+    """One USEBIO file's errors and printed figures, and the reading of a table's result."""
+
+    def __init__(self, file: str):
+        self.file = file
+        self.errors: list[InputError] = []
+        self.figures = PrintedFigures()
+        self.extra_sessions: list[Session] = []
+        """Sessions an event holds besides its own: a teams event's pairwise ranking."""
+        self.line_note = ""
+        """A note on the traveller line being read: a program's export is trusted for a recorded
+        score its contract contradicts, or beside a contract we cannot read (Bridge NZ Scorer's
+        converter writes a placeholder contract when the scorer entered only a score)."""
+
+    def error(self, where: str, message: str, board: int | None = None, pair: str | None = None) -> None:
+        self.errors.append(InputError(self.file, where, message, board, pair))
+
+    def outcome(self, elem: Element, path: str, board: int, score_text: str, pairs: str | None):
+        if values.is_artificial_text(score_text):
+            try:
+                ns, ew = values.parse_artificial(score_text)
+            except ValueError as exc:
+                self.error(f"{path}/SCORE", str(exc), board, pairs)
+                return None
+            return ns, ew
+        contract_text = _text(elem, "CONTRACT")
+        if contract_text.upper() == "NP":
+            contract_text = "PASS"
+        score: int | None = None
+        if score_text:
+            try:
+                score = values.whole_number(score_text)
+            except ValueError:
+                self.error(f"{path}/SCORE", f"{values.SCORE_EXPECTED}, got {values.quoted(score_text)}", board, pairs)
+                return None
+        if not contract_text:
+            if score is None:
+                self.error(path, "expected a SCORE, or a CONTRACT with PLAYED_BY and TRICKS, found neither", board, pairs)
+                return None
+            scored = Scored.of(Play(score))
+        else:
+            play = self.play(elem, path, board, contract_text, score, pairs)
+            if play is None:
+                return None
+            scored = Scored.of(play)
+        return scored, scored
+
+    def play(self, elem: Element, path: str, board: int, contract_text: str, score: int | None, pairs: str | None) -> Play | None:
+        lead = _text(elem, "LEAD") or None
+        try:
+            contract = Contract.parse(contract_text)
+        except ContractError as exc:
+            kept = unreadable_contract(contract_text, score, lead)
+            if kept is None:
+                self.error(f"{path}/CONTRACT", str(exc), board, pairs)
+                return None
+            return self.noted(board, pairs, path, *kept)
+        if contract.passed_out:
+            return Play(0 if score is None else score, contract, None, 0, lead)
+        declarer_text = _text(elem, "PLAYED_BY")
+        declarer = SEAT_WORDS.get(declarer_text.upper())
+        if declarer is None:
+            self.error(f"{path}/PLAYED_BY", f"expected the declarer N, E, S or W, got {declarer_text!r}", board, pairs)
+            return None
+        tricks_text = _text(elem, "TRICKS")
+        try:
+            tricks = parse_tricks(tricks_text, contract)
+        except ContractError as exc:
+            self.error(f"{path}/TRICKS", str(exc), board, pairs)
+            return None
+        expected = ns_score(contract, declarer, tricks, board_vulnerability(board))
+        if score is None:
+            score = expected
+        elif score != expected:
+            trusted = trusted_score(score, contract, declarer, tricks, expected, lead)
+            if trusted is not None:
+                return self.noted(board, pairs, path, *trusted)
+        return Play(score, contract, declarer, tricks, lead)
+
+    def noted(self, board: int, pairs: str | None, path: str, play: Play, note: str) -> Play:
+        """A play taken on trust: the note goes on the line (the board page) and to `check` and the build."""
+        self.line_note = note
+        self.figures.notes.append(f"board {board}, {pairs} ({path}): {note}")
+        return play

@@ -1,0 +1,219 @@
+"""The guarded YAML loader of our formats (sessions, event files), and the error list every
+YAML reader keeps.
+
+Loaded with a ``yaml.SafeLoader`` subclass that remembers the line of every mapping, so that
+each error names its line; aliases (``*name``) are refused, which also rules out alias bombs;
+so are deep nesting, duplicate keys, huge numbers and impossible dates.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+from yaml.composer import ComposerError
+from yaml.constructor import SafeConstructor
+from yaml.events import AliasEvent, MappingEndEvent, ScalarEvent, SequenceEndEvent, SequenceStartEvent
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from ..errors import InputError
+from . import values
+
+
+class LineDict(dict):
+    """A mapping that knows the line it started on."""
+
+    line: int = 0
+
+
+MAX_DEPTH = 50
+"""Mappings and lists nested deeper than this are refused (a session needs about eight levels;
+Python's own limit is reached near a thousand)."""
+MAX_NUMBER_LENGTH = 30
+"""A YAML number longer than this is refused before it is converted (Python refuses to read
+an int of over 4,300 digits, and a long one takes time)."""
+
+
+class LoadError(Exception):
+    """A problem found while loading, with the line it is on; loading stops."""
+
+    def __init__(self, line: int, message: str):
+        super().__init__(message)
+        self.line = line
+        self.message = message
+
+
+class _Guards:
+    """What our loaders add to PyYAML's safe loading: line numbers on every mapping, and
+    refusals of aliases, deep nesting, duplicate keys, huge numbers and impossible dates."""
+
+    depth = 0
+    duplicates: list[tuple[int, int, object]]
+
+    def compose_node(self, parent, index):
+        """PyYAML's Composer.compose_node with the guards, in one frame per node (its scalar,
+        sequence and mapping helpers inlined): composing runs in Python for every node of
+        every upload, so the frames count."""
+        event = self.peek_event()
+        if isinstance(event, AliasEvent):
+            raise LoadError(event.start_mark.line + 1, "YAML aliases (*name) are not allowed in uploads: expected plain values")
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH:
+                raise LoadError(event.start_mark.line + 1, f"the YAML is nested more than {MAX_DEPTH} levels deep: "
+                                                            "expected a session as in docs/yaml-format.md")
+            anchor = event.anchor
+            anchors = self.anchors
+            if anchor is not None and anchor in anchors:
+                raise ComposerError(f"found duplicate anchor {anchor!r}; first occurrence", anchors[anchor].start_mark,
+                                    "second occurrence", event.start_mark)
+            paths = bool(self.yaml_path_resolvers)
+            if paths:
+                self.descend_resolver(parent, index)
+            get_event = self.get_event
+            node: Node
+            if isinstance(event, ScalarEvent):
+                get_event()
+                tag = event.tag
+                if tag is None or tag == "!":
+                    tag = self.resolve(ScalarNode, event.value, event.implicit)
+                node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
+                if anchor is not None:
+                    anchors[anchor] = node
+            elif isinstance(event, SequenceStartEvent):
+                get_event()
+                tag = event.tag
+                if tag is None or tag == "!":
+                    tag = self.resolve(SequenceNode, None, event.implicit)
+                node = SequenceNode(tag, [], event.start_mark, None, flow_style=event.flow_style)
+                if anchor is not None:
+                    anchors[anchor] = node
+                items = node.value
+                while not isinstance(self.peek_event(), SequenceEndEvent):
+                    items.append(self.compose_node(node, len(items)))
+                node.end_mark = get_event().end_mark
+            else:  # MappingStartEvent: the parser yields nothing else here
+                get_event()
+                tag = event.tag
+                if tag is None or tag == "!":
+                    tag = self.resolve(MappingNode, None, event.implicit)
+                node = MappingNode(tag, [], event.start_mark, None, flow_style=event.flow_style)
+                if anchor is not None:
+                    anchors[anchor] = node
+                pairs = node.value
+                while not isinstance(self.peek_event(), MappingEndEvent):
+                    key = self.compose_node(node, None)
+                    pairs.append((key, self.compose_node(node, key)))
+                node.end_mark = get_event().end_mark
+            if paths:
+                self.ascend_resolver()
+            return node
+        finally:
+            self.depth -= 1
+
+
+def _construct_map(loader, node: yaml.MappingNode):
+    data = LineDict()
+    data.line = node.start_mark.line + 1
+    yield data
+    seen: dict[tuple[str, str], int] = {}
+    for key_node, _ in node.value:
+        if isinstance(key_node, yaml.ScalarNode):  # keys as written: 'tricks' twice, whatever their values
+            key, line = (key_node.tag, key_node.value), key_node.start_mark.line + 1
+            if key in seen:
+                loader.duplicates.append((line, seen[key], key_node.value))
+            else:
+                seen[key] = line
+    data.update(loader.construct_mapping(node))
+
+
+def _construct_int(loader, node: yaml.ScalarNode) -> int:
+    text = str(node.value)
+    if len(text) > MAX_NUMBER_LENGTH:
+        raise LoadError(node.start_mark.line + 1, f"expected a number of at most {MAX_NUMBER_LENGTH} digits, "
+                                                   f"got one {len(text):,} characters long")
+    return SafeConstructor.construct_yaml_int(loader, node)
+
+
+def _construct_timestamp(loader, node: yaml.ScalarNode):
+    try:
+        return SafeConstructor.construct_yaml_timestamp(loader, node)
+    except (ValueError, OverflowError):
+        raise LoadError(node.start_mark.line + 1, f"expected a real calendar date, got {str(node.value)[:40]!r}") from None
+
+
+class _PythonLoader(_Guards, yaml.SafeLoader):
+    pass
+
+
+try:  # libyaml's C scanner and parser, with Python's composer on top for the line marks and the guards
+    from yaml._yaml import CParser
+    from yaml.composer import Composer
+    from yaml.resolver import Resolver
+
+    class _CLoader(_Guards, Composer, CParser, SafeConstructor, Resolver):
+        """SafeLoader's behaviour at about five times the speed (archives hold thousands of uploads)."""
+
+        def __init__(self, stream):
+            CParser.__init__(self, stream)
+            Composer.__init__(self)
+            SafeConstructor.__init__(self)
+            Resolver.__init__(self)
+
+    _Loader: type[SafeConstructor] = _CLoader
+except ImportError:  # PyYAML built without libyaml
+    _Loader = _PythonLoader
+
+_loaders: set[type[SafeConstructor]] = {_PythonLoader, _Loader}
+for _loader in _loaders:
+    _loader.add_constructor("tag:yaml.org,2002:map", _construct_map)
+    _loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
+    _loader.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp)
+
+
+def load(text: str, loader_class: type | None = None) -> Any:
+    """The document, loaded safely; raises LoadError for the first alias, deep nesting, huge
+    number or impossible date, and DuplicateKeys for every key written twice in a mapping."""
+    loader = (loader_class or _Loader)(text)
+    loader.duplicates = []
+    try:
+        doc = loader.get_single_data()
+    finally:
+        loader.dispose()
+    if loader.duplicates:
+        raise DuplicateKeys(sorted(loader.duplicates, key=lambda d: (d[0], d[1])))
+    return doc
+
+
+class DuplicateKeys(Exception):
+    def __init__(self, duplicates: list[tuple[int, int, object]]):
+        super().__init__(duplicates)
+        self.duplicates = duplicates
+
+
+class YamlReader:
+    """A YAML reader's errors, each with the line of the mapping it is about."""
+
+    def __init__(self, file: str):
+        self.file = file
+        self.errors: list[InputError] = []
+
+    def error(self, where: Any, message: str, board: int | None = None, pair: str | None = None) -> None:
+        line = where.line if isinstance(where, LineDict) else where
+        self.errors.append(InputError(self.file, f"line {line}" if line else "", message, board, pair))
+
+    def mapping(self, value: Any, parent: Any, what: str) -> bool:
+        if isinstance(value, dict):
+            return True
+        self.error(parent, f"expected {what} as a mapping (key: value), got {value!r}")
+        return False
+
+    def listed(self, parent: dict, key: str, where: Any, what: str) -> list:
+        """``parent[key]`` as a list (missing: empty); anything else is reported."""
+        value = parent.get(key)
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            self.error(where, f"expected {key} as a list of {what}, got {values.quoted(value)}")
+            return []
+        return value

@@ -1,0 +1,103 @@
+"""A session's summary: what the cross-session pages (home, months, players, seasons,
+search index, the Atom feed) and the duplicate check need of it.
+
+Made in the worker beside the session's own pages, kept in the build cache as JSON (exact
+figures as '5/8' text) and read back by ``ArchivePlanner`` on every build, so that an
+unchanged upload is never read or scored again for the archive's sake.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
+
+from . import swiss_pages
+from .links import pair_file, player_key
+from .plan import field_name, fraction_text, long_date, session_kind, session_title
+
+if TYPE_CHECKING:
+    from .plan import SessionPlanner
+
+
+class SessionSummary(TypedDict):
+    slug: str
+    title: str
+    date: str | None
+    """ISO 8601, or None when the upload has no date."""
+    long_date: str
+    kind: str
+    """'Pairs, Mitchell, matchpoints': what the home page shows beside the title."""
+    method: str
+    url: str
+    """The session page, from the site root."""
+    winners: list[dict[str, str]]
+    """Each field's winner: field, names, url."""
+    entries: list[dict[str, Any]]
+    """One per pair, player of an individual or team member: names, rank, exact figures as text."""
+    warnings: list[str]
+    """Results taken on trust from the program's export (the build's report repeats them)."""
+    corrections: list[dict[str, Any]]
+    provisional: dict[str, Any] | None
+    identity: NotRequired[Any]
+    """Added by the pipeline: what makes two uploads the same session (``duplicates.py``)."""
+    published: NotRequired[str]
+    """Added by the pipeline: the date of the upload's first commit."""
+
+
+def session_summary(plan: SessionPlanner) -> SessionSummary:
+    """What the archive pages need of a session, worked out in the worker from its result."""
+    entries: list[dict[str, Any]] = []
+    winners: list[dict[str, str]] = []
+    for f in plan.result.fields:
+        for s in f.standings:
+            entry = {
+                **_people([p.name for p in s.pair.players]),
+                # an individual has no fixed partner: the player's history says so instead
+                "pair": f"individual (player {plan.pair_label(s.ref)})" if plan.session.individual else plan.pair_label(s.ref),
+                "field": field_name(f.name), "url": f"{plan.dir}/{pair_file(s.ref)}",
+                "rank": s.rank_label, "percentage": fraction_text(s.percentage), "score": fraction_text(s.score),
+                "total": fraction_text(s.total), "unit": plan.unit, "entrants": len(f.standings),
+                "masterpoints": _award(s.pair.masterpoints),
+            }
+            entries.append(entry)
+            if s.rank == 1:
+                winners.append({"field": field_name(f.name), "names": s.pair.names,
+                                "url": f"{plan.dir}/{pair_file(s.ref)}"})
+    if plan.result.swiss is not None:  # ranked on VPs, not on the IMPs over all boards
+        entries, winners = swiss_pages.summary_entries(plan, _people)
+    for t in plan.result.team_standings:
+        for p in t.team.players:
+            # A team member's partners are the team-mates (the player page's Partner column).
+            entries.append({**_people([p.name]), "pair": f"Team {t.team.name}", "field": "", "url": f"{plan.dir}/index.html",
+                            "teammates": [q.name for q in t.team.players if q is not p],
+                            "rank": t.rank_label, "percentage": None, "score": fraction_text(t.total),
+                            "total": fraction_text(t.total), "unit": _ARCHIVE_UNIT.get(t.total_unit, "points"),
+                            "entrants": len(plan.result.team_standings)})
+        if t.rank == 1:
+            winners.append({"field": "", "names": t.team.name, "url": f"{plan.dir}/index.html"})
+    d = plan.session.date
+    return {
+        "slug": plan.slug, "title": session_title(plan.session), "date": d.isoformat() if d else None,
+        "long_date": long_date(plan.session), "kind": session_kind(plan.session),
+        "method": plan.session.method.value, "url": f"{plan.dir}/index.html",
+        "winners": winners, "entries": entries, "warnings": plan.warnings(),
+        "corrections": [{"anchor": c["anchor"], "date": c["date"], "iso": c["iso"], "text": c["text"],
+                         "reason": c["reason"], "late": c["late"]} for c in plan.record["corrections"]],
+        "provisional": plan.provisional,
+    }
+
+
+_ARCHIVE_UNIT = {"vps": "vp", "imps": "imps"}
+"""How the archive pages print a team's total: VPs, IMPs, or plain points (the rest)."""
+
+
+def _award(masterpoints) -> str | None:
+    """'4000 c': the award as the program wrote it, with its type."""
+    if masterpoints is None:
+        return None
+    return f"{masterpoints.awarded} {masterpoints.kind}".strip()
+
+
+def _people(names: list[str]) -> dict[str, list[str]]:
+    """An entry's players as written, with their spelling (spacing normalised) and identity,
+    worked out here, in the worker, so that the archive pages need not."""
+    return {"players": names, "spellings": [" ".join(n.split()) for n in names], "keys": [player_key(n) for n in names]}

@@ -1,0 +1,116 @@
+"""A teams session's match pages (board by board, from the home team's side) and the
+match list of its session page.
+
+Pure view data (``plan.py`` holds the shared helpers); the engine's explanation steps are
+shown as they are, the templates compute nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..scoring.contract import board_dealer, board_vulnerability
+from ..scoring.pairs_methods import award_words
+from . import format as fmt
+from .explain_view import block
+from .links import player_path, player_slug
+from .match_analysis import versus
+from .plan import SEATS, Page, dd_view
+
+if TYPE_CHECKING:
+    from .plan import SessionPlanner
+
+
+def match_title(plan: SessionPlanner, m) -> str:
+    prefix = f"Round {m.match.round}: " if m.match.round else ""
+    return f"{prefix}{m.match.home.name} v {m.match.away.name}"
+
+
+def match_summary(plan: SessionPlanner, i: int, m) -> dict[str, Any]:
+    return {"url": f"match-{i}.html", "title": match_title(plan, m), "home": m.match.home.name,
+            "away": m.match.away.name, "home_imps": m.home_imps, "away_imps": m.away_imps,
+            "home_vp": m.home_vp, "away_vp": m.away_vp, "board_label": m.board_unit_label,
+            "outcome": _match_outcome(m)}
+
+
+def match_page(plan: SessionPlanner, i: int, m) -> Page:
+    path = f"{plan.dir}/match-{i}.html"
+    rows = []
+    played = {tb.number: tb for tb in m.match.boards}
+    for b in m.boards:
+        tb = played.get(b.number)
+        rows.append({"number": b.number, "home_ns": b.home_ns, "home_ew": b.home_ew,
+                     "home_ew_own": -b.home_ew if b.home_ew is not None else None,
+                     "home_ns_line": _team_view(plan.outcome_view(tb.home_ns), tb.home_ns, 1, m.match.home.name)
+                     if tb and tb.home_ns is not None else None,
+                     "home_ew_line": _team_view(plan.outcome_view(tb.home_ew), tb.home_ew, -1, m.match.away.name)
+                     if tb and tb.home_ew is not None else None,
+                     "home": b.home, "anchor": f"board-{b.number}", **_board_cells(b, m),
+                     "block": block(f"board-{b.number}", f"Board {b.number}: {_swing(b, m)}",
+                                    b.explanation, plan.site.rule_map, plan.site.article_titles, plan.rules),
+                     "deal": plan.deal_view(plan.deals[b.number].deal) if b.number in plan.deals
+                     and plan.deals[b.number].deal else None,
+                     "dealer": SEATS[(plan.deals[b.number].dealer if b.number in plan.deals else None)
+                                     or board_dealer(b.number)],
+                     "vulnerability": (plan.deals[b.number].vulnerability if b.number in plan.deals else None)
+                     or board_vulnerability(b.number), **match_analysis(plan, b.number, tb, m)})
+    result_block = block("result", "The match result", m.explanation, plan.site.rule_map, plan.site.article_titles,
+                         plan.rules)
+    # IMPs and points: one width for the match's table; board points (½) stay as they are
+    imp_places = None if m.board_unit == "board_points" else \
+        fmt.imp_places([m.home_imps, m.away_imps] + [b.home for b in m.boards])
+    return Page(path, "match.html", plan.base(
+        path, match_title(plan, m), match=m, rows=rows, imp_places=imp_places, result_block=result_block, outcome=_match_outcome(m),
+        home_players=[{"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in m.match.home.players],
+        away_players=[{"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in m.match.away.players]))
+
+
+def match_analysis(plan: SessionPlanner, number: int, played, m) -> dict[str, Any]:
+    """A match board's double-dummy grid, par and the tables against them (or the warning)."""
+    info = plan.deals.get(number)
+    found = plan.analysis.for_board(info) if plan.analysis and info else None
+    analysis = found.analysis if found else None
+    return {"dd": dd_view(analysis), "dd_warning": found.warning if found else "",
+            "dd_article": plan.dd_article() if analysis else None,
+            "versus": versus(played, analysis, m.match.home.name, m.match.away.name)}
+
+
+def _team_view(view: dict[str, Any], outcome, sign: int, ns_team: str) -> dict[str, Any]:
+    """A table's result in a match's row, from the home team's side: weighted components carry
+    the home team's own score (``sign`` -1 where it sat EW); an award names the team it went to."""
+    if view["kind"] == "weighted":
+        return {**view, "components": [{**c, "score": sign * c["ns_score"]} for c in view["components"]]}
+    if view["kind"] == "artificial":
+        return {**view, "words": f"{award_words(outcome).capitalize()} to {ns_team} (North-South): the director's ruling"}
+    return view
+
+
+def _swing(b, m) -> str:
+    """A board's heading: who won it, and by how much."""
+    home, away = m.match.home.name, m.match.away.name
+    if m.board_unit == "board_points":
+        if b.home == b.away:
+            return f"shared, {fmt.imps(b.home)} – {fmt.imps(b.away)} board points"
+        return f"won by {home if b.home > b.away else away}, {fmt.imps(b.home)} – {fmt.imps(b.away)} board points"
+    if b.home == 0:
+        return f"no {m.board_unit_label} either way"
+    team = home if b.home > 0 else away
+    amount = abs(b.home)
+    label = m.board_unit_label[:-1] if amount == 1 and m.board_unit_label.endswith("s") else m.board_unit_label
+    return f"{fmt.imps(amount)} {label} to {team}"
+
+
+def _board_cells(b, m) -> dict[str, Any]:
+    """The two teams' columns of a board: each team's share of board points, or the swing on the winner's side."""
+    if m.board_unit == "board_points":
+        return {"home_cell": b.home, "away_cell": b.away}
+    return {"home_cell": b.home if b.home > 0 else None, "away_cell": -b.home if b.home < 0 else None}
+
+
+def _match_outcome(m) -> str:
+    """What the match is worth beyond its board total: VPs, or a win/draw/loss."""
+    if m.home_vp is not None:
+        return f"{fmt.vp(m.home_vp)} – {fmt.vp(m.away_vp)} VPs"
+    if m.total_unit == "wins":
+        return f"{fmt.imps(m.home_score)} – {fmt.imps(m.away_score)} {m.total_unit_label}"
+    return ""

@@ -1,0 +1,51 @@
+"""The ``site.yaml`` that governs a file scored outside a build (``score FILE``, ``check FILE``).
+
+The build reads ``content/site.yaml``; ``score`` and ``check`` are given one file, so they
+look for the club's settings where the build would have found them: in the file's own folder,
+then in its parents, nearest first.  The search stops at the first ``site.yaml`` and never goes
+above a content folder (a folder named ``content``) or a repository root (a folder holding
+``.git``); a file with neither above it uses only its own folder's ``site.yaml``, so a stray
+settings file elsewhere on the machine is never read.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from .site.config import SiteConfig, load_config
+
+CONTENT_FOLDER = "content"
+
+
+def settings_folders(file: Path) -> list[Path]:
+    """The folders whose ``site.yaml`` may govern ``file``, nearest first.
+
+    >>> [p.as_posix() for p in settings_folders(Path("/nowhere/club/content/sessions/2026/mon.yaml"))]
+    ['/nowhere/club/content/sessions/2026', '/nowhere/club/content/sessions', '/nowhere/club/content']
+    >>> [p.as_posix() for p in settings_folders(Path("/nowhere/mon.yaml"))]
+    ['/nowhere']
+    """
+    start = file.parent
+    chain = [start, *start.parents]
+    for n, folder in enumerate(chain):
+        if folder.name == CONTENT_FOLDER or (folder / ".git").exists():
+            return chain[:n + 1]
+    return [start]
+
+
+def site_config_for(file: Path) -> SiteConfig:
+    """The settings of the nearest ``site.yaml`` above ``file`` (defaults when there is none).
+    A ``site.yaml`` that is there but wrong is an error, with the same message as in a build."""
+    given = Path(file)
+    for folder in settings_folders(given.absolute()):
+        if (folder / "site.yaml").exists() or (folder / "site.yaml").is_symlink():
+            # Named as the user named the file: relative to here when they gave a relative path.
+            return load_config(folder if given.is_absolute() else Path(os.path.relpath(folder)))
+    return SiteConfig()
+
+
+def site_scoring_for(file: Path) -> dict[str, Any]:
+    """``scoring:`` of the ``site.yaml`` that governs ``file``: the defaults its upload's options override."""
+    return dict(site_config_for(file).scoring)

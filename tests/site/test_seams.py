@@ -1,0 +1,74 @@
+"""The site build's typed seams (issue 13, item 4 and 7): file stamps kept in the cache, and
+the season table's places with ties from the engine's one ranking function."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from generator.scoring.ranking import rank_labels
+from generator.site.archive import ArchivePlanner
+from generator.site.cache import FORMAT, Cache
+from generator.site.links import player_key
+from generator.site.stamps import FileStamp, stamps_from_json
+
+
+def test_a_stamp_is_written_as_the_json_list_it_always_was(tmp_path: Path) -> None:
+    cache = Cache(tmp_path)
+    out = tmp_path / "site"
+    cache.save_manifest(out, {"index.html": FileStamp(12, 345, "ab" * 32)})
+    saved = json.loads(cache.manifest_path(out).read_text())
+    assert saved == {"format": FORMAT, "files": {"index.html": [12, 345, "ab" * 32]}}
+    assert cache.load_manifest(out) == {"index.html": FileStamp(12, 345, "ab" * 32)}
+    assert cache.load_manifest(out)["index.html"].sha == "ab" * 32
+
+
+def test_an_older_cache_is_ignored_never_misread(tmp_path: Path) -> None:
+    cache = Cache(tmp_path)
+    # the site-cache-2 stamps file: paths and the format side by side, at the top level
+    (tmp_path / "stamps.json").write_text(json.dumps({"format": "site-cache-2", "/x.yaml": [1, 2, "c" * 64]}))
+    assert cache.load_stamps() == {}
+    # the right format but an entry that is not [size, mtime_ns, sha]: the whole map is dropped
+    assert stamps_from_json({"a": [1, 2, "s"], "b": [1, "2", "s"]}) == {}
+    assert stamps_from_json({"a": [1, 2, "s", 4]}) == {}
+    assert stamps_from_json({"a": [1, 2, "s"]}) == {"a": FileStamp(1, 2, "s")}
+
+
+def test_file_digest_uses_and_records_stamps(tmp_path: Path) -> None:
+    cache = Cache(tmp_path / "cache")
+    upload = tmp_path / "s.yaml"
+    upload.write_bytes(b"abc")
+    stamps: dict[str, FileStamp] = {}
+    sha, read = cache.file_digest(upload, stamps, 100)
+    # sha256("abc"), the standard test vector
+    assert sha == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" and read
+    cache.save_stamps(stamps)
+    again = cache.load_stamps()
+    assert again == stamps and isinstance(next(iter(again.values())), FileStamp)
+    assert cache.file_digest(upload, again, 100) == (sha, False)  # unchanged size and mtime: not read
+
+
+def test_tied_keys_keep_the_order_they_came_in() -> None:
+    labels = rank_labels([("zed", 50), ("amy", 60), ("bob", 50), ("cat", 40)])
+    assert labels == {"amy": (1, "1"), "zed": (2, "2="), "bob": (2, "2="), "cat": (4, "4")}
+    assert list(labels) == ["amy", "zed", "bob", "cat"]
+
+
+def _summary(slug: str, date: str, percentages: dict[str, str]) -> dict:
+    entries = [{"players": [name], "spellings": [name], "keys": [player_key(name)], "pair": str(n), "field": "",
+                "url": f"sessions/{slug}/pair-{n}.html", "rank": "1", "percentage": pct, "score": pct, "total": pct,
+                "unit": "matchpoints", "entrants": len(percentages), "masterpoints": None}
+               for n, (name, pct) in enumerate(percentages.items(), start=1)]
+    return {"slug": slug, "title": "Pairs", "date": date, "long_date": date, "kind": "Pairs", "method": "matchpoints",
+            "url": f"sessions/{slug}/index.html", "winners": [], "entries": entries, "warnings": [],
+            "corrections": [], "provisional": None}
+
+
+def test_season_table_places_share_ties_in_name_order() -> None:
+    # Averages over two sessions: Cara (60 + 50)/2 = 55, Abel (50 + 60)/2 = 55, Bea (70 + 60)/2 = 65,
+    # Dan (40 + 40)/2 = 40: Bea 1, Abel and Cara 2= (in name order), Dan 4.
+    summaries = [_summary("a", "2026-01-05", {"Cara": "60", "Abel": "50", "Bea": "70", "Dan": "40"}),
+                 _summary("b", "2026-01-12", {"Cara": "50", "Abel": "60", "Bea": "60", "Dan": "40"})]
+    planner = ArchivePlanner("Club", "", summaries, [], 1, 2)  # type: ignore[arg-type]
+    rows = planner.season_table("2026")
+    assert [(r["name"], r["rank"]) for r in rows] == [("Bea", "1"), ("Abel", "2="), ("Cara", "2="), ("Dan", "4")]
