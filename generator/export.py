@@ -91,9 +91,17 @@ def _side(side: SideScore, shared: _SharedExplanations | None, written: dict[int
 
 def _line(line: ScoredLine, shared: _SharedExplanations | None, sides: dict[int, dict[str, Any]]) -> dict[str, Any]:
     tl = line.line
-    ns = outcome_to_json(tl.ns)
     out: dict[str, Any] = {"section": tl.section, "table": tl.table, "ns_pair": _ref(tl.ns_pair), "ew_pair": _ref(tl.ew_pair),
                            "seats": {seat: _ref(ref) for seat, ref in tl.seats.by_seat()} if tl.seats else None}
+    plain = tl.ns
+    if type(plain) is Scored and len(plain.components) == 1 and (tl.ew is plain or not tl.is_split):
+        # An ordinary result, the same for both sides (nearly every line): its play's keys, as below.
+        out.update(_play(plain.components[0].play))
+        out["artificial"] = None
+        out["ns"] = _side(line.ns, shared, sides)
+        out["ew"] = _side(line.ew, shared, sides)
+        return out
+    ns = outcome_to_json(tl.ns)
     if ns["kind"] == "result":
         out.update({k: ns[k] for k in ("contract", "declarer", "tricks", "lead", "ns_score")})
         out["artificial"] = None

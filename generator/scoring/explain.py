@@ -8,6 +8,7 @@ The engine knows no HTML; templates and the command line render these objects.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -30,14 +31,81 @@ class Step:
     values: dict[str, Value] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
+StepsRecipe = Callable[[], Iterable[Step]]
+"""What builds an explanation's steps when something first reads them."""
+
+
 class Explanation:
+    """A figure's method, exact result and inputs, with the steps that show how it was reached.
+
+    The figures are exact and eager; the steps (text and values) may come from a recipe built
+    only when something reads them — a page, ``--json``, ``check`` — and then kept: the engine
+    scores every distinct score, but what-if figures and frequency rows never show their text.
+    Immutable once the steps are built; equal when method, result, steps and inputs are.
+    """
+
+    __slots__ = ("_recipe", "_steps", "inputs", "method", "result")
+
     method: str
     """'matchpoints', 'neuberg', 'small_group', 'artificial', 'weighted', 'butler',
     'cross_imps', 'aggregate', 'teams', 'session', 'vp', 'board_a_match', 'win_loss'."""
     result: Fraction
-    steps: tuple[Step, ...]
-    inputs: dict[str, Value] = field(default_factory=dict)
+    inputs: dict[str, Value]
+    _steps: tuple[Step, ...]
+    _recipe: StepsRecipe | None
+
+    def __init__(self, method: str, result: Fraction, steps: tuple[Step, ...] = (),
+                 inputs: dict[str, Value] | None = None):
+        set_ = object.__setattr__
+        set_(self, "method", method)
+        set_(self, "result", result)
+        set_(self, "inputs", {} if inputs is None else inputs)
+        set_(self, "_steps", steps)
+        set_(self, "_recipe", None)
+
+    @classmethod
+    def lazy(cls, method: str, result: Fraction, recipe: StepsRecipe,
+             inputs: dict[str, Value] | None = None) -> Explanation:
+        """An explanation whose steps ``recipe`` builds on first reading (once)."""
+        made = cls(method, result, (), inputs)
+        object.__setattr__(made, "_recipe", recipe)
+        return made
+
+    def with_steps(self, steps: tuple[Step, ...]) -> Explanation:
+        """The same figure with other steps (``dataclasses.replace`` for this class)."""
+        return Explanation(self.method, self.result, steps, self.inputs)
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        recipe = self._recipe
+        if recipe is not None:
+            object.__setattr__(self, "_steps", tuple(recipe()))
+            object.__setattr__(self, "_recipe", None)
+        return self._steps
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Explanation is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Explanation is immutable: cannot delete {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Explanation):
+            return NotImplemented
+        return (self.method, self.result, self.steps, self.inputs) == (other.method, other.result, other.steps,
+                                                                        other.inputs)
+
+    __hash__ = None  # type: ignore[assignment]  # inputs is a dict: never hashable (as the dataclass was not)
+
+    def __repr__(self) -> str:
+        return (f"Explanation(method={self.method!r}, result={self.result!r}, steps={self.steps!r}, "
+                f"inputs={self.inputs!r})")
+
+    def __reduce__(self) -> tuple[type[Explanation], tuple[str, Fraction, tuple[Step, ...], dict[str, Value]]]:
+        """Pickled with its steps built: a recipe is a closure, and a copy needs no engine."""
+        return (Explanation, (self.method, self.result, self.steps, self.inputs))
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -50,6 +118,8 @@ class Explanation:
 
 def json_number(value: Fraction | int) -> str:
     """Exact figures travel as decimal strings (never floats): '20.7', '-1', '0.333333333333'."""
+    if type(value) is int:
+        return str(value)
     return exact_decimal(_exact(value))
 
 
@@ -60,6 +130,24 @@ def _exact(value: Fraction | int) -> Fraction | int:
 
 
 def _plain(value: Value) -> Any:
+    """A step's value as JSON-ready data: numbers as exact decimal strings.  The common types
+    are matched exactly first (a big field writes hundreds of thousands of them); anything
+    else (a subclass, an enum) takes the general path below."""
+    kind = type(value)
+    if kind is int:
+        return str(value)  # json_number of a whole number
+    if kind is Fraction:
+        return json_number(value)
+    if kind is str or value is None or kind is bool:
+        return value
+    if kind is dict:
+        return {str(k): _plain(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [str(v) if type(v) is int else _plain(v) for v in value]
+    return _plain_general(value)
+
+
+def _plain_general(value: Value) -> Any:
     if isinstance(value, bool) or value is None or isinstance(value, str):
         return value
     if isinstance(value, (int, Fraction)):

@@ -38,8 +38,8 @@ class FrequencyTable:
     """A: the number of results (a weighted result counts once)."""
     expected: int
     """E: the number of results the board is scored as if it had."""
-    below: dict[int, Fraction]
-    """Factored frequency of the scores below each score."""
+    below: dict[int, Fraction | int]
+    """Factored frequency of the scores below each score (ints while every factored frequency is whole)."""
     _factored: dict[int, Fraction | int]
     _counts: dict[int, Fraction | int]
     """Raw frequencies as ints where whole: int arithmetic is much faster than Fraction."""
@@ -62,7 +62,7 @@ class FrequencyTable:
         scores = tuple(sorted(frequency, reverse=True))
         counts = {s: (f.numerator if f.denominator == 1 else f) for s, f in frequency.items()}
         table = cls(scores, frequency, frozenset(occurs), actual, expected or actual, {}, {}, counts)
-        running = Fraction(0)
+        running: Fraction | int = 0  # stays an int on a board of whole, unfactored results
         for score in reversed(scores):
             table.below[score] = running
             running += table.factored(score)
@@ -90,8 +90,9 @@ class FrequencyTable:
             self._factored[score] = cached
         return cached
 
-    def matchpoints(self, score: int) -> Fraction:
-        """EBU units: 2 per (factored) result beaten, 1 per tie, less 1 for the pair's own result."""
+    def matchpoints(self, score: int) -> Fraction | int:
+        """EBU units: 2 per (factored) result beaten, 1 per tie, less 1 for the pair's own result
+        (an int on a board of whole, unfactored results)."""
         return 2 * self.below[score] + self.factored(score) - 1
 
     def raw_matchpoints(self, score: int) -> Fraction:
@@ -99,7 +100,7 @@ class FrequencyTable:
         below = sum((self.frequency[s] for s in self.scores if s < score), Fraction(0))
         return 2 * below + self.frequency[score] - 1
 
-    def above(self, score: int) -> Fraction:
+    def above(self, score: int) -> Fraction | int:
         """Factored frequency of the scores above ``score``."""
         return self.expected - self.below[score] - self.factored(score)
 

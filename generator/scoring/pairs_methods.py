@@ -8,6 +8,7 @@ score, so a board of a thousand results builds a few dozen explanations, not a t
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from ..model import Artificial, ArtificialKind, Direction
@@ -25,6 +26,9 @@ from .rounding import (
 )
 
 NS, EW = Direction.NS, Direction.EW
+
+CrossImpRows = tuple[list[Any], list[dict[str, Any]], Fraction, Fraction | int]
+"""A score's comparisons, its rows as the explanation shows them, its factored total and its played total."""
 
 
 def _side_word(direction: Direction) -> str:
@@ -56,6 +60,8 @@ class PairsMethod:
         ``in_own_table`` False asks for the figure against the other direction's table,
         which only differs from the own one when a split score made the two tables differ.
         """
+        if not in_own_table and self.tables[direction] is self.tables[direction.other]:
+            in_own_table = True  # one table for both fields: the same figure, explained once
         key = (direction, score, in_own_table)
         if key not in self._cache:
             table = self.tables[direction if in_own_table else direction.other]
@@ -93,67 +99,27 @@ class Matchpoints(PairsMethod):
         for plain matchpoints: a subclass (the small-group rule) scores differently."""
         if type(self) is not Matchpoints:
             return super().value_only(direction, score)
-        table = self.tables[direction]
+        return self._figure(direction, score, self.tables[direction])
+
+    def _figure(self, direction: Direction, score: int, table: FrequencyTable) -> Fraction:
+        """The figure, counted in EBU units (half an ACBL matchpoint) as an int on a board of
+        whole, unfactored results, and made a Fraction once at the end."""
         own = table.factored(score)
         beaten = table.below[score] if direction is NS else table.above(score)
-        value = (2 * beaten + own - 1) * self.half
+        units = 2 * beaten + own - 1
         if table.expected != table.actual:  # factored (Neuberg)
-            value = round_neuberg(value, self.options.neuberg_rounding, self.top / 2)
-        return value
+            return round_neuberg(units * self.half, self.options.neuberg_rounding, self.top / 2)
+        return Fraction(units) if self.half == 1 else Fraction(units, 2)
 
     def _compute(self, direction: Direction, score: int, table: FrequencyTable) -> tuple[Fraction, Explanation]:
-        own = table.factored(score)
-        beaten = table.below[score] if direction is NS else table.above(score)
-        tied = own - 1
-        value = (2 * beaten + tied) * self.half
-        who = _side_word(direction)
-        e, a = table.expected, table.actual
-        factored = table.factor != 1
-        beaten_scores = [s for s in table.scores if (s < score if direction is NS else s > score)]
-        # What happened on the results that were played (weights count in part) ...
-        beaten_played = beaten if not factored else beaten / table.factor  # the factored count, unscaled
-        tied_played = table._counts[score] - 1
-        played_top = 2 * (a - 1) * self.half
-        raw = (2 * beaten_played + tied_played) * self.half
-        opening = f"on the {count(a, 'result')} played, " if factored else ""
-        steps = [Step(
-            "matchpoints.compare",
-            f"{opening}{who} {_score_word(score)} beat {_how_many(beaten_played)} and tied with "
-            f"{_how_many(tied_played, 'other')}"
-            + (" (a weighted score counts in part)" if Fraction(beaten_played).denominator != 1
-               or Fraction(tied_played).denominator != 1 else ""),
-            {"score": score, "direction": direction.value, "beaten": beaten, "tied": tied, "own_frequency": own,
-             "beaten_scores": beaten_scores, "factor": table.factor,
-             "beaten_played": beaten_played, "tied_played": tied_played},
-        )]
-        if self.half == 1:
-            sum_text = f"2 × {fmt(beaten_played, 4)} + {fmt(tied_played, 4)}"
-        else:
-            sum_text = f"{fmt(beaten_played, 4)} + ½ × {fmt(tied_played, 4)}"
-        steps.append(Step("matchpoints.formula",
-                          f"{sum_text} {equals(beaten_played, tied_played, places=4)} {fmt(raw, 4)} of a top of {fmt(played_top)}",
-                          {"beaten": beaten, "tied": tied, "matchpoints": value, "played": raw, "played_top": played_top}))
-        method = "matchpoints"
-        if factored:
-            # ... then scaled to the results expected: (M + 1) x E / A - 1, in EBU units; ACBL units halve both ones.
-            method = "neuberg"
-            one = "1" if self.half == 1 else "½"
-            formula = (f"({fmt(raw, 4)} + {one}) × {e} / {a} − {one} {equals(raw, places=4)} {fmt(value, 4)} "
-                       f"of a top of {fmt(self.top)}")
-            steps.append(Step(
-                "neuberg.formula",
-                f"scaled to the {count(e, 'result')} expected (Neuberg): {formula}",
-                {"M": raw, "E": e, "A": a, "result": value},
-            ))
-            rounded = round_neuberg(value, self.options.neuberg_rounding, self.top / 2)
-            if rounded != value:
-                how = NEUBERG_ROUNDING_WORDS[self.options.neuberg_rounding]
-                steps.append(Step("rounding.neuberg", f"{fmt(value, 4)} rounded {how}: {fmt(rounded, 4)}",
-                                  {"exact": value, "rounded": rounded, "rule": self.options.neuberg_rounding}))
-                value = rounded
-        steps.append(_percentage_step(value, self.top))
-        return value, Explanation(method, value, tuple(steps), {"score": score, "direction": direction.value,
-                                                                 "E": table.expected, "A": table.actual, "top": self.top})
+        """The figure now, exactly; its steps only when something reads them (``_steps``)."""
+        value = self._figure(direction, score, table)
+        return value, Explanation.lazy(
+            "neuberg" if table.expected != table.actual else "matchpoints", value,
+            # The recipe holds the table and the settings, never the scorer: the scorer's cache holds
+            # the explanation, and a cycle would outlive the board where the collector is off (build workers).
+            partial(_matchpoint_steps, direction, score, table, self.half, self.top, self.options.neuberg_rounding),
+            {"score": score, "direction": direction.value, "E": table.expected, "A": table.actual, "top": self.top})
 
     def artificial(self, direction: Direction, award: Artificial) -> tuple[Fraction, Explanation]:
         value = award.percent * self.top / 100
@@ -162,6 +128,60 @@ class Matchpoints(PairsMethod):
                     f"(the board was not played normally): {fmt(award.percent)}% × {fmt(self.top)} = {fmt(value, 4)} matchpoints",
                     {"code": award.code, "percent": award.percent, "top": self.top, "matchpoints": value})
         return value, Explanation("artificial", value, (step,), {"code": award.code, "direction": direction.value})
+
+
+def _matchpoint_steps(direction: Direction, score: int, table: FrequencyTable, half: Fraction, top: Fraction,
+                      rounding: str) -> list[Step]:
+    """How ``Matchpoints._compute``'s figure was reached, with its numbers (the same arithmetic, shown)."""
+    own = table.factored(score)
+    beaten = table.below[score] if direction is NS else table.above(score)
+    tied = own - 1
+    value = (2 * beaten + tied) * half
+    who = _side_word(direction)
+    e, a = table.expected, table.actual
+    factored = table.factor != 1
+    beaten_scores = [s for s in table.scores if (s < score if direction is NS else s > score)]
+    # What happened on the results that were played (weights count in part) ...
+    beaten_played = beaten if not factored else beaten / table.factor  # the factored count, unscaled
+    tied_played = table._counts[score] - 1
+    played_top = 2 * (a - 1) * half
+    raw = (2 * beaten_played + tied_played) * half
+    opening = f"on the {count(a, 'result')} played, " if factored else ""
+    steps = [Step(
+        "matchpoints.compare",
+        f"{opening}{who} {_score_word(score)} beat {_how_many(beaten_played)} and tied with "
+        f"{_how_many(tied_played, 'other')}"
+        + (" (a weighted score counts in part)" if Fraction(beaten_played).denominator != 1
+           or Fraction(tied_played).denominator != 1 else ""),
+        {"score": score, "direction": direction.value, "beaten": beaten, "tied": tied, "own_frequency": own,
+         "beaten_scores": beaten_scores, "factor": table.factor,
+         "beaten_played": beaten_played, "tied_played": tied_played},
+    )]
+    if half == 1:
+        sum_text = f"2 × {fmt(beaten_played, 4)} + {fmt(tied_played, 4)}"
+    else:
+        sum_text = f"{fmt(beaten_played, 4)} + ½ × {fmt(tied_played, 4)}"
+    steps.append(Step("matchpoints.formula",
+                      f"{sum_text} {equals(beaten_played, tied_played, places=4)} {fmt(raw, 4)} of a top of {fmt(played_top)}",
+                      {"beaten": beaten, "tied": tied, "matchpoints": value, "played": raw, "played_top": played_top}))
+    if factored:
+        # ... then scaled to the results expected: (M + 1) x E / A - 1, in EBU units; ACBL units halve both ones.
+        one = "1" if half == 1 else "½"
+        formula = (f"({fmt(raw, 4)} + {one}) × {e} / {a} − {one} {equals(raw, places=4)} {fmt(value, 4)} "
+                   f"of a top of {fmt(top)}")
+        steps.append(Step(
+            "neuberg.formula",
+            f"scaled to the {count(e, 'result')} expected (Neuberg): {formula}",
+            {"M": raw, "E": e, "A": a, "result": value},
+        ))
+        rounded = round_neuberg(value, rounding, top / 2)
+        if rounded != value:
+            how = NEUBERG_ROUNDING_WORDS[rounding]
+            steps.append(Step("rounding.neuberg", f"{fmt(value, 4)} rounded {how}: {fmt(rounded, 4)}",
+                              {"exact": value, "rounded": rounded, "rule": rounding}))
+            value = rounded
+    steps.append(_percentage_step(value, top))
+    return steps
 
 
 def award_words(award: Artificial) -> str:
@@ -345,69 +365,16 @@ class CrossImps(PairsMethod):
         self._totals: dict[tuple[int, int], tuple[list[Any], list[dict[str, Any]], Fraction, Fraction | int]] = {}
         self._products: dict[tuple[int, int, int], Fraction | int] = {}
 
-    def _comparisons(self, table: FrequencyTable, score: int) -> tuple[list[Any], list[dict[str, Any]], Fraction, Fraction | int]:
-        """Shared by both directions: East-West's figure is the negation of North-South's.
-
-        One row per other score, and one for the other tables with the same score (0 IMPs, but
-        comparisons all the same: they count in the divisor).  A product (factored frequency x
-        IMPs) depends only on the other score and the IMPs, so it is computed once per board.
-        """
-        key = (id(table), score)
-        if key not in self._totals:
-            comparisons = table.comparisons(score)
-            counts = table._counts  # ints where whole: big fields stay fast
-            rows = []
-            played_total: Fraction | int = 0
-            for t, f, i in comparisons:
-                pkey = (id(table), t, i)
-                product = self._products.get(pkey)
-                if product is None:
-                    product = self._products[pkey] = f * i
-                played = counts[t]
-                played_total += played * i
-                rows.append({"against": t, "factored": f, "difference": score - t, "imps": i, "product": product,
-                             "frequency": played, "played_product": played * i})
-            same = counts[score] - 1
-            if same > 0:
-                rows.append({"against": score, "factored": table.factored(score) - 1, "difference": 0, "imps": 0,
-                             "product": 0, "frequency": same, "played_product": 0})
-                rows.sort(key=lambda r: -r["against"])
-            self._totals[key] = (comparisons, rows, table.cross_imps_total(score), played_total)
-        return self._totals[key]
-
     def _compute(self, direction: Direction, score: int, table: FrequencyTable) -> tuple[Fraction, Explanation]:
-        _comparisons, rows, total, played_total = self._comparisons(table, score)
+        """The figure now, exactly; the comparison rows and steps only when something reads them."""
+        total = table.cross_imps_total(score)
         div = self.divisor(table)
         value = total / div if div else Fraction(0)
-        sign = 1 if direction is NS else -1
-        value *= sign
-        frequencies = [r["frequency"] for r in rows]
-        if len(rows) <= 12:
-            terms = " + ".join(f"{fmt(r['frequency'], 4)} × {_paren_signed(r['imps'])}" for r in rows) or "0"
-            sums = f"{terms} {equals(*frequencies, places=4)} {signed(played_total, 4)} IMPs"
-        else:  # the table below carries every comparison; the sentence stays readable
-            sums = f"adding the last column of the table: {signed(played_total, 4)} IMPs"
-        steps = [
-            Step("cross_imps.comparison",
-                 f"North-South {_score_word(score)} against each of the other {count(sum(frequencies), 'result')}"
-                 f" played (how many times × IMPs): {sums}",
-                 {"score": score, "rows": rows, "total": total, "played_total": played_total}),
-        ]
-        if table.factor != 1:
-            steps.append(Step("neuberg.factor",
-                              f"each result counts {table.expected} / {table.actual} times (the board is scored as if it had "
-                              f"{table.expected} results): {_paren_signed(played_total, 4)} × {table.expected} / {table.actual}"
-                              f" {equals(played_total, places=4)} {signed(total, 4)} IMPs",
-                              {"E": table.expected, "A": table.actual, "factor": table.factor, "total": total}))
-        if direction is EW:
-            steps.append(Step("cross_imps.direction", f"East-West get the opposite: {signed(-total, 4)} IMPs", {"total": -total}))
-        if div != 1:
-            label = {"comparisons": "comparisons (results − 1)", "scores": "scores (results)"}[self.options.cross_imp_divisor]
-            steps.append(Step("cross_imps.divisor",
-                              f"divided by the number of {label}: {_paren_signed(sign * total, 4)} / {fmt(div, 4)} "
-                              f"{equals(total, div, places=4)} {signed(value, 4)} IMPs",
-                              {"divisor": div, "rule": self.options.cross_imp_divisor, "result": value}))
-        return value, Explanation("cross_imps", value, tuple(steps), {"score": score, "direction": direction.value})
+        value *= 1 if direction is NS else -1
+        # The recipe holds the board's comparison memos, never the scorer (see Matchpoints._compute).
+        recipe = partial(_cross_imp_steps, direction, score, table, value, self._totals, self._products, div,
+                         self.options.cross_imp_divisor)
+        return value, Explanation.lazy("cross_imps", value, recipe, {"score": score, "direction": direction.value})
 
     def artificial(self, direction: Direction, award: Artificial) -> tuple[Fraction, Explanation]:
         table = self.tables[direction]
@@ -424,6 +391,73 @@ class CrossImps(PairsMethod):
                     + f" = {signed(value, 4)} IMPs",
                     {"code": award.code, "per_comparison": per, "comparisons": comparisons, "divisor": div, "imps": value})
         return value, Explanation("artificial", value, (step,), {"code": award.code, "direction": direction.value})
+
+
+def _cross_imp_rows(totals: dict[tuple[int, int], CrossImpRows], products: dict[tuple[int, int, int], Fraction | int],
+                    table: FrequencyTable, score: int) -> CrossImpRows:
+    """Shared by both directions: East-West's figure is the negation of North-South's.
+
+    One row per other score, and one for the other tables with the same score (0 IMPs, but
+    comparisons all the same: they count in the divisor).  A product (factored frequency x
+    IMPs) depends only on the other score and the IMPs, so it is computed once per board.
+    """
+    key = (id(table), score)
+    if key not in totals:
+        comparisons = table.comparisons(score)
+        counts = table._counts  # ints where whole: big fields stay fast
+        rows = []
+        played_total: Fraction | int = 0
+        for t, f, i in comparisons:
+            pkey = (id(table), t, i)
+            product = products.get(pkey)
+            if product is None:
+                product = products[pkey] = f * i
+            played = counts[t]
+            played_total += played * i
+            rows.append({"against": t, "factored": f, "difference": score - t, "imps": i, "product": product,
+                         "frequency": played, "played_product": played * i})
+        same = counts[score] - 1
+        if same > 0:
+            rows.append({"against": score, "factored": table.factored(score) - 1, "difference": 0, "imps": 0,
+                         "product": 0, "frequency": same, "played_product": 0})
+            rows.sort(key=lambda r: -r["against"])
+        totals[key] = (comparisons, rows, table.cross_imps_total(score), played_total)
+    return totals[key]
+
+
+def _cross_imp_steps(direction: Direction, score: int, table: FrequencyTable, value: Fraction,
+                     totals: dict[tuple[int, int], CrossImpRows], products: dict[tuple[int, int, int], Fraction | int],
+                     div: Fraction, divisor_rule: str) -> list[Step]:
+    """How ``CrossImps._compute``'s figure was reached: every comparison, then the division."""
+    _comparisons, rows, total, played_total = _cross_imp_rows(totals, products, table, score)
+    sign = 1 if direction is NS else -1
+    frequencies = [r["frequency"] for r in rows]
+    if len(rows) <= 12:
+        terms = " + ".join(f"{fmt(r['frequency'], 4)} × {_paren_signed(r['imps'])}" for r in rows) or "0"
+        sums = f"{terms} {equals(*frequencies, places=4)} {signed(played_total, 4)} IMPs"
+    else:  # the table below carries every comparison; the sentence stays readable
+        sums = f"adding the last column of the table: {signed(played_total, 4)} IMPs"
+    steps = [
+        Step("cross_imps.comparison",
+             f"North-South {_score_word(score)} against each of the other {count(sum(frequencies), 'result')}"
+             f" played (how many times × IMPs): {sums}",
+             {"score": score, "rows": rows, "total": total, "played_total": played_total}),
+    ]
+    if table.factor != 1:
+        steps.append(Step("neuberg.factor",
+                          f"each result counts {table.expected} / {table.actual} times (the board is scored as if it had "
+                          f"{table.expected} results): {_paren_signed(played_total, 4)} × {table.expected} / {table.actual}"
+                          f" {equals(played_total, places=4)} {signed(total, 4)} IMPs",
+                          {"E": table.expected, "A": table.actual, "factor": table.factor, "total": total}))
+    if direction is EW:
+        steps.append(Step("cross_imps.direction", f"East-West get the opposite: {signed(-total, 4)} IMPs", {"total": -total}))
+    if div != 1:
+        label = {"comparisons": "comparisons (results − 1)", "scores": "scores (results)"}[divisor_rule]
+        steps.append(Step("cross_imps.divisor",
+                          f"divided by the number of {label}: {_paren_signed(sign * total, 4)} / {fmt(div, 4)} "
+                          f"{equals(total, div, places=4)} {signed(value, 4)} IMPs",
+                          {"divisor": div, "rule": divisor_rule, "result": value}))
+    return steps
 
 
 class Aggregate(PairsMethod):

@@ -202,6 +202,8 @@ def display_decimal(value: Fraction | int, places: int = 2) -> str:
     >>> display_decimal(Fraction(14625, 1000)), display_decimal(Fraction(1, 3)), display_decimal(Fraction(5, 2), 0)
     ('14.63', '0.33', '3')
     """
+    if type(value) is int:  # whole: written as it is (the commonest figure in a step)
+        return str(value)
     n, d = _parts(value)
     q, r = divmod(abs(n) * 10**places, d)
     if 2 * r >= d:

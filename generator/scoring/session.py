@@ -22,6 +22,7 @@ from ..model import (
     TravellerLine,
 )
 from .board import score_pairs_board
+from .exact_sums import running_totals
 from .explain import Explanation, Step, equals, fmt
 from .handicap import apply_handicaps, check_handicaps
 from .individual import check_individual, sides_step
@@ -113,8 +114,8 @@ def score_boards(session: Session, options: ScoringOptions) -> list[ScoredBoard]
             if sat_out:
                 step = slot_step(sat_out, options.sitout_slot == "counted", board.expected,
                                  fixed=isinstance(options.expected_results, int))
-                board = replace(board, sitouts=tuple(sat_out), explanation=replace(
-                    board.explanation, steps=(step, *board.explanation.steps)))
+                board = replace(board, sitouts=tuple(sat_out),
+                                explanation=board.explanation.with_steps((step, *board.explanation.steps)))
             scored.append(board)
     return scored
 
@@ -226,14 +227,14 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
         provisional = []
         for pair in pairs:
             played = sorted(entries.get(pair.ref, []), key=lambda e: (e[0].number, e[0].section))
-            running = Fraction(0)
+            sides = [line.side(direction) for _, line, direction in played]
+            totals = running_totals([side.value for side in sides])  # exact, without a Fraction sum per board
+            running = totals[-1] if totals else Fraction(0)
             card = []
-            for board, line, direction in played:
-                side = line.side(direction)
-                running += side.value
+            for (board, line, direction), side, so_far in zip(played, sides, totals):
                 opponents = line.line.ew_pair if direction is NS else line.line.ns_pair
                 seats = line.line.seats
-                card.append(ScorecardEntry(board, line, direction, opponents, side, board.top, running,
+                card.append(ScorecardEntry(board, line, direction, opponents, side, board.top, so_far,
                                            seats.partner(pair.ref) if seats else None,
                                            seats.opponents(pair.ref) if seats else ()))
             available = _sum_tops(b.top for b, _, _ in played) if is_mp else None
