@@ -92,15 +92,27 @@ def timed_build(content: Path, output: Path, jobs: int | None) -> dict:
     stop.set()
     sampler.join()
     busy_after, children_after = _busy_seconds(), os.times()
-    own = (children_after.children_user + children_after.children_system
-           - children_before.children_user - children_before.children_system)
+    own = (
+        children_after.children_user
+        + children_after.children_system
+        - children_before.children_user
+        - children_before.children_system
+    )
     other = None if busy_before is None or busy_after is None else max(0.0, busy_after - busy_before - own)
     if proc.returncode:
         raise SystemExit(f"build failed:\n{err}")
     m = re.search(r"(\d+) files: (\d+) written, (\d+) unchanged, (\d+) removed", out)
     files, written, unchanged, _removed = (int(x) for x in m.groups()) if m else (0, 0, 0, 0)
-    return {"seconds": seconds, "files": files, "written": written, "unchanged": unchanged, "peak": peak,
-            "cpu": own, "other": other, "report": out.strip()}
+    return {
+        "seconds": seconds,
+        "files": files,
+        "written": written,
+        "unchanged": unchanged,
+        "peak": peak,
+        "cpu": own,
+        "other": other,
+        "report": out.strip(),
+    }
 
 
 def count_unchanged_mtimes(output: Path, before: dict[str, int]) -> int:
@@ -116,10 +128,18 @@ def commit_archive(content: Path, corrections: int) -> None:
     corrects ``corrections`` of them (one board's result changed by a trick)."""
     import subprocess
 
-    env = {"PATH": os.environ.get("PATH", ""), "HOME": str(content), "GIT_CONFIG_GLOBAL": os.devnull,
-           "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "Scorer", "GIT_AUTHOR_EMAIL": "scorer@example.org",
-           "GIT_COMMITTER_NAME": "Scorer", "GIT_COMMITTER_EMAIL": "scorer@example.org",
-           "GIT_AUTHOR_DATE": "2099-01-01T20:00:00+00:00", "GIT_COMMITTER_DATE": "2099-01-01T20:00:00+00:00"}
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "HOME": str(content),
+        "GIT_CONFIG_GLOBAL": os.devnull,
+        "GIT_CONFIG_NOSYSTEM": "1",
+        "GIT_AUTHOR_NAME": "Scorer",
+        "GIT_AUTHOR_EMAIL": "scorer@example.org",
+        "GIT_COMMITTER_NAME": "Scorer",
+        "GIT_COMMITTER_EMAIL": "scorer@example.org",
+        "GIT_AUTHOR_DATE": "2099-01-01T20:00:00+00:00",
+        "GIT_COMMITTER_DATE": "2099-01-01T20:00:00+00:00",
+    }
 
     def git(*args: str) -> None:
         subprocess.run(["git", "-C", str(content), *args], env=env, check=True, capture_output=True)
@@ -129,19 +149,27 @@ def commit_archive(content: Path, corrections: int) -> None:
     git("commit", "-q", "-m", "The archive")
     for path in sorted((content / "sessions").rglob("*.yaml"))[:corrections]:
         text = path.read_text(encoding="utf-8")
-        path.write_text(re.sub(r"tricks: (\d+)", lambda m: f"tricks: {max(0, int(m[1]) - 1)}", text, count=1),
-                        encoding="utf-8")
+        path.write_text(
+            re.sub(r"tricks: (\d+)", lambda m: f"tricks: {max(0, int(m[1]) - 1)}", text, count=1), encoding="utf-8"
+        )
     git("commit", "-q", "-a", "-m", "Corrections")
 
 
 def main(argv: list[str] | None = None) -> dict[str, list[dict]]:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sessions", type=int, default=1500)
-    parser.add_argument("--runs", type=int, default=1, help="repeat the three builds in fresh folders; medians at the end")
+    parser.add_argument(
+        "--runs", type=int, default=1, help="repeat the three builds in fresh folders; medians at the end"
+    )
     parser.add_argument("--jobs", type=int, default=None)
-    parser.add_argument("--git", type=int, default=None, metavar="N",
-                        help="commit the archive to a git repository, then commit a correction to N of its uploads "
-                             "(the build reads their history)")
+    parser.add_argument(
+        "--git",
+        type=int,
+        default=None,
+        metavar="N",
+        help="commit the archive to a git repository, then commit a correction to N of its uploads "
+        "(the build reads their history)",
+    )
     args = parser.parse_args(argv)
     results: dict[str, list[dict]] = {"full, from scratch": [], "one new session": [], "nothing changed": []}
     header = f"{'build':<22} {'seconds':>8} {'files':>7} {'written':>8} {'pages/s':>9} {'peak MB':>8} {'cpu s':>7} {'other cpu':>10}"
@@ -149,8 +177,10 @@ def main(argv: list[str] | None = None) -> dict[str, list[dict]]:
     def show(name: str, r: dict) -> None:
         rate = r["written"] / r["seconds"] if r["seconds"] else 0
         other = "?" if r["other"] is None else f"{r['other']:.1f}"
-        print(f"{name:<22} {r['seconds']:>8.2f} {r['files']:>7} {r['written']:>8} {rate:>9,.0f} "
-              f"{r['peak'] / 2**20:>8.0f} {r['cpu']:>7.1f} {other:>10}")
+        print(
+            f"{name:<22} {r['seconds']:>8.2f} {r['files']:>7} {r['written']:>8} {rate:>9,.0f} "
+            f"{r['peak'] / 2**20:>8.0f} {r['cpu']:>7.1f} {other:>10}"
+        )
         if r.get("report"):
             print(f"  {r['report']}")
 
@@ -164,8 +194,14 @@ def main(argv: list[str] | None = None) -> dict[str, list[dict]]:
             commit_archive(content, args.git)
             print(f"committed them and corrected {args.git} in {time.perf_counter() - t:.1f} s")
         new = content / "sessions" / "2099-01-05-club-pairs-new.yaml"
-        new_text = mitchell_yaml(random.Random(99), event="Club Pairs", date="2099-01-05", tables=14, boards=24,
-                                 names=player_names(300, random.Random(7)))
+        new_text = mitchell_yaml(
+            random.Random(99),
+            event="Club Pairs",
+            date="2099-01-05",
+            tables=14,
+            boards=24,
+            names=player_names(300, random.Random(7)),
+        )
         for run in range(1, args.runs + 1):
             # Each run in its own folder (site and .cache); all deleted together at the end.
             output = Path(tmp) / f"run-{run}" / "site"
@@ -190,7 +226,9 @@ def main(argv: list[str] | None = None) -> dict[str, list[dict]]:
             print(f"\nmedians of {args.runs} runs")
             print(header)
             for name, rs in results.items():
-                median = {k: statistics.median(r[k] for r in rs) for k in ("seconds", "files", "written", "peak", "cpu")}
+                median = {
+                    k: statistics.median(r[k] for r in rs) for k in ("seconds", "files", "written", "peak", "cpu")
+                }
                 others = [r["other"] for r in rs if r["other"] is not None]
                 median["other"] = statistics.median(others) if others else None
                 show(name, median)

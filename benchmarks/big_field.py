@@ -56,7 +56,12 @@ def barometer(results_per_board: int, boards: int = 24, seed: int = 1) -> Sessio
             lines.append(TravellerLine(ns[t], ew[(t + number) % results_per_board], ns_side, ew_side))
         out.append(Board(number, tuple(lines)))
     pairs = tuple(Pair(r) for r in ns + ew)
-    return Session(f"barometer {results_per_board}", ScoringMethod.MATCHPOINTS, sections=(Section("", pairs, 2),), boards=tuple(out))
+    return Session(
+        f"barometer {results_per_board}",
+        ScoringMethod.MATCHPOINTS,
+        sections=(Section("", pairs, 2),),
+        boards=tuple(out),
+    )
 
 
 def time_scoring(session: Session, options: ScoringOptions, runs: int) -> float:
@@ -81,14 +86,18 @@ def main(argv: list[str] | None = None) -> dict:
         for r in args.sizes:
             session = barometer(r)
             if method == "cross-IMPs":
-                session = Session(session.title, ScoringMethod.CROSS_IMPS, sections=session.sections, boards=session.boards)
+                session = Session(
+                    session.title, ScoringMethod.CROSS_IMPS, sections=session.sections, boards=session.boards
+                )
             runs = args.runs if r <= 1000 else max(1, args.runs // 2)
             seconds = time_scoring(session, options, runs)
             results = sum(len(b.lines) for b in session.boards)
             figures[(method, r)] = seconds
             print(f"{method:<12} {r:>6} {results:>8} {seconds:>9.3f} {results / seconds:>11,.0f}")
         if 1000 in args.sizes and 10000 in args.sizes:
-            print(f"{method:<12} growth 1,000 -> 10,000: x{figures[(method, 10000)] / figures[(method, 1000)]:.1f} (target <= 13)")
+            print(
+                f"{method:<12} growth 1,000 -> 10,000: x{figures[(method, 10000)] / figures[(method, 1000)]:.1f} (target <= 13)"
+            )
     return figures
 
 

@@ -29,14 +29,20 @@ def random_deal(rnd: random.Random) -> str:
     rnd.shuffle(cards)
     hands = []
     for h in range(4):
-        held = cards[13 * h:13 * h + 13]
+        held = cards[13 * h : 13 * h + 13]
         hands.append(".".join("".join(r for r in RANKS if (s, r) in held) for s in range(4)))
     return "N:" + " ".join(hands)
 
 
 def session_with_deals(rnd: random.Random, tables: int, boards: int) -> str:
-    text = mitchell_yaml(rnd, event="Club Pairs", date="2026-10-05", tables=tables, boards=boards,
-                         names=player_names(4 * tables + 8, rnd))
+    text = mitchell_yaml(
+        rnd,
+        event="Club Pairs",
+        date="2026-10-05",
+        tables=tables,
+        boards=boards,
+        names=player_names(4 * tables + 8, rnd),
+    )
     out = []
     for line in text.splitlines():
         out.append(line)
@@ -75,11 +81,16 @@ def main(argv: list[str] | None = None) -> None:
             builds.append(time.perf_counter() - t)
             pages = sorted((root / "site" / "sessions").glob("*/board-*.html"))
             sizes += [p.stat().st_size for p in pages]
-            print(f"run {run + 1}: analysis cold {cold[-1]:.2f} s, warm {warm[-1] * 1000:.1f} ms, "
-                  f"full build of the session {builds[-1]:.2f} s", flush=True)
+            print(
+                f"run {run + 1}: analysis cold {cold[-1]:.2f} s, warm {warm[-1] * 1000:.1f} ms, "
+                f"full build of the session {builds[-1]:.2f} s",
+                flush=True,
+            )
     print(f"\n{args.boards} boards, {args.tables} tables, {args.runs} runs (medians):")
-    print(f"  double-dummy analysis, cold: {statistics.median(cold):.2f} s "
-          f"({min(cold):.2f}-{max(cold):.2f}); warm (cache): {statistics.median(warm) * 1000:.1f} ms")
+    print(
+        f"  double-dummy analysis, cold: {statistics.median(cold):.2f} s "
+        f"({min(cold):.2f}-{max(cold):.2f}); warm (cache): {statistics.median(warm) * 1000:.1f} ms"
+    )
     print(f"  build of the one session (solving its deals): {statistics.median(builds):.2f} s")
     print(f"  board pages: median {statistics.median(sizes) / 1024:.1f} KB, largest {max(sizes) / 1024:.1f} KB")
 

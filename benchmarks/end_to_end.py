@@ -73,8 +73,10 @@ def time_salliere(folder: Path, runs: int) -> float:
         work.mkdir()
         shutil.copy(folder / "boards.csv", work / "boards.csv")
         shutil.copy(folder / "names.csv", work / "names.csv")
-        seconds, _, _ = run(["java", "-jar", str(SALLIERE_JAR), "score", "matchpoint", "total", "--",
-                          "boards.csv", "names.csv"], cwd=work)
+        seconds, _, _ = run(
+            ["java", "-jar", str(SALLIERE_JAR), "score", "matchpoint", "total", "--", "boards.csv", "names.csv"],
+            cwd=work,
+        )
         times.append(seconds)
     return statistics.median(times)
 
@@ -94,15 +96,20 @@ def time_site(folder: Path, field: Path, runs: int) -> dict:
     times, peaks = [], []
     for i in range(runs):
         output = folder / f"site-{i}"
-        seconds, peak, _ = run([sys.executable, "-m", "generator", "build", "--content", str(content), "--output", str(output)],
-                            cwd=folder)  # a fresh .cache each time: runs in its own folder
+        seconds, peak, _ = run(
+            [sys.executable, "-m", "generator", "build", "--content", str(content), "--output", str(output)], cwd=folder
+        )  # a fresh .cache each time: runs in its own folder
         shutil.rmtree(folder / ".cache", ignore_errors=True)
         times.append(seconds)
         peaks.append(peak)
     boards = sorted(p.stat().st_size for p in (folder / "site-0").rglob("board-*.html"))
-    return {"seconds": statistics.median(times), "peak": max(peaks),
-            "board_pages": len(boards), "largest_board_page": boards[-1] if boards else 0,
-            "median_board_page": boards[len(boards) // 2] if boards else 0}
+    return {
+        "seconds": statistics.median(times),
+        "peak": max(peaks),
+        "board_pages": len(boards),
+        "largest_board_page": boards[-1] if boards else 0,
+        "median_board_page": boards[len(boards) // 2] if boards else 0,
+    }
 
 
 def main(argv: list[str] | None = None) -> dict:
@@ -110,15 +117,21 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--tables", type=int, nargs="+", default=[100, 1000, 9999])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--site-tables", type=int, default=1000, help="the field whose site is built (0: none)")
-    parser.add_argument("--salliere-max-tables", type=int, default=1000,
-                        help="run salliere on fields up to this many tables only (it is slow on the largest)")
+    parser.add_argument(
+        "--salliere-max-tables",
+        type=int,
+        default=1000,
+        help="run salliere on fields up to this many tables only (it is slow on the largest)",
+    )
     args = parser.parse_args(argv)
     figures: dict = {}
     have_salliere = salliere_available()
     if not have_salliere:
         print("salliere not installed (apt-get install salliere): its column is skipped")
-    print(f"{'tables':>6} {'results':>8} {'xml MB':>7} {'json s':>7} {'cpu s':>6} {'json MB':>8} {'peak MB':>8}"
-          f" {'text s':>7} {'salliere s':>10} {'ratio':>6}")
+    print(
+        f"{'tables':>6} {'results':>8} {'xml MB':>7} {'json s':>7} {'cpu s':>6} {'json MB':>8} {'peak MB':>8}"
+        f" {'text s':>7} {'salliere s':>10} {'ratio':>6}"
+    )
     with tempfile.TemporaryDirectory(prefix="bench-e2e-") as tmp:
         for tables in args.tables:
             folder = Path(tmp) / f"field-{tables}"
@@ -137,11 +150,20 @@ def main(argv: list[str] | None = None) -> dict:
             text_s = statistics.median(s for s, _, _ in text_runs)
             sal = time_salliere(folder, runs) if have_salliere and tables <= args.salliere_max_tables else None
             mark = "*" if field.stat().st_size > MAX_BYTES else " "
-            figures[tables] = {"results": count, "json_seconds": json_s, "json_bytes": (folder / "out.json").stat().st_size,
-                               "peak": peak, "text_seconds": text_s, "json_cpu": json_cpu, "salliere_seconds": sal}
-            print(f"{tables:>5}{mark} {count:>8} {field.stat().st_size / 1e6:>7.1f} {json_s:>7.2f} {json_cpu:>6.2f} "
-                  f"{figures[tables]['json_bytes'] / 1e6:>8.1f} {peak / 1e6:>8.0f} {text_s:>7.2f} "
-                  + (f"{sal:>10.2f} {sal / json_s:>5.1f}x" if sal else f"{'-':>10} {'-':>6}"))
+            figures[tables] = {
+                "results": count,
+                "json_seconds": json_s,
+                "json_bytes": (folder / "out.json").stat().st_size,
+                "peak": peak,
+                "text_seconds": text_s,
+                "json_cpu": json_cpu,
+                "salliere_seconds": sal,
+            }
+            print(
+                f"{tables:>5}{mark} {count:>8} {field.stat().st_size / 1e6:>7.1f} {json_s:>7.2f} {json_cpu:>6.2f} "
+                f"{figures[tables]['json_bytes'] / 1e6:>8.1f} {peak / 1e6:>8.0f} {text_s:>7.2f} "
+                + (f"{sal:>10.2f} {sal / json_s:>5.1f}x" if sal else f"{'-':>10} {'-':>6}")
+            )
             if tables == args.site_tables:
                 figures["site"] = time_site(folder, field, 1)
             shutil.rmtree(folder / "site-0", ignore_errors=True)
@@ -150,14 +172,19 @@ def main(argv: list[str] | None = None) -> dict:
             a, b = figures[small], figures[large]
             n_ratio = b["results"] / a["results"]
             import math
+
             rlogr = n_ratio * math.log(b["results"]) / math.log(a["results"])
-            print(f"growth {small} -> {large} tables (score --json): wall x{b['json_seconds'] / a['json_seconds']:.1f}, "
-                  f"CPU x{b['json_cpu'] / a['json_cpu']:.1f} (R x{n_ratio:.1f}; R log R x{rlogr:.1f})")
+            print(
+                f"growth {small} -> {large} tables (score --json): wall x{b['json_seconds'] / a['json_seconds']:.1f}, "
+                f"CPU x{b['json_cpu'] / a['json_cpu']:.1f} (R x{n_ratio:.1f}; R log R x{rlogr:.1f})"
+            )
         if "site" in figures:
             s = figures["site"]
-            print(f"site build of {args.site_tables} tables: {s['seconds']:.2f} s, peak {s['peak'] / 1e6:.0f} MB, "
-                  f"{s['board_pages']} board pages, largest {s['largest_board_page'] / 1e3:.0f} KB, "
-                  f"median {s['median_board_page'] / 1e3:.0f} KB")
+            print(
+                f"site build of {args.site_tables} tables: {s['seconds']:.2f} s, peak {s['peak'] / 1e6:.0f} MB, "
+                f"{s['board_pages']} board pages, largest {s['largest_board_page'] / 1e3:.0f} KB, "
+                f"median {s['median_board_page'] / 1e3:.0f} KB"
+            )
     return figures
 
 

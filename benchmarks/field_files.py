@@ -41,27 +41,35 @@ def field_results(tables: int, boards: int = BOARDS, seed: int = 1) -> list[list
 
 
 def write_usebio(path: Path, tables: int, results: list[list[dict]]) -> None:
-    parts = ['<?xml version="1.0" encoding="UTF-8"?>\n<USEBIO Version="1.2"><CLUB><CLUB_NAME>Benchmark Simultaneous</CLUB_NAME></CLUB>\n'
-             '<EVENT EVENT_TYPE="MP_PAIRS"><PROGRAM_NAME>benchmark</PROGRAM_NAME>'
-             f'<EVENT_DESCRIPTION>Barometer of {tables} tables</EVENT_DESCRIPTION><DATE>23/11/2026</DATE>'
-             '<WINNER_TYPE>2</WINNER_TYPE><PARTICIPANTS>\n']
+    parts = [
+        '<?xml version="1.0" encoding="UTF-8"?>\n<USEBIO Version="1.2"><CLUB><CLUB_NAME>Benchmark Simultaneous</CLUB_NAME></CLUB>\n'
+        '<EVENT EVENT_TYPE="MP_PAIRS"><PROGRAM_NAME>benchmark</PROGRAM_NAME>'
+        f"<EVENT_DESCRIPTION>Barometer of {tables} tables</EVENT_DESCRIPTION><DATE>23/11/2026</DATE>"
+        "<WINNER_TYPE>2</WINNER_TYPE><PARTICIPANTS>\n"
+    ]
     for direction, offset in (("NS", 0), ("EW", 1)):
         for t in range(1, tables + 1):
             a, b = _names(2 * (t - 1) + offset)
-            parts.append(f"<PAIR><PAIR_NUMBER>{t}</PAIR_NUMBER><DIRECTION>{direction}</DIRECTION>"
-                         f"<PLAYER><PLAYER_NAME>{escape(a)}</PLAYER_NAME></PLAYER><PLAYER><PLAYER_NAME>{escape(b)}</PLAYER_NAME></PLAYER></PAIR>\n")
+            parts.append(
+                f"<PAIR><PAIR_NUMBER>{t}</PAIR_NUMBER><DIRECTION>{direction}</DIRECTION>"
+                f"<PLAYER><PLAYER_NAME>{escape(a)}</PLAYER_NAME></PLAYER><PLAYER><PLAYER_NAME>{escape(b)}</PLAYER_NAME></PLAYER></PAIR>\n"
+            )
     parts.append("</PARTICIPANTS>\n")
     for number, rows in enumerate(results, 1):
         parts.append(f"<BOARD><BOARD_NUMBER>{number}</BOARD_NUMBER>\n")
         for r in rows:
-            head = f"<TRAVELLER_LINE><NS_PAIR_NUMBER>{r['ns']}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{r['ew']}</EW_PAIR_NUMBER>"
+            head = (
+                f"<TRAVELLER_LINE><NS_PAIR_NUMBER>{r['ns']}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{r['ew']}</EW_PAIR_NUMBER>"
+            )
             if "artificial" in r:
                 parts.append(f"{head}<SCORE>{r['artificial']}</SCORE></TRAVELLER_LINE>\n")
             elif "by" not in r:
                 parts.append(f"{head}<CONTRACT>PASS</CONTRACT><SCORE>0</SCORE></TRAVELLER_LINE>\n")
             else:
-                parts.append(f"{head}<CONTRACT>{r['contract']}</CONTRACT><PLAYED_BY>{r['by']}</PLAYED_BY>"
-                             f"<TRICKS>{r['tricks']}</TRICKS><SCORE>{r['score']}</SCORE></TRAVELLER_LINE>\n")
+                parts.append(
+                    f"{head}<CONTRACT>{r['contract']}</CONTRACT><PLAYED_BY>{r['by']}</PLAYED_BY>"
+                    f"<TRICKS>{r['tricks']}</TRICKS><SCORE>{r['score']}</SCORE></TRAVELLER_LINE>\n"
+                )
         parts.append("</BOARD>\n")
     parts.append("</EVENT></USEBIO>\n")
     path.write_text("".join(parts), encoding="utf-8")
@@ -73,8 +81,10 @@ _LAST = ["Ashdown", "Brackley", "Culver", "Dunmore", "Elstow", "Farrant", "Gadsb
 
 def _names(i: int) -> tuple[str, str]:
     """Two invented players' names for pair index i (repeats are fine in a benchmark)."""
+
     def one(k: int) -> str:
         return f"{_FIRST[k % len(_FIRST)]} {_LAST[(k // len(_FIRST)) % len(_LAST)]} {k}"
+
     return one(2 * i), one(2 * i + 1)
 
 

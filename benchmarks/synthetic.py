@@ -10,11 +10,59 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-FIRST = ["Ada", "Basil", "Clara", "Desmond", "Edith", "Felix", "Greta", "Horace", "Ivy", "Jasper", "Kitty", "Lionel",
-         "Mabel", "Norris", "Opal", "Percy", "Rhoda", "Silas", "Thea", "Ulric", "Vera", "Wilfred", "Xenia", "Yorick", "Zelda"]
-LAST = ["Ashdown", "Brackley", "Culver", "Dunmore", "Elstow", "Farrant", "Gadsby", "Hurst", "Ibbott", "Jessop", "Kilby",
-        "Lomax", "Mottram", "Nutley", "Oxley", "Pardew", "Quenby", "Rudge", "Stroud", "Tapley", "Upcott", "Vokins",
-        "Wragg", "Yelland"]
+FIRST = [
+    "Ada",
+    "Basil",
+    "Clara",
+    "Desmond",
+    "Edith",
+    "Felix",
+    "Greta",
+    "Horace",
+    "Ivy",
+    "Jasper",
+    "Kitty",
+    "Lionel",
+    "Mabel",
+    "Norris",
+    "Opal",
+    "Percy",
+    "Rhoda",
+    "Silas",
+    "Thea",
+    "Ulric",
+    "Vera",
+    "Wilfred",
+    "Xenia",
+    "Yorick",
+    "Zelda",
+]
+LAST = [
+    "Ashdown",
+    "Brackley",
+    "Culver",
+    "Dunmore",
+    "Elstow",
+    "Farrant",
+    "Gadsby",
+    "Hurst",
+    "Ibbott",
+    "Jessop",
+    "Kilby",
+    "Lomax",
+    "Mottram",
+    "Nutley",
+    "Oxley",
+    "Pardew",
+    "Quenby",
+    "Rudge",
+    "Stroud",
+    "Tapley",
+    "Upcott",
+    "Vokins",
+    "Wragg",
+    "Yelland",
+]
 
 STRAINS = ["C", "D", "H", "S", "NT"]
 
@@ -55,12 +103,26 @@ def yaml_flow(d: dict) -> str:
     return "{" + ", ".join(f"{k}: {v}" for k, v in d.items()) + "}"
 
 
-def mitchell_yaml(rnd: random.Random, *, event: str, date: str, tables: int, boards: int, names: list[str],
-                  method: str = "matchpoints") -> str:
+def mitchell_yaml(
+    rnd: random.Random,
+    *,
+    event: str,
+    date: str,
+    tables: int,
+    boards: int,
+    names: list[str],
+    method: str = "matchpoints",
+) -> str:
     """A two-winner Mitchell: every board played at every table, EW pairs moving one table a round."""
     chosen = rnd.sample(names, 4 * tables)
-    lines = ["club: Benchmark Bridge Club", f"event: {event}", f"date: {date}", f"method: {method}",
-             "movement: mitchell", "pairs:"]
+    lines = [
+        "club: Benchmark Bridge Club",
+        f"event: {event}",
+        f"date: {date}",
+        f"method: {method}",
+        "movement: mitchell",
+        "pairs:",
+    ]
     for i in range(tables):
         lines.append(f"  - {{number: {i + 1}, direction: NS, players: [{chosen[4 * i]}, {chosen[4 * i + 1]}]}}")
         lines.append(f"  - {{number: {i + 1}, direction: EW, players: [{chosen[4 * i + 2]}, {chosen[4 * i + 3]}]}}")
@@ -76,7 +138,9 @@ def mitchell_yaml(rnd: random.Random, *, event: str, date: str, tables: int, boa
     return "\n".join(lines) + "\n"
 
 
-def write_archive(root: Path, sessions: int, *, tables: int = 14, boards: int = 24, players: int = 300, seed: int = 7) -> list[Path]:
+def write_archive(
+    root: Path, sessions: int, *, tables: int = 14, boards: int = 24, players: int = 300, seed: int = 7
+) -> list[Path]:
     """A club archive: one session every few days, a few hundred distinct players."""
     import datetime
 
@@ -89,8 +153,10 @@ def write_archive(root: Path, sessions: int, *, tables: int = 14, boards: int = 
     day = datetime.date(2016, 1, 4)
     for i in range(sessions):
         path = root / "sessions" / f"{day.isoformat()}-club-pairs-{i:04d}.yaml"
-        path.write_text(mitchell_yaml(rnd, event="Club Pairs", date=day.isoformat(), tables=tables, boards=boards,
-                                      names=names), encoding="utf-8")
+        path.write_text(
+            mitchell_yaml(rnd, event="Club Pairs", date=day.isoformat(), tables=tables, boards=boards, names=names),
+            encoding="utf-8",
+        )
         paths.append(path)
         day += datetime.timedelta(days=rnd.choice([2, 2, 3, 4]))
     return paths

@@ -54,12 +54,16 @@ class Difference:
     detail: str = ""
 
     def __str__(self) -> str:
-        why = f" — {self.reason}: {self.detail}" if self.reason and self.detail else (f" — {self.reason}" if self.reason else " — no known reason")
+        why = (
+            f" — {self.reason}: {self.detail}"
+            if self.reason and self.detail
+            else (f" — {self.reason}" if self.reason else " — no known reason")
+        )
         return f"{self.where}: {self.what}: theirs {self.theirs}, ours {self.ours}{why}"
 
 
 def agrees(ours: Fraction, theirs: Figure) -> bool:
-    return abs(ours - theirs.value) <= Fraction(1, 2 * 10 ** theirs.places)
+    return abs(ours - theirs.value) <= Fraction(1, 2 * 10**theirs.places)
 
 
 def _show(value: Fraction, theirs: Figure) -> str:
@@ -78,7 +82,8 @@ class _Audit:
         self.agreed: set[tuple[str, str]] = set()
         """(where, what) of every figure that agrees: how re-scorings are compared figure by figure."""
         self.lines: dict[tuple[int, Any, Any], tuple[ScoredBoard, ScoredLine]] = {
-            (b.number, l.line.ns_pair, l.line.ew_pair): (b, l) for b in (lines_result or result).boards for l in b.lines}
+            (b.number, l.line.ns_pair, l.line.ew_pair): (b, l) for b in (lines_result or result).boards for l in b.lines
+        }
 
     @property
     def agreeing(self) -> int:
@@ -93,7 +98,9 @@ class _Audit:
             self.agreed.add((where, what))
             return True
         why, detail = reason(ours, theirs) if (reason and ours is not None) else ("", "")
-        self.differences.append(Difference(where, what, theirs.text, "—" if ours is None else _show(ours, theirs), why, detail))
+        self.differences.append(
+            Difference(where, what, theirs.text, "—" if ours is None else _show(ours, theirs), why, detail)
+        )
         return False
 
     # --- traveller lines ----------------------------------------------------------------------
@@ -111,12 +118,20 @@ class _Audit:
             board, line = found
             for direction, fig, pct in ((Direction.NS, p.ns, p.ns_percent), (Direction.EW, p.ew, p.ew_percent)):
                 side = line.side(direction)
-                if not self.figure(side.value, fig, where, f"{direction} {unit}", lambda o, t, d=direction, b=board, ln=line, pl=p: self.line_reason(b, ln, d, o, t, pl)):
+                if not self.figure(
+                    side.value,
+                    fig,
+                    where,
+                    f"{direction} {unit}",
+                    lambda o, t, d=direction, b=board, ln=line, pl=p: self.line_reason(b, ln, d, o, t, pl),
+                ):
                     self.differing.add(p.ns_pair if direction is Direction.NS else p.ew_pair)
                 self.figure(side.percent, pct, where, f"{direction} percentage", None)
 
-    def line_reason(self, board: ScoredBoard, line: ScoredLine, d: Direction, ours: Fraction, theirs: Figure, p: PrintedLine):
-        unit = Fraction(1, 10 ** theirs.places)
+    def line_reason(
+        self, board: ScoredBoard, line: ScoredLine, d: Direction, ours: Fraction, theirs: Figure, p: PrintedLine
+    ):
+        unit = Fraction(1, 10**theirs.places)
         method = self.result.session.method
         outcome = line.line.ns if d is Direction.NS else line.line.ew
         real = [l.line.ns.single.ns_score for l in board.lines if isinstance(l.line.ns, Scored) and l.line.ns.single]
@@ -124,7 +139,10 @@ class _Audit:
             if isinstance(outcome, Scored) and outcome.single and theirs.value * 2 in (board.top, 2 * (len(real) - 1)):
                 other = p.ew if d is Direction.NS else p.ns
                 if other is not None and other.value == theirs.value:
-                    return UNMARKED, f"they gave both sides 50 % on a line with a real score ({outcome.single.ns_score})"
+                    return (
+                        UNMARKED,
+                        f"they gave both sides 50 % on a line with a real score ({outcome.single.ns_score})",
+                    )
             if isinstance(outcome, Scored) and outcome.single and board.actual < board.expected:
                 s = outcome.single.ns_score
                 ns_raw = Fraction(2 * sum(1 for x in real if x < s) + sum(1 for x in real if x == s) - 1)
@@ -132,8 +150,10 @@ class _Audit:
                 if self.result.options.matchpoint_units == "acbl":
                     raw /= 2
                 if abs(raw - theirs.value) <= unit / 2:
-                    return UNFACTORED, (f"{board.actual} results where {board.expected} were expected; theirs is the "
-                                        f"unfactored value on a top of {2 * (board.actual - 1)}, ours is factored (Neuberg)")
+                    return UNFACTORED, (
+                        f"{board.actual} results where {board.expected} were expected; theirs is the "
+                        f"unfactored value on a top of {2 * (board.actual - 1)}, ours is factored (Neuberg)"
+                    )
         if method is ScoringMethod.BUTLER and isinstance(outcome, Scored) and outcome.single:
             printed = next((b.datum for b in self.figures.boards if b.board == board.number and b.datum), None)
             if printed is not None and printed.value != board.datum:
@@ -142,26 +162,39 @@ class _Audit:
                 if value == theirs.value:
                     return DATUM, f"follows from their datum {printed.text} (ours {fmt(board.datum or 0)})"
         if method is ScoringMethod.CROSS_IMPS and isinstance(outcome, Artificial) and len(real) > 1:
-            return ARTIFICIAL, (f"theirs is {fmt(theirs.value / len(real))} IMPs for each of the {len(real)} results; "
-                                f"ours is {fmt(ours / (len(real) - 1))} for each of {len(real) - 1} comparisons")
+            return ARTIFICIAL, (
+                f"theirs is {fmt(theirs.value / len(real))} IMPs for each of the {len(real)} results; "
+                f"ours is {fmt(ours / (len(real) - 1))} for each of {len(real) - 1} comparisons"
+            )
         if method is ScoringMethod.CROSS_IMPS and isinstance(outcome, Scored) and outcome.single and len(real) > 1:
             s = outcome.single.ns_score
             total = Fraction(sum(imps(s - x) for x in real) * (1 if d is Direction.NS else -1))
             own = {"total": 1, "comparisons": len(real) - 1, "scores": len(real)}[self.result.options.cross_imp_divisor]
             if board.actual < board.expected and abs(total / own - theirs.value) <= unit / 2:
-                return UNFACTORED, (f"{board.actual} results where {board.expected} were expected; theirs is not "
-                                    f"factored, ours is (Neuberg)")
-            for name, divisor in (("the total over comparisons", 1), ("divided by the comparisons", len(real) - 1),
-                                  ("divided by the number of scores", len(real))):
+                return UNFACTORED, (
+                    f"{board.actual} results where {board.expected} were expected; theirs is not "
+                    f"factored, ours is (Neuberg)"
+                )
+            for name, divisor in (
+                ("the total over comparisons", 1),
+                ("divided by the comparisons", len(real) - 1),
+                ("divided by the number of scores", len(real)),
+            ):
                 if abs(total / divisor - theirs.value) <= unit / 2:
-                    return DIVISOR, f"theirs is {name} ({fmt(total)} / {divisor}); ours uses {self.result.options.cross_imp_divisor}"
+                    return (
+                        DIVISOR,
+                        f"theirs is {name} ({fmt(total)} / {divisor}); ours uses {self.result.options.cross_imp_divisor}",
+                    )
         if method is ScoringMethod.MATCHPOINTS and (p.board, board.section) in self.unmarked:
-            return UNMARKED, f"follows from the unmarked artificial score on board {p.board}: they factored the other results"
+            return (
+                UNMARKED,
+                f"follows from the unmarked artificial score on board {p.board}: they factored the other results",
+            )
         return self.rounding(ours, theirs)
 
     @staticmethod
     def rounding(ours: Fraction, theirs: Figure):
-        unit = Fraction(1, 10 ** theirs.places)
+        unit = Fraction(1, 10**theirs.places)
         if abs(ours - theirs.value) > unit:
             return "", ""
         if theirs.value == (ours // unit) * unit:
@@ -178,8 +211,13 @@ class _Audit:
             if found is None or p.ns is None or p.ew is None or p.ns.value != p.ew.value:
                 continue
             board, line = found
-            if isinstance(line.line.ns, Scored) and line.line.ns.single and board.top and p.ns.value * 2 == board.top \
-                    and not agrees(line.ns.value, p.ns):
+            if (
+                isinstance(line.line.ns, Scored)
+                and line.line.ns.single
+                and board.top
+                and p.ns.value * 2 == board.top
+                and not agrees(line.ns.value, p.ns)
+            ):
                 self.unmarked.add((p.board, board.section))
 
     # --- boards -------------------------------------------------------------------------------
@@ -189,20 +227,35 @@ class _Audit:
             board = ours.get((p.board, p.section)) or next((b for b in self.result.boards if b.number == p.board), None)
             if board is None or p.datum is None:
                 continue
-            self.figure(board.datum, p.datum, f"board {p.board} ({p.where})", "datum", lambda o, t, b=board: self.datum_reason(b, t))
+            self.figure(
+                board.datum,
+                p.datum,
+                f"board {p.board} ({p.where})",
+                "datum",
+                lambda o, t, b=board: self.datum_reason(b, t),
+            )
 
     def datum_reason(self, board: ScoredBoard, theirs: Figure):
-        scores = sorted(l.line.ns.single.ns_score for l in board.lines if isinstance(l.line.ns, Scored) and l.line.ns.single)
+        scores = sorted(
+            l.line.ns.single.ns_score for l in board.lines if isinstance(l.line.ns, Scored) and l.line.ns.single
+        )
         for trim in (0, 1, 2):
-            kept = scores[trim:len(scores) - trim] if len(scores) > 2 * trim else []
+            kept = scores[trim : len(scores) - trim] if len(scores) > 2 * trim else []
             if not kept:
                 continue
             m = Fraction(sum(kept), len(kept))
-            ends = "after dropping the top and bottom " + ("score" if trim == 1 else f"{trim} scores") if trim else "of all scores"
+            ends = (
+                "after dropping the top and bottom " + ("score" if trim == 1 else f"{trim} scores")
+                if trim
+                else "of all scores"
+            )
             for rounding in ("half-away", "half-even", "exact"):
                 if round_to_ten(m, rounding) == theirs.value:
                     how = "unrounded" if rounding == "exact" else f"rounded to 10 ({rounding})"
-                    return DATUM, f"theirs is the mean {ends}, {how}; ours uses butler_trim={self.result.options.butler_trim}, datum_rounding={self.result.options.datum_rounding}"
+                    return (
+                        DATUM,
+                        f"theirs is the mean {ends}, {how}; ours uses butler_trim={self.result.options.butler_trim}, datum_rounding={self.result.options.datum_rounding}",
+                    )
         return "", ""
 
     # --- pairs --------------------------------------------------------------------------------
@@ -229,32 +282,48 @@ class _Audit:
             ours_total = s.score if imp_method else s.total
 
             def total_reason(o, t, s=s):
-                rounded = sum((round_half_away(e.score.value, Fraction(1, 10 ** line_places)) for e in s.scorecard), Fraction(0))
-                if abs(rounded - t.value) <= Fraction(1, 2 * 10 ** t.places):
+                rounded = sum(
+                    (round_half_away(e.score.value, Fraction(1, 10**line_places)) for e in s.scorecard), Fraction(0)
+                )
+                if abs(rounded - t.value) <= Fraction(1, 2 * 10**t.places):
                     return ROUNDING, f"theirs adds the per-board figures rounded to {line_places} decimals"
                 if imp_method and s.total != s.score and agrees(s.total, t):
                     return UNFACTORED, f"theirs is the unfactored total of {s.boards_played} boards"
                 boards = len(self.result.session.boards)
-                if imp_method and s.boards_played and s.boards_played < boards and agrees(s.total * boards / s.boards_played, t):
-                    return SCALED, (f"theirs scales the total of {s.boards_played} boards to all {boards} boards of the "
-                                        f"session; ours scales to the most boards any pair in the field played")
+                if (
+                    imp_method
+                    and s.boards_played
+                    and s.boards_played < boards
+                    and agrees(s.total * boards / s.boards_played, t)
+                ):
+                    return SCALED, (
+                        f"theirs scales the total of {s.boards_played} boards to all {boards} boards of the "
+                        f"session; ours scales to the most boards any pair in the field played"
+                    )
                 theirs_added = their_sums.get(s.ref)
                 if theirs_added is not None and not _adds_up(theirs_added, t):
-                    return NOT_THEIR_SUM, (f"their own figures for this pair's {theirs_added[1]} traveller lines add up "
-                                           f"to {fmt(theirs_added[0])}")
+                    return NOT_THEIR_SUM, (
+                        f"their own figures for this pair's {theirs_added[1]} traveller lines add up "
+                        f"to {fmt(theirs_added[0])}"
+                    )
                 return (FOLLOWS, "") if follows(s.ref) else ("", "")
 
             if not self.figure(ours_total, p.total, where, "total", total_reason):
                 self.differing.add(s.ref)
+
             def percentage_reason(o, t, p=p, s=s):
                 if s.handicap is not None and s.percentage is not None:
                     if agrees(s.percentage, t):
-                        return HANDICAP, (f"theirs is the scratch percentage; ours adds the handicap "
-                                          f"(handicap_share={self.result.options.handicap_share})")
+                        return HANDICAP, (
+                            f"theirs is the scratch percentage; ours adds the handicap "
+                            f"(handicap_share={self.result.options.handicap_share})"
+                        )
                     for share, words in ((1, "the whole handicap"), (Fraction(1, 2), "half the handicap")):
                         if agrees(s.percentage + s.handicap.handicap * share, t):
-                            return HANDICAP, (f"theirs adds {words} ({p.handicap.text if p.handicap else ''}); ours uses "
-                                              f"handicap_share={self.result.options.handicap_share}")
+                            return HANDICAP, (
+                                f"theirs adds {words} ({p.handicap.text if p.handicap else ''}); ours uses "
+                                f"handicap_share={self.result.options.handicap_share}"
+                            )
                 elif p.handicap is not None:
                     for share, words in ((1, "the pair's handicap"), (Fraction(1, 2), "half the pair's handicap")):
                         if agrees(o + p.handicap.value * share, t):
@@ -267,8 +336,13 @@ class _Audit:
             self.figure(ours_pct, p.percentage, where, "percentage", percentage_reason)
             place = _place(p.place)
             if place is not None:
-                self.figure(Fraction(s.rank), Figure(p.place, Fraction(place), 0), where, "place",
-                            lambda o, t: (FOLLOWS, "") if len(self.differences) else ("", ""))
+                self.figure(
+                    Fraction(s.rank),
+                    Figure(p.place, Fraction(place), 0),
+                    where,
+                    "place",
+                    lambda o, t: (FOLLOWS, "") if len(self.differences) else ("", ""),
+                )
 
     def printed_sums(self) -> dict[Any, tuple[Fraction, int, int]]:
         """Each pair's printed traveller figures added up: (sum, lines, most decimals printed).
@@ -303,9 +377,11 @@ class _Audit:
     def vp_reason(self, m) -> tuple[str, str]:
         margin = m.home_imps - m.away_imps
         boards = len(m.boards)
-        return VP_SCALE, (f"ours converts the {fmt(abs(margin), 2)}-IMP margin over {boards} boards on the "
-                          f"{'WBF continuous' if self.result.options.vp_scale == 'wbf' else self.result.options.vp_scale} "
-                          "20-VP scale; theirs may use another scale (try --option vp_scale=...)")
+        return VP_SCALE, (
+            f"ours converts the {fmt(abs(margin), 2)}-IMP margin over {boards} boards on the "
+            f"{'WBF continuous' if self.result.options.vp_scale == 'wbf' else self.result.options.vp_scale} "
+            "20-VP scale; theirs may use another scale (try --option vp_scale=...)"
+        )
 
     def follows(self, ours: Fraction, theirs: Figure) -> tuple[str, str]:
         return (FOLLOWS, "") if self.differences else ("", "")
@@ -334,7 +410,7 @@ class _Audit:
 def _adds_up(added: tuple[Fraction, int, int], total: Figure) -> bool:
     """Whether a printed total can be the sum of printed lines, each rounded to its printed decimals."""
     value, lines, places = added
-    slack = lines * Fraction(1, 2 * 10 ** places) + Fraction(1, 2 * 10 ** total.places)
+    slack = lines * Fraction(1, 2 * 10**places) + Fraction(1, 2 * 10**total.places)
     return abs(value - total.value) <= slack
 
 
@@ -373,8 +449,10 @@ def check_command(path: Path, overrides: dict[str, Any] | None = None, verbose: 
         s = session
         out.append(f"{s.source}: {s.title} ({s.method}, {s.board_count} boards)")
         if search.found:
-            out.append(f"  conventions found: {', '.join(f'{k}={_word(v)}' for k, v in search.found.items())}; "
-                       f"pass these as --option to reproduce")
+            out.append(
+                f"  conventions found: {', '.join(f'{k}={_word(v)}' for k, v in search.found.items())}; "
+                f"pass these as --option to reproduce"
+            )
         if verbose:
             out += [f"  {d}" for d in differences]
         else:

@@ -23,42 +23,84 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m generator", description="Duplicate bridge results publisher.")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    build = sub.add_parser("build", help=BUILD_HELP, description=BUILD_HELP,
-                           epilog="Example: python -m generator build --content content --output site")
+    build = sub.add_parser(
+        "build",
+        help=BUILD_HELP,
+        description=BUILD_HELP,
+        epilog="Example: python -m generator build --content content --output site",
+    )
     build.add_argument("--content", type=Path, default=Path("content"), help="content folder (default: content)")
     build.add_argument("--output", type=Path, default=Path("site"), help="output folder (default: site)")
-    build.add_argument("--templates", type=Path, default=None,
-                       help="templates folder (default: templates/ beside the content folder, else the generator's)")
-    build.add_argument("--jobs", type=int, default=None, help="worker processes for rendering (default: number of cores)")
+    build.add_argument(
+        "--templates",
+        type=Path,
+        default=None,
+        help="templates folder (default: templates/ beside the content folder, else the generator's)",
+    )
+    build.add_argument(
+        "--jobs", type=int, default=None, help="worker processes for rendering (default: number of cores)"
+    )
 
-    score = sub.add_parser("score", help=SCORE_HELP, description=SCORE_HELP,
-                           epilog="Example: python -m generator score content/sessions/2026-10-05-monday-pairs.yaml --json")
+    score = sub.add_parser(
+        "score",
+        help=SCORE_HELP,
+        description=SCORE_HELP,
+        epilog="Example: python -m generator score content/sessions/2026-10-05-monday-pairs.yaml --json",
+    )
     score.add_argument("file", type=Path)
     score.add_argument("--json", action="store_true", help="print JSON (exact figures as decimal strings)")
-    score.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                       help="override a scoring option, e.g. --option neuberg_rounding=ebu")
+    score.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override a scoring option, e.g. --option neuberg_rounding=ebu",
+    )
 
-    check = sub.add_parser("check", help=CHECK_HELP, description=CHECK_HELP,
-                           epilog="Example: python -m generator check results.xml")
+    check = sub.add_parser(
+        "check", help=CHECK_HELP, description=CHECK_HELP, epilog="Example: python -m generator check results.xml"
+    )
     check.add_argument("file", type=Path)
-    check.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                       help="override a scoring option, e.g. --option butler_trim=1")
-    check.add_argument("--verbose", action="store_true",
-                       help="list every figure that differs (default: one line per board and reason)")
+    check.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override a scoring option, e.g. --option butler_trim=1",
+    )
+    check.add_argument(
+        "--verbose", action="store_true", help="list every figure that differs (default: one line per board and reason)"
+    )
 
-    new = sub.add_parser("new", help=NEW_HELP, description=NEW_HELP,
-                         epilog='Example: python -m generator new larkfield-results --club "Larkfield Bridge Club"')
+    new = sub.add_parser(
+        "new",
+        help=NEW_HELP,
+        description=NEW_HELP,
+        epilog='Example: python -m generator new larkfield-results --club "Larkfield Bridge Club"',
+    )
     new.add_argument("dir", type=Path, help="the folder to create (new or empty)")
-    new.add_argument("--club", default=None, help=f"the club's name (default: {DEFAULT_CLUB!r}; change it in content/site.yaml)")
+    new.add_argument(
+        "--club", default=None, help=f"the club's name (default: {DEFAULT_CLUB!r}; change it in content/site.yaml)"
+    )
 
-    serve = sub.add_parser("serve", help=SERVE_HELP, description=SERVE_HELP,
-                           epilog="Example: python -m generator serve --port 8000, then open http://127.0.0.1:8000/")
+    serve = sub.add_parser(
+        "serve",
+        help=SERVE_HELP,
+        description=SERVE_HELP,
+        epilog="Example: python -m generator serve --port 8000, then open http://127.0.0.1:8000/",
+    )
     serve.add_argument("--content", type=Path, default=Path("content"), help="content folder (default: content)")
     serve.add_argument("--output", type=Path, default=Path("site"), help="output folder (default: site)")
-    serve.add_argument("--templates", type=Path, default=None,
-                       help="templates folder (default: templates/ beside the content folder, else the generator's)")
+    serve.add_argument(
+        "--templates",
+        type=Path,
+        default=None,
+        help="templates folder (default: templates/ beside the content folder, else the generator's)",
+    )
     serve.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default: 8000)")
-    serve.add_argument("--jobs", type=int, default=None, help="worker processes for rendering (default: number of cores)")
+    serve.add_argument(
+        "--jobs", type=int, default=None, help="worker processes for rendering (default: number of cores)"
+    )
     return parser
 
 
@@ -83,8 +125,10 @@ def _yaml_value(text: str) -> object:
     try:
         return yaml.safe_load(text)
     except yaml.YAMLError as exc:
-        raise GeneratorError(f"--option club_vp_scales: not valid YAML ({exc.__class__.__name__}): expected a list of "
-                             "tables such as [{boards: 3, vps: {0: 10-10, 1: 11-9, 2+: 20-0}}]") from None
+        raise GeneratorError(
+            f"--option club_vp_scales: not valid YAML ({exc.__class__.__name__}): expected a list of "
+            "tables such as [{boards: 3, vps: {0: 10-10, 1: 11-9, 2+: 20-0}}]"
+        ) from None
 
 
 def _in_github_actions() -> bool:
@@ -130,14 +174,24 @@ def main(argv: list[str] | None = None) -> int:
             from .site.build import build_site
             from .site.progress import Progress
 
-            report = build_site(args.content, args.output, templates=args.templates, jobs=args.jobs,
-                                progress=Progress.for_stream(sys.stderr))
+            report = build_site(
+                args.content,
+                args.output,
+                templates=args.templates,
+                jobs=args.jobs,
+                progress=Progress.for_stream(sys.stderr),
+            )
             print(shown(report.summary(), keep_newlines=True))
             if _in_github_actions():
                 for s in report.skipped:
                     if not s.path.rsplit("/", 1)[-1].startswith("."):
-                        print(annotation(Problem(str(args.content / s.path), None, f"{s.path} was skipped, because {s.reason}"),
-                                         "warning", "File skipped"))
+                        print(
+                            annotation(
+                                Problem(str(args.content / s.path), None, f"{s.path} was skipped, because {s.reason}"),
+                                "warning",
+                                "File skipped",
+                            )
+                        )
             return 0
         if args.command == "new":
             from .new import new_site

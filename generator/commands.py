@@ -55,8 +55,9 @@ def score_command(path: Path, as_json: bool = False, overrides: dict[str, Any] |
         from .analysis.double_dummy import analyse_session
 
         data = [session_to_json(r, analysis=analyse_session(r.session, ANALYSIS_CACHE)) for r in results]
-        return json_text(data[0] if len(data) == 1 else {"sessions": data},
-                         sum(len(b.lines) for r in results for b in r.boards))
+        return json_text(
+            data[0] if len(data) == 1 else {"sessions": data}, sum(len(b.lines) for r in results for b in r.boards)
+        )
     return "\n\n".join(ranking_text(r) for r in results)
 
 
@@ -74,8 +75,10 @@ def json_text(data: Any, traveller_lines: int) -> str:
 
 def ranking_text(result: SessionResult) -> str:
     s = result.session
-    head = [f"{s.title}" + (f" — {s.club}" if s.club else "") + (f", {s.date.isoformat()}" if s.date else ""),
-            f"{s.method} ({s.board_count} boards)"]
+    head = [
+        f"{s.title}" + (f" — {s.club}" if s.club else "") + (f", {s.date.isoformat()}" if s.date else ""),
+        f"{s.method} ({s.board_count} boards)",
+    ]
     lines = []
     for field in result.fields:
         lines.append("")
@@ -83,9 +86,10 @@ def ranking_text(result: SessionResult) -> str:
         for st in field.standings:
             pct = f"{fmt(st.percentage, 2):>6}%" if st.percentage is not None else ""
             strata = ("  " + " ".join(f"{name} {place}" for name, place in st.strata)) if st.strata else ""
-            sat = (f"  (sat out {st.sitout.boards}: +{fmt(st.sitout.award, 2)}, {st.sitout.policy})"
-                   if st.sitout else "")
-            lines.append(f"  {st.rank_label:>4}  {st.ref!s:>6}  {st.pair.names:<40} {fmt(st.total, 2):>8} {pct}{strata}{sat}")
+            sat = f"  (sat out {st.sitout.boards}: +{fmt(st.sitout.award, 2)}, {st.sitout.policy})" if st.sitout else ""
+            lines.append(
+                f"  {st.rank_label:>4}  {st.ref!s:>6}  {st.pair.names:<40} {fmt(st.total, 2):>8} {pct}{strata}{sat}"
+            )
         if field.handicap_standings:
             share = "half the handicap" if result.options.handicap_share == "half" else "the handicap"
             lines.append("")

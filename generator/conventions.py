@@ -52,28 +52,67 @@ class Family:
 
 FAMILIES: tuple[Family, ...] = (
     Family("sections", ({"sections": "separate"}, {"sections": "pooled"}), lambda s: len(s.sections) > 1),
-    Family("Neuberg", ({"neuberg": True, "neuberg_rounding": "exact"}, {"neuberg": True, "neuberg_rounding": "acbl"},
-                       {"neuberg": True, "neuberg_rounding": "ebu"}, {"neuberg": True, "neuberg_rounding": "truncate"},
-                       {"neuberg": False}),
-           lambda s: s.method in _PAIRS),
-    Family("matchpoint units", ({"matchpoint_units": "ebu"}, {"matchpoint_units": "acbl"}),
-           lambda s: s.method is ScoringMethod.MATCHPOINTS),
-    Family("session percentage", ({"session_percentage": "total"}, {"session_percentage": "board-mean"}),
-           lambda s: s.method is ScoringMethod.MATCHPOINTS),
-    Family("expected results", ({"expected_results": "section"}, {"expected_results": "event"}),
-           lambda s: s.method in _PAIRS and len(s.sections) > 1),
-    Family("Butler trim", tuple({"butler_trim": t} for t in ("none", "1", "2", "10%")), lambda s: s.method is ScoringMethod.BUTLER),
-    Family("datum rounding", tuple({"datum_rounding": r} for r in ("half-away", "half-even", "exact")),
-           lambda s: s.method is ScoringMethod.BUTLER),
-    Family("cross-IMP divisor", tuple({"cross_imp_divisor": d} for d in ("comparisons", "total", "scores")),
-           lambda s: s.method is ScoringMethod.CROSS_IMPS),
-    Family("IMP totals scaled", ({"imp_pairs_factoring": True}, {"imp_pairs_factoring": False}), lambda s: s.method in _IMPS),
-    Family("board-a-match units", ({"board_a_match_units": "1"}, {"board_a_match_units": "2"}),
-           lambda s: s.method is ScoringMethod.TEAMS and s.options.get("teams_scoring") == "board-a-match"),
-    Family("handicap share", ({"handicap_share": "whole"}, {"handicap_share": "half"}),
-           lambda s: any(p.handicap is not None for p in s.pairs)),
-    Family("VP scale", tuple({"vp_scale": v} for v in ("wbf", "discrete", "none")),
-           lambda s: s.method is ScoringMethod.TEAMS and bool(s.matches)),
+    Family(
+        "Neuberg",
+        (
+            {"neuberg": True, "neuberg_rounding": "exact"},
+            {"neuberg": True, "neuberg_rounding": "acbl"},
+            {"neuberg": True, "neuberg_rounding": "ebu"},
+            {"neuberg": True, "neuberg_rounding": "truncate"},
+            {"neuberg": False},
+        ),
+        lambda s: s.method in _PAIRS,
+    ),
+    Family(
+        "matchpoint units",
+        ({"matchpoint_units": "ebu"}, {"matchpoint_units": "acbl"}),
+        lambda s: s.method is ScoringMethod.MATCHPOINTS,
+    ),
+    Family(
+        "session percentage",
+        ({"session_percentage": "total"}, {"session_percentage": "board-mean"}),
+        lambda s: s.method is ScoringMethod.MATCHPOINTS,
+    ),
+    Family(
+        "expected results",
+        ({"expected_results": "section"}, {"expected_results": "event"}),
+        lambda s: s.method in _PAIRS and len(s.sections) > 1,
+    ),
+    Family(
+        "Butler trim",
+        tuple({"butler_trim": t} for t in ("none", "1", "2", "10%")),
+        lambda s: s.method is ScoringMethod.BUTLER,
+    ),
+    Family(
+        "datum rounding",
+        tuple({"datum_rounding": r} for r in ("half-away", "half-even", "exact")),
+        lambda s: s.method is ScoringMethod.BUTLER,
+    ),
+    Family(
+        "cross-IMP divisor",
+        tuple({"cross_imp_divisor": d} for d in ("comparisons", "total", "scores")),
+        lambda s: s.method is ScoringMethod.CROSS_IMPS,
+    ),
+    Family(
+        "IMP totals scaled",
+        ({"imp_pairs_factoring": True}, {"imp_pairs_factoring": False}),
+        lambda s: s.method in _IMPS,
+    ),
+    Family(
+        "board-a-match units",
+        ({"board_a_match_units": "1"}, {"board_a_match_units": "2"}),
+        lambda s: s.method is ScoringMethod.TEAMS and s.options.get("teams_scoring") == "board-a-match",
+    ),
+    Family(
+        "handicap share",
+        ({"handicap_share": "whole"}, {"handicap_share": "half"}),
+        lambda s: any(p.handicap is not None for p in s.pairs),
+    ),
+    Family(
+        "VP scale",
+        tuple({"vp_scale": v} for v in ("wbf", "discrete", "none")),
+        lambda s: s.method is ScoringMethod.TEAMS and bool(s.matches),
+    ),
 )
 
 WORDS: dict[tuple[str, Any], str] = {
@@ -124,7 +163,7 @@ def meaning(candidate: dict[str, Any]) -> str:
             text = f"the {value} VP scale"
         if text and not (name == "neuberg" and len(candidate) > 1):
             words.append(text)
-    return '; '.join(words) or 'other options'
+    return "; ".join(words) or "other options"
 
 
 def option_text(options: dict[str, Any]) -> str:
@@ -192,44 +231,73 @@ def _short_boards(session: Session) -> bool:
     if not counts:
         return False
     expected = session.options.get("expected_results")
-    return (min(counts) < max(counts) or (isinstance(expected, int) and min(counts) < expected)
-            or any(not line.is_result for b in session.boards for line in b.lines))
+    return (
+        min(counts) < max(counts)
+        or (isinstance(expected, int) and min(counts) < expected)
+        or any(not line.is_result for b in session.boards for line in b.lines)
+    )
 
 
 FAMILIES = FAMILIES + (
-    Family("sit-out slot", ({"sitout_slot": "uncounted"}, {"sitout_slot": "counted"}),
-           lambda s: s.method in _PAIRS and bool(s.sitouts) and not isinstance(s.options.get("expected_results"), int)),
-    Family("sit-outs", tuple({"sitout_policy": p} for p in ("none", "average", "session-average")),
-           lambda s: s.method in _PAIRS and _missed_boards(s), "totals"),
+    Family(
+        "sit-out slot",
+        ({"sitout_slot": "uncounted"}, {"sitout_slot": "counted"}),
+        lambda s: s.method in _PAIRS and bool(s.sitouts) and not isinstance(s.options.get("expected_results"), int),
+    ),
+    Family(
+        "sit-outs",
+        tuple({"sitout_policy": p} for p in ("none", "average", "session-average")),
+        lambda s: s.method in _PAIRS and _missed_boards(s),
+        "totals",
+    ),
     # A figure shown unfactored beside factored ones needs factored scoring: each candidate says so,
     # so that it is tried even after ``neuberg=false`` won a first step of the search.
-    Family("line figures shown", ({"line_figures": "factored"}, {"neuberg": True, "line_figures": "unfactored"}),
-           lambda s: s.method in (ScoringMethod.MATCHPOINTS, ScoringMethod.CROSS_IMPS) and _short_boards(s)),
-    Family("total figures shown", ({"total_figures": "factored"}, {"neuberg": True, "total_figures": "unfactored"}),
-           lambda s: s.method is ScoringMethod.MATCHPOINTS and _short_boards(s)),
-    Family("unmarked averages", ({"unmarked_averages": "scored"}, {"unmarked_averages": "average"}),
-           lambda s: s.method is ScoringMethod.MATCHPOINTS, "lines"),
+    Family(
+        "line figures shown",
+        ({"line_figures": "factored"}, {"neuberg": True, "line_figures": "unfactored"}),
+        lambda s: s.method in (ScoringMethod.MATCHPOINTS, ScoringMethod.CROSS_IMPS) and _short_boards(s),
+    ),
+    Family(
+        "total figures shown",
+        ({"total_figures": "factored"}, {"neuberg": True, "total_figures": "unfactored"}),
+        lambda s: s.method is ScoringMethod.MATCHPOINTS and _short_boards(s),
+    ),
+    Family(
+        "unmarked averages",
+        ({"unmarked_averages": "scored"}, {"unmarked_averages": "average"}),
+        lambda s: s.method is ScoringMethod.MATCHPOINTS,
+        "lines",
+    ),
 )
 """The searched families: scoring options, then the sit-out policy and how line figures are shown
 (searched last: both matter only once the scoring conventions are right)."""
 
-WORDS.update({
-    ("sitout_slot", "uncounted"): "a sit-out line is not one of the board's results",
-    ("sitout_slot", "counted"): "a sit-out line counts as one of the board's expected results (NZ Scorer)",
-    ("sitout_policy", "none"): "boards sat out do not count",
-    ("sitout_policy", "average"): "an average for each board sat out",
-    ("sitout_policy", "session-average"): "the pair's session average for each board sat out",
-    ("line_figures", "unfactored"): "traveller figures shown on each board's own top, totals factored",
-    ("line_figures", "factored"): "traveller figures shown factored (Neuberg)",
-    ("total_figures", "unfactored"): "percentages and totals on each board's own top, traveller figures factored",
-    ("total_figures", "factored"): "percentages and totals factored (Neuberg)",
-    ("unmarked_averages", "average"): "lines printed 50 % to both sides scored as averages (A=), as the program did",
-    ("unmarked_averages", "scored"): "lines scored as recorded",
-})
+WORDS.update(
+    {
+        ("sitout_slot", "uncounted"): "a sit-out line is not one of the board's results",
+        ("sitout_slot", "counted"): "a sit-out line counts as one of the board's expected results (NZ Scorer)",
+        ("sitout_policy", "none"): "boards sat out do not count",
+        ("sitout_policy", "average"): "an average for each board sat out",
+        ("sitout_policy", "session-average"): "the pair's session average for each board sat out",
+        ("line_figures", "unfactored"): "traveller figures shown on each board's own top, totals factored",
+        ("line_figures", "factored"): "traveller figures shown factored (Neuberg)",
+        ("total_figures", "unfactored"): "percentages and totals on each board's own top, traveller figures factored",
+        ("total_figures", "factored"): "percentages and totals factored (Neuberg)",
+        (
+            "unmarked_averages",
+            "average",
+        ): "lines printed 50 % to both sides scored as averages (A=), as the program did",
+        ("unmarked_averages", "scored"): "lines scored as recorded",
+    }
+)
 
 
-def find_conventions(session: Session, overrides: dict[str, Any],
-                     run_audit: Callable[[Any, Any], Any], site: dict[str, Any] | None = None) -> Search:
+def find_conventions(
+    session: Session,
+    overrides: dict[str, Any],
+    run_audit: Callable[[Any, Any], Any],
+    site: dict[str, Any] | None = None,
+) -> Search:
     """Greedy, bounded: each family varied in turn from the best set so far; a change is kept
     only when strictly more figures agree.  ``run_audit(result, lines_result)`` turns a scored
     result (and, where line figures are shown otherwise, the re-scoring they are compared with,
@@ -326,4 +394,14 @@ def find_conventions(session: Session, overrides: dict[str, Any],
     return Search(found, best, explained, count)
 
 
-__all__ = ["FAMILIES", "SHOWN", "Family", "Search", "describe", "find_conventions", "meaning", "option_text", "split_shown"]
+__all__ = [
+    "FAMILIES",
+    "SHOWN",
+    "Family",
+    "Search",
+    "describe",
+    "find_conventions",
+    "meaning",
+    "option_text",
+    "split_shown",
+]

@@ -90,7 +90,11 @@ class InputError:
         """The line number when the location starts with one ('line 12, column 3' -> 12)."""
         head = self.location.split(",")[0].strip()
         digits = head[5:]
-        return int(digits) if head.startswith("line ") and digits.isascii() and digits.isdigit() and len(digits) < 10 else None
+        return (
+            int(digits)
+            if head.startswith("line ") and digits.isascii() and digits.isdigit() and len(digits) < 10
+            else None
+        )
 
     @property
     def problem(self) -> Problem:
@@ -116,8 +120,9 @@ class InputErrors(GeneratorError):
 class BuildError(GeneratorError):
     """The site could not be built; the previous site is left untouched."""
 
-    def __init__(self, message: str, problems: list[Problem] | None = None, file: object = None,
-                 line: int | None = None):
+    def __init__(
+        self, message: str, problems: list[Problem] | None = None, file: object = None, line: int | None = None
+    ):
         """``problems`` one by one, or the ``file`` (and ``line``) the whole message is about."""
         super().__init__(message)
         self._problems = list(problems or []) or ([Problem(str(file), line, shown(message))] if file else [])

@@ -25,7 +25,9 @@ class ScoredEvent:
     result: EventResult
 
 
-def load_event(path: Path, scoring: dict[str, Any] | None = None, overrides: dict[str, Any] | None = None) -> ScoredEvent:
+def load_event(
+    path: Path, scoring: dict[str, Any] | None = None, overrides: dict[str, Any] | None = None
+) -> ScoredEvent:
     """The event file's ranking; raises InputErrors naming the event file, the line and what was expected."""
     path = Path(path)
     spec = resolve(read_event_file(path), path.parent)
@@ -61,13 +63,29 @@ def _default_label(spec: EventFile, n: int) -> str:
 def _pick(spec: EventFile, ref: SessionRef, sessions: list):
     if ref.index is None:
         if len(sessions) > 1:
-            raise InputErrors([InputError(spec.file, f"line {ref.line}", f"{ref.file} holds {len(sessions)} sessions: "
-                                          f"expected session: 1 to {len(sessions)} saying which")])
+            raise InputErrors(
+                [
+                    InputError(
+                        spec.file,
+                        f"line {ref.line}",
+                        f"{ref.file} holds {len(sessions)} sessions: "
+                        f"expected session: 1 to {len(sessions)} saying which",
+                    )
+                ]
+            )
         return sessions[0]
     if ref.index > len(sessions):
-        raise InputErrors([InputError(spec.file, f"line {ref.line}", f"{ref.file} holds {len(sessions)} "
-                                      f"session{'s' if len(sessions) != 1 else ''}, not a session {ref.index}: "
-                                      f"expected session: 1 to {len(sessions)}")])
+        raise InputErrors(
+            [
+                InputError(
+                    spec.file,
+                    f"line {ref.line}",
+                    f"{ref.file} holds {len(sessions)} "
+                    f"session{'s' if len(sessions) != 1 else ''}, not a session {ref.index}: "
+                    f"expected session: 1 to {len(sessions)}",
+                )
+            ]
+        )
     return sessions[ref.index - 1]
 
 
@@ -79,12 +97,15 @@ def session_slugs(spec: EventFile, folder_slug) -> list[str]:
 
 # --- the command line -------------------------------------------------------------------------
 
+
 def event_text(event: ScoredEvent) -> str:
     r = event.result
     unit = {"matchpoints": "", "%": "%", "points": ""}[r.unit]
     head = [r.title, f"{_method_words(r)} ({len(r.sessions)} sessions)", ""]
     widths = [max(len(label), 8) for label in r.labels]
-    head.append(f"  {'':>4}  {'pair':<40} " + " ".join(f"{label:>{w}}" for label, w in zip(r.labels, widths)) + "     event")
+    head.append(
+        f"  {'':>4}  {'pair':<40} " + " ".join(f"{label:>{w}}" for label, w in zip(r.labels, widths)) + "     event"
+    )
     lines = []
     for s in r.standings:
         cells = []
@@ -101,7 +122,9 @@ def _method_words(r: EventResult) -> str:
     if o.method == "total_matchpoints":
         return "total of matchpoints"
     if o.method == "average_percentage":
-        return "average of percentages" + (", sessions weighted by boards played" if o.weighting == "boards" else ", sessions alike")
+        return "average of percentages" + (
+            ", sessions weighted by boards played" if o.weighting == "boards" else ", sessions alike"
+        )
     return f"carry-forward of {fmt(o.carry_forward * 100, 4)}% of the qualifying percentage"
 
 
@@ -113,21 +136,42 @@ def event_to_json(event: ScoredEvent, slugs: list[str] | None = None) -> dict[st
         "kind": "event",
         "title": r.title,
         "method": o.method,
-        "options": {"weighting": o.weighting, "missing": o.missing, "unequal_tops": o.unequal_tops,
-                    "carry_forward": json_number(o.carry_forward)},
+        "options": {
+            "weighting": o.weighting,
+            "missing": o.missing,
+            "unequal_tops": o.unequal_tops,
+            "carry_forward": json_number(o.carry_forward),
+        },
         "unit": r.unit,
         "notes": list(r.notes),
-        "sessions": [{"label": label, "title": s.session.title, "date": s.session.date.isoformat() if s.session.date else None,
-                      "file": ref.file, "session": ref.index, **({"slug": slugs[i]} if slugs else {})}
-                     for i, (label, s, ref) in enumerate(zip(r.labels, r.sessions, event.spec.sessions))],
-        "standings": [{
-            "rank": s.rank_label,
-            "names": s.names,
-            "figure": None if s.figure is None else json_number(s.figure),
-            "sessions_played": s.sessions_played,
-            "sessions": [{"pair": None if f.standing is None else str(f.standing.ref),
-                          "figure": None if f.figure is None else json_number(f.figure),
-                          "boards": f.boards, "note": f.note} for f in s.figures],
-            "explanation": s.explanation.to_dict(),
-        } for s in r.standings],
+        "sessions": [
+            {
+                "label": label,
+                "title": s.session.title,
+                "date": s.session.date.isoformat() if s.session.date else None,
+                "file": ref.file,
+                "session": ref.index,
+                **({"slug": slugs[i]} if slugs else {}),
+            }
+            for i, (label, s, ref) in enumerate(zip(r.labels, r.sessions, event.spec.sessions))
+        ],
+        "standings": [
+            {
+                "rank": s.rank_label,
+                "names": s.names,
+                "figure": None if s.figure is None else json_number(s.figure),
+                "sessions_played": s.sessions_played,
+                "sessions": [
+                    {
+                        "pair": None if f.standing is None else str(f.standing.ref),
+                        "figure": None if f.figure is None else json_number(f.figure),
+                        "boards": f.boards,
+                        "note": f.note,
+                    }
+                    for f in s.figures
+                ],
+                "explanation": s.explanation.to_dict(),
+            }
+            for s in r.standings
+        ],
     }

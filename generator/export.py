@@ -38,14 +38,22 @@ def _ref(ref: PairRef | None) -> dict[str, Any] | None:
 @lru_cache(maxsize=1 << 16)
 def _ref_items(ref: PairRef) -> tuple[tuple[str, Any], ...]:
     """A pair's keys, worked out once per pair (it is on every line it played: a big field has thousands)."""
-    return (("id", ref.slug), ("section", ref.section), ("number", ref.number),
-            ("direction", ref.direction.value if ref.direction else None))
+    return (
+        ("id", ref.slug),
+        ("section", ref.section),
+        ("number", ref.number),
+        ("direction", ref.direction.value if ref.direction else None),
+    )
 
 
 def _play(play: Play) -> dict[str, Any]:
-    return {"contract": str(play.contract) if play.contract else None,
-            "declarer": play.declarer.value if play.declarer else None,
-            "tricks": play.tricks, "lead": play.lead, "ns_score": play.ns_score}
+    return {
+        "contract": str(play.contract) if play.contract else None,
+        "declarer": play.declarer.value if play.declarer else None,
+        "tricks": play.tricks,
+        "lead": play.lead,
+        "ns_score": play.ns_score,
+    }
 
 
 def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
@@ -55,8 +63,10 @@ def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
     assert isinstance(outcome, Scored)
     if not outcome.is_weighted:
         return {"kind": "result", **_play(outcome.components[0].play)}
-    return {"kind": "weighted",
-            "components": [{"weight": json_number(c.weight), **_play(c.play)} for c in outcome.components]}
+    return {
+        "kind": "weighted",
+        "components": [{"weight": json_number(c.weight), **_play(c.play)} for c in outcome.components],
+    }
 
 
 class _SharedExplanations:
@@ -91,8 +101,13 @@ def _side(side: SideScore, shared: _SharedExplanations | None, written: dict[int
 
 def _line(line: ScoredLine, shared: _SharedExplanations | None, sides: dict[int, dict[str, Any]]) -> dict[str, Any]:
     tl = line.line
-    out: dict[str, Any] = {"section": tl.section, "table": tl.table, "ns_pair": _ref(tl.ns_pair), "ew_pair": _ref(tl.ew_pair),
-                           "seats": {seat: _ref(ref) for seat, ref in tl.seats.by_seat()} if tl.seats else None}
+    out: dict[str, Any] = {
+        "section": tl.section,
+        "table": tl.table,
+        "ns_pair": _ref(tl.ns_pair),
+        "ew_pair": _ref(tl.ew_pair),
+        "seats": {seat: _ref(ref) for seat, ref in tl.seats.by_seat()} if tl.seats else None,
+    }
     plain = tl.ns
     if type(plain) is Scored and len(plain.components) == 1 and (tl.ew is plain or not tl.is_split):
         # An ordinary result, the same for both sides (nearly every line): its play's keys, as below.
@@ -115,17 +130,23 @@ def _line(line: ScoredLine, shared: _SharedExplanations | None, sides: dict[int,
     return out
 
 
-def _board(board: ScoredBoard, result: SessionResult, explanations: bool,
-           analysis: SessionAnalysis | None) -> dict[str, Any]:
+def _board(
+    board: ScoredBoard, result: SessionResult, explanations: bool, analysis: SessionAnalysis | None
+) -> dict[str, Any]:
     source = next((b for b in result.session.boards if b.number == board.number and b.deal), None)
     deal = source.deal if source else None
     found = analysis.for_board(source) if analysis else None
     shared = _SharedExplanations() if explanations else None
     sides: dict[int, dict[str, Any]] = {}
     out: dict[str, Any] = {
-        "number": board.number, "section": board.section, "vulnerability": board.vulnerability,
-        "dealer": board.dealer.value, "expected": board.expected, "actual": board.actual,
-        "top": _num(board.top), "datum": _num(board.datum),
+        "number": board.number,
+        "section": board.section,
+        "vulnerability": board.vulnerability,
+        "dealer": board.dealer.value,
+        "expected": board.expected,
+        "actual": board.actual,
+        "top": _num(board.top),
+        "datum": _num(board.datum),
         "deal": {s.value: h for s, h in deal.hands.items()} if deal else None,
         "lines": [_line(line, shared, sides) for line in board.lines],
         **_analysis(found),
@@ -149,53 +170,100 @@ def _analysis(found: BoardAnalysis | None) -> dict[str, Any]:
 
 def _standing(s: Standing, explanations: bool) -> dict[str, Any]:
     out: dict[str, Any] = {
-        **(_ref(s.ref) or {}), "field": s.field, "names": s.pair.names,
+        **(_ref(s.ref) or {}),
+        "field": s.field,
+        "names": s.pair.names,
         "players": [{"name": p.name, "id": p.id} for p in s.pair.players],
-        "boards_played": s.boards_played, "total": json_number(s.total), "available": _num(s.available),
-        "percentage": _num(s.percentage), "scaled_total": _num(s.scaled_total), "score": json_number(s.score), "rank": s.rank, "rank_label": s.rank_label,
-        "board_total": json_number(s.board_total), "penalty": json_number(s.penalty),
+        "boards_played": s.boards_played,
+        "total": json_number(s.total),
+        "available": _num(s.available),
+        "percentage": _num(s.percentage),
+        "scaled_total": _num(s.scaled_total),
+        "score": json_number(s.score),
+        "rank": s.rank,
+        "rank_label": s.rank_label,
+        "board_total": json_number(s.board_total),
+        "penalty": json_number(s.penalty),
         "strata": [{"stratum": name, "rank_label": label} for name, label in s.strata],
         "stratum": s.pair.stratum,
-        "sitout": ({"policy": s.sitout.policy, "boards": s.sitout.boards, "award": json_number(s.sitout.award),
-                    "tops": json_number(s.sitout.tops)} if s.sitout else None),
-        "masterpoints": ({"awarded": s.pair.masterpoints.awarded, "type": s.pair.masterpoints.kind}
-                         if s.pair.masterpoints else None),
+        "sitout": (
+            {
+                "policy": s.sitout.policy,
+                "boards": s.sitout.boards,
+                "award": json_number(s.sitout.award),
+                "tops": json_number(s.sitout.tops),
+            }
+            if s.sitout
+            else None
+        ),
+        "masterpoints": (
+            {"awarded": s.pair.masterpoints.awarded, "type": s.pair.masterpoints.kind} if s.pair.masterpoints else None
+        ),
     }
     if explanations:
         out["explanation"] = s.explanation.to_dict()
     if s.handicap is not None:
         h = s.handicap
-        out["handicap"] = {"handicap": json_number(h.handicap), "applied": json_number(h.applied),
-                           "percentage": _num(h.percentage), "rank": h.rank, "rank_label": h.rank_label,
-                           **({"explanation": h.explanation.to_dict()} if explanations else {})}
+        out["handicap"] = {
+            "handicap": json_number(h.handicap),
+            "applied": json_number(h.applied),
+            "percentage": _num(h.percentage),
+            "rank": h.rank,
+            "rank_label": h.rank_label,
+            **({"explanation": h.explanation.to_dict()} if explanations else {}),
+        }
     return out
 
 
-def session_to_json(result: SessionResult, explanations: bool = True,
-                    analysis: SessionAnalysis | None = None) -> dict[str, Any]:
+def session_to_json(
+    result: SessionResult, explanations: bool = True, analysis: SessionAnalysis | None = None
+) -> dict[str, Any]:
     """The scored session as plain data (see docs/json-schema.md); with ``analysis``, each
     board's double-dummy table and par."""
     session = result.session
     out: dict[str, Any] = {
         "schema": SCHEMA_VERSION,
-        "event": {"title": session.title, "club": session.club, "event": session.event,
-                  "date": session.date.isoformat() if session.date else None, "method": session.method.value,
-                  "unit": _unit(result), "source": session.source, "individual": session.individual},
+        "event": {
+            "title": session.title,
+            "club": session.club,
+            "event": session.event,
+            "date": session.date.isoformat() if session.date else None,
+            "method": session.method.value,
+            "unit": _unit(result),
+            "source": session.source,
+            "individual": session.individual,
+        },
         "options": result.options.to_dict(),
-        "sections": [{"name": s.name, "winners": s.winners, "pairs": [p.ref.slug for p in s.pairs]} for s in session.sections],
+        "sections": [
+            {"name": s.name, "winners": s.winners, "pairs": [p.ref.slug for p in s.pairs]} for s in session.sections
+        ],
         "pairs": [_standing(s, explanations) for s in result.standings],
         "boards": [_board(b, result, explanations, analysis) for b in result.boards],
-        "penalties": [{**(_ref(p.pair) or {}), "amount": json_number(p.amount), "unit": p.unit.value, "reason": p.reason}
-                      for p in session.penalties],
+        "penalties": [
+            {**(_ref(p.pair) or {}), "amount": json_number(p.amount), "unit": p.unit.value, "reason": p.reason}
+            for p in session.penalties
+        ],
     }
     if result.matches or session.teams:
-        out["teams"] = [{"number": t.number, "name": t.name, "players": [p.name for p in t.players]} for t in session.teams]
+        out["teams"] = [
+            {"number": t.number, "name": t.name, "players": [p.name for p in t.players]} for t in session.teams
+        ]
         out["matches"] = [_match(m, explanations) for m in result.matches]
-        out["team_standings"] = [{"team": t.team.number, "name": t.team.name, "total": json_number(t.total),
-                                  "imps_for": json_number(t.imps_for), "imps_against": json_number(t.imps_against),
-                                  "matches": t.matches, "rank": t.rank, "rank_label": t.rank_label,
-                                  "board_unit": t.board_unit, "total_unit": t.total_unit}
-                                 for t in result.team_standings]
+        out["team_standings"] = [
+            {
+                "team": t.team.number,
+                "name": t.team.name,
+                "total": json_number(t.total),
+                "imps_for": json_number(t.imps_for),
+                "imps_against": json_number(t.imps_against),
+                "matches": t.matches,
+                "rank": t.rank,
+                "rank_label": t.rank_label,
+                "board_unit": t.board_unit,
+                "total_unit": t.total_unit,
+            }
+            for t in result.team_standings
+        ]
     if result.swiss is not None:
         from .swiss_export import swiss_to_json
 
@@ -210,21 +278,49 @@ def _unit(result: SessionResult) -> str:
 
 
 def _match(m: MatchResult, explanations: bool) -> dict[str, Any]:
-    out: dict[str, Any] = {"round": m.match.round, "home": m.match.home.number, "away": m.match.away.number,
-           "board_unit": m.board_unit, "total_unit": m.total_unit,
-           "home_imps": json_number(m.home_imps), "away_imps": json_number(m.away_imps),
-           "home_vp": _num(m.home_vp), "away_vp": _num(m.away_vp),
-           "home_score": json_number(m.home_score), "away_score": json_number(m.away_score),
-           "boards": [{"number": b.number, "home_ns": b.home_ns, "home_ew": b.home_ew, "home": json_number(b.home),
-                       "away": _num(b.away),
-                       **({"explanation": b.explanation.to_dict()} if explanations else {})} for b in m.boards]}
+    out: dict[str, Any] = {
+        "round": m.match.round,
+        "home": m.match.home.number,
+        "away": m.match.away.number,
+        "board_unit": m.board_unit,
+        "total_unit": m.total_unit,
+        "home_imps": json_number(m.home_imps),
+        "away_imps": json_number(m.away_imps),
+        "home_vp": _num(m.home_vp),
+        "away_vp": _num(m.away_vp),
+        "home_score": json_number(m.home_score),
+        "away_score": json_number(m.away_score),
+        "boards": [
+            {
+                "number": b.number,
+                "home_ns": b.home_ns,
+                "home_ew": b.home_ew,
+                "home": json_number(b.home),
+                "away": _num(b.away),
+                **({"explanation": b.explanation.to_dict()} if explanations else {}),
+            }
+            for b in m.boards
+        ],
+    }
     if explanations:
         out["explanation"] = m.explanation.to_dict()
     return out
 
 
-CSV_COLUMNS = ("field", "rank", "pair", "section", "number", "direction", "names", "boards_played",
-               "total", "percentage", "score", "penalty")
+CSV_COLUMNS = (
+    "field",
+    "rank",
+    "pair",
+    "section",
+    "number",
+    "direction",
+    "names",
+    "boards_played",
+    "total",
+    "percentage",
+    "score",
+    "penalty",
+)
 
 
 HANDICAP_COLUMNS = ("handicap", "handicap_applied", "handicap_percentage", "handicap_rank")
@@ -253,21 +349,47 @@ def session_to_csv(result: SessionResult) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     if result.team_standings:
-        writer.writerow(("rank", "team", "name", "matches", "imps_for", "imps_against", "total", "board_unit", "total_unit"))
+        writer.writerow(
+            ("rank", "team", "name", "matches", "imps_for", "imps_against", "total", "board_unit", "total_unit")
+        )
         for t in result.team_standings:
-            writer.writerow((text_cell(t.rank_label), t.team.number, text_cell(t.team.name), t.matches,
-                             json_number(t.imps_for), json_number(t.imps_against), json_number(t.total),
-                             text_cell(t.board_unit), text_cell(t.total_unit)))
+            writer.writerow(
+                (
+                    text_cell(t.rank_label),
+                    t.team.number,
+                    text_cell(t.team.name),
+                    t.matches,
+                    json_number(t.imps_for),
+                    json_number(t.imps_against),
+                    json_number(t.total),
+                    text_cell(t.board_unit),
+                    text_cell(t.total_unit),
+                )
+            )
         return buffer.getvalue()
     handicaps = any(s.handicap is not None for s in result.standings)
     writer.writerow(CSV_COLUMNS + (HANDICAP_COLUMNS if handicaps else ()))
     for s in result.standings:
-        row: tuple[object, ...] = (text_cell(s.field), text_cell(s.rank_label), text_cell(s.ref), text_cell(s.ref.section),
-               s.ref.number, text_cell(s.ref.direction.value if s.ref.direction else ""),
-               text_cell(s.pair.names), s.boards_played, json_number(s.total), _num(s.percentage) or "",
-               json_number(s.score), json_number(s.penalty))
+        row: tuple[object, ...] = (
+            text_cell(s.field),
+            text_cell(s.rank_label),
+            text_cell(s.ref),
+            text_cell(s.ref.section),
+            s.ref.number,
+            text_cell(s.ref.direction.value if s.ref.direction else ""),
+            text_cell(s.pair.names),
+            s.boards_played,
+            json_number(s.total),
+            _num(s.percentage) or "",
+            json_number(s.score),
+            json_number(s.penalty),
+        )
         if s.handicap is not None:
-            row += (json_number(s.handicap.handicap), json_number(s.handicap.applied),
-                    _num(s.handicap.percentage) or "", text_cell(s.handicap.rank_label))
+            row += (
+                json_number(s.handicap.handicap),
+                json_number(s.handicap.applied),
+                _num(s.handicap.percentage) or "",
+                text_cell(s.handicap.rank_label),
+            )
         writer.writerow(row)
     return buffer.getvalue()

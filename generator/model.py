@@ -176,8 +176,11 @@ class Artificial:
     def from_percent(percent: int | Fraction) -> Artificial:
         """60, 50 and 40 are average-plus, average and average-minus; anything else is fixed."""
         p = Fraction(percent)
-        kind = {Fraction(60): ArtificialKind.PLUS, Fraction(50): ArtificialKind.AVERAGE,
-                Fraction(40): ArtificialKind.MINUS}.get(p, ArtificialKind.FIXED)
+        kind = {
+            Fraction(60): ArtificialKind.PLUS,
+            Fraction(50): ArtificialKind.AVERAGE,
+            Fraction(40): ArtificialKind.MINUS,
+        }.get(p, ArtificialKind.FIXED)
         return Artificial(kind, p)
 
     @property
@@ -242,7 +245,9 @@ class TravellerLine:
         if self.seats is not None:
             s = self.seats
             return ((s.north, Direction.NS), (s.south, Direction.NS), (s.east, Direction.EW), (s.west, Direction.EW))
-        return tuple((ref, d) for ref, d in ((self.ns_pair, Direction.NS), (self.ew_pair, Direction.EW)) if ref is not None)
+        return tuple(
+            (ref, d) for ref, d in ((self.ns_pair, Direction.NS), (self.ew_pair, Direction.EW)) if ref is not None
+        )
 
     @property
     def is_split(self) -> bool:

@@ -57,8 +57,9 @@ def _checkout_requirement() -> str | None:
         return None
 
     def git(*args: str) -> str:
-        return subprocess.run(["git", "-C", str(SOURCE_ROOT), *args], capture_output=True, text=True,
-                              check=True, timeout=10).stdout.strip()
+        return subprocess.run(
+            ["git", "-C", str(SOURCE_ROOT), *args], capture_output=True, text=True, check=True, timeout=10
+        ).stdout.strip()
 
     try:
         url, commit = git("remote", "get-url", "origin"), git("rev-parse", "HEAD")
@@ -72,7 +73,7 @@ def checkout_requirement(origin: str, commit: str, published: bool) -> str | Non
     """The requirement for a clone's commit: only when the commit is on a branch of its
     GitHub-style https origin (a local commit could not be installed by the workflow)."""
     if origin.startswith("git@github.com:"):
-        origin = "https://github.com/" + origin[len("git@github.com:"):]
+        origin = "https://github.com/" + origin[len("git@github.com:") :]
     if not published or not origin.startswith("https://") or not re.fullmatch(r"[0-9a-f]{40}", commit):
         return None
     return f"{DISTRIBUTION} @ git+{origin}@{commit}"
@@ -96,8 +97,10 @@ def new_site(target: Path, club: str = DEFAULT_CLUB) -> list[Path]:
     if target.exists() and not target.is_dir():
         raise GeneratorError(f"{target} is a file: give the name of a new or empty folder")
     if target.is_dir() and any(target.iterdir()):
-        raise GeneratorError(f"{target} is not empty: `new` writes a club's repository into a new or empty folder, "
-                             "so that nothing of yours is overwritten; choose another folder")
+        raise GeneratorError(
+            f"{target} is not empty: `new` writes a club's repository into a new or empty folder, "
+            "so that nothing of yours is overwritten; choose another folder"
+        )
     club = " ".join(str(club).split()) or DEFAULT_CLUB
     values = {
         "club": club,
@@ -109,8 +112,9 @@ def new_site(target: Path, club: str = DEFAULT_CLUB) -> list[Path]:
     for name, rel in FILES.items():
         text = (scaffold() / name).read_text(encoding="utf-8")
         written.append(_write(target / rel, Template(text).substitute(values)))
-    written.append(_write(target / ".github" / "workflows" / "site.yml",
-                          packaged_workflow().read_text(encoding="utf-8")))
+    written.append(
+        _write(target / ".github" / "workflows" / "site.yml", packaged_workflow().read_text(encoding="utf-8"))
+    )
     return written
 
 

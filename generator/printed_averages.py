@@ -36,7 +36,7 @@ def unmarked_averages(result: SessionResult) -> set[tuple[int, object, object]]:
         board, line = ours[key]
         if not isinstance(line.line.ns, Scored) or board.top is None or p.ns.value * 2 != board.top:
             continue
-        if abs(line.ns.value - p.ns.value) > Fraction(1, 2 * 10 ** p.ns.places):
+        if abs(line.ns.value - p.ns.value) > Fraction(1, 2 * 10**p.ns.places):
             found.add(key)
     return found
 
@@ -47,8 +47,10 @@ def with_averages(session: Session, lines: set[tuple[int, object, object]]) -> S
         return session
     boards = []
     for board in session.boards:
-        changed = tuple(replace(l, ns=AVERAGE, ew=AVERAGE) if (board.number, l.ns_pair, l.ew_pair) in lines else l
-                        for l in board.lines)
+        changed = tuple(
+            replace(l, ns=AVERAGE, ew=AVERAGE) if (board.number, l.ns_pair, l.ew_pair) in lines else l
+            for l in board.lines
+        )
         boards.append(replace(board, lines=changed) if changed != board.lines else board)
     return replace(session, boards=tuple(boards))
 

@@ -34,9 +34,17 @@ class ServeState:
 class SiteServer:
     """The build, the HTTP server and the watcher, each startable and stoppable (tests drive it)."""
 
-    def __init__(self, content: Path, output: Path, templates: Path | None = None, port: int = 8000,
-                 jobs: int | None = None, debounce_ms: int = 400,
-                 out: Callable[[str], None] | None = None, err: Callable[[str], None] | None = None):
+    def __init__(
+        self,
+        content: Path,
+        output: Path,
+        templates: Path | None = None,
+        port: int = 8000,
+        jobs: int | None = None,
+        debounce_ms: int = 400,
+        out: Callable[[str], None] | None = None,
+        err: Callable[[str], None] | None = None,
+    ):
         self.content, self.output = Path(content), Path(output)
         self.templates = Path(templates) if templates else default_templates(self.content)
         self.jobs = jobs
@@ -51,8 +59,9 @@ class SiteServer:
         try:
             self.httpd = _Server(("127.0.0.1", port), handler)
         except OSError as exc:
-            raise GeneratorError(f"cannot serve on 127.0.0.1:{port}: {exc.strerror or exc}; "
-                                 "choose another port with --port") from None
+            raise GeneratorError(
+                f"cannot serve on 127.0.0.1:{port}: {exc.strerror or exc}; choose another port with --port"
+            ) from None
         self.httpd.state = self.state
 
     @property
@@ -108,8 +117,14 @@ class SiteServer:
 
         folders = [p for p in (self.content, self.templates) if p.is_dir()]
         # yield_on_timeout: an empty set every half second, the first one once watching has begun.
-        for changes in watchfiles.watch(*folders, stop_event=self._stop, debounce=self.debounce_ms,
-                                        raise_interrupt=False, rust_timeout=500, yield_on_timeout=True):
+        for changes in watchfiles.watch(
+            *folders,
+            stop_event=self._stop,
+            debounce=self.debounce_ms,
+            raise_interrupt=False,
+            rust_timeout=500,
+            yield_on_timeout=True,
+        ):
             self._watching.set()
             if not changes:
                 continue
@@ -166,13 +181,16 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self.wfile.write(body)
 
 
-_BANNER_STYLE = ("margin:0;padding:1em;background:#fde8e8;color:#600;border-bottom:3px solid #b00;"
-                 "font:14px/1.4 monospace;white-space:pre-wrap;overflow-wrap:anywhere")
+_BANNER_STYLE = (
+    "margin:0;padding:1em;background:#fde8e8;color:#600;border-bottom:3px solid #b00;"
+    "font:14px/1.4 monospace;white-space:pre-wrap;overflow-wrap:anywhere"
+)
 
 
 def _banner(error: str, note: str = "The last build failed; this is the previous site.") -> str:
-    return (f'<div role="alert" id="build-error"><pre style="{_BANNER_STYLE}">'
-            f"{escape(note)}\n\n{escape(error)}</pre></div>")
+    return (
+        f'<div role="alert" id="build-error"><pre style="{_BANNER_STYLE}">{escape(note)}\n\n{escape(error)}</pre></div>'
+    )
 
 
 def _with_banner(page: bytes, error: str) -> bytes:
@@ -183,5 +201,7 @@ def _with_banner(page: bytes, error: str) -> bytes:
 
 
 def _error_page(error: str) -> bytes:
-    return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head>'
-            f"<body>{_banner(error, 'The build failed; this page is not built yet.')}</body></html>").encode()
+    return (
+        f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head>'
+        f"<body>{_banner(error, 'The build failed; this page is not built yet.')}</body></html>"
+    ).encode()

@@ -31,7 +31,7 @@ def settings_folders(file: Path) -> list[Path]:
     chain = [start, *start.parents]
     for n, folder in enumerate(chain):
         if folder.name == CONTENT_FOLDER or (folder / ".git").exists():
-            return chain[:n + 1]
+            return chain[: n + 1]
     return [start]
 
 

@@ -28,15 +28,19 @@ def main() -> None:
         build_site(ROOT / "tests" / "fixtures" / "club", site, jobs=1)
         with sync_playwright() as p:
             chromium = shutil.which("chromium") or None
-            browser = p.chromium.launch(executable_path=chromium, headless=True,
-                                        args=["--no-sandbox", "--disable-background-networking"])
+            browser = p.chromium.launch(
+                executable_path=chromium, headless=True, args=["--no-sandbox", "--disable-background-networking"]
+            )
             page = browser.new_page(viewport={"width": 900, "height": 900})
             page.goto((site / BOARD).as_uri())
             box = page.locator(LAST).bounding_box()
             out = ROOT / "docs" / "img" / "board.png"
             out.parent.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(out), clip={"x": 0, "y": 0, "width": 900, "height": box["y"] + box["height"] + 16},
-                            full_page=True)
+            page.screenshot(
+                path=str(out),
+                clip={"x": 0, "y": 0, "width": 900, "height": box["y"] + box["height"] + 16},
+                full_page=True,
+            )
             browser.close()
         print(f"wrote {out.relative_to(ROOT)} ({out.stat().st_size // 1024} KB)")
 

@@ -65,8 +65,12 @@ def chromium_executable() -> str | None:
                 return None
     except Exception:
         pass
-    for candidate in (os.environ.get("CHROMIUM"), shutil.which("chromium"), shutil.which("chromium-browser"),
-                      "/usr/bin/chromium"):
+    for candidate in (
+        os.environ.get("CHROMIUM"),
+        shutil.which("chromium"),
+        shutil.which("chromium-browser"),
+        "/usr/bin/chromium",
+    ):
         if candidate and Path(candidate).exists():
             return candidate
     pytest.skip("no Chromium found: run scripts/ensure-chromium.sh or 'playwright install chromium'")

@@ -33,8 +33,12 @@ pytestmark = pytest.mark.slow
 
 def copy_repository(target: Path, leave_out: tuple[str, ...] = ()) -> None:
     """The project's files as a fresh clone has them (tracked, plus new files not ignored)."""
-    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
-                            capture_output=True, check=True).stdout.decode()
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    ).stdout.decode()
     for rel in filter(None, listed.split("\0")):
         if (ROOT / rel).is_file() and not rel.startswith(leave_out):
             (target / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -60,10 +64,17 @@ def wheel(tmp_path_factory) -> Path:
 
 def test_the_wheel_holds_the_code_templates_workflow_articles_and_scaffold(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
-    tracked = subprocess.run(["git", "ls-files", "generator", "templates", ".github/workflows/site.yml"], cwd=ROOT,
-                             capture_output=True, text=True, check=True).stdout.split()
-    expected = {("generator/" + rel) if not rel.startswith("generator/") else rel
-                for rel in (r.replace(".github/workflows/", "workflows/") for r in tracked)}
+    tracked = subprocess.run(
+        ["git", "ls-files", "generator", "templates", ".github/workflows/site.yml"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    expected = {
+        ("generator/" + rel) if not rel.startswith("generator/") else rel
+        for rel in (r.replace(".github/workflows/", "workflows/") for r in tracked)
+    }
     assert expected - names == set()  # every module (a new subpackage too) and every data file
 
 
@@ -80,8 +91,13 @@ def test_new_upload_build_from_an_installed_wheel_in_another_folder(wheel, tmp_p
 
     work = tmp_path / "elsewhere"
     work.mkdir()
-    located = run(python, "-c", "import generator, generator.resources as r; print(generator.__file__); "
-                  "print(r.packaged_templates())", cwd=work, env=env).split()
+    located = run(
+        python,
+        "-c",
+        "import generator, generator.resources as r; print(generator.__file__); print(r.packaged_templates())",
+        cwd=work,
+        env=env,
+    ).split()
     assert all(Path(p).is_relative_to(new_site_packages) for p in located), located
     assert (Path(located[1]) / "base.html").is_file()
 
@@ -129,8 +145,9 @@ def test_a_clone_with_another_clubs_content_builds_that_club_and_not_the_sample(
     # The copy's own code: `python -m` puts the working folder first on the path.
     where = run(sys.executable, "-c", "import generator; print(generator.__file__)", cwd=clone, env=env)
     assert Path(where.strip()).is_relative_to(clone)
-    summary = run(sys.executable, "-m", "generator", "build", "--content", "content", "--output", "site", cwd=clone,
-                  env=env)
+    summary = run(
+        sys.executable, "-m", "generator", "build", "--content", "content", "--output", "site", cwd=clone, env=env
+    )
     assert summary.startswith("Built site: 1 session from 1 upload")
     site = clone / "site"
     assert "Quarry Lane Bridge Club" in (site / "index.html").read_text()

@@ -36,39 +36,62 @@ def test_all_figures_agree():
 
 
 def test_unfactored_short_board(tmp_path):
-    path = _variant(tmp_path, MITCHELL,
-                    ("<NS_MATCH_POINTS>0.5</NS_MATCH_POINTS><EW_MATCH_POINTS>3.5</EW_MATCH_POINTS></TRAVELLER_LINE>\n    <TRAVELLER_LINE><NS_PAIR_NUMBER>2NS</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2EW",
-                     "<NS_MATCH_POINTS>0</NS_MATCH_POINTS><EW_MATCH_POINTS>2</EW_MATCH_POINTS></TRAVELLER_LINE>\n    <TRAVELLER_LINE><NS_PAIR_NUMBER>2NS</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2EW"))
+    path = _variant(
+        tmp_path,
+        MITCHELL,
+        (
+            "<NS_MATCH_POINTS>0.5</NS_MATCH_POINTS><EW_MATCH_POINTS>3.5</EW_MATCH_POINTS></TRAVELLER_LINE>\n    <TRAVELLER_LINE><NS_PAIR_NUMBER>2NS</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2EW",
+            "<NS_MATCH_POINTS>0</NS_MATCH_POINTS><EW_MATCH_POINTS>2</EW_MATCH_POINTS></TRAVELLER_LINE>\n    <TRAVELLER_LINE><NS_PAIR_NUMBER>2NS</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2EW",
+        ),
+    )
     text, ok = check_command(path, verbose=True)
     assert not ok
     lines = text.splitlines()
     # NS: theirs 0, ours 0.5 agrees at 0 decimals (half a unit); EW: theirs 2, ours 3.5 does not
     # The reason is a re-scoring: with neuberg=false the figure agrees (but the board's others do not, so
     # it is not the convention found).
-    assert lines[1] == ("  board 3, NS pair 1 v EW pair 3 (USEBIO/EVENT/BOARD[3]/TRAVELLER_LINE[1]): EW matchpoints: theirs 2, ours 3.5"
-                        " — unfactored (the board's results on their own top) (--option neuberg=false)")
+    assert lines[1] == (
+        "  board 3, NS pair 1 v EW pair 3 (USEBIO/EVENT/BOARD[3]/TRAVELLER_LINE[1]): EW matchpoints: theirs 2, ours 3.5"
+        " — unfactored (the board's results on their own top) (--option neuberg=false)"
+    )
     assert lines[-1] == "33 of 34 figures agree (1 differ)"
     assert lines[-2] == "Likely reasons: unfactored (the board's results on their own top) (--option neuberg=false) 1"
     brief, _ = check_command(path)
-    assert brief.splitlines()[1] == "  board 3 (2 results where 3 were expected): unfactored (the board's results on their own top) (--option neuberg=false): 1 figure"
+    assert (
+        brief.splitlines()[1]
+        == "  board 3 (2 results where 3 were expected): unfactored (the board's results on their own top) (--option neuberg=false): 1 figure"
+    )
 
 
 def test_unmarked_artificial_score(tmp_path):
-    path = _variant(tmp_path, MITCHELL, ("<SCORE>-110</SCORE><NS_MATCH_POINTS>0.5</NS_MATCH_POINTS><EW_MATCH_POINTS>3.5</EW_MATCH_POINTS>",
-                                         "<SCORE>-110</SCORE><NS_MATCH_POINTS>2</NS_MATCH_POINTS><EW_MATCH_POINTS>2</EW_MATCH_POINTS>"))
+    path = _variant(
+        tmp_path,
+        MITCHELL,
+        (
+            "<SCORE>-110</SCORE><NS_MATCH_POINTS>0.5</NS_MATCH_POINTS><EW_MATCH_POINTS>3.5</EW_MATCH_POINTS>",
+            "<SCORE>-110</SCORE><NS_MATCH_POINTS>2</NS_MATCH_POINTS><EW_MATCH_POINTS>2</EW_MATCH_POINTS>",
+        ),
+    )
     text, ok = check_command(path, verbose=True)
     assert not ok
-    assert ("  board 2, NS pair 1 v EW pair 2 (USEBIO/EVENT/BOARD[2]/TRAVELLER_LINE[1]): NS matchpoints: theirs 2, ours 0.5"
-            " — unmarked artificial score: they gave both sides 50 % on a line with a real score (-110)") in text.splitlines()
-    assert text.splitlines()[-2:] == ["Likely reasons: unmarked artificial score 2", "32 of 34 figures agree (2 differ)"]
+    assert (
+        "  board 2, NS pair 1 v EW pair 2 (USEBIO/EVENT/BOARD[2]/TRAVELLER_LINE[1]): NS matchpoints: theirs 2, ours 0.5"
+        " — unmarked artificial score: they gave both sides 50 % on a line with a real score (-110)"
+    ) in text.splitlines()
+    assert text.splitlines()[-2:] == [
+        "Likely reasons: unmarked artificial score 2",
+        "32 of 34 figures agree (2 differ)",
+    ]
 
 
 def test_rounding(tmp_path):
     path = _variant(tmp_path, MITCHELL, ("<PERCENTAGE>82.50</PERCENTAGE>", "<PERCENTAGE>82.49</PERCENTAGE>"))
     text, ok = check_command(path, verbose=True)
     assert not ok
-    assert text.splitlines()[1] == ("  NS pair 2 (USEBIO/EVENT/PARTICIPANTS/PAIR[2]): percentage: theirs 82.49, ours 82.5"
-                                    " — rounding: within one unit of their last decimal place")
+    assert text.splitlines()[1] == (
+        "  NS pair 2 (USEBIO/EVENT/PARTICIPANTS/PAIR[2]): percentage: theirs 82.49, ours 82.5"
+        " — rounding: within one unit of their last decimal place"
+    )
 
 
 def test_truncation_is_named(tmp_path):
@@ -78,21 +101,35 @@ def test_truncation_is_named(tmp_path):
 
 
 def test_butler_datum_without_trimming_and_the_imps_that_follow(tmp_path):
-    path = _variant(tmp_path, EVENTS, ("<BOARD_AVERAGE>420</BOARD_AVERAGE>", "<BOARD_AVERAGE>350</BOARD_AVERAGE>"),
-                    ("<NS_BUTLER_POINTS>1</NS_BUTLER_POINTS>", "<NS_BUTLER_POINTS>3</NS_BUTLER_POINTS>"))
+    path = _variant(
+        tmp_path,
+        EVENTS,
+        ("<BOARD_AVERAGE>420</BOARD_AVERAGE>", "<BOARD_AVERAGE>350</BOARD_AVERAGE>"),
+        ("<NS_BUTLER_POINTS>1</NS_BUTLER_POINTS>", "<NS_BUTLER_POINTS>3</NS_BUTLER_POINTS>"),
+    )
     text, ok = check_command(path, verbose=True)
     assert not ok
     lines = text.splitlines()
-    assert ("  board 1, NS pair 1 v EW pair 4 (USEBIO/EVENT[1]/BOARD/TRAVELLER_LINE[1]): NS IMPs: theirs 3, ours 1"
-            " — datum of all scores (--option butler_trim=none)") in lines
-    assert ("  board 1 (USEBIO/EVENT[1]/BOARD): datum: theirs 350, ours 420 — datum of all scores (--option butler_trim=none)") in lines
+    assert (
+        "  board 1, NS pair 1 v EW pair 4 (USEBIO/EVENT[1]/BOARD/TRAVELLER_LINE[1]): NS IMPs: theirs 3, ours 1"
+        " — datum of all scores (--option butler_trim=none)"
+    ) in lines
+    assert (
+        "  board 1 (USEBIO/EVENT[1]/BOARD): datum: theirs 350, ours 420 — datum of all scores (--option butler_trim=none)"
+    ) in lines
 
 
 def test_cross_imp_divisor(tmp_path):
-    path = _variant(tmp_path, EVENTS, ("<NS_CROSS_IMP_POINTS>4</NS_CROSS_IMP_POINTS>", "<NS_CROSS_IMP_POINTS>8</NS_CROSS_IMP_POINTS>"))
+    path = _variant(
+        tmp_path,
+        EVENTS,
+        ("<NS_CROSS_IMP_POINTS>4</NS_CROSS_IMP_POINTS>", "<NS_CROSS_IMP_POINTS>8</NS_CROSS_IMP_POINTS>"),
+    )
     text, _ = check_command(path, verbose=True)
-    assert ("  board 1, NS pair 1 v EW pair 4 (USEBIO/EVENT[2]/BOARD/TRAVELLER_LINE[1]): NS cross-IMPs: theirs 8, ours 4"
-            " — cross-IMPs as the total over comparisons (--option cross_imp_divisor=total)") in text.splitlines()
+    assert (
+        "  board 1, NS pair 1 v EW pair 4 (USEBIO/EVENT[2]/BOARD/TRAVELLER_LINE[1]): NS cross-IMPs: theirs 8, ours 4"
+        " — cross-IMPs as the total over comparisons (--option cross_imp_divisor=total)"
+    ) in text.splitlines()
 
 
 def test_several_sessions_one_summary():
@@ -104,8 +141,9 @@ def test_several_sessions_one_summary():
 def test_match_totals_only_cannot_be_re_scored():
     text, ok = check_command(FIXTURES / "pbn/teams_summary.pbn")
     assert not ok
-    assert text.splitlines()[-1] == ("0 of 0 figures agree (0 differ); 4 figures cannot be re-scored "
-                                     "(the file holds no board results for them)")
+    assert text.splitlines()[-1] == (
+        "0 of 0 figures agree (0 differ); 4 figures cannot be re-scored (the file holds no board results for them)"
+    )
 
 
 def test_our_own_yaml_prints_no_figures():
@@ -116,7 +154,10 @@ def test_our_own_yaml_prints_no_figures():
 def test_bye_lines_are_noted(tmp_path):
     text, ok = check_command(FIXTURES / "pbn/pairs_latin1.pbn")
     assert ok
-    assert "  note: board 1: a bye line (line 24) names pair 7, who is not listed (a phantom pair): not a result" in text.splitlines()
+    assert (
+        "  note: board 1: a bye line (line 24) names pair 7, who is not listed (a phantom pair): not a result"
+        in text.splitlines()
+    )
 
 
 # --- conventions worked out by re-scoring (issue 12) -----------------------------------------------------
@@ -150,7 +191,10 @@ def test_an_option_given_on_the_command_line_is_not_searched(tmp_path):
     text, ok = check_command(path, {"cross_imp_divisor": "comparisons"})
     assert not ok and "conventions found" not in text
     # Every line figure differs, each explained by the re-scoring that makes it agree.
-    assert "  board 1: cross-IMPs as the total over comparisons (--option cross_imp_divisor=total): 6 figures" in text.splitlines()
+    assert (
+        "  board 1: cross-IMPs as the total over comparisons (--option cross_imp_divisor=total): 6 figures"
+        in text.splitlines()
+    )
 
 
 def test_summary_lines_by_default_every_difference_with_verbose(tmp_path, capsys):
@@ -164,8 +208,10 @@ def test_summary_lines_by_default_every_difference_with_verbose(tmp_path, capsys
     assert brief[-1] == verbose[-1] == "6 of 24 figures agree (18 differ)"
     assert len([l for l in brief if l.startswith("  board ")]) == 2  # one line per board and reason
     assert len([l for l in verbose if l.startswith("  board ")]) == 12  # one line per figure
-    assert "  board 2, NS pair 4 v EW pair 1 (USEBIO/EVENT/BOARD[2]/TRAVELLER_LINE[1]): NS cross-IMPs: theirs -1.00, ours -0.5" \
+    assert (
+        "  board 2, NS pair 4 v EW pair 1 (USEBIO/EVENT/BOARD[2]/TRAVELLER_LINE[1]): NS cross-IMPs: theirs -1.00, ours -0.5"
         " — cross-IMPs as the total over comparisons (--option cross_imp_divisor=total)" in verbose
+    )
 
 
 def test_a_total_that_is_not_the_sum_of_their_own_lines_is_named_and_follows_only_its_own_lines(tmp_path):
@@ -173,14 +219,21 @@ def test_a_total_that_is_not_the_sum_of_their_own_lines_is_named_and_follows_onl
     from any scoring of those lines, so "follows from the differences above" would be false for it.
     NS 1's board-3 line is printed 1.5 (ours 0.5) and its total 4.00 = 2 + 0.5 + 1.5 adds up:
     that total does follow from the line above."""
-    path = _variant(tmp_path, MITCHELL,
-                    ("<TOTAL_SCORE>9.90</TOTAL_SCORE>", "<TOTAL_SCORE>10.90</TOTAL_SCORE>"),
-                    ("<TOTAL_SCORE>3.00</TOTAL_SCORE>", "<TOTAL_SCORE>4.00</TOTAL_SCORE>"),
-                    ("<SCORE>-120</SCORE><NS_MATCH_POINTS>0.5</NS_MATCH_POINTS>",
-                     "<SCORE>-120</SCORE><NS_MATCH_POINTS>1.5</NS_MATCH_POINTS>"))
+    path = _variant(
+        tmp_path,
+        MITCHELL,
+        ("<TOTAL_SCORE>9.90</TOTAL_SCORE>", "<TOTAL_SCORE>10.90</TOTAL_SCORE>"),
+        ("<TOTAL_SCORE>3.00</TOTAL_SCORE>", "<TOTAL_SCORE>4.00</TOTAL_SCORE>"),
+        (
+            "<SCORE>-120</SCORE><NS_MATCH_POINTS>0.5</NS_MATCH_POINTS>",
+            "<SCORE>-120</SCORE><NS_MATCH_POINTS>1.5</NS_MATCH_POINTS>",
+        ),
+    )
     text, ok = check_command(path, verbose=True)
     assert not ok
     totals = {line.split(" (")[0].strip(): line for line in text.splitlines() if ": total:" in line}
-    assert totals["NS pair 2"].endswith("total: theirs 10.90, ours 9.9 — their total is not the sum of their own "
-                                        "traveller figures: their own figures for this pair's 3 traveller lines add up to 9.9")
+    assert totals["NS pair 2"].endswith(
+        "total: theirs 10.90, ours 9.9 — their total is not the sum of their own "
+        "traveller figures: their own figures for this pair's 3 traveller lines add up to 9.9"
+    )
     assert totals["NS pair 1"].endswith("total: theirs 4.00, ours 3 — follows from the differences above")

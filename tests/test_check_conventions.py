@@ -40,19 +40,25 @@ def test_the_sitout_policy_of_a_phantom_howell_is_found():
     assert text.splitlines()[-1] == "30 of 30 figures agree (0 differ)"
     text, ok = check_command(PHANTOM, {"sitout_policy": "none"})
     assert not ok
-    assert "  pair totals: an average for each board sat out (--option sitout_policy=average): 4 figures" in text.splitlines()
+    assert (
+        "  pair totals: an average for each board sat out (--option sitout_policy=average): 4 figures"
+        in text.splitlines()
+    )
 
 
 def test_traveller_figures_on_the_boards_own_top_beside_factored_totals(tmp_path):
     """Compscore's convention: board 2 (two results and an A60/40) and board 3 (two results of
     three) printed on their own top of 2(2 − 1) = 2 — the better score 2, the other 0, the
     A60 60 % of 2 = 1.2 — while the totals stay factored (3.5 and 0.5 of 4 on board 3)."""
-    path = _variant(tmp_path, MITCHELL,
-                    _line("1NS", "2EW", "-110", ("0.5", "3.5"), ("0", "2")),
-                    _line("2NS", "1EW", "A6040", ("2.4", "1.6"), ("1.2", "0.8")),
-                    _line("3NS", "3EW", "0", ("3.5", "0.5"), ("2", "0")),
-                    _line("1NS", "3EW", "-120", ("0.5", "3.5"), ("0", "2")),
-                    _line("2NS", "2EW", "110", ("3.5", "0.5"), ("2", "0")))
+    path = _variant(
+        tmp_path,
+        MITCHELL,
+        _line("1NS", "2EW", "-110", ("0.5", "3.5"), ("0", "2")),
+        _line("2NS", "1EW", "A6040", ("2.4", "1.6"), ("1.2", "0.8")),
+        _line("3NS", "3EW", "0", ("3.5", "0.5"), ("2", "0")),
+        _line("1NS", "3EW", "-120", ("0.5", "3.5"), ("0", "2")),
+        _line("2NS", "2EW", "110", ("3.5", "0.5"), ("2", "0")),
+    )
     text, ok = check_command(path)
     assert ok, text
     assert text.splitlines()[1] == "  conventions found: line_figures=unfactored; pass these as --option to reproduce"
@@ -69,16 +75,19 @@ def test_a_line_printed_fifty_fifty_with_a_score_is_found_as_an_average(tmp_path
     3NS 3.5 − 0 + 0.5 = 4 of 8 = 50 %; 1EW 3.6 − 2 + 0.5 = 2.1 of 8 = 26.25 %; 2EW 8 − 4 + 3.5 =
     7.5 of 12 = 62.5 %; 3EW 4 − 0 + 2 = 6 of 12 = 50 %: EW places 2EW 1, 3EW 2, 1EW 3."""
     pair = "<PAIR_NUMBER>{0}</PAIR_NUMBER><DIRECTION>{1}</DIRECTION><TOTAL_SCORE>{2}</TOTAL_SCORE><PERCENTAGE>{3}</PERCENTAGE><PLACE>{4}</PLACE>"
-    path = _variant(tmp_path, MITCHELL,
-                    _line("1NS", "1EW", "420", ("2", "2"), ("3.5", "0.5")),
-                    _line("2NS", "3EW", "430", ("4", "0"), ("2", "2")),
-                    _line("3NS", "2EW", "-100", ("0", "4"), ("0.5", "3.5")),
-                    (pair.format("1NS", "NS", "3.00", "25.00", 3), pair.format("1NS", "NS", "4.50", "37.50", 3)),
-                    (pair.format("2NS", "NS", "9.90", "82.50", 1), pair.format("2NS", "NS", "7.90", "65.83", 1)),
-                    (pair.format("3NS", "NS", "3.50", "43.75", 2), pair.format("3NS", "NS", "4.00", "50.00", 2)),
-                    (pair.format("1EW", "EW", "3.60", "45.00", 2), pair.format("1EW", "EW", "2.10", "26.25", 3)),
-                    (pair.format("2EW", "EW", "8.00", "66.67", 1), pair.format("2EW", "EW", "7.50", "62.50", 1)),
-                    (pair.format("3EW", "EW", "4.00", "33.33", 3), pair.format("3EW", "EW", "6.00", "50.00", 2)))
+    path = _variant(
+        tmp_path,
+        MITCHELL,
+        _line("1NS", "1EW", "420", ("2", "2"), ("3.5", "0.5")),
+        _line("2NS", "3EW", "430", ("4", "0"), ("2", "2")),
+        _line("3NS", "2EW", "-100", ("0", "4"), ("0.5", "3.5")),
+        (pair.format("1NS", "NS", "3.00", "25.00", 3), pair.format("1NS", "NS", "4.50", "37.50", 3)),
+        (pair.format("2NS", "NS", "9.90", "82.50", 1), pair.format("2NS", "NS", "7.90", "65.83", 1)),
+        (pair.format("3NS", "NS", "3.50", "43.75", 2), pair.format("3NS", "NS", "4.00", "50.00", 2)),
+        (pair.format("1EW", "EW", "3.60", "45.00", 2), pair.format("1EW", "EW", "2.10", "26.25", 3)),
+        (pair.format("2EW", "EW", "8.00", "66.67", 1), pair.format("2EW", "EW", "7.50", "62.50", 1)),
+        (pair.format("3EW", "EW", "4.00", "33.33", 3), pair.format("3EW", "EW", "6.00", "50.00", 2)),
+    )
     text, ok = check_command(path)
     assert ok, text
     assert text.splitlines()[1] == "  conventions found: unmarked_averages=average; pass these as --option to reproduce"
@@ -86,11 +95,18 @@ def test_a_line_printed_fifty_fifty_with_a_score_is_found_as_an_average(tmp_path
     assert not ok
     lines = text.splitlines()
     # the other lines of the board are explained by the re-scoring; the line itself is named as what it is
-    assert any(line.startswith("  board 1, NS pair 1 v EW pair 1") and line.endswith(
-        "lines printed 50 % to both sides scored as averages (A=), as the program did (--option unmarked_averages=average)")
-        for line in lines)
-    assert any(line.startswith("  board 1, NS pair 2 v EW pair 3") and line.endswith(
-        "unmarked artificial score: they gave both sides 50 % on a line with a real score (430)") for line in lines)
+    assert any(
+        line.startswith("  board 1, NS pair 1 v EW pair 1")
+        and line.endswith(
+            "lines printed 50 % to both sides scored as averages (A=), as the program did (--option unmarked_averages=average)"
+        )
+        for line in lines
+    )
+    assert any(
+        line.startswith("  board 1, NS pair 2 v EW pair 3")
+        and line.endswith("unmarked artificial score: they gave both sides 50 % on a line with a real score (430)")
+        for line in lines
+    )
 
 
 def test_a_tie_at_the_median_is_not_an_unmarked_average():
@@ -111,13 +127,16 @@ def test_factored_traveller_figures_beside_totals_on_each_boards_own_top(tmp_pat
     1NS 2 + 0 + 0 = 2 of 8 = 25 %; 2NS 4 + 1.2 + 2 = 7.2 of 8 = 90 %; 3NS 0 + 2 = 2 of 6 = 33.33 %;
     1EW 2 + 0.8 = 2.8 of 6 = 46.67 %; 2EW 4 + 2 + 0 = 6 of 8 = 75 %; 3EW 0 + 0 + 2 = 2 of 8 = 25 %."""
     pair = "<PAIR_NUMBER>{0}</PAIR_NUMBER><DIRECTION>{1}</DIRECTION><TOTAL_SCORE>{2}</TOTAL_SCORE><PERCENTAGE>{3}</PERCENTAGE>"
-    path = _variant(tmp_path, MITCHELL,
-                    (pair.format("1NS", "NS", "3.00", "25.00"), pair.format("1NS", "NS", "2.00", "25.00")),
-                    (pair.format("2NS", "NS", "9.90", "82.50"), pair.format("2NS", "NS", "7.20", "90.00")),
-                    (pair.format("3NS", "NS", "3.50", "43.75"), pair.format("3NS", "NS", "2.00", "33.33")),
-                    (pair.format("1EW", "EW", "3.60", "45.00"), pair.format("1EW", "EW", "2.80", "46.67")),
-                    (pair.format("2EW", "EW", "8.00", "66.67"), pair.format("2EW", "EW", "6.00", "75.00")),
-                    (pair.format("3EW", "EW", "4.00", "33.33"), pair.format("3EW", "EW", "2.00", "25.00")))
+    path = _variant(
+        tmp_path,
+        MITCHELL,
+        (pair.format("1NS", "NS", "3.00", "25.00"), pair.format("1NS", "NS", "2.00", "25.00")),
+        (pair.format("2NS", "NS", "9.90", "82.50"), pair.format("2NS", "NS", "7.20", "90.00")),
+        (pair.format("3NS", "NS", "3.50", "43.75"), pair.format("3NS", "NS", "2.00", "33.33")),
+        (pair.format("1EW", "EW", "3.60", "45.00"), pair.format("1EW", "EW", "2.80", "46.67")),
+        (pair.format("2EW", "EW", "8.00", "66.67"), pair.format("2EW", "EW", "6.00", "75.00")),
+        (pair.format("3EW", "EW", "4.00", "33.33"), pair.format("3EW", "EW", "2.00", "25.00")),
+    )
     text, ok = check_command(path)
     assert ok, text
     assert text.splitlines()[1] == "  conventions found: total_figures=unfactored; pass these as --option to reproduce"
@@ -133,6 +152,7 @@ def test_check_finds_the_sitout_slot_from_explicit_sit_out_lines():
     board sat out (tests/scoring/test_sitout_records.py works them)."""
     text, ok = check_command(HERE / "fixtures" / "sitout" / "howell_sitout_lines.xml")
     assert ok, text
-    assert text.splitlines()[1] == ("  conventions found: sitout_slot=counted, sitout_policy=average; "
-                                    "pass these as --option to reproduce")
+    assert text.splitlines()[1] == (
+        "  conventions found: sitout_slot=counted, sitout_policy=average; pass these as --option to reproduce"
+    )
     assert text.splitlines()[-1] == "30 of 30 figures agree (0 differ)"

@@ -50,15 +50,20 @@ def test_unknown_option_is_an_error(capsys):
 
 def test_bad_file_prints_every_problem_and_nothing_on_stdout(tmp_path, capsys):
     path = tmp_path / "bad.yaml"
-    path.write_text("method: matchpoints\npairs:\n  - {number: 1}\n  - {number: 2}\nboards:\n  - number: 1\n    results:\n"
-                    "      - {ns: 1, ew: 7, score: 435}\n", encoding="utf-8")
+    path.write_text(
+        "method: matchpoints\npairs:\n  - {number: 1}\n  - {number: 2}\nboards:\n  - number: 1\n    results:\n"
+        "      - {ns: 1, ew: 7, score: 435}\n",
+        encoding="utf-8",
+    )
     assert main(["score", str(path), "--json"]) == 1
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err == (f"Error: 2 problems found:\n"
-                            f"  {path}: board 1, EW pair 7 (line 8): unknown EW pair 7: expected one of the pairs listed (1-2)\n"
-                            f"  {path}: board 1, NS pair 1 v EW pair 7 (line 8): impossible score 435: no contract scores that; "
-                            "expected a score such as 420 or -50\n")
+    assert captured.err == (
+        f"Error: 2 problems found:\n"
+        f"  {path}: board 1, EW pair 7 (line 8): unknown EW pair 7: expected one of the pairs listed (1-2)\n"
+        f"  {path}: board 1, NS pair 1 v EW pair 7 (line 8): impossible score 435: no contract scores that; "
+        "expected a score such as 420 or -50\n"
+    )
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.yaml"]  # nothing written
 
 
@@ -67,7 +72,10 @@ def test_check_exit_status(tmp_path, capsys):
     assert main(["check", str(good)]) == 0
     assert capsys.readouterr().out.endswith("34 of 34 figures agree (0 differ)\n")
     bad = tmp_path / "differs.xml"
-    bad.write_text(good.read_text(encoding="utf-8").replace("<PERCENTAGE>82.50</PERCENTAGE>", "<PERCENTAGE>80.00</PERCENTAGE>"), encoding="utf-8")
+    bad.write_text(
+        good.read_text(encoding="utf-8").replace("<PERCENTAGE>82.50</PERCENTAGE>", "<PERCENTAGE>80.00</PERCENTAGE>"),
+        encoding="utf-8",
+    )
     assert main(["check", str(bad), "--verbose"]) == 1
     out = capsys.readouterr().out
     assert out.endswith("33 of 34 figures agree (1 differ)\n")
@@ -97,10 +105,23 @@ def test_club_vp_table_on_the_command_line(capsys):
     # Board 1: +420 v +170 = +250 → 6 IMPs to the Lions; board 2: 620 against an A+/A− (3 IMPs, artificial_imps) to
     # the Tigers: 6–3, a margin of 3, in the band 1–9: 15–5.
     assert (match["home_imps"], match["away_imps"], match["home_vp"], match["away_vp"]) == ("6", "3", "15", "5")
-    assert main(["score", path, "--option", "vp_scale=club", "--option",
-                 "club_vp_scales=[{boards: 3, vps: {0: 10-10, 1+: 20-0}}]"]) == 1
-    assert capsys.readouterr().err.strip() == (f"Error: {path}: no club VP scale for a match of 2 boards: expected a table "
-                                               "in club_vp_scales for 2 boards (tables are given for 3)")
+    assert (
+        main(
+            [
+                "score",
+                path,
+                "--option",
+                "vp_scale=club",
+                "--option",
+                "club_vp_scales=[{boards: 3, vps: {0: 10-10, 1+: 20-0}}]",
+            ]
+        )
+        == 1
+    )
+    assert capsys.readouterr().err.strip() == (
+        f"Error: {path}: no club VP scale for a match of 2 boards: expected a table "
+        "in club_vp_scales for 2 boards (tables are given for 3)"
+    )
 
 
 def test_the_readme_synopsis_lists_every_command_with_real_options(capsys):
@@ -125,8 +146,11 @@ def test_the_readme_synopsis_lists_every_command_with_real_options(capsys):
         for option in re.findall(r"--[a-z-]+", line):
             assert option in help_text, f"README: {command} {option} is not an option"
 
+
 def test_check_with_a_bad_option_value_is_an_error_not_a_search(capsys):
     assert main(["check", str(FIXTURES / "usebio/mitchell_compscore.xml"), "--option", "neuberg_rounding=bogus"]) == 1
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err.startswith("Error: option 'neuberg_rounding': expected one of exact, ebu, acbl, truncate, got 'bogus'")
+    assert captured.err.startswith(
+        "Error: option 'neuberg_rounding': expected one of exact, ebu, acbl, truncate, got 'bogus'"
+    )

@@ -22,9 +22,16 @@ def test_top_level_schema():
     data = session_to_json(_result("yaml/complete.yaml"))
     assert set(data) == {"schema", "event", "options", "sections", "pairs", "boards", "penalties"}
     assert data["penalties"] == []
-    assert data["event"] == {"title": "Monday Pairs", "club": "Riverside Bridge Club", "event": "Monday Pairs",
-                             "date": "2026-10-05", "method": "matchpoints", "unit": "matchpoints",
-                             "source": str(FIXTURES / "yaml/complete.yaml"), "individual": False}
+    assert data["event"] == {
+        "title": "Monday Pairs",
+        "club": "Riverside Bridge Club",
+        "event": "Monday Pairs",
+        "date": "2026-10-05",
+        "method": "matchpoints",
+        "unit": "matchpoints",
+        "source": str(FIXTURES / "yaml/complete.yaml"),
+        "individual": False,
+    }
     assert data["sections"][0]["winners"] == 2 and data["sections"][0]["pairs"][0] == "A-1-NS"
     json.dumps(data)  # plain data only
 
@@ -33,9 +40,18 @@ def test_pairs_carry_number_direction_names_total_percentage_rank():
     pairs = session_to_json(_result("usebio/mitchell_compscore.xml"))["pairs"]
     assert [p["field"] for p in pairs] == ["NS"] * 3 + ["EW"] * 3  # ranking order, NS field first
     pair = pairs[3]
-    assert {k: pair[k] for k in ("id", "number", "direction", "names", "total", "percentage", "rank", "rank_label")} == {
-        "id": "0-2-EW", "number": 2, "direction": "EW", "names": "Iris Ives & Jack Jones",
-        "total": "8", "percentage": "66.666666666667", "rank": 1, "rank_label": "1"}
+    assert {
+        k: pair[k] for k in ("id", "number", "direction", "names", "total", "percentage", "rank", "rank_label")
+    } == {
+        "id": "0-2-EW",
+        "number": 2,
+        "direction": "EW",
+        "names": "Iris Ives & Jack Jones",
+        "total": "8",
+        "percentage": "66.666666666667",
+        "rank": 1,
+        "rank_label": "1",
+    }
     assert pair["explanation"]["method"] == "session"
 
 
@@ -44,8 +60,14 @@ def test_traveller_lines_contract_score_or_artificial_code_and_figures_as_string
     assert (board2["number"], board2["vulnerability"], board2["dealer"], board2["top"]) == (2, "NS", "E", "4")
     by_pairs = {(l["ns_pair"]["number"], l["ew_pair"]["number"]): l for l in board2["lines"]}
     played = by_pairs[(1, 2)]
-    assert (played["contract"], played["declarer"], played["tricks"], played["lead"], played["ns_score"], played["artificial"]) == \
-        ("2H", "E", 8, "CA", -110, None)
+    assert (
+        played["contract"],
+        played["declarer"],
+        played["tricks"],
+        played["lead"],
+        played["ns_score"],
+        played["artificial"],
+    ) == ("2H", "E", 8, "CA", -110, None)
     assert played["ns"]["value"] == "0.5" and played["ew"]["value"] == "3.5"
     artificial = by_pairs[(2, 1)]
     assert (artificial["contract"], artificial["ns_score"], artificial["artificial"]) == (None, None, "A+")
@@ -55,7 +77,14 @@ def test_traveller_lines_contract_score_or_artificial_code_and_figures_as_string
 def test_weighted_and_split_outcomes_are_spelled_out():
     board3 = session_to_json(_result("yaml/complete.yaml"))["boards"][2]
     split = next(l for l in board3["lines"] if "outcome" in l and l["outcome"]["ew"]["kind"] == "weighted")
-    assert split["outcome"]["ns"] == {"kind": "result", "contract": None, "declarer": None, "tricks": None, "lead": None, "ns_score": 140}
+    assert split["outcome"]["ns"] == {
+        "kind": "result",
+        "contract": None,
+        "declarer": None,
+        "tricks": None,
+        "lead": None,
+        "ns_score": 140,
+    }
     assert [c["weight"] for c in split["outcome"]["ew"]["components"]] == ["0.5", "0.5"]
 
 
@@ -75,9 +104,34 @@ def test_butler_boards_give_imps_and_datum():
 
 def test_csv_ranking():
     rows = list(csv.reader(io.StringIO(session_to_csv(_result("usebio/mitchell_compscore.xml")))))
-    assert rows[0] == ["field", "rank", "pair", "section", "number", "direction", "names", "boards_played", "total", "percentage",
-                       "score", "penalty"]
-    assert rows[4] == ["EW", "1", "2 EW", "", "2", "EW", "Iris Ives & Jack Jones", "3", "8", "66.666666666667", "66.666666666667", "0"]
+    assert rows[0] == [
+        "field",
+        "rank",
+        "pair",
+        "section",
+        "number",
+        "direction",
+        "names",
+        "boards_played",
+        "total",
+        "percentage",
+        "score",
+        "penalty",
+    ]
+    assert rows[4] == [
+        "EW",
+        "1",
+        "2 EW",
+        "",
+        "2",
+        "EW",
+        "Iris Ives & Jack Jones",
+        "3",
+        "8",
+        "66.666666666667",
+        "66.666666666667",
+        "0",
+    ]
     assert [r[0] for r in rows[1:]] == ["NS"] * 3 + ["EW"] * 3
     assert len(rows) == 7
 
@@ -85,10 +139,18 @@ def test_csv_ranking():
 def test_teams_csv_and_json():
     [result] = score_file(FIXTURES / "yaml/teams.yaml", {})
     data = session_to_json(result)
-    assert data["matches"][0]["boards"][0] == {**data["matches"][0]["boards"][0], "number": 1, "home_ns": 420, "home_ew": 170}
+    assert data["matches"][0]["boards"][0] == {
+        **data["matches"][0]["boards"][0],
+        "number": 1,
+        "home_ns": 420,
+        "home_ew": 170,
+    }
     assert data["matches"][0]["home_imps"] == str(result.matches[0].home_imps)
     assert [t["name"] for t in data["teams"]] == ["Lions", "Tigers"]
-    assert session_to_csv(result).splitlines()[0] == "rank,team,name,matches,imps_for,imps_against,total,board_unit,total_unit"
+    assert (
+        session_to_csv(result).splitlines()[0]
+        == "rank,team,name,matches,imps_for,imps_against,total,board_unit,total_unit"
+    )
     # Default teams scoring: boards in IMPs, the ranking in VPs.
     assert data["event"]["unit"] == "imps"
     match = data["matches"][0]
@@ -108,24 +170,41 @@ def test_board_a_match_export_names_board_points():
     assert (match["board_unit"], match["total_unit"]) == ("board_points", "board_points")
     assert [(b["home"], b["away"]) for b in match["boards"]] == [("1", "0"), ("0.4", "0.6")]
     assert (match["home_score"], match["away_score"], match["home_vp"]) == ("1.4", "0.6", None)
-    assert [(t["name"], t["total"], t["total_unit"]) for t in data["team_standings"]] == \
-        [("Lions", "1.4", "board_points"), ("Tigers", "0.6", "board_points")]
+    assert [(t["name"], t["total"], t["total_unit"]) for t in data["team_standings"]] == [
+        ("Lions", "1.4", "board_points"),
+        ("Tigers", "0.6", "board_points"),
+    ]
     assert session_to_csv(result).splitlines()[1] == "1,1,Lions,1,1.4,0.6,1.4,board_points,board_points"
 
 
 def test_a_director_penalty_is_in_the_json_and_csv(tmp_path):
     """Two boards, top 2 each (two results): NS 1 scores 420 v 400, a top on both; 25 % of a top is 0.5 MP."""
-    text = ("method: matchpoints\nmovement: mitchell\npairs:\n"
-            + "".join(f"  - {{number: {n}, direction: {d}}}\n" for n in (1, 2) for d in ("NS", "EW"))
-            + "boards:\n" + "".join(f"  - number: {b}\n    results:\n      - {{ns: 1, ew: 1, score: 420}}\n"
-                                     f"      - {{ns: 2, ew: 2, score: 400}}\n" for b in (1, 2))
-            + "penalties:\n  - {pair: 1, direction: NS, amount: 25%, reason: slow play}\n")
+    text = (
+        "method: matchpoints\nmovement: mitchell\npairs:\n"
+        + "".join(f"  - {{number: {n}, direction: {d}}}\n" for n in (1, 2) for d in ("NS", "EW"))
+        + "boards:\n"
+        + "".join(
+            f"  - number: {b}\n    results:\n      - {{ns: 1, ew: 1, score: 420}}\n"
+            f"      - {{ns: 2, ew: 2, score: 400}}\n"
+            for b in (1, 2)
+        )
+        + "penalties:\n  - {pair: 1, direction: NS, amount: 25%, reason: slow play}\n"
+    )
     path = tmp_path / "penalty.yaml"
     path.write_text(text, encoding="utf-8")
     [result] = score_file(path, {})
     data = session_to_json(result, explanations=False)
-    assert data["penalties"] == [{"id": "0-1-NS", "section": "", "number": 1, "direction": "NS", "amount": "25",
-                                  "unit": "percent_of_top", "reason": "slow play"}]
+    assert data["penalties"] == [
+        {
+            "id": "0-1-NS",
+            "section": "",
+            "number": 1,
+            "direction": "NS",
+            "amount": "25",
+            "unit": "percent_of_top",
+            "reason": "slow play",
+        }
+    ]
     ns1 = data["pairs"][0]
     # 2 + 2 MP on the boards, less 0.5: 3.5 of 4 available = 87.5 %
     assert (ns1["board_total"], ns1["penalty"], ns1["total"], ns1["percentage"]) == ("4", "0.5", "3.5", "87.5")
@@ -182,4 +261,8 @@ def test_an_individual_event_names_the_four_seats_of_each_line():
     line = data["boards"][1]["lines"][0]
     assert {seat: ref["number"] for seat, ref in line["seats"].items()} == {"N": 1, "S": 5, "E": 2, "W": 6}
     assert (line["ns_pair"]["number"], line["ew_pair"]["number"]) == (1, 2)
-    assert (data["pairs"][0]["names"], data["pairs"][0]["total"], data["pairs"][0]["direction"]) == ("Ada Alder", "4", None)
+    assert (data["pairs"][0]["names"], data["pairs"][0]["total"], data["pairs"][0]["direction"]) == (
+        "Ada Alder",
+        "4",
+        None,
+    )

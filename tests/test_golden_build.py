@@ -82,8 +82,10 @@ def test_the_full_build_matches_the_golden_copy(built):
     report += [_diff(n, golden[n], built[n]) for n in changed[:5]]
     if len(changed) > 5:
         report.append(f"... and {len(changed) - 5} more changed files: {', '.join(changed[5:])}")
-    assert not report, ("the build differs from tests/golden/club/ (UPDATE_GOLDEN=1 to accept a deliberate "
-                        "change):\n" + "\n".join(report))
+    assert not report, (
+        "the build differs from tests/golden/club/ (UPDATE_GOLDEN=1 to accept a deliberate "
+        "change):\n" + "\n".join(report)
+    )
 
 
 def test_the_build_does_not_depend_on_where_it_runs(built, tmp_path):

@@ -29,8 +29,13 @@ def as_schema1(data: dict) -> dict:
     return {**data, "schema": 1}
 
 
-@pytest.mark.parametrize("fixture, saved", [("yaml/complete.yaml", "complete_yaml.schema1.json"),
-                                            ("usebio/mitchell_compscore.xml", "mitchell_compscore_xml.schema1.json")])
+@pytest.mark.parametrize(
+    "fixture, saved",
+    [
+        ("yaml/complete.yaml", "complete_yaml.schema1.json"),
+        ("usebio/mitchell_compscore.xml", "mitchell_compscore_xml.schema1.json"),
+    ],
+)
 def test_schema2_differs_from_schema1_only_by_the_shared_explanations(fixture, saved):
     data = json.loads(score_command(FIXTURES / fixture, as_json=True))
     assert data["schema"] == 2

@@ -22,8 +22,14 @@ def test_new_then_an_upload_then_build_gives_a_site_whose_links_all_resolve(tmp_
     out = capsys.readouterr().out
     assert out.startswith(f"Created {repo} for Hillcrest Bridge Club:")
     written = {p.relative_to(repo).as_posix() for p in repo.rglob("*") if p.is_file()}
-    assert written == {"README.md", ".gitignore", "requirements.txt", "content/site.yaml",
-                       "content/sessions/example-pairs.yaml", ".github/workflows/site.yml"}
+    assert written == {
+        "README.md",
+        ".gitignore",
+        "requirements.txt",
+        "content/site.yaml",
+        "content/sessions/example-pairs.yaml",
+        ".github/workflows/site.yml",
+    }
     assert yaml.safe_load((repo / "content/site.yaml").read_text())["club"] == "Hillcrest Bridge Club"
     assert "# Hillcrest Bridge Club results" in (repo / "README.md").read_text()
     assert (repo / ".github/workflows/site.yml").read_bytes() == packaged_workflow().read_bytes()
@@ -40,7 +46,8 @@ def test_new_then_an_upload_then_build_gives_a_site_whose_links_all_resolve(tmp_
     assert "Hillcrest Bridge Club" in home and "Example Pairs" in home
     # Our articles on scoring are on every site, without a copy in the club's repository.
     assert sorted(p.name for p in (site / "articles").glob("*.html")) == sorted(
-        ["index.html"] + [p.stem + ".html" for p in packaged_articles().glob("*.md")])
+        ["index.html"] + [p.stem + ".html" for p in packaged_articles().glob("*.md")]
+    )
     assert broken_links(site) == []
 
 
@@ -57,15 +64,20 @@ def test_the_example_session_scores_as_worked_out_by_hand(tmp_path, capsys):
     # NS 1: 4 + 0.5 = 4.5 (56.25 %); NS 3: 2 + 2.4 = 4.4 (55 %); NS 2: 0 + 3.5 = 3.5 (43.75 %).
     assert text.splitlines()[0] == "Example Pairs — Our Bridge Club, 2026-01-05"
     ns = [line.split() for line in text.split("NS:")[1].split("EW:")[0].strip().splitlines()]
-    assert [(row[1], row[-2], row[-1]) for row in ns] == [("1", "4.5", "56.25%"), ("3", "4.4", "55%"),
-                                                            ("2", "3.5", "43.75%")]
+    assert [(row[1], row[-2], row[-1]) for row in ns] == [
+        ("1", "4.5", "56.25%"),
+        ("3", "4.4", "55%"),
+        ("2", "3.5", "43.75%"),
+    ]
 
 
 def test_new_refuses_a_folder_that_is_not_empty(tmp_path, capsys):
     (tmp_path / "mine.txt").write_text("keep me")
     assert main(["new", str(tmp_path)]) == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"Error: {tmp_path} is not empty: `new` writes a club's repository into a new or empty folder")
+    assert err.startswith(
+        f"Error: {tmp_path} is not empty: `new` writes a club's repository into a new or empty folder"
+    )
     assert [p.name for p in tmp_path.iterdir()] == ["mine.txt"]
 
 
@@ -95,9 +107,13 @@ def test_requirements_name_the_generator_the_club_can_install_on_github():
 
 def test_a_clone_names_its_published_commit_and_nothing_github_could_not_install():
     commit = "0123456789abcdef0123456789abcdef01234567"
-    assert checkout_requirement("https://github.com/a/b.git", commit, True) == \
-        f"bridge-results-generator @ git+https://github.com/a/b.git@{commit}"
-    assert checkout_requirement("git@github.com:a/b.git", commit, True) == \
-        f"bridge-results-generator @ git+https://github.com/a/b.git@{commit}"
+    assert (
+        checkout_requirement("https://github.com/a/b.git", commit, True)
+        == f"bridge-results-generator @ git+https://github.com/a/b.git@{commit}"
+    )
+    assert (
+        checkout_requirement("git@github.com:a/b.git", commit, True)
+        == f"bridge-results-generator @ git+https://github.com/a/b.git@{commit}"
+    )
     assert checkout_requirement("https://github.com/a/b.git", commit, False) is None  # a local commit
     assert checkout_requirement("/home/me/generator", commit, True) is None  # a local clone

@@ -89,8 +89,10 @@ def test_serve_answers_rebuilds_on_a_change_and_shows_a_failed_build_on_the_page
 
         session.write_text(SESSION.format(event="Friday Pairs", tricks=9))
         # (The new pages are in place a moment before the build has finished and the banner goes.)
-        wait_for(lambda: "Friday Pairs" in (page := get(server.url)[1]) and 'id="build-error"' not in page,
-                 "the repaired site without the banner")
+        wait_for(
+            lambda: "Friday Pairs" in (page := get(server.url)[1]) and 'id="build-error"' not in page,
+            "the repaired site without the banner",
+        )
         assert server.state.error is None and server.state.builds >= 4
     finally:
         server.stop()
@@ -100,8 +102,9 @@ def test_a_clubs_own_template_is_served_and_an_edit_to_it_rebuilds_the_pages(clu
     from generator.resources import packaged_templates
 
     shutil.copytree(packaged_templates(), tmp_path / "templates")  # beside content/: the club's own
-    server = SiteServer(club, tmp_path / "site", port=0, jobs=1, debounce_ms=100, out=lambda _: None,
-                        err=lambda _: None)
+    server = SiteServer(
+        club, tmp_path / "site", port=0, jobs=1, debounce_ms=100, out=lambda _: None, err=lambda _: None
+    )
     assert server.templates == tmp_path / "templates"
     assert server.build()
     server.start()
@@ -109,8 +112,10 @@ def test_a_clubs_own_template_is_served_and_an_edit_to_it_rebuilds_the_pages(clu
         base = tmp_path / "templates" / "base.html"
         assert "Orchard Bridge Club" in get(server.url)[1]
         base.write_text(base.read_text().replace("<body", "<!-- our own template --><body", 1))
-        wait_for(lambda: "<!-- our own template -->" in get(server.url + "sessions/pairs/board-1.html")[1],
-                 "the board page from the edited template")
+        wait_for(
+            lambda: "<!-- our own template -->" in get(server.url + "sessions/pairs/board-1.html")[1],
+            "the board page from the edited template",
+        )
     finally:
         server.stop()
 
@@ -123,9 +128,25 @@ def test_the_serve_command_prints_its_address_and_answers(club, tmp_path):
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     process = subprocess.Popen(
-        [sys.executable, "-m", "generator", "serve", "--content", str(club), "--output", str(tmp_path / "site"),
-         "--port", str(port), "--jobs", "1"],
-        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        [
+            sys.executable,
+            "-m",
+            "generator",
+            "serve",
+            "--content",
+            str(club),
+            "--output",
+            str(tmp_path / "site"),
+            "--port",
+            str(port),
+            "--jobs",
+            "1",
+        ],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         lines = []
         deadline = time.monotonic() + 60

@@ -36,7 +36,8 @@ def test_score_uses_the_sites_scoring_options(tmp_path):
     assert acbl_site == acbl_option
     assert acbl_site != plain  # ACBL matchpoints are half the EBU's: the totals differ
     assert '"matchpoint_units": "acbl"' in score_command(
-        _club(tmp_path / "d", MONDAY, "scoring:\n  matchpoint_units: acbl\n"), as_json=True)
+        _club(tmp_path / "d", MONDAY, "scoring:\n  matchpoint_units: acbl\n"), as_json=True
+    )
 
 
 def test_the_upload_wins_over_the_site_and_the_command_line_over_both(tmp_path):
@@ -61,7 +62,9 @@ def test_check_starts_from_the_sites_options(tmp_path):
 
 def test_a_wrong_site_yaml_is_the_same_error_as_in_a_build(tmp_path):
     path = _club(tmp_path, MONDAY, "scoring:\n  ties: sometimes\n")
-    with pytest.raises(GeneratorError, match=r"site\.yaml: scoring: option 'ties': expected one of exact, displayed, got 'sometimes'"):
+    with pytest.raises(
+        GeneratorError, match=r"site\.yaml: scoring: option 'ties': expected one of exact, displayed, got 'sometimes'"
+    ):
         score_command(path)
     with pytest.raises(GeneratorError, match=r"site\.yaml: scoring: option 'ties'"):
         check_command(path)

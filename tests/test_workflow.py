@@ -38,8 +38,9 @@ def pages_problems(flow: dict) -> list[str]:
     name, deploy = job_deploying(flow)
     if not steps_using(deploy, "actions/configure-pages"):
         problems.append("no actions/configure-pages step before deploy-pages")
-    elif deploy["steps"].index(steps_using(deploy, "actions/configure-pages")[0]) > \
-            deploy["steps"].index(steps_using(deploy, "actions/deploy-pages")[0]):
+    elif deploy["steps"].index(steps_using(deploy, "actions/configure-pages")[0]) > deploy["steps"].index(
+        steps_using(deploy, "actions/deploy-pages")[0]
+    ):
         problems.append("configure-pages comes after deploy-pages")
     if deploy.get("permissions") != {"pages": "write", "id-token": "write"}:
         problems.append(f"{name} needs exactly pages: write and id-token: write")
@@ -61,12 +62,18 @@ def test_the_workflow_follows_the_github_pages_conventions():
     assert pages_problems(load()) == []
 
 
-@pytest.mark.parametrize("break_it, expected", [
-    (lambda f: f["jobs"]["deploy"]["steps"].pop(0), "no actions/configure-pages step before deploy-pages"),
-    (lambda f: f["jobs"]["deploy"]["concurrency"].update({"cancel-in-progress": True}), "'pages' concurrency group"),
-    (lambda f: f["jobs"]["deploy"].pop("concurrency"), "'pages' concurrency group"),
-    (lambda f: f["concurrency"].update({"cancel-in-progress": True}), "may cancel a deployment on main"),
-])
+@pytest.mark.parametrize(
+    "break_it, expected",
+    [
+        (lambda f: f["jobs"]["deploy"]["steps"].pop(0), "no actions/configure-pages step before deploy-pages"),
+        (
+            lambda f: f["jobs"]["deploy"]["concurrency"].update({"cancel-in-progress": True}),
+            "'pages' concurrency group",
+        ),
+        (lambda f: f["jobs"]["deploy"].pop("concurrency"), "'pages' concurrency group"),
+        (lambda f: f["concurrency"].update({"cancel-in-progress": True}), "may cancel a deployment on main"),
+    ],
+)
 def test_a_missing_configure_pages_or_a_cancellable_deployment_fails_the_check(break_it, expected):
     flow = load()
     break_it(flow)
@@ -106,14 +113,17 @@ def _git(repo: Path, *args: str) -> str:
     return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, text=True).stdout.strip()
 
 
-@pytest.mark.parametrize("event, changed, has_tests, expected", [
-    ("push", {"content/sessions/new.xml": "x"}, True, "false"),
-    ("push", {"content/sessions/new.xml": "x", "generator/cli.py": "y"}, True, "true"),
-    ("pull_request", {"templates/base.html": "y"}, True, "true"),
-    ("push", {"README.md": "y"}, False, "false"),  # a club's repository has no test suite
-    ("schedule", {"generator/cli.py": "y"}, True, "false"),  # the daily rebuild: no suite
-    ("workflow_dispatch", {"content/sessions/new.xml": "x"}, True, "true"),  # a manual run: everything
-])
+@pytest.mark.parametrize(
+    "event, changed, has_tests, expected",
+    [
+        ("push", {"content/sessions/new.xml": "x"}, True, "false"),
+        ("push", {"content/sessions/new.xml": "x", "generator/cli.py": "y"}, True, "true"),
+        ("pull_request", {"templates/base.html": "y"}, True, "true"),
+        ("push", {"README.md": "y"}, False, "false"),  # a club's repository has no test suite
+        ("schedule", {"generator/cli.py": "y"}, True, "false"),  # the daily rebuild: no suite
+        ("workflow_dispatch", {"content/sessions/new.xml": "x"}, True, "true"),  # a manual run: everything
+    ],
+)
 def test_the_change_detection_runs_the_suite_only_for_code(tmp_path, event, changed, has_tests, expected):
     repo = tmp_path / "repo"
     repo.mkdir()
@@ -132,19 +142,33 @@ def test_the_change_detection_runs_the_suite_only_for_code(tmp_path, event, chan
     _git(repo, "add", "-A")
     _git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "two")
     output = tmp_path / "github_output"
-    subprocess.run(["bash", "-e", "-c", _changes_script()], cwd=repo, check=True, capture_output=True,
-                   env={"PATH": "/usr/bin:/bin", "BEFORE": before if event in ("push", "pull_request") else "", "EVENT": event,
-                        "GITHUB_OUTPUT": str(output)})
+    subprocess.run(
+        ["bash", "-e", "-c", _changes_script()],
+        cwd=repo,
+        check=True,
+        capture_output=True,
+        env={
+            "PATH": "/usr/bin:/bin",
+            "BEFORE": before if event in ("push", "pull_request") else "",
+            "EVENT": event,
+            "GITHUB_OUTPUT": str(output),
+        },
+    )
     assert output.read_text() == f"code={expected}\n"
 
 
-@pytest.mark.parametrize("files, expected", [
-    # The generator's repository: the locked versions, then the generator without resolving again.
-    (["pyproject.toml", "requirements/ci.txt"], ["-m pip install --require-hashes -r requirements/ci.txt",
-                                                 "-m pip install --no-deps ."]),
-    (["pyproject.toml"], ["-m pip install ."]),                       # a source tree without the lock
-    (["requirements.txt"], ["-m pip install -r requirements.txt"]),  # a club's repository
-])
+@pytest.mark.parametrize(
+    "files, expected",
+    [
+        # The generator's repository: the locked versions, then the generator without resolving again.
+        (
+            ["pyproject.toml", "requirements/ci.txt"],
+            ["-m pip install --require-hashes -r requirements/ci.txt", "-m pip install --no-deps ."],
+        ),
+        (["pyproject.toml"], ["-m pip install ."]),  # a source tree without the lock
+        (["requirements.txt"], ["-m pip install -r requirements.txt"]),  # a club's repository
+    ],
+)
 def test_the_install_step_works_with_and_without_the_generator_source(tmp_path, files, expected):
     [install] = [s for s in job_uploading_the_site(load())["steps"] if s.get("name") == "Install the generator"]
     for name in files:

@@ -53,16 +53,20 @@ class ParContract:
         return f"{self.level}{self.strain.symbol}{'x' if self.doubled else ''} by {seats}, {self.tricks} tricks"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"contract": f"{self.level}{self.strain.value}{'X' if self.doubled else ''}",
-                "declarers": [s.value for s in self.declarers], "tricks": self.tricks}
+        return {
+            "contract": f"{self.level}{self.strain.value}{'X' if self.doubled else ''}",
+            "declarers": [s.value for s in self.declarers],
+            "tricks": self.tricks,
+        }
 
     @staticmethod
     def from_dict(data: dict[str, Any]) -> ParContract:
         text = data["contract"]
         doubled = text.endswith("X")
         body = text[:-1] if doubled else text
-        return ParContract(int(body[0]), Strain(body[1:]), doubled,
-                           tuple(Seat(s) for s in data["declarers"]), int(data["tricks"]))
+        return ParContract(
+            int(body[0]), Strain(body[1:]), doubled, tuple(Seat(s) for s in data["declarers"]), int(data["tricks"])
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,12 +84,16 @@ class DealAnalysis:
         return not self.par_contracts
 
     def to_dict(self) -> dict[str, Any]:
-        return {"double_dummy": {seat.value: {st.value: self.tricks[seat][st] for st in STRAINS} for seat in SEATS},
-                "par": {"score": self.par_score, "contracts": [c.to_dict() for c in self.par_contracts]}}
+        return {
+            "double_dummy": {seat.value: {st.value: self.tricks[seat][st] for st in STRAINS} for seat in SEATS},
+            "par": {"score": self.par_score, "contracts": [c.to_dict() for c in self.par_contracts]},
+        }
 
     @staticmethod
     def from_dict(data: dict[str, Any]) -> DealAnalysis:
-        tricks = {Seat(seat): {Strain(st): int(n) for st, n in row.items()} for seat, row in data["double_dummy"].items()}
+        tricks = {
+            Seat(seat): {Strain(st): int(n) for st, n in row.items()} for seat, row in data["double_dummy"].items()
+        }
         par = data["par"]
         return DealAnalysis(tricks, int(par["score"]), tuple(ParContract.from_dict(c) for c in par["contracts"]))
 
@@ -99,6 +107,7 @@ class BoardAnalysis:
 
 
 # --- identity --------------------------------------------------------------------------
+
 
 def pbn_deal(deal: Deal) -> str:
     """The deal as a PBN Deal string from North: 'N:AK72.QJ5.T84.A93 ...'."""
@@ -138,6 +147,7 @@ def deal_problem(deal: Deal) -> str:
 
 # --- the cache -------------------------------------------------------------------------
 
+
 class AnalysisCache:
     """One small JSON file per deal under ``.cache/double-dummy/ab/<key>.json``."""
 
@@ -168,6 +178,7 @@ class AnalysisCache:
 
 
 # --- solving ---------------------------------------------------------------------------
+
 
 @functools.cache
 def solver_version() -> str:
@@ -201,7 +212,7 @@ def _solve(requests: list[tuple[Deal, Seat, Vulnerability]]) -> list[DealAnalysi
         raise SolverUnavailable(f"the double-dummy solver (endplay) is not installed: {exc}") from None
     out: list[DealAnalysis | str] = []
     for start in range(0, len(requests), BATCH):
-        chunk = requests[start:start + BATCH]
+        chunk = requests[start : start + BATCH]
         try:
             tables = list(calc_all_tables([EDeal(pbn_deal(d)) for d, _, _ in chunk]))
         except Exception:
@@ -233,9 +244,15 @@ def _analysis(table: Any, dealer: Seat, vulnerability: Vulnerability) -> DealAna
     import endplay._dds as dds
     from endplay.types import Denom, Player
 
-    tricks = {seat: {strain: int(table[Denom.find(strain.value[0] if strain is not Strain.NOTRUMP else "N"),
-                                        Player.find(seat.value)])
-                     for strain in STRAINS} for seat in SEATS}
+    tricks = {
+        seat: {
+            strain: int(
+                table[Denom.find(strain.value[0] if strain is not Strain.NOTRUMP else "N"), Player.find(seat.value)]
+            )
+            for strain in STRAINS
+        }
+        for seat in SEATS
+    }
     # DDS's DealerParBin, read from its own result structure: endplay's ParList iterator
     # reports a contract both partners can play as two copies of one seat (0.5.12).
     result = dds.parResultsMaster()
@@ -245,8 +262,15 @@ def _analysis(table: Any, dealer: Seat, vulnerability: Vulnerability) -> DealAna
         c = result.contracts[i]
         if c.level == 0:
             continue
-        contracts.append(ParContract(c.level, _DDS_STRAINS[c.denom], c.underTricks > 0, _DDS_SEATS[c.seats],
-                                     c.level + 6 + c.overTricks - c.underTricks))
+        contracts.append(
+            ParContract(
+                c.level,
+                _DDS_STRAINS[c.denom],
+                c.underTricks > 0,
+                _DDS_SEATS[c.seats],
+                c.level + 6 + c.overTricks - c.underTricks,
+            )
+        )
     return DealAnalysis(tricks, int(result.score), tuple(contracts))
 
 
@@ -275,8 +299,11 @@ def analyse(requests: list[tuple[Deal, Seat, Vulnerability]], cache: AnalysisCac
                 cache.put(k, value)
         for i in todo:
             value = solved[keys[i]]
-            out[i] = BoardAnalysis(value) if isinstance(value, DealAnalysis) else BoardAnalysis(
-                None, f"No double-dummy analysis: {value}.")
+            out[i] = (
+                BoardAnalysis(value)
+                if isinstance(value, DealAnalysis)
+                else BoardAnalysis(None, f"No double-dummy analysis: {value}.")
+            )
     return [o for o in out if o is not None]
 
 

@@ -29,17 +29,26 @@ def session_pbn(session: Session, analysis: SessionAnalysis | None) -> str:
             continue
         seen.add(board.number)
         dealer, vulnerability = board_context(board)
-        lines = [_tag("Event", session.title), _tag("Site", session.club), _tag("Date", date),
-                 _tag("Board", str(board.number)), _tag("Dealer", dealer.value),
-                 _tag("Vulnerable", PBN_VULNERABLE[vulnerability]), _tag("Deal", pbn_deal(board.deal))]
+        lines = [
+            _tag("Event", session.title),
+            _tag("Site", session.club),
+            _tag("Date", date),
+            _tag("Board", str(board.number)),
+            _tag("Dealer", dealer.value),
+            _tag("Vulnerable", PBN_VULNERABLE[vulnerability]),
+            _tag("Deal", pbn_deal(board.deal)),
+        ]
         found = analysis.for_board(board) if analysis else None
         if found is not None and found.analysis is not None:
             a = found.analysis
             lines.append(_tag("OptimumScore", f"NS {a.par_score}"))
             # Column widths in PBN's own notation (\2R: two characters, right-aligned), not an escape.
             lines.append('[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]')
-            lines += [f"{seat} {strain:>2} {a.tricks[Seat(seat)][Strain(strain)]:>2}"
-                      for seat in TABLE_SEATS for strain in TABLE_STRAINS]
+            lines += [
+                f"{seat} {strain:>2} {a.tricks[Seat(seat)][Strain(strain)]:>2}"
+                for seat in TABLE_SEATS
+                for strain in TABLE_STRAINS
+            ]
         games.append("\n".join(lines))
     if not games:
         return ""

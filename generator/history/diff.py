@@ -15,7 +15,7 @@ def ordinal(n: int) -> str:
 
 def _board_order(slug: str) -> tuple[str, int]:
     digits = slug.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
-    return (slug[:len(slug) - len(digits)], int(digits) if digits.isdigit() else 0)
+    return (slug[: len(slug) - len(digits)], int(digits) if digits.isdigit() else 0)
 
 
 def _place(pair: dict[str, Any]) -> str:
@@ -48,8 +48,15 @@ def compare(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
         elif b is None:
             results.append({**head, "change": "removed", "old": a["result"], "adjusted": a["adjusted"]})
         elif a["result"] != b["result"]:
-            results.append({**head, "change": "changed", "old": a["result"], "new": b["result"],
-                            "adjusted": b["adjusted"] if b["adjusted"] != a["adjusted"] else None})
+            results.append(
+                {
+                    **head,
+                    "change": "changed",
+                    "old": a["result"],
+                    "new": b["result"],
+                    "adjusted": b["adjusted"] if b["adjusted"] != a["adjusted"] else None,
+                }
+            )
         if a is not None and b is not None:
             sides = [side for side in ("ns", "ew") if a[side] != b[side]]
             if sides:
@@ -61,12 +68,23 @@ def compare(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
         a, b = old["pairs"].get(slug), new["pairs"].get(slug)
         if a is None or b is None or any(a[k] != b[k] for k in ("total", "percentage", "rank_label", "penalty")):
             pairs[slug] = {"old": a, "new": b}
-    moves = [{"pair": v["new"]["pair"], "field": v["new"]["field"], "from": _place(v["old"]), "to": _place(v["new"]),
-              "rank": v["new"]["rank"]}
-             for v in pairs.values() if v["old"] and v["new"] and v["old"]["rank"] != v["new"]["rank"]]
+    moves = [
+        {
+            "pair": v["new"]["pair"],
+            "field": v["new"]["field"],
+            "from": _place(v["old"]),
+            "to": _place(v["new"]),
+            "rank": v["new"]["rank"],
+        }
+        for v in pairs.values()
+        if v["old"] and v["new"] and v["old"]["rank"] != v["new"]["rank"]
+    ]
     moves.sort(key=lambda m: (*_field_order(m["field"]), m["rank"], m["pair"]))
-    penalties = [{"pair": v["new"]["pair"], "old": v["old"]["penalty"], "new": v["new"]["penalty"]}
-                 for v in pairs.values() if v["old"] and v["new"] and v["old"]["penalty"] != v["new"]["penalty"]]
+    penalties = [
+        {"pair": v["new"]["pair"], "old": v["old"]["penalty"], "new": v["new"]["penalty"]}
+        for v in pairs.values()
+        if v["old"] and v["new"] and v["old"]["penalty"] != v["new"]["penalty"]
+    ]
     return {"results": results, "figures": figures, "pairs": pairs, "moves": moves, "penalties": penalties}
 
 
@@ -90,8 +108,10 @@ def describe(change: dict[str, Any], unit_word: str) -> str:
             parts.append(f"{p['pair']}: penalty {p['old']} → {p['new']} {unit_word}")
     text = "; ".join(parts) + "." if parts else "no result changed."
     if change["moves"]:
-        moved = [f"{m['pair']} {'moved ' if i == 0 else ''}from {m['from']} to {m['to']}"
-                 for i, m in enumerate(change["moves"])]
+        moved = [
+            f"{m['pair']} {'moved ' if i == 0 else ''}from {m['from']} to {m['to']}"
+            for i, m in enumerate(change["moves"])
+        ]
         text += " " + "; ".join(moved) + "."
     elif change["results"] or change["penalties"]:
         text += " No place changed."

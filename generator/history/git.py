@@ -36,8 +36,9 @@ class Version:
 
 def _git(folder: Path, *args: str, data: bytes | None = None) -> bytes | None:
     try:
-        done = subprocess.run(["git", "-C", str(folder), *args], input=data, capture_output=True,
-                              env=_ENV, check=False, timeout=120)
+        done = subprocess.run(
+            ["git", "-C", str(folder), *args], input=data, capture_output=True, env=_ENV, check=False, timeout=120
+        )
     except (OSError, subprocess.SubprocessError):
         return None
     return done.stdout if done.returncode == 0 else None
@@ -63,8 +64,20 @@ def blob_id(data: bytes) -> str:
 
 def _commits(folder: Path) -> list[tuple[str, str, str, list[tuple[str, str, str, str | None]]]]:
     """Newest first: (commit, date, message, [(status, blob, path, old path)])."""
-    out = _git(folder, "log", "--first-parent", "--diff-merges=first-parent", "--raw", "-z", "--no-abbrev",
-               "-M", "--relative", "--format=%x1e%H%x1f%cI%x1f%B%x1f", "--", ".")
+    out = _git(
+        folder,
+        "log",
+        "--first-parent",
+        "--diff-merges=first-parent",
+        "--raw",
+        "-z",
+        "--no-abbrev",
+        "-M",
+        "--relative",
+        "--format=%x1e%H%x1f%cI%x1f%B%x1f",
+        "--",
+        ".",
+    )
     if not out:
         return []
     commits = []
@@ -81,7 +94,10 @@ def _commits(folder: Path) -> list[tuple[str, str, str, list[tuple[str, str, str
             fields = meta.decode().split()
             status, blob = fields[-1], fields[3]
             if status[0] in "RC":
-                old, new = tokens[i + 1].decode("utf-8", "surrogateescape"), tokens[i + 2].decode("utf-8", "surrogateescape")
+                old, new = (
+                    tokens[i + 1].decode("utf-8", "surrogateescape"),
+                    tokens[i + 2].decode("utf-8", "surrogateescape"),
+                )
                 changes.append((status[0], blob, new, old))
                 i += 3
             else:
@@ -137,6 +153,6 @@ def read_blobs(folder: Path, blobs: list[str]) -> dict[str, bytes]:
         if len(header) < 3 or header[1] != b"blob":
             continue
         size = int(header[2])
-        found[blob] = out[pos:pos + size]
+        found[blob] = out[pos : pos + size]
         pos += size + 1
     return found

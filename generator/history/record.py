@@ -28,8 +28,14 @@ def _snapshot_path(cache_root: Path, common: str, blob: str, suffix: str) -> Pat
     return cache_root / "history" / key[:2] / f"{key}.json"
 
 
-def earlier_snapshots(versions: list[dict[str, Any]], rel: str, folder: str, cache_root: str, common: str,
-                      score: Callable[[str, bytes], list[dict[str, Any]]]) -> list[dict[str, Any]]:
+def earlier_snapshots(
+    versions: list[dict[str, Any]],
+    rel: str,
+    folder: str,
+    cache_root: str,
+    common: str,
+    score: Callable[[str, bytes], list[dict[str, Any]]],
+) -> list[dict[str, Any]]:
     """For each earlier version: {"ok": [one snapshot per session]} or {"error": text}.
     Cached by the blob's id (a content hash) with the settings and code (``common``)."""
     suffix = Path(rel).suffix.lower()
@@ -59,8 +65,14 @@ def earlier_snapshots(versions: list[dict[str, Any]], rel: str, folder: str, cac
     return out  # type: ignore[return-value]
 
 
-def corrections(versions: list[dict[str, Any]], earlier: list[dict[str, Any]], current: dict[str, Any], index: int,
-                unit_word: str, provisional_until: str | None) -> dict[str, Any]:
+def corrections(
+    versions: list[dict[str, Any]],
+    earlier: list[dict[str, Any]],
+    current: dict[str, Any],
+    index: int,
+    unit_word: str,
+    provisional_until: str | None,
+) -> dict[str, Any]:
     """Session ``index`` of the upload through its versions: the corrections (oldest first),
     the notes on versions skipped, and the marks on the current version's figures.
 
@@ -79,11 +91,23 @@ def corrections(versions: list[dict[str, Any]], earlier: list[dict[str, Any]], c
         change = compare(old, new)
         if not (change["results"] or change["pairs"] or change["figures"]):
             continue
-        late = bool(provisional_until and v["date"]
-                    and datetime.fromisoformat(v["date"]) > datetime.fromisoformat(provisional_until))
-        found.append({"anchor": f"correction-{len(found) + 1}", "date": long_date(v["date"]) if v["date"] else None,
-                      "iso": v["date"], "commit": v["commit"], "reason": v["message"], "late": late,
-                      "text": describe(change, unit_word), "change": change})
+        late = bool(
+            provisional_until
+            and v["date"]
+            and datetime.fromisoformat(v["date"]) > datetime.fromisoformat(provisional_until)
+        )
+        found.append(
+            {
+                "anchor": f"correction-{len(found) + 1}",
+                "date": long_date(v["date"]) if v["date"] else None,
+                "iso": v["date"],
+                "commit": v["commit"],
+                "reason": v["message"],
+                "late": late,
+                "text": describe(change, unit_word),
+                "change": change,
+            }
+        )
     lines: dict[str, dict[str, str]] = {}
     pairs: dict[str, str] = {}
     for c in found:  # the latest correction of a figure wins

@@ -45,7 +45,10 @@ def play_text(play) -> str:
 def outcome_text(outcome) -> tuple[str, str | None]:
     """The outcome as text and its kind of adjustment ('artificial', 'weighted' or None)."""
     if isinstance(outcome, Artificial):
-        return f"artificial score {outcome.kind.value if outcome.kind.value != 'fixed' else fmt.exact(outcome.percent) + '%'}", "artificial"
+        return (
+            f"artificial score {outcome.kind.value if outcome.kind.value != 'fixed' else fmt.exact(outcome.percent) + '%'}",
+            "artificial",
+        )
     if outcome.is_weighted:
         parts = [f"{fmt.weight(c.weight)} of {play_text(c.play)}" for c in outcome.components]
         return "weighted score " + ", ".join(parts), "weighted"
@@ -71,15 +74,24 @@ def snapshot(result: SessionResult) -> dict[str, Any]:
             else:
                 text, kind = ns_text, ns_kind
             lines[line_key(board.slug, tl.ns_pair, tl.ew_pair)] = {
-                "board": board.slug, "ns_pair": pair_text(tl.ns_pair, multi), "ew_pair": pair_text(tl.ew_pair, multi),
-                "result": text, "adjusted": kind,
-                "ns": fmt.figure(line.ns.value, unit), "ew": fmt.figure(line.ew.value, unit)}
+                "board": board.slug,
+                "ns_pair": pair_text(tl.ns_pair, multi),
+                "ew_pair": pair_text(tl.ew_pair, multi),
+                "result": text,
+                "adjusted": kind,
+                "ns": fmt.figure(line.ns.value, unit),
+                "ew": fmt.figure(line.ew.value, unit),
+            }
     pairs: dict[str, dict[str, Any]] = {}
     for f in result.fields:
         for s in f.standings:
             pairs[s.ref.slug] = {
-                "pair": pair_text(s.ref, multi), "field": f.name, "rank": s.rank, "rank_label": s.rank_label,
+                "pair": pair_text(s.ref, multi),
+                "field": f.name,
+                "rank": s.rank,
+                "rank_label": s.rank_label,
                 "total": fmt.figure(s.total, unit),
                 "percentage": fmt.percentage(s.percentage) if s.percentage is not None else None,
-                "penalty": fmt.figure(s.penalty, unit) if s.penalty else None}
+                "penalty": fmt.figure(s.penalty, unit) if s.penalty else None,
+            }
     return {"unit": unit, "lines": lines, "pairs": pairs}

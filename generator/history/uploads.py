@@ -25,12 +25,24 @@ def upload_versions(folder: Path, rels: list[str], cache_root: Path) -> dict[str
         return {}
     path = cache_root / "history-log.json"
     record = read_json(path)
-    if isinstance(record, dict) and record.get("format") == LOG_RECORD and record.get("head") == head \
-            and record.get("folder") == str(folder.resolve()) and record.get("rels") == rels:
+    if (
+        isinstance(record, dict)
+        and record.get("format") == LOG_RECORD
+        and record.get("head") == head
+        and record.get("folder") == str(folder.resolve())
+        and record.get("rels") == rels
+    ):
         return record["versions"]
-    found = {} if git.shallow(folder) else {rel: [asdict(v) for v in vs] for rel, vs in git.versions(folder, rels).items()}
-    write_atomic(path, json.dumps({"format": LOG_RECORD, "head": head, "folder": str(folder.resolve()), "rels": rels,
-                                   "versions": found}, sort_keys=True).encode())
+    found = (
+        {} if git.shallow(folder) else {rel: [asdict(v) for v in vs] for rel, vs in git.versions(folder, rels).items()}
+    )
+    write_atomic(
+        path,
+        json.dumps(
+            {"format": LOG_RECORD, "head": head, "folder": str(folder.resolve()), "rels": rels, "versions": found},
+            sort_keys=True,
+        ).encode(),
+    )
     return found
 
 
@@ -45,5 +57,9 @@ def provisional(first_commit: str, days: int | None, now: datetime) -> dict[str,
     if not days:
         return None
     until = datetime.fromisoformat(first_commit) + timedelta(days=days)
-    return {"until": when(until), "until_iso": until.isoformat(),
-            "until_utc": until.astimezone(UTC).isoformat(), "active": now < until}
+    return {
+        "until": when(until),
+        "until_iso": until.isoformat(),
+        "until_utc": until.astimezone(UTC).isoformat(),
+        "active": now < until,
+    }

@@ -28,17 +28,29 @@ def read_sessions(path: Path, max_bytes: int = MAX_BYTES) -> list[Session]:
     file = str(path)
     kind = SUFFIXES.get(path.suffix.lower())
     if kind is None:
-        raise InputErrors([InputError(file, "", f"unknown file type {path.suffix or '(none)'!r}: expected .xml (USEBIO), .pbn or .yaml")])
+        raise InputErrors(
+            [
+                InputError(
+                    file, "", f"unknown file type {path.suffix or '(none)'!r}: expected .xml (USEBIO), .pbn or .yaml"
+                )
+            ]
+        )
     try:
         size = path.stat().st_size
         if size > max_bytes:
-            raise InputErrors([InputError(file, "", f"the file is {size:,} bytes: expected at most {max_bytes:,} bytes")])
+            raise InputErrors(
+                [InputError(file, "", f"the file is {size:,} bytes: expected at most {max_bytes:,} bytes")]
+            )
         with path.open("rb") as handle:
             data = handle.read(max_bytes + 1)
     except OSError as exc:
-        raise InputErrors([InputError(file, "", f"cannot read the file ({exc.strerror or exc}): expected a readable file")]) from None
+        raise InputErrors(
+            [InputError(file, "", f"cannot read the file ({exc.strerror or exc}): expected a readable file")]
+        ) from None
     if len(data) > max_bytes:
-        raise InputErrors([InputError(file, "", f"the file is over {max_bytes:,} bytes: expected at most {max_bytes:,} bytes")])
+        raise InputErrors(
+            [InputError(file, "", f"the file is over {max_bytes:,} bytes: expected at most {max_bytes:,} bytes")]
+        )
     return read_sessions_data(file, data)
 
 
@@ -47,7 +59,15 @@ def read_sessions_data(file: str, data: bytes) -> list[Session]:
     it in messages and its suffix says the format."""
     kind = SUFFIXES.get(Path(file).suffix.lower())
     if kind is None:
-        raise InputErrors([InputError(file, "", f"unknown file type {Path(file).suffix or '(none)'!r}: expected .xml (USEBIO), .pbn or .yaml")])
+        raise InputErrors(
+            [
+                InputError(
+                    file,
+                    "",
+                    f"unknown file type {Path(file).suffix or '(none)'!r}: expected .xml (USEBIO), .pbn or .yaml",
+                )
+            ]
+        )
     if kind == "usebio":
         from .usebio import read_usebio
 
@@ -64,9 +84,15 @@ def read_sessions_data(file: str, data: bytes) -> list[Session]:
         errors = sorted(errors, key=_line_order)
         if len(errors) > MAX_PROBLEMS:
             more = len(errors) - MAX_PROBLEMS
-            errors = errors[:MAX_PROBLEMS] + [InputError(file, "", f"and {more:,} more problem{'s' if more != 1 else ''} "
-                                                         f"after these {MAX_PROBLEMS}: expected a file with a few mistakes at most "
-                                                         "(is it the right file?)")]
+            errors = errors[:MAX_PROBLEMS] + [
+                InputError(
+                    file,
+                    "",
+                    f"and {more:,} more problem{'s' if more != 1 else ''} "
+                    f"after these {MAX_PROBLEMS}: expected a file with a few mistakes at most "
+                    "(is it the right file?)",
+                )
+            ]
         raise InputErrors(errors)
     if not sessions:
         raise InputErrors([InputError(file, "", "no session found: expected at least one session with results")])

@@ -7,15 +7,18 @@ from ..notation import Contract, Seat
 from ..scoring.contract import POSSIBLE_SCORES
 
 
-def trusted_score(score: int, contract: Contract, declarer: Seat | None, tricks: int, expected: int,
-                  lead: str | None) -> tuple[Play, str] | None:
+def trusted_score(
+    score: int, contract: Contract, declarer: Seat | None, tricks: int, expected: int, lead: str | None
+) -> tuple[Play, str] | None:
     """A program's export whose recorded score contradicts its contract and tricks (a data-entry
     slip the club accepted): the recorded score is scored, as the club's program did, and the
     line carries a note saying so.  None when the score itself is impossible (still an error)."""
     if score not in POSSIBLE_SCORES:
         return None
-    note = (f"the recorded score does not match {contract}{f' by {declarer}' if declarer else ''} taking {tricks} "
-            f"tricks (which scores {expected}); the club's program scored {score}, and so do we")
+    note = (
+        f"the recorded score does not match {contract}{f' by {declarer}' if declarer else ''} taking {tricks} "
+        f"tricks (which scores {expected}); the club's program scored {score}, and so do we"
+    )
     return Play(score, lead=lead), note
 
 

@@ -69,22 +69,38 @@ def read_event_file(path: Path) -> EventFile:
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise InputErrors([InputError(file, "", f"cannot read the file ({exc.strerror or exc}): expected a readable file")]) from None
+        raise InputErrors(
+            [InputError(file, "", f"cannot read the file ({exc.strerror or exc}): expected a readable file")]
+        ) from None
     if len(data) > MAX_BYTES:
-        raise InputErrors([InputError(file, "", f"the file is {len(data):,} bytes: expected at most {MAX_BYTES:,} bytes")])
+        raise InputErrors(
+            [InputError(file, "", f"the file is {len(data):,} bytes: expected at most {MAX_BYTES:,} bytes")]
+        )
     try:
         doc = load(data.decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
-        raise InputErrors([InputError(file, f"byte {exc.start}", "the file is not UTF-8 text: expected a UTF-8 YAML file")]) from None
+        raise InputErrors(
+            [InputError(file, f"byte {exc.start}", "the file is not UTF-8 text: expected a UTF-8 YAML file")]
+        ) from None
     except LoadError as exc:
         raise InputErrors([InputError(file, f"line {exc.line}", exc.message)]) from None
     except DuplicateKeys as exc:
-        raise InputErrors([InputError(file, f"line {line}", f"the key {values.quoted(key)} appears twice in one mapping: "
-                                      "expected each key once") for line, _, key in exc.duplicates]) from None
+        raise InputErrors(
+            [
+                InputError(
+                    file,
+                    f"line {line}",
+                    f"the key {values.quoted(key)} appears twice in one mapping: expected each key once",
+                )
+                for line, _, key in exc.duplicates
+            ]
+        ) from None
     except Exception as exc:  # yaml.YAMLError and its kin
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}" if mark else ""
-        raise InputErrors([InputError(file, where, "malformed YAML: expected an event file as in docs/yaml-format.md")]) from None
+        raise InputErrors(
+            [InputError(file, where, "malformed YAML: expected an event file as in docs/yaml-format.md")]
+        ) from None
     return _Reader(file, path.parent, data.decode("utf-8-sig")).event(doc)
 
 
@@ -103,19 +119,33 @@ class _Reader:
 
     def event(self, doc: Any) -> EventFile:
         if not isinstance(doc, LineDict) or not isinstance(doc.get("event"), LineDict) or len(doc) != 1:
-            raise InputErrors([InputError(self.file, "line 1", "expected one top key, event:, holding the event's "
-                                          "title, method and sessions (docs/yaml-format.md)")])
+            raise InputErrors(
+                [
+                    InputError(
+                        self.file,
+                        "line 1",
+                        "expected one top key, event:, holding the event's "
+                        "title, method and sessions (docs/yaml-format.md)",
+                    )
+                ]
+            )
         body: LineDict = doc["event"]
         for key in body:
             if key not in KEYS:
-                self.error(body, f"unknown key {values.quoted(key)} in event: expected one of {', '.join(sorted(KEYS))}")
+                self.error(
+                    body, f"unknown key {values.quoted(key)} in event: expected one of {', '.join(sorted(KEYS))}"
+                )
         title = body.get("title")
         if not isinstance(title, str) or not title.strip():
             self.error(body, "the event has no title: expected title: followed by the event's name")
             title = ""
         settings: dict[str, Any] = {}
-        for key, allowed in (("method", METHODS), ("weighting", WEIGHTINGS), ("missing", MISSING),
-                             ("unequal_tops", UNEQUAL_TOPS)):
+        for key, allowed in (
+            ("method", METHODS),
+            ("weighting", WEIGHTINGS),
+            ("missing", MISSING),
+            ("unequal_tops", UNEQUAL_TOPS),
+        ):
             if key in body:
                 value = body[key]
                 if value not in allowed:
@@ -128,7 +158,9 @@ class _Reader:
             except ValueError as exc:
                 self.error(body, f"carry_forward: {exc}")
             if body.get("method") != "carry_forward":
-                self.error(body, "carry_forward is given but the method is not carry_forward: expected method: carry_forward")
+                self.error(
+                    body, "carry_forward is given but the method is not carry_forward: expected method: carry_forward"
+                )
         sessions = self.sessions(body)
         options = EventOptions()
         if not self.errors:
@@ -159,12 +191,18 @@ class _Reader:
                     out.append(ref)
                 continue
             if not isinstance(item, LineDict) or not isinstance(item.get("file"), str):
-                self.error(line, f"session {n}: expected a file name, or file: with an optional session: and label:, "
-                                 "or date: and title:")
+                self.error(
+                    line,
+                    f"session {n}: expected a file name, or file: with an optional session: and label:, "
+                    "or date: and title:",
+                )
                 continue
             unknown = set(item) - {"file", "session", "label"}
             if unknown:
-                self.error(item, f"session {n}: unknown key {values.quoted(sorted(unknown)[0])}: expected file, session or label")
+                self.error(
+                    item,
+                    f"session {n}: unknown key {values.quoted(sorted(unknown)[0])}: expected file, session or label",
+                )
             index = None
             if "session" in item:
                 try:
@@ -173,28 +211,41 @@ class _Reader:
                     self.error(item, f"session {n}: {exc}")
             name = item["file"].strip()
             if not self.inside(name):
-                self.error(item, f"session {n}: {values.quoted(name)} is not a path inside this folder: expected the path "
-                                 "of a session upload beside the event file (no '..', no absolute path)")
+                self.error(
+                    item,
+                    f"session {n}: {values.quoted(name)} is not a path inside this folder: expected the path "
+                    "of a session upload beside the event file (no '..', no absolute path)",
+                )
                 continue
             if not (self.folder / name).is_file():
-                self.error(item, f"session {n}: no session file {values.quoted(name)}: expected an upload in the event "
-                                 "file's folder")
+                self.error(
+                    item,
+                    f"session {n}: no session file {values.quoted(name)}: expected an upload in the event "
+                    "file's folder",
+                )
                 continue
             key = (PurePosixPath(name).as_posix(), index)
             if key in seen:
-                self.error(item, f"session {n}: {values.quoted(name)}{f' session {index}' if index else ''} is named twice "
-                                 f"(also line {seen[key]}): expected each session once")
+                self.error(
+                    item,
+                    f"session {n}: {values.quoted(name)}{f' session {index}' if index else ''} is named twice "
+                    f"(also line {seen[key]}): expected each session once",
+                )
                 continue
             seen[key] = item.line
             label = item.get("label")
-            out.append(SessionRef(key[0], index, label.strip() if isinstance(label, str) and label.strip() else "", item.line))
+            out.append(
+                SessionRef(key[0], index, label.strip() if isinstance(label, str) and label.strip() else "", item.line)
+            )
         return out
 
     def by_date(self, item: LineDict, n: int, seen: dict) -> SessionRef | None:
         """A session named by its date and title (the upload that holds it is found by ``resolve``)."""
         unknown = set(item) - {"date", "title", "label"}
         if unknown:
-            self.error(item, f"session {n}: unknown key {values.quoted(sorted(unknown)[0])}: expected date, title or label")
+            self.error(
+                item, f"session {n}: unknown key {values.quoted(sorted(unknown)[0])}: expected date, title or label"
+            )
         raw, title = item.get("date"), item.get("title")
         when = raw if isinstance(raw, date) else None
         if isinstance(raw, str):
@@ -208,13 +259,17 @@ class _Reader:
             return None
         key = (f"@{when.isoformat()} {_same(title)}", None)
         if key in seen:
-            self.error(item, f"session {n}: the session of {when.isoformat()} titled {values.quoted(title)} is named twice "
-                             f"(also line {seen[key]}): expected each session once")
+            self.error(
+                item,
+                f"session {n}: the session of {when.isoformat()} titled {values.quoted(title)} is named twice "
+                f"(also line {seen[key]}): expected each session once",
+            )
             return None
         seen[key] = item.line
         label = item.get("label")
-        return SessionRef("", None, label.strip() if isinstance(label, str) and label.strip() else "", item.line,
-                          when, title.strip())
+        return SessionRef(
+            "", None, label.strip() if isinstance(label, str) and label.strip() else "", item.line, when, title.strip()
+        )
 
     def line_of(self, item: Any, default: int) -> int:
         """The line of a plain list item (only mappings carry their line): the next line, from the
@@ -254,8 +309,13 @@ def resolve(spec: EventFile, folder: Path) -> EventFile:
     found: list[tuple[str, int | None, date | None, set[str]]] = []
     for path in sorted(folder.rglob("*")):
         rel = path.relative_to(folder).as_posix()
-        if (any(part.startswith(".") for part in PurePosixPath(rel).parts) or is_event_file(rel)
-                or path.suffix.lower() not in SUFFIXES or not path.is_file() or not path.resolve().is_relative_to(root)):
+        if (
+            any(part.startswith(".") for part in PurePosixPath(rel).parts)
+            or is_event_file(rel)
+            or path.suffix.lower() not in SUFFIXES
+            or not path.is_file()
+            or not path.resolve().is_relative_to(root)
+        ):
             continue
         try:
             sessions = read_sessions(path)
@@ -263,7 +323,9 @@ def resolve(spec: EventFile, folder: Path) -> EventFile:
             continue  # a bad upload is reported by the build on its own
         for i, session in enumerate(sessions, start=1):
             # The title as the session's page shows it (its event's name) or as the file gives it.
-            found.append((rel, i if len(sessions) > 1 else None, session.date, {_same(session.title), _same(session.event)}))
+            found.append(
+                (rel, i if len(sessions) > 1 else None, session.date, {_same(session.title), _same(session.event)})
+            )
     refs, errors = [], []
     for ref in spec.sessions:
         if ref.date is None:
@@ -272,8 +334,14 @@ def resolve(spec: EventFile, folder: Path) -> EventFile:
         matches = [(rel, i) for rel, i, d, title in found if d == ref.date and _same(ref.title) in title]
         if len(matches) != 1:
             what = "no session" if not matches else f"{len(matches)} sessions ({', '.join(m[0] for m in matches)})"
-            errors.append(InputError(spec.file, f"line {ref.line}", f"{what} of {ref.date.isoformat()} titled "
-                                     f"{values.quoted(ref.title)} found: expected exactly one upload with that date and title"))
+            errors.append(
+                InputError(
+                    spec.file,
+                    f"line {ref.line}",
+                    f"{what} of {ref.date.isoformat()} titled "
+                    f"{values.quoted(ref.title)} found: expected exactly one upload with that date and title",
+                )
+            )
             continue
         refs.append(replace(ref, file=matches[0][0], index=matches[0][1]))
     if errors:

@@ -25,13 +25,17 @@ def seats_of(numbers: Mapping[str, int | None], section: str) -> Seats:
     """Seats from the player numbers by seat letter (N, S, E, W); every seat must be filled."""
     missing = [SEAT_NAMES[s] for s in "NESW" if numbers.get(s) is None]
     if missing:
-        raise ValueError(f"no player in {' or '.join(missing)}: expected the player numbers of all four seats "
-                         "(N, S, E and W) on every line of an individual event")
+        raise ValueError(
+            f"no player in {' or '.join(missing)}: expected the player numbers of all four seats "
+            "(N, S, E and W) on every line of an individual event"
+        )
     ref = {s: PairRef(section, numbers[s]) for s in "NSEW"}  # type: ignore[arg-type]
     return Seats(ref["N"], ref["S"], ref["E"], ref["W"])
 
 
-def seat_problems(file: str, board: Board, known: set[PairRef], where_of: Callable[[TravellerLine], str]) -> list[InputError]:
+def seat_problems(
+    file: str, board: Board, known: set[PairRef], where_of: Callable[[TravellerLine], str]
+) -> list[InputError]:
     """An unknown player, a player in two seats at one table, a player at two tables of one board."""
     errors: list[InputError] = []
     n = board.number
@@ -44,19 +48,42 @@ def seat_problems(file: str, board: Board, known: set[PairRef], where_of: Callab
         for seat, ref in line.seats.by_seat():
             label = player_label(ref)
             if known and ref not in known:
-                errors.append(InputError(file, where, f"unknown {label} in {SEAT_NAMES[seat]}: expected one of the "
-                                         f"players listed ({_listed(known, ref.section)})", n, label))
+                errors.append(
+                    InputError(
+                        file,
+                        where,
+                        f"unknown {label} in {SEAT_NAMES[seat]}: expected one of the "
+                        f"players listed ({_listed(known, ref.section)})",
+                        n,
+                        label,
+                    )
+                )
                 continue
             if ref in at_table:
-                errors.append(InputError(file, where, f"{label} sits both {SEAT_NAMES[at_table[ref]]} and "
-                                         f"{SEAT_NAMES[seat]} at this table: expected four different players", n, label))
+                errors.append(
+                    InputError(
+                        file,
+                        where,
+                        f"{label} sits both {SEAT_NAMES[at_table[ref]]} and "
+                        f"{SEAT_NAMES[seat]} at this table: expected four different players",
+                        n,
+                        label,
+                    )
+                )
                 continue
             at_table[ref] = seat
             if ref in seen:
                 other_seat, other_where = seen[ref]
-                errors.append(InputError(file, where, f"{label} plays this board twice ({SEAT_NAMES[other_seat]} "
-                                         f"at {other_where}, {SEAT_NAMES[seat]} here): expected each player once a board",
-                                         n, label))
+                errors.append(
+                    InputError(
+                        file,
+                        where,
+                        f"{label} plays this board twice ({SEAT_NAMES[other_seat]} "
+                        f"at {other_where}, {SEAT_NAMES[seat]} here): expected each player once a board",
+                        n,
+                        label,
+                    )
+                )
                 continue
             seen[ref] = (seat, where)
     return errors

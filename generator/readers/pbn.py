@@ -48,10 +48,27 @@ _SEAT_COLUMNS = {"N": "PlayerId_North", "S": "PlayerId_South", "E": "PlayerId_Ea
 
 _TAG = re.compile(r'^\[(\w+)\s+"(.*)"\]\s*$')
 _CELL = re.compile(r'"[^"]*"|\S+')
-_VULNERABLE = {"NONE": Vulnerability.NONE, "LOVE": Vulnerability.NONE, "-": Vulnerability.NONE, "NS": Vulnerability.NS,
-               "EW": Vulnerability.EW, "ALL": Vulnerability.BOTH, "BOTH": Vulnerability.BOTH}
-_TABLES = {"ScoreTable", "TotalScoreTable", "OptimumResultTable", "Auction", "Play", "ActionTable",
-           "AuctionTimeTable", "InstantScoreTable", "OptimumPlayTable", "PlayTimeTable"}
+_VULNERABLE = {
+    "NONE": Vulnerability.NONE,
+    "LOVE": Vulnerability.NONE,
+    "-": Vulnerability.NONE,
+    "NS": Vulnerability.NS,
+    "EW": Vulnerability.EW,
+    "ALL": Vulnerability.BOTH,
+    "BOTH": Vulnerability.BOTH,
+}
+_TABLES = {
+    "ScoreTable",
+    "TotalScoreTable",
+    "OptimumResultTable",
+    "Auction",
+    "Play",
+    "ActionTable",
+    "AuctionTimeTable",
+    "InstantScoreTable",
+    "OptimumPlayTable",
+    "PlayTimeTable",
+}
 
 
 @dataclass
@@ -83,7 +100,7 @@ def read_pbn(file: str, data: bytes) -> tuple[list[Session], list[InputError]]:
     errors: list[InputError] = []
     games = _games(file, decode(data), errors)
     if not games and not errors:
-        errors.append(InputError(file, "line 1", "expected PBN games ([Board \"1\"] ... with a ScoreTable), found none"))
+        errors.append(InputError(file, "line 1", 'expected PBN games ([Board "1"] ... with a ScoreTable), found none'))
     groups: dict[str, list[_Game]] = {}
     for game in games:
         groups.setdefault(game.tag("Event"), []).append(game)
@@ -131,8 +148,15 @@ def _games(file: str, text: str, errors: list[InputError]) -> list[_Game]:
             continue  # free text (commentary, auction, play) outside a table we read
         cells = [c[1:-1] if c.startswith('"') else c for c in _CELL.findall(line)]
         if len(cells) != len(table.columns):
-            errors.append(InputError(file, f"line {number}", f"expected {len(table.columns)} cells as the table header "
-                                     f"on line {table.line} names, got {len(cells)}", _board_no(game)))
+            errors.append(
+                InputError(
+                    file,
+                    f"line {number}",
+                    f"expected {len(table.columns)} cells as the table header "
+                    f"on line {table.line} names, got {len(cells)}",
+                    _board_no(game),
+                )
+            )
             continue
         table.rows.append((number, dict(zip(table.columns, cells))))
     return games
@@ -216,7 +240,9 @@ class _Session:
             return None
         method, options = parsed
         self.figures.program = "PBN"
-        self.figures.line_unit = {ScoringMethod.MATCHPOINTS: "matchpoints", ScoringMethod.CROSS_IMPS: "cross_imps"}.get(method, "imps")
+        self.figures.line_unit = {ScoringMethod.MATCHPOINTS: "matchpoints", ScoringMethod.CROSS_IMPS: "cross_imps"}.get(
+            method, "imps"
+        )
         when = None
         date_text = first.tag("EventDate") or first.tag("Date")
         if date_text and "?" not in date_text:
@@ -225,7 +251,13 @@ class _Session:
             except ValueError as exc:
                 self.error(first.tags.get("EventDate", first.tags.get("Date", ("", first.line)))[1], str(exc))
         total = next((g.tables["TotalScoreTable"] for g in games if "TotalScoreTable" in g.tables), None)
-        common = {"title": event or "Untitled session", "method": method, "event": event, "date": when, "source": self.file}
+        common = {
+            "title": event or "Untitled session",
+            "method": method,
+            "event": event,
+            "date": when,
+            "source": self.file,
+        }
         if method is ScoringMethod.TEAMS:
             teams, matches = self.teams(total, games)
             return Session(teams=teams, matches=matches, options=options, printed={KEY: self.figures}, **common)  # type: ignore[arg-type]
@@ -233,12 +265,22 @@ class _Session:
         sections, mitchell = self.players(total, games) if self.individual else self.pairs(total, games)
         boards = self.merged([b for b in (self.board(g, mitchell, places) for g in games) if b is not None], places)
         if len(sections) > 1:
-            ranks = [r for r in (values.optional_whole(p.place.rstrip("=")) for p in self.figures.pairs) if r is not None]
+            ranks = [
+                r for r in (values.optional_whole(p.place.rstrip("=")) for p in self.figures.pairs) if r is not None
+            ]
             if ranks and max(ranks) > largest_field(sections):
                 options["sections"] = "pooled"  # one ranking across sections: compared across the field
-        session = Session(sections=sections, boards=tuple(boards), options=options, printed={KEY: self.figures},
-                          individual=self.individual, **common)  # type: ignore[arg-type]
-        session = replace(session, sitouts=listed_only(self.sitouts, {p.ref for p in session.pairs}, self.figures.notes))
+        session = Session(
+            sections=sections,
+            boards=tuple(boards),
+            options=options,
+            printed={KEY: self.figures},
+            individual=self.individual,
+            **common,
+        )  # type: ignore[arg-type]
+        session = replace(
+            session, sitouts=listed_only(self.sitouts, {p.ref for p in session.pairs}, self.figures.notes)
+        )
         self.errors += validate(self.file, session, places)
         return session
 
@@ -273,8 +315,11 @@ class _Session:
             if row.get("RankTie", "-") not in ("-", "") and place:
                 place += "="
             total_text = next((row[c] for c in row if c.startswith("TotalScore") or c in ("TotalMP", "TotalIMP")), None)
-            self.figures.pairs.append(PrintedPair(ref, f"line {line}", Figure.parse(total_text),
-                                                  Figure.parse(row.get("TotalPercentage")), place))
+            self.figures.pairs.append(
+                PrintedPair(
+                    ref, f"line {line}", Figure.parse(total_text), Figure.parse(row.get("TotalPercentage")), place
+                )
+            )
         if not entries:  # no totals table: the pairs are those the score tables name
             mitchell = _two_fields(games)
             named: set[PairRef] = set()
@@ -289,8 +334,14 @@ class _Session:
                             if ref not in named:
                                 named.add(ref)
                                 by_section.setdefault(key[0], []).append(Pair(ref))
-        sections = tuple(Section(name, tuple(sorted(pairs, key=lambda p: (p.ref.number, str(p.ref.direction)))),
-                                 winners=2 if mitchell else 1) for name, pairs in sorted(by_section.items()))
+        sections = tuple(
+            Section(
+                name,
+                tuple(sorted(pairs, key=lambda p: (p.ref.number, str(p.ref.direction)))),
+                winners=2 if mitchell else 1,
+            )
+            for name, pairs in sorted(by_section.items())
+        )
         return sections, mitchell
 
     def players(self, total: _Table | None, games: list[_Game]) -> tuple[tuple[Section, ...], bool]:
@@ -306,8 +357,11 @@ class _Session:
             section = row.get("Section", "")
             ref = PairRef(section, pid)
             if pid in by_section.setdefault(section, {}):
-                self.error(line, f"{player_label(ref)} is listed twice in the TotalScoreTable: expected each player once",
-                           pair=player_label(ref))
+                self.error(
+                    line,
+                    f"{player_label(ref)} is listed twice in the TotalScoreTable: expected each player once",
+                    pair=player_label(ref),
+                )
                 continue
             name = (row.get("Name") or row.get("Names") or "").strip()
             member = row.get("MemberID") or row.get("MemberID1")
@@ -317,8 +371,11 @@ class _Session:
             if row.get("RankTie", "-") not in ("-", "") and place:
                 place += "="
             total_text = next((row[c] for c in row if c.startswith("TotalScore") or c in ("TotalMP", "TotalIMP")), None)
-            self.figures.pairs.append(PrintedPair(ref, f"line {line}", Figure.parse(total_text),
-                                                  Figure.parse(row.get("TotalPercentage")), place))
+            self.figures.pairs.append(
+                PrintedPair(
+                    ref, f"line {line}", Figure.parse(total_text), Figure.parse(row.get("TotalPercentage")), place
+                )
+            )
         if not by_section:
             for game in games:
                 table = game.tables.get("ScoreTable")
@@ -327,8 +384,12 @@ class _Session:
                     for column in _SEAT_COLUMNS.values():
                         number = values.optional_whole(row.get(column, ""))
                         if number is not None and 1 <= number <= values.MAX_NUMBER:
-                            by_section.setdefault(section, {}).setdefault(number, Pair(PairRef(section, number), is_player=True))
-        sections = tuple(Section(name, tuple(players[n] for n in sorted(players))) for name, players in sorted(by_section.items()))
+                            by_section.setdefault(section, {}).setdefault(
+                                number, Pair(PairRef(section, number), is_player=True)
+                            )
+        sections = tuple(
+            Section(name, tuple(players[n] for n in sorted(players))) for name, players in sorted(by_section.items())
+        )
         return sections, False
 
     # --- boards --------------------------------------------------------------------------
@@ -345,7 +406,9 @@ class _Session:
         vul_text = game.tag("Vulnerable")
         vulnerability = _VULNERABLE.get(vul_text.upper()) if vul_text else None
         if vul_text and vulnerability is None:
-            self.error(game.tags["Vulnerable"][1], f"expected vulnerability None, NS, EW or All, got {vul_text!r}", number)
+            self.error(
+                game.tags["Vulnerable"][1], f"expected vulnerability None, NS, EW or All, got {vul_text!r}", number
+            )
         dealer = None
         if game.tag("Dealer"):
             try:
@@ -383,17 +446,29 @@ class _Session:
                 out.append(first)
                 continue
             for board in others:
-                differ = [what for what, a, b in (("deal", first.deal, board.deal), ("dealer", first.dealer, board.dealer),
-                                                  ("vulnerability", first.vulnerability, board.vulnerability))
-                          if a is not None and b is not None and a != b]
+                differ = [
+                    what
+                    for what, a, b in (
+                        ("deal", first.deal, board.deal),
+                        ("dealer", first.dealer, board.dealer),
+                        ("vulnerability", first.vulnerability, board.vulnerability),
+                    )
+                    if a is not None and b is not None and a != b
+                ]
                 if differ:
-                    self.error(self.board_lines[id(board)], f"board {number} is written twice with a different "
-                               f"{' and '.join(differ)} (also line {self.board_lines[id(first)]}): expected each board once",
-                               number)
-            together = Board(number, tuple(line for board in games[number] for line in board.lines),
-                             deal=next((b.deal for b in games[number] if b.deal), None),
-                             dealer=next((b.dealer for b in games[number] if b.dealer), None),
-                             vulnerability=next((b.vulnerability for b in games[number] if b.vulnerability), None))
+                    self.error(
+                        self.board_lines[id(board)],
+                        f"board {number} is written twice with a different "
+                        f"{' and '.join(differ)} (also line {self.board_lines[id(first)]}): expected each board once",
+                        number,
+                    )
+            together = Board(
+                number,
+                tuple(line for board in games[number] for line in board.lines),
+                deal=next((b.deal for b in games[number] if b.deal), None),
+                dealer=next((b.dealer for b in games[number] if b.dealer), None),
+                vulnerability=next((b.vulnerability for b in games[number] if b.vulnerability), None),
+            )
             places.boards[id(together)] = places.board(first)
             out.append(together)
         return out
@@ -408,8 +483,15 @@ class _Session:
             self.error(game.tags["Deal"][1], str(exc), number)
             return None
 
-    def line(self, line_no: int, row: dict[str, str], board: int, mitchell: bool, places: Places,
-             vulnerability: Vulnerability = Vulnerability.NONE) -> TravellerLine | None:
+    def line(
+        self,
+        line_no: int,
+        row: dict[str, str],
+        board: int,
+        mitchell: bool,
+        places: Places,
+        vulnerability: Vulnerability = Vulnerability.NONE,
+    ) -> TravellerLine | None:
         section = row.get("Section", "")
         if self.individual:
             return self.individual_line(line_no, row, board, places, vulnerability)
@@ -421,15 +503,21 @@ class _Session:
         try:
             ns_number, ew_number = values.number_of(ns_id, "pair"), values.number_of(ew_id, "pair")
         except ValueError:
-            self.error(line_no, f"expected pair numbers in PairId_NS and PairId_EW, got {values.quoted(ns_id)} and "
-                       f"{values.quoted(ew_id)}", board)
+            self.error(
+                line_no,
+                f"expected pair numbers in PairId_NS and PairId_EW, got {values.quoted(ns_id)} and "
+                f"{values.quoted(ew_id)}",
+                board,
+            )
             return None
         ns_pair = PairRef(section, ns_number, Direction.NS if mitchell else None)
         ew_pair = PairRef(section, ew_number, Direction.EW if mitchell else None)
         pairs = f"{pair_label(ns_pair, 'NS')} v {pair_label(ew_pair, 'EW')}"
         self.line_note = ""
         if "Score_NS" in row or "Score_EW" in row:
-            outcome = self.outcome(line_no, row, board, score_ns.lstrip("^"), score_ew.lstrip("^"), pairs, vulnerability)
+            outcome = self.outcome(
+                line_no, row, board, score_ns.lstrip("^"), score_ew.lstrip("^"), pairs, vulnerability
+            )
         else:
             outcome = self.computed(line_no, row, board, vulnerability, pairs)
         if outcome is None:
@@ -438,13 +526,34 @@ class _Session:
         ns, ew = outcome
         prefix = {"matchpoints": "MP", "cross_imps": "IMP", "imps": "IMP"}[self.figures.line_unit]
         shown = score_ns if score_ns != "-" else (f"-{score_ew}" if score_ew not in ("-", "0") else score_ew)
-        self.figures.lines.append(PrintedLine(board, section, ns_pair, ew_pair, f"line {line_no}", shown,
-                                              Figure.parse(row.get(f"{prefix}_NS")), Figure.parse(row.get(f"{prefix}_EW")),
-                                              Figure.parse(row.get("Percentage_NS")), Figure.parse(row.get("Percentage_EW"))))
-        return TravellerLine(ns_pair, ew_pair, ns, ew, section=section, table=values.optional_whole(row.get("Table")),
-                             source_line=line_no, note=self.line_note)
+        self.figures.lines.append(
+            PrintedLine(
+                board,
+                section,
+                ns_pair,
+                ew_pair,
+                f"line {line_no}",
+                shown,
+                Figure.parse(row.get(f"{prefix}_NS")),
+                Figure.parse(row.get(f"{prefix}_EW")),
+                Figure.parse(row.get("Percentage_NS")),
+                Figure.parse(row.get("Percentage_EW")),
+            )
+        )
+        return TravellerLine(
+            ns_pair,
+            ew_pair,
+            ns,
+            ew,
+            section=section,
+            table=values.optional_whole(row.get("Table")),
+            source_line=line_no,
+            note=self.line_note,
+        )
 
-    def sitout_line(self, line_no: int, row: dict[str, str], board: int, mitchell: bool, ns_id: str, ew_id: str) -> None:
+    def sitout_line(
+        self, line_no: int, row: dict[str, str], board: int, mitchell: bool, ns_id: str, ew_id: str
+    ) -> None:
         """A bye line, or a line with one pair and no opponent: kept as that pair's sit-out."""
         if is_no_opponent(ns_id) == is_no_opponent(ew_id):
             what = "names no pair" if is_no_opponent(ns_id) else "is marked Bye but names two pairs"
@@ -457,15 +566,17 @@ class _Session:
             self.error(line_no, f"expected a pair number in PairId_{side}, got {values.quoted(text)}", board)
             return
         ref = PairRef(row.get("Section", ""), number, side if mitchell else None)
-        problem = score_problem(ref, contract=row.get("Contract", ""), Score_NS=row.get("Score_NS", ""),
-                                Score_EW=row.get("Score_EW", ""))
+        problem = score_problem(
+            ref, contract=row.get("Contract", ""), Score_NS=row.get("Score_NS", ""), Score_EW=row.get("Score_EW", "")
+        )
         if problem:
             self.error(line_no, problem, board, pair_label(ref))
             return
         self.sitouts.append(SitOut(ref, board, source_line=line_no))
 
-    def individual_line(self, line_no: int, row: dict[str, str], board: int, places: Places,
-                        vulnerability: Vulnerability) -> TravellerLine | None:
+    def individual_line(
+        self, line_no: int, row: dict[str, str], board: int, places: Places, vulnerability: Vulnerability
+    ) -> TravellerLine | None:
         """A line of an individual event: four players; North stands for NS and East for EW in the line's key."""
         section = row.get("Section", "")
         score_ns, score_ew = row.get("Score_NS", "-"), row.get("Score_EW", "-")
@@ -480,9 +591,13 @@ class _Session:
                 return None
         if "bye" in (score_ns.lower(), score_ew.lower()):
             # the players named on a bye line sat the board out
-            self.sitouts += [SitOut(PairRef(section, n), board, source_line=line_no) for n in numbers.values() if n is not None]
+            self.sitouts += [
+                SitOut(PairRef(section, n), board, source_line=line_no) for n in numbers.values() if n is not None
+            ]
             if not any(numbers.values()):
-                self.figures.notes.append(f"board {board}: a bye line (line {line_no}) names no player and is not a result")
+                self.figures.notes.append(
+                    f"board {board}: a bye line (line {line_no}) names no player and is not a result"
+                )
             return None
         try:
             seats = seats_of(numbers, section)
@@ -493,7 +608,9 @@ class _Session:
         players = f"N {seats.north.number}, S {seats.south.number} v E {seats.east.number}, W {seats.west.number}"
         self.line_note = ""
         if "Score_NS" in row or "Score_EW" in row:
-            outcome = self.outcome(line_no, row, board, score_ns.lstrip("^"), score_ew.lstrip("^"), players, vulnerability)
+            outcome = self.outcome(
+                line_no, row, board, score_ns.lstrip("^"), score_ew.lstrip("^"), players, vulnerability
+            )
         else:
             outcome = self.computed(line_no, row, board, vulnerability, players)
         if outcome is None:
@@ -502,11 +619,31 @@ class _Session:
         ns, ew = outcome
         prefix = {"matchpoints": "MP", "cross_imps": "IMP", "imps": "IMP"}[self.figures.line_unit]
         shown = score_ns if score_ns != "-" else (f"-{score_ew}" if score_ew not in ("-", "0") else score_ew)
-        self.figures.lines.append(PrintedLine(board, section, seats.north, seats.east, f"line {line_no}", shown,
-                                              Figure.parse(row.get(f"{prefix}_NS")), Figure.parse(row.get(f"{prefix}_EW")),
-                                              Figure.parse(row.get("Percentage_NS")), Figure.parse(row.get("Percentage_EW"))))
-        return TravellerLine(seats.north, seats.east, ns, ew, section=section, table=values.optional_whole(row.get("Table")),
-                             source_line=line_no, note=self.line_note, seats=seats)
+        self.figures.lines.append(
+            PrintedLine(
+                board,
+                section,
+                seats.north,
+                seats.east,
+                f"line {line_no}",
+                shown,
+                Figure.parse(row.get(f"{prefix}_NS")),
+                Figure.parse(row.get(f"{prefix}_EW")),
+                Figure.parse(row.get("Percentage_NS")),
+                Figure.parse(row.get("Percentage_EW")),
+            )
+        )
+        return TravellerLine(
+            seats.north,
+            seats.east,
+            ns,
+            ew,
+            section=section,
+            table=values.optional_whole(row.get("Table")),
+            source_line=line_no,
+            note=self.line_note,
+            seats=seats,
+        )
 
     def computed(self, line_no: int, row: dict[str, str], board: int, vulnerability: Vulnerability, pairs: str):
         """A score table with no score columns (BridgeWebs): the score follows from contract,
@@ -529,8 +666,12 @@ class _Session:
             tricks = parse_tricks(result, contract)
             score = ns_score(contract, declarer, tricks, vulnerability)
         except ContractError as exc:
-            self.error(line_no, f"{exc} (the table has no score column, so the score is worked out from the contract)",
-                       board, pairs)
+            self.error(
+                line_no,
+                f"{exc} (the table has no score column, so the score is worked out from the contract)",
+                board,
+                pairs,
+            )
             return None
         lead = row.get("Lead") if row.get("Lead") not in (None, "-", "") else None
         scored = Scored.of(Play(score, contract, declarer, tricks, lead))
@@ -543,11 +684,24 @@ class _Session:
         scored = Scored.of(play)
         return scored, scored
 
-    def outcome(self, line_no: int, row: dict[str, str], board: int, score_ns: str, score_ew: str, pairs: str,
-                vulnerability: Vulnerability = Vulnerability.NONE):
+    def outcome(
+        self,
+        line_no: int,
+        row: dict[str, str],
+        board: int,
+        score_ns: str,
+        score_ew: str,
+        pairs: str,
+        vulnerability: Vulnerability = Vulnerability.NONE,
+    ):
         if values.is_artificial_text(score_ns) or values.is_artificial_text(score_ew):
             if score_ns in ("-", "") or score_ew in ("-", ""):
-                self.error(line_no, f"expected an artificial score for both sides (such as \"A+\" \"A-\"), got {score_ns!r} and {score_ew!r}", board, pairs)
+                self.error(
+                    line_no,
+                    f'expected an artificial score for both sides (such as "A+" "A-"), got {score_ns!r} and {score_ew!r}',
+                    board,
+                    pairs,
+                )
                 return None
             try:
                 return values.side_artificial(score_ns), values.side_artificial(score_ew)
@@ -563,7 +717,12 @@ class _Session:
                 self.error(line_no, f"{values.SCORE_EXPECTED} in Score_NS or Score_EW, found neither", board, pairs)
                 return None
         except ValueError:
-            self.error(line_no, f"{values.SCORE_EXPECTED}, got {values.quoted(score_ns if score_ns != '-' else score_ew)}", board, pairs)
+            self.error(
+                line_no,
+                f"{values.SCORE_EXPECTED}, got {values.quoted(score_ns if score_ns != '-' else score_ew)}",
+                board,
+                pairs,
+            )
             return None
         contract_text = row.get("Contract", "-")
         lead = row.get("Lead") if row.get("Lead") not in (None, "-", "") else None
@@ -602,30 +761,54 @@ class _Session:
             except ValueError as exc:
                 self.error(line, f"TeamId: {exc}")
                 continue
-            players = tuple(Player(n.strip()) for n in row.get("Roster", "").split(" - ") if n.strip() and n.strip() != "-")
+            players = tuple(
+                Player(n.strip()) for n in row.get("Roster", "").split(" - ") if n.strip() and n.strip() != "-"
+            )
             teams[tid] = Team(tid, row.get("TeamName", f"Team {tid}"), players)
         matches = []
         for game in games:
             table = game.tables.get("ScoreTable")
             for line, row in table.rows if table else []:
                 try:
-                    home, away = values.number_of(row.get("TeamId_Home", ""), "team"), values.number_of(row.get("TeamId_Away", ""), "team")
+                    home, away = (
+                        values.number_of(row.get("TeamId_Home", ""), "team"),
+                        values.number_of(row.get("TeamId_Away", ""), "team"),
+                    )
                 except ValueError:
-                    self.error(line, f"expected team numbers in TeamId_Home and TeamId_Away, got "
-                               f"{values.quoted(row.get('TeamId_Home', ''))} and {values.quoted(row.get('TeamId_Away', ''))}")
+                    self.error(
+                        line,
+                        f"expected team numbers in TeamId_Home and TeamId_Away, got "
+                        f"{values.quoted(row.get('TeamId_Home', ''))} and {values.quoted(row.get('TeamId_Away', ''))}",
+                    )
                     continue
                 for tid in (home, away):
                     if tid not in teams:
-                        self.error(line, f"unknown team {tid}: expected one of the teams in the TotalScoreTable", pair=f"team {tid}")
+                        self.error(
+                            line,
+                            f"unknown team {tid}: expected one of the teams in the TotalScoreTable",
+                            pair=f"team {tid}",
+                        )
                         teams[tid] = Team(tid, f"Team {tid}")
                 details = row.get("MatchDetails", "").split(",")
                 imps = [Figure.parse(d) for d in details[-2:]] if len(details) >= 2 else [None, None]
                 rnd = values.optional_whole(row.get("Round"))
                 matches.append(Match(teams[home], teams[away], (), round=rnd))
-                self.figures.matches.append(PrintedMatch(rnd, home, away, f"line {line}", imps[0], imps[1],
-                                                         Figure.parse(row.get("VP_Home")), Figure.parse(row.get("VP_Away"))))
+                self.figures.matches.append(
+                    PrintedMatch(
+                        rnd,
+                        home,
+                        away,
+                        f"line {line}",
+                        imps[0],
+                        imps[1],
+                        Figure.parse(row.get("VP_Home")),
+                        Figure.parse(row.get("VP_Away")),
+                    )
+                )
         if matches:
-            self.figures.notes.append("the file holds match totals only (no board results): its IMPs cannot be re-scored")
+            self.figures.notes.append(
+                "the file holds match totals only (no board results): its IMPs cannot be re-scored"
+            )
         return tuple(sorted(teams.values(), key=lambda t: t.number)), tuple(matches)
 
 
@@ -636,7 +819,10 @@ def _two_fields(games: list[_Game]) -> bool:
         table = game.tables.get("ScoreTable")
         rows = table.rows if table else []
         seen = {(row.get("Section", ""), values.optional_whole(row.get("PairId_NS"))) for _, row in rows}
-        if any((row.get("Section", ""), number) in seen for _, row in rows
-               if (number := values.optional_whole(row.get("PairId_EW"))) is not None):
+        if any(
+            (row.get("Section", ""), number) in seen
+            for _, row in rows
+            if (number := values.optional_whole(row.get("PairId_EW"))) is not None
+        ):
             return True
     return False

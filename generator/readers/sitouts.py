@@ -44,15 +44,18 @@ def score_problem(pair: PairRef, **written: str) -> str | None:
 
 def _refusal(pair: PairRef, found: dict[str, str]) -> str:
     what = ", ".join(f"{name} {text.strip()!r}" for name, text in found.items())
-    return (f"a sit-out line ({pair_label(pair)} has no opponents) also has {what}: expected no contract or "
-            "score on a line with no opponents (give the opponents' pair number if the board was played)")
+    return (
+        f"a sit-out line ({pair_label(pair)} has no opponents) also has {what}: expected no contract or "
+        "score on a line with no opponents (give the opponents' pair number if the board was played)"
+    )
 
 
 _PLAYED_KEYS = ("contract", "by", "tricks", "result", "lead", "score", "weighted", "split")
 
 
-def yaml_sitout(r: Mapping[str, Any], board: int, section: str, mitchell: bool, line: int | None,
-                individual: bool = False) -> SitOut | str:
+def yaml_sitout(
+    r: Mapping[str, Any], board: int, section: str, mitchell: bool, line: int | None, individual: bool = False
+) -> SitOut | str:
     """A YAML result ``{ns: 5, sitout: true}`` (or ``ew:``, or ``pair:`` in a Howell; ``player:``
     in an individual event): the sit-out record, or the message refusing it."""
     if r.get("sitout") is not True:
@@ -60,20 +63,27 @@ def yaml_sitout(r: Mapping[str, Any], board: int, section: str, mitchell: bool, 
     if individual:
         given = [(key, r[key]) for key in ("player", "N", "S", "E", "W", "ns", "ew", "pair") if r.get(key) is not None]
         if len(given) != 1 or given[0][0] != "player":
-            return ("an individual's sit-out line names the one player who sat out: expected player:, got "
-                    f"{', '.join(k for k, _ in given) or 'none'}")
+            return (
+                "an individual's sit-out line names the one player who sat out: expected player:, got "
+                f"{', '.join(k for k, _ in given) or 'none'}"
+            )
     else:
         given = [(key, r[key]) for key in ("ns", "ew", "pair") if r.get(key) is not None]
     if len(given) != 1:
-        return ("a sit-out line names the one pair that sat out: expected one of ns:, ew: (or pair: in a howell), "
-                f"got {', '.join(k for k, _ in given) or 'none'}")
+        return (
+            "a sit-out line names the one pair that sat out: expected one of ns:, ew: (or pair: in a howell), "
+            f"got {', '.join(k for k, _ in given) or 'none'}"
+        )
     key, number = given[0]
     if not isinstance(number, int) or isinstance(number, bool) or number < 1:
         return f"expected a pair number under {key}, got {number!r}"
     if key == "player":
         ref = PairRef(section, number)
-        return _refusal(ref, {k: str(r[k]) for k in _PLAYED_KEYS if k in r}) if any(k in r for k in _PLAYED_KEYS) \
+        return (
+            _refusal(ref, {k: str(r[k]) for k in _PLAYED_KEYS if k in r})
+            if any(k in r for k in _PLAYED_KEYS)
             else SitOut(ref, board, source_line=line)
+        )
     if key == "pair" and mitchell:
         return "in a mitchell a sit-out line says the pair's direction: expected ns: or ew:, not pair:"
     direction = {"ns": Direction.NS, "ew": Direction.EW}.get(key) if mitchell else None
@@ -84,7 +94,9 @@ def yaml_sitout(r: Mapping[str, Any], board: int, section: str, mitchell: bool, 
     return SitOut(ref, board, source_line=line)
 
 
-def listed_only(sitouts: list[SitOut], pairs: set[PairRef], notes: list[str], what: str = "a bye line") -> tuple[SitOut, ...]:
+def listed_only(
+    sitouts: list[SitOut], pairs: set[PairRef], notes: list[str], what: str = "a bye line"
+) -> tuple[SitOut, ...]:
     """The sit-outs of listed pairs; a bye line naming a pair the file does not list is the
     phantom pair's own line (Ruter writes one), noted and left out."""
     kept = []
@@ -93,8 +105,10 @@ def listed_only(sitouts: list[SitOut], pairs: set[PairRef], notes: list[str], wh
             kept.append(record)
         else:
             place = record.where or f"line {record.source_line}"
-            notes.append(f"board {record.board}: {what} ({place}) names {pair_label(record.pair)}, who is not listed "
-                         "(a phantom pair): not a result")
+            notes.append(
+                f"board {record.board}: {what} ({place}) names {pair_label(record.pair)}, who is not listed "
+                "(a phantom pair): not a result"
+            )
     return tuple(kept)
 
 
@@ -111,16 +125,44 @@ def sitout_problems(file: str, session: Session, where: dict[int, str] | None = 
         place = record.where or (f"line {record.source_line}" if record.source_line else "")
         label = pair_label(record.pair)
         if record.pair not in known:
-            errors.append(InputError(file, place, f"{label} sits out but is not listed among the pairs: expected a "
-                                     "listed pair number", record.board, label))
+            errors.append(
+                InputError(
+                    file,
+                    place,
+                    f"{label} sits out but is not listed among the pairs: expected a listed pair number",
+                    record.board,
+                    label,
+                )
+            )
         elif record.pair in played.get(record.board, set()):
-            errors.append(InputError(file, place, f"{label} is recorded sitting out a board it also has a result on: "
-                                     "expected one or the other", record.board, label))
+            errors.append(
+                InputError(
+                    file,
+                    place,
+                    f"{label} is recorded sitting out a board it also has a result on: expected one or the other",
+                    record.board,
+                    label,
+                )
+            )
         elif (record.pair, record.board) in seen:
-            errors.append(InputError(file, place, f"{label} is recorded sitting out this board twice: expected once",
-                                     record.board, label))
+            errors.append(
+                InputError(
+                    file, place, f"{label} is recorded sitting out this board twice: expected once", record.board, label
+                )
+            )
         seen.add((record.pair, record.board))
     return errors
 
 
-__all__ = ["NO_OPPONENT", "NO_SCORE", "PHANTOM_NAMES", "SitOut", "is_no_opponent", "is_phantom", "listed_only", "score_problem", "sitout_problems", "yaml_sitout"]
+__all__ = [
+    "NO_OPPONENT",
+    "NO_SCORE",
+    "PHANTOM_NAMES",
+    "SitOut",
+    "is_no_opponent",
+    "is_phantom",
+    "listed_only",
+    "score_problem",
+    "sitout_problems",
+    "yaml_sitout",
+]

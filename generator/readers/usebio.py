@@ -50,26 +50,50 @@ from .usebio_teams import TeamsEventReader
 from .validate import Places, pair_label, validate
 
 EVENT_TYPES: dict[str, ScoringMethod] = {
-    "MP_PAIRS": ScoringMethod.MATCHPOINTS, "PAIRS": ScoringMethod.MATCHPOINTS,
-    "MATCHPOINT_PAIRS": ScoringMethod.MATCHPOINTS, "MP": ScoringMethod.MATCHPOINTS,
-    "BUTLER_PAIRS": ScoringMethod.BUTLER, "BUTLER": ScoringMethod.BUTLER, "IMP_PAIRS": ScoringMethod.BUTLER,
-    "CROSS_IMP": ScoringMethod.CROSS_IMPS, "CROSS_IMPS": ScoringMethod.CROSS_IMPS, "CROSS_IMP_PAIRS": ScoringMethod.CROSS_IMPS,
-    "AGGREGATE_PAIRS": ScoringMethod.AGGREGATE, "AGGREGATE": ScoringMethod.AGGREGATE,
-    "TEAMS": ScoringMethod.TEAMS, "IMP_TEAMS": ScoringMethod.TEAMS, "SWISS_TEAMS": ScoringMethod.TEAMS,
-    "KO": ScoringMethod.TEAMS, "KO_TEAMS": ScoringMethod.TEAMS, "HEAD_TO_HEAD": ScoringMethod.TEAMS,
-    "MP_TEAMS": ScoringMethod.TEAMS, "TEAMS_OF_FOUR": ScoringMethod.TEAMS,
+    "MP_PAIRS": ScoringMethod.MATCHPOINTS,
+    "PAIRS": ScoringMethod.MATCHPOINTS,
+    "MATCHPOINT_PAIRS": ScoringMethod.MATCHPOINTS,
+    "MP": ScoringMethod.MATCHPOINTS,
+    "BUTLER_PAIRS": ScoringMethod.BUTLER,
+    "BUTLER": ScoringMethod.BUTLER,
+    "IMP_PAIRS": ScoringMethod.BUTLER,
+    "CROSS_IMP": ScoringMethod.CROSS_IMPS,
+    "CROSS_IMPS": ScoringMethod.CROSS_IMPS,
+    "CROSS_IMP_PAIRS": ScoringMethod.CROSS_IMPS,
+    "AGGREGATE_PAIRS": ScoringMethod.AGGREGATE,
+    "AGGREGATE": ScoringMethod.AGGREGATE,
+    "TEAMS": ScoringMethod.TEAMS,
+    "IMP_TEAMS": ScoringMethod.TEAMS,
+    "SWISS_TEAMS": ScoringMethod.TEAMS,
+    "KO": ScoringMethod.TEAMS,
+    "KO_TEAMS": ScoringMethod.TEAMS,
+    "HEAD_TO_HEAD": ScoringMethod.TEAMS,
+    "MP_TEAMS": ScoringMethod.TEAMS,
+    "TEAMS_OF_FOUR": ScoringMethod.TEAMS,
 }
 PAIRS_BOARD_SCORING: dict[str, ScoringMethod] = {
-    "MATCH_POINTS": ScoringMethod.MATCHPOINTS, "MATCHPOINTS": ScoringMethod.MATCHPOINTS, "MP": ScoringMethod.MATCHPOINTS,
-    "CROSS_IMPS": ScoringMethod.CROSS_IMPS, "CROSS_IMP": ScoringMethod.CROSS_IMPS,
-    "BUTLER": ScoringMethod.BUTLER, "BUTLER_IMPS": ScoringMethod.BUTLER, "IMPS": ScoringMethod.BUTLER, "IMP": ScoringMethod.BUTLER,
-    "AGGREGATE": ScoringMethod.AGGREGATE, "TOTAL_POINTS": ScoringMethod.AGGREGATE,
+    "MATCH_POINTS": ScoringMethod.MATCHPOINTS,
+    "MATCHPOINTS": ScoringMethod.MATCHPOINTS,
+    "MP": ScoringMethod.MATCHPOINTS,
+    "CROSS_IMPS": ScoringMethod.CROSS_IMPS,
+    "CROSS_IMP": ScoringMethod.CROSS_IMPS,
+    "BUTLER": ScoringMethod.BUTLER,
+    "BUTLER_IMPS": ScoringMethod.BUTLER,
+    "IMPS": ScoringMethod.BUTLER,
+    "IMP": ScoringMethod.BUTLER,
+    "AGGREGATE": ScoringMethod.AGGREGATE,
+    "TOTAL_POINTS": ScoringMethod.AGGREGATE,
 }
 """A pairs event's ``BOARD_SCORING_METHOD`` (EBUScore writes ``EVENT_TYPE="PAIRS"`` for every
 pairs event and says here how boards are scored): it decides over the event type.  IMPs in a
 pairs event are IMPs against a datum (Butler)."""
 INDIVIDUAL_TYPES = ("INDIVIDUAL", "MP_INDIVIDUAL", "INDIVIDUALS")
-_LINE_FIGURES = (("MATCH_POINTS", "matchpoints"), ("BUTLER_POINTS", "imps"), ("CROSS_IMP_POINTS", "cross_imps"), ("IMPS", "imps"))
+_LINE_FIGURES = (
+    ("MATCH_POINTS", "matchpoints"),
+    ("BUTLER_POINTS", "imps"),
+    ("CROSS_IMP_POINTS", "cross_imps"),
+    ("IMPS", "imps"),
+)
 
 
 def read_usebio(file: str, data: bytes) -> tuple[list[Session], list[InputError]]:
@@ -77,15 +101,31 @@ def read_usebio(file: str, data: bytes) -> tuple[list[Session], list[InputError]
         root = SafeET.fromstring(data, forbid_dtd=False, forbid_entities=True, forbid_external=True)
     except DefusedXmlException as exc:
         name = getattr(exc, "name", "") or ""
-        return [], [InputError(file, "DOCTYPE", f"the file declares an XML entity {name!r}, which uploads may not use "
-                               "(entities can expand into a huge document or read other files): expected plain USEBIO XML")]
+        return [], [
+            InputError(
+                file,
+                "DOCTYPE",
+                f"the file declares an XML entity {name!r}, which uploads may not use "
+                "(entities can expand into a huge document or read other files): expected plain USEBIO XML",
+            )
+        ]
     except ParseError as exc:
         line, column = getattr(exc, "position", (0, 0))
         reason = str(exc).split(":")[0]
-        return [], [InputError(file, f"line {line}, column {column + 1}", f"malformed XML ({reason}): expected well-formed USEBIO XML")]
+        return [], [
+            InputError(
+                file, f"line {line}, column {column + 1}", f"malformed XML ({reason}): expected well-formed USEBIO XML"
+            )
+        ]
     except (LookupError, ValueError) as exc:  # the declaration names an encoding expat cannot read
-        return [], [InputError(file, "line 1", f"the XML declaration names an encoding that cannot be read ({exc}): "
-                               "expected UTF-8, UTF-16 or ISO-8859-1")]
+        return [], [
+            InputError(
+                file,
+                "line 1",
+                f"the XML declaration names an encoding that cannot be read ({exc}): "
+                "expected UTF-8, UTF-16 or ISO-8859-1",
+            )
+        ]
     if root.tag != "USEBIO":
         return [], [InputError(file, root.tag, f"expected a USEBIO document (root element USEBIO), got <{root.tag}>")]
     reader = _Reader(file)
@@ -133,8 +173,9 @@ class _Reader(ResultReader):
                 self.extra_sessions = []
         return sessions
 
-    def session(self, event: Element, epath: str, container: Element, cpath: str, club: str,
-                deals: dict[int, Deal]) -> Session | None:
+    def session(
+        self, event: Element, epath: str, container: Element, cpath: str, club: str, deals: dict[int, Deal]
+    ) -> Session | None:
         kind = (event.get("EVENT_TYPE") or _text(event, "EVENT_TYPE")).strip().upper()
         self.individual = kind in INDIVIDUAL_TYPES
         method = ScoringMethod.MATCHPOINTS if self.individual else EVENT_TYPES.get(kind)
@@ -143,11 +184,18 @@ class _Reader(ResultReader):
             if method is None:
                 return None
         if method is None:
-            self.error(f"{epath}@EVENT_TYPE", f"unknown event type {kind!r}: expected one of {', '.join(sorted(EVENT_TYPES))}")
+            self.error(
+                f"{epath}@EVENT_TYPE", f"unknown event type {kind!r}: expected one of {', '.join(sorted(EVENT_TYPES))}"
+            )
             return None
         program = _text(event, "PROGRAM_NAME")
         description = _text(event, "EVENT_DESCRIPTION")
-        title = _text(container, "SESSION_TITLE") or _text(container, "SESSION_NAME") or description or _text(event, "TITLE")
+        title = (
+            _text(container, "SESSION_TITLE")
+            or _text(container, "SESSION_NAME")
+            or description
+            or _text(event, "TITLE")
+        )
         date_text = _text(container, "DATE") or _text(event, "DATE")
         when = None
         if date_text:
@@ -159,8 +207,14 @@ class _Reader(ResultReader):
         figures = self.figures = PrintedFigures(program=program)
         self.masterpoint_type = _text(event, "MASTER_POINT_TYPE")
         if method is ScoringMethod.TEAMS:
-            common = {"title": title or "Untitled session", "club": club, "event": description or title, "date": when,
-                      "source": self.file, "printed": {KEY: figures}}
+            common = {
+                "title": title or "Untitled session",
+                "club": club,
+                "event": description or title,
+                "date": when,
+                "source": self.file,
+                "printed": {KEY: figures},
+            }
             return TeamsEventReader(self, figures).session(kind, event, epath, container, cpath, deals, common)
         places = Places()
         self.sitouts = []
@@ -169,7 +223,11 @@ class _Reader(ResultReader):
         lines: dict[int, list[TravellerLine]] = {}
         board_paths: dict[int, str] = {}
         for index, (elem, spath) in enumerate(section_elems):
-            name = (elem.get("SECTION_ID") or _text(elem, "SECTION_ID") or _text(elem, "SECTION_NAME")) if elem is not container else ""
+            name = (
+                (elem.get("SECTION_ID") or _text(elem, "SECTION_ID") or _text(elem, "SECTION_NAME"))
+                if elem is not container
+                else ""
+            )
             if elem is not container and not name:
                 name = chr(ord("A") + index)
             if self.individual:
@@ -185,14 +243,26 @@ class _Reader(ResultReader):
             places.boards[id(board)] = board_paths[number]
             boards.append(board)
         model_sections = tuple(
-            Section(s.name, tuple(s.pairs), winners=2 if s.mitchell and winners != "1" else 1) for s in sections)
+            Section(s.name, tuple(s.pairs), winners=2 if s.mitchell and winners != "1" else 1) for s in sections
+        )
         options = self.options(method, program, model_sections, figures)
         self.tidy_totals(figures)
-        session = Session(title=title or "Untitled session", method=method, sections=model_sections, boards=tuple(boards),
-                          club=club, event=description or title, date=when, source=self.file, options=options,
-                          printed={KEY: figures}, individual=self.individual,
-                          sitouts=listed_only(self.sitouts, {p.ref for s in model_sections for p in s.pairs},
-                                              figures.notes, "a sit-out line"))
+        session = Session(
+            title=title or "Untitled session",
+            method=method,
+            sections=model_sections,
+            boards=tuple(boards),
+            club=club,
+            event=description or title,
+            date=when,
+            source=self.file,
+            options=options,
+            printed={KEY: figures},
+            individual=self.individual,
+            sitouts=listed_only(
+                self.sitouts, {p.ref for s in model_sections for p in s.pairs}, figures.notes, "a sit-out line"
+            ),
+        )
         self.errors += validate(self.file, session, places)
         return session
 
@@ -203,8 +273,11 @@ class _Reader(ResultReader):
             return method
         named = PAIRS_BOARD_SCORING.get(written.upper().replace(" ", "_").replace("-", "_"))
         if named is None:
-            self.error(f"{epath}/BOARD_SCORING_METHOD", f"unknown board scoring {written!r} for a pairs event: expected "
-                       "MATCH_POINTS, CROSS_IMPS, BUTLER, IMPS or AGGREGATE")
+            self.error(
+                f"{epath}/BOARD_SCORING_METHOD",
+                f"unknown board scoring {written!r} for a pairs event: expected "
+                "MATCH_POINTS, CROSS_IMPS, BUTLER, IMPS or AGGREGATE",
+            )
         return named
 
     def players(self, elem: Element, path: str, name: str, figures: PrintedFigures, places: Places) -> _Section:
@@ -222,21 +295,34 @@ class _Reader(ResultReader):
                 continue
             ref = PairRef(name, number)
             if ref in seen:
-                self.error(ppath, f"{player_label(ref)} is listed twice (also {seen[ref]}): expected each player once",
-                           pair=player_label(ref))
+                self.error(
+                    ppath,
+                    f"{player_label(ref)} is listed twice (also {seen[ref]}): expected each player once",
+                    pair=player_label(ref),
+                )
                 continue
             seen[ref] = ppath
             player_name = _text(player, "PLAYER_NAME")
             if not player_name:
-                self.error(f"{ppath}/PLAYER_NAME", f"{player_label(ref)} has no PLAYER_NAME: expected the player's name",
-                           pair=player_label(ref))
+                self.error(
+                    f"{ppath}/PLAYER_NAME",
+                    f"{player_label(ref)} has no PLAYER_NAME: expected the player's name",
+                    pair=player_label(ref),
+                )
                 continue
             places.pairs[ref] = ppath
             national = _text(player, "NATIONAL_ID_NUMBER")
             member = Player(player_name, national if national not in ("", "0") else None)
             sec.pairs.append(Pair(ref, (member,), masterpoints=self.masterpoints(player, ppath, ref), is_player=True))
-            figures.pairs.append(PrintedPair(ref, ppath, Figure.parse(_text(player, "TOTAL_SCORE")),
-                                             Figure.parse(_text(player, "PERCENTAGE")), _text(player, "PLACE")))
+            figures.pairs.append(
+                PrintedPair(
+                    ref,
+                    ppath,
+                    Figure.parse(_text(player, "TOTAL_SCORE")),
+                    Figure.parse(_text(player, "PERCENTAGE")),
+                    _text(player, "PLACE"),
+                )
+            )
         return sec
 
     def seats(self, elem: Element, path: str, board: int, sec: _Section):
@@ -256,8 +342,15 @@ class _Reader(ResultReader):
             return None
 
     # --- pairs -------------------------------------------------------------------------
-    def participants(self, elem: Element, path: str, name: str, figures: PrintedFigures, one_winner: bool = False,
-                     places: Places | None = None) -> _Section:
+    def participants(
+        self,
+        elem: Element,
+        path: str,
+        name: str,
+        figures: PrintedFigures,
+        one_winner: bool = False,
+        places: Places | None = None,
+    ) -> _Section:
         listed = elem.find("PARTICIPANTS")
         entries = _indexed(listed if listed is not None else elem, "PAIR", f"{path}/PARTICIPANTS")
         parsed = []
@@ -276,22 +369,33 @@ class _Reader(ResultReader):
             # A Howell, or a Mitchell with stationary pairs, ranked as one field: the directions
             # some pairs carry say only where they sat; each number is one pair.
             mitchell = False
-            figures.notes.append(f"{path}: one winner (WINNER_TYPE 1) and only some pairs carry a DIRECTION: read as one field")
+            figures.notes.append(
+                f"{path}: one winner (WINNER_TYPE 1) and only some pairs carry a DIRECTION: read as one field"
+            )
         sec = _Section(name, mitchell)
         seen: dict[PairRef, str] = {}
         for pair, ppath, number, direction, players in parsed:
             if mitchell and direction is None:
-                self.error(f"{ppath}/DIRECTION", f"pair {number} has no direction in a field of NS and EW pairs: expected NS or EW",
-                           pair=f"pair {number}")
+                self.error(
+                    f"{ppath}/DIRECTION",
+                    f"pair {number} has no direction in a field of NS and EW pairs: expected NS or EW",
+                    pair=f"pair {number}",
+                )
                 continue
             ref = PairRef(name, number, direction if mitchell else None)
             if ref in seen:
-                self.error(ppath, f"{pair_label(ref)} is listed twice (also {seen[ref]}): expected each pair once", pair=pair_label(ref))
+                self.error(
+                    ppath,
+                    f"{pair_label(ref)} is listed twice (also {seen[ref]}): expected each pair once",
+                    pair=pair_label(ref),
+                )
                 continue
             seen[ref] = ppath
             if is_phantom([p.name for p in players]):
                 sec.phantoms.add(ref)
-                figures.notes.append(f"{ppath}: {pair_label(ref)} is the phantom pair: not ranked; a line against it is a sit-out")
+                figures.notes.append(
+                    f"{ppath}: {pair_label(ref)} is the phantom pair: not ranked; a line against it is a sit-out"
+                )
                 continue
             handicap = None
             if _text(pair, "HANDICAP"):
@@ -303,9 +407,16 @@ class _Reader(ResultReader):
             if places is not None:
                 places.pairs[ref] = ppath
             sec.pairs.append(Pair(ref, players, handicap, self.masterpoints(pair, ppath, ref)))
-            figures.pairs.append(PrintedPair(ref, ppath, Figure.parse(_text(pair, "TOTAL_SCORE")),
-                                             Figure.parse(_text(pair, "PERCENTAGE")), _text(pair, "PLACE"),
-                                             Figure.parse(_text(pair, "HANDICAP"))))
+            figures.pairs.append(
+                PrintedPair(
+                    ref,
+                    ppath,
+                    Figure.parse(_text(pair, "TOTAL_SCORE")),
+                    Figure.parse(_text(pair, "PERCENTAGE")),
+                    _text(pair, "PLACE"),
+                    Figure.parse(_text(pair, "HANDICAP")),
+                )
+            )
         return sec
 
     def masterpoints(self, pair: Element, ppath: str, ref: PairRef) -> Masterpoints | None:
@@ -333,14 +444,26 @@ class _Reader(ResultReader):
         if not sec.mitchell:
             return PairRef(section, number, None)
         if direction is not None and direction is not side:
-            self.error(where, f"pair {text.strip()!r} is written in the {side} column: expected an {side} pair number",
-                       board, f"{side} pair {number}")
+            self.error(
+                where,
+                f"pair {text.strip()!r} is written in the {side} column: expected an {side} pair number",
+                board,
+                f"{side} pair {number}",
+            )
             return None
         return PairRef(section, number, side)
 
     # --- boards and traveller lines ------------------------------------------------------
-    def board(self, elem: Element, path: str, sec: _Section, lines: dict[int, list[TravellerLine]],
-              board_paths: dict[int, str], figures: PrintedFigures, places: Places) -> None:
+    def board(
+        self,
+        elem: Element,
+        path: str,
+        sec: _Section,
+        lines: dict[int, list[TravellerLine]],
+        board_paths: dict[int, str],
+        figures: PrintedFigures,
+        places: Places,
+    ) -> None:
         try:
             number = values.board_number(_text(elem, "BOARD_NUMBER"))
         except ValueError as exc:
@@ -358,8 +481,9 @@ class _Reader(ResultReader):
                 places.lines[id(line)] = lpath
                 bucket.append(line)
 
-    def line(self, elem: Element, path: str, board: int, sec: _Section, figures: PrintedFigures,
-             places: Places) -> TravellerLine | None:
+    def line(
+        self, elem: Element, path: str, board: int, sec: _Section, figures: PrintedFigures, places: Places
+    ) -> TravellerLine | None:
         if self.individual:
             return self.individual_line(elem, path, board, sec, figures, places)
         ns_text, ew_text = _text(elem, "NS_PAIR_NUMBER"), _text(elem, "EW_PAIR_NUMBER")
@@ -370,8 +494,14 @@ class _Reader(ResultReader):
         ns_pair = self.pair_ref(ns_text, Direction.NS, sec, f"{path}/NS_PAIR_NUMBER", board)
         ew_pair = self.pair_ref(ew_text, Direction.EW, sec, f"{path}/EW_PAIR_NUMBER", board)
         if ns_pair in sec.phantoms or ew_pair in sec.phantoms:
-            self.sitout_line(elem, path, board, sec, "" if ns_pair in sec.phantoms else ns_text,
-                             "" if ew_pair in sec.phantoms else ew_text)
+            self.sitout_line(
+                elem,
+                path,
+                board,
+                sec,
+                "" if ns_pair in sec.phantoms else ns_text,
+                "" if ew_pair in sec.phantoms else ew_text,
+            )
             return None
         pairs = " v ".join(p for p in (pair_label(ns_pair, "NS"), pair_label(ew_pair, "EW")) if p) or None
         score_text = _text(elem, "SCORE")
@@ -383,8 +513,18 @@ class _Reader(ResultReader):
         for suffix, unit in _LINE_FIGURES:
             if elem.find(f"NS_{suffix}") is not None or elem.find(f"EW_{suffix}") is not None:
                 figures.line_unit = unit
-                figures.lines.append(PrintedLine(board, sec.name, ns_pair, ew_pair, path, score_text,
-                                                 Figure.parse(_text(elem, f"NS_{suffix}")), Figure.parse(_text(elem, f"EW_{suffix}"))))
+                figures.lines.append(
+                    PrintedLine(
+                        board,
+                        sec.name,
+                        ns_pair,
+                        ew_pair,
+                        path,
+                        score_text,
+                        Figure.parse(_text(elem, f"NS_{suffix}")),
+                        Figure.parse(_text(elem, f"EW_{suffix}")),
+                    )
+                )
                 break
         return TravellerLine(ns_pair, ew_pair, ns, ew, section=sec.name, note=self.line_note)
 
@@ -403,17 +543,24 @@ class _Reader(ResultReader):
             return
         self.sitouts.append(SitOut(ref, board, where=path))
 
-    def individual_line(self, elem: Element, path: str, board: int, sec: _Section, figures: PrintedFigures,
-                        places: Places) -> TravellerLine | None:
+    def individual_line(
+        self, elem: Element, path: str, board: int, sec: _Section, figures: PrintedFigures, places: Places
+    ) -> TravellerLine | None:
         """A line of an individual event: four players; North stands for NS and East for EW in the line's key."""
         self.line_note = ""
         written = {s: _text(elem, f"{s}_PLAYER_NUMBER") for s in "NSEW"}
-        if any(is_no_opponent(w) for w in written.values()) and not _text(elem, "SCORE") and not _text(elem, "CONTRACT"):
+        if (
+            any(is_no_opponent(w) for w in written.values())
+            and not _text(elem, "SCORE")
+            and not _text(elem, "CONTRACT")
+        ):
             # players at a table with empty seats and no result: they sat the board out
             for seat, text in written.items():
                 if not is_no_opponent(text):
                     try:
-                        self.sitouts.append(SitOut(PairRef(sec.name, values.number_of(text, "player")), board, where=path))
+                        self.sitouts.append(
+                            SitOut(PairRef(sec.name, values.number_of(text, "player")), board, where=path)
+                        )
                     except ValueError as exc:
                         self.error(f"{path}/{seat}_PLAYER_NUMBER", str(exc), board)
             return None
@@ -431,8 +578,18 @@ class _Reader(ResultReader):
         for suffix, unit in _LINE_FIGURES:
             if elem.find(f"NS_{suffix}") is not None or elem.find(f"EW_{suffix}") is not None:
                 figures.line_unit = unit
-                figures.lines.append(PrintedLine(board, sec.name, seats.north, seats.east, path, score_text,
-                                                 Figure.parse(_text(elem, f"NS_{suffix}")), Figure.parse(_text(elem, f"EW_{suffix}"))))
+                figures.lines.append(
+                    PrintedLine(
+                        board,
+                        sec.name,
+                        seats.north,
+                        seats.east,
+                        path,
+                        score_text,
+                        Figure.parse(_text(elem, f"NS_{suffix}")),
+                        Figure.parse(_text(elem, f"EW_{suffix}")),
+                    )
+                )
                 break
         return TravellerLine(seats.north, seats.east, ns, ew, section=sec.name, note=self.line_note, seats=seats)
 
@@ -448,19 +605,28 @@ class _Reader(ResultReader):
                     self.error(f"{bpath}/BOARD_NUMBER", str(exc))
                     continue
                 if number in deals:
-                    self.error(bpath, f"board {number} has two hand records (also {paths[number]}): expected one per board", number)
+                    self.error(
+                        bpath,
+                        f"board {number} has two hand records (also {paths[number]}): expected one per board",
+                        number,
+                    )
                     continue
                 hands = {}
                 for hand, path in _indexed(board, "HAND", bpath):
                     seat = SEAT_WORDS.get(_text(hand, "DIRECTION").upper())
                     if seat is None:
-                        self.error(f"{path}/DIRECTION", f"expected North, East, South or West, got {_text(hand, 'DIRECTION')!r}")
+                        self.error(
+                            f"{path}/DIRECTION",
+                            f"expected North, East, South or West, got {_text(hand, 'DIRECTION')!r}",
+                        )
                         continue
                     if seat in hands:
                         self.error(path, f"two hands for {seat.name.title()}: expected one HAND for each seat", number)
                         continue
-                    hands[seat] = ".".join(_text(hand, s).upper().replace("10", "T").replace(" ", "")
-                                           for s in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS"))
+                    hands[seat] = ".".join(
+                        _text(hand, s).upper().replace("10", "T").replace(" ", "")
+                        for s in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
+                    )
                 if not hands:
                     continue
                 try:
@@ -471,12 +637,18 @@ class _Reader(ResultReader):
         return deals
 
     # --- conventions the file implies --------------------------------------------------
-    def options(self, method: ScoringMethod, program: str, sections: tuple[Section, ...], figures: PrintedFigures) -> dict[str, object]:
+    def options(
+        self, method: ScoringMethod, program: str, sections: tuple[Section, ...], figures: PrintedFigures
+    ) -> dict[str, object]:
         options: dict[str, object] = {}
         if method is ScoringMethod.BUTLER and program.lower().startswith("compscore"):
             options["butler_trim"] = "1"  # Compscore's datum drops the top and bottom score
-        if program.strip().lower() == "scorer" and len(sections) == 1 and len(sections[0].pairs) % 2 \
-                and all(p.ref.direction is None for p in sections[0].pairs):
+        if (
+            program.strip().lower() == "scorer"
+            and len(sections) == 1
+            and len(sections[0].pairs) % 2
+            and all(p.ref.direction is None for p in sections[0].pairs)
+        ):
             # Scorer factors the boards of a Howell with a sit-out up to the full number of tables
             options["expected_results"] = (len(sections[0].pairs) + 1) // 2
         if len(sections) > 1:
@@ -488,8 +660,10 @@ class _Reader(ResultReader):
     def tidy_totals(self, figures: PrintedFigures) -> None:
         """Some converters write the percentage into TOTAL_SCORE too; then it is not a total."""
         pairs = [p for p in figures.pairs if p.total is not None]
-        if pairs and all(p.total is not None and p.percentage is not None and p.total.value == p.percentage.value
-                         for p in pairs):
-            figures.pairs[:] = [PrintedPair(p.ref, p.where, None, p.percentage, p.place, p.handicap) for p in figures.pairs]
+        if pairs and all(
+            p.total is not None and p.percentage is not None and p.total.value == p.percentage.value for p in pairs
+        ):
+            figures.pairs[:] = [
+                PrintedPair(p.ref, p.where, None, p.percentage, p.place, p.handicap) for p in figures.pairs
+            ]
             figures.notes.append("TOTAL_SCORE repeats PERCENTAGE for every pair: it is not compared as a total")
-

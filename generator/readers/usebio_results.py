@@ -19,7 +19,15 @@ from .printed import PrintedFigures
 from .usebio_elements import text as _text
 
 SEAT_WORDS = {  # DIRECTION and PLAYED_BY as exports write them
-    "NORTH": Seat.N, "EAST": Seat.E, "SOUTH": Seat.S, "WEST": Seat.W, "N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
+    "NORTH": Seat.N,
+    "EAST": Seat.E,
+    "SOUTH": Seat.S,
+    "WEST": Seat.W,
+    "N": Seat.N,
+    "E": Seat.E,
+    "S": Seat.S,
+    "W": Seat.W,
+}
 
 
 class ResultReader:
@@ -59,7 +67,9 @@ class ResultReader:
                 return None
         if not contract_text:
             if score is None:
-                self.error(path, "expected a SCORE, or a CONTRACT with PLAYED_BY and TRICKS, found neither", board, pairs)
+                self.error(
+                    path, "expected a SCORE, or a CONTRACT with PLAYED_BY and TRICKS, found neither", board, pairs
+                )
                 return None
             scored = Scored.of(Play(score))
         else:
@@ -69,7 +79,9 @@ class ResultReader:
             scored = Scored.of(play)
         return scored, scored
 
-    def play(self, elem: Element, path: str, board: int, contract_text: str, score: int | None, pairs: str | None) -> Play | None:
+    def play(
+        self, elem: Element, path: str, board: int, contract_text: str, score: int | None, pairs: str | None
+    ) -> Play | None:
         lead = _text(elem, "LEAD") or None
         try:
             contract = Contract.parse(contract_text)

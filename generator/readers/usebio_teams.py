@@ -50,22 +50,33 @@ if TYPE_CHECKING:
     from .usebio_results import ResultReader
 
 BOARD_SCORING: dict[str, dict[str, object]] = {
-    "IMPS": {}, "IMP": {},
-    "AGGREGATE": {"teams_scoring": "aggregate"}, "TOTAL_POINTS": {"teams_scoring": "aggregate"},
-    "MATCH_POINTS": {"teams_scoring": "board-a-match"}, "BOARD_A_MATCH": {"teams_scoring": "board-a-match"},
+    "IMPS": {},
+    "IMP": {},
+    "AGGREGATE": {"teams_scoring": "aggregate"},
+    "TOTAL_POINTS": {"teams_scoring": "aggregate"},
+    "MATCH_POINTS": {"teams_scoring": "board-a-match"},
+    "BOARD_A_MATCH": {"teams_scoring": "board-a-match"},
     "PAB": {"teams_scoring": "board-a-match", "board_a_match_units": "2"},
     "POINT_A_BOARD": {"teams_scoring": "board-a-match", "board_a_match_units": "2"},
 }
 MATCH_SCORING: dict[str, dict[str, object]] = {
-    "VPS": {}, "VP": {}, "VICTORY_POINTS": {},
-    "IMPS": {"vp_scale": "none"}, "IMP": {"vp_scale": "none"},
+    "VPS": {},
+    "VP": {},
+    "VICTORY_POINTS": {},
+    "IMPS": {"vp_scale": "none"},
+    "IMP": {"vp_scale": "none"},
     # the match is the sum of its board points (board-a-match, or UK point-a-board 2/1/0)
-    "MATCH_POINTS": {}, "PAB": {"board_a_match_units": "2"}, "POINT_A_BOARD": {"board_a_match_units": "2"},
+    "MATCH_POINTS": {},
+    "PAB": {"board_a_match_units": "2"},
+    "POINT_A_BOARD": {"board_a_match_units": "2"},
 }
 PAIRWISE_SCORING: dict[str, ScoringMethod] = {
-    "CROSS_IMPS": ScoringMethod.CROSS_IMPS, "CROSS_IMP": ScoringMethod.CROSS_IMPS,
-    "BUTLER": ScoringMethod.BUTLER, "IMPS": ScoringMethod.BUTLER,
-    "MATCH_POINTS": ScoringMethod.MATCHPOINTS, "MATCHPOINTS": ScoringMethod.MATCHPOINTS,
+    "CROSS_IMPS": ScoringMethod.CROSS_IMPS,
+    "CROSS_IMP": ScoringMethod.CROSS_IMPS,
+    "BUTLER": ScoringMethod.BUTLER,
+    "IMPS": ScoringMethod.BUTLER,
+    "MATCH_POINTS": ScoringMethod.MATCHPOINTS,
+    "MATCHPOINTS": ScoringMethod.MATCHPOINTS,
 }
 """A pairs ranking inside a teams event, as ``PAIRWISE_SCORING_METHOD`` names it."""
 _TEAM_PAIR = re.compile(r"^\s*(\d{1,4})\s*-\s*(\d{1,4})\s*-\s*(\d{1,4})\s*$", re.ASCII)
@@ -91,16 +102,28 @@ class TeamsEventReader:
         """Pairs written team-player-player ('10-3-4'), numbered 1, 2 … in the order first met."""
         self.pair_players: dict[int, tuple[Player, ...]] = {}
 
-    def session(self, kind: str, event: Element, epath: str, container: Element, cpath: str, deals: dict[int, Deal],
-                common: dict[str, Any]) -> Session | None:
+    def session(
+        self,
+        kind: str,
+        event: Element,
+        epath: str,
+        container: Element,
+        cpath: str,
+        deals: dict[int, Deal],
+        common: dict[str, Any],
+    ) -> Session | None:
         options = self.options(kind, event, epath)
         participants = container.find("PARTICIPANTS")
         if participants is None:
             participants = event.find("PARTICIPANTS")
         teams = self.teams(participants, f"{cpath}/PARTICIPANTS")
-        match_elems = indexed(container, "MATCH", cpath) or (indexed(event, "MATCH", epath) if container is not event else [])
+        match_elems = indexed(container, "MATCH", cpath) or (
+            indexed(event, "MATCH", epath) if container is not event else []
+        )
         if not match_elems:
-            self.r.error(cpath, "a teams event holds its boards in MATCH elements: expected at least one MATCH, found none")
+            self.r.error(
+                cpath, "a teams event holds its boards in MATCH elements: expected at least one MATCH, found none"
+            )
         matches = [m for m in (self.match(elem, path, teams) for elem, path in match_elems) if m is not None]
         boards = tuple(Board(n, (), deal=deals[n]) for n in sorted(deals))
         if options is None:
@@ -108,11 +131,18 @@ class TeamsEventReader:
         pairwise = self.pairwise(event, epath, matches, deals, common)
         if pairwise is not None:
             self.r.extra_sessions.append(pairwise)
-        return Session(method=ScoringMethod.TEAMS, teams=tuple(teams.by_number.values()), matches=tuple(matches),
-                       boards=boards, options=options, **common)
+        return Session(
+            method=ScoringMethod.TEAMS,
+            teams=tuple(teams.by_number.values()),
+            matches=tuple(matches),
+            boards=boards,
+            options=options,
+            **common,
+        )
 
-    def pairwise(self, event: Element, epath: str, matches: list[Match], deals: dict[int, Deal],
-                 common: dict[str, Any]) -> Session | None:
+    def pairwise(
+        self, event: Element, epath: str, matches: list[Match], deals: dict[int, Deal], common: dict[str, Any]
+    ) -> Session | None:
         """A pairs ranking inside the teams event (``PAIRWISE_SCORING_METHOD``): every table's
         result on a board compared with every other's, the pairs in one field, as a second session."""
         written = text(event, "PAIRWISE_SCORING_METHOD")
@@ -120,8 +150,10 @@ class TeamsEventReader:
             return None
         method = PAIRWISE_SCORING.get(written.upper().replace(" ", "_").replace("-", "_"))
         if method is None:
-            self.figures.notes.append(f"PAIRWISE_SCORING_METHOD {written}: not a method we score; the pairs ranking "
-                                      "inside this teams event is left out (the teams results are scored)")
+            self.figures.notes.append(
+                f"PAIRWISE_SCORING_METHOD {written}: not a method we score; the pairs ranking "
+                "inside this teams event is left out (the teams results are scored)"
+            )
             return None
         lines: dict[int, list[TravellerLine]] = {}
         for m in matches:
@@ -129,16 +161,21 @@ class TeamsEventReader:
                 for line in (tb.home_ns_line, tb.home_ew_line):
                     if line is not None and line.ns_pair is not None and line.ew_pair is not None:
                         lines.setdefault(tb.number, []).append(line)
-        refs = sorted({r for ls in lines.values() for l in ls for r in (l.ns_pair, l.ew_pair) if r is not None},
-                      key=lambda r: r.number)
+        refs = sorted(
+            {r for ls in lines.values() for l in ls for r in (l.ns_pair, l.ew_pair) if r is not None},
+            key=lambda r: r.number,
+        )
         if not refs:
             return None
         pairs = tuple(Pair(r, self.pair_players.get(r.number, ())) for r in refs)
         self.figures.notes.append(f"PAIRWISE_SCORING_METHOD {written}: the pairs ranking is scored as a second session")
         title = f"{common['title']}: pairs ({method})"
-        return Session(method=method, sections=(Section("", pairs),),
-                       boards=tuple(Board(n, tuple(lines[n]), deal=deals.get(n)) for n in sorted(lines)),
-                       **{**common, "title": title, "printed": {}})
+        return Session(
+            method=method,
+            sections=(Section("", pairs),),
+            boards=tuple(Board(n, tuple(lines[n]), deal=deals.get(n)) for n in sorted(lines)),
+            **{**common, "title": title, "printed": {}},
+        )
 
     # --- how boards and matches are scored ---------------------------------------------------
     def options(self, kind: str, event: Element, epath: str) -> dict[str, object] | None:
@@ -147,12 +184,17 @@ class TeamsEventReader:
         match_method = text(event, "MATCH_SCORING_METHOD").upper().replace(" ", "_")
         options: dict[str, object] = {}
         if board_method not in BOARD_SCORING:
-            self.r.error(f"{epath}/BOARD_SCORING_METHOD", f"a teams event scored by {board_method!r} is not offered: "
-                         f"expected IMPS, AGGREGATE or MATCH_POINTS (board-a-match)")
+            self.r.error(
+                f"{epath}/BOARD_SCORING_METHOD",
+                f"a teams event scored by {board_method!r} is not offered: "
+                f"expected IMPS, AGGREGATE or MATCH_POINTS (board-a-match)",
+            )
             return None
         options.update(BOARD_SCORING[board_method])
         if match_method and match_method not in MATCH_SCORING:
-            self.r.error(f"{epath}/MATCH_SCORING_METHOD", f"unknown match scoring {match_method!r}: expected VPS or IMPS")
+            self.r.error(
+                f"{epath}/MATCH_SCORING_METHOD", f"unknown match scoring {match_method!r}: expected VPS or IMPS"
+            )
             return None
         options.update(MATCH_SCORING.get(match_method, {}))
         self.match_unit = "vp" if match_method in ("VPS", "VP", "VICTORY_POINTS") else ("imps" if match_method else "")
@@ -168,13 +210,18 @@ class TeamsEventReader:
             self.r.error(path, "expected the teams under PARTICIPANTS as TEAM elements, found none")
         for elem, tpath in elems:
             try:
-                number = values.number_of(attribute_or_child(elem, "TEAM_ID") or attribute_or_child(elem, "TEAM_NUMBER"), "team")
+                number = values.number_of(
+                    attribute_or_child(elem, "TEAM_ID") or attribute_or_child(elem, "TEAM_NUMBER"), "team"
+                )
             except ValueError as exc:
                 self.r.error(f"{tpath}@TEAM_ID", str(exc))
                 continue
             if number in by_number:
-                self.r.error(tpath, f"team {number} is listed twice (also {where[number]}): expected each team once",
-                             pair=f"team {number}")
+                self.r.error(
+                    tpath,
+                    f"team {number} is listed twice (also {where[number]}): expected each team once",
+                    pair=f"team {number}",
+                )
                 continue
             name = attribute_or_child(elem, "TEAM_NAME") or f"Team {number}"
             members: list[Player] = list(players(elem))
@@ -194,11 +241,17 @@ class TeamsEventReader:
                 self.pair_players[pair_number] = players(pair)
                 owner = pair_team.setdefault(pair_number, number)
                 if owner != number:
-                    self.r.error(f"{ppath}/PAIR_NUMBER", f"pair {pair_number} is listed under team {owner} and team {number}: "
-                                 "expected each pair in one team", pair=f"pair {pair_number}")
+                    self.r.error(
+                        f"{ppath}/PAIR_NUMBER",
+                        f"pair {pair_number} is listed under team {owner} and team {number}: "
+                        "expected each pair in one team",
+                        pair=f"pair {pair_number}",
+                    )
             by_number[number] = Team(number, name, tuple(dict.fromkeys(members)))
             where[number] = tpath
-            self.figures.teams.append(PrintedTeam(number, tpath, Figure.parse(text(elem, "TOTAL_SCORE")), text(elem, "PLACE")))
+            self.figures.teams.append(
+                PrintedTeam(number, tpath, Figure.parse(text(elem, "TOTAL_SCORE")), text(elem, "PLACE"))
+            )
         return _Teams(by_number, pair_team)
 
     def team(self, elem: Element, tag: str, mpath: str, teams: _Teams) -> Team | None:
@@ -206,7 +259,9 @@ class TeamsEventReader:
         team = teams.by_number.get(values.optional_whole(found))  # type: ignore[arg-type]
         if team is None and teams.by_number:
             listed = ", ".join(str(n) for n in sorted(teams.by_number))
-            self.r.error(f"{mpath}/{tag}", f"unknown team {values.quoted(found)}: expected one of the teams listed ({listed})")
+            self.r.error(
+                f"{mpath}/{tag}", f"unknown team {values.quoted(found)}: expected one of the teams listed ({listed})"
+            )
         return team
 
     # --- matches and their boards ---------------------------------------------------------------
@@ -215,14 +270,23 @@ class TeamsEventReader:
         if home is None or away is None:
             return None
         if home is away:
-            self.r.error(mpath, f"team {home.number} ({home.name}) is on both sides of this match: expected two different teams")
+            self.r.error(
+                mpath, f"team {home.number} ({home.name}) is on both sides of this match: expected two different teams"
+            )
             return None
         round_text = text(elem, "ROUND_NUMBER")
         rnd = values.optional_whole(round_text)
         home_score, away_score = Figure.parse(text(elem, "TEAM_SCORE")), Figure.parse(text(elem, "OPPOSING_TEAM_SCORE"))
         unit = self.match_unit or _guess_unit(home_score, away_score)
-        self.figures.matches.append(PrintedMatch(rnd, home.number, away.number, mpath,
-                                                 *((home_score, away_score, None, None) if unit != "vp" else (None, None, home_score, away_score))))
+        self.figures.matches.append(
+            PrintedMatch(
+                rnd,
+                home.number,
+                away.number,
+                mpath,
+                *((home_score, away_score, None, None) if unit != "vp" else (None, None, home_score, away_score)),
+            )
+        )
         boards: dict[int, TeamsBoard] = {}
         for board_elem, bpath in indexed(elem, "BOARD", mpath):
             try:
@@ -231,8 +295,11 @@ class TeamsEventReader:
                 self.r.error(f"{bpath}/BOARD_NUMBER", str(exc))
                 continue
             if number in boards:
-                self.r.error(bpath, f"board {number} appears twice in the match {home.name} v {away.name}: expected one BOARD per board",
-                             number)
+                self.r.error(
+                    bpath,
+                    f"board {number} appears twice in the match {home.name} v {away.name}: expected one BOARD per board",
+                    number,
+                )
                 continue
             board = self.board(board_elem, bpath, number, home, away, teams)
             if board is not None:
@@ -250,25 +317,41 @@ class TeamsEventReader:
                 continue
             side, outcome, line = read
             if side in rooms:
-                self.r.error(lpath, f"two results with {home.name} sitting {side} (also {rooms[side][2]}): "
-                             "expected one result at each table", number, f"{home.name} v {away.name}")
+                self.r.error(
+                    lpath,
+                    f"two results with {home.name} sitting {side} (also {rooms[side][2]}): "
+                    "expected one result at each table",
+                    number,
+                    f"{home.name} v {away.name}",
+                )
                 failed = True
                 continue
             rooms[side] = (outcome, line, lpath)
         if not lines:
-            self.r.error(bpath, f"board {number} has no results: expected a TRAVELLER_LINE for each table", number,
-                         f"{home.name} v {away.name}")
+            self.r.error(
+                bpath,
+                f"board {number} has no results: expected a TRAVELLER_LINE for each table",
+                number,
+                f"{home.name} v {away.name}",
+            )
         if failed or not rooms:
             return None
         if len(rooms) == 1:
-            self.figures.notes.append(f"board {number} of {home.name} v {away.name} was played at one table only ({bpath}): "
-                                      "it is not scored")
+            self.figures.notes.append(
+                f"board {number} of {home.name} v {away.name} was played at one table only ({bpath}): it is not scored"
+            )
         ns, ew = rooms.get(Direction.NS), rooms.get(Direction.EW)
-        return TeamsBoard(number, ns[0] if ns else None, ew[0] if ew else None, ns[1] if ns else None, ew[1] if ew else None)
+        return TeamsBoard(
+            number, ns[0] if ns else None, ew[0] if ew else None, ns[1] if ns else None, ew[1] if ew else None
+        )
 
-    def line(self, elem: Element, lpath: str, number: int, home: Team, away: Team,
-             teams: _Teams) -> tuple[Direction, Outcome, TravellerLine] | None:
-        ns_number, ew_number = self.pair_number(elem, "NS_PAIR_NUMBER", lpath, number), self.pair_number(elem, "EW_PAIR_NUMBER", lpath, number)
+    def line(
+        self, elem: Element, lpath: str, number: int, home: Team, away: Team, teams: _Teams
+    ) -> tuple[Direction, Outcome, TravellerLine] | None:
+        ns_number, ew_number = (
+            self.pair_number(elem, "NS_PAIR_NUMBER", lpath, number),
+            self.pair_number(elem, "EW_PAIR_NUMBER", lpath, number),
+        )
         pairs = f"{home.name} v {away.name}"
         side = self.home_side(elem, lpath, number, home, away, teams, ns_number, ew_number, pairs)
         self.r.line_note = ""
@@ -277,15 +360,22 @@ class TeamsEventReader:
             return None
         ns, ew = read
         if isinstance(ns, Artificial) and isinstance(ew, Artificial) and ns.percent + ew.percent != 100:
-            self.figures.notes.append(f"board {number}, {pairs} ({lpath}): the split score {text(elem, 'SCORE')} is scored "
-                                      f"from the NS side's {ns.code}: a teams table has one result, so the other side's award is not used")
+            self.figures.notes.append(
+                f"board {number}, {pairs} ({lpath}): the split score {text(elem, 'SCORE')} is scored "
+                f"from the NS side's {ns.code}: a teams table has one result, so the other side's award is not used"
+            )
         problems = outcome_problems(ns, board_vulnerability(number))
         for problem in problems:
             self.r.error(lpath, problem, number, pairs)
         if problems:
             return None
-        line = TravellerLine(PairRef("", ns_number) if ns_number else None, PairRef("", ew_number) if ew_number else None, ns, ns,
-                             note=self.r.line_note)
+        line = TravellerLine(
+            PairRef("", ns_number) if ns_number else None,
+            PairRef("", ew_number) if ew_number else None,
+            ns,
+            ns,
+            note=self.r.line_note,
+        )
         return side, ns, line
 
     def pair_number(self, elem: Element, tag: str, lpath: str, board: int) -> int | None:
@@ -305,8 +395,18 @@ class TeamsEventReader:
         key = "-".join(str(int(g)) for g in _TEAM_PAIR.match(pair_text).groups())  # type: ignore[union-attr]
         return self.written_pairs.setdefault(key, len(self.written_pairs) + 1)
 
-    def home_side(self, elem: Element, lpath: str, board: int, home: Team, away: Team, teams: _Teams,
-                  ns_number: int | None, ew_number: int | None, pairs: str) -> Direction | None:
+    def home_side(
+        self,
+        elem: Element,
+        lpath: str,
+        board: int,
+        home: Team,
+        away: Team,
+        teams: _Teams,
+        ns_number: int | None,
+        ew_number: int | None,
+        pairs: str,
+    ) -> Direction | None:
         """Where the home team sat: the line's DIRECTION, else its pairs' teams; both must agree."""
         by_pairs = None
         ns_text, ew_text = text(elem, "NS_PAIR_NUMBER"), text(elem, "EW_PAIR_NUMBER")
@@ -319,8 +419,13 @@ class TeamsEventReader:
         written = text(elem, "DIRECTION")
         if not written:
             if by_pairs is None:
-                self.r.error(lpath, f"expected DIRECTION (NS or EW: where {home.name} sat at this table), or pair numbers "
-                             "listed under the teams", board, pairs)
+                self.r.error(
+                    lpath,
+                    f"expected DIRECTION (NS or EW: where {home.name} sat at this table), or pair numbers "
+                    "listed under the teams",
+                    board,
+                    pairs,
+                )
             return by_pairs
         try:
             side = values.parse_direction(written)
@@ -328,13 +433,20 @@ class TeamsEventReader:
             self.r.error(f"{lpath}/DIRECTION", str(exc), board, pairs)
             return None
         if side is None:
-            self.r.error(f"{lpath}/DIRECTION", f"expected NS or EW (where {home.name} sat), got {written!r}", board, pairs)
+            self.r.error(
+                f"{lpath}/DIRECTION", f"expected NS or EW (where {home.name} sat), got {written!r}", board, pairs
+            )
             return None
         if by_pairs is not None and by_pairs is not side:
             seat = ns_number if side is Direction.NS else ew_number
             owner = teams.pair_team.get(seat or 0)
-            self.r.error(f"{lpath}/DIRECTION", f"DIRECTION says {home.name} sat {side}, but the {side} pair {seat} is listed "
-                         f"under team {owner}: expected the home team's pair in the {side} seats", board, pairs)
+            self.r.error(
+                f"{lpath}/DIRECTION",
+                f"DIRECTION says {home.name} sat {side}, but the {side} pair {seat} is listed "
+                f"under team {owner}: expected the home team's pair in the {side} seats",
+                board,
+                pairs,
+            )
             return None
         return side
 

@@ -83,13 +83,26 @@ def _handicaps(file: str, session: Session, places: Places) -> list[InputError]:
         return []
     if session.method is not ScoringMethod.MATCHPOINTS:
         first = with_handicap[0]
-        return [InputError(file, places.pairs.get(first.ref, ""),
-                           f"handicaps are added to a matchpoint percentage: a {session.method} session has none; "
-                           "expected no handicap", pair=pair_label(first.ref))]
-    return [InputError(file, places.pairs.get(p.ref, ""),
-                       f"{pair_label(p.ref)} has no handicap while other pairs have one: expected a handicap for "
-                       "every pair (0 for a scratch pair)", pair=pair_label(p.ref))
-            for p in session.pairs if p.handicap is None]
+        return [
+            InputError(
+                file,
+                places.pairs.get(first.ref, ""),
+                f"handicaps are added to a matchpoint percentage: a {session.method} session has none; "
+                "expected no handicap",
+                pair=pair_label(first.ref),
+            )
+        ]
+    return [
+        InputError(
+            file,
+            places.pairs.get(p.ref, ""),
+            f"{pair_label(p.ref)} has no handicap while other pairs have one: expected a handicap for "
+            "every pair (0 for a scratch pair)",
+            pair=pair_label(p.ref),
+        )
+        for p in session.pairs
+        if p.handicap is None
+    ]
 
 
 class KnownPairs(set):
@@ -112,25 +125,38 @@ def _board(file: str, session: Session, board: Board, known: KnownPairs, places:
     errors: list[InputError] = []
     n = board.number
     if not board.lines and n not in places.dropped:
-        errors.append(InputError(file, places.board(board), f"board {n} has no results: expected at least one traveller line", n))
+        errors.append(
+            InputError(file, places.board(board), f"board {n} has no results: expected at least one traveller line", n)
+        )
         return errors
     vulnerability = board.vulnerability or board_vulnerability(n)
     if session.individual:
         errors += seat_problems(file, board, known, places.line)
         for played in board.lines:
             sides = [played.ns] if played.ns is played.ew or played.ns == played.ew else [played.ns, played.ew]
-            errors += [InputError(file, places.line(played), m, n, line_pairs(played))
-                       for outcome in sides for m in outcome_problems(outcome, vulnerability)]
+            errors += [
+                InputError(file, places.line(played), m, n, line_pairs(played))
+                for outcome in sides
+                for m in outcome_problems(outcome, vulnerability)
+            ]
         return errors
     seen: dict[PairRef, tuple[str, str]] = {}
     seats: list[tuple[PairRef | None, PairRef | None, str, TravellerLine | None]] = [
-        (line.ns_pair, line.ew_pair, places.line(line), line) for line in board.lines]
+        (line.ns_pair, line.ew_pair, places.line(line), line) for line in board.lines
+    ]
     seats += [(ns, ew, where, None) for ns, ew, where in places.unread.get(n, ())]
     seats.sort(key=lambda seat: _file_order(seat[2]))
     for ns_pair, ew_pair, where, line in seats:
         if ns_pair is not None and ns_pair == ew_pair:
-            errors.append(InputError(file, where, f"{pair_label(ns_pair)} is both NS and EW on this line: expected two different pairs",
-                                     n, pair_label(ns_pair)))
+            errors.append(
+                InputError(
+                    file,
+                    where,
+                    f"{pair_label(ns_pair)} is both NS and EW on this line: expected two different pairs",
+                    n,
+                    pair_label(ns_pair),
+                )
+            )
             continue
         for side, ref in (("NS", ns_pair), ("EW", ew_pair)):
             if ref is None:
@@ -142,10 +168,14 @@ def _board(file: str, session: Session, board: Board, known: KnownPairs, places:
                 label = pair_label(ref, side)
                 other_side, other_where = seen[ref]
                 if other_side != side:
-                    message = (f"pair {ref.number} sits {other_side} ({other_where}) and {side} on the same board: "
-                               f"expected a pair to play a board once, in one direction")
+                    message = (
+                        f"pair {ref.number} sits {other_side} ({other_where}) and {side} on the same board: "
+                        f"expected a pair to play a board once, in one direction"
+                    )
                 else:
-                    message = f"{label} has two results on this board (also {other_where}): expected one result per pair"
+                    message = (
+                        f"{label} has two results on this board (also {other_where}): expected one result per pair"
+                    )
                 errors.append(InputError(file, where, message, n, label))
             else:
                 seen[ref] = (side, where)
@@ -169,8 +199,10 @@ def _unknown(ref: PairRef, side: str, known: KnownPairs) -> str:
     if ref.direction is not None:
         flipped = PairRef(ref.section, ref.number, ref.direction.other)
         if flipped in known and PairRef(ref.section, ref.number, ref.direction) not in known:
-            return (f"pair {ref.number} is listed as {ref.direction.other} but sits {side} here: "
-                    f"expected an {side} pair number")
+            return (
+                f"pair {ref.number} is listed as {ref.direction.other} but sits {side} here: "
+                f"expected an {side} pair number"
+            )
     listed = known.numbers(ref.section, ref.direction, ref.direction is None)
     section = f" in section {ref.section}" if ref.section else ""
     return f"unknown {side} pair {ref.number}{section}: expected one of the pairs listed ({listed})"
@@ -208,15 +240,21 @@ def play_problems(play: Play, vulnerability: Vulnerability) -> list[str]:
         return [f"tricks must be 0 to 13, got {play.tricks}"]
     if play.ns_score not in POSSIBLE_SCORES:
         return [f"impossible score {play.ns_score}: no contract scores that; expected a score such as 420 or -50"]
-    if play.contract is not None and play.tricks is not None and (play.declarer is not None or play.contract.passed_out):
+    if (
+        play.contract is not None
+        and play.tricks is not None
+        and (play.declarer is not None or play.contract.passed_out)
+    ):
         try:
             expected = ns_score(play.contract, play.declarer, play.tricks, vulnerability)
         except ContractError as exc:
             return [str(exc)]
         if expected != play.ns_score:
             by = f" by {play.declarer}" if play.declarer else ""
-            return [f"score {play.ns_score} contradicts {play.contract}{by} taking {play.tricks} tricks "
-                    f"(vulnerable: {vulnerability}): expected {expected}"]
+            return [
+                f"score {play.ns_score} contradicts {play.contract}{by} taking {play.tricks} tricks "
+                f"(vulnerable: {vulnerability}): expected {expected}"
+            ]
     return []
 
 

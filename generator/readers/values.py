@@ -38,8 +38,13 @@ def quoted(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def whole_number(value: object, what: str = "a whole number such as 3", low: int | None = None,
-                 high: int | None = None, strings: bool = True) -> int:
+def whole_number(
+    value: object,
+    what: str = "a whole number such as 3",
+    low: int | None = None,
+    high: int | None = None,
+    strings: bool = True,
+) -> int:
     """A whole number from an upload: an int (YAML) or ASCII decimal digits with an optional sign
     (not when ``strings`` is false: in YAML, a number is written as a number).
 
@@ -50,9 +55,13 @@ def whole_number(value: object, what: str = "a whole number such as 3", low: int
     ValueError: expected a whole number such as 3, got '²'
     """
     noun = what.split(", such as")[0].split(" such as")[0]
-    bounds = f"{noun} from {low} to {high}" if low is not None and high is not None else f"{noun} of at most {MAX_DIGITS} digits"
+    bounds = (
+        f"{noun} from {low} to {high}"
+        if low is not None and high is not None
+        else f"{noun} of at most {MAX_DIGITS} digits"
+    )
     if isinstance(value, int) and not isinstance(value, bool):
-        if abs(value) >= 10 ** MAX_DIGITS:
+        if abs(value) >= 10**MAX_DIGITS:
             raise ValueError(f"expected {bounds}, got {_long_number(str(value))}")
         number = value
     elif strings and isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
@@ -274,7 +283,9 @@ def parse_deal(text: str):
         if hand == "-":
             return None
         if not _HAND.match(hand):
-            raise ValueError(f"expected a hand such as AK72.QJ5.T84.A93 (spades.hearts.diamonds.clubs), got {quoted(hand)}")
+            raise ValueError(
+                f"expected a hand such as AK72.QJ5.T84.A93 (spades.hearts.diamonds.clubs), got {quoted(hand)}"
+            )
         hands[Seat(order[(start + i) % 4])] = hand
     return check_hands(hands)
 
@@ -294,8 +305,10 @@ def check_hands(hands: dict):
         hand = hands[seat]
         suits = hand.split(".")
         if len(suits) != 4 or any(c not in _RANKS for suit in suits for c in suit):
-            raise ValueError(f"expected {seat}'s hand as ranks AKQJT98765432 in four suits such as AK72.QJ5.T84.A93, "
-                             f"got {quoted(hand)}")
+            raise ValueError(
+                f"expected {seat}'s hand as ranks AKQJT98765432 in four suits such as AK72.QJ5.T84.A93, "
+                f"got {quoted(hand)}"
+            )
         count = sum(len(suit) for suit in suits)
         if count != 13:
             problems.append(f"{seat} holds {count} cards")
@@ -309,7 +322,9 @@ def check_hands(hands: dict):
     if missing:
         problems.append(f"{_cards(missing)} {'is' if len(missing) == 1 else 'are'} missing")
     if problems:
-        raise ValueError(f"impossible deal: {'; '.join(problems)}: expected 13 cards in each hand and each of the 52 cards once")
+        raise ValueError(
+            f"impossible deal: {'; '.join(problems)}: expected 13 cards in each hand and each of the 52 cards once"
+        )
     return Deal(dict(hands))
 
 

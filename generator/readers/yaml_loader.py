@@ -56,17 +56,26 @@ class _Guards:
         every upload, so the frames count."""
         event = self.peek_event()
         if isinstance(event, AliasEvent):
-            raise LoadError(event.start_mark.line + 1, "YAML aliases (*name) are not allowed in uploads: expected plain values")
+            raise LoadError(
+                event.start_mark.line + 1, "YAML aliases (*name) are not allowed in uploads: expected plain values"
+            )
         self.depth += 1
         try:
             if self.depth > MAX_DEPTH:
-                raise LoadError(event.start_mark.line + 1, f"the YAML is nested more than {MAX_DEPTH} levels deep: "
-                                                            "expected a session as in docs/yaml-format.md")
+                raise LoadError(
+                    event.start_mark.line + 1,
+                    f"the YAML is nested more than {MAX_DEPTH} levels deep: "
+                    "expected a session as in docs/yaml-format.md",
+                )
             anchor = event.anchor
             anchors = self.anchors
             if anchor is not None and anchor in anchors:
-                raise ComposerError(f"found duplicate anchor {anchor!r}; first occurrence", anchors[anchor].start_mark,
-                                    "second occurrence", event.start_mark)
+                raise ComposerError(
+                    f"found duplicate anchor {anchor!r}; first occurrence",
+                    anchors[anchor].start_mark,
+                    "second occurrence",
+                    event.start_mark,
+                )
             paths = bool(self.yaml_path_resolvers)
             if paths:
                 self.descend_resolver(parent, index)
@@ -130,8 +139,10 @@ def _construct_map(loader, node: yaml.MappingNode):
 def _construct_int(loader, node: yaml.ScalarNode) -> int:
     text = str(node.value)
     if len(text) > MAX_NUMBER_LENGTH:
-        raise LoadError(node.start_mark.line + 1, f"expected a number of at most {MAX_NUMBER_LENGTH} digits, "
-                                                   f"got one {len(text):,} characters long")
+        raise LoadError(
+            node.start_mark.line + 1,
+            f"expected a number of at most {MAX_NUMBER_LENGTH} digits, got one {len(text):,} characters long",
+        )
     return SafeConstructor.construct_yaml_int(loader, node)
 
 
@@ -139,7 +150,9 @@ def _construct_timestamp(loader, node: yaml.ScalarNode):
     try:
         return SafeConstructor.construct_yaml_timestamp(loader, node)
     except (ValueError, OverflowError):
-        raise LoadError(node.start_mark.line + 1, f"expected a real calendar date, got {str(node.value)[:40]!r}") from None
+        raise LoadError(
+            node.start_mark.line + 1, f"expected a real calendar date, got {str(node.value)[:40]!r}"
+        ) from None
 
 
 class _PythonLoader(_Guards, yaml.SafeLoader):

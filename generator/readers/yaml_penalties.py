@@ -21,27 +21,52 @@ from . import values
 from .validate import KnownPairs, pair_label
 from .yaml_loader import LineDict, YamlReader
 
-_PENALTY_AMOUNT = re.compile(r"^([+-]?[0-9]{1,6}(?:\.[0-9]{1,6})?(?:/[0-9]{1,6})?)\s*(%|mps?|matchpoints?|imps?|points?|pts)?$", re.I)
-_PENALTY_WORDS = {"%": PenaltyUnit.PERCENT_OF_TOP, "mp": PenaltyUnit.MATCHPOINTS, "matchpoint": PenaltyUnit.MATCHPOINTS,
-                  "imp": PenaltyUnit.IMPS, "point": PenaltyUnit.POINTS, "pt": PenaltyUnit.POINTS}
-_SESSION_UNIT = {ScoringMethod.MATCHPOINTS: PenaltyUnit.MATCHPOINTS, ScoringMethod.BUTLER: PenaltyUnit.IMPS,
-                 ScoringMethod.CROSS_IMPS: PenaltyUnit.IMPS, ScoringMethod.AGGREGATE: PenaltyUnit.POINTS}
+_PENALTY_AMOUNT = re.compile(
+    r"^([+-]?[0-9]{1,6}(?:\.[0-9]{1,6})?(?:/[0-9]{1,6})?)\s*(%|mps?|matchpoints?|imps?|points?|pts)?$", re.I
+)
+_PENALTY_WORDS = {
+    "%": PenaltyUnit.PERCENT_OF_TOP,
+    "mp": PenaltyUnit.MATCHPOINTS,
+    "matchpoint": PenaltyUnit.MATCHPOINTS,
+    "imp": PenaltyUnit.IMPS,
+    "point": PenaltyUnit.POINTS,
+    "pt": PenaltyUnit.POINTS,
+}
+_SESSION_UNIT = {
+    ScoringMethod.MATCHPOINTS: PenaltyUnit.MATCHPOINTS,
+    ScoringMethod.BUTLER: PenaltyUnit.IMPS,
+    ScoringMethod.CROSS_IMPS: PenaltyUnit.IMPS,
+    ScoringMethod.AGGREGATE: PenaltyUnit.POINTS,
+}
 """A penalty's plain number counts in the session's own unit."""
-_PENALTY_EXAMPLES = {ScoringMethod.MATCHPOINTS: "25% (of a top) or 1.5 (matchpoints)", ScoringMethod.BUTLER: "6 IMPs",
-                     ScoringMethod.CROSS_IMPS: "6 IMPs", ScoringMethod.AGGREGATE: "100 (points)"}
-_PENALTY_UNIT_WORDS = {PenaltyUnit.PERCENT_OF_TOP: "as a percentage of a top", PenaltyUnit.MATCHPOINTS: "in matchpoints",
-                       PenaltyUnit.IMPS: "in IMPs", PenaltyUnit.POINTS: "in points"}
+_PENALTY_EXAMPLES = {
+    ScoringMethod.MATCHPOINTS: "25% (of a top) or 1.5 (matchpoints)",
+    ScoringMethod.BUTLER: "6 IMPs",
+    ScoringMethod.CROSS_IMPS: "6 IMPs",
+    ScoringMethod.AGGREGATE: "100 (points)",
+}
+_PENALTY_UNIT_WORDS = {
+    PenaltyUnit.PERCENT_OF_TOP: "as a percentage of a top",
+    PenaltyUnit.MATCHPOINTS: "in matchpoints",
+    PenaltyUnit.IMPS: "in IMPs",
+    PenaltyUnit.POINTS: "in points",
+}
 
 
 class PenaltiesFormat(YamlReader):
     """The ``penalties:`` of a session."""
 
-    def penalties(self, raw: Any, where: LineDict, method: ScoringMethod, sections: tuple[Section, ...]) -> tuple[Penalty, ...]:
+    def penalties(
+        self, raw: Any, where: LineDict, method: ScoringMethod, sections: tuple[Section, ...]
+    ) -> tuple[Penalty, ...]:
         """`penalties: [{pair: 3, direction: NS, amount: 25%, reason: slow play}]`: a director's deductions from totals."""
         if raw is None:
             return ()
         if not isinstance(raw, list):
-            self.error(where, f"expected penalties as a list such as [{{pair: 3, amount: 25%, reason: slow play}}], got {raw!r}")
+            self.error(
+                where,
+                f"expected penalties as a list such as [{{pair: 3, amount: 25%, reason: slow play}}], got {raw!r}",
+            )
             return ()
         out = []
         known = {s.name: KnownPairs({q.ref for q in s.pairs}) for s in sections}
@@ -52,11 +77,13 @@ class PenaltiesFormat(YamlReader):
                     out.append(penalty)
         return tuple(out)
 
-    def penalty(self, p: LineDict, method: ScoringMethod, sections: tuple[Section, ...],
-                known: dict[str, KnownPairs]) -> Penalty | None:
+    def penalty(
+        self, p: LineDict, method: ScoringMethod, sections: tuple[Section, ...], known: dict[str, KnownPairs]
+    ) -> Penalty | None:
         try:
-            number = values.whole_number(p.get("pair"), "the penalised pair's number under pair, such as 3", 1,
-                                         values.MAX_NUMBER, strings=False)
+            number = values.whole_number(
+                p.get("pair"), "the penalised pair's number under pair, such as 3", 1, values.MAX_NUMBER, strings=False
+            )
         except ValueError as exc:
             self.error(p, str(exc))
             return None
@@ -86,8 +113,13 @@ class PenaltiesFormat(YamlReader):
             return None  # the session's pairs could not be read: reported already
         if section not in known:
             listed = ", ".join(repr(n) for n in names)
-            self.error(p, f"unknown section {section!r}: expected section: with one of {listed}" if "section" in p
-                       else f"the penalty names no section: expected section: with one of {listed}", pair=label)
+            self.error(
+                p,
+                f"unknown section {section!r}: expected section: with one of {listed}"
+                if "section" in p
+                else f"the penalty names no section: expected section: with one of {listed}",
+                pair=label,
+            )
             return None
         problem = _penalty_pair_problem(ref, known[section])
         if problem:
@@ -110,7 +142,9 @@ def _penalty_amount(value: Any, method: ScoringMethod) -> tuple[Fraction, Penalt
     if amount <= 0:
         raise ValueError(f"expected an amount above 0 (a penalty is deducted; there are no bonuses), got {value!r}")
     if unit not in PENALTY_UNITS[method]:
-        raise ValueError(f"a penalty {_PENALTY_UNIT_WORDS[unit]} does not apply to a {method} session: expected {examples}")
+        raise ValueError(
+            f"a penalty {_PENALTY_UNIT_WORDS[unit]} does not apply to a {method} session: expected {examples}"
+        )
     return amount, unit
 
 

@@ -47,8 +47,15 @@ from .yaml_penalties import PenaltiesFormat
 from .yaml_swiss import read_swiss
 from .yaml_teams import TeamsFormat
 
-_VULNERABILITY = {"none": Vulnerability.NONE, "love": Vulnerability.NONE, "ns": Vulnerability.NS, "ew": Vulnerability.EW,
-                  "both": Vulnerability.BOTH, "all": Vulnerability.BOTH}
+_VULNERABILITY = {
+    "none": Vulnerability.NONE,
+    "love": Vulnerability.NONE,
+    "ns": Vulnerability.NS,
+    "ew": Vulnerability.EW,
+    "both": Vulnerability.BOTH,
+    "all": Vulnerability.BOTH,
+}
+
 
 def read_yaml(file: str, data: bytes) -> tuple[list[Session], list[InputError]]:
     try:
@@ -58,30 +65,55 @@ def read_yaml(file: str, data: bytes) -> tuple[list[Session], list[InputError]]:
     except LoadError as exc:
         return [], [InputError(file, f"line {exc.line}", exc.message)]
     except DuplicateKeys as exc:
-        return [], [InputError(file, f"line {line}", f"the key {values.quoted(key)} appears twice in one mapping "
-                               f"({'also earlier on this line' if first == line else f'also line {first}'}): "
-                               "expected each key once (which value was meant?)") for line, first, key in exc.duplicates]
+        return [], [
+            InputError(
+                file,
+                f"line {line}",
+                f"the key {values.quoted(key)} appears twice in one mapping "
+                f"({'also earlier on this line' if first == line else f'also line {first}'}): "
+                "expected each key once (which value was meant?)",
+            )
+            for line, first, key in exc.duplicates
+        ]
     except yaml.reader.ReaderError as exc:
         text = data.decode("utf-8-sig", errors="replace")
         line = text.count("\n", 0, exc.position) + 1
-        return [], [InputError(file, f"line {line}", f"the file holds the control character #x{exc.character:04x}, which YAML "
-                               "does not allow: expected plain text")]
+        return [], [
+            InputError(
+                file,
+                f"line {line}",
+                f"the file holds the control character #x{exc.character:04x}, which YAML "
+                "does not allow: expected plain text",
+            )
+        ]
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(exc, "problem", None) or str(exc)
-        return [], [InputError(file, where, f"malformed YAML ({problem}): expected a YAML session as in docs/yaml-format.md")]
+        return [], [
+            InputError(file, where, f"malformed YAML ({problem}): expected a YAML session as in docs/yaml-format.md")
+        ]
     if not isinstance(doc, LineDict):  # every mapping loads as a LineDict
-        return [], [InputError(file, "line 1", f"expected a mapping of session details (club, event, method, ...), got {type(doc).__name__}")]
+        return [], [
+            InputError(
+                file,
+                "line 1",
+                f"expected a mapping of session details (club, event, method, ...), got {type(doc).__name__}",
+            )
+        ]
     reader = _Reader(file)
     parts = doc.get("sessions")
     if isinstance(parts, list):
         if doc.get("penalties") is not None:
             first = doc["penalties"][0] if isinstance(doc["penalties"], list) and doc["penalties"] else None
-            reader.error(first if isinstance(first, LineDict) else doc,
-                         "penalties belong to one session: expected them under that session's item in sessions")
+            reader.error(
+                first if isinstance(first, LineDict) else doc,
+                "penalties belong to one session: expected them under that session's item in sessions",
+            )
         shared = {k: v for k, v in doc.items() if k not in ("sessions", "penalties")}
-        sessions = [reader.session({**shared, **part}, part) for part in parts if reader.mapping(part, doc, "a session")]
+        sessions = [
+            reader.session({**shared, **part}, part) for part in parts if reader.mapping(part, doc, "a session")
+        ]
     else:
         sessions = [reader.session(doc, doc)]
     return [s for s in sessions if s is not None], reader.errors
@@ -108,7 +140,10 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         try:
             method = ScoringMethod(method_text)
         except ValueError:
-            self.error(where, f"unknown method {doc.get('method')!r}: expected one of {', '.join(m.value for m in ScoringMethod)}")
+            self.error(
+                where,
+                f"unknown method {doc.get('method')!r}: expected one of {', '.join(m.value for m in ScoringMethod)}",
+            )
             return None
         options = doc.get("options") or {}
         if not isinstance(options, dict):
@@ -125,13 +160,23 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             except ValueError as exc:
                 self.error(where, str(exc))
                 when = None
-        common = {"title": str(doc.get("event") or doc.get("title") or "Untitled session"), "method": method,
-                  "club": str(doc.get("club") or ""), "event": str(doc.get("event") or ""), "date": when,
-                  "source": self.file, "options": dict(options), "printed": {KEY: PrintedFigures(program="YAML")}}
+        common = {
+            "title": str(doc.get("event") or doc.get("title") or "Untitled session"),
+            "method": method,
+            "club": str(doc.get("club") or ""),
+            "event": str(doc.get("event") or ""),
+            "date": when,
+            "source": self.file,
+            "options": dict(options),
+            "printed": {KEY: PrintedFigures(program="YAML")},
+        }
         if method is ScoringMethod.TEAMS:
             if doc.get("penalties") is not None:
-                self.error(where, "penalties apply to pairs sessions: expected a teams director's adjustment as "
-                                  "imp_adjustment on the match")
+                self.error(
+                    where,
+                    "penalties apply to pairs sessions: expected a teams director's adjustment as "
+                    "imp_adjustment on the match",
+                )
             if doc.get("strata") is not None:
                 self.error(where, "strata apply to pairs sessions: expected no strata in a teams session")
             teams, matches = self.teams(doc, where)
@@ -148,8 +193,15 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         self.strata_given = doc.get("strata") is not None
         sections, boards = self.sections(doc, where, places)
         penalties = self.penalties(doc.get("penalties"), where, method, sections)
-        session = Session(sections=sections, boards=boards, penalties=penalties, strata=self.strata,
-                          individual=self.individual, sitouts=tuple(self.sitouts), **common)  # type: ignore[arg-type]
+        session = Session(
+            sections=sections,
+            boards=boards,
+            penalties=penalties,
+            strata=self.strata,
+            individual=self.individual,
+            sitouts=tuple(self.sitouts),
+            **common,
+        )  # type: ignore[arg-type]
         places.pairs.update(self.pair_lines)
         self.errors += validate(self.file, session, places)
         swiss = doc.get("swiss")
@@ -189,7 +241,11 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             sections.append((name, pairs, mitchell))
         section_info = {name: mitchell for name, _, mitchell in sections}
         default = sections[0][0] if len(sections) == 1 else None
-        groups = [(doc.get("boards"), where, default)] + [(s.get("boards"), s, str(s.get("name") or "")) for s in raw if isinstance(s, dict) and s.get("boards") is not None]
+        groups = [(doc.get("boards"), where, default)] + [
+            (s.get("boards"), s, str(s.get("name") or ""))
+            for s in raw
+            if isinstance(s, dict) and s.get("boards") is not None
+        ]
         for boards, parent, sec_name in groups:
             if boards is None:
                 continue
@@ -229,11 +285,18 @@ class _Reader(PenaltiesFormat, TeamsFormat):
                     self.error(p, str(exc), pair=f"pair {number}")
                     continue
             if movement == "mitchell" and direction is None:
-                self.error(p, f"pair {number} has no direction in a mitchell: expected direction NS or EW", pair=f"pair {number}")
+                self.error(
+                    p,
+                    f"pair {number} has no direction in a mitchell: expected direction NS or EW",
+                    pair=f"pair {number}",
+                )
                 continue
             if movement == "howell" and direction is not None:
-                self.error(p, f"pair {number} has a direction in a howell: expected none (a Howell pair plays both ways)",
-                           pair=f"pair {number}")
+                self.error(
+                    p,
+                    f"pair {number} has a direction in a howell: expected none (a Howell pair plays both ways)",
+                    pair=f"pair {number}",
+                )
                 continue
             players = p.get("players") or []
             if isinstance(players, str):
@@ -243,8 +306,11 @@ class _Reader(PenaltiesFormat, TeamsFormat):
                 players = []
             ref = PairRef(section, number, direction)
             if ref in seen:
-                self.error(p, f"pair {number}{' ' + str(direction) if direction else ''} is listed twice: expected each pair once",
-                           pair=f"pair {number}")
+                self.error(
+                    p,
+                    f"pair {number}{' ' + str(direction) if direction else ''} is listed twice: expected each pair once",
+                    pair=f"pair {number}",
+                )
                 continue
             seen.add(ref)
             handicap = None
@@ -258,13 +324,17 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             masterpoints = None
             if p.get("masterpoints") is not None:
                 award = p.get("masterpoints")
-                awarded, kind = (award.get("awarded"), award.get("type", "")) if isinstance(award, dict) else (award, "")
+                awarded, kind = (
+                    (award.get("awarded"), award.get("type", "")) if isinstance(award, dict) else (award, "")
+                )
                 try:
                     masterpoints = values.parse_masterpoints(awarded, kind)
                 except ValueError as exc:
                     self.error(p, f"masterpoints of pair {number}: {exc}", pair=f"pair {number}")
             stratum = self.pair_stratum(p, number)
-            out.append(Pair(ref, tuple(Player(str(n)) for n in players if str(n).strip()), handicap, masterpoints, stratum))
+            out.append(
+                Pair(ref, tuple(Player(str(n)) for n in players if str(n).strip()), handicap, masterpoints, stratum)
+            )
         return out
 
     def players(self, raw: Any, where: LineDict, section: str) -> list[Pair]:
@@ -288,12 +358,17 @@ class _Reader(PenaltiesFormat, TeamsFormat):
                 self.error(p, f"expected the name of player {number} under name, got {name!r}", pair=player_label(ref))
                 continue
             if ref in seen:
-                self.error(p, f"{player_label(ref)} is listed twice (also {seen[ref]}): expected each player once",
-                           pair=player_label(ref))
+                self.error(
+                    p,
+                    f"{player_label(ref)} is listed twice (also {seen[ref]}): expected each player once",
+                    pair=player_label(ref),
+                )
                 continue
             seen[ref] = self.pair_lines[ref] = f"line {p.line}"
             player_id = p.get("id")
-            out.append(Pair(ref, (Player(name.strip(), str(player_id) if player_id is not None else None),), is_player=True))
+            out.append(
+                Pair(ref, (Player(name.strip(), str(player_id) if player_id is not None else None),), is_player=True)
+            )
         return out
 
     def seats(self, r: LineDict, board: int, section: str) -> tuple[Any, str] | None:
@@ -318,7 +393,9 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         if raw is None:
             return ()
         if not isinstance(raw, list) or not raw:
-            self.error(where, "expected strata as a list, highest first, such as [{name: A}, {name: B, max_rating: 1500}]")
+            self.error(
+                where, "expected strata as a list, highest first, such as [{name: A}, {name: B, max_rating: 1500}]"
+            )
             return ()
         out: list[Stratum] = []
         for index, item in enumerate(raw):
@@ -338,14 +415,22 @@ class _Reader(PenaltiesFormat, TeamsFormat):
                 except ValueError:
                     limit = None
                 if limit is None:
-                    self.error(item, f"stratum {name}: expected max_rating as a number such as 1500, got {item.get('max_rating')!r}")
+                    self.error(
+                        item,
+                        f"stratum {name}: expected max_rating as a number such as 1500, got {item.get('max_rating')!r}",
+                    )
                     return ()
             if index == 0 and limit is not None:
-                self.error(item, f"stratum {name}: the first (highest) stratum is open to every pair: expected no max_rating")
+                self.error(
+                    item, f"stratum {name}: the first (highest) stratum is open to every pair: expected no max_rating"
+                )
                 return ()
             if index > 0 and out[-1].max_rating is not None and limit is not None and limit >= out[-1].max_rating:
-                self.error(item, f"stratum {name}: max_rating {fmt_number(limit)} is not below {out[-1].name}'s "
-                                 f"{fmt_number(out[-1].max_rating)}: expected the strata highest first")
+                self.error(
+                    item,
+                    f"stratum {name}: max_rating {fmt_number(limit)} is not below {out[-1].name}'s "
+                    f"{fmt_number(out[-1].max_rating)}: expected the strata highest first",
+                )
                 return ()
             out.append(Stratum(name, limit))
         return tuple(out)
@@ -354,28 +439,40 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         """The pair's stated stratum, or the lowest whose max_rating its rating is within."""
         if not self.strata:
             if not self.strata_given and (p.get("stratum") is not None or p.get("rating") is not None):
-                self.error(p, f"pair {number} has a stratum or rating but the session lists no strata: "
-                              "expected strata: [{name: A}, {name: B, max_rating: ...}] first", pair=f"pair {number}")
+                self.error(
+                    p,
+                    f"pair {number} has a stratum or rating but the session lists no strata: "
+                    "expected strata: [{name: A}, {name: B, max_rating: ...}] first",
+                    pair=f"pair {number}",
+                )
             return None
         names = [s.name for s in self.strata]
         if p.get("stratum") is not None:
             stated = str(p.get("stratum")).strip()
             if stated not in names:
-                self.error(p, f"stratum {stated!r} of pair {number} does not exist: expected one of {', '.join(names)}",
-                           pair=f"pair {number}")
+                self.error(
+                    p,
+                    f"stratum {stated!r} of pair {number} does not exist: expected one of {', '.join(names)}",
+                    pair=f"pair {number}",
+                )
                 return names[0]
             return stated
         rating = p.get("rating")
         if rating is None:
-            self.error(p, f"pair {number} has no stratum: expected a stratum ({', '.join(names)}) or a rating",
-                       pair=f"pair {number}")
+            self.error(
+                p,
+                f"pair {number} has no stratum: expected a stratum ({', '.join(names)}) or a rating",
+                pair=f"pair {number}",
+            )
             return names[0]
         try:
             value: Fraction | None = values.decimal(rating)
         except ValueError:
             value = None
         if value is None or value < 0:
-            self.error(p, f"rating of pair {number}: expected a number such as 850, got {rating!r}", pair=f"pair {number}")
+            self.error(
+                p, f"rating of pair {number}: expected a number such as 850, got {rating!r}", pair=f"pair {number}"
+            )
             return names[0]
         for stratum in reversed(self.strata):
             if stratum.max_rating is not None and value <= stratum.max_rating:
@@ -383,8 +480,17 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         return names[0]
 
     # --- boards and results --------------------------------------------------------------
-    def board(self, b: Any, parent: Any, section: str | None, info: dict[str, bool], lines: dict, deals: dict,
-              board_lines: dict, places: Places) -> None:
+    def board(
+        self,
+        b: Any,
+        parent: Any,
+        section: str | None,
+        info: dict[str, bool],
+        lines: dict,
+        deals: dict,
+        board_lines: dict,
+        places: Places,
+    ) -> None:
         if not self.mapping(b, parent, "a board"):
             return
         try:
@@ -438,13 +544,18 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             return
         found = yaml_sitout(r, board, sec, info[sec], r.line, individual=self.individual)
         if isinstance(found, str):
-            named = [f"{'player' if k == 'player' else 'pair'} {r[k]}" for k in ("ns", "ew", "pair", "player") if r.get(k) is not None]
+            named = [
+                f"{'player' if k == 'player' else 'pair'} {r[k]}"
+                for k in ("ns", "ew", "pair", "player")
+                if r.get(k) is not None
+            ]
             self.error(r, found, board, named[0] if len(named) == 1 else None)
         else:
             self.sitouts.append(found)
 
-    def result(self, r: LineDict, board: int, section: str | None, info: dict[str, bool], vul: Vulnerability,
-               places: Places) -> TravellerLine | None:
+    def result(
+        self, r: LineDict, board: int, section: str | None, info: dict[str, bool], vul: Vulnerability, places: Places
+    ) -> TravellerLine | None:
         sec = str(r.get("section", section if section is not None else ""))
         if sec not in info:
             self.error(r, f"unknown section {sec!r}: expected one of {', '.join(repr(s) for s in info)}", board)
@@ -480,14 +591,18 @@ class _Reader(PenaltiesFormat, TeamsFormat):
                     ns, ew = ns
         except ValueError as exc:
             self.error(r, str(exc), board, pair_text)
-            places.drop(board, None if self.individual else refs[0], None if self.individual else refs[1], f"line {r.line}")
+            places.drop(
+                board, None if self.individual else refs[0], None if self.individual else refs[1], f"line {r.line}"
+            )
             return None
         return TravellerLine(refs[0], refs[1], ns, ew, section=sec, source_line=r.line, seats=seats)
 
     def side(self, spec: Any, vul: Vulnerability, board: int, artificial_side: str | None):
         """One outcome (or (ns, ew) artificial pair when not a split side) from a result spec."""
         if not isinstance(spec, dict):
-            raise ValueError(f"expected a result such as {{contract: 4S, by: N, tricks: 10}} or {{score: 420}}, got {spec!r}")
+            raise ValueError(
+                f"expected a result such as {{contract: 4S, by: N, tricks: 10}} or {{score: 420}}, got {spec!r}"
+            )
         if "weighted" in spec:
             parts = spec["weighted"]
             if not isinstance(parts, list) or len(parts) < 2:
@@ -541,7 +656,6 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         computed = ns_score(contract, declarer, tricks, vul)
         return Play(computed if score is None else score, contract, declarer, tricks, lead)
 
+
 def fmt_number(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else str(float(value))
-
-

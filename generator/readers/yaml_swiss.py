@@ -68,16 +68,24 @@ def read_swiss(file: str, raw: Any, where: Any, session: Session) -> tuple[tuple
         errors.append(InputError(file, _line(at), message, board, pair))
 
     if session.method not in SWISS_METHODS:
-        error(where, f"a Swiss pairs event scores its boards against the field by cross_imps or butler: expected one "
-                     f"of those as the method, got {session.method}")
+        error(
+            where,
+            f"a Swiss pairs event scores its boards against the field by cross_imps or butler: expected one "
+            f"of those as the method, got {session.method}",
+        )
     if len(session.sections) > 1:
         error(where, "a Swiss pairs event is one field: expected pairs without sections")
     if session.options.get("vp_scale") == "none":
-        error(where, "a Swiss pairs event converts each match to VPs: expected vp_scale wbf, discrete or club, got none")
+        error(
+            where, "a Swiss pairs event converts each match to VPs: expected vp_scale wbf, discrete or club, got none"
+        )
     rounds_raw = raw.get("rounds") if isinstance(raw, dict) else None
     if not isinstance(rounds_raw, list) or not rounds_raw:
-        error(where, "expected swiss as a mapping with rounds: a list of {round: 1, boards: [1, 2, 3], "
-                     "matches: [{ns: 1, ew: 2}, ..], bye: 5}")
+        error(
+            where,
+            "expected swiss as a mapping with rounds: a list of {round: 1, boards: [1, 2, 3], "
+            "matches: [{ns: 1, ew: 2}, ..], bye: 5}",
+        )
         return (), errors
     known = {p.ref.number: p.ref for p in session.pairs}
     board_round: dict[int, int] = {}
@@ -97,28 +105,44 @@ def read_swiss(file: str, raw: Any, where: Any, session: Session) -> tuple[tuple
         numbers_seen[number] = _line(r)
         boards = _boards(r.get("boards"))
         if boards is None:
-            error(r, f"round {number}: expected boards as a list of board numbers such as [1, 2, 3] or a range "
-                     f"such as 1-3, got {values.quoted(r.get('boards'))}")
+            error(
+                r,
+                f"round {number}: expected boards as a list of board numbers such as [1, 2, 3] or a range "
+                f"such as 1-3, got {values.quoted(r.get('boards'))}",
+            )
             continue
         for b in boards:
             if b in board_round:
-                error(r, f"board {b} is in round {board_round[b]} and round {number}: expected each board in one "
-                         "round (number the boards of each round apart)", board=b)
+                error(
+                    r,
+                    f"board {b} is in round {board_round[b]} and round {number}: expected each board in one "
+                    "round (number the boards of each round apart)",
+                    board=b,
+                )
             board_round[b] = number
         seated: dict[PairRef, str] = {}
 
-        def seat(value: Any, at: Any, role: str, number: Any = number,
-                 seated: dict[PairRef, str] = seated) -> PairRef | None:
+        def seat(
+            value: Any, at: Any, role: str, number: Any = number, seated: dict[PairRef, str] = seated
+        ) -> PairRef | None:
             n = _number(value)
             pair = known.get(n) if n is not None else None
             if pair is None:
                 listed = ", ".join(str(k) for k in sorted(known))
-                error(at, f"round {number}: {role} {values.quoted(value)} is not a pair of this event: expected one "
-                          f"of {listed}", pair=f"pair {values.quoted(value)}")
+                error(
+                    at,
+                    f"round {number}: {role} {values.quoted(value)} is not a pair of this event: expected one "
+                    f"of {listed}",
+                    pair=f"pair {values.quoted(value)}",
+                )
                 return None
             if pair in seated:
-                error(at, f"round {number}: pair {pair} plays twice in this round (also {seated[pair]}): expected each "
-                          "pair in one match or the bye", pair=f"pair {pair}")
+                error(
+                    at,
+                    f"round {number}: pair {pair} plays twice in this round (also {seated[pair]}): expected each "
+                    "pair in one match or the bye",
+                    pair=f"pair {pair}",
+                )
                 return None
             seated[pair] = _line(at) or "this round"
             return pair
@@ -126,13 +150,19 @@ def read_swiss(file: str, raw: Any, where: Any, session: Session) -> tuple[tuple
         matches = []
         raw_matches = r.get("matches")
         if not isinstance(raw_matches, list) or not raw_matches:
-            error(r, f"round {number}: expected matches as a list such as [{{ns: 1, ew: 2}}], got "
-                     f"{values.quoted(raw_matches)}")
+            error(
+                r,
+                f"round {number}: expected matches as a list such as [{{ns: 1, ew: 2}}], got "
+                f"{values.quoted(raw_matches)}",
+            )
             raw_matches = []
         for m in raw_matches:
             if not isinstance(m, dict) or "ns" not in m or "ew" not in m:
-                error(m if getattr(m, "line", None) else r, f"round {number}: expected a match as {{ns: 1, ew: 2}} "
-                      f"(the pairs' numbers), got {values.quoted(m)}")
+                error(
+                    m if getattr(m, "line", None) else r,
+                    f"round {number}: expected a match as {{ns: 1, ew: 2}} "
+                    f"(the pairs' numbers), got {values.quoted(m)}",
+                )
                 continue
             first, second = seat(m.get("ns"), m, "ns"), seat(m.get("ew"), m, "ew")
             if first is not None and second is not None:
@@ -146,8 +176,9 @@ def read_swiss(file: str, raw: Any, where: Any, session: Session) -> tuple[tuple
     return tuple(rounds), errors
 
 
-def _check_travellers(file: str, session: Session, rounds: list[SwissRound],
-                      board_round: dict[int, int]) -> list[InputError]:
+def _check_travellers(
+    file: str, session: Session, rounds: list[SwissRound], board_round: dict[int, int]
+) -> list[InputError]:
     """Every traveller line is a match of its board's round; every match has a line on each of its boards."""
     errors: list[InputError] = []
     by_round = {r.number: r for r in rounds}
@@ -157,31 +188,58 @@ def _check_travellers(file: str, session: Session, rounds: list[SwissRound],
         for line in board.lines:
             where = f"line {line.source_line}" if line.source_line else ""
             if number is None:
-                errors.append(InputError(file, where, "this board is in no round of swiss: expected it in the boards "
-                                         "of one round", board.number))
+                errors.append(
+                    InputError(
+                        file,
+                        where,
+                        "this board is in no round of swiss: expected it in the boards of one round",
+                        board.number,
+                    )
+                )
                 break
             pairs = frozenset(p for p in (line.ns_pair, line.ew_pair) if p is not None)
             meets = {frozenset((m.first, m.second)) for m in by_round[number].matches}
             if pairs not in meets:
                 names = " and ".join(f"pair {p}" for p in sorted(pairs, key=lambda p: p.number))
-                errors.append(InputError(file, where, f"{names} do not meet in round {number}: expected the result of "
-                                         "one of the round's matches", board.number,
-                                         pair=f"pair {line.ns_pair}" if line.ns_pair else None))
+                errors.append(
+                    InputError(
+                        file,
+                        where,
+                        f"{names} do not meet in round {number}: expected the result of one of the round's matches",
+                        board.number,
+                        pair=f"pair {line.ns_pair}" if line.ns_pair else None,
+                    )
+                )
                 continue
             played[board.number, pairs] = played.get((board.number, pairs), 0) + 1
             if played[board.number, pairs] > 1:
-                errors.append(InputError(file, where, f"a second result between pairs {line.ns_pair} and {line.ew_pair}: "
-                                         "expected one result of each match on each board", board.number))
-    boards_with_lines = {b.number: {frozenset(p for p in (l.ns_pair, l.ew_pair) if p) for l in b.lines}
-                         for b in session.boards}
+                errors.append(
+                    InputError(
+                        file,
+                        where,
+                        f"a second result between pairs {line.ns_pair} and {line.ew_pair}: "
+                        "expected one result of each match on each board",
+                        board.number,
+                    )
+                )
+    boards_with_lines = {
+        b.number: {frozenset(p for p in (l.ns_pair, l.ew_pair) if p) for l in b.lines} for b in session.boards
+    }
     for r in rounds:
         for m in r.matches:
             missing = [b for b in r.boards if frozenset((m.first, m.second)) not in boards_with_lines.get(b, set())]
             if missing:
                 where = f"line {m.source_line}" if m.source_line else ""
                 listed = ", ".join(str(b) for b in missing)
-                errors.append(InputError(file, where, f"round {r.number}: the match of pairs {m.first} and {m.second} "
-                                         f"has no result on board{'s' if len(missing) > 1 else ''} {listed}: expected "
-                                         "every board of the round played by the match's two pairs", missing[0],
-                                         pair=f"pair {m.first}"))
+                errors.append(
+                    InputError(
+                        file,
+                        where,
+                        f"round {r.number}: the match of pairs {m.first} and {m.second} "
+                        f"has no result on board{'s' if len(missing) > 1 else ''} {listed}: expected "
+                        "every board of the round played by the match's two pairs",
+                        missing[0],
+                        pair=f"pair {m.first}",
+                    )
+                )
     return errors

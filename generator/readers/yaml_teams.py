@@ -27,6 +27,7 @@ class TeamsFormat(YamlReader):
     pairs result is (``side``, from the pairs format)."""
 
     if TYPE_CHECKING:
+
         def side(self, spec: Any, vul: Vulnerability, board: int, artificial_side: str | None) -> Any: ...
 
     def team_deals(self, doc: dict, where: LineDict) -> tuple[Board, ...]:
@@ -46,7 +47,9 @@ class TeamsFormat(YamlReader):
                 self.error(d, str(exc))
                 continue
             if number in boards:
-                self.error(d, f"board {number} has two deals (also line {lines[number]}): expected one deal per board", number)
+                self.error(
+                    d, f"board {number} has two deals (also line {lines[number]}): expected one deal per board", number
+                )
                 continue
             lines[number] = d.line
             try:
@@ -87,11 +90,16 @@ class TeamsFormat(YamlReader):
         for m in self.listed(doc, "matches", where, "matches ({home: 1, away: 2, boards: [..]})"):
             if not self.mapping(m, where, "a match"):
                 continue
-            home, away = (teams.get(t) if isinstance(t, int) and not isinstance(t, bool) else None
-                          for t in (m.get("home"), m.get("away")))
+            home, away = (
+                teams.get(t) if isinstance(t, int) and not isinstance(t, bool) else None
+                for t in (m.get("home"), m.get("away"))
+            )
             if home is None or away is None or home is away:
-                self.error(m, f"expected home and away to be two different team numbers listed under teams, "
-                              f"got {values.quoted(m.get('home'))} and {values.quoted(m.get('away'))}")
+                self.error(
+                    m,
+                    f"expected home and away to be two different team numbers listed under teams, "
+                    f"got {values.quoted(m.get('home'))} and {values.quoted(m.get('away'))}",
+                )
                 continue
             rnd = None
             if m.get("round") is not None:
@@ -102,8 +110,12 @@ class TeamsFormat(YamlReader):
                     continue
                 clash = [t for t in (home, away) if (rnd, t.number) in rounds]
                 if clash:
-                    self.error(m, f"{clash[0].name} plays two matches in round {rnd} (also line {rounds[rnd, clash[0].number]}): "
-                                  "expected one match per team in a round", pair=f"{home.name} v {away.name}")
+                    self.error(
+                        m,
+                        f"{clash[0].name} plays two matches in round {rnd} (also line {rounds[rnd, clash[0].number]}): "
+                        "expected one match per team in a round",
+                        pair=f"{home.name} v {away.name}",
+                    )
                     continue
                 rounds.update({(rnd, home.number): m.line, (rnd, away.number): m.line})
             adjustment = Fraction(0)
@@ -131,8 +143,12 @@ class TeamsFormat(YamlReader):
                 self.error(b, str(exc))
                 continue
             if number in seen:
-                self.error(b, f"board {number} appears twice in this match (also line {seen[number]}): "
-                              "expected one entry per board", number)
+                self.error(
+                    b,
+                    f"board {number} appears twice in this match (also line {seen[number]}): "
+                    "expected one entry per board",
+                    number,
+                )
                 continue
             seen[number] = b.line
             vul = board_vulnerability(number)

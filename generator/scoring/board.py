@@ -34,8 +34,9 @@ def small_group_rule(actual: int, expected: int, rule: str) -> bool:
     return False
 
 
-def board_scorer(number: int, lines: Sequence[TravellerLine], *, method: ScoringMethod, expected: int,
-                 options: ScoringOptions) -> tuple[PairsMethod, dict[Direction, FrequencyTable], Fraction, bool]:
+def board_scorer(
+    number: int, lines: Sequence[TravellerLine], *, method: ScoringMethod, expected: int, options: ScoringOptions
+) -> tuple[PairsMethod, dict[Direction, FrequencyTable], Fraction, bool]:
     """The board's frequency tables and the method's scorer: (scorer, tables, top, split).
     ``split`` is True when a split score gives the EW field a table of its own."""
     ns_results = [components(line.ns) for line in lines if isinstance(line.ns, Scored)]
@@ -43,19 +44,32 @@ def board_scorer(number: int, lines: Sequence[TravellerLine], *, method: Scoring
     # Two tables only when a split score really gives the fields different results
     # (an A60/40 line is "split" but adds nothing to either table).
     split = any(line.is_split and (isinstance(line.ns, Scored) or isinstance(line.ew, Scored)) for line in lines)
-    return scorer_for_results(number, ns_results, ew_results, split, len(lines), method=method, expected=expected,
-                              options=options)
+    return scorer_for_results(
+        number, ns_results, ew_results, split, len(lines), method=method, expected=expected, options=options
+    )
 
 
-def scorer_for_results(number: int, ns_results: list[Components], ew_results: list[Components], split: bool,
-                       line_count: int, *, method: ScoringMethod, expected: int, options: ScoringOptions
-                       ) -> tuple[PairsMethod, dict[Direction, FrequencyTable], Fraction, bool]:
+def scorer_for_results(
+    number: int,
+    ns_results: list[Components],
+    ew_results: list[Components],
+    split: bool,
+    line_count: int,
+    *,
+    method: ScoringMethod,
+    expected: int,
+    options: ScoringOptions,
+) -> tuple[PairsMethod, dict[Direction, FrequencyTable], Fraction, bool]:
     """``board_scorer`` from the board's results already gathered (each side's bridge
     results as components; ``line_count`` lines in all)."""
     expected = max(expected, line_count)
     e_ns = expected if options.neuberg else max(len(ns_results), 1)
     ns_table = FrequencyTable.build(ns_results, e_ns)
-    ew_table = FrequencyTable.build(ew_results, expected if options.neuberg else max(len(ew_results), 1)) if split else ns_table
+    ew_table = (
+        FrequencyTable.build(ew_results, expected if options.neuberg else max(len(ew_results), 1))
+        if split
+        else ns_table
+    )
     tables = {NS: ns_table, EW: ew_table}
     top = Fraction(ns_table.top) / (2 if options.matchpoint_units == "acbl" else 1)
 
@@ -110,8 +124,14 @@ def score_pairs_board(
     def rows(table: FrequencyTable, own: Direction) -> tuple[FrequencyRow, ...]:
         in_own = own is NS
         return tuple(
-            FrequencyRow(s, table.frequency[s], table.factored(s),
-                         scorer.value(NS, s, in_own)[0], scorer.value(EW, s, not in_own)[0], s in table.occurs)
+            FrequencyRow(
+                s,
+                table.frequency[s],
+                table.factored(s),
+                scorer.value(NS, s, in_own)[0],
+                scorer.value(EW, s, not in_own)[0],
+                s in table.occurs,
+            )
             for s in table.scores
         )
 
@@ -134,8 +154,15 @@ def score_pairs_board(
     )
 
 
-def score_one_line(number: int, lines: Sequence[TravellerLine], line: TravellerLine, *, method: ScoringMethod,
-                   expected: int, options: ScoringOptions) -> tuple[Fraction, Fraction]:
+def score_one_line(
+    number: int,
+    lines: Sequence[TravellerLine],
+    line: TravellerLine,
+    *,
+    method: ScoringMethod,
+    expected: int,
+    options: ScoringOptions,
+) -> tuple[Fraction, Fraction]:
     """One line's NS and EW figures on the board made of ``lines`` (which include it), exactly
     as ``score_pairs_board`` gives them, without scoring the other lines or explaining."""
     scorer, _, top, _ = board_scorer(number, lines, method=method, expected=expected, options=options)
@@ -181,23 +208,37 @@ def _weighted(scorer: PairsMethod, direction: Direction, outcome: Scored) -> tup
     for c in outcome.components:
         value, _ = scorer.value(direction, c.play.ns_score)
         total += c.weight * value
-        rows.append({"weight": c.weight, "score": c.play.ns_score, "value": value, "product": c.weight * value,
-                     **_play_words(c.play)})
+        rows.append(
+            {
+                "weight": c.weight,
+                "score": c.play.ns_score,
+                "value": value,
+                "product": c.weight * value,
+                **_play_words(c.play),
+            }
+        )
     scenarios = _scenarios(scorer, direction, outcome)
     unit = unit_label(scorer.unit)
-    if scenarios is not None and sum((c.weight * v for c, v in zip(outcome.components, scenarios)), Fraction(0)) == total:
+    if (
+        scenarios is not None
+        and sum((c.weight * v for c, v in zip(outcome.components, scenarios)), Fraction(0)) == total
+    ):
         for row, value in zip(rows, scenarios):
             row["value"], row["product"] = value, row["weight"] * value
         ifs = "; ".join(f"if {r['result']}: {fmt(r['value'])} {units(r['value'], unit)}" for r in rows)
         how = "each scored against the other tables' results"
     else:
         ifs = "; ".join(f"{r['result']}: {fmt(r['value'])} {units(r['value'], unit)}" for r in rows)
-        how = ("each scored against the datum" if isinstance(scorer, Butler) else "each scored as a result on the board")
+        how = "each scored against the datum" if isinstance(scorer, Butler) else "each scored as a result on the board"
     terms = " + ".join(f"{fmt(r['weight'] * 100)}% × {_operand(r['value'])}" for r in rows)
     sign = equals(*(r["value"] for r in rows), *(r["weight"] * 100 for r in rows))
-    steps = [Step("weighted.component",
-                  f"the director weighted the possible results ({how}): {ifs}. {terms} {sign} {fmt(total, 4)} {unit}",
-                  {"components": rows, "total": total})]
+    steps = [
+        Step(
+            "weighted.component",
+            f"the director weighted the possible results ({how}): {ifs}. {terms} {sign} {fmt(total, 4)} {unit}",
+            {"components": rows, "total": total},
+        )
+    ]
     final, rounding = scorer.finish_weighted(total)
     if rounding:
         steps.append(rounding)
@@ -245,19 +286,34 @@ def _play_words(play: Play) -> dict[str, Value]:
         name = contract_text(contract)
         if play.tricks is not None:
             made = play.tricks - contract.level - 6
-            what = "made" if made == 0 else f"made {made} overtrick{'s' if made > 1 else ''}" if made > 0 \
+            what = (
+                "made"
+                if made == 0
+                else f"made {made} overtrick{'s' if made > 1 else ''}"
+                if made > 0
                 else f"went {-made} down"
+            )
             words = f"{name} by {play.declarer.value} {what} ({words})"
         else:
             words = f"{name} by {play.declarer.value} ({words})"
     elif contract is not None and contract.passed_out:
         words = "passed out (0)"
-    return {"contract": str(contract) if contract else None, "declarer": play.declarer.value if play.declarer else None,
-            "tricks": play.tricks, "result": words}
+    return {
+        "contract": str(contract) if contract else None,
+        "declarer": play.declarer.value if play.declarer else None,
+        "tricks": play.tricks,
+        "result": words,
+    }
 
 
-def _board_explanation(number: int, lines: Sequence[TravellerLine], table: FrequencyTable, scorer: PairsMethod,
-                       top: Fraction, options: ScoringOptions) -> Explanation:
+def _board_explanation(
+    number: int,
+    lines: Sequence[TravellerLine],
+    table: FrequencyTable,
+    scorer: PairsMethod,
+    top: Fraction,
+    options: ScoringOptions,
+) -> Explanation:
     artificial = sum(1 for line in lines if not line.is_result)
     weighted = sum(1 for line in lines if isinstance(line.ns, Scored) and line.ns.is_weighted)
     summary = f"board {number}: {table.actual} result{'s' if table.actual != 1 else ''} played"
@@ -267,18 +323,30 @@ def _board_explanation(number: int, lines: Sequence[TravellerLine], table: Frequ
         summary += f", {artificial} artificial score{'s' if artificial != 1 else ''} (not a result)"
     if table.expected != table.actual:
         summary += f"; scored as if it had {table.expected} results, like a complete board"
-    steps = [Step("board.results", summary,
-                  {"A": table.actual, "E": table.expected, "artificial": artificial, "weighted": weighted})]
+    steps = [
+        Step(
+            "board.results",
+            summary,
+            {"A": table.actual, "E": table.expected, "artificial": artificial, "weighted": weighted},
+        )
+    ]
     if isinstance(scorer, SmallGroup):
-        steps.append(Step("small_group.rule", f"too few results for Neuberg ({scorer.rule} rule): fixed percentages by rank",
-                          {"A": table.actual, "E": table.expected}))
+        steps.append(
+            Step(
+                "small_group.rule",
+                f"too few results for Neuberg ({scorer.rule} rule): fixed percentages by rank",
+                {"A": table.actual, "E": table.expected},
+            )
+        )
     elif table.factor != 1 and table.actual:
-        steps.append(Step(
-            "neuberg.factor",
-            f"each result counts {table.expected} / {table.actual} = {fmt(table.factor, 4)} times (Neuberg), "
-            f"so the board has the full weight of {table.expected} results",
-            {"E": table.expected, "A": table.actual, "factor": table.factor},
-        ))
+        steps.append(
+            Step(
+                "neuberg.factor",
+                f"each result counts {table.expected} / {table.actual} = {fmt(table.factor, 4)} times (Neuberg), "
+                f"so the board has the full weight of {table.expected} results",
+                {"E": table.expected, "A": table.actual, "factor": table.factor},
+            )
+        )
     if isinstance(scorer, Matchpoints):
         others = table.expected - 1
         if options.matchpoint_units == "acbl":
@@ -290,9 +358,16 @@ def _board_explanation(number: int, lines: Sequence[TravellerLine], table: Frequ
         steps.extend(scorer.datums[NS][1].steps)
     if isinstance(scorer, CrossImps):
         div = scorer.divisor(table)
-        label = {"total": "not divided (the total over every comparison)",
-                 "comparisons": f"divided by {fmt(div, 4)}, the number of comparisons (results − 1)",
-                 "scores": f"divided by {fmt(div, 4)}, the number of scores (results)"}[options.cross_imp_divisor]
-        steps.append(Step("cross_imps.divisor", f"each pair's cross-IMPs are {label}",
-                          {"divisor": div, "rule": options.cross_imp_divisor}))
+        label = {
+            "total": "not divided (the total over every comparison)",
+            "comparisons": f"divided by {fmt(div, 4)}, the number of comparisons (results − 1)",
+            "scores": f"divided by {fmt(div, 4)}, the number of scores (results)",
+        }[options.cross_imp_divisor]
+        steps.append(
+            Step(
+                "cross_imps.divisor",
+                f"each pair's cross-IMPs are {label}",
+                {"divisor": div, "rule": options.cross_imp_divisor},
+            )
+        )
     return Explanation("board", Fraction(table.actual), tuple(steps), {"number": number})

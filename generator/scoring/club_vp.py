@@ -61,8 +61,11 @@ class ClubVpScale:
         raise AssertionError("a checked scale ends with an open band")
 
     def to_plain(self) -> dict[str, Any]:
-        return {"boards": list(self.boards), "pool": int(self.pool),
-                "vps": {b.label: f"{fmt(b.winner)}-{fmt(b.loser)}" for b in self.bands}}
+        return {
+            "boards": list(self.boards),
+            "pool": int(self.pool),
+            "vps": {b.label: f"{fmt(b.winner)}-{fmt(b.loser)}" for b in self.bands},
+        }
 
 
 _MARGIN = re.compile(r"^\s*(\d{1,4})\s*(?:(\+)|[-–]\s*(\d{1,4}))?\s*$")
@@ -83,8 +86,10 @@ def parse_club_scales(raw: Any) -> tuple[ClubVpScale, ...]:
         scale = _parse_scale(item, f"table {index}")
         for n in scale.boards:
             if n in seen:
-                raise ClubScaleError(f"table {index}: a table for {n}-board matches is already given (table {seen[n]}): "
-                                     "expected one table for each number of boards")
+                raise ClubScaleError(
+                    f"table {index}: a table for {n}-board matches is already given (table {seen[n]}): "
+                    "expected one table for each number of boards"
+                )
             seen[n] = index
         scales.append(scale)
     return tuple(scales)
@@ -96,15 +101,19 @@ def _parse_scale(item: Any, where: str) -> ClubVpScale:
     boards = item.get("boards")
     boards = boards if isinstance(boards, list) else [boards]
     if not boards or not all(isinstance(b, int) and not isinstance(b, bool) and 1 <= b <= 99 for b in boards):
-        raise ClubScaleError(f"{where}: expected boards as the number of boards in a match (1 to 99) or a list of them, "
-                             f"got {item.get('boards')!r}")
+        raise ClubScaleError(
+            f"{where}: expected boards as the number of boards in a match (1 to 99) or a list of them, "
+            f"got {item.get('boards')!r}"
+        )
     pool_raw = item.get("pool", 20)
     if not isinstance(pool_raw, int) or isinstance(pool_raw, bool) or not 1 <= pool_raw <= 100:
         raise ClubScaleError(f"{where}: expected pool as a whole number of VPs such as 20, got {pool_raw!r}")
     pool = Fraction(pool_raw)
     rows = item.get("vps")
     if not isinstance(rows, dict) or not rows:
-        raise ClubScaleError(f"{where}: expected vps as a mapping of IMP margins to VPs, such as {{0: 10-10, 1: 11-9, 20+: 20-0}}")
+        raise ClubScaleError(
+            f"{where}: expected vps as a mapping of IMP margins to VPs, such as {{0: 10-10, 1: 11-9, 20+: 20-0}}"
+        )
     bands = sorted((_parse_row(key, value, where) for key, value in rows.items()), key=lambda b: b.low)
     _check_bands(bands, pool, where)
     return ClubVpScale(tuple(boards), pool, tuple(bands))
@@ -119,47 +128,68 @@ def _parse_row(key: Any, value: Any, where: str) -> VpBand:
     if high is not None and high < low:
         raise ClubScaleError(f"{where}, margin {key}: expected the smaller margin first, such as {high}-{low}")
     v = _VPS.match(str(value)) if not isinstance(value, list) else None
-    if isinstance(value, list) and len(value) == 2 and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in value):
+    if (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in value)
+    ):
         winner, loser = (Fraction(str(x)) for x in value)
     elif v:
         winner, loser = Fraction(v.group(1)), Fraction(v.group(2))
     else:
-        raise ClubScaleError(f"{where}, margin {key}: expected the winner's and the loser's VPs such as 13-7, "
-                             f"got {str(value)[:20]!r}")
+        raise ClubScaleError(
+            f"{where}, margin {key}: expected the winner's and the loser's VPs such as 13-7, got {str(value)[:20]!r}"
+        )
     return VpBand(low, high, winner, loser)
 
 
 def _check_bands(bands: list[VpBand], pool: Fraction, where: str) -> None:
     """From 0 up without gaps, an open last band, each row summing to the pool, monotone, a draw at 0."""
     if bands[0].low != 0:
-        raise ClubScaleError(f"{where}: the first margin is {bands[0].label}: expected the table to start at 0 (a draw)")
+        raise ClubScaleError(
+            f"{where}: the first margin is {bands[0].label}: expected the table to start at 0 (a draw)"
+        )
     previous = None
     for band in bands:
         if band.winner + band.loser != pool:
-            raise ClubScaleError(f"{where}, margin {band.label}: {fmt(band.winner)} + {fmt(band.loser)} = "
-                                 f"{fmt(band.winner + band.loser)} VPs: expected each row to add up to the pool of {fmt(pool)}")
+            raise ClubScaleError(
+                f"{where}, margin {band.label}: {fmt(band.winner)} + {fmt(band.loser)} = "
+                f"{fmt(band.winner + band.loser)} VPs: expected each row to add up to the pool of {fmt(pool)}"
+            )
         if band.winner < band.loser:
-            raise ClubScaleError(f"{where}, margin {band.label}: the winner gets {fmt(band.winner)} and the loser "
-                                 f"{fmt(band.loser)}: expected the winner's VPs first")
+            raise ClubScaleError(
+                f"{where}, margin {band.label}: the winner gets {fmt(band.winner)} and the loser "
+                f"{fmt(band.loser)}: expected the winner's VPs first"
+            )
         if previous is not None:
             if previous.high is None:
-                raise ClubScaleError(f"{where}, margin {band.label}: comes after the open band {previous.label}: "
-                                     "expected only the last band to be open")
+                raise ClubScaleError(
+                    f"{where}, margin {band.label}: comes after the open band {previous.label}: "
+                    "expected only the last band to be open"
+                )
             if band.low != previous.high + 1:
                 what = "a gap" if band.low > previous.high + 1 else "an overlap"
-                raise ClubScaleError(f"{where}, margin {band.label}: {what} after {previous.label}: expected the next band "
-                                     f"to start at {previous.high + 1}")
+                raise ClubScaleError(
+                    f"{where}, margin {band.label}: {what} after {previous.label}: expected the next band "
+                    f"to start at {previous.high + 1}"
+                )
             if band.winner < previous.winner:
-                raise ClubScaleError(f"{where}, margin {band.label}: {fmt(band.winner)} VPs is fewer than the "
-                                     f"{fmt(previous.winner)} for {previous.label}: expected the VPs never to fall "
-                                     "as the margin grows (monotone)")
+                raise ClubScaleError(
+                    f"{where}, margin {band.label}: {fmt(band.winner)} VPs is fewer than the "
+                    f"{fmt(previous.winner)} for {previous.label}: expected the VPs never to fall "
+                    "as the margin grows (monotone)"
+                )
         previous = band
     if bands[0].winner != bands[0].loser:
-        raise ClubScaleError(f"{where}, margin {bands[0].label}: {fmt(bands[0].winner)}-{fmt(bands[0].loser)}: "
-                             "expected a margin of 0 to share the pool equally")
+        raise ClubScaleError(
+            f"{where}, margin {bands[0].label}: {fmt(bands[0].winner)}-{fmt(bands[0].loser)}: "
+            "expected a margin of 0 to share the pool equally"
+        )
     if bands[-1].high is not None:
-        raise ClubScaleError(f"{where}: the last margin is {bands[-1].label}: expected an open last band such as "
-                             f"{bands[-1].high + 1}+ so that every margin is covered")
+        raise ClubScaleError(
+            f"{where}: the last margin is {bands[-1].label}: expected an open last band such as "
+            f"{bands[-1].high + 1}+ so that every margin is covered"
+        )
 
 
 def scale_for(scales: tuple[ClubVpScale, ...], boards: int) -> ClubVpScale:
@@ -167,16 +197,21 @@ def scale_for(scales: tuple[ClubVpScale, ...], boards: int) -> ClubVpScale:
         if boards in scale.boards:
             return scale
     if not scales:
-        raise ClubScaleError("vp_scale is 'club' but no club_vp_scales are given: expected the club's tables in "
-                             "site.yaml (scoring:) or the session's options, such as "
-                             "[{boards: 3, vps: {0: 10-10, 1: 11-9, ..., 20+: 20-0}}]")
+        raise ClubScaleError(
+            "vp_scale is 'club' but no club_vp_scales are given: expected the club's tables in "
+            "site.yaml (scoring:) or the session's options, such as "
+            "[{boards: 3, vps: {0: 10-10, 1: 11-9, ..., 20+: 20-0}}]"
+        )
     known = ", ".join(str(n) for s in scales for n in s.boards)
-    raise ClubScaleError(f"no club VP scale for a match of {boards} boards: expected a table in club_vp_scales "
-                         f"for {boards} boards (tables are given for {known})")
+    raise ClubScaleError(
+        f"no club VP scale for a match of {boards} boards: expected a table in club_vp_scales "
+        f"for {boards} boards (tables are given for {known})"
+    )
 
 
-def club_match_vps(home_imps: Fraction, away_imps: Fraction, boards: int,
-                   scales: tuple[ClubVpScale, ...]) -> tuple[Fraction, Fraction, int, VpBand, ClubVpScale]:
+def club_match_vps(
+    home_imps: Fraction, away_imps: Fraction, boards: int, scales: tuple[ClubVpScale, ...]
+) -> tuple[Fraction, Fraction, int, VpBand, ClubVpScale]:
     """(home VPs, away VPs, whole margin used, its band, the scale) on the club's table."""
     scale = scale_for(scales, boards)
     margin = home_imps - away_imps

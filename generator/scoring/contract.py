@@ -15,8 +15,21 @@ from functools import lru_cache
 
 from ..notation import PASS, Contract, ContractError, Seat, Strain, Vulnerability
 
-__all__ = ["PASS", "POSSIBLE_SCORES", "Contract", "ContractError", "Seat", "Strain", "Vulnerability",
-           "board_dealer", "board_vulnerability", "contract_score", "is_vulnerable", "ns_score", "parse_tricks"]
+__all__ = [
+    "PASS",
+    "POSSIBLE_SCORES",
+    "Contract",
+    "ContractError",
+    "Seat",
+    "Strain",
+    "Vulnerability",
+    "board_dealer",
+    "board_vulnerability",
+    "contract_score",
+    "is_vulnerable",
+    "ns_score",
+    "parse_tricks",
+]
 """The notation (``notation.py``) is re-exported: older imports name it from here."""
 
 

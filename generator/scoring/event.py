@@ -55,13 +55,18 @@ class EventOptions:
     carry_forward: Fraction = Fraction(1, 2)
 
     def __post_init__(self) -> None:
-        for name, allowed in (("method", METHODS), ("weighting", WEIGHTINGS), ("missing", MISSING),
-                              ("unequal_tops", UNEQUAL_TOPS)):
+        for name, allowed in (
+            ("method", METHODS),
+            ("weighting", WEIGHTINGS),
+            ("missing", MISSING),
+            ("unequal_tops", UNEQUAL_TOPS),
+        ):
             if getattr(self, name) not in allowed:
                 raise EventError(f"unknown {name} {getattr(self, name)!r}: expected one of {', '.join(allowed)}")
         if not 0 <= self.carry_forward <= 1:
-            raise EventError(f"carry_forward {fmt(self.carry_forward * 100)}% is not a fraction of a score: "
-                             "expected 0% to 100%")
+            raise EventError(
+                f"carry_forward {fmt(self.carry_forward * 100)}% is not a fraction of a score: expected 0% to 100%"
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,13 +134,18 @@ def pair_key(pair: Pair) -> tuple[str, ...]:
     return tuple(sorted(" ".join(unicodedata.normalize("NFC", p.name).casefold().split()) for p in pair.players))
 
 
-def score_event(title: str, sessions: list[SessionResult], options: EventOptions,
-                labels: list[str] | None = None) -> EventResult:
+def score_event(
+    title: str, sessions: list[SessionResult], options: EventOptions, labels: list[str] | None = None
+) -> EventResult:
     """Combine scored sessions into the event ranking; raises EventError when it cannot."""
     if len(sessions) < 2:
         raise EventError(f"an event has {len(sessions)} session: expected two or more")
-    labels = labels or ([("Qualifying", "Final")[i] if options.method == "carry_forward" and i < 2 else f"Session {i + 1}"
-                         for i in range(len(sessions))])
+    labels = labels or (
+        [
+            ("Qualifying", "Final")[i] if options.method == "carry_forward" and i < 2 else f"Session {i + 1}"
+            for i in range(len(sessions))
+        ]
+    )
     _check_sessions(sessions, options, labels)
     by_pair = _pairs(sessions, labels)
     if options.method == "total_matchpoints":
@@ -156,8 +166,9 @@ def _check_sessions(sessions: list[SessionResult], options: EventOptions, labels
         names = ", ".join(f"{label} is {r.session.method}" for label, r in zip(labels, sessions))
         raise EventError(f"the event ranks on matchpoints or percentages, but {names}: expected matchpoint sessions")
     if options.method == "carry_forward" and len(sessions) != 2:
-        raise EventError(f"carry-forward needs a qualifying session and a final, got {len(sessions)} sessions: "
-                         "expected exactly two")
+        raise EventError(
+            f"carry-forward needs a qualifying session and a final, got {len(sessions)} sessions: expected exactly two"
+        )
 
 
 def _pairs(sessions: list[SessionResult], labels: list[str]) -> dict[tuple[str, ...], list[Standing | None]]:
@@ -167,12 +178,16 @@ def _pairs(sessions: list[SessionResult], labels: list[str]) -> dict[tuple[str, 
         seen: dict[tuple[str, ...], Standing] = {}
         for s in result.standings:
             if not s.pair.players:
-                raise EventError(f"{labels[i]}, pair {s.ref}: no player names: expected the players' names "
-                                 "(pairs are matched across sessions by their players)")
+                raise EventError(
+                    f"{labels[i]}, pair {s.ref}: no player names: expected the players' names "
+                    "(pairs are matched across sessions by their players)"
+                )
             key = pair_key(s.pair)
             if key in seen:
-                raise EventError(f"{labels[i]}, pair {s.ref}: the same players as pair {seen[key].ref}: "
-                                 "expected each pair once in a session")
+                raise EventError(
+                    f"{labels[i]}, pair {s.ref}: the same players as pair {seen[key].ref}: "
+                    "expected each pair once in a session"
+                )
             seen[key] = s
             found.setdefault(key, [None] * len(sessions))[i] = s
     return found
@@ -188,19 +203,38 @@ def _rank(rows: list[_Row]) -> list[EventStanding]:
     out = []
     for r in rows:
         place = labels.get(r.key)
-        out.append(EventStanding(r.key, r.names, tuple(r.figures), r.figure,
-                                 place[0] if place else None, place[1] if place else "–", r.explanation,
-                                 sum(1 for f in r.figures if f.standing is not None)))
+        out.append(
+            EventStanding(
+                r.key,
+                r.names,
+                tuple(r.figures),
+                r.figure,
+                place[0] if place else None,
+                place[1] if place else "–",
+                r.explanation,
+                sum(1 for f in r.figures if f.standing is not None),
+            )
+        )
     out.sort(key=lambda s: (s.rank is None, s.rank or 0, s.names.casefold()))
     return out
 
 
 def _not_ranked(missed: list[str]) -> Explanation:
-    return Explanation("event", Fraction(0), (Step("event.not_ranked", f"missed {', '.join(missed)}: not ranked "
-                                                   "(a pair must play every session)", {"missed": missed}),))
+    return Explanation(
+        "event",
+        Fraction(0),
+        (
+            Step(
+                "event.not_ranked",
+                f"missed {', '.join(missed)}: not ranked (a pair must play every session)",
+                {"missed": missed},
+            ),
+        ),
+    )
 
 
 # --- total of matchpoints ---------------------------------------------------------------------
+
 
 def session_top(result: SessionResult) -> Fraction | None:
     """The top of a board in the session (the largest, should the boards' tops differ)."""
@@ -208,8 +242,9 @@ def session_top(result: SessionResult) -> Fraction | None:
     return max(tops) if tops else None
 
 
-def _total(title: str, sessions: list[SessionResult], labels: list[str], by_pair: ByPair,
-           options: EventOptions) -> EventResult:
+def _total(
+    title: str, sessions: list[SessionResult], labels: list[str], by_pair: ByPair, options: EventOptions
+) -> EventResult:
     found = [session_top(r) for r in sessions]
     tops = [t for t in found if t is not None]
     if len(tops) != len(found):
@@ -219,10 +254,14 @@ def _total(title: str, sessions: list[SessionResult], labels: list[str], by_pair
     if len(set(tops)) > 1:
         described = ", ".join(f"{label} {fmt(t)}" for label, t in zip(labels, tops))
         if options.unequal_tops == "refuse":
-            raise EventError(f"the sessions' tops differ ({described}): a total of matchpoints is fair only with "
-                             "equal tops; expected equal tops, or unequal_tops: scale, or method: average_percentage")
-        notes.append(f"The sessions' tops differ ({described}): each session's matchpoints are scaled "
-                     f"to a top of {fmt(top)} before they are added.")
+            raise EventError(
+                f"the sessions' tops differ ({described}): a total of matchpoints is fair only with "
+                "equal tops; expected equal tops, or unequal_tops: scale, or method: average_percentage"
+            )
+        notes.append(
+            f"The sessions' tops differ ({described}): each session's matchpoints are scaled "
+            f"to a top of {fmt(top)} before they are added."
+        )
     # The most matchpoints a pair could score in each session, for ``missing: average``.
     most = [Fraction(max((s.available or 0) for s in r.standings)) for r in sessions]
     rows: list[_Row] = []
@@ -237,9 +276,14 @@ def _total(title: str, sessions: list[SessionResult], labels: list[str], by_pair
                 if options.missing == "average":
                     mp = most[i] / 2
                     scaled = mp * scale
-                    steps.append(Step("event.average", f"{labels[i]} missed: an average, half the most available: "
-                                                       f"{fmt(most[i], PLACES)} / 2 {equals(most[i], places=PLACES)} {fmt(mp, PLACES)} matchpoints",
-                                       {"session": i + 1, "available": most[i], "matchpoints": mp}))
+                    steps.append(
+                        Step(
+                            "event.average",
+                            f"{labels[i]} missed: an average, half the most available: "
+                            f"{fmt(most[i], PLACES)} / 2 {equals(most[i], places=PLACES)} {fmt(mp, PLACES)} matchpoints",
+                            {"session": i + 1, "available": most[i], "matchpoints": mp},
+                        )
+                    )
                     if scale != 1:
                         steps.append(_scale_step(labels[i], mp, top, tops[i], scaled))
                     figures.append(SessionFigure(i, None, scaled, 0, "average"))
@@ -261,25 +305,49 @@ def _total(title: str, sessions: list[SessionResult], labels: list[str], by_pair
         what = f"Total of {len(terms)} session{'s' if len(terms) != 1 else ''}"
         if missed:
             what += f" played (missed {', '.join(missed)})"
-        steps.append(Step("event.total", f"{what}: {' + '.join(fmt(t, PLACES) for t in terms)} {sign} {fmt(total, PLACES)} matchpoints",
-                          {"terms": terms, "total": total}))
-        rows.append(_Row(key, _names(standings), figures, total,
-                         Explanation("event", total, tuple(steps), {"method": options.method})))
-    return EventResult(title, options, tuple(sessions), tuple(labels), tuple(_rank(rows)), "matchpoints",
-                       tuple(notes) + _missing_note(options))
+        steps.append(
+            Step(
+                "event.total",
+                f"{what}: {' + '.join(fmt(t, PLACES) for t in terms)} {sign} {fmt(total, PLACES)} matchpoints",
+                {"terms": terms, "total": total},
+            )
+        )
+        rows.append(
+            _Row(
+                key,
+                _names(standings),
+                figures,
+                total,
+                Explanation("event", total, tuple(steps), {"method": options.method}),
+            )
+        )
+    return EventResult(
+        title,
+        options,
+        tuple(sessions),
+        tuple(labels),
+        tuple(_rank(rows)),
+        "matchpoints",
+        tuple(notes) + _missing_note(options),
+    )
 
 
 def _scale_step(label: str, mp: Fraction, top: Fraction, session_top: Fraction, scaled: Fraction) -> Step:
     sign = equals(mp, places=PLACES)
-    return Step("event.scale", f"{label} scaled to a top of {fmt(top)}: {fmt(mp, PLACES)} × {fmt(top)} / {fmt(session_top)} "
-                               f"{sign} {fmt(scaled, PLACES)} matchpoints",
-                {"matchpoints": mp, "top": top, "session_top": session_top, "scaled": scaled})
+    return Step(
+        "event.scale",
+        f"{label} scaled to a top of {fmt(top)}: {fmt(mp, PLACES)} × {fmt(top)} / {fmt(session_top)} "
+        f"{sign} {fmt(scaled, PLACES)} matchpoints",
+        {"matchpoints": mp, "top": top, "session_top": session_top, "scaled": scaled},
+    )
 
 
 # --- average of percentages ---------------------------------------------------------------------
 
-def _average(title: str, sessions: list[SessionResult], labels: list[str], by_pair: ByPair,
-             options: EventOptions) -> EventResult:
+
+def _average(
+    title: str, sessions: list[SessionResult], labels: list[str], by_pair: ByPair, options: EventOptions
+) -> EventResult:
     most_boards = [max(s.boards_played for s in r.standings) for r in sessions]
     rows: list[_Row] = []
     for key, standings in by_pair.items():
@@ -290,8 +358,13 @@ def _average(title: str, sessions: list[SessionResult], labels: list[str], by_pa
         for i, s in enumerate(standings):
             if s is None or s.percentage is None:
                 if s is None and options.missing == "average":
-                    steps.append(Step("event.average", f"{labels[i]} missed: an average of {fmt(AVERAGE)}% "
-                                                       f"on {most_boards[i]} boards", {"session": i + 1}))
+                    steps.append(
+                        Step(
+                            "event.average",
+                            f"{labels[i]} missed: an average of {fmt(AVERAGE)}% on {most_boards[i]} boards",
+                            {"session": i + 1},
+                        )
+                    )
                     figures.append(SessionFigure(i, None, AVERAGE, most_boards[i], "average"))
                     terms.append((AVERAGE, most_boards[i]))
                 else:
@@ -313,23 +386,37 @@ def _average(title: str, sessions: list[SessionResult], labels: list[str], by_pa
             boards = sum(b for _, b in terms)
             figure = sum((p * b for p, b in terms), Fraction(0)) / boards
             sign = equals(*pcts, places=PLACES)
-            text = (f"({' + '.join(f'{fmt(p, PLACES)}% × {b}' for p, b in terms)}) / {boards} "
-                    f"{sign} {fmt(figure, PLACES)}%")
+            text = (
+                f"({' + '.join(f'{fmt(p, PLACES)}% × {b}' for p, b in terms)}) / {boards} {sign} {fmt(figure, PLACES)}%"
+            )
             what = f"Average of {len(pcts)} session percentages weighted by the boards played"
         if missed:
             what += f" (missed {', '.join(missed)}: the sessions played)"
-        steps.append(Step("event.average_percentage", f"{what}: {text}",
-                          {"percentages": pcts, "boards": [b for _, b in terms], "percentage": figure}))
-        rows.append(_Row(key, _names(standings), figures, figure,
-                         Explanation("event", figure, tuple(steps), {"method": options.method,
-                                                                     "weighting": options.weighting})))
+        steps.append(
+            Step(
+                "event.average_percentage",
+                f"{what}: {text}",
+                {"percentages": pcts, "boards": [b for _, b in terms], "percentage": figure},
+            )
+        )
+        rows.append(
+            _Row(
+                key,
+                _names(standings),
+                figures,
+                figure,
+                Explanation("event", figure, tuple(steps), {"method": options.method, "weighting": options.weighting}),
+            )
+        )
     return EventResult(title, options, tuple(sessions), tuple(labels), tuple(_rank(rows)), "%", _missing_note(options))
 
 
 # --- carry-forward ------------------------------------------------------------------------------
 
-def _carry_forward(title: str, sessions: list[SessionResult], labels: list[str], by_pair: ByPair,
-                   options: EventOptions) -> EventResult:
+
+def _carry_forward(
+    title: str, sessions: list[SessionResult], labels: list[str], by_pair: ByPair, options: EventOptions
+) -> EventResult:
     fraction = options.carry_forward
     rows: list[_Row] = []
     for key, (qualifying, final) in by_pair.items():
@@ -338,14 +425,20 @@ def _carry_forward(title: str, sessions: list[SessionResult], labels: list[str],
         figures: list[SessionFigure] = []
         if qualifying is None or qualifying.percentage is None:
             if options.missing == "not_ranked":
-                figures = [SessionFigure(0, qualifying, None, 0, "missed"), SessionFigure(1, final, final.percentage, final.boards_played)]
+                figures = [
+                    SessionFigure(0, qualifying, None, 0, "missed"),
+                    SessionFigure(1, final, final.percentage, final.boards_played),
+                ]
                 rows.append(_Row(key, final.pair.names, figures, None, _not_ranked([labels[0]])))
                 continue
             base = AVERAGE if options.missing == "average" else Fraction(0)
             note = "average" if options.missing == "average" else "missed"
             figures.append(SessionFigure(0, qualifying, base, 0, note))
-            why = (f"{labels[0]} missed: an average of {fmt(AVERAGE)}% carried" if options.missing == "average"
-                   else f"{labels[0]} missed: nothing carried")
+            why = (
+                f"{labels[0]} missed: an average of {fmt(AVERAGE)}% carried"
+                if options.missing == "average"
+                else f"{labels[0]} missed: nothing carried"
+            )
         else:
             base = qualifying.percentage
             figures.append(SessionFigure(0, qualifying, base, qualifying.boards_played))
@@ -356,23 +449,52 @@ def _carry_forward(title: str, sessions: list[SessionResult], labels: list[str],
         steps: list[Step] = []
         if why:
             steps.append(Step("event.average" if base else "event.missed", why, {"session": 1}))
-        steps.append(Step("event.carry", f"{labels[0]} {fmt(base, PLACES)}% carried forward at {fmt(fraction * 100, PLACES)}%: "
-                                         f"{fmt(fraction, PLACES)} × {fmt(base, PLACES)} {equals(base, fraction, places=PLACES)} "
-                                         f"{fmt(carried, PLACES)}",
-                          {"fraction": fraction, "qualifying": base, "carried": carried}))
-        steps.append(Step("event.carry_total", f"{labels[1]} percentage plus what is carried: {fmt(final.percentage, PLACES)} + "
-                                               f"{fmt(carried, PLACES)} {equals(final.percentage, carried, places=PLACES)} {fmt(figure, PLACES)}",
-                          {"final": final.percentage, "carried": carried, "score": figure}))
-        rows.append(_Row(key, final.pair.names, figures, figure,
-                         Explanation("event", figure, tuple(steps), {"method": options.method,
-                                                                     "carry_forward": fraction})))
-    final_only = (f"Final pairs only: each scores its final percentage plus {fmt(fraction * 100, PLACES)}% of its "
-                  "qualifying percentage (in percentage points).",)
-    return EventResult(title, options, tuple(sessions), tuple(labels), tuple(_rank(rows)), "points",
-                       final_only + _missing_note(options))
+        steps.append(
+            Step(
+                "event.carry",
+                f"{labels[0]} {fmt(base, PLACES)}% carried forward at {fmt(fraction * 100, PLACES)}%: "
+                f"{fmt(fraction, PLACES)} × {fmt(base, PLACES)} {equals(base, fraction, places=PLACES)} "
+                f"{fmt(carried, PLACES)}",
+                {"fraction": fraction, "qualifying": base, "carried": carried},
+            )
+        )
+        steps.append(
+            Step(
+                "event.carry_total",
+                f"{labels[1]} percentage plus what is carried: {fmt(final.percentage, PLACES)} + "
+                f"{fmt(carried, PLACES)} {equals(final.percentage, carried, places=PLACES)} {fmt(figure, PLACES)}",
+                {"final": final.percentage, "carried": carried, "score": figure},
+            )
+        )
+        rows.append(
+            _Row(
+                key,
+                final.pair.names,
+                figures,
+                figure,
+                Explanation("event", figure, tuple(steps), {"method": options.method, "carry_forward": fraction}),
+            )
+        )
+    final_only = (
+        f"Final pairs only: each scores its final percentage plus {fmt(fraction * 100, PLACES)}% of its "
+        "qualifying percentage (in percentage points).",
+    )
+    return EventResult(
+        title,
+        options,
+        tuple(sessions),
+        tuple(labels),
+        tuple(_rank(rows)),
+        "points",
+        final_only + _missing_note(options),
+    )
 
 
 def _missing_note(options: EventOptions) -> tuple[str, ...]:
-    return ({"not_ranked": "A pair that missed a session is listed but not ranked.",
-             "played": "A pair that missed a session is ranked on the sessions it played.",
-             "average": f"A pair that missed a session is given an average ({fmt(AVERAGE)}%) for it."}[options.missing],)
+    return (
+        {
+            "not_ranked": "A pair that missed a session is listed but not ranked.",
+            "played": "A pair that missed a session is ranked on the sessions it played.",
+            "average": f"A pair that missed a session is given an average ({fmt(AVERAGE)}%) for it.",
+        }[options.missing],
+    )

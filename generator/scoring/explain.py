@@ -1,4 +1,4 @@
-""""How was this calculated?" as plain data: the engine explains every figure it produces.
+""" "How was this calculated?" as plain data: the engine explains every figure it produces.
 
 An ``Explanation`` is a list of ``Step``s, each with a stable ``rule`` id (which the site
 uses to choose its wording and which article to link), a one-line plain-text summary
@@ -54,8 +54,9 @@ class Explanation:
     _steps: tuple[Step, ...]
     _recipe: StepsRecipe | None
 
-    def __init__(self, method: str, result: Fraction, steps: tuple[Step, ...] = (),
-                 inputs: dict[str, Value] | None = None):
+    def __init__(
+        self, method: str, result: Fraction, steps: tuple[Step, ...] = (), inputs: dict[str, Value] | None = None
+    ):
         set_ = object.__setattr__
         set_(self, "method", method)
         set_(self, "result", result)
@@ -64,8 +65,9 @@ class Explanation:
         set_(self, "_recipe", None)
 
     @classmethod
-    def lazy(cls, method: str, result: Fraction, recipe: StepsRecipe,
-             inputs: dict[str, Value] | None = None) -> Explanation:
+    def lazy(
+        cls, method: str, result: Fraction, recipe: StepsRecipe, inputs: dict[str, Value] | None = None
+    ) -> Explanation:
         """An explanation whose steps ``recipe`` builds on first reading (once)."""
         made = cls(method, result, (), inputs)
         object.__setattr__(made, "_recipe", recipe)
@@ -94,14 +96,19 @@ class Explanation:
             return True
         if not isinstance(other, Explanation):
             return NotImplemented
-        return (self.method, self.result, self.steps, self.inputs) == (other.method, other.result, other.steps,
-                                                                        other.inputs)
+        return (self.method, self.result, self.steps, self.inputs) == (
+            other.method,
+            other.result,
+            other.steps,
+            other.inputs,
+        )
 
     __hash__ = None  # type: ignore[assignment]  # inputs is a dict: never hashable (as the dataclass was not)
 
     def __repr__(self) -> str:
-        return (f"Explanation(method={self.method!r}, result={self.result!r}, steps={self.steps!r}, "
-                f"inputs={self.inputs!r})")
+        return (
+            f"Explanation(method={self.method!r}, result={self.result!r}, steps={self.steps!r}, inputs={self.inputs!r})"
+        )
 
     def __reduce__(self) -> tuple[type[Explanation], tuple[str, Fraction, tuple[Step, ...], dict[str, Value]]]:
         """Pickled with its steps built: a recipe is a closure, and a copy needs no engine."""

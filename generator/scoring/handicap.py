@@ -30,16 +30,22 @@ def check_handicaps(session: Session) -> None:
     if not is_handicap_event(session):
         return
     if session.method is not ScoringMethod.MATCHPOINTS:
-        raise ValueError(f"handicaps are percentages added to a matchpoint percentage: a {session.method} session "
-                         "has no percentage to add them to; expected no handicap")
+        raise ValueError(
+            f"handicaps are percentages added to a matchpoint percentage: a {session.method} session "
+            "has no percentage to add them to; expected no handicap"
+        )
     missing = [str(p.ref) for p in session.pairs if p.handicap is None]
     if missing:
-        raise ValueError(f"pair {', '.join(missing)} has no handicap while other pairs have one: "
-                         "expected a handicap for every pair (0 for a scratch pair)")
+        raise ValueError(
+            f"pair {', '.join(missing)} has no handicap while other pairs have one: "
+            "expected a handicap for every pair (0 for a scratch pair)"
+        )
     for pair in session.pairs:
         if not -100 < pair.handicap < 100:  # type: ignore[operator]
-            raise ValueError(f"pair {pair.ref}: handicap {fmt(pair.handicap)} is not a percentage: "  # type: ignore[arg-type]
-                             "expected between -100 and 100")
+            raise ValueError(
+                f"pair {pair.ref}: handicap {fmt(pair.handicap)} is not a percentage: "  # type: ignore[arg-type]
+                "expected between -100 and 100"
+            )
 
 
 def apply_handicaps(session: Session, fields: list[Field], options: ScoringOptions) -> list[Field]:
@@ -57,35 +63,58 @@ def apply_handicaps(session: Session, fields: list[Field], options: ScoringOptio
             applied = handicap * share
             figures[s.ref] = (handicap, applied, None if s.percentage is None else s.percentage + applied)
         # A pair with no percentage (no board with a top) ranks below every pair that has one.
-        keyed = [(ref, (0, Fraction(0)) if pct is None else (1, _tie_key(pct, options)))
-                 for ref, (_, _, pct) in figures.items()]
+        keyed = [
+            (ref, (0, Fraction(0)) if pct is None else (1, _tie_key(pct, options)))
+            for ref, (_, _, pct) in figures.items()
+        ]
         labels = rank_labels(keyed)
         standings = []
         for s in f.standings:
             handicap, applied, pct = figures[s.ref]
             rank, label = labels[s.ref]
-            standings.append(replace(s, handicap=Handicapped(handicap, applied, pct, rank, label,
-                                                               _explain(s.percentage, handicap, applied, pct, options))))
+            standings.append(
+                replace(
+                    s,
+                    handicap=Handicapped(
+                        handicap, applied, pct, rank, label, _explain(s.percentage, handicap, applied, pct, options)
+                    ),
+                )
+            )
         out.append(replace(f, standings=tuple(standings)))
     return out
 
 
-def _explain(scratch: Fraction | None, handicap: Fraction, applied: Fraction, pct: Fraction | None,
-             options: ScoringOptions) -> Explanation:
+def _explain(
+    scratch: Fraction | None, handicap: Fraction, applied: Fraction, pct: Fraction | None, options: ScoringOptions
+) -> Explanation:
     steps = []
     if options.handicap_share == "half":
-        steps.append(Step("handicap.half", f"half the handicap of {signed(handicap)}: {signed(handicap)} / 2 = {signed(applied)}",
-                          {"handicap": handicap, "applied": applied}))
+        steps.append(
+            Step(
+                "handicap.half",
+                f"half the handicap of {signed(handicap)}: {signed(handicap)} / 2 = {signed(applied)}",
+                {"handicap": handicap, "applied": applied},
+            )
+        )
     if pct is None:
-        steps.append(Step("handicap.no_percentage", "no scratch percentage (no board with a top): no handicapped percentage",
-                          {"handicap": handicap, "applied": applied}))
+        steps.append(
+            Step(
+                "handicap.no_percentage",
+                "no scratch percentage (no board with a top): no handicapped percentage",
+                {"handicap": handicap, "applied": applied},
+            )
+        )
         return Explanation("handicap", Fraction(0), tuple(steps), {"share": options.handicap_share})
     assert scratch is not None
     words = "the handicap" if options.handicap_share == "whole" else "half the handicap"
     sign = "−" if applied < 0 else "+"
-    steps.append(Step("handicap.add",
-                      f"scratch {fmt(scratch, 4)}% {sign} {words} {fmt(abs(applied), 4)} = {fmt(pct, 4)}%",
-                      {"scratch": scratch, "handicap": handicap, "applied": applied, "percentage": pct}))
+    steps.append(
+        Step(
+            "handicap.add",
+            f"scratch {fmt(scratch, 4)}% {sign} {words} {fmt(abs(applied), 4)} = {fmt(pct, 4)}%",
+            {"scratch": scratch, "handicap": handicap, "applied": applied, "percentage": pct},
+        )
+    )
     return Explanation("handicap", pct, tuple(steps), {"share": options.handicap_share})
 
 

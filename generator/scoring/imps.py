@@ -10,8 +10,30 @@ from bisect import bisect_right
 from fractions import Fraction
 
 IMP_LOWER_BOUNDS: tuple[int, ...] = (
-    20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600,
-    750, 900, 1100, 1300, 1500, 1750, 2000, 2250, 2500, 3000, 3500, 4000,
+    20,
+    50,
+    90,
+    130,
+    170,
+    220,
+    270,
+    320,
+    370,
+    430,
+    500,
+    600,
+    750,
+    900,
+    1100,
+    1300,
+    1500,
+    1750,
+    2000,
+    2250,
+    2500,
+    3000,
+    3500,
+    4000,
 )
 """A difference of at least ``IMP_LOWER_BOUNDS[k-1]`` points is worth k IMPs."""
 

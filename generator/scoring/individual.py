@@ -15,7 +15,12 @@ from ..model import PairRef, ScoringMethod, Session
 from .explain import Step, equals, fmt
 from .results import ScorecardEntry
 
-INDIVIDUAL_METHODS = (ScoringMethod.MATCHPOINTS, ScoringMethod.CROSS_IMPS, ScoringMethod.BUTLER, ScoringMethod.AGGREGATE)
+INDIVIDUAL_METHODS = (
+    ScoringMethod.MATCHPOINTS,
+    ScoringMethod.CROSS_IMPS,
+    ScoringMethod.BUTLER,
+    ScoringMethod.AGGREGATE,
+)
 
 
 def check_individual(session: Session) -> None:
@@ -28,8 +33,9 @@ def check_individual(session: Session) -> None:
             raise ValueError("a traveller line names four players but the session is not an individual event")
         return
     if session.method not in INDIVIDUAL_METHODS:
-        raise ValueError(f"an individual event is scored by {session.method}: expected matchpoints, cross_imps, "
-                         "butler or aggregate")
+        raise ValueError(
+            f"an individual event is scored by {session.method}: expected matchpoints, cross_imps, butler or aggregate"
+        )
     known = {p.ref for p in session.pairs}
     seen: dict[int, set[PairRef]] = {}
     for number, line in lines:
@@ -54,11 +60,12 @@ def sides_step(card: Sequence[ScorecardEntry], total: Fraction, unit: str) -> St
     sum_text = fmt(values[0], 4) if values else "0"
     for v in values[1:]:
         sum_text += f" + {fmt(v, 4)}" if v >= 0 else f" − {fmt(-v, 4)}"
-    return Step("session.individual",
-                f"an individual: each board counts the figure of the side the player sat in — "
-                f"{'; '.join(parts) or 'no boards'}: {sum_text} {equals(*values, places=4)} {fmt(total, 4)} {unit}",
-                {"boards": [e.board.slug for e in card], "seats": [_seat(e) for e in card], "figures": values,
-                 "total": total})
+    return Step(
+        "session.individual",
+        f"an individual: each board counts the figure of the side the player sat in — "
+        f"{'; '.join(parts) or 'no boards'}: {sum_text} {equals(*values, places=4)} {fmt(total, 4)} {unit}",
+        {"boards": [e.board.slug for e in card], "seats": [_seat(e) for e in card], "figures": values, "total": total},
+    )
 
 
 def _seat(entry: ScorecardEntry) -> str:

@@ -210,18 +210,28 @@ class ScoringOptions:
                 raise OptionError(f"option {name!r}: expected one of {', '.join(map(str, choices))}, got {value!r}")
         e = self.expected_results
         if not (e in ("section", "event") or (isinstance(e, int) and not isinstance(e, bool) and e >= 1)):
-            raise OptionError(f"option 'expected_results': expected 'section', 'event' or a whole number >= 1, got {e!r}")
+            raise OptionError(
+                f"option 'expected_results': expected 'section', 'event' or a whole number >= 1, got {e!r}"
+            )
         trim_count, trim_percent = self.trim
         if trim_count < 0 or not 0 <= trim_percent < 50:
-            raise OptionError(f"option 'butler_trim': expected 'none', a count or a percentage below 50%, got {self.butler_trim!r}")
+            raise OptionError(
+                f"option 'butler_trim': expected 'none', a count or a percentage below 50%, got {self.butler_trim!r}"
+            )
         if self.sitout_policy != "none" and self.session_percentage == "board-mean":
-            raise OptionError("option 'sitout_policy': a sit-out award needs session_percentage 'total' "
-                              "(the mean of board percentages has no board for the boards sat out)")
+            raise OptionError(
+                "option 'sitout_policy': a sit-out award needs session_percentage 'total' "
+                "(the mean of board percentages has no board for the boards sat out)"
+            )
         if not 0 <= self.swiss_bye_vps <= self.vp_pool:
-            raise OptionError(f"option 'swiss_bye_vps': expected a number of VPs from 0 to the pool of {self.vp_pool}, "
-                              f"got {self.swiss_bye_vps}")
+            raise OptionError(
+                f"option 'swiss_bye_vps': expected a number of VPs from 0 to the pool of {self.vp_pool}, "
+                f"got {self.swiss_bye_vps}"
+            )
         if self.vp_pool == 10 and self.vp_scale == "wbf":
-            raise OptionError("option 'vp_pool': a 10-VP pool needs vp_scale 'discrete' (the continuous WBF scale has no 10-VP form)")
+            raise OptionError(
+                "option 'vp_pool': a 10-VP pool needs vp_scale 'discrete' (the continuous WBF scale has no 10-VP form)"
+            )
 
     @property
     def trim(self) -> tuple[int, Fraction]:
@@ -236,7 +246,9 @@ class ScoringOptions:
                 raise ValueError(text)
             return int(text), Fraction(0)
         except ValueError:
-            raise OptionError(f"option 'butler_trim': expected 'none', a count such as 1 or a percentage such as 10%, got {text!r}") from None
+            raise OptionError(
+                f"option 'butler_trim': expected 'none', a count such as 1 or a percentage such as 10%, got {text!r}"
+            ) from None
 
     def with_overrides(self, overrides: dict[str, Any]) -> ScoringOptions:
         """A copy with named options replaced; unknown names are an error."""
@@ -264,7 +276,9 @@ class ScoringOptions:
                     raise OptionError(f"option {name!r}: expected a number, got {value!r}") from None
             elif key in ("expected_results",) and isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
                 value = int(value)
-            elif key == "butler_trim" or (key == "board_a_match_units" and isinstance(value, int) and not isinstance(value, bool)):
+            elif key == "butler_trim" or (
+                key == "board_a_match_units" and isinstance(value, int) and not isinstance(value, bool)
+            ):
                 value = str(value)
             elif key == "vp_pool" and isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
                 value = int(value)
@@ -285,8 +299,11 @@ class ScoringOptions:
 DEFAULT_OPTIONS = ScoringOptions()
 
 
-def resolve_options(site: Mapping[str, Any] | None = None, upload: Mapping[str, Any] | None = None,
-                    command_line: Mapping[str, Any] | None = None) -> ScoringOptions:
+def resolve_options(
+    site: Mapping[str, Any] | None = None,
+    upload: Mapping[str, Any] | None = None,
+    command_line: Mapping[str, Any] | None = None,
+) -> ScoringOptions:
     """The one order of precedence, for the build, ``score`` and ``check`` alike: the defaults,
     then ``site.yaml``'s ``scoring:``, then the upload's own ``options:``, then ``--option``
     on the command line (each later one wins).
@@ -301,6 +318,7 @@ def resolve_options(site: Mapping[str, Any] | None = None, upload: Mapping[str, 
         if layer:
             options = options.with_overrides(dict(layer))
     return options
+
 
 _WHOLE = re.compile(r"[0-9]{1,6}")
 _NUMBER = re.compile(r"[+-]?[0-9]{1,9}(?:\.[0-9]{1,9})?(?:/[0-9]{1,9})?")

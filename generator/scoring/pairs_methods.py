@@ -115,23 +115,28 @@ class Matchpoints(PairsMethod):
         """The figure now, exactly; its steps only when something reads them (``_steps``)."""
         value = self._figure(direction, score, table)
         return value, Explanation.lazy(
-            "neuberg" if table.expected != table.actual else "matchpoints", value,
+            "neuberg" if table.expected != table.actual else "matchpoints",
+            value,
             # The recipe holds the table and the settings, never the scorer: the scorer's cache holds
             # the explanation, and a cycle would outlive the board where the collector is off (build workers).
             partial(_matchpoint_steps, direction, score, table, self.half, self.top, self.options.neuberg_rounding),
-            {"score": score, "direction": direction.value, "E": table.expected, "A": table.actual, "top": self.top})
+            {"score": score, "direction": direction.value, "E": table.expected, "A": table.actual, "top": self.top},
+        )
 
     def artificial(self, direction: Direction, award: Artificial) -> tuple[Fraction, Explanation]:
         value = award.percent * self.top / 100
-        step = Step("artificial.award",
-                    f"{award_words(award).capitalize()} to {_side_word(direction)}, the director's ruling "
-                    f"(the board was not played normally): {fmt(award.percent)}% × {fmt(self.top)} = {fmt(value, 4)} matchpoints",
-                    {"code": award.code, "percent": award.percent, "top": self.top, "matchpoints": value})
+        step = Step(
+            "artificial.award",
+            f"{award_words(award).capitalize()} to {_side_word(direction)}, the director's ruling "
+            f"(the board was not played normally): {fmt(award.percent)}% × {fmt(self.top)} = {fmt(value, 4)} matchpoints",
+            {"code": award.code, "percent": award.percent, "top": self.top, "matchpoints": value},
+        )
         return value, Explanation("artificial", value, (step,), {"code": award.code, "direction": direction.value})
 
 
-def _matchpoint_steps(direction: Direction, score: int, table: FrequencyTable, half: Fraction, top: Fraction,
-                      rounding: str) -> list[Step]:
+def _matchpoint_steps(
+    direction: Direction, score: int, table: FrequencyTable, half: Fraction, top: Fraction, rounding: str
+) -> list[Step]:
     """How ``Matchpoints._compute``'s figure was reached, with its numbers (the same arithmetic, shown)."""
     own = table.factored(score)
     beaten = table.below[score] if direction is NS else table.above(score)
@@ -147,38 +152,64 @@ def _matchpoint_steps(direction: Direction, score: int, table: FrequencyTable, h
     played_top = 2 * (a - 1) * half
     raw = (2 * beaten_played + tied_played) * half
     opening = f"on the {count(a, 'result')} played, " if factored else ""
-    steps = [Step(
-        "matchpoints.compare",
-        f"{opening}{who} {_score_word(score)} beat {_how_many(beaten_played)} and tied with "
-        f"{_how_many(tied_played, 'other')}"
-        + (" (a weighted score counts in part)" if Fraction(beaten_played).denominator != 1
-           or Fraction(tied_played).denominator != 1 else ""),
-        {"score": score, "direction": direction.value, "beaten": beaten, "tied": tied, "own_frequency": own,
-         "beaten_scores": beaten_scores, "factor": table.factor,
-         "beaten_played": beaten_played, "tied_played": tied_played},
-    )]
+    steps = [
+        Step(
+            "matchpoints.compare",
+            f"{opening}{who} {_score_word(score)} beat {_how_many(beaten_played)} and tied with "
+            f"{_how_many(tied_played, 'other')}"
+            + (
+                " (a weighted score counts in part)"
+                if Fraction(beaten_played).denominator != 1 or Fraction(tied_played).denominator != 1
+                else ""
+            ),
+            {
+                "score": score,
+                "direction": direction.value,
+                "beaten": beaten,
+                "tied": tied,
+                "own_frequency": own,
+                "beaten_scores": beaten_scores,
+                "factor": table.factor,
+                "beaten_played": beaten_played,
+                "tied_played": tied_played,
+            },
+        )
+    ]
     if half == 1:
         sum_text = f"2 × {fmt(beaten_played, 4)} + {fmt(tied_played, 4)}"
     else:
         sum_text = f"{fmt(beaten_played, 4)} + ½ × {fmt(tied_played, 4)}"
-    steps.append(Step("matchpoints.formula",
-                      f"{sum_text} {equals(beaten_played, tied_played, places=4)} {fmt(raw, 4)} of a top of {fmt(played_top)}",
-                      {"beaten": beaten, "tied": tied, "matchpoints": value, "played": raw, "played_top": played_top}))
+    steps.append(
+        Step(
+            "matchpoints.formula",
+            f"{sum_text} {equals(beaten_played, tied_played, places=4)} {fmt(raw, 4)} of a top of {fmt(played_top)}",
+            {"beaten": beaten, "tied": tied, "matchpoints": value, "played": raw, "played_top": played_top},
+        )
+    )
     if factored:
         # ... then scaled to the results expected: (M + 1) x E / A - 1, in EBU units; ACBL units halve both ones.
         one = "1" if half == 1 else "½"
-        formula = (f"({fmt(raw, 4)} + {one}) × {e} / {a} − {one} {equals(raw, places=4)} {fmt(value, 4)} "
-                   f"of a top of {fmt(top)}")
-        steps.append(Step(
-            "neuberg.formula",
-            f"scaled to the {count(e, 'result')} expected (Neuberg): {formula}",
-            {"M": raw, "E": e, "A": a, "result": value},
-        ))
+        formula = (
+            f"({fmt(raw, 4)} + {one}) × {e} / {a} − {one} {equals(raw, places=4)} {fmt(value, 4)} "
+            f"of a top of {fmt(top)}"
+        )
+        steps.append(
+            Step(
+                "neuberg.formula",
+                f"scaled to the {count(e, 'result')} expected (Neuberg): {formula}",
+                {"M": raw, "E": e, "A": a, "result": value},
+            )
+        )
         rounded = round_neuberg(value, rounding, top / 2)
         if rounded != value:
             how = NEUBERG_ROUNDING_WORDS[rounding]
-            steps.append(Step("rounding.neuberg", f"{fmt(value, 4)} rounded {how}: {fmt(rounded, 4)}",
-                              {"exact": value, "rounded": rounded, "rule": rounding}))
+            steps.append(
+                Step(
+                    "rounding.neuberg",
+                    f"{fmt(value, 4)} rounded {how}: {fmt(rounded, 4)}",
+                    {"exact": value, "rounded": rounded, "rule": rounding},
+                )
+            )
             value = rounded
     steps.append(_percentage_step(value, top))
     return steps
@@ -188,8 +219,11 @@ def award_words(award: Artificial) -> str:
     """'average-plus (60%)', 'average (50%)', 'an assigned 70%'."""
     if award.kind is ArtificialKind.FIXED:
         return f"an assigned {fmt(award.percent)}%"
-    word = {ArtificialKind.PLUS: "average-plus", ArtificialKind.AVERAGE: "average",
-            ArtificialKind.MINUS: "average-minus"}[award.kind]
+    word = {
+        ArtificialKind.PLUS: "average-plus",
+        ArtificialKind.AVERAGE: "average",
+        ArtificialKind.MINUS: "average-minus",
+    }[award.kind]
     return f"{word} ({fmt(award.percent)}%)"
 
 
@@ -214,25 +248,35 @@ class SmallGroup(Matchpoints):
             raw = 2 * (a - 1) - raw
         pct = 60 + (raw - (a - 1)) * 5
         value = pct * self.top / 100
-        rule_text = ("EBU small sub-field rule: A ≤ 3 and A ≤ E/3" if self.rule == "ebu"
-                     else "WBF/ACBL rule: fewer than 3 results")
+        rule_text = (
+            "EBU small sub-field rule: A ≤ 3 and A ≤ E/3"
+            if self.rule == "ebu"
+            else "WBF/ACBL rule: fewer than 3 results"
+        )
         steps = (
-            Step("small_group.rule",
-                 f"only {a} result{'s' if a != 1 else ''} where {e} were expected ({rule_text}), so Neuberg is not used: "
-                 "the best of 2 gets 65 % and the worst 55 %; of 3, 70 %, 60 % and 50 %; a single result 60 %",
-                 {"A": a, "E": e, "rule": self.rule}),
-            Step("small_group.award",
-                 f"{_side_word(direction)} {_score_word(score)} scored {fmt(raw)} on the {count(a, 'result')}: "
-                 f"60% + ({fmt(raw)} − {a - 1}) × 5% = {fmt(pct)}%, and {fmt(pct)}% × {fmt(self.top)} = {fmt(value, 4)} matchpoints",
-                 {"M": raw, "percent": pct, "top": self.top, "matchpoints": value}),
+            Step(
+                "small_group.rule",
+                f"only {a} result{'s' if a != 1 else ''} where {e} were expected ({rule_text}), so Neuberg is not used: "
+                "the best of 2 gets 65 % and the worst 55 %; of 3, 70 %, 60 % and 50 %; a single result 60 %",
+                {"A": a, "E": e, "rule": self.rule},
+            ),
+            Step(
+                "small_group.award",
+                f"{_side_word(direction)} {_score_word(score)} scored {fmt(raw)} on the {count(a, 'result')}: "
+                f"60% + ({fmt(raw)} − {a - 1}) × 5% = {fmt(pct)}%, and {fmt(pct)}% × {fmt(self.top)} = {fmt(value, 4)} matchpoints",
+                {"M": raw, "percent": pct, "top": self.top, "matchpoints": value},
+            ),
         )
         return value, Explanation("small_group", value, steps, {"score": score, "direction": direction.value})
 
 
 def _percentage_step(value: Fraction, top: Fraction) -> Step:
     pct = percent(value, top) if top else Fraction(50)
-    return Step("matchpoints.percentage", f"{fmt(value, 4)} / {fmt(top)} {equals(value, places=4)} {fmt(pct)}%",
-                {"matchpoints": value, "top": top, "percent": pct})
+    return Step(
+        "matchpoints.percentage",
+        f"{fmt(value, 4)} / {fmt(top)} {equals(value, places=4)} {fmt(pct)}%",
+        {"matchpoints": value, "top": top, "percent": pct},
+    )
 
 
 def _paren(value: Fraction | int) -> str:
@@ -250,7 +294,9 @@ def _imp_award(award: Artificial, value: Fraction, plus: Fraction) -> str:
     """What an artificial score is worth in IMPs: '+3 IMPs'; a percentage other than 60/50/40
     scales between them: '+6 IMPs ((70 − 50) / 10 × 3 = +6)'."""
     if award.kind is ArtificialKind.FIXED:
-        return f"{signed(value)} {unit(value, 'IMPs')} (({fmt(award.percent)} − 50) / 10 × {fmt(plus)} = {signed(value)})"
+        return (
+            f"{signed(value)} {unit(value, 'IMPs')} (({fmt(award.percent)} − 50) / 10 × {fmt(plus)} = {signed(value)})"
+        )
     return f"{signed(value)} {unit(value, 'IMPs')}"
 
 
@@ -274,19 +320,25 @@ class Butler(PairsMethod):
         diff = score - dat
         ns_imps = imps(diff)
         value = Fraction(ns_imps if direction is NS else -ns_imps)
-        step = Step("butler.imps",
-                    f"{_score_word(score)} against the datum of {fmt(dat)}: {_score_word(score)} − {_paren(dat)} = {signed(diff)} points, "
-                    f"which is {signed(ns_imps)} {unit(ns_imps, 'IMPs')} to North-South ({imp_band(diff)} points on the IMP scale)"
-                    + ("" if direction is NS else f", so {signed(value)} to East-West"),
-                    {"score": score, "datum": dat, "difference": diff, "imps": value})
-        return value, Explanation("butler", value, (step,), {"score": score, "direction": direction.value, "datum": dat})
+        step = Step(
+            "butler.imps",
+            f"{_score_word(score)} against the datum of {fmt(dat)}: {_score_word(score)} − {_paren(dat)} = {signed(diff)} points, "
+            f"which is {signed(ns_imps)} {unit(ns_imps, 'IMPs')} to North-South ({imp_band(diff)} points on the IMP scale)"
+            + ("" if direction is NS else f", so {signed(value)} to East-West"),
+            {"score": score, "datum": dat, "difference": diff, "imps": value},
+        )
+        return value, Explanation(
+            "butler", value, (step,), {"score": score, "direction": direction.value, "datum": dat}
+        )
 
     def artificial(self, direction: Direction, award: Artificial) -> tuple[Fraction, Explanation]:
         value = _artificial_imps(award, self.options.artificial_imps)
-        step = Step("artificial.award",
-                    f"{award_words(award).capitalize()} to {_side_word(direction)}, the director's ruling: "
-                    f"{_imp_award(award, value, self.options.artificial_imps)}",
-                    {"code": award.code, "imps": value})
+        step = Step(
+            "artificial.award",
+            f"{award_words(award).capitalize()} to {_side_word(direction)}, the director's ruling: "
+            f"{_imp_award(award, value, self.options.artificial_imps)}",
+            {"code": award.code, "imps": value},
+        )
         return value, Explanation("artificial", value, (step,), {"code": award.code, "direction": direction.value})
 
     def finish_weighted(self, value: Fraction) -> tuple[Fraction, Step | None]:
@@ -297,8 +349,11 @@ def _round_weighted_imps(value: Fraction, options: ScoringOptions) -> tuple[Frac
     rounded = round_weighted_imps(value, options.weighted_imp_rounding)
     if rounded == value:
         return value, None
-    return rounded, Step("rounding.weighted_imps", f"{fmt(value, 4)} rounded to {fmt(rounded)} IMPs",
-                         {"exact": value, "rounded": rounded})
+    return rounded, Step(
+        "rounding.weighted_imps",
+        f"{fmt(value, 4)} rounded to {fmt(rounded)} IMPs",
+        {"exact": value, "rounded": rounded},
+    )
 
 
 def datum(table: FrequencyTable, options: ScoringOptions) -> tuple[Fraction, Explanation]:
@@ -332,21 +387,36 @@ def datum(table: FrequencyTable, options: ScoringOptions) -> tuple[Fraction, Exp
     else:
         weights = {s: k for s, k in kept.items() if k}
         size = mass
-        how = f"{fmt(trim_each, 4)} at each end" if trim_count else f"{fmt(pct)}% at each end ({fmt(trim_each, 4)} results)"
-        described = (f"datum: the average NS score of the {count(played, 'result')} played, leaving out {how}"
-                     + (f"; each result counts {table.expected} / {played} times, as the board is scored for "
-                        f"{table.expected}" if table.factor != 1 else ""))
+        how = (
+            f"{fmt(trim_each, 4)} at each end"
+            if trim_count
+            else f"{fmt(pct)}% at each end ({fmt(trim_each, 4)} results)"
+        )
+        described = f"datum: the average NS score of the {count(played, 'result')} played, leaving out {how}" + (
+            f"; each result counts {table.expected} / {played} times, as the board is scored for {table.expected}"
+            if table.factor != 1
+            else ""
+        )
     added = sum((s * w for s, w in weights.items()), Fraction(0))
     terms = " + ".join(f"{_paren(s)} × {fmt(w, 4)}" for s, w in weights.items() if w)
     exact_terms = equals(*weights.values(), places=4)
     steps = [Step("butler.frequencies", described, {"rows": rows, "trimmed_each_end": trim_each})]
-    steps.append(Step("butler.datum", f"({terms}) / {fmt(size, 4)} {exact_terms} {fmt(added, 4)} / {fmt(size, 4)} "
-                      f"{exact_terms} {fmt(mean, 4)}",
-                      {"total": total, "mass": mass, "mean": mean}))
+    steps.append(
+        Step(
+            "butler.datum",
+            f"({terms}) / {fmt(size, 4)} {exact_terms} {fmt(added, 4)} / {fmt(size, 4)} {exact_terms} {fmt(mean, 4)}",
+            {"total": total, "mass": mass, "mean": mean},
+        )
+    )
     if rounded != mean:
         how = {"half-away": "a 5 goes away from zero", "half-even": "a 5 goes to the even ten"}[options.datum_rounding]
-        steps.append(Step("butler.round", f"{fmt(mean, 4)} rounded to the nearest 10 ({how}): {fmt(rounded)}",
-                          {"mean": mean, "datum": rounded, "rule": options.datum_rounding}))
+        steps.append(
+            Step(
+                "butler.round",
+                f"{fmt(mean, 4)} rounded to the nearest 10 ({how}): {fmt(rounded)}",
+                {"mean": mean, "datum": rounded, "rule": options.datum_rounding},
+            )
+        )
     return rounded, Explanation("butler", rounded, tuple(steps), {})
 
 
@@ -372,8 +442,17 @@ class CrossImps(PairsMethod):
         value = total / div if div else Fraction(0)
         value *= 1 if direction is NS else -1
         # The recipe holds the board's comparison memos, never the scorer (see Matchpoints._compute).
-        recipe = partial(_cross_imp_steps, direction, score, table, value, self._totals, self._products, div,
-                         self.options.cross_imp_divisor)
+        recipe = partial(
+            _cross_imp_steps,
+            direction,
+            score,
+            table,
+            value,
+            self._totals,
+            self._products,
+            div,
+            self.options.cross_imp_divisor,
+        )
         return value, Explanation.lazy("cross_imps", value, recipe, {"score": score, "direction": direction.value})
 
     def artificial(self, direction: Direction, award: Artificial) -> tuple[Fraction, Explanation]:
@@ -382,19 +461,29 @@ class CrossImps(PairsMethod):
         per = _artificial_imps(award, self.options.artificial_imps)
         div = self.divisor(table)
         value = per * comparisons / div if div else Fraction(0)
-        label = {"total": "", "comparisons": ", divided by the number of comparisons",
-                 "scores": ", divided by the number of scores"}[self.options.cross_imp_divisor]
-        step = Step("artificial.award",
-                    f"{award_words(award).capitalize()} to {_side_word(direction)}, the director's ruling: "
-                    f"{_imp_award(award, per, self.options.artificial_imps)} against each of the {fmt(comparisons)} other results"
-                    f"{label}: {_paren_signed(per)} × {fmt(comparisons)}" + (f" / {fmt(div, 4)}" if div != 1 else "")
-                    + f" = {signed(value, 4)} IMPs",
-                    {"code": award.code, "per_comparison": per, "comparisons": comparisons, "divisor": div, "imps": value})
+        label = {
+            "total": "",
+            "comparisons": ", divided by the number of comparisons",
+            "scores": ", divided by the number of scores",
+        }[self.options.cross_imp_divisor]
+        step = Step(
+            "artificial.award",
+            f"{award_words(award).capitalize()} to {_side_word(direction)}, the director's ruling: "
+            f"{_imp_award(award, per, self.options.artificial_imps)} against each of the {fmt(comparisons)} other results"
+            f"{label}: {_paren_signed(per)} × {fmt(comparisons)}"
+            + (f" / {fmt(div, 4)}" if div != 1 else "")
+            + f" = {signed(value, 4)} IMPs",
+            {"code": award.code, "per_comparison": per, "comparisons": comparisons, "divisor": div, "imps": value},
+        )
         return value, Explanation("artificial", value, (step,), {"code": award.code, "direction": direction.value})
 
 
-def _cross_imp_rows(totals: dict[tuple[int, int], CrossImpRows], products: dict[tuple[int, int, int], Fraction | int],
-                    table: FrequencyTable, score: int) -> CrossImpRows:
+def _cross_imp_rows(
+    totals: dict[tuple[int, int], CrossImpRows],
+    products: dict[tuple[int, int, int], Fraction | int],
+    table: FrequencyTable,
+    score: int,
+) -> CrossImpRows:
     """Shared by both directions: East-West's figure is the negation of North-South's.
 
     One row per other score, and one for the other tables with the same score (0 IMPs, but
@@ -414,20 +503,45 @@ def _cross_imp_rows(totals: dict[tuple[int, int], CrossImpRows], products: dict[
                 product = products[pkey] = f * i
             played = counts[t]
             played_total += played * i
-            rows.append({"against": t, "factored": f, "difference": score - t, "imps": i, "product": product,
-                         "frequency": played, "played_product": played * i})
+            rows.append(
+                {
+                    "against": t,
+                    "factored": f,
+                    "difference": score - t,
+                    "imps": i,
+                    "product": product,
+                    "frequency": played,
+                    "played_product": played * i,
+                }
+            )
         same = counts[score] - 1
         if same > 0:
-            rows.append({"against": score, "factored": table.factored(score) - 1, "difference": 0, "imps": 0,
-                         "product": 0, "frequency": same, "played_product": 0})
+            rows.append(
+                {
+                    "against": score,
+                    "factored": table.factored(score) - 1,
+                    "difference": 0,
+                    "imps": 0,
+                    "product": 0,
+                    "frequency": same,
+                    "played_product": 0,
+                }
+            )
             rows.sort(key=lambda r: -r["against"])
         totals[key] = (comparisons, rows, table.cross_imps_total(score), played_total)
     return totals[key]
 
 
-def _cross_imp_steps(direction: Direction, score: int, table: FrequencyTable, value: Fraction,
-                     totals: dict[tuple[int, int], CrossImpRows], products: dict[tuple[int, int, int], Fraction | int],
-                     div: Fraction, divisor_rule: str) -> list[Step]:
+def _cross_imp_steps(
+    direction: Direction,
+    score: int,
+    table: FrequencyTable,
+    value: Fraction,
+    totals: dict[tuple[int, int], CrossImpRows],
+    products: dict[tuple[int, int, int], Fraction | int],
+    div: Fraction,
+    divisor_rule: str,
+) -> list[Step]:
     """How ``CrossImps._compute``'s figure was reached: every comparison, then the division."""
     _comparisons, rows, total, played_total = _cross_imp_rows(totals, products, table, score)
     sign = 1 if direction is NS else -1
@@ -438,25 +552,37 @@ def _cross_imp_steps(direction: Direction, score: int, table: FrequencyTable, va
     else:  # the table below carries every comparison; the sentence stays readable
         sums = f"adding the last column of the table: {signed(played_total, 4)} IMPs"
     steps = [
-        Step("cross_imps.comparison",
-             f"North-South {_score_word(score)} against each of the other {count(sum(frequencies), 'result')}"
-             f" played (how many times × IMPs): {sums}",
-             {"score": score, "rows": rows, "total": total, "played_total": played_total}),
+        Step(
+            "cross_imps.comparison",
+            f"North-South {_score_word(score)} against each of the other {count(sum(frequencies), 'result')}"
+            f" played (how many times × IMPs): {sums}",
+            {"score": score, "rows": rows, "total": total, "played_total": played_total},
+        ),
     ]
     if table.factor != 1:
-        steps.append(Step("neuberg.factor",
-                          f"each result counts {table.expected} / {table.actual} times (the board is scored as if it had "
-                          f"{table.expected} results): {_paren_signed(played_total, 4)} × {table.expected} / {table.actual}"
-                          f" {equals(played_total, places=4)} {signed(total, 4)} IMPs",
-                          {"E": table.expected, "A": table.actual, "factor": table.factor, "total": total}))
+        steps.append(
+            Step(
+                "neuberg.factor",
+                f"each result counts {table.expected} / {table.actual} times (the board is scored as if it had "
+                f"{table.expected} results): {_paren_signed(played_total, 4)} × {table.expected} / {table.actual}"
+                f" {equals(played_total, places=4)} {signed(total, 4)} IMPs",
+                {"E": table.expected, "A": table.actual, "factor": table.factor, "total": total},
+            )
+        )
     if direction is EW:
-        steps.append(Step("cross_imps.direction", f"East-West get the opposite: {signed(-total, 4)} IMPs", {"total": -total}))
+        steps.append(
+            Step("cross_imps.direction", f"East-West get the opposite: {signed(-total, 4)} IMPs", {"total": -total})
+        )
     if div != 1:
         label = {"comparisons": "comparisons (results − 1)", "scores": "scores (results)"}[divisor_rule]
-        steps.append(Step("cross_imps.divisor",
-                          f"divided by the number of {label}: {_paren_signed(sign * total, 4)} / {fmt(div, 4)} "
-                          f"{equals(total, div, places=4)} {signed(value, 4)} IMPs",
-                          {"divisor": div, "rule": divisor_rule, "result": value}))
+        steps.append(
+            Step(
+                "cross_imps.divisor",
+                f"divided by the number of {label}: {_paren_signed(sign * total, 4)} / {fmt(div, 4)} "
+                f"{equals(total, div, places=4)} {signed(value, 4)} IMPs",
+                {"divisor": div, "rule": divisor_rule, "result": value},
+            )
+        )
     return steps
 
 
@@ -472,14 +598,20 @@ class Aggregate(PairsMethod):
         return value, Explanation("aggregate", value, (step,), {"score": score, "direction": direction.value})
 
     def artificial(self, direction: Direction, award: Artificial) -> tuple[Fraction, Explanation]:
-        step = Step("artificial.award", f"{award_words(award).capitalize()} to {_side_word(direction)}: 0 points (aggregate scoring has no average; "
-                    "the director should assign a score instead)",
-                    {"code": award.code, "points": 0})
+        step = Step(
+            "artificial.award",
+            f"{award_words(award).capitalize()} to {_side_word(direction)}: 0 points (aggregate scoring has no average; "
+            "the director should assign a score instead)",
+            {"code": award.code, "points": 0},
+        )
         return Fraction(0), Explanation("artificial", Fraction(0), (step,), {"code": award.code})
 
     def finish_weighted(self, value: Fraction) -> tuple[Fraction, Step | None]:
         rounded = round_weighted_aggregate(value, self.options.weighted_aggregate_rounding)
         if rounded == value:
             return value, None
-        return rounded, Step("rounding.weighted_aggregate", f"{fmt(value, 4)} rounded to the nearest 10 (a 5 goes away from zero): {fmt(rounded)}",
-                             {"exact": value, "rounded": rounded})
+        return rounded, Step(
+            "rounding.weighted_aggregate",
+            f"{fmt(value, 4)} rounded to the nearest 10 (a 5 goes away from zero): {fmt(rounded)}",
+            {"exact": value, "rounded": rounded},
+        )

@@ -259,8 +259,11 @@ VP_PLACES = 2
 def matchpoint_places(values: Iterable[Fraction | int]) -> int:
     """1 when every value is exact to one decimal, else 2: one width for a whole column or page."""
     # ints have a denominator (1) too; a column has only a few distinct ones
-    denominators = {v.denominator if type(v) is int or type(v) is Fraction else Fraction(v).denominator
-                    for v in values if v is not None}
+    denominators = {
+        v.denominator if type(v) is int or type(v) is Fraction else Fraction(v).denominator
+        for v in values
+        if v is not None
+    }
     return 1 if all(10 % d == 0 for d in denominators) else 2
 
 

@@ -37,6 +37,7 @@ from .units import method_label
 
 NS, EW = Direction.NS, Direction.EW
 
+
 def score_session(session: Session, options: ScoringOptions) -> SessionResult:
     """Score every board and rank every pair (or, for teams, every match and team)."""
     if session.penalties:
@@ -74,8 +75,11 @@ def _groups(session: Session, options: ScoringOptions) -> dict[str, dict[int, li
     return groups
 
 
-def _expected_results(groups: dict[str, dict[int, list[TravellerLine]]], options: ScoringOptions,
-                      slots: dict[str, dict[int, list[PairRef]]] | None = None) -> dict[str, int]:
+def _expected_results(
+    groups: dict[str, dict[int, list[TravellerLine]]],
+    options: ScoringOptions,
+    slots: dict[str, dict[int, list[PairRef]]] | None = None,
+) -> dict[str, int]:
     """E of each comparison group, as the ``expected_results`` option says; with ``sitout_slot``
     'counted' a board's recorded sit-outs (``slots``) count as results expected on it."""
     counted = options.sitout_slot == "counted" and slots is not None
@@ -107,15 +111,28 @@ def score_boards(session: Session, options: ScoringOptions) -> list[ScoredBoard]
         for number in sorted(group):
             info = board_info[number]
             board = score_pairs_board(
-                number, group[number], method=session.method, expected=expected, options=options,
-                section=section, vulnerability=info.vulnerability, dealer=info.dealer,
+                number,
+                group[number],
+                method=session.method,
+                expected=expected,
+                options=options,
+                section=section,
+                vulnerability=info.vulnerability,
+                dealer=info.dealer,
             )
             sat_out = slots.get(section, {}).get(number)
             if sat_out:
-                step = slot_step(sat_out, options.sitout_slot == "counted", board.expected,
-                                 fixed=isinstance(options.expected_results, int))
-                board = replace(board, sitouts=tuple(sat_out),
-                                explanation=board.explanation.with_steps((step, *board.explanation.steps)))
+                step = slot_step(
+                    sat_out,
+                    options.sitout_slot == "counted",
+                    board.expected,
+                    fixed=isinstance(options.expected_results, int),
+                )
+                board = replace(
+                    board,
+                    sitouts=tuple(sat_out),
+                    explanation=board.explanation.with_steps((step, *board.explanation.steps)),
+                )
             scored.append(board)
     return scored
 
@@ -145,8 +162,7 @@ def _resolve_variable_averages(boards: list[ScoredBoard]) -> list[ScoredBoard]:
     """
     replacements: dict[tuple[int, str, int, Direction], SideScore] = {}
     for _pair, entries in _entries(boards).items():
-        variable = [(b, l, d) for b, l, d in entries
-                    if _is_variable_average(_outcome(l, d))]
+        variable = [(b, l, d) for b, l, d in entries if _is_variable_average(_outcome(l, d))]
         if not variable:
             continue
         varied = {(id(l), d) for _, l, d in variable}
@@ -164,14 +180,26 @@ def _resolve_variable_averages(boards: list[ScoredBoard]) -> list[ScoredBoard]:
             value = chosen * board.top / 100
             better = "higher" if award.kind is ArtificialKind.PLUS else "lower"
             steps = (
-                Step("artificial.variable",
-                     f"{award.code} under Law 12C2(c): on its {len(others)} other boards the pair scored {fmt(got, 4)} of "
-                     f"{fmt(available)} matchpoints: {fmt(got, 4)} / {fmt(available)} {equals(got, places=4)} {fmt(own)}%; "
-                     f"{award.code} is {fmt(nominal)}% or that percentage if {better}: {fmt(chosen)}%",
-                     {"code": award.code, "other_boards": len(others), "matchpoints": got, "available": available,
-                      "session_percent": own, "nominal": nominal, "percent": chosen}),
-                Step("artificial.award", f"{fmt(chosen)}% × {fmt(board.top)} {equals(chosen)} {fmt(value, 4)} matchpoints",
-                     {"percent": chosen, "top": board.top, "matchpoints": value}),
+                Step(
+                    "artificial.variable",
+                    f"{award.code} under Law 12C2(c): on its {len(others)} other boards the pair scored {fmt(got, 4)} of "
+                    f"{fmt(available)} matchpoints: {fmt(got, 4)} / {fmt(available)} {equals(got, places=4)} {fmt(own)}%; "
+                    f"{award.code} is {fmt(nominal)}% or that percentage if {better}: {fmt(chosen)}%",
+                    {
+                        "code": award.code,
+                        "other_boards": len(others),
+                        "matchpoints": got,
+                        "available": available,
+                        "session_percent": own,
+                        "nominal": nominal,
+                        "percent": chosen,
+                    },
+                ),
+                Step(
+                    "artificial.award",
+                    f"{fmt(chosen)}% × {fmt(board.top)} {equals(chosen)} {fmt(value, 4)} matchpoints",
+                    {"percent": chosen, "top": board.top, "matchpoints": value},
+                ),
             )
             expl = Explanation("artificial", value, steps, {"code": award.code, "direction": direction.value})
             replacements[(board.number, board.section, id(line), direction)] = SideScore(value, expl, chosen)
@@ -216,6 +244,7 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
     recorded = sitouts_by_pair(session)
 
     fields = []
+
     def field_order(name: str) -> tuple[str, int]:
         """Section by section; North-South before East-West, as result sheets print them."""
         section, _, direction = name.rpartition(" ") if name.endswith(("NS", "EW")) else (name, "", "")
@@ -234,26 +263,54 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
             for (board, line, direction), side, so_far in zip(played, sides, totals):
                 opponents = line.line.ew_pair if direction is NS else line.line.ns_pair
                 seats = line.line.seats
-                card.append(ScorecardEntry(board, line, direction, opponents, side, board.top, so_far,
-                                           seats.partner(pair.ref) if seats else None,
-                                           seats.opponents(pair.ref) if seats else ()))
+                card.append(
+                    ScorecardEntry(
+                        board,
+                        line,
+                        direction,
+                        opponents,
+                        side,
+                        board.top,
+                        so_far,
+                        seats.partner(pair.ref) if seats else None,
+                        seats.opponents(pair.ref) if seats else (),
+                    )
+                )
             available = _sum_tops(b.top for b, _, _ in played) if is_mp else None
             pct = None
             total_rule = "session.total" if is_mp else "session.imps_total" if is_imps else "session.points_total"
-            steps = [Step(total_rule, f"{len(played)} boards played: total {fmt(running, 4)} {unit}",
-                          {"boards": len(played), "total": running})]
+            steps = [
+                Step(
+                    total_rule,
+                    f"{len(played)} boards played: total {fmt(running, 4)} {unit}",
+                    {"boards": len(played), "total": running},
+                )
+            ]
             if session.individual:
                 steps.insert(0, sides_step(card, running, unit))
             own = penalties.get(pair.ref, [])
             top = tops.get(_group_key(session, options, pair.ref.section), Fraction(0))
             score = running
-            missing = missed_boards(session, recorded, pair.ref, group_boards[_group_key(session, options, pair.ref.section)],
-                                    {b.number for b, _, _ in played})
+            missing = missed_boards(
+                session,
+                recorded,
+                pair.ref,
+                group_boards[_group_key(session, options, pair.ref.section)],
+                {b.number for b, _, _ in played},
+            )
             if missing.absent:
                 steps.append(absent_step(missing.absent))
             missed = len(missing.sat_out) if sitouts else 0
-            sitout = sitout_award(options.sitout_policy, is_mp=is_mp, total=running, available=available,
-                                  played=len(played), missed=missed, top=top, unit=unit)
+            sitout = sitout_award(
+                options.sitout_policy,
+                is_mp=is_mp,
+                total=running,
+                available=available,
+                played=len(played),
+                missed=missed,
+                top=top,
+                unit=unit,
+            )
             if sitout is not None:
                 steps.append(sitout[1])
                 running += sitout[0].award
@@ -265,53 +322,105 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
                 deducted, penalty_steps = _apply_penalties(own, running, top, unit)
                 steps += penalty_steps
                 total = running - deducted
-                pct, pct_steps = _percentage(total, available, played, options, deducted, top,
-                                             sitout[0].boards if sitout else 0)
+                pct, pct_steps = _percentage(
+                    total, available, played, options, deducted, top, sitout[0].boards if sitout else 0
+                )
                 if played and len(played) < most_boards and sitout is None:
-                    pct_steps.insert(0, Step("session.missed",
-                                             f"played {len(played)} of the {most_boards} boards: the percentage compares the "
-                                             "matchpoints with the tops of the boards played only, so a board not played "
-                                             "counts for nothing either way", {"boards": len(played), "most_boards": most_boards}))
+                    pct_steps.insert(
+                        0,
+                        Step(
+                            "session.missed",
+                            f"played {len(played)} of the {most_boards} boards: the percentage compares the "
+                            "matchpoints with the tops of the boards played only, so a board not played "
+                            "counts for nothing either way",
+                            {"boards": len(played), "most_boards": most_boards},
+                        ),
+                    )
                 steps += pct_steps
                 score = pct if pct is not None else Fraction(0)
                 if options.scaled_total and sitout is None and played and len(played) < most_boards:
                     scaled = total * most_boards / len(played)
-                    steps.append(Step("session.scaled_total",
-                                      f"the total scaled to all {most_boards} boards, as many programs print it: "
-                                      f"{fmt(total, 4)} × {most_boards} / {len(played)} {equals(total, places=4)} {fmt(scaled)} matchpoints",
-                                      {"total": total, "boards": len(played), "most_boards": most_boards, "scaled": scaled}))
+                    steps.append(
+                        Step(
+                            "session.scaled_total",
+                            f"the total scaled to all {most_boards} boards, as many programs print it: "
+                            f"{fmt(total, 4)} × {most_boards} / {len(played)} {equals(total, places=4)} {fmt(scaled)} matchpoints",
+                            {"total": total, "boards": len(played), "most_boards": most_boards, "scaled": scaled},
+                        )
+                    )
             else:
                 if is_imps and sitout is None and options.imp_pairs_factoring and played and len(played) < most_boards:
                     score = running * most_boards / len(played)
-                    steps.append(Step("session.factoring",
-                                      f"played {len(played)} of {most_boards} boards: {fmt(running, 4)} × {most_boards} / {len(played)} {equals(running, places=4)} {fmt(score, 4)} IMPs",
-                                      {"total": running, "boards": len(played), "most_boards": most_boards, "score": score}))
+                    steps.append(
+                        Step(
+                            "session.factoring",
+                            f"played {len(played)} of {most_boards} boards: {fmt(running, 4)} × {most_boards} / {len(played)} {equals(running, places=4)} {fmt(score, 4)} IMPs",
+                            {"total": running, "boards": len(played), "most_boards": most_boards, "score": score},
+                        )
+                    )
                 # After factoring, so that a penalty of 6 IMPs costs 6 IMPs whatever the boards played.
                 deducted, penalty_steps = _apply_penalties(own, score, top, unit)
                 steps += penalty_steps
                 score -= deducted
                 total = running - deducted
-            scaled_total = (total * most_boards / len(played)
-                            if is_mp and options.scaled_total and sitout is None and played and len(played) < most_boards
-                            else None)
-            provisional.append((pair, total, len(played), available, pct, score, tuple(card), steps, deducted, scaled_total,
-                                sitout[0] if sitout else None))
+            scaled_total = (
+                total * most_boards / len(played)
+                if is_mp and options.scaled_total and sitout is None and played and len(played) < most_boards
+                else None
+            )
+            provisional.append(
+                (
+                    pair,
+                    total,
+                    len(played),
+                    available,
+                    pct,
+                    score,
+                    tuple(card),
+                    steps,
+                    deducted,
+                    scaled_total,
+                    sitout[0] if sitout else None,
+                )
+            )
         keyed = [(p[0].ref, _tie_key(p[5], options)) for p in provisional]
         labels = rank_labels(keyed)
         standings = []
         for pair, total, n, available, pct, score, card_entries, steps, deducted, scaled_total, sat_out in provisional:
             rank, label = labels[pair.ref]
             expl = Explanation("session", score, tuple(steps), {"pair": str(pair.ref)})
-            standings.append(Standing(pair, name, total, n, available, pct, score, rank, label, card_entries, expl, deducted,
-                                      scaled_total, sitout=sat_out))
+            standings.append(
+                Standing(
+                    pair,
+                    name,
+                    total,
+                    n,
+                    available,
+                    pct,
+                    score,
+                    rank,
+                    label,
+                    card_entries,
+                    expl,
+                    deducted,
+                    scaled_total,
+                    sitout=sat_out,
+                )
+            )
         standings.sort(key=lambda s: (s.rank, s.pair.ref.number))
         fields.append(Field(name, tuple(standings)))
     return fields
 
 
-def _percentage(total: Fraction, available: Fraction | None, played: list[tuple[ScoredBoard, ScoredLine, Direction]],
-                options: ScoringOptions, deducted: Fraction = Fraction(0),
-                top: Fraction = Fraction(0), sat_out: int = 0) -> tuple[Fraction | None, list[Step]]:
+def _percentage(
+    total: Fraction,
+    available: Fraction | None,
+    played: list[tuple[ScoredBoard, ScoredLine, Direction]],
+    options: ScoringOptions,
+    deducted: Fraction = Fraction(0),
+    top: Fraction = Fraction(0),
+    sat_out: int = 0,
+) -> tuple[Fraction | None, list[Step]]:
     """A matchpoint pair's session percentage by the ``session_percentage`` option, with its steps.
 
     'total': the matchpoints (``total``, penalties already deducted) over the tops of the
@@ -326,39 +435,64 @@ def _percentage(total: Fraction, available: Fraction | None, played: list[tuple[
             return None, []
         added = sum(percents, Fraction(0))
         mean = added / len(percents)
-        steps = [Step("session.board_mean",
-                      f"the mean of the {len(percents)} board percentages: {fmt(added, 4)}% / {len(percents)} "
-                      f"{equals(added, places=4)} {fmt(mean)}%",
-                      {"percentages": percents, "boards": len(percents), "sum": added, "percentage": mean})]
+        steps = [
+            Step(
+                "session.board_mean",
+                f"the mean of the {len(percents)} board percentages: {fmt(added, 4)}% / {len(percents)} "
+                f"{equals(added, places=4)} {fmt(mean)}%",
+                {"percentages": percents, "boards": len(percents), "sum": added, "percentage": mean},
+            )
+        ]
         if not deducted:
             return mean, steps
         # A board with a percentage has a top, so the usual top (never smaller) is not 0.
         of_top = percent(deducted, top)
         points = of_top / len(percents)
         pct = mean - points
-        steps.append(Step("session.penalty_percentage",
-                          f"the penalties, {fmt(deducted, 4)} matchpoints, are {fmt(deducted, 4)} / {fmt(top)} "
-                          f"{equals(deducted, places=4)} {fmt(of_top, 4)}% of a top, spread over the {len(percents)} boards: "
-                          f"{fmt(mean, 4)}% − {fmt(of_top, 4)}% / {len(percents)} {equals(mean, of_top, places=4)} {fmt(pct)}%",
-                          {"deducted": deducted, "top": top, "percent_of_top": of_top, "boards": len(percents),
-                           "points": points, "before": mean, "percentage": pct}))
+        steps.append(
+            Step(
+                "session.penalty_percentage",
+                f"the penalties, {fmt(deducted, 4)} matchpoints, are {fmt(deducted, 4)} / {fmt(top)} "
+                f"{equals(deducted, places=4)} {fmt(of_top, 4)}% of a top, spread over the {len(percents)} boards: "
+                f"{fmt(mean, 4)}% − {fmt(of_top, 4)}% / {len(percents)} {equals(mean, of_top, places=4)} {fmt(pct)}%",
+                {
+                    "deducted": deducted,
+                    "top": top,
+                    "percent_of_top": of_top,
+                    "boards": len(percents),
+                    "points": points,
+                    "before": mean,
+                    "percentage": pct,
+                },
+            )
+        )
         return pct, steps
     if not available:
         return None, []
     pct = percent(total, available)
     boards = f"{len(played)} boards played and the {sat_out} sat out" if sat_out else f"{len(played)} boards played"
-    return pct, [Step("session.available", f"the tops of the {boards} add up to {fmt(available)} matchpoints",
-                      {"available": available}),
-                 Step("session.percentage", f"{fmt(total, 4)} / {fmt(available, 4)} {equals(total, available, places=4)} {fmt(pct)}%",
-                      {"total": total, "available": available, "percentage": pct})]
+    return pct, [
+        Step(
+            "session.available",
+            f"the tops of the {boards} add up to {fmt(available)} matchpoints",
+            {"available": available},
+        ),
+        Step(
+            "session.percentage",
+            f"{fmt(total, 4)} / {fmt(available, 4)} {equals(total, available, places=4)} {fmt(pct)}%",
+            {"total": total, "available": available, "percentage": pct},
+        ),
+    ]
 
 
 def _usual_tops(session: Session, options: ScoringOptions) -> dict[str, Fraction]:
-    """"A top" for a penalty, by comparison group: the top of a board with all its expected
+    """ "A top" for a penalty, by comparison group: the top of a board with all its expected
     results, 2(E − 1) (E − 1 in ACBL units) — what every board is factored to under Neuberg,
     and what a fully played board has without it."""
     groups = _groups(session, options)
-    expected = _expected_results(groups, options, sitout_slots(session, lambda section: _group_key(session, options, section)))
+    expected = _expected_results(
+        groups, options, sitout_slots(session, lambda section: _group_key(session, options, section))
+    )
     halves = 2 if options.matchpoint_units == "acbl" else 1
     tops = {}
     for key, group in groups.items():
@@ -367,7 +501,9 @@ def _usual_tops(session: Session, options: ScoringOptions) -> dict[str, Fraction
     return tops
 
 
-def _apply_penalties(penalties: list[Penalty], before: Fraction, top: Fraction, unit: str) -> tuple[Fraction, list[Step]]:
+def _apply_penalties(
+    penalties: list[Penalty], before: Fraction, top: Fraction, unit: str
+) -> tuple[Fraction, list[Step]]:
     """Deduct each penalty in turn from ``before`` (in ``unit``); the amount deducted and one step each."""
     deducted = Fraction(0)
     steps = []
@@ -375,18 +511,30 @@ def _apply_penalties(penalties: list[Penalty], before: Fraction, top: Fraction, 
     for penalty in penalties:
         if penalty.unit is PenaltyUnit.PERCENT_OF_TOP:
             amount = penalty.amount * top / 100
-            how = f"{fmt(penalty.amount, 4)}% of a top: {fmt(penalty.amount, 4)}% × {fmt(top)} = {fmt(amount, 4)} {unit}"
+            how = (
+                f"{fmt(penalty.amount, 4)}% of a top: {fmt(penalty.amount, 4)}% × {fmt(top)} = {fmt(amount, 4)} {unit}"
+            )
         else:
             amount = penalty.amount
             how = f"{fmt(amount, 4)} {unit}"
         after = running - amount
         why = f" ({penalty.reason})" if penalty.reason else ""
-        steps.append(Step("session.penalty",
-                          f"director's penalty{why}: {how} deducted: {fmt(running, 4)} − {fmt(amount, 4)} "
-                          f"{equals(running, amount, places=4)} {fmt(after, 4)} {unit}",
-                          {"amount": penalty.amount, "unit": penalty.unit.value,
-                           "top": top if penalty.unit is PenaltyUnit.PERCENT_OF_TOP else None,
-                           "deducted": amount, "before": running, "after": after, "reason": penalty.reason}))
+        steps.append(
+            Step(
+                "session.penalty",
+                f"director's penalty{why}: {how} deducted: {fmt(running, 4)} − {fmt(amount, 4)} "
+                f"{equals(running, amount, places=4)} {fmt(after, 4)} {unit}",
+                {
+                    "amount": penalty.amount,
+                    "unit": penalty.unit.value,
+                    "top": top if penalty.unit is PenaltyUnit.PERCENT_OF_TOP else None,
+                    "deducted": amount,
+                    "before": running,
+                    "after": after,
+                    "reason": penalty.reason,
+                },
+            )
+        )
         running = after
         deducted += amount
     return deducted, steps
@@ -398,11 +546,15 @@ def _check_penalties(session: Session) -> None:
     known = {p.ref for p in session.pairs}
     for penalty in session.penalties:
         if not allowed:
-            raise ValueError(f"penalty on {penalty.pair}: a {session.method} session has no pair penalties "
-                             "(a match takes the director's adjustment in Match.imp_adjustment)")
+            raise ValueError(
+                f"penalty on {penalty.pair}: a {session.method} session has no pair penalties "
+                "(a match takes the director's adjustment in Match.imp_adjustment)"
+            )
         if penalty.unit not in allowed:
-            raise ValueError(f"penalty on {penalty.pair}: {penalty.unit} does not apply to a {session.method} session; "
-                             f"expected {' or '.join(u.value for u in allowed)}")
+            raise ValueError(
+                f"penalty on {penalty.pair}: {penalty.unit} does not apply to a {session.method} session; "
+                f"expected {' or '.join(u.value for u in allowed)}"
+            )
         if penalty.pair not in known:
             raise ValueError(f"penalty on {penalty.pair}: no such pair in this session")
         if penalty.amount <= 0:

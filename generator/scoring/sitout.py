@@ -36,8 +36,17 @@ class SitOut:
     tops: Fraction
 
 
-def sitout_award(policy: str, *, is_mp: bool, total: Fraction, available: Fraction | None, played: int,
-                 missed: int, top: Fraction, unit: str) -> tuple[SitOut, Step] | None:
+def sitout_award(
+    policy: str,
+    *,
+    is_mp: bool,
+    total: Fraction,
+    available: Fraction | None,
+    played: int,
+    missed: int,
+    top: Fraction,
+    unit: str,
+) -> tuple[SitOut, Step] | None:
     """The award for ``missed`` boards sat out, with the step that shows it; None when the
     policy adds nothing (``none``, nothing missed, or nothing played to average)."""
     if policy == "none" or missed <= 0 or played <= 0:
@@ -47,30 +56,40 @@ def sitout_award(policy: str, *, is_mp: bool, total: Fraction, available: Fracti
         tops = top * missed
         if policy == "average":
             award = tops / 2
-            text = (f"sat out {boards}: an average on each, 50% of the top of {fmt(top)}: "
-                    f"{missed} × {fmt(top / 2)} {equals(top / 2)} {fmt(award, 4)} {unit}")
+            text = (
+                f"sat out {boards}: an average on each, 50% of the top of {fmt(top)}: "
+                f"{missed} × {fmt(top / 2)} {equals(top / 2)} {fmt(award, 4)} {unit}"
+            )
         else:
             if not available:
                 return None
             own = percent(total, available)
             award = total * tops / available
-            text = (f"sat out {boards}: its session average ({fmt(total, 4)} / {fmt(available)} "
-                    f"{equals(total, available, places=4)} {fmt(own)}%) on each, of a top of {fmt(top)}: "
-                    f"{fmt(total, 4)} × {fmt(tops)} / {fmt(available)} {equals(total, tops, places=4)} {fmt(award, 4)} {unit}")
-        text += f"; total {fmt(total, 4)} + {fmt(award, 4)} {equals(total, award, places=4)} {fmt(total + award, 4)} {unit}"
+            text = (
+                f"sat out {boards}: its session average ({fmt(total, 4)} / {fmt(available)} "
+                f"{equals(total, available, places=4)} {fmt(own)}%) on each, of a top of {fmt(top)}: "
+                f"{fmt(total, 4)} × {fmt(tops)} / {fmt(available)} {equals(total, tops, places=4)} {fmt(award, 4)} {unit}"
+            )
+        text += (
+            f"; total {fmt(total, 4)} + {fmt(award, 4)} {equals(total, award, places=4)} {fmt(total + award, 4)} {unit}"
+        )
         return SitOut(policy, missed, award, tops), Step(
-            "session.sitout", text, {"policy": policy, "boards": missed, "top": top, "award": award})
+            "session.sitout", text, {"policy": policy, "boards": missed, "top": top, "award": award}
+        )
     if policy == "average":
         return SitOut(policy, missed, Fraction(0), Fraction(0)), Step(
-            "session.sitout", f"sat out {boards}: an average on each, 0 {unit}; the total is not scaled",
-            {"policy": policy, "boards": missed, "award": Fraction(0)})
+            "session.sitout",
+            f"sat out {boards}: an average on each, 0 {unit}; the total is not scaled",
+            {"policy": policy, "boards": missed, "award": Fraction(0)},
+        )
     award = total * missed / played
     return SitOut(policy, missed, award, Fraction(0)), Step(
         "session.sitout",
         f"sat out {boards}: its average per board played on each: {fmt(total, 4)} × {missed} / {played} "
         f"{equals(total, places=4)} {fmt(award, 4)} {unit}, so {fmt(total, 4)} + {fmt(award, 4)} "
         f"{equals(total, award, places=4)} {fmt(total + award, 4)} {unit} over {played + missed} boards",
-        {"policy": policy, "boards": missed, "award": award})
+        {"policy": policy, "boards": missed, "award": award},
+    )
 
 
 __all__ = ["POLICIES", "SitOut", "sitout_award"]

@@ -41,8 +41,9 @@ def sitouts_by_pair(session: Session) -> dict[PairRef, set[int]]:
     return out
 
 
-def missed_boards(session: Session, recorded: dict[PairRef, set[int]], pair: PairRef,
-                  group_boards: set[int], played: set[int]) -> Missed:
+def missed_boards(
+    session: Session, recorded: dict[PairRef, set[int]], pair: PairRef, group_boards: set[int], played: set[int]
+) -> Missed:
     """The boards of ``group_boards`` that ``pair`` did not play, sat out or absent."""
     missing = sorted(group_boards - played)
     if not session.sitouts:
@@ -63,10 +64,12 @@ def absent_step(boards: tuple[int, ...]) -> Step:
     """Why a pair scores nothing on boards it has no line on when sit-outs are recorded."""
     listed = ", ".join(str(b) for b in boards)
     plural = "s" if len(boards) != 1 else ""
-    return Step("session.absent",
-                f"no result on board{plural} {listed} and no sit-out recorded: the pair was late or absent, "
-                f"so the board{plural} score{'' if plural else 's'} nothing and no sit-out award is made",
-                {"boards": len(boards)})
+    return Step(
+        "session.absent",
+        f"no result on board{plural} {listed} and no sit-out recorded: the pair was late or absent, "
+        f"so the board{plural} score{'' if plural else 's'} nothing and no sit-out award is made",
+        {"boards": len(boards)},
+    )
 
 
 def slot_step(pairs: list[PairRef], counted: bool, expected: int, fixed: bool = False) -> Step:
@@ -79,8 +82,7 @@ def slot_step(pairs: list[PairRef], counted: bool, expected: int, fixed: bool = 
         how = f"the sit-out slot counts as one of the board's expected results (sitout_slot counted): E = {expected}"
     else:
         how = "the sit-out slot is not one of the board's results (sitout_slot uncounted)"
-    return Step("board.sitout", f"{names} sat out: {how}",
-                {"pairs": len(pairs), "counted": counted, "E": expected})
+    return Step("board.sitout", f"{names} sat out: {how}", {"pairs": len(pairs), "counted": counted, "E": expected})
 
 
 __all__ = ["SLOT_CHOICES", "Missed", "absent_step", "missed_boards", "sitout_slots", "sitouts_by_pair", "slot_step"]

@@ -25,7 +25,9 @@ def check_strata(session: Session) -> None:
     names = [s.name for s in session.strata]
     for pair in session.pairs:
         if pair.stratum not in names:
-            raise ValueError(f"pair {pair.ref}: stratum {pair.stratum!r} does not exist: expected one of {', '.join(names)}")
+            raise ValueError(
+                f"pair {pair.ref}: stratum {pair.stratum!r} does not exist: expected one of {', '.join(names)}"
+            )
 
 
 def apply_strata(session: Session, fields: list[Field], options: ScoringOptions) -> list[Field]:

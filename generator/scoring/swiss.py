@@ -133,13 +133,18 @@ class SwissResult:
 def check_swiss_options(options: ScoringOptions, method: ScoringMethod | None = None) -> None:
     """A Swiss match always becomes VPs: an IMP-only scale is refused; XIMPQ divides cross-IMP sums."""
     if options.vp_scale == "none":
-        raise OptionError("option 'vp_scale': a Swiss pairs event converts each match to VPs: expected wbf, "
-                          "discrete or club, got 'none'")
-    if options.swiss_margin == "ximpq" and (method not in (None, ScoringMethod.CROSS_IMPS)
-                                            or options.cross_imp_divisor != "total"):
-        raise OptionError("option 'swiss_margin': ximpq divides each board's cross-IMP sum: expected method "
-                          f"cross_imps with cross_imp_divisor total, got {method} with "
-                          f"cross_imp_divisor {options.cross_imp_divisor}")
+        raise OptionError(
+            "option 'vp_scale': a Swiss pairs event converts each match to VPs: expected wbf, "
+            "discrete or club, got 'none'"
+        )
+    if options.swiss_margin == "ximpq" and (
+        method not in (None, ScoringMethod.CROSS_IMPS) or options.cross_imp_divisor != "total"
+    ):
+        raise OptionError(
+            "option 'swiss_margin': ximpq divides each board's cross-IMP sum: expected method "
+            f"cross_imps with cross_imp_divisor total, got {method} with "
+            f"cross_imp_divisor {options.cross_imp_divisor}"
+        )
 
 
 def score_swiss(session: Session, boards: tuple[ScoredBoard, ...], options: ScoringOptions) -> SwissResult:
@@ -182,8 +187,13 @@ def _find_line(board: ScoredBoard, match: SwissMatch) -> tuple[ScoredLine, Direc
     raise SwissError(f"board {board.number}: no result between pairs {match.first} and {match.second}")
 
 
-def score_swiss_match(rnd: SwissRound, match: SwissMatch, boards: dict[int, ScoredBoard], pairs: dict[PairRef, Pair],
-                      options: ScoringOptions) -> SwissMatchResult:
+def score_swiss_match(
+    rnd: SwissRound,
+    match: SwissMatch,
+    boards: dict[int, ScoredBoard],
+    pairs: dict[PairRef, Pair],
+    options: ScoringOptions,
+) -> SwissMatchResult:
     """A match's boards, its IMP margin and its VPs, with the explanation of each step."""
     first_name, second_name = _name(pairs[match.first]), _name(pairs[match.second])
     figures = []
@@ -205,16 +215,22 @@ def score_swiss_match(rnd: SwissRound, match: SwissMatch, boards: dict[int, Scor
     raw = (first_total - second_total) / 2
     winner = first_name if raw > 0 else second_name
     outcome = "a drawn match" if raw == 0 else f"{fmt(abs(raw), 4)} {unit_word(raw, 'IMPs')} to {winner}"
-    steps = [Step("swiss.total",
-                  f"{first_name}: {terms} {equals(*(f.first for f in figures), places=4)} {fmt(first_total, 4)} IMPs over "
-                  f"{_count(n)}; {second_name}: "
-                  f"{fmt(second_total, 4)} IMPs (each board's figure against the field, from its traveller)",
-                  {"first": first_total, "second": second_total, "boards": [f.number for f in figures]}),
-             Step("swiss.margin",
-                  f"the match margin is half the difference of the two totals, each swing counted once: "
-                  f"({fmt(first_total, 4)} − {_operand(second_total)}) / 2 {equals(first_total, second_total, places=4)} "
-                  f"{fmt(raw, 4)}: {outcome}",
-                  {"margin": (first_total - second_total) / 2})]
+    steps = [
+        Step(
+            "swiss.total",
+            f"{first_name}: {terms} {equals(*(f.first for f in figures), places=4)} {fmt(first_total, 4)} IMPs over "
+            f"{_count(n)}; {second_name}: "
+            f"{fmt(second_total, 4)} IMPs (each board's figure against the field, from its traveller)",
+            {"first": first_total, "second": second_total, "boards": [f.number for f in figures]},
+        ),
+        Step(
+            "swiss.margin",
+            f"the match margin is half the difference of the two totals, each swing counted once: "
+            f"({fmt(first_total, 4)} − {_operand(second_total)}) / 2 {equals(first_total, second_total, places=4)} "
+            f"{fmt(raw, 4)}: {outcome}",
+            {"margin": (first_total - second_total) / 2},
+        ),
+    ]
     if ximpq_step is not None:
         steps.append(ximpq_step)
     if options.vp_scale == "club":
@@ -222,23 +238,41 @@ def score_swiss_match(rnd: SwissRound, match: SwissMatch, boards: dict[int, Scor
         first_vp, second_vp, step = _club_vps(team, margin, Fraction(0), n, options)
         steps.append(step)
     else:
-        first_vp, second_vp = match_vps(margin, Fraction(0), n, options.vp_fractional_margin, options.vp_scale,
-                                        options.vp_rounding, options.vp_pool)
+        first_vp, second_vp = match_vps(
+            margin, Fraction(0), n, options.vp_fractional_margin, options.vp_scale, options.vp_rounding, options.vp_pool
+        )
         steps += _vp_steps(margin, n, first_vp, second_vp, options)
-    steps.append(Step("swiss.vps", f"{first_name} {fmt(first_vp)} VPs, {second_name} {fmt(second_vp)} VPs: "
-                      f"{fmt(first_vp)} + {fmt(second_vp)} = {fmt(first_vp + second_vp)}, the pool",
-                      {"first": first_vp, "second": second_vp, "pool": options.vp_pool}))
-    return SwissMatchResult(rnd.number, match, tuple(figures), first_total, second_total, margin, first_vp, second_vp,
-                            Explanation("swiss", first_vp, tuple(steps), {}))
+    steps.append(
+        Step(
+            "swiss.vps",
+            f"{first_name} {fmt(first_vp)} VPs, {second_name} {fmt(second_vp)} VPs: "
+            f"{fmt(first_vp)} + {fmt(second_vp)} = {fmt(first_vp + second_vp)}, the pool",
+            {"first": first_vp, "second": second_vp, "pool": options.vp_pool},
+        )
+    )
+    return SwissMatchResult(
+        rnd.number,
+        match,
+        tuple(figures),
+        first_total,
+        second_total,
+        margin,
+        first_vp,
+        second_vp,
+        Explanation("swiss", first_vp, tuple(steps), {}),
+    )
 
 
-def _ximpq(rnd: SwissRound, match: SwissMatch, margin: Fraction, boards: list[ScoredBoard], first: str,
-           second: str) -> tuple[Fraction, Step]:
+def _ximpq(
+    rnd: SwissRound, match: SwissMatch, margin: Fraction, boards: list[ScoredBoard], first: str, second: str
+) -> tuple[Fraction, Step]:
     """The EBU's XIMPQ margin: the margin of cross-IMP sums over √(r(r − 1)/2), to a whole IMP."""
     results = {len(b.lines) for b in boards}
     if len(results) != 1:
-        raise SwissError(f"round {rnd.number}: the boards of the match of pairs {match.first} and {match.second} "
-                         f"have different numbers of results ({sorted(results)}): XIMPQ divides by one √(r(r − 1)/2)")
+        raise SwissError(
+            f"round {rnd.number}: the boards of the match of pairs {match.first} and {match.second} "
+            f"have different numbers of results ({sorted(results)}): XIMPQ divides by one √(r(r − 1)/2)"
+        )
     r = results.pop()
     if r < 2:
         raise SwissError(f"round {rnd.number}: XIMPQ needs at least two results on a board, got {r}")
@@ -247,12 +281,14 @@ def _ximpq(rnd: SwissRound, match: SwissMatch, margin: Fraction, boards: list[Sc
     winner = first if whole > 0 else second
     outcome = "a drawn match" if whole == 0 else f"{fmt(abs(whole))} {unit_word(whole, 'IMPs')} to {winner}"
     root = f"{k}" if k != 1 else "1"
-    return whole, Step("swiss.ximpq",
-                       f"XIMPQ (the EBU's modified cross-IMPs): with {r} results on each board the margin is divided "
-                       f"by the square root of {r} × {r - 1} / 2, that is of {root}: {fmt(abs(margin), 4)} divided by "
-                       f"the square root of {root} is {display_over_root(abs(margin), k)} (to two decimals), to the "
-                       f"nearest whole IMP, a half away from zero: {outcome}",
-                       {"margin": margin, "results": r, "divisor_squared": k, "rounded": whole})
+    return whole, Step(
+        "swiss.ximpq",
+        f"XIMPQ (the EBU's modified cross-IMPs): with {r} results on each board the margin is divided "
+        f"by the square root of {r} × {r - 1} / 2, that is of {root}: {fmt(abs(margin), 4)} divided by "
+        f"the square root of {root} is {display_over_root(abs(margin), k)} (to two decimals), to the "
+        f"nearest whole IMP, a half away from zero: {outcome}",
+        {"margin": margin, "results": r, "divisor_squared": k, "rounded": whole},
+    )
 
 
 def _operand(value: Fraction) -> str:
@@ -262,22 +298,39 @@ def _operand(value: Fraction) -> str:
 
 def _bye(number: int, ref: PairRef, pairs: dict[PairRef, Pair], options: ScoringOptions) -> SwissBye:
     award = options.swiss_bye_vps
-    step = Step("swiss.bye", f"{_name(pairs[ref])} has a bye in round {number}: {fmt(award)} VPs "
-                f"(the option swiss_bye_vps, out of a pool of {options.vp_pool})", {"vps": award})
+    step = Step(
+        "swiss.bye",
+        f"{_name(pairs[ref])} has a bye in round {number}: {fmt(award)} VPs "
+        f"(the option swiss_bye_vps, out of a pool of {options.vp_pool})",
+        {"vps": award},
+    )
     return SwissBye(number, ref, award, Explanation("swiss_bye", award, (step,), {}))
 
 
-def _standings(pairs: dict[PairRef, Pair], vps: dict[PairRef, list[Fraction]], imps: dict[PairRef, Fraction],
-               number: int) -> tuple[SwissStanding, ...]:
+def _standings(
+    pairs: dict[PairRef, Pair], vps: dict[PairRef, list[Fraction]], imps: dict[PairRef, Fraction], number: int
+) -> tuple[SwissStanding, ...]:
     totals = {ref: sum(v, Fraction(0)) for ref, v in vps.items()}
     labels = rank_labels([(ref, (totals[ref], imps[ref])) for ref in pairs])
     out = []
     for ref, pair in pairs.items():
         terms = " + ".join(fmt(v) for v in vps[ref])
-        step = Step("swiss.cumulative", f"after round {number}: {terms} {equals(*vps[ref])} {fmt(totals[ref])} VPs "
-                    f"(IMPs {signed(imps[ref], 4)}, which separate pairs level on VPs)",
-                    {"rounds": list(vps[ref]), "vps": totals[ref], "imps": imps[ref]})
+        step = Step(
+            "swiss.cumulative",
+            f"after round {number}: {terms} {equals(*vps[ref])} {fmt(totals[ref])} VPs "
+            f"(IMPs {signed(imps[ref], 4)}, which separate pairs level on VPs)",
+            {"rounds": list(vps[ref]), "vps": totals[ref], "imps": imps[ref]},
+        )
         rank, label = labels[ref]
-        out.append(SwissStanding(pair, totals[ref], imps[ref], tuple(vps[ref]), rank, label,
-                                 Explanation("swiss_standing", totals[ref], (step,), {})))
+        out.append(
+            SwissStanding(
+                pair,
+                totals[ref],
+                imps[ref],
+                tuple(vps[ref]),
+                rank,
+                label,
+                Explanation("swiss_standing", totals[ref], (step,), {}),
+            )
+        )
     return tuple(sorted(out, key=lambda s: (s.rank, s.pair.ref.number)))

@@ -51,8 +51,9 @@ def team_units(options: ScoringOptions) -> tuple[str, str]:
     return "imps", ("imps" if options.vp_scale == "none" else "vps")
 
 
-def _component_rows(home_ns: Scored, home_ew: Scored, worth_of: Callable[[int], Fraction],
-                    key: str) -> tuple[list[dict[str, Value]], Fraction]:
+def _component_rows(
+    home_ns: Scored, home_ew: Scored, worth_of: Callable[[int], Fraction], key: str
+) -> tuple[list[dict[str, Value]], Fraction]:
     """Each component at one table against each at the other (one pair when neither is weighted):
     weight, scores, difference and its worth under ``key``; and the weighted sum of the worths.
 
@@ -66,8 +67,17 @@ def _component_rows(home_ns: Scored, home_ew: Scored, worth_of: Callable[[int], 
             diff = a.play.ns_score - b.play.ns_score
             worth = worth_of(diff)
             total += weight * worth
-            rows.append({"weight": weight, "home_ns": a.play.ns_score, "home_ew": b.play.ns_score,
-                         "home_ew_own": -b.play.ns_score, "difference": diff, key: worth, "product": weight * worth})
+            rows.append(
+                {
+                    "weight": weight,
+                    "home_ns": a.play.ns_score,
+                    "home_ew": b.play.ns_score,
+                    "home_ew_own": -b.play.ns_score,
+                    "difference": diff,
+                    key: worth,
+                    "product": weight * worth,
+                }
+            )
     return rows, total
 
 
@@ -80,18 +90,27 @@ def _net(row: dict[str, Value]) -> str:
 def _two_tables(row: dict[str, Value], home: str) -> str:
     """Both tables from the home team's side, in words, with the arithmetic."""
     own_ns, own_ew = int(row["home_ns"]), int(row["home_ew_own"])
-    return (f"{home} scored {signed(own_ns)} sitting North-South at one table and {signed(own_ew)} sitting "
-            f"East-West at the other: {_net(row)} net")
+    return (
+        f"{home} scored {signed(own_ns)} sitting North-South at one table and {signed(own_ew)} sitting "
+        f"East-West at the other: {_net(row)} net"
+    )
 
 
 def _award_at(award: Artificial, sign: int, home: str) -> str:
     side = "North-South" if sign == 1 else "East-West"
-    return f"{award.code} ({'average-plus' if award.percent > 50 else 'average-minus' if award.percent < 50 else 'average'} " \
-           f"to North-South) at the table where {home} sat {side}"
+    return (
+        f"{award.code} ({'average-plus' if award.percent > 50 else 'average-minus' if award.percent < 50 else 'average'} "
+        f"to North-South) at the table where {home} sat {side}"
+    )
 
 
-def weighted_board_imps(home_ns: Outcome, home_ew: Outcome, options: ScoringOptions,
-                        home: str = "the home team", away: str = "the away team") -> tuple[Fraction, Explanation]:
+def weighted_board_imps(
+    home_ns: Outcome,
+    home_ew: Outcome,
+    options: ScoringOptions,
+    home: str = "the home team",
+    away: str = "the away team",
+) -> tuple[Fraction, Explanation]:
     """IMPs (or points, for aggregate) to the home team on one board."""
     aggregate = options.teams_scoring == "aggregate"
     unit = unit_label("points" if aggregate else "imps")
@@ -104,8 +123,10 @@ def weighted_board_imps(home_ns: Outcome, home_ew: Outcome, options: ScoringOpti
             worth = (award.percent - 50) / 10 * options.artificial_imps * sign
             value += worth
             gainer = home if worth >= 0 else away
-            parts.append(f"{_award_at(award, sign, home)}, the director's ruling: {fmt(abs(worth))} "
-                         f"{unit_word(worth, 'IMPs')} to {gainer}")
+            parts.append(
+                f"{_award_at(award, sign, home)}, the director's ruling: {fmt(abs(worth))} "
+                f"{unit_word(worth, 'IMPs')} to {gainer}"
+            )
         step = Step("artificial.award", "; ".join(parts), {"imps": value})
         return value, Explanation("artificial", value, (step,), {})
     assert isinstance(home_ns, Scored) and isinstance(home_ew, Scored)
@@ -122,21 +143,34 @@ def weighted_board_imps(home_ns: Outcome, home_ew: Outcome, options: ScoringOpti
         summary = f"{_two_tables(r, home)}: {outcome}{band}"
         steps = [Step("teams.board", summary, {"components": rows, "total": total, "home_name": home})]
     else:
-        ifs = "; ".join(f"{fmt(Fraction(r['weight']) * 100)}%: {_net(r)}, {signed(r[key])} {unit_word(r[key], unit)}"
-                        for r in rows)
+        ifs = "; ".join(
+            f"{fmt(Fraction(r['weight']) * 100)}%: {_net(r)}, {signed(r[key])} {unit_word(r[key], unit)}" for r in rows
+        )
         terms = " + ".join(f"{fmt(Fraction(r['weight']) * 100)}% × {_bracket(r[key])}" for r in rows)
         winner = "" if total == 0 else f", so {fmt(abs(total), 4)} {unit} to {home if total > 0 else away}"
-        steps = [Step("weighted.component",
-                      f"the director weighted the possible results; each is scored for {home} against the other table "
-                      f"(their own score at each table, net), then weighted: {ifs}. "
-                      f"{terms} {equals(*(Fraction(r['weight']) * 100 for r in rows))} {signed(total, 4)} {unit}{winner}",
-                      {"components": rows, "total": total, "home_name": home, "unit": unit})]
-    value = round_weighted_aggregate(total, options.weighted_aggregate_rounding) if aggregate else \
-        round_weighted_imps(total, options.weighted_imp_rounding)
+        steps = [
+            Step(
+                "weighted.component",
+                f"the director weighted the possible results; each is scored for {home} against the other table "
+                f"(their own score at each table, net), then weighted: {ifs}. "
+                f"{terms} {equals(*(Fraction(r['weight']) * 100 for r in rows))} {signed(total, 4)} {unit}{winner}",
+                {"components": rows, "total": total, "home_name": home, "unit": unit},
+            )
+        ]
+    value = (
+        round_weighted_aggregate(total, options.weighted_aggregate_rounding)
+        if aggregate
+        else round_weighted_imps(total, options.weighted_imp_rounding)
+    )
     if value != total:
         how = "to the nearest 10" if aggregate else "to the nearest whole IMP"
-        steps.append(Step("rounding.weighted_imps", f"{fmt(total, 4)} rounded {how} (a half away from zero): {fmt(value)}",
-                          {"exact": total, "rounded": value}))
+        steps.append(
+            Step(
+                "rounding.weighted_imps",
+                f"{fmt(total, 4)} rounded {how} (a half away from zero): {fmt(value)}",
+                {"exact": total, "rounded": value},
+            )
+        )
     return value, Explanation("teams", value, tuple(steps), {})
 
 
@@ -153,8 +187,13 @@ def board_points(difference: int, units: Fraction) -> Fraction:
     return units / 2 if difference == 0 else Fraction(0)
 
 
-def board_a_match_points(home_ns: Outcome, home_ew: Outcome, options: ScoringOptions,
-                         home: str = "the home team", away: str = "the away team") -> tuple[Fraction, Explanation]:
+def board_a_match_points(
+    home_ns: Outcome,
+    home_ew: Outcome,
+    options: ScoringOptions,
+    home: str = "the home team",
+    away: str = "the away team",
+) -> tuple[Fraction, Explanation]:
     """Board points to the home team on one board; the away team gets the rest of the board."""
     units = Fraction(int(options.board_a_match_units))
     word = unit_label("board_points")
@@ -171,26 +210,49 @@ def board_a_match_points(home_ns: Outcome, home_ew: Outcome, options: ScoringOpt
             parts.append(f"{_award_at(award, sign, home)}: {fmt(home_percent)}% of the board to {home}")
         share = min(max(share, Fraction(0)), Fraction(100))
         value = units * share / 100
-        summary = "; ".join(parts) + (f"; together {fmt(share)}%" if len(parts) > 1 else "") + \
-            f": {fmt(value)} – {fmt(units - value)} {word}"
-        step = Step("artificial.award", summary, {"percent": share, "home": value, "away": units - value, "units": units})
+        summary = (
+            "; ".join(parts)
+            + (f"; together {fmt(share)}%" if len(parts) > 1 else "")
+            + f": {fmt(value)} – {fmt(units - value)} {word}"
+        )
+        step = Step(
+            "artificial.award", summary, {"percent": share, "home": value, "away": units - value, "units": units}
+        )
         return value, Explanation("artificial", value, (step,), {})
     assert isinstance(home_ns, Scored) and isinstance(home_ew, Scored)
     rows, total = _component_rows(home_ns, home_ew, lambda diff: board_points(diff, units), "points")
     if len(rows) == 1:
         r = rows[0]
-        outcome = f"{home} win the board" if r["difference"] > 0 else \
-            "the board is tied" if r["difference"] == 0 else f"{away} win the board"
-        summary = (f"{_two_tables(r, home)}: {outcome} (any margin counts): {fmt(total)} – {fmt(units - total)} {word}")
-        steps = (Step("teams.board_a_match", summary, {"components": rows, "home": total, "away": units - total, "units": units}),)
+        outcome = (
+            f"{home} win the board"
+            if r["difference"] > 0
+            else "the board is tied"
+            if r["difference"] == 0
+            else f"{away} win the board"
+        )
+        summary = f"{_two_tables(r, home)}: {outcome} (any margin counts): {fmt(total)} – {fmt(units - total)} {word}"
+        steps = (
+            Step(
+                "teams.board_a_match",
+                summary,
+                {"components": rows, "home": total, "away": units - total, "units": units},
+            ),
+        )
     else:
         terms = " + ".join(f"{fmt(r['weight'] * 100)}% × {fmt(r['points'])}" for r in rows)
-        summary = (f"each component is compared with the other table (a win {fmt(units)}, a tie {fmt(units / 2)}, a loss 0), "
-                   f"then weighted: {terms} {equals(*(Fraction(r['weight']) * 100 for r in rows))} {fmt(total, 4)} – "
-                   f"{fmt(units - total, 4)} {word}")
+        summary = (
+            f"each component is compared with the other table (a win {fmt(units)}, a tie {fmt(units / 2)}, a loss 0), "
+            f"then weighted: {terms} {equals(*(Fraction(r['weight']) * 100 for r in rows))} {fmt(total, 4)} – "
+            f"{fmt(units - total, 4)} {word}"
+        )
         # Its own rule id: the weighted IMP table ('weighted.component') has an IMPs column.
-        steps = (Step("weighted.board_a_match", summary,
-                      {"components": rows, "total": total, "home": total, "away": units - total, "units": units}),)
+        steps = (
+            Step(
+                "weighted.board_a_match",
+                summary,
+                {"components": rows, "total": total, "home": total, "away": units - total, "units": units},
+            ),
+        )
     return total, Explanation("teams", total, steps, {})
 
 
@@ -206,29 +268,54 @@ def score_match(match: Match, options: ScoringOptions) -> MatchResult:
         if board.home_ns is None or board.home_ew is None:
             continue  # a board not played at both tables is not scored
         if bam:
-            value, explanation = board_a_match_points(board.home_ns, board.home_ew, options, match.home.name, match.away.name)
+            value, explanation = board_a_match_points(
+                board.home_ns, board.home_ew, options, match.home.name, match.away.name
+            )
             other = units - value
             home += value
             away += other
         else:
-            value, explanation = weighted_board_imps(board.home_ns, board.home_ew, options, match.home.name, match.away.name)
+            value, explanation = weighted_board_imps(
+                board.home_ns, board.home_ew, options, match.home.name, match.away.name
+            )
             other = -value
             if value > 0:
                 home += value
             else:
                 away -= value
-        boards.append(TeamsBoardResult(board.number, _plain(board.home_ns), _plain(board.home_ew), value, explanation,
-                                       board.home_ns_line, board.home_ew_line, other))
+        boards.append(
+            TeamsBoardResult(
+                board.number,
+                _plain(board.home_ns),
+                _plain(board.home_ew),
+                value,
+                explanation,
+                board.home_ns_line,
+                board.home_ew_line,
+                other,
+            )
+        )
     steps = []
     if match.imp_adjustment:
         # The director's adjustment is in the match's board unit (IMPs, points or board points).
         gainer = match.home if match.imp_adjustment > 0 else match.away
-        steps.append(Step("teams.adjustment", f"director's adjustment: {fmt(abs(match.imp_adjustment), 4)} {label} to {gainer.name}",
-                          {"home": match.imp_adjustment}))
+        steps.append(
+            Step(
+                "teams.adjustment",
+                f"director's adjustment: {fmt(abs(match.imp_adjustment), 4)} {label} to {gainer.name}",
+                {"home": match.imp_adjustment},
+            )
+        )
     home += max(match.imp_adjustment, Fraction(0))
     away += max(-match.imp_adjustment, Fraction(0))
-    steps.append(Step("teams.total", f"{match.home.name} {fmt(home, 4)} {label}, {match.away.name} {fmt(away, 4)} {label} "
-                      f"over {_count(len(boards))}", {"home": home, "away": away, "boards": len(boards)}))
+    steps.append(
+        Step(
+            "teams.total",
+            f"{match.home.name} {fmt(home, 4)} {label}, {match.away.name} {fmt(away, 4)} {label} "
+            f"over {_count(len(boards))}",
+            {"home": home, "away": away, "boards": len(boards)},
+        )
+    )
     home_vp = away_vp = None
     method = "vp"
     if total_unit == "vps" and boards and options.vp_scale == "club":
@@ -236,8 +323,15 @@ def score_match(match: Match, options: ScoringOptions) -> MatchResult:
         steps.append(step)
         home_score, away_score = home_vp, away_vp
     elif total_unit == "vps" and boards:
-        home_vp, away_vp = match_vps(home, away, len(boards), options.vp_fractional_margin,
-                                     options.vp_scale, options.vp_rounding, options.vp_pool)
+        home_vp, away_vp = match_vps(
+            home,
+            away,
+            len(boards),
+            options.vp_fractional_margin,
+            options.vp_scale,
+            options.vp_rounding,
+            options.vp_pool,
+        )
         steps += _vp_steps(home - away, len(boards), home_vp, away_vp, options)
         home_score, away_score = home_vp, away_vp
     elif total_unit == "wins":
@@ -245,49 +339,94 @@ def score_match(match: Match, options: ScoringOptions) -> MatchResult:
         margin = home - away
         home_score = Fraction(1) if margin > 0 else Fraction(1, 2) if margin == 0 else Fraction(0)
         away_score = 1 - home_score
-        outcome = f"{match.home.name} win the match" if margin > 0 else \
-            f"{match.away.name} win the match" if margin < 0 else "the match is tied"
-        steps.append(Step("teams.win_loss", f"margin {signed(margin, 4)} IMPs to {match.home.name}: {outcome}: "
-                          f"{fmt(home_score)} – {fmt(away_score)} {unit_label('wins')}",
-                          {"margin": margin, "home": home_score, "away": away_score}))
+        outcome = (
+            f"{match.home.name} win the match"
+            if margin > 0
+            else f"{match.away.name} win the match"
+            if margin < 0
+            else "the match is tied"
+        )
+        steps.append(
+            Step(
+                "teams.win_loss",
+                f"margin {signed(margin, 4)} IMPs to {match.home.name}: {outcome}: "
+                f"{fmt(home_score)} – {fmt(away_score)} {unit_label('wins')}",
+                {"margin": margin, "home": home_score, "away": away_score},
+            )
+        )
     elif bam:
         method = "board_a_match"
         home_score, away_score = home, away
     else:
         home_score, away_score = home - away, away - home
-    return MatchResult(match, tuple(boards), home, away, home_vp, away_vp,
-                       Explanation(method, home_score, tuple(steps), {}), board_unit, total_unit, home_score, away_score)
+    return MatchResult(
+        match,
+        tuple(boards),
+        home,
+        away,
+        home_vp,
+        away_vp,
+        Explanation(method, home_score, tuple(steps), {}),
+        board_unit,
+        total_unit,
+        home_score,
+        away_score,
+    )
 
 
-def _club_vps(match: Match, home: Fraction, away: Fraction, boards: int,
-              options: ScoringOptions) -> tuple[Fraction, Fraction, Step]:
+def _club_vps(
+    match: Match, home: Fraction, away: Fraction, boards: int, options: ScoringOptions
+) -> tuple[Fraction, Fraction, Step]:
     """The match on the club's own VP table for its number of boards, and the step that shows it."""
     try:
         home_vp, away_vp, used, band, scale = club_match_vps(home, away, boards, options.club_vp_scales)
     except ClubScaleError as exc:
         raise OptionError(str(exc)) from None
     margin = home - away
-    rounded = "" if margin.denominator == 1 else f" (a fractional margin counts as the nearest whole IMP, a half up: {used})"
+    rounded = (
+        "" if margin.denominator == 1 else f" (a fractional margin counts as the nearest whole IMP, a half up: {used})"
+    )
     margins = f"{band.label.replace('-', '–')} IMPs" if band.label != "1" else "1 IMP"
-    return home_vp, away_vp, Step(
-        "vp.club",
-        f"margin {fmt(abs(margin), 4)} IMPs{rounded} on the club's {fmt(scale.pool)}-VP scale for {_count(boards)}: "
-        f"{margins} is worth {fmt(band.winner)}–{fmt(band.loser)}: {match.home.name} {fmt(home_vp)}, "
-        f"{match.away.name} {fmt(away_vp)}",
-        {"margin": margin, "rounded_margin": used, "boards": boards, "band": [band.low, band.high],
-         "winner": band.winner, "loser": band.loser, "home_vp": home_vp, "away_vp": away_vp, "pool": scale.pool})
+    return (
+        home_vp,
+        away_vp,
+        Step(
+            "vp.club",
+            f"margin {fmt(abs(margin), 4)} IMPs{rounded} on the club's {fmt(scale.pool)}-VP scale for {_count(boards)}: "
+            f"{margins} is worth {fmt(band.winner)}–{fmt(band.loser)}: {match.home.name} {fmt(home_vp)}, "
+            f"{match.away.name} {fmt(away_vp)}",
+            {
+                "margin": margin,
+                "rounded_margin": used,
+                "boards": boards,
+                "band": [band.low, band.high],
+                "winner": band.winner,
+                "loser": band.loser,
+                "home_vp": home_vp,
+                "away_vp": away_vp,
+                "pool": scale.pool,
+            },
+        ),
+    )
 
 
-def _vp_steps(margin: Fraction, boards: int, home_vp: Fraction, away_vp: Fraction, options: ScoringOptions) -> list[Step]:
+def _vp_steps(
+    margin: Fraction, boards: int, home_vp: Fraction, away_vp: Fraction, options: ScoringOptions
+) -> list[Step]:
     """The VP conversion: any rounding of a fractional margin, then the scale's award."""
     steps = []
     discrete = options.vp_scale == "discrete"
     used = abs(margin)
     if margin.denominator != 1 and (discrete or options.vp_fractional_margin == "round"):
         used = round_vp_margin(used)
-        steps.append(Step("vp.margin", f"the margin of {fmt(abs(margin), 4)} IMPs counts as {fmt(used)} "
-                          f"(a fractional margin below n.5 counts as n, from n.5 as n + 1)",
-                          {"margin": abs(margin), "rounded": used}))
+        steps.append(
+            Step(
+                "vp.margin",
+                f"the margin of {fmt(abs(margin), 4)} IMPs counts as {fmt(used)} "
+                f"(a fractional margin below n.5 counts as n, from n.5 as n + 1)",
+                {"margin": abs(margin), "rounded": used},
+            )
+        )
     pool = options.vp_pool
     values = {"margin": margin, "boards": boards, "home_vp": home_vp, "away_vp": away_vp, "pool": pool}
     if discrete:
@@ -295,37 +434,52 @@ def _vp_steps(margin: Fraction, boards: int, home_vp: Fraction, away_vp: Fractio
         low, high = discrete_band(int(winner), boards, pool)
         band = f"{low} IMPs and more" if high is None else f"{low}–{high} IMPs" if high != low else f"{low} IMPs"
         size = boards if pool == 20 else Fraction(boards, 2)
-        steps.append(Step("vp.discrete",
-                          f"margin {fmt(used)} IMPs over {_count(boards)} on the WBF/EBU discrete {pool}-VP scale"
-                          f"{'' if pool == 20 else f' (built for {_count(size)})'}: "
-                          f"{band} is worth {fmt(winner)} VPs to the winner: {fmt(home_vp)} – {fmt(away_vp)}",
-                          {**values, "rounded_margin": used, "band": [low, high], "bounds": list(discrete_bounds(boards, pool))}))
+        steps.append(
+            Step(
+                "vp.discrete",
+                f"margin {fmt(used)} IMPs over {_count(boards)} on the WBF/EBU discrete {pool}-VP scale"
+                f"{'' if pool == 20 else f' (built for {_count(size)})'}: "
+                f"{band} is worth {fmt(winner)} VPs to the winner: {fmt(home_vp)} – {fmt(away_vp)}",
+                {**values, "rounded_margin": used, "band": [low, high], "bounds": list(discrete_bounds(boards, pool))},
+            )
+        )
         return steps
-    how = {"fix": "two decimals, adjusted so that no IMP is worth more than the one before it (the WBF's tables)",
-           "half-up": "two decimals, a half up, no concavity correction", "truncate": "cut to two decimals"}[options.vp_rounding]
+    how = {
+        "fix": "two decimals, adjusted so that no IMP is worth more than the one before it (the WBF's tables)",
+        "half-up": "two decimals, a half up, no concavity correction",
+        "truncate": "cut to two decimals",
+    }[options.vp_rounding]
     table = vp_table(boards, options.vp_rounding)
     square = Fraction(15 * math.isqrt(boards)) if math.isqrt(boards) ** 2 == boards else None
     blitz = fmt(square) if square is not None else f"{Decimal(15) * Decimal(boards).sqrt():.2f}"
-    formula = (f"margin {fmt(used, 4)} IMPs over {_count(boards)} on the WBF 20-VP scale: the winner gets 10 + 10 × (1 − τ^(3M / B)) / (1 − τ³) VPs, "
-               f"where M is the margin, τ is 0.618 (the golden ratio less 1) and B is {blitz} (15 times the square root "
-               f"of the number of boards), up to 20 at a margin of B or more; {how}")
+    formula = (
+        f"margin {fmt(used, 4)} IMPs over {_count(boards)} on the WBF 20-VP scale: the winner gets 10 + 10 × (1 − τ^(3M / B)) / (1 − τ³) VPs, "
+        f"where M is the margin, τ is 0.618 (the golden ratio less 1) and B is {blitz} (15 times the square root "
+        f"of the number of boards), up to 20 at a margin of B or more; {how}"
+    )
     winner = max(home_vp, away_vp)
     whole = int(used)
     if used.denominator != 1 and whole + 1 < len(table):
         below, above = Fraction(table[whole]), Fraction(table[whole + 1])
         part = used - whole
         exact = below + (above - below) * part
-        reading = (f"a margin of {fmt(used, 4)} IMPs lies between {table[whole]} VPs at {whole} and {table[whole + 1]} "
-                   f"at {whole + 1} IMPs: {table[whole]} + ({table[whole + 1]} − {table[whole]}) × {fmt(part, 4)} "
-                   f"{equals(part, places=4)} {fmt(exact, 4)}, to two decimals {vp_places(winner)}")
+        reading = (
+            f"a margin of {fmt(used, 4)} IMPs lies between {table[whole]} VPs at {whole} and {table[whole + 1]} "
+            f"at {whole + 1} IMPs: {table[whole]} + ({table[whole + 1]} − {table[whole]}) × {fmt(part, 4)} "
+            f"{equals(part, places=4)} {fmt(exact, 4)}, to two decimals {vp_places(winner)}"
+        )
     elif whole < len(table):
         reading = f"the scale's row for {whole} IMPs gives the winner {table[whole]} VPs"
     else:
         reading = f"a margin of {fmt(used)} IMPs is B or more: 20 VPs"
-    steps.append(Step("vp.scale",
-                      f"{formula}. {reading[:1].upper()}{reading[1:]}: {vp_places(home_vp)} – {vp_places(away_vp)} "
-                      f"(the loser gets 20 − {vp_places(winner)} = {vp_places(20 - winner)})",
-                      {**values, "rounding": options.vp_rounding}))
+    steps.append(
+        Step(
+            "vp.scale",
+            f"{formula}. {reading[:1].upper()}{reading[1:]}: {vp_places(home_vp)} – {vp_places(away_vp)} "
+            f"(the loser gets 20 − {vp_places(winner)} = {vp_places(20 - winner)})",
+            {**values, "rounding": options.vp_rounding},
+        )
+    )
     return steps
 
 
@@ -350,8 +504,10 @@ def score_teams_session(session: Session, options: ScoringOptions) -> SessionRes
     played: dict[int, int] = defaultdict(int)
     teams = {t.number: t for t in session.teams}
     for m in matches:
-        for team, own, other, score in ((m.match.home, m.home_imps, m.away_imps, m.home_score),
-                                        (m.match.away, m.away_imps, m.home_imps, m.away_score)):
+        for team, own, other, score in (
+            (m.match.home, m.home_imps, m.away_imps, m.home_score),
+            (m.match.away, m.away_imps, m.home_imps, m.away_score),
+        ):
             teams.setdefault(team.number, team)
             totals[team.number] += score
             imps_for[team.number] += own
@@ -359,8 +515,12 @@ def score_teams_session(session: Session, options: ScoringOptions) -> SessionRes
             played[team.number] += 1
     labels = rank_labels([(n, totals[n]) for n in teams])
     standings = sorted(
-        (TeamStanding(teams[n], totals[n], imps_for[n], imps_against[n], played[n], *labels[n], board_unit, total_unit)
-         for n in teams),
+        (
+            TeamStanding(
+                teams[n], totals[n], imps_for[n], imps_against[n], played[n], *labels[n], board_unit, total_unit
+            )
+            for n in teams
+        ),
         key=lambda s: (s.rank, s.team.number),
     )
     return SessionResult(session, options, (), (), matches, tuple(standings))

@@ -59,8 +59,9 @@ def changed_lines(board: ScoredBoard, index: int, tricks: int) -> tuple[list[Tra
     play = playable(board, index)
     if play is None or play.contract is None:
         raise ValueError(f"board {board.number}: line {index} has no contract and tricks to change")
-    changed = dataclasses.replace(play, tricks=tricks,
-                                  ns_score=ns_score(play.contract, play.declarer, tricks, board.vulnerability))
+    changed = dataclasses.replace(
+        play, tricks=tricks, ns_score=ns_score(play.contract, play.declarer, tricks, board.vulnerability)
+    )
     outcome = Scored.of(changed)
     new_line = dataclasses.replace(board.lines[index].line, ns=outcome, ew=outcome)
     return [new_line if i == index else sl.line for i, sl in enumerate(board.lines)], new_line
@@ -90,12 +91,16 @@ class _BoardResults:
         # straight from the sorted scores (what Matchpoints.value_only does on a rebuilt table).
         results = [c for c in self.ns if c is not None]
         self.sorted_scores: list[int] | None = None
-        if (board.method is ScoringMethod.MATCHPOINTS and not self.split
-                and all(len(c) == 1 and c[0][0] == 1 for c in results)):
+        if (
+            board.method is ScoringMethod.MATCHPOINTS
+            and not self.split
+            and all(len(c) == 1 and c[0][0] == 1 for c in results)
+        ):
             self.sorted_scores = sorted(c[0][1] for c in results)
 
-    def _plain_matchpoints(self, board: ScoredBoard, index: int, new_score: int,
-                           options: ScoringOptions) -> tuple[Fraction, Fraction] | None:
+    def _plain_matchpoints(
+        self, board: ScoredBoard, index: int, new_score: int, options: ScoringOptions
+    ) -> tuple[Fraction, Fraction] | None:
         """The figures ``score`` gives on a plain matchpointed board (every result whole, no
         split), from the sorted scores with one ``old`` swapped for ``new_score``; None where
         the board takes another rule (a small group) and must be scored in full."""
@@ -123,7 +128,9 @@ class _BoardResults:
             values.append(value)
         return values[0], values[1]
 
-    def score(self, board: ScoredBoard, index: int, new_score: int, options: ScoringOptions) -> tuple[Fraction, Fraction]:
+    def score(
+        self, board: ScoredBoard, index: int, new_score: int, options: ScoringOptions
+    ) -> tuple[Fraction, Fraction]:
         """NS and EW figures of line ``index`` (a single, unsplit result) scored as ``new_score``."""
         quick = self._plain_matchpoints(board, index, new_score, options)
         if quick is not None:
@@ -131,13 +138,15 @@ class _BoardResults:
         new = [(Fraction(1), new_score)]
         ns = [new if i == index else c for i, c in enumerate(self.ns) if c is not None]
         ew = [new if i == index else c for i, c in enumerate(self.ew) if c is not None]
-        scorer, _, _, _ = scorer_for_results(board.number, ns, ew, self.split, self.count, method=board.method,
-                                             expected=board.expected, options=options)
+        scorer, _, _, _ = scorer_for_results(
+            board.number, ns, ew, self.split, self.count, method=board.method, expected=board.expected, options=options
+        )
         return scorer.value_only(Direction.NS, new_score), scorer.value_only(Direction.EW, new_score)
 
 
-def trick_worth(board: ScoredBoard, index: int, options: ScoringOptions,
-                memo: dict[Any, Any] | None = None) -> TrickWorth | None:
+def trick_worth(
+    board: ScoredBoard, index: int, options: ScoringOptions, memo: dict[Any, Any] | None = None
+) -> TrickWorth | None:
     """Line ``index`` as played and with one trick fewer and one more, each scored on the board.
 
     A changed line's figures depend only on its old and new NS score (the rest of the board
@@ -168,17 +177,23 @@ def trick_worth(board: ScoredBoard, index: int, options: ScoringOptions,
         memo[key] = result = TrickResult(tricks, key[1], ns, ew)
         return result
 
-    return TrickWorth(TrickResult(play.tricks, play.ns_score, played.ns.value, played.ew.value),
-                      at(play.tricks - 1), at(play.tricks + 1))
+    return TrickWorth(
+        TrickResult(play.tricks, play.ns_score, played.ns.value, played.ew.value),
+        at(play.tricks - 1),
+        at(play.tricks + 1),
+    )
 
 
 # --- weighted and split scores, and why an artificial score has no trick value -----------
 
-NO_TRICK_VALUE_ARTIFICIAL = "an artificial score (the director's ruling, not a result at the table): no trick value applies"
+NO_TRICK_VALUE_ARTIFICIAL = (
+    "an artificial score (the director's ruling, not a result at the table): no trick value applies"
+)
 NO_TRICK_VALUE_SCORE_ONLY = "a score without its contract and tricks: no trick value can be worked out"
 NO_TRICK_VALUE_PASSED_OUT = "passed out: no declarer to take a trick"
-NO_TRICK_VALUE_MIXED = ("the weighted parts are declared by different sides: no one side took the trick, "
-                        "so no trick value applies")
+NO_TRICK_VALUE_MIXED = (
+    "the weighted parts are declared by different sides: no one side took the trick, so no trick value applies"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,8 +235,14 @@ def shifted(outcome: Scored, delta: int, vulnerability: Vulnerability) -> Scored
         tricks = play.tricks + delta
         if not 0 <= tricks <= 13:
             return None
-        parts.append(dataclasses.replace(c, play=dataclasses.replace(
-            play, tricks=tricks, ns_score=ns_score(play.contract, play.declarer, tricks, vulnerability))))
+        parts.append(
+            dataclasses.replace(
+                c,
+                play=dataclasses.replace(
+                    play, tricks=tricks, ns_score=ns_score(play.contract, play.declarer, tricks, vulnerability)
+                ),
+            )
+        )
     return Scored(tuple(parts))
 
 
@@ -253,8 +274,14 @@ def side_worth(board: ScoredBoard, index: int, direction: Direction, options: Sc
             new_line = dataclasses.replace(line, ew=changed)
         else:
             new_line = dataclasses.replace(line, ns=changed, ew=changed)
-        ns, ew = score_one_line(board.number, [new_line if i == index else l for i, l in enumerate(lines)],
-                                new_line, method=board.method, expected=board.expected, options=options)
+        ns, ew = score_one_line(
+            board.number,
+            [new_line if i == index else l for i, l in enumerate(lines)],
+            new_line,
+            method=board.method,
+            expected=board.expected,
+            options=options,
+        )
         return changed, ns if direction is Direction.NS else ew
 
     return SideWorth(direction, declaring, outcome, played, at(-1), at(+1))

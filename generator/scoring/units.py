@@ -15,14 +15,22 @@ from fractions import Fraction
 from ..model import ScoringMethod
 
 METHOD_UNITS: dict[ScoringMethod, str] = {
-    ScoringMethod.MATCHPOINTS: "matchpoints", ScoringMethod.BUTLER: "imps", ScoringMethod.CROSS_IMPS: "imps",
-    ScoringMethod.AGGREGATE: "points", ScoringMethod.TEAMS: "imps",
+    ScoringMethod.MATCHPOINTS: "matchpoints",
+    ScoringMethod.BUTLER: "imps",
+    ScoringMethod.CROSS_IMPS: "imps",
+    ScoringMethod.AGGREGATE: "points",
+    ScoringMethod.TEAMS: "imps",
 }
 """The unit of a method's board figures (a teams session's follows its options: ``teams.team_units``)."""
 
 UNIT_LABELS: dict[str, str] = {
-    "matchpoints": "matchpoints", "imps": "IMPs", "cross_imps": "cross-IMPs", "points": "points",
-    "board_points": "board points", "vps": "VPs", "wins": "wins",
+    "matchpoints": "matchpoints",
+    "imps": "IMPs",
+    "cross_imps": "cross-IMPs",
+    "points": "points",
+    "board_points": "board points",
+    "vps": "VPs",
+    "wins": "wins",
 }
 """A unit's stable id (in results, JSON and printed figures) and the word a reader sees."""
 

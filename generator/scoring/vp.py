@@ -43,7 +43,7 @@ def vp_table(boards: int, rounding: str = "fix") -> tuple[Decimal, ...]:
         ctx.prec = 40
         tau = (Decimal(5).sqrt() - 1) / 2
         blitz = 15 * Decimal(boards).sqrt()
-        tau3 = tau ** 3
+        tau3 = tau**3
         values: list[Decimal] = []
         margin = 0
         while True:
@@ -89,11 +89,13 @@ def discrete_bounds(boards: int, pool: int = 20) -> tuple[int, ...]:
     with localcontext() as ctx:
         ctx.prec = 40
         tau = (Decimal(5).sqrt() - 1) / 2
-        r = tau ** 3
+        r = tau**3
         size = Decimal(boards) if pool == 20 else Decimal(boards) / 2
         blitz = 15 * size.sqrt()
-        bounds = [floor_bound(blitz * (1 - (1 - r) * ((mid + Decimal("0.5") + i) / mid - 1)).ln() / r.ln())
-                  for i in range(mid)]
+        bounds = [
+            floor_bound(blitz * (1 - (1 - r) * ((mid + Decimal("0.5") + i) / mid - 1)).ln() / r.ln())
+            for i in range(mid)
+        ]
     # Concavity pass, restarting after every change: the draw band (-b0 .. b0, 2 b0 + 1 margins)
     # may be no narrower than the next, and each band no wider than the one before it.
     i = 0
@@ -129,8 +131,15 @@ def discrete_band(vp: int, boards: int, pool: int = 20) -> tuple[int, int | None
     return (low, bounds[i] if i < len(bounds) else None)
 
 
-def match_vps(home_imps: Fraction, away_imps: Fraction, boards: int, fractional: str = "interpolate",
-              scale: str = "wbf", rounding: str = "fix", pool: int = 20) -> tuple[Fraction, Fraction]:
+def match_vps(
+    home_imps: Fraction,
+    away_imps: Fraction,
+    boards: int,
+    fractional: str = "interpolate",
+    scale: str = "wbf",
+    rounding: str = "fix",
+    pool: int = 20,
+) -> tuple[Fraction, Fraction]:
     """(home VPs, away VPs) for a match on the chosen scale; the two add up to ``pool``."""
     margin = home_imps - away_imps
     if scale == "discrete":

@@ -24,14 +24,15 @@ def adjusted(board: ScoredBoard, index: int) -> bool:
     """True for the lines ``trick_worth`` leaves out that the page still speaks of: a weighted
     or split score, or an artificial one."""
     line = board.lines[index].line
-    return (line.is_split or isinstance(line.ns, Artificial)
-            or (isinstance(line.ns, Scored) and line.ns.is_weighted))
+    return line.is_split or isinstance(line.ns, Artificial) or (isinstance(line.ns, Scored) and line.ns.is_weighted)
 
 
 def _parts(outcome: Scored) -> Markup:
     """'60% of 4♠ by N, 40% of 4♠x by N' (one part: '4♠ by N'), the suits as the pages write them."""
+
     def one(c) -> Markup:
         return Markup("{} by {}").format(fmt_site.contract(c.play.contract), c.play.declarer.value)
+
     if not outcome.is_weighted:
         return one(outcome.components[0])
     return Markup(", ").join(Markup("{}% of {}").format(fmt(c.weight * 100), one(c)) for c in outcome.components)
@@ -42,8 +43,9 @@ def _tricks(outcome: Scored) -> str:
     return " and ".join(str(c.play.tricks) for c in outcome.components) + " tricks"
 
 
-def entries(board: ScoredBoard, index: int, options: ScoringOptions,
-            directions: tuple[Direction, ...] | None = None) -> list[dict[str, Any]]:
+def entries(
+    board: ScoredBoard, index: int, options: ScoringOptions, directions: tuple[Direction, ...] | None = None
+) -> list[dict[str, Any]]:
     """The page's entries for line ``index`` (one per side whose own score it is: a split
     line has two; a table given artificial scores one), each with ``what`` (the result and
     whose figures, in words), the figures and, for a line with no trick value, its ``reason``."""
@@ -58,8 +60,16 @@ def entries(board: ScoredBoard, index: int, options: ScoringOptions,
             directions = (Direction.NS,)
     if isinstance(line.ns, Artificial) and isinstance(line.ew, Artificial):  # one ruling for the table
         awards = f"{award_words(line.ns)} to NS" + (f", {award_words(line.ew)} to EW" if line.is_split else " and EW")
-        return [{"what": awards, "side": "", "direction": "", "reason": NO_TRICK_VALUE_ARTIFICIAL,
-                 "swing": Fraction(0), "figures": []}]
+        return [
+            {
+                "what": awards,
+                "side": "",
+                "direction": "",
+                "reason": NO_TRICK_VALUE_ARTIFICIAL,
+                "swing": Fraction(0),
+                "figures": [],
+            }
+        ]
     out = []
     for direction in directions:
         outcome = line.ns if direction is Direction.NS else line.ew
@@ -70,18 +80,25 @@ def entries(board: ScoredBoard, index: int, options: ScoringOptions,
             what = f"{award_words(outcome)} to {side}"
         elif line.is_split:
             what = Markup("{}'s own score, {}").format(
-                side, _parts(outcome) if isinstance(worth, SideWorth) else "as assigned")
+                side, _parts(outcome) if isinstance(worth, SideWorth) else "as assigned"
+            )
         else:
-            what = Markup("weighted score: {} ({})").format(_parts(outcome), side) if isinstance(worth, SideWorth) \
+            what = (
+                Markup("weighted score: {} ({})").format(_parts(outcome), side)
+                if isinstance(worth, SideWorth)
                 else "weighted score"
+            )
         entry: dict[str, Any] = {"what": what, "side": side, "direction": direction.value}
         if isinstance(worth, str):
             entry.update(reason=worth, swing=Fraction(0), figures=[])
         else:
-            entry.update(reason="", worth=worth, declaring=worth.declaring is direction,
-                         figures=[worth.played] + [r[1] for r in (worth.fewer, worth.more) if r],
-                         swing=max((abs(r[1] - worth.played) for r in (worth.fewer, worth.more) if r),
-                                   default=Fraction(0)))
+            entry.update(
+                reason="",
+                worth=worth,
+                declaring=worth.declaring is direction,
+                figures=[worth.played] + [r[1] for r in (worth.fewer, worth.more) if r],
+                swing=max((abs(r[1] - worth.played) for r in (worth.fewer, worth.more) if r), default=Fraction(0)),
+            )
         out.append(entry)
     return out
 

@@ -89,11 +89,21 @@ def _season_chart(n: int, season: str, rows: list[dict[str, Any]], average: Frac
         return None
     bars = [Bar(str(k), float(r["percentage"]), fmt.percentage(r["percentage"]) + "%") for k, r in enumerate(scored, 1)]
     return bar_chart(
-        f"season-{n}", bars, f"Season {season}: percentage in each session",
-        "Session, date and percentage, oldest first: " + "; ".join(
-            f"{k}. {r['session']}, {r['long_date']}: {fmt.percentage(r['percentage'])}%" for k, r in enumerate(scored, 1))
+        f"season-{n}",
+        bars,
+        f"Season {season}: percentage in each session",
+        "Session, date and percentage, oldest first: "
+        + "; ".join(
+            f"{k}. {r['session']}, {r['long_date']}: {fmt.percentage(r['percentage'])}%"
+            for k, r in enumerate(scored, 1)
+        )
         + f". Season average: {fmt.percentage(average)}%.",
-        100.0, step=20, reference=(float(average), f"average {fmt.percentage(average)}%"), kind="season", values=False)
+        100.0,
+        step=20,
+        reference=(float(average), f"average {fmt.percentage(average)}%"),
+        kind="season",
+        values=False,
+    )
 
 
 def season_of(date: str | None, start_month: int) -> str | None:
@@ -108,9 +118,17 @@ def season_of(date: str | None, start_month: int) -> str | None:
 
 
 class ArchivePlanner:
-    def __init__(self, club: str, description: str, summaries: list[SessionSummary], articles: list[Article],
-                 season_start_month: int, season_min_sessions: int, tags: list[str] | None = None,
-                 events: list[dict[str, Any]] | None = None):
+    def __init__(
+        self,
+        club: str,
+        description: str,
+        summaries: list[SessionSummary],
+        articles: list[Article],
+        season_start_month: int,
+        season_min_sessions: int,
+        tags: list[str] | None = None,
+        events: list[dict[str, Any]] | None = None,
+    ):
         """``tags``, one per summary, change whenever the summary does (the build passes its
         cache keys); without them each summary's JSON is the tag."""
         self.club = club
@@ -146,8 +164,13 @@ class ArchivePlanner:
         return value
 
     def base(self, path: str, title: str, **extra: Any) -> dict[str, Any]:
-        head: PageBase = {"club": self.club, "title": title, "root": "../" * path.count("/"), "page_path": path,
-                          "crumbs": []}
+        head: PageBase = {
+            "club": self.club,
+            "title": title,
+            "root": "../" * path.count("/"),
+            "page_path": path,
+            "crumbs": [],
+        }
         ctx: dict[str, Any] = {**head}
         ctx.update(extra)
         return ctx
@@ -172,9 +195,14 @@ class ArchivePlanner:
 
     def _session_view(self, s: SessionSummary, root: str) -> dict[str, Any]:
         provisional = s.get("provisional")
-        return {"title": s["title"], "url": root + s["url"], "date": s["long_date"], "kind": s["kind"],
-                "provisional": provisional["until"] if provisional and provisional["active"] else None,
-                "winners": [{"field": w["field"], "names": w["names"], "url": root + w["url"]} for w in s["winners"]]}
+        return {
+            "title": s["title"],
+            "url": root + s["url"],
+            "date": s["long_date"],
+            "kind": s["kind"],
+            "provisional": provisional["until"] if provisional and provisional["active"] else None,
+            "winners": [{"field": w["field"], "names": w["names"], "url": root + w["url"]} for w in s["winners"]],
+        }
 
     def home(self) -> Page:
         shown: list[tuple[str, list[SessionSummary]]] = []
@@ -190,14 +218,28 @@ class ArchivePlanner:
         years: dict[str, list[dict[str, Any]]] = defaultdict(list)
         for key, ss in months:
             year = key[:4] if key != "undated" else "Undated"
-            years[year].append({"label": _month_label(key).split(" ")[0], "url": f"archive/{key}.html", "count": len(ss)})
+            years[year].append(
+                {"label": _month_label(key).split(" ")[0], "url": f"archive/{key}.html", "count": len(ss)}
+            )
         # Every month's archive page and every season's ranking, linked from the home page (issue 11).
         archive = [{"year": y, "months": m} for y, m in years.items()]
         seasons = [{"label": x, "url": f"players/season-{x}.html"} for x in self.seasons()]
-        return Page("index.html", "home.html", self.base(
-            "index.html", "Results", groups=groups, archive=archive, seasons=seasons, older=older,
-            description=self.description, feed="feed.xml", events=self.events,
-            articles=[{"slug": a.slug, "title": a.title} for a in self.articles]))
+        return Page(
+            "index.html",
+            "home.html",
+            self.base(
+                "index.html",
+                "Results",
+                groups=groups,
+                archive=archive,
+                seasons=seasons,
+                older=older,
+                description=self.description,
+                feed="feed.xml",
+                events=self.events,
+                articles=[{"slug": a.slug, "title": a.title} for a in self.articles],
+            ),
+        )
 
     def month_pages(self) -> list[LazyPage]:
         tags: dict[str, list[str]] = defaultdict(list)
@@ -206,9 +248,19 @@ class ArchivePlanner:
         pages = []
         for key, ss in self.months():
             path = f"archive/{key}.html"
-            pages.append(LazyPage(path, "month.html", _deps(key, *tags[key]), lambda path=path, key=key, ss=ss: self.base(  # type: ignore[misc]  # mypy cannot type a lambda's default arguments
-                path, f"Results, {_month_label(key)}", crumbs=[("../index.html", "Home")],
-                sessions=[self._session_view(s, "../") for s in ss])))
+            pages.append(
+                LazyPage(
+                    path,
+                    "month.html",
+                    _deps(key, *tags[key]),
+                    lambda path=path, key=key, ss=ss: self.base(  # type: ignore[misc]  # mypy cannot type a lambda's default arguments
+                        path,
+                        f"Results, {_month_label(key)}",
+                        crumbs=[("../index.html", "Home")],
+                        sessions=[self._session_view(s, "../") for s in ss],
+                    ),
+                )
+            )
         return pages
 
     # --- players ----------------------------------------------------------------------
@@ -222,8 +274,13 @@ class ArchivePlanner:
                 for name, spelling, key in zip(e["players"], e["spellings"], e["keys"]):
                     p = players.get(key)
                     if p is None:
-                        p = players[key] = {"key": key, "names": defaultdict(int), "slug": player_slug(name),
-                                            "at": [], "seasons": defaultdict(list)}
+                        p = players[key] = {
+                            "key": key,
+                            "names": defaultdict(int),
+                            "slug": player_slug(name),
+                            "at": [],
+                            "seasons": defaultdict(list),
+                        }
                     p["names"][spelling] += 1
                     p["at"].append((i, j))
                     p["seasons"][season].append((i, j))
@@ -241,15 +298,26 @@ class ArchivePlanner:
         for i, j in at:
             s = sessions[i]
             e = s["entries"][j]
-            out.append({
-                "session": s["title"], "date": s["date"], "long_date": s["long_date"],
-                "session_url": "../" + s["url"], "url": "../" + e["url"], "pair": e["pair"],
-                "partners": e.get("teammates") or [n for n, k in zip(e["players"], e["keys"]) if k != key],
-                "rank": e["rank"], "entrants": e["entrants"], "percentage": frac(e["percentage"]),
-                "total": frac(e["total"]), "unit": e["unit"], "field": e["field"],
-                "masterpoints": e.get("masterpoints"),
-                "season": season_of[i], "kind": s["kind"],
-            })
+            out.append(
+                {
+                    "session": s["title"],
+                    "date": s["date"],
+                    "long_date": s["long_date"],
+                    "session_url": "../" + s["url"],
+                    "url": "../" + e["url"],
+                    "pair": e["pair"],
+                    "partners": e.get("teammates") or [n for n, k in zip(e["players"], e["keys"]) if k != key],
+                    "rank": e["rank"],
+                    "entrants": e["entrants"],
+                    "percentage": frac(e["percentage"]),
+                    "total": frac(e["total"]),
+                    "unit": e["unit"],
+                    "field": e["field"],
+                    "masterpoints": e.get("masterpoints"),
+                    "season": season_of[i],
+                    "kind": s["kind"],
+                }
+            )
         return out
 
     def seasons(self) -> list[str]:
@@ -262,7 +330,9 @@ class ArchivePlanner:
             at = p["seasons"].get(season)
             if not at:
                 continue
-            pcts = [self.frac(x) for x in (self.sessions[i]["entries"][j]["percentage"] for i, j in at) if x is not None]
+            pcts = [
+                self.frac(x) for x in (self.sessions[i]["entries"][j]["percentage"] for i, j in at) if x is not None
+            ]
             if len(pcts) >= self.min_sessions and pcts:
                 average = _mean(pcts)
                 rows.append({"name": p["name"], "slug": p["slug"], "sessions": len(pcts), "average": average})
@@ -277,25 +347,52 @@ class ArchivePlanner:
         pages: list[Page | LazyPage] = []
         seasons = self.seasons()
         current = seasons[0] if seasons else None
-        directory = [{"name": p["name"], "url": f"{p['slug']}.html", "sessions": len(p["at"])}
-                     for p in self.players.values()]
+        directory = [
+            {"name": p["name"], "url": f"{p['slug']}.html", "sessions": len(p["at"])} for p in self.players.values()
+        ]
         letters: dict[str, list[dict[str, Any]]] = defaultdict(list)
         for d in directory:
             initial = d["name"][:1].upper()
             letters[initial if initial.isascii() and initial.isalpha() else "other"].append(d)
         inline = len(directory) <= DIRECTORY_INLINE
         season_links = [{"label": x, "url": f"season-{x}.html"} for x in seasons]
-        pages.append(Page("players/index.html", "players.html", self.base(
-            "players/index.html", "Players", crumbs=[("../index.html", "Home")],
-            current=current, ranking=self.season_table(current) if current else [], seasons=season_links,
-            min_sessions=self.min_sessions, directory=directory if inline else [],
-            letters=[{"letter": k, "url": f"letter-{k.lower()}.html", "count": len(v)} for k, v in sorted(letters.items())]
-            if not inline else [])))
+        pages.append(
+            Page(
+                "players/index.html",
+                "players.html",
+                self.base(
+                    "players/index.html",
+                    "Players",
+                    crumbs=[("../index.html", "Home")],
+                    current=current,
+                    ranking=self.season_table(current) if current else [],
+                    seasons=season_links,
+                    min_sessions=self.min_sessions,
+                    directory=directory if inline else [],
+                    letters=[
+                        {"letter": k, "url": f"letter-{k.lower()}.html", "count": len(v)}
+                        for k, v in sorted(letters.items())
+                    ]
+                    if not inline
+                    else [],
+                ),
+            )
+        )
         if not inline:
             for k, v in sorted(letters.items()):
                 path = f"players/letter-{k.lower()}.html"
-                pages.append(Page(path, "letter.html", self.base(
-                    path, f"Players: {k}", crumbs=[("../index.html", "Home"), ("index.html", "Players")], directory=v)))
+                pages.append(
+                    Page(
+                        path,
+                        "letter.html",
+                        self.base(
+                            path,
+                            f"Players: {k}",
+                            crumbs=[("../index.html", "Home"), ("index.html", "Players")],
+                            directory=v,
+                        ),
+                    )
+                )
         in_season: dict[str | None, list[str]] = defaultdict(list)
         for tag, x in zip(self.tags, self.season_of):
             in_season[x].append(tag)
@@ -305,9 +402,21 @@ class ArchivePlanner:
                 who[x].append(f"{p['name']}\t{p['slug']}")
         for x in seasons:
             path = f"players/season-{x}.html"
-            pages.append(LazyPage(path, "season.html", _deps(x, *in_season[x], *who[x]), lambda path=path, x=x: self.base(  # type: ignore[misc]  # mypy cannot type a lambda's default arguments
-                path, f"Season {x} ranking", crumbs=[("../index.html", "Home"), ("index.html", "Players")],
-                season=x, ranking=self.season_table(x), min_sessions=self.min_sessions)))
+            pages.append(
+                LazyPage(
+                    path,
+                    "season.html",
+                    _deps(x, *in_season[x], *who[x]),
+                    lambda path=path, x=x: self.base(  # type: ignore[misc]  # mypy cannot type a lambda's default arguments
+                        path,
+                        f"Season {x} ranking",
+                        crumbs=[("../index.html", "Home"), ("index.html", "Players")],
+                        season=x,
+                        ranking=self.season_table(x),
+                        min_sessions=self.min_sessions,
+                    ),
+                )
+            )
         for p in self.players.values():
             pages.extend(self.player_pages_of(p))
         index = [[p["name"], f"{p['slug']}.html"] for p in self.players.values()]
@@ -326,13 +435,24 @@ class ArchivePlanner:
         for x, at in p["seasons"].items():
             by_season[x or "Undated"].extend(at)
         ordered = sorted(by_season, reverse=True)
-        pages = [LazyPage(path, "player.html", _deps(p["key"], *(self.tags[i] for i, _ in p["at"])),
-                          lambda: self.player_context(p)[0])]
+        pages = [
+            LazyPage(
+                path,
+                "player.html",
+                _deps(p["key"], *(self.tags[i] for i, _ in p["at"])),
+                lambda: self.player_context(p)[0],
+            )
+        ]
         for n, season in enumerate(ordered[1:], start=1):
             spath = f"players/{p['slug']}-season-{season}.html"
-            pages.append(LazyPage(spath, "player.html", _deps(p["key"], p["name"], p["slug"], season,
-                                                                   *(self.tags[i] for i, _ in by_season[season])),
-                                  lambda n=n: self.player_context(p)[n]))  # type: ignore[misc]  # mypy cannot type a lambda's default arguments
+            pages.append(
+                LazyPage(
+                    spath,
+                    "player.html",
+                    _deps(p["key"], p["name"], p["slug"], season, *(self.tags[i] for i, _ in by_season[season])),
+                    lambda n=n: self.player_context(p)[n],
+                )
+            )  # type: ignore[misc]  # mypy cannot type a lambda's default arguments
         return pages
 
     def player_context(self, p: dict[str, Any]) -> list[dict[str, Any]]:
@@ -349,32 +469,78 @@ class ArchivePlanner:
             rows = list(reversed(by_season[season]))  # newest first
             pcts = [r["percentage"] for r in rows if r["percentage"] is not None]
             average = _mean(pcts) if pcts else None
-            seasons.append({"season": season, "rows": rows, "sessions": len(rows),
-                            "scored": len(pcts), "average": average, "chart": _season_chart(n, season, rows, average),
-                            "url": f"{p['slug']}.html" if n == 0 else f"{p['slug']}-season-{season}.html"})
+            seasons.append(
+                {
+                    "season": season,
+                    "rows": rows,
+                    "sessions": len(rows),
+                    "scored": len(pcts),
+                    "average": average,
+                    "chart": _season_chart(n, season, rows, average),
+                    "url": f"{p['slug']}.html" if n == 0 else f"{p['slug']}-season-{season}.html",
+                }
+            )
         every = [r["percentage"] for r in rows_all if r["percentage"] is not None]
         crumbs = [("../index.html", "Home"), ("index.html", "Players")]
-        contexts = [self.base(
-            path, p["name"], crumbs=crumbs, name=p["name"], seasons=seasons, shown=seasons[:1],
-            sessions=len(rows_all), scored=len(every),
-            average=_mean(every) if every else None)]
+        contexts = [
+            self.base(
+                path,
+                p["name"],
+                crumbs=crumbs,
+                name=p["name"],
+                seasons=seasons,
+                shown=seasons[:1],
+                sessions=len(rows_all),
+                scored=len(every),
+                average=_mean(every) if every else None,
+            )
+        ]
         for s in seasons[1:]:
             spath = f"players/{s['url']}"
-            contexts.append(self.base(
-                spath, f"{p['name']}, season {s['season']}", crumbs=crumbs + [(f"{p['slug']}.html", p["name"])],
-                name=f"{p['name']}, season {s['season']}", seasons=[], shown=[s], sessions=s["sessions"],
-                scored=s["scored"], average=s["average"]))
+            contexts.append(
+                self.base(
+                    spath,
+                    f"{p['name']}, season {s['season']}",
+                    crumbs=crumbs + [(f"{p['slug']}.html", p["name"])],
+                    name=f"{p['name']}, season {s['season']}",
+                    seasons=[],
+                    shown=[s],
+                    sessions=s["sessions"],
+                    scored=s["scored"],
+                    average=s["average"],
+                )
+            )
         p["contexts"] = contexts
         return contexts
 
     # --- articles ---------------------------------------------------------------------
     def article_pages(self) -> list[Page]:
-        pages = [Page("articles/index.html", "articles.html", self.base(
-            "articles/index.html", "How scoring works", crumbs=[("../index.html", "Home")],
-            articles=[{"slug": a.slug, "title": a.title, "summary": a.summary} for a in self.articles]))]
+        pages = [
+            Page(
+                "articles/index.html",
+                "articles.html",
+                self.base(
+                    "articles/index.html",
+                    "How scoring works",
+                    crumbs=[("../index.html", "Home")],
+                    articles=[{"slug": a.slug, "title": a.title, "summary": a.summary} for a in self.articles],
+                ),
+            )
+        ]
         for a in self.articles:
-            pages.append(Page(a.path, "article.html", self.base(
-                a.path, a.title, crumbs=[("../index.html", "Home"), ("index.html", "How scoring works")],
-                article_title=a.title, summary=a.summary, html=Markup(a.html),
-                others=[{"slug": o.slug, "title": o.title} for o in self.articles if o.slug != a.slug])))
+            pages.append(
+                Page(
+                    a.path,
+                    "article.html",
+                    self.base(
+                        a.path,
+                        a.title,
+                        crumbs=[("../index.html", "Home"), ("index.html", "How scoring works")],
+                        article_title=a.title,
+                        summary=a.summary,
+                        html=Markup(a.html),
+                        others=[{"slug": o.slug, "title": o.title} for o in self.articles if o.slug != a.slug],
+                    ),
+                )
+            )
         return pages

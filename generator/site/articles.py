@@ -63,7 +63,7 @@ def read_article(path: Path) -> Article:
         if not isinstance(loaded, dict):
             raise BuildError(f"{shown(path)}: front matter must be a mapping such as 'title: Matchpoints'", file=path)
         meta = loaded
-        text = text[match.end():]
+        text = text[match.end() :]
     if "title" not in meta:
         raise BuildError(f"{shown(path)}: front matter needs a 'title'", file=path)
     rules: Any = meta.get("rules") or []
@@ -74,8 +74,9 @@ def read_article(path: Path) -> Article:
     levels = [int(n) for n in re.findall(r"<h([1-6])[ >]", html)]
     shift = 2 - min(levels) if levels else 0
     if shift:
-        html = re.sub(r"<(/?)h([1-6])([ >])",
-                      lambda m: f"<{m.group(1)}h{min(6, int(m.group(2)) + shift)}{m.group(3)}", html)
+        html = re.sub(
+            r"<(/?)h([1-6])([ >])", lambda m: f"<{m.group(1)}h{min(6, int(m.group(2)) + shift)}{m.group(3)}", html
+        )
     return Article(
         slug=slugify(str(meta.get("slug") or path.stem)),
         title=str(meta["title"]),
@@ -97,8 +98,10 @@ def read_articles(folder: Path, confine: Path | None = None, skipped: list[Skipp
     try:
         found, passed = walk(folder, label, confine)
     except OutsideError as real:
-        raise BuildError(f"{shown(folder)}: not read, because it is a symbolic link to {shown(real)}, outside the "
-                         "content folder: expected the articles folder inside it") from None
+        raise BuildError(
+            f"{shown(folder)}: not read, because it is a symbolic link to {shown(real)}, outside the "
+            "content folder: expected the articles folder inside it"
+        ) from None
     paths = []
     for f in found:
         if "/" not in f.rel and f.rel.lower().endswith(".md"):
@@ -111,8 +114,9 @@ def read_articles(folder: Path, confine: Path | None = None, skipped: list[Skipp
     seen: dict[str, str] = {}
     for a in articles:
         if a.slug in seen:
-            raise BuildError(f"{shown(a.source)}: article slug {a.slug!r} is already used by {shown(seen[a.slug])}",
-                             file=a.source)
+            raise BuildError(
+                f"{shown(a.source)}: article slug {a.slug!r} is already used by {shown(seen[a.slug])}", file=a.source
+            )
         seen[a.slug] = a.source
     return sorted(articles, key=lambda a: (a.order, a.slug))
 

@@ -21,8 +21,18 @@ from ..scoring.results import ScoredBoard
 BIG_FIELD_LINES = 100
 """More traveller lines than this on a board: a big field (the largest club sessions have ~30)."""
 
-TRAVELLER_COLUMNS = ("ns_pair", "ew_pair", "contract", "declarer", "lead", "tricks", "ns_score", "artificial",
-                     "ns_figure", "ew_figure")
+TRAVELLER_COLUMNS = (
+    "ns_pair",
+    "ew_pair",
+    "contract",
+    "declarer",
+    "lead",
+    "tricks",
+    "ns_score",
+    "artificial",
+    "ns_figure",
+    "ew_figure",
+)
 
 
 def is_big(board: ScoredBoard) -> bool:
@@ -53,7 +63,18 @@ def traveller_csv(board: ScoredBoard, label: Callable[[PairRef | None], str]) ->
             lead = play.lead or ""
             tricks = "" if play.tricks is None else str(play.tricks)
             score = str(play.ns_score)
-        writer.writerow((text_cell(label(tl.ns_pair)), text_cell(label(tl.ew_pair)), text_cell(contract), declarer,
-                         text_cell(lead), tricks, score, text_cell(artificial),
-                         json_number(line.ns.value), json_number(line.ew.value)))
+        writer.writerow(
+            (
+                text_cell(label(tl.ns_pair)),
+                text_cell(label(tl.ew_pair)),
+                text_cell(contract),
+                declarer,
+                text_cell(lead),
+                tricks,
+                score,
+                text_cell(artificial),
+                json_number(line.ns.value),
+                json_number(line.ew.value),
+            )
+        )
     return buffer.getvalue().encode("utf-8")

@@ -70,10 +70,12 @@ class BuildReport:
         return "\n".join([self._built(), *warned, *skipped_lines(self.skipped)])
 
     def _built(self) -> str:
-        return (f"Built {shown(self.output)}: {self.sessions} session{'s' if self.sessions != 1 else ''} from "
-                f"{self.uploads} upload{'s' if self.uploads != 1 else ''} ({self.rendered} scored, "
-                f"{self.uploads - self.rendered} from cache), {self.pages} files: {self.written} written, "
-                f"{self.unchanged} unchanged, {self.removed} removed, in {self.seconds:.2f} s")
+        return (
+            f"Built {shown(self.output)}: {self.sessions} session{'s' if self.sessions != 1 else ''} from "
+            f"{self.uploads} upload{'s' if self.uploads != 1 else ''} ({self.rendered} scored, "
+            f"{self.uploads - self.rendered} from cache), {self.pages} files: {self.written} written, "
+            f"{self.unchanged} unchanged, {self.removed} removed, in {self.seconds:.2f} s"
+        )
 
 
 def skipped_lines(skipped: list[Skipped]) -> list[str]:
@@ -81,8 +83,9 @@ def skipped_lines(skipped: list[Skipped]) -> list[str]:
     if not skipped:
         return []
     n = len(skipped)
-    return [f"{n} file{'s' if n != 1 else ''} skipped:"] + [f"  skipped: {shown(s.path)}, because {shown(s.reason)}"
-                                                            for s in skipped]
+    return [f"{n} file{'s' if n != 1 else ''} skipped:"] + [
+        f"  skipped: {shown(s.path)}, because {shown(s.reason)}" for s in skipped
+    ]
 
 
 @contextmanager
@@ -101,39 +104,65 @@ def _without_cycle_collector():
             gc.enable()
 
 
-def build_site(content: Path, output: Path, templates: Path | None = None, jobs: int | None = None,
-               cache_dir: Path | None = None, now: datetime | None = None,
-               progress: Progress | None = None) -> BuildReport:
+def build_site(
+    content: Path,
+    output: Path,
+    templates: Path | None = None,
+    jobs: int | None = None,
+    cache_dir: Path | None = None,
+    now: datetime | None = None,
+    progress: Progress | None = None,
+) -> BuildReport:
     """``now`` is the build time that decides whether a provisional period has passed
     (the clock when not given: tests pass a fixed moment); ``progress`` (the command
     line's, on a terminal) shows how far the build got."""
     progress = progress or Progress()
     try:
         with _without_cycle_collector():
-            return _build_site(content, output, templates, jobs, cache_dir, now or datetime.now(UTC),
-                               progress)
+            return _build_site(content, output, templates, jobs, cache_dir, now or datetime.now(UTC), progress)
     finally:
         progress.clear()
 
 
-def _build_site(content: Path, output: Path, templates: Path | None, jobs: int | None,
-                cache_dir: Path | None, now: datetime, progress: Progress) -> BuildReport:
+def _build_site(
+    content: Path,
+    output: Path,
+    templates: Path | None,
+    jobs: int | None,
+    cache_dir: Path | None,
+    now: datetime,
+    progress: Progress,
+) -> BuildReport:
     started = time.perf_counter()
     content, output = Path(content), Path(output)
     templates = Path(templates) if templates else default_templates(content)
     if not content.is_dir():
-        raise BuildError(f"content folder {shown(content)} not found: expected a folder with site.yaml and sessions/ (articles/ is optional)")
+        raise BuildError(
+            f"content folder {shown(content)} not found: expected a folder with site.yaml and sessions/ (articles/ is optional)"
+        )
     if not (templates / "base.html").is_file():
         raise BuildError(f"templates folder {shown(templates)} has no base.html")
     c, o = content.resolve(), output.resolve()
     if o == c or c.is_relative_to(o) or o.is_relative_to(c):
-        raise BuildError(f"output folder {shown(output)} must not contain or be inside the content folder {shown(content)}")
+        raise BuildError(
+            f"output folder {shown(output)} must not contain or be inside the content folder {shown(content)}"
+        )
     cache = Cache(Path(cache_dir) if cache_dir else output.parent / ".cache" / "site")
     last = quick.check(cache.root, content, output, templates, now.astimezone(UTC).isoformat())
     if last is not None:  # nothing changed: nothing to read, plan or write
-        return BuildReport(output, last["sessions"], last["uploads"], 0, last["pages"], 0, last["pages"], 0,
-                           time.perf_counter() - started, warnings=list(last.get("warnings", ())),
-                           skipped=[Skipped(p, r) for p, r in last.get("skipped", [])])
+        return BuildReport(
+            output,
+            last["sessions"],
+            last["uploads"],
+            0,
+            last["pages"],
+            0,
+            last["pages"],
+            0,
+            time.perf_counter() - started,
+            warnings=list(last.get("warnings", ())),
+            skipped=[Skipped(p, r) for p, r in last.get("skipped", [])],
+        )
     quick.forget(cache.root, output)
 
     # --- phase one: everything in memory or in the cache; nothing in the output -----------
@@ -146,11 +175,16 @@ def _build_site(content: Path, output: Path, templates: Path | None, jobs: int |
     try:
         sources, passed = discover(content / config.sessions_dir, f"{config.sessions_dir}/", confine=content)
     except OutsideError as real:
-        raise BuildError(f"{shown(content / config.sessions_dir)}: not read, because it leads to {shown(real)}, "
-                         "outside the content folder: expected the sessions folder inside it") from None
+        raise BuildError(
+            f"{shown(content / config.sessions_dir)}: not read, because it leads to {shown(real)}, "
+            "outside the content folder: expected the sessions folder inside it"
+        ) from None
     skipped = sorted(passed + skipped, key=lambda s: s.path)
-    common = digest(json.dumps([FORMAT, code_version(), tree_digest(templates), config.fingerprint(),
-                                site.rule_map, site.article_titles]).encode())
+    common = digest(
+        json.dumps(
+            [FORMAT, code_version(), tree_digest(templates), config.fingerprint(), site.rule_map, site.article_titles]
+        ).encode()
+    )
     stamps = cache.load_stamps()
     index = cache.load_index()
     # Workers write the pages they render here (a folder beside the cache, on the same disk
@@ -158,33 +192,69 @@ def _build_site(content: Path, output: Path, templates: Path | None, jobs: int |
     staging = cache.root / "staging"
     shutil.rmtree(staging, ignore_errors=True)
     try:
-        histories = _histories(content / config.sessions_dir, sources, cache.root, common,
-                               config.provisional_days, now)
-        run = _Run(content, output, templates, jobs, cache, config, articles, site, sources, common, index,
-                   staging, histories, skipped, progress)
+        histories = _histories(content / config.sessions_dir, sources, cache.root, common, config.provisional_days, now)
+        run = _Run(
+            content,
+            output,
+            templates,
+            jobs,
+            cache,
+            config,
+            articles,
+            site,
+            sources,
+            common,
+            index,
+            staging,
+            histories,
+            skipped,
+            progress,
+        )
         report = _build(run, stamps, started)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     report.skipped = skipped
-    quick.remember(cache.root, output, inputs, [config.sessions_dir, config.articles_dir], report.manifest,
-                   {"sessions": report.sessions, "uploads": report.uploads, "pages": report.pages,
-                    "warnings": report.warnings, "skipped": [[s.path, s.reason] for s in skipped]},
-                   min((h["provisional"]["until_utc"] for h in histories.values()
-                        if h["provisional"] and h["provisional"]["active"]), default=None))
+    quick.remember(
+        cache.root,
+        output,
+        inputs,
+        [config.sessions_dir, config.articles_dir],
+        report.manifest,
+        {
+            "sessions": report.sessions,
+            "uploads": report.uploads,
+            "pages": report.pages,
+            "warnings": report.warnings,
+            "skipped": [[s.path, s.reason] for s in skipped],
+        },
+        min(
+            (
+                h["provisional"]["until_utc"]
+                for h in histories.values()
+                if h["provisional"] and h["provisional"]["active"]
+            ),
+            default=None,
+        ),
+    )
     report.seconds = time.perf_counter() - started
     return report
 
 
-def _histories(folder: Path, sources: list[Source], cache_root: Path, common: str, days: int | None,
-               now: datetime) -> dict[str, dict]:
+def _histories(
+    folder: Path, sources: list[Source], cache_root: Path, common: str, days: int | None, now: datetime
+) -> dict[str, dict]:
     """Each upload's committed versions and provisional period (``generator.history``)."""
     found = upload_versions(folder, [s.rel for s in sources], cache_root)
     out = {}
     for src in sources:
         versions = found.get(src.rel)
         if versions:
-            out[src.rel] = {"versions": versions, "folder": str(folder), "common": common,
-                            "provisional": provisional(versions[0]["date"], days, now)}
+            out[src.rel] = {
+                "versions": versions,
+                "folder": str(folder),
+                "common": common,
+                "provisional": provisional(versions[0]["date"], days, now),
+            }
     return out
 
 
@@ -249,9 +319,11 @@ def _build(run: _Run, stamps: dict[str, FileStamp], started: float) -> BuildRepo
     if run.errors:  # keep what did render; a good build saves the index once, at the end
         run.cache.save_index(run.index)
         count = len(run.errors)
-        raise BuildError("the site was not built; the previous site is unchanged. "
-                         f"{count} upload{'s' if count != 1 else ''} failed:\n"
-                         + "\n".join(run.errors + skipped_lines(run.skipped)), run.problems)
+        raise BuildError(
+            "the site was not built; the previous site is unchanged. "
+            f"{count} upload{'s' if count != 1 else ''} failed:\n" + "\n".join(run.errors + skipped_lines(run.skipped)),
+            run.problems,
+        )
     built: list[str] = [key for key in uploads.keys if key is not None]  # every None came with an error above
     summaries = [s for key in built for s in run.index["keys"][key]["summaries"]]
     archive = _plan_archive(run, uploads, built, summaries)  # an event that cannot be ranked stops here
@@ -260,10 +332,17 @@ def _build(run: _Run, stamps: dict[str, FileStamp], started: float) -> BuildRepo
     if clash:
         raise BuildError(f"{shown(owner[clash[0]])} produces {shown(clash[0])}, which the site itself needs")
     syncer = _sync_output(run, uploads, built, owner, archive)
-    report = BuildReport(run.output, len(summaries), len(run.sources), uploads.rendered,
-                         len(owner) + len(archive.extra) + len(archive.known),
-                         syncer.stats.written, syncer.stats.unchanged, syncer.stats.removed,
-                         time.perf_counter() - started)
+    report = BuildReport(
+        run.output,
+        len(summaries),
+        len(run.sources),
+        uploads.rendered,
+        len(owner) + len(archive.extra) + len(archive.known),
+        syncer.stats.written,
+        syncer.stats.unchanged,
+        syncer.stats.removed,
+        time.perf_counter() - started,
+    )
     report.manifest = syncer.new
     report.warnings = [w for s in summaries for w in s.get("warnings", ())]
     return report
@@ -286,31 +365,55 @@ def _render_uploads(run: _Run, stamps: dict[str, FileStamp]) -> _Uploads:
         try:
             file_digest, read = run.cache.file_digest(src.path, stamps, MAX_BYTES)
         except (TooLarge, OSError) as exc:
-            error = InputError(str(src.path), "", f"the file is {exc.size:,} bytes: expected at most {MAX_BYTES:,} bytes"
-                               if isinstance(exc, TooLarge) else
-                               f"cannot read the file ({exc.strerror or exc}): expected a readable file")
+            error = InputError(
+                str(src.path),
+                "",
+                f"the file is {exc.size:,} bytes: expected at most {MAX_BYTES:,} bytes"
+                if isinstance(exc, TooLarge)
+                else f"cannot read the file ({exc.strerror or exc}): expected a readable file",
+            )
             run.fail(str(InputErrors([error])), [error.problem])
             keys.append(None)
             continue
         restamped = restamped or read
         history = run.histories.get(src.rel)
         events = {str(k): v for k, v in member.get(src.rel, {}).items()}
-        key = digest(f"{run.common}\0{file_digest}\0{src.slug}".encode() + (
-            b"" if history is None else json.dumps([history["versions"], history["provisional"]], sort_keys=True).encode())
-            + (b"" if not events else json.dumps(events, sort_keys=True).encode()))
+        key = digest(
+            f"{run.common}\0{file_digest}\0{src.slug}".encode()
+            + (
+                b""
+                if history is None
+                else json.dumps([history["versions"], history["provisional"]], sort_keys=True).encode()
+            )
+            + (b"" if not events else json.dumps(events, sort_keys=True).encode())
+        )
         keys.append(key)
         if key not in run.index["keys"] or not run.cache.has(key):
-            todo.append(UploadJob(key, str(src.path), f"{run.config.sessions_dir}/{src.rel}", src.slug, run.site,
-                                  run.config.scoring, str(run.templates), str(run.cache.root), str(run.staging),
-                                  history, member.get(src.rel)))
+            todo.append(
+                UploadJob(
+                    key,
+                    str(src.path),
+                    f"{run.config.sessions_dir}/{src.rel}",
+                    src.slug,
+                    run.site,
+                    run.config.scoring,
+                    str(run.templates),
+                    str(run.cache.root),
+                    str(run.staging),
+                    history,
+                    member.get(src.rel),
+                )
+            )
     staged: dict[str, dict[str, FileStamp]] = {}
     failed: list[tuple[int, UploadFailed]] = []
     for n, (i, outcome) in enumerate(_run(todo, run.jobs), start=1):
         run.progress.step(n, len(todo), "uploads read and scored")
         if isinstance(outcome, UploadDone):
             staged[outcome.key] = outcome.staged
-            run.index["keys"][outcome.key] = {"summaries": outcome.summaries,
-                                              "pages": {p: e.sha for p, e in outcome.staged.items()}}
+            run.index["keys"][outcome.key] = {
+                "summaries": outcome.summaries,
+                "pages": {p: e.sha for p, e in outcome.staged.items()},
+            }
         else:
             failed.append((i, outcome))
     for _, f in sorted(failed, key=lambda f: f[0]):  # in path order, whatever the workers did
@@ -324,12 +427,21 @@ def _check_duplicates(run: _Run, keys: list[str | None]) -> None:
     """The same session uploaded twice: among the uploads that were read, in path order."""
     index = run.index
     read_ok = [(src, key) for src, key in zip(run.sources, keys) if key is not None and key in index["keys"]]
-    found = duplicates([((str(src.path), _session_number(index, key, n)), s) for src, key in read_ok
-                        for n, s in enumerate(index["keys"][key]["summaries"], start=1)])
+    found = duplicates(
+        [
+            ((str(src.path), _session_number(index, key, n)), s)
+            for src, key in read_ok
+            for n, s in enumerate(index["keys"][key]["summaries"], start=1)
+        ]
+    )
     for (file, number), (earlier, earlier_number), summary in found:
-        error = InputError(file, number, f"the same session as {shown(earlier)}{earlier_number and f' ({earlier_number})'} "
-                                         f"({_described(summary)}): expected each session uploaded once; "
-                                         "remove one of the two files")
+        error = InputError(
+            file,
+            number,
+            f"the same session as {shown(earlier)}{earlier_number and f' ({earlier_number})'} "
+            f"({_described(summary)}): expected each session uploaded once; "
+            "remove one of the two files",
+        )
         run.fail(str(InputErrors([error])), [error.problem])
 
 
@@ -339,7 +451,9 @@ def _owners(run: _Run, built: list[str]) -> dict[str, str]:
     for key, src in zip(built, run.sources):
         for path in run.index["keys"][key]["pages"]:
             if path in owner:
-                raise BuildError(f"{shown(src.rel)} and {shown(owner[path])} both produce {shown(path)}; rename one of them")
+                raise BuildError(
+                    f"{shown(src.rel)} and {shown(owner[path])} both produce {shown(path)}; rename one of them"
+                )
             owner[path] = src.rel
     return owner
 
@@ -354,8 +468,16 @@ def _plan_archive(run: _Run, uploads: _Uploads, built: list[str], summaries: lis
     event_pages, event_list = _event_pages(uploads.event_sources, run.sources, counts, run.config, run.site, templates)
     tags = [f"{key}:{n}" for key in built for n in range(len(index["keys"][key]["summaries"]))]
     config = run.config
-    planner = ArchivePlanner(config.club, config.description, summaries, run.articles,
-                             config.season_start_month, config.season_min_sessions, tags, events=event_list)
+    planner = ArchivePlanner(
+        config.club,
+        config.description,
+        summaries,
+        run.articles,
+        config.season_start_month,
+        config.season_min_sessions,
+        tags,
+        events=event_list,
+    )
     extra: dict[str, bytes] = {}
     known: dict[str, str] = {}
     rendered_before = index.get("archive", {})
@@ -370,7 +492,9 @@ def _plan_archive(run: _Run, uploads: _Uploads, built: list[str], summaries: lis
             context_key = digest(f"{common}{page.template}\0{page.path}\0{page.deps}".encode())
         else:
             assert page.template is not None  # a page without bytes is a template's
-            context_key = digest((common + page.template + "\0" + json.dumps(page.context, sort_keys=True, default=str)).encode())
+            context_key = digest(
+                (common + page.template + "\0" + json.dumps(page.context, sort_keys=True, default=str)).encode()
+            )
         before = rendered_before.get(page.path)
         if before and before[0] == context_key:
             known[page.path] = before[1]
@@ -413,14 +537,16 @@ def _sync_output(run: _Run, uploads: _Uploads, built: list[str], owner: dict[str
     extras = list(archive.extra.items())
     with ThreadPoolExecutor(max_workers=4) as writers:
         tasks = [writers.submit(sync, key) for key in dict.fromkeys(built)]
-        tasks += [writers.submit(put_all, extras[i:i + 64]) for i in range(0, len(extras), 64)]
+        tasks += [writers.submit(put_all, extras[i : i + 64]) for i in range(0, len(extras), 64)]
         for task in tasks:
             task.result()
     known = archive.known
     if known:
+
         def render_known() -> dict[str, bytes]:
             pages = {p.path: p for p in archive.pages if p.path in known}
             return {path: render_page(_made(pages[path]), run.templates) for path in known}
+
         syncer.put_group(known, render_known)
     syncer.remove_stale(list(owner) + list(archive.extra) + list(known))
     cache.save_manifest(run.output, syncer.new)
@@ -432,8 +558,14 @@ def _sync_output(run: _Run, uploads: _Uploads, built: list[str], owner: dict[str
     return syncer
 
 
-def _event_pages(event_sources: list[EventSource], sources: list[Source], counts: dict[str, int], config: SiteConfig,
-                 site: SiteInfo, templates: Path) -> tuple[dict[str, bytes], list[dict[str, Any]]]:
+def _event_pages(
+    event_sources: list[EventSource],
+    sources: list[Source],
+    counts: dict[str, int],
+    config: SiteConfig,
+    site: SiteInfo,
+    templates: Path,
+) -> tuple[dict[str, bytes], list[dict[str, Any]]]:
     """Each event's page and JSON, and the list the home page shows; a BuildError when an
     event cannot be ranked (its sessions were each read and scored already)."""
     from ..events import event_to_json, load_event
@@ -449,8 +581,16 @@ def _event_pages(event_sources: list[EventSource], sources: list[Source], counts
             for ref in scored.spec.sessions:
                 rel = os.path.normpath(os.path.join(os.path.dirname(event.rel), ref.file)).replace(os.sep, "/")
                 if rel not in uploads:
-                    raise InputErrors([InputError(str(event.path), f"line {ref.line}", f"{shown(ref.file)} is not a session "
-                                                  "the build reads: expected an upload of the sessions folder")])
+                    raise InputErrors(
+                        [
+                            InputError(
+                                str(event.path),
+                                f"line {ref.line}",
+                                f"{shown(ref.file)} is not a session "
+                                "the build reads: expected an upload of the sessions folder",
+                            )
+                        ]
+                    )
             slugs = [session_slug(sources, event, ref.file, ref.index, counts) for ref in scored.spec.sessions]
         except InputErrors as exc:
             errors.append(str(exc))
@@ -458,13 +598,17 @@ def _event_pages(event_sources: list[EventSource], sources: list[Source], counts
             continue
         page = plan_event(event, scored, slugs, site)
         pages[page.path] = render_page(page, templates)
-        pages[f"events/{event.slug}/results.json"] = (json.dumps(event_to_json(scored, slugs), sort_keys=True,
-                                                                 ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+        pages[f"events/{event.slug}/results.json"] = (
+            json.dumps(event_to_json(scored, slugs), sort_keys=True, ensure_ascii=False, indent=1) + "\n"
+        ).encode("utf-8")
         listed.append(event_summary(event, scored))
     if errors:
         count = len(errors)
-        raise BuildError("the site was not built; the previous site is unchanged. "
-                         f"{count} event file{'s' if count != 1 else ''} failed:\n" + "\n".join(errors), problems)
+        raise BuildError(
+            "the site was not built; the previous site is unchanged. "
+            f"{count} event file{'s' if count != 1 else ''} failed:\n" + "\n".join(errors),
+            problems,
+        )
     listed.sort(key=lambda e: (e["last"], e["title"]), reverse=True)
     return pages, listed
 
@@ -478,8 +622,10 @@ def _described(summary: SessionSummary) -> str:
     """'Monday Pairs on 2026-11-02, the same 8 pairs' for the duplicate message."""
     date = summary.get("date")
     pairs = len(summary["identity"][3])
-    return (f"{shown(summary.get('title') or 'untitled')}{' on ' + date if date else ''}, "
-            f"the same {pairs} pair{'s' if pairs != 1 else ''}")
+    return (
+        f"{shown(summary.get('title') or 'untitled')}{' on ' + date if date else ''}, "
+        f"the same {pairs} pair{'s' if pairs != 1 else ''}"
+    )
 
 
 def _made(page: Page | LazyPage) -> Page:

@@ -72,8 +72,11 @@ def code_version() -> str:
     double-dummy solver's version ('none' without it: the board pages differ)."""
     from ..analysis.double_dummy import solver_version
 
-    return digest((tree_digest(GENERATOR_ROOT, "**/*.py") + tree_digest(GENERATOR_ROOT / "articles", "*.md")
-                   + solver_version()).encode())
+    return digest(
+        (
+            tree_digest(GENERATOR_ROOT, "**/*.py") + tree_digest(GENERATOR_ROOT / "articles", "*.md") + solver_version()
+        ).encode()
+    )
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -171,10 +174,10 @@ class Cache:
         if not blob.startswith(ENTRY_MAGIC):
             raise ValueError(f"{self.entry_path(key)} is not a cache entry")
         at = len(ENTRY_MAGIC) + 8
-        end = at + int.from_bytes(blob[at - 8:at], "big")
+        end = at + int.from_bytes(blob[at - 8 : at], "big")
         pages = {}
         for path, size in json.loads(blob[at:end]):
-            pages[path] = blob[end:end + size]
+            pages[path] = blob[end : end + size]
             end += size
         if end != len(blob):
             raise ValueError(f"{self.entry_path(key)} is truncated or too long")

@@ -31,18 +31,30 @@ class Bar:
     """Drawn highlighted (a pair's own board, say)."""
 
 
-def bar_chart(chart_id: str, bars: Sequence[Bar], title: str, desc: str, y_max: float, *, step: int = 28,
-              reference: tuple[float, str] | None = None, kind: str = "", values: bool = True) -> Markup:
+def bar_chart(
+    chart_id: str,
+    bars: Sequence[Bar],
+    title: str,
+    desc: str,
+    y_max: float,
+    *,
+    step: int = 28,
+    reference: tuple[float, str] | None = None,
+    kind: str = "",
+    values: bool = True,
+) -> Markup:
     """A bar chart; ``reference`` is a horizontal line (value, its label as printed, shown
     in the top corner); ``values=False`` leaves the figures to the tooltips, the text
     alternative and the page's table (narrow bars)."""
     plot_h = HEIGHT - TOP - BOTTOM
     width = max(LEFT * 2 + step * len(bars), 160 if reference else 0)
     scale = plot_h / y_max if y_max else 0
-    out = [f'<svg class="chart {escape(kind)}" viewBox="0 0 {width} {HEIGHT}" width="{width * 2}" role="img" '
-           f'aria-labelledby="{chart_id}-t {chart_id}-d" data-chart="{escape(kind)}">'
-           f'<title id="{chart_id}-t">{escape(title)}</title><desc id="{chart_id}-d">{escape(desc)}</desc>',
-           f'<line class="axis" x1="{LEFT}" y1="{HEIGHT - BOTTOM}" x2="{width - LEFT}" y2="{HEIGHT - BOTTOM}"/>']
+    out = [
+        f'<svg class="chart {escape(kind)}" viewBox="0 0 {width} {HEIGHT}" width="{width * 2}" role="img" '
+        f'aria-labelledby="{chart_id}-t {chart_id}-d" data-chart="{escape(kind)}">'
+        f'<title id="{chart_id}-t">{escape(title)}</title><desc id="{chart_id}-d">{escape(desc)}</desc>',
+        f'<line class="axis" x1="{LEFT}" y1="{HEIGHT - BOTTOM}" x2="{width - LEFT}" y2="{HEIGHT - BOTTOM}"/>',
+    ]
     bar_width = f"{step * 0.7:.1f}"
     label_y = HEIGHT - BOTTOM + 12
     for i, bar in enumerate(bars):
@@ -53,15 +65,19 @@ def bar_chart(chart_id: str, bars: Sequence[Bar], title: str, desc: str, y_max: 
         middle = f"{x + step * 0.35:.1f}"
         attrs = f' id="{escape(bar.id)}"' if bar.id else ""
         cls = "bar mark" if bar.mark else "bar"
-        out.append(f'<g class="{cls}"{attrs} data-label="{label}" data-value="{text}">'
-                   f'<title>{label}: {text}</title>'
-                   f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar_width}" height="{h:.1f}"/>'
-                   + (f'<text class="v" x="{middle}" y="{y - 2:.1f}">{text}</text>' if values else "")
-                   + f'<text class="l" x="{middle}" y="{label_y}">{label}</text></g>')
+        out.append(
+            f'<g class="{cls}"{attrs} data-label="{label}" data-value="{text}">'
+            f"<title>{label}: {text}</title>"
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar_width}" height="{h:.1f}"/>'
+            + (f'<text class="v" x="{middle}" y="{y - 2:.1f}">{text}</text>' if values else "")
+            + f'<text class="l" x="{middle}" y="{label_y}">{label}</text></g>'
+        )
     if reference is not None:
         value, label = reference
         y = HEIGHT - BOTTOM - value * scale
-        out.append(f'<g class="ref" data-value="{escape(label)}"><line x1="{LEFT}" y1="{y:.1f}" x2="{width - LEFT}" '
-                   f'y2="{y:.1f}"/><text x="{width - LEFT}" y="9">- - {escape(label)}</text></g>')
+        out.append(
+            f'<g class="ref" data-value="{escape(label)}"><line x1="{LEFT}" y1="{y:.1f}" x2="{width - LEFT}" '
+            f'y2="{y:.1f}"/><text x="{width - LEFT}" y="9">- - {escape(label)}</text></g>'
+        )
     out.append("</svg>")
     return Markup("".join(out))

@@ -38,11 +38,18 @@ class SiteConfig:
         return resolve_options(self.scoring, session_options)
 
     def fingerprint(self) -> str:
-        return json.dumps({
-            "club": self.club, "description": self.description, "scoring": _string_keys(self.scoring),
-            "season_start_month": self.season_start_month, "season_min_sessions": self.season_min_sessions,
-            "provisional_days": self.provisional_days,
-        }, sort_keys=True, default=str)
+        return json.dumps(
+            {
+                "club": self.club,
+                "description": self.description,
+                "scoring": _string_keys(self.scoring),
+                "season_start_month": self.season_start_month,
+                "season_min_sessions": self.season_min_sessions,
+                "provisional_days": self.provisional_days,
+            },
+            sort_keys=True,
+            default=str,
+        )
 
 
 def _string_keys(value: Any) -> Any:
@@ -54,7 +61,16 @@ def _string_keys(value: Any) -> Any:
     return value
 
 
-_KEYS = {"provisional_days", "club", "description", "scoring", "season_start_month", "season_min_sessions", "sessions_dir", "articles_dir"}
+_KEYS = {
+    "provisional_days",
+    "club",
+    "description",
+    "scoring",
+    "season_start_month",
+    "season_min_sessions",
+    "sessions_dir",
+    "articles_dir",
+}
 
 
 def load_config(content: Path) -> SiteConfig:
@@ -62,37 +78,43 @@ def load_config(content: Path) -> SiteConfig:
     path = content / "site.yaml"
     refused = refused_file(path, content)
     if refused:
-        raise BuildError(f"{shown(path)}: not read, because {shown(refused)}: expected the club's settings "
-                         "as a file inside the content folder", file=path)
+        raise BuildError(
+            f"{shown(path)}: not read, because {shown(refused)}: expected the club's settings "
+            "as a file inside the content folder",
+            file=path,
+        )
     if not path.exists():
         return SiteConfig()
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        raise BuildError(f"{shown(path)}: not valid YAML: {shown(exc)}", file=path,
-                         line=mark.line + 1 if mark is not None else None) from None
+        raise BuildError(
+            f"{shown(path)}: not valid YAML: {shown(exc)}", file=path, line=mark.line + 1 if mark is not None else None
+        ) from None
     if not isinstance(data, dict):
         raise BuildError(f"{shown(path)}: expected a mapping of settings, got {type(data).__name__}", file=path)
     unknown = sorted(set(data) - _KEYS)
     if unknown:
-        raise BuildError(f"{shown(path)}: unknown setting {unknown[0]!r}; known settings: {', '.join(sorted(_KEYS))}",
-                         file=path)
+        raise BuildError(
+            f"{shown(path)}: unknown setting {unknown[0]!r}; known settings: {', '.join(sorted(_KEYS))}", file=path
+        )
     scoring = data.get("scoring") or {}
     if not isinstance(scoring, dict):
         raise BuildError(f"{shown(path)}: 'scoring' must be a mapping of option names to values", file=path)
     month = data.get("season_start_month", 1)
     if not isinstance(month, int) or not 1 <= month <= 12:
-        raise BuildError(f"{shown(path)}: 'season_start_month' must be a month number 1-12, got {month!r}",
-                         file=path)
+        raise BuildError(f"{shown(path)}: 'season_start_month' must be a month number 1-12, got {month!r}", file=path)
     minimum = data.get("season_min_sessions", 1)
     if not isinstance(minimum, int) or minimum < 1:
-        raise BuildError(f"{shown(path)}: 'season_min_sessions' must be a whole number >= 1, got {minimum!r}",
-                         file=path)
+        raise BuildError(
+            f"{shown(path)}: 'season_min_sessions' must be a whole number >= 1, got {minimum!r}", file=path
+        )
     days = data.get("provisional_days")
     if days is not None and (not isinstance(days, int) or isinstance(days, bool) or days < 0):
-        raise BuildError(f"{shown(path)}: 'provisional_days' must be a whole number of days >= 0, got {days!r}",
-                         file=path)
+        raise BuildError(
+            f"{shown(path)}: 'provisional_days' must be a whole number of days >= 0, got {days!r}", file=path
+        )
     config = SiteConfig(
         provisional_days=days or None,
         club=str(data.get("club", DEFAULT_CLUB)),

@@ -34,8 +34,12 @@ def session_identity(session: Session) -> list:
     for team in session.teams:
         names = sorted(player_key(p.name) for p in team.players if p.name.strip())
         pairs.append(["team", *names] if names else ["team", str(team.number), _words(team.name)])
-    return [session.date.isoformat() if session.date else None, _words(session.event), _words(session.title),
-            sorted(pairs)]
+    return [
+        session.date.isoformat() if session.date else None,
+        _words(session.event),
+        _words(session.title),
+        sorted(pairs),
+    ]
 
 
 def duplicates(sessions: list[tuple[T, SessionSummary]]) -> list[tuple[T, T, SessionSummary]]:

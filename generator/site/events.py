@@ -45,7 +45,9 @@ def discover_events(folder: Path, confine: Path | None = None) -> list[EventSour
     return out
 
 
-def memberships(events: list[EventSource], sources: list[Source]) -> tuple[dict[str, dict[int, list[dict[str, str]]]], list[str]]:
+def memberships(
+    events: list[EventSource], sources: list[Source]
+) -> tuple[dict[str, dict[int, list[dict[str, str]]]], list[str]]:
     """Upload rel -> {session number in the upload: [{title, label, url}]} for the session pages,
     and the problems found reading the event files (each an error message)."""
     from ..readers.event_file import read_event_file, resolve
@@ -61,14 +63,18 @@ def memberships(events: list[EventSource], sources: list[Source]) -> tuple[dict[
         folder = posixpath.dirname(event.rel)
         for n, ref in enumerate(spec.sessions, start=1):
             rel = posixpath.normpath(posixpath.join(folder, ref.file))
-            label = ref.label or (("Qualifying", "Final")[n - 1] if spec.options.method == "carry_forward" and n <= 2
-                                  else f"Session {n}")
+            label = ref.label or (
+                ("Qualifying", "Final")[n - 1] if spec.options.method == "carry_forward" and n <= 2 else f"Session {n}"
+            )
             out.setdefault(rel, {}).setdefault(ref.index or 1, []).append(
-                {"title": spec.title, "label": label, "url": event.url})
+                {"title": spec.title, "label": label, "url": event.url}
+            )
     return out, errors
 
 
-def session_slug(sources: list[Source], event: EventSource, file: str, index: int | None, counts: dict[str, int]) -> str:
+def session_slug(
+    sources: list[Source], event: EventSource, file: str, index: int | None, counts: dict[str, int]
+) -> str:
     """The slug the build gives the named session's pages (an upload of several sessions adds '-N')."""
     rel = posixpath.normpath(posixpath.join(posixpath.dirname(event.rel), file))
     slug = next(s.slug for s in sources if s.rel == rel)
@@ -82,9 +88,15 @@ def plan_event(event: EventSource, scored, slugs: list[str], site: SiteInfo) -> 
 
     r = scored.result
     root = "../../"
-    sessions = [{"label": label, "title": s.session.title, "url": f"{root}{session_dir(slug)}/index.html",
-                 "date": s.session.date.strftime("%A %-d %B %Y") if s.session.date else ""}
-                for label, s, slug in zip(r.labels, r.sessions, slugs)]
+    sessions = [
+        {
+            "label": label,
+            "title": s.session.title,
+            "url": f"{root}{session_dir(slug)}/index.html",
+            "date": s.session.date.strftime("%A %-d %B %Y") if s.session.date else "",
+        }
+        for label, s, slug in zip(r.labels, r.sessions, slugs)
+    ]
     unit = r.unit
     rows = []
     for n, s in enumerate(r.standings, start=1):
@@ -93,25 +105,56 @@ def plan_event(event: EventSource, scored, slugs: list[str], site: SiteInfo) -> 
             url = None
             if f.standing is not None:
                 url = f"{root}{session_dir(slugs[f.session])}/{pair_file(f.standing.ref)}#total"
-            cells.append({"text": "—" if f.figure is None else _figure(f.figure, unit), "url": url, "note": f.note,
-                          "pair": "" if f.standing is None else str(f.standing.ref)})
-        rows.append({"rank": s.rank_label, "names": s.names, "cells": cells, "anchor": f"p{n}",
-                     "figure": "" if s.figure is None else _figure(s.figure, unit),
-                     "steps": [{"rule": st.rule, "summary": st.summary} for st in s.explanation.steps]})
+            cells.append(
+                {
+                    "text": "—" if f.figure is None else _figure(f.figure, unit),
+                    "url": url,
+                    "note": f.note,
+                    "pair": "" if f.standing is None else str(f.standing.ref),
+                }
+            )
+        rows.append(
+            {
+                "rank": s.rank_label,
+                "names": s.names,
+                "cells": cells,
+                "anchor": f"p{n}",
+                "figure": "" if s.figure is None else _figure(s.figure, unit),
+                "steps": [{"rule": st.rule, "summary": st.summary} for st in s.explanation.steps],
+            }
+        )
     heading = {"matchpoints": "Total", "%": "Average", "points": "Event score"}[unit]
-    method = {"total_matchpoints": "Total of matchpoints",
-              "average_percentage": "Average of the session percentages" + (
-                  ", each session weighted by the boards played" if r.options.weighting == "boards" else ", each session alike"),
-              "carry_forward": f"Carry-forward: the final plus {fmt(r.options.carry_forward * 100, 4)}% of the qualifying percentage"
-              }[r.options.method]
+    method = {
+        "total_matchpoints": "Total of matchpoints",
+        "average_percentage": "Average of the session percentages"
+        + (
+            ", each session weighted by the boards played"
+            if r.options.weighting == "boards"
+            else ", each session alike"
+        ),
+        "carry_forward": f"Carry-forward: the final plus {fmt(r.options.carry_forward * 100, 4)}% of the qualifying percentage",
+    }[r.options.method]
     path = event.url
-    head: PageBase = {"club": site.club, "title": r.title, "root": root, "page_path": path,
-                      "crumbs": [(f"{root}index.html", "Home")]}
-    return Page(path, "event.html", {
-        **head, "method": method, "notes": list(r.notes),
-        "sessions": sessions, "rows": rows, "heading": heading,
-        "article": "multi-session-events" if "multi-session-events" in site.article_titles else None,
-    })
+    head: PageBase = {
+        "club": site.club,
+        "title": r.title,
+        "root": root,
+        "page_path": path,
+        "crumbs": [(f"{root}index.html", "Home")],
+    }
+    return Page(
+        path,
+        "event.html",
+        {
+            **head,
+            "method": method,
+            "notes": list(r.notes),
+            "sessions": sessions,
+            "rows": rows,
+            "heading": heading,
+            "article": "multi-session-events" if "multi-session-events" in site.article_titles else None,
+        },
+    )
 
 
 def _figure(value, unit: str) -> str:
@@ -127,9 +170,14 @@ def event_summary(event: EventSource, scored) -> dict[str, Any]:
     r = scored.result
     dates = sorted(s.session.date.isoformat() for s in r.sessions if s.session.date)
     first = next((s for s in r.standings if s.rank == 1), None)
-    return {"title": r.title, "url": event.url, "sessions": len(r.sessions),
-            "dates": f"{dates[0]} to {dates[-1]}" if dates else "", "last": dates[-1] if dates else "",
-            "winner": first.names if first else ""}
+    return {
+        "title": r.title,
+        "url": event.url,
+        "sessions": len(r.sessions),
+        "dates": f"{dates[0]} to {dates[-1]}" if dates else "",
+        "last": dates[-1] if dates else "",
+        "winner": first.names if first else "",
+    }
 
 
 __all__ = ["EventSource", "PurePosixPath", "discover_events", "event_summary", "memberships", "plan_event"]

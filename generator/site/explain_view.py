@@ -43,8 +43,9 @@ def side_anchor(board: ScoredBoard, index: int, line: ScoredLine, direction: Dir
     return f"line-{index + 1}-{side}"
 
 
-def rule_info(rule: str, rule_map: dict[str, str], memo: dict[str, tuple[str | None, str]] | None = None
-              ) -> tuple[str | None, str]:
+def rule_info(
+    rule: str, rule_map: dict[str, str], memo: dict[str, tuple[str | None, str]] | None = None
+) -> tuple[str | None, str]:
     """A rule's article slug (or None) and its CSS class; ``memo`` (one per ``rule_map``) keeps
     them, a session's few dozen rules being looked up for every step of every block."""
     info = memo.get(rule) if memo is not None else None
@@ -55,8 +56,14 @@ def rule_info(rule: str, rule_map: dict[str, str], memo: dict[str, tuple[str | N
     return info
 
 
-def block(anchor: str, heading: str, explanation: Explanation, rule_map: dict[str, str],
-          titles: dict[str, str], memo: dict[str, tuple[str | None, str]] | None = None) -> ExplanationBlock:
+def block(
+    anchor: str,
+    heading: str,
+    explanation: Explanation,
+    rule_map: dict[str, str],
+    titles: dict[str, str],
+    memo: dict[str, tuple[str | None, str]] | None = None,
+) -> ExplanationBlock:
     steps = []
     seen: list[str] = []
     for step in explanation.steps:
@@ -68,13 +75,17 @@ def block(anchor: str, heading: str, explanation: Explanation, rule_map: dict[st
         slug = rule_info(explanation.method, rule_map, memo)[0]
         if slug:
             seen.append(slug)
-    return ExplanationBlock(anchor, heading, explanation, steps,
-                            [ArticleLink(s, titles.get(s, s)) for s in seen])
+    return ExplanationBlock(anchor, heading, explanation, steps, [ArticleLink(s, titles.get(s, s)) for s in seen])
 
 
-def board_blocks(board: ScoredBoard, unit_word: str, fig, rule_map: dict[str, str], titles: dict[str, str],
-                 memo: dict[str, tuple[str | None, str]] | None = None
-                 ) -> tuple[list[ExplanationBlock], list[tuple[str, str]]]:
+def board_blocks(
+    board: ScoredBoard,
+    unit_word: str,
+    fig,
+    rule_map: dict[str, str],
+    titles: dict[str, str],
+    memo: dict[str, tuple[str | None, str]] | None = None,
+) -> tuple[list[ExplanationBlock], list[tuple[str, str]]]:
     """All distinct explanations of a board, in frequency-table order then line order,
     and for each traveller line its (NS anchor, EW anchor)."""
     blocks: dict[str, ExplanationBlock] = {}
@@ -95,7 +106,9 @@ def board_blocks(board: ScoredBoard, unit_word: str, fig, rule_map: dict[str, st
                 order.append(anchor)
             pair.append(anchor)
         anchors.append((pair[0], pair[1]))
-    score_first = sorted(order, key=lambda a: (0, _frequency_position(board, a)) if not a.startswith("line-") else (1, order.index(a)))
+    score_first = sorted(
+        order, key=lambda a: (0, _frequency_position(board, a)) if not a.startswith("line-") else (1, order.index(a))
+    )
     return [blocks[a] for a in score_first], anchors
 
 
@@ -116,8 +129,13 @@ def _heading(line: ScoredLine, direction: Direction, value, unit_word: str, fig)
     who = "North-South" if direction is Direction.NS else "East-West"
     if isinstance(outcome, Scored) and not outcome.is_weighted:
         ns = outcome.components[0].play.ns_score
-        what = f"NS {ns:+d}" if ns else "NS 0 (passed out)" if outcome.components[0].play.contract and \
-            outcome.components[0].play.contract.passed_out else "NS 0"
+        what = (
+            f"NS {ns:+d}"
+            if ns
+            else "NS 0 (passed out)"
+            if outcome.components[0].play.contract and outcome.components[0].play.contract.passed_out
+            else "NS 0"
+        )
         pairs = ""
         if line.line.is_split:
             pairs = f" (table of {_pairs(line)})"

@@ -37,18 +37,30 @@ def entries(club: str, summaries: list[SessionSummary]) -> list[dict[str, str]]:
         when = s.get("published") or s.get("date")
         if when:
             winners = "; ".join(f"{w['names']}{' (' + w['field'] + ')' if w['field'] else ''}" for w in s["winners"])
-            found.append({"id": _urn(club, s["slug"]), "title": f"Results: {s['title']}, {s['long_date']}",
-                          "updated": _stamp(when), "link": s["url"],
-                          "summary": f"{s['kind']}." + (f" Won by {winners}." if winners else "")})
+            found.append(
+                {
+                    "id": _urn(club, s["slug"]),
+                    "title": f"Results: {s['title']}, {s['long_date']}",
+                    "updated": _stamp(when),
+                    "link": s["url"],
+                    "summary": f"{s['kind']}." + (f" Won by {winners}." if winners else ""),
+                }
+            )
         for c in s.get("corrections", []):
             if not c["iso"]:  # not committed yet: no date to publish it under
                 continue
             text = f"Corrected on {c['date']}{' (a late correction)' if c['late'] else ''}: {c['text']}"
             if c["reason"]:
                 text += f" Reason given: {c['reason']}"
-            found.append({"id": _urn(club, s["slug"], c["iso"], c["anchor"]),
-                          "title": f"Correction: {s['title']}, {s['long_date']}", "updated": _stamp(c["iso"]),
-                          "link": f"{s['url']}#{c['anchor']}", "summary": text})
+            found.append(
+                {
+                    "id": _urn(club, s["slug"], c["iso"], c["anchor"]),
+                    "title": f"Correction: {s['title']}, {s['long_date']}",
+                    "updated": _stamp(c["iso"]),
+                    "link": f"{s['url']}#{c['anchor']}",
+                    "summary": text,
+                }
+            )
     found.sort(key=lambda e: (e["updated"], e["id"]), reverse=True)
     return found[:MAX_ENTRIES]
 

@@ -62,7 +62,13 @@ def imps(value: Fraction | int | None, places: int | None = None) -> str:
         return ""
     if places is not None:
         return decimal_places(value, places)
-    return str(value) if isinstance(value, int) else str(value.numerator) if value.denominator == 1 else decimal_places(value, 2)
+    return (
+        str(value)
+        if isinstance(value, int)
+        else str(value.numerator)
+        if value.denominator == 1
+        else decimal_places(value, 2)
+    )
 
 
 def imp_places(values) -> int | None:
@@ -172,8 +178,21 @@ def holding(cards: str) -> str:
 
 
 FILTERS = {
-    "matchpoints": matchpoints, "percentage": percentage, "imps": imps, "signed_imps": signed_imps,
+    "matchpoints": matchpoints,
+    "percentage": percentage,
+    "imps": imps,
+    "signed_imps": signed_imps,
     "signed_percentage": signed_percentage,
-    "points": points, "vp": vp, "figure": figure, "exact": exact, "weight": weight, "score": score, "signed_score": signed_score,
-    "suit": suit, "steptext": steptext, "contract": contract, "card": card, "holding": holding,
+    "points": points,
+    "vp": vp,
+    "figure": figure,
+    "exact": exact,
+    "weight": weight,
+    "score": score,
+    "signed_score": signed_score,
+    "suit": suit,
+    "steptext": steptext,
+    "contract": contract,
+    "card": card,
+    "holding": holding,
 }

@@ -33,10 +33,18 @@ def versus(board, analysis: DealAnalysis | None, home: str, away: str) -> list[d
             result = Markup("passed out, NS 0")
         else:
             result = Markup("{} by {}, {} tricks, NS {}").format(
-                fmt.contract(c), play.declarer.value if play.declarer else "?", play.tricks,
-                fmt.signed_score(play.ns_score) or "0")
+                fmt.contract(c),
+                play.declarer.value if play.declarer else "?",
+                play.tricks,
+                fmt.signed_score(play.ns_score) or "0",
+            )
         tricks = f"{v.tricks_text}; " if v.tricks_text else ""
-        out.append({"table": f"{ns_team} NS v {ew_team} EW", "result": result,
-                    "comparison": f"{tricks}" + (f"NS {fmt.signed_score(v.par_difference)} vs par" if v.par_difference
-                                                 else "NS at par")})
+        out.append(
+            {
+                "table": f"{ns_team} NS v {ew_team} EW",
+                "result": result,
+                "comparison": f"{tricks}"
+                + (f"NS {fmt.signed_score(v.par_difference)} vs par" if v.par_difference else "NS at par"),
+            }
+        )
     return out

@@ -37,22 +37,30 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
         anchor = anchors[index][0 if entry.direction is Direction.NS else 1]
         outcome = entry.line.line.ns if entry.direction is Direction.NS else entry.line.line.ew
         view = plan.outcome_view(outcome)
-        rows.append({
-            "board": board.slug, "board_url": board_file(board.slug), "direction": entry.direction.value,
-            "opponents": plan.pair_link(entry.opponents, short=True), "outcome": view,
-            "seat": seat_of(entry.line.line.seats, ref) if entry.partner is not None else None,
-            "partner": plan.pair_link(entry.partner, short=True) if entry.partner is not None else None,
-            "against": [plan.pair_link(o, short=True) for o in entry.opponent_players],
-            "own_score": own_score(view, entry.direction), "value": entry.score.value,
-            "percent": entry.score.percent, "running": entry.running_total,
-            "anchor_url": f"{board_file(board.slug)}#{anchor}",
-            "missed": False,
-            "dist_url": f"{board_file(board.slug)}#dist-{view['ns_score']}" if view["kind"] == "play"
-            and sum(1 for f in board.frequencies if f.occurs) > 1 else None,
-            "mark": plan.record["line_marks"].get(line_key(board.slug, entry.line.line.ns_pair,
-                                                           entry.line.line.ew_pair), {}).get(
-                "ns" if entry.direction is Direction.NS else "ew"),
-        })
+        rows.append(
+            {
+                "board": board.slug,
+                "board_url": board_file(board.slug),
+                "direction": entry.direction.value,
+                "opponents": plan.pair_link(entry.opponents, short=True),
+                "outcome": view,
+                "seat": seat_of(entry.line.line.seats, ref) if entry.partner is not None else None,
+                "partner": plan.pair_link(entry.partner, short=True) if entry.partner is not None else None,
+                "against": [plan.pair_link(o, short=True) for o in entry.opponent_players],
+                "own_score": own_score(view, entry.direction),
+                "value": entry.score.value,
+                "percent": entry.score.percent,
+                "running": entry.running_total,
+                "anchor_url": f"{board_file(board.slug)}#{anchor}",
+                "missed": False,
+                "dist_url": f"{board_file(board.slug)}#dist-{view['ns_score']}"
+                if view["kind"] == "play" and sum(1 for f in board.frequencies if f.occurs) > 1
+                else None,
+                "mark": plan.record["line_marks"]
+                .get(line_key(board.slug, entry.line.line.ns_pair, entry.line.line.ew_pair), {})
+                .get("ns" if entry.direction is Direction.NS else "ew"),
+            }
+        )
     mattered = []
     for entry in standing.scorecard:
         index = plan.line_index(entry.board, entry.line)
@@ -60,60 +68,121 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
         if w is not None and w["swing"] > 0:
             mattered.append({"board": entry.board.slug, "board_url": board_file(entry.board.slug), **w})
         elif w is None:
-            mattered += [{"board": entry.board.slug, "board_url": board_file(entry.board.slug), **e}
-                         for e in plan.adjusted_worth(entry.board, index, entry.direction) if e["swing"] > 0]
+            mattered += [
+                {"board": entry.board.slug, "board_url": board_file(entry.board.slug), **e}
+                for e in plan.adjusted_worth(entry.board, index, entry.direction)
+                if e["swing"] > 0
+            ]
     mattered = sorted(mattered, key=lambda m: -m["swing"])[:3]
     chart = None
     if standing.percentage is not None and rows:
         chart = bar_chart(
-            "card", [Bar(r["board"], float(r["percent"]), fmt.percentage(r["percent"]) + "%")
-                     for r in rows if r["percent"] is not None],
+            "card",
+            [
+                Bar(r["board"], float(r["percent"]), fmt.percentage(r["percent"]) + "%")
+                for r in rows
+                if r["percent"] is not None
+            ],
             f"{plan.entrant} {plan.pair_label(ref)}: percentage on each board",
-            "Board and the pair's percentage on it: " + "; ".join(
-                f"board {r['board']}: {fmt.percentage(r['percent'])}%" for r in rows if r["percent"] is not None)
+            "Board and the pair's percentage on it: "
+            + "; ".join(
+                f"board {r['board']}: {fmt.percentage(r['percent'])}%" for r in rows if r["percent"] is not None
+            )
             + f". Session: {fmt.percentage(standing.percentage)}%.",
-            100.0, step=20, reference=(float(standing.percentage), f"session {fmt.percentage(standing.percentage)}%"),
-            kind="card", values=False)
+            100.0,
+            step=20,
+            reference=(float(standing.percentage), f"session {fmt.percentage(standing.percentage)}%"),
+            kind="card",
+            values=False,
+        )
     total = f"{fmt.figure(standing.total, plan.unit)} {plan.unit_word}" + (
-        f", {fmt.percentage(standing.percentage)}%" if standing.percentage is not None else "")
-    total_block = block("total", f"{plan.entrant} {plan.pair_label(ref)}: {total}", standing.explanation,
-                        plan.site.rule_map, plan.site.article_titles, plan.rules)
+        f", {fmt.percentage(standing.percentage)}%" if standing.percentage is not None else ""
+    )
+    total_block = block(
+        "total",
+        f"{plan.entrant} {plan.pair_label(ref)}: {total}",
+        standing.explanation,
+        plan.site.rule_map,
+        plan.site.article_titles,
+        plan.rules,
+    )
     handicap_block = None
     if standing.handicap is not None:
         h = standing.handicap
         shown = f"{fmt.percentage(h.percentage)}%" if h.percentage is not None else "no percentage"
-        handicap_block = block("handicap", f"Pair {plan.pair_label(ref)}: handicapped {shown}", h.explanation,
-                               plan.site.rule_map, plan.site.article_titles, plan.rules)
+        handicap_block = block(
+            "handicap",
+            f"Pair {plan.pair_label(ref)}: handicapped {shown}",
+            h.explanation,
+            plan.site.rule_map,
+            plan.site.article_titles,
+            plan.rules,
+        )
     title = f"{plan.entrant} {plan.pair_label(ref)}: {standing.pair.names}"
     reasons = [p.reason for p in plan.session.penalties if p.pair == ref and p.reason]
-    penalty = {"reasons": ", ".join(reasons), "value": -standing.penalty, "total": standing.total,
-               "span": 4 + (len({r["direction"] for r in rows}) > 1 and not plan.session.individual)
-               + (2 if plan.session.individual else 0)} if standing.penalty else None
-    card_places = fmt.mp_places([v for r in rows for v in (r["value"], r["running"])]
-                                + [m[k]["value"] for m in mattered if "what" not in m
-                                   for k in ("played", "fewer", "more") if m[k]]
-                                + [v for m in mattered if "what" in m for v in m["figures"]]
-                                + ([penalty["value"], penalty["total"]] if penalty else []))
+    penalty = (
+        {
+            "reasons": ", ".join(reasons),
+            "value": -standing.penalty,
+            "total": standing.total,
+            "span": 4
+            + (len({r["direction"] for r in rows}) > 1 and not plan.session.individual)
+            + (2 if plan.session.individual else 0),
+        }
+        if standing.penalty
+        else None
+    )
+    card_places = fmt.mp_places(
+        [v for r in rows for v in (r["value"], r["running"])]
+        + [m[k]["value"] for m in mattered if "what" not in m for k in ("played", "fewer", "more") if m[k]]
+        + [v for m in mattered if "what" in m for v in m["figures"]]
+        + ([penalty["value"], penalty["total"]] if penalty else [])
+    )
     for m in mattered:
-        m["text"] = plan.worth_text(m, card_places) if "what" not in m else \
-            adjusted_worth.text(m, plan.unit, UNIT_SHORT[plan.unit], card_places)
+        m["text"] = (
+            plan.worth_text(m, card_places)
+            if "what" not in m
+            else adjusted_worth.text(m, plan.unit, UNIT_SHORT[plan.unit], card_places)
+        )
     played = {r["board"] for r in rows}
     same_field = _boards_of_field(plan, standing)
     why = sitout_rows(plan.session, standing)
     for board in plan.result.boards:
         if board.slug in same_field and board.slug not in played:
-            rows.append({"board": board.slug, "board_url": board_file(board.slug), "missed": True,
-                         "direction": rows[0]["direction"] if rows else "", "why": why(board.number)})
+            rows.append(
+                {
+                    "board": board.slug,
+                    "board_url": board_file(board.slug),
+                    "missed": True,
+                    "direction": rows[0]["direction"] if rows else "",
+                    "why": why(board.number),
+                }
+            )
     order = {b.slug: i for i, b in enumerate(plan.result.boards)}
     rows.sort(key=lambda r: order.get(r["board"], 0))
-    return Page(path, "pair.html", plan.base(
-        path, title, pair_label=plan.pair_label(ref), players=plan.players(ref), standing=standing,
-        mattered=mattered, chart=chart,
-        mark=plan.record["pair_marks"].get(ref.slug), corrected=any(r.get("mark") for r in rows),
-        field_name=field_name(standing.field), rows=rows, total_block=total_block, penalty=penalty,
-        handicap_block=handicap_block,
-        show_direction=len({r["direction"] for r in rows if not r["missed"]}) > 1 and not plan.session.individual,
-        places=card_places, **swiss_pages.pair_context(plan, ref)))
+    return Page(
+        path,
+        "pair.html",
+        plan.base(
+            path,
+            title,
+            pair_label=plan.pair_label(ref),
+            players=plan.players(ref),
+            standing=standing,
+            mattered=mattered,
+            chart=chart,
+            mark=plan.record["pair_marks"].get(ref.slug),
+            corrected=any(r.get("mark") for r in rows),
+            field_name=field_name(standing.field),
+            rows=rows,
+            total_block=total_block,
+            penalty=penalty,
+            handicap_block=handicap_block,
+            show_direction=len({r["direction"] for r in rows if not r["missed"]}) > 1 and not plan.session.individual,
+            places=card_places,
+            **swiss_pages.pair_context(plan, ref),
+        ),
+    )
 
 
 def _boards_of_field(plan: SessionPlanner, standing: Standing) -> set[str]:

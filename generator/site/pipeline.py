@@ -62,8 +62,11 @@ def discover(folder: Path, label: str = "sessions/", confine: Path | None = None
         if suffix in suffixes:
             files.append(f)
         else:
-            skipped.append(Skipped(label + f.rel, f"its type {suffix or '(none)'!r} is not an upload: expected "
-                                                  f"{', '.join(suffixes)}"))
+            skipped.append(
+                Skipped(
+                    label + f.rel, f"its type {suffix or '(none)'!r} is not an upload: expected {', '.join(suffixes)}"
+                )
+            )
     skipped.sort(key=lambda s: s.path)
     stems: dict[str, int] = {}
     for f in files:
@@ -91,8 +94,7 @@ def _score_all(sessions, scoring: dict[str, Any]):
     from ..scoring.options import resolve_options
     from ..scoring.session import score_session
 
-    return [score_session(s, resolve_options(scoring, s.options))
-            for s in sessions]
+    return [score_session(s, resolve_options(scoring, s.options)) for s in sessions]
 
 
 def _history(path: str, rel: str, history: dict[str, Any] | None, scoring: dict[str, Any], cache_root: str):
@@ -122,10 +124,17 @@ def _history(path: str, rel: str, history: dict[str, Any] | None, scoring: dict[
     return earlier + [now], earlier_snapshots(earlier, rel, history["folder"], cache_root, history["common"], score)
 
 
-def build_source(path: str, slug: str, site: SiteInfo, scoring: dict[str, Any], templates: str,
-                 rel: str = "", history: dict[str, Any] | None = None, cache_root: str = "",
-                 events: dict[int, list[dict[str, str]]] | None = None
-                 ) -> tuple[list[SessionSummary], dict[str, bytes]]:
+def build_source(
+    path: str,
+    slug: str,
+    site: SiteInfo,
+    scoring: dict[str, Any],
+    templates: str,
+    rel: str = "",
+    history: dict[str, Any] | None = None,
+    cache_root: str = "",
+    events: dict[int, list[dict[str, str]]] | None = None,
+) -> tuple[list[SessionSummary], dict[str, bytes]]:
     """Read, score, analyse the deals of, plan and render one upload: (summaries, {site path: bytes}).
 
     ``history`` holds the upload's committed versions (``generator.history``): the pages
@@ -149,11 +158,18 @@ def build_source(path: str, slug: str, site: SiteInfo, scoring: dict[str, Any], 
             from ..history.snapshot import snapshot
             from ..scoring.units import method_label
 
-            record = corrections(past[0], past[1], snapshot(result), n, method_label(result.session.method),
-                                 (provisional or {}).get("until_iso"))
+            record = corrections(
+                past[0],
+                past[1],
+                snapshot(result),
+                n,
+                method_label(result.session.method),
+                (provisional or {}).get("until_iso"),
+            )
         analysis = analyse_session(result.session, analysis_cache)
-        planned, summary = plan_session(result, s_slug, site, record, provisional, analysis=analysis,
-                                        events=(events or {}).get(n + 1, []))
+        planned, summary = plan_session(
+            result, s_slug, site, record, provisional, analysis=analysis, events=(events or {}).get(n + 1, [])
+        )
         summary["identity"] = session_identity(result.session)
         if history and history["versions"]:
             summary["published"] = history["versions"][0]["date"]
@@ -212,8 +228,9 @@ def worker(job: UploadJob) -> UploadDone | UploadFailed:
     """Process-pool entry: never raises; a failure comes back as ``UploadFailed``."""
     path = job.path
     try:
-        summaries, pages = build_source(path, job.slug, job.site, job.scoring, job.templates, job.rel, job.history,
-                                        job.cache_root, job.events)
+        summaries, pages = build_source(
+            path, job.slug, job.site, job.scoring, job.templates, job.rel, job.history, job.cache_root, job.events
+        )
     except GeneratorError as exc:
         return UploadFailed(job.key, str(exc), [(p.file, p.line, p.message) for p in exc.problems])
     except (OptionError, ContractError) as exc:
@@ -221,8 +238,9 @@ def worker(job: UploadJob) -> UploadDone | UploadFailed:
         return UploadFailed(job.key, text, [(path, None, text)])
     except Exception as exc:  # an engine or template bug: name the file, keep the traceback
         text = f"{shown(path)}: {type(exc).__name__}: {shown(exc)}"
-        return UploadFailed(job.key, f"{text}\n{shown(traceback.format_exc(limit=6), keep_newlines=True)}",
-                            [(path, None, text)])
+        return UploadFailed(
+            job.key, f"{text}\n{shown(traceback.format_exc(limit=6), keep_newlines=True)}", [(path, None, text)]
+        )
     from .cache import Cache
 
     Cache(Path(job.cache_root)).store(job.key, pages)
@@ -251,7 +269,7 @@ def stage(root: Path, pages: dict[str, bytes]) -> dict[str, FileStamp]:
         try:
             view = memoryview(data)
             while view:
-                view = view[os.write(fd, view):]
+                view = view[os.write(fd, view) :]
             st = os.fstat(fd)
         finally:
             os.close(fd)

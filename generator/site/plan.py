@@ -32,8 +32,20 @@ from .links import board_file, pair_file, player_path, player_slug, session_dir
 if TYPE_CHECKING:
     from .summary import SessionSummary
 
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
-          "September", "October", "November", "December")
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
 SEATS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
 
@@ -82,8 +94,12 @@ def session_kind(session: Session) -> str:
     if session.swiss:
         return f"Swiss pairs, {'cross-IMPs' if session.method is ScoringMethod.CROSS_IMPS else 'Butler IMPs'}, VPs"
     movement = "Mitchell" if any(p.ref.direction for p in session.pairs) else "Howell"
-    method = {ScoringMethod.MATCHPOINTS: "matchpoints", ScoringMethod.BUTLER: "Butler IMPs",
-              ScoringMethod.CROSS_IMPS: "cross-IMPs", ScoringMethod.AGGREGATE: "aggregate"}[session.method]
+    method = {
+        ScoringMethod.MATCHPOINTS: "matchpoints",
+        ScoringMethod.BUTLER: "Butler IMPs",
+        ScoringMethod.CROSS_IMPS: "cross-IMPs",
+        ScoringMethod.AGGREGATE: "aggregate",
+    }[session.method]
     if session.individual:
         return f"Individual, {method}"
     return f"Pairs, {movement}, {method}"
@@ -115,9 +131,16 @@ def hcp(cards: str) -> int:
 
 
 class SessionPlanner:
-    def __init__(self, result: SessionResult, slug: str, site: SiteInfo, record: dict[str, Any] | None = None,
-                 provisional: dict[str, Any] | None = None, analysis: SessionAnalysis | None = None,
-                 events: list[dict[str, str]] | None = None):
+    def __init__(
+        self,
+        result: SessionResult,
+        slug: str,
+        site: SiteInfo,
+        record: dict[str, Any] | None = None,
+        provisional: dict[str, Any] | None = None,
+        analysis: SessionAnalysis | None = None,
+        events: list[dict[str, str]] | None = None,
+    ):
         self.result = result
         self.events = events or []
         """The events of several sessions this session belongs to: title, label, url (from the site root)."""
@@ -153,8 +176,9 @@ class SessionPlanner:
         """The board's distinct explanation blocks and each line's (NS, EW) anchors, computed once."""
         key = id(board)
         if key not in self._blocks:
-            self._blocks[key] = board_blocks(board, self.unit_word, self.fig, self.site.rule_map,
-                                             self.site.article_titles, self.rules)
+            self._blocks[key] = board_blocks(
+                board, self.unit_word, self.fig, self.site.rule_map, self.site.article_titles, self.rules
+            )
         return self._blocks[key]
 
     def line_index(self, board: ScoredBoard, line: ScoredLine) -> int:
@@ -195,19 +219,33 @@ class SessionPlanner:
         found = self._players.get(ref)
         if found is None:
             pair = self.pair_names.get(ref)
-            found = [] if pair is None else [{"name": p.name, "url": "../../" + player_path(player_slug(p.name))}
-                                             for p in pair.players]
+            found = (
+                []
+                if pair is None
+                else [{"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in pair.players]
+            )
             self._players[ref] = found
         return found
 
     def base(self, path: str, title: str, **extra: Any) -> dict[str, Any]:
         """What every page of the session shows: ``base.html``'s part, then the session's."""
-        head: PageBase = {"club": self.site.club, "title": title, "root": "../../", "page_path": path,
-                          "crumbs": [("../../index.html", "Home"), ("index.html", session_title(self.session))]}
+        head: PageBase = {
+            "club": self.site.club,
+            "title": title,
+            "root": "../../",
+            "page_path": path,
+            "crumbs": [("../../index.html", "Home"), ("index.html", session_title(self.session))],
+        }
         ctx: dict[str, Any] = {
-            **head, "session_title": session_title(self.session), "session_date": long_date(self.session),
-            "session_kind": session_kind(self.session), "unit": self.unit, "unit_word": self.unit_word,
-            "unit_short": UNIT_SHORT[self.unit], "entrant": self.entrant}
+            **head,
+            "session_title": session_title(self.session),
+            "session_date": long_date(self.session),
+            "session_kind": session_kind(self.session),
+            "unit": self.unit,
+            "unit_word": self.unit_word,
+            "unit_short": UNIT_SHORT[self.unit],
+            "entrant": self.entrant,
+        }
         ctx.update(extra)
         return ctx
 
@@ -217,8 +255,11 @@ class SessionPlanner:
 
         pages = [self.session_page()]
         pages += [self.board_page(b, i) for i, b in enumerate(self.result.boards)]
-        pages += [Page(f"{self.dir}/{traveller_file(b.slug)}", None, data=traveller_csv(b, self.pair_label))
-                  for b in self.result.boards if is_big(b)]
+        pages += [
+            Page(f"{self.dir}/{traveller_file(b.slug)}", None, data=traveller_csv(b, self.pair_label))
+            for b in self.result.boards
+            if is_big(b)
+        ]
         pages += [pair_pages.pair_page(self, s) for s in self.result.standings]
         pages += [team_pages.match_page(self, i, m) for i, m in enumerate(self.result.matches, start=1)]
         pages += swiss_pages.pages(self)
@@ -233,41 +274,85 @@ class SessionPlanner:
         for f in sorted(self.result.fields, key=_field_order):
             rows = []
             for s in f.standings:
-                rows.append({"rank": s.rank_label, "pair": self.pair_link(s.ref, short=bool(s.ref.direction)),
-                             "players": self.players(s.ref),
-                             "total": s.total, "percentage": s.percentage, "score": s.score,
-                             "boards": s.boards_played, "url": pair_file(s.ref), "penalised": bool(s.penalty),
-                             "masterpoints": s.pair.masterpoints, "strata": s.strata,
-                             "scaled_total": s.scaled_total, "mark": self.record["pair_marks"].get(s.ref.slug)})
+                rows.append(
+                    {
+                        "rank": s.rank_label,
+                        "pair": self.pair_link(s.ref, short=bool(s.ref.direction)),
+                        "players": self.players(s.ref),
+                        "total": s.total,
+                        "percentage": s.percentage,
+                        "score": s.score,
+                        "boards": s.boards_played,
+                        "url": pair_file(s.ref),
+                        "penalised": bool(s.penalty),
+                        "masterpoints": s.pair.masterpoints,
+                        "strata": s.strata,
+                        "scaled_total": s.scaled_total,
+                        "mark": self.record["pair_marks"].get(s.ref.slug),
+                    }
+                )
             factored = any(r["score"] != r["total"] for r in rows) and self.unit == "imps"
-            fields.append({"name": field_name(f.name), "rows": rows, "factored": factored,
-                           "missed": len({r["boards"] for r in rows}) > 1,
-                           "scaled": any(r["scaled_total"] is not None for r in rows),
-                           "places": fmt.mp_places([r["total"] for r in rows]),
-                           "has_percentage": any(r["percentage"] is not None for r in rows),
-                           "has_masterpoints": any(r["masterpoints"] for r in rows),
-                           "has_strata": any(r["strata"] for r in rows),
-                           "handicap_rows": [self.handicap_row(s) for s in f.handicap_standings]})
-        boards = [{"label": b.slug, "title": self.board_title(b), "url": board_file(b.slug)} for b in self.result.boards]
-        teams = [{"rank": t.rank_label, "name": t.team.name, "total": t.total, "imps_for": t.imps_for,
-                  "imps_against": t.imps_against, "matches": t.matches,
-                  "total_text": fmt.vp(t.total) if t.total_unit == "vps" else fmt.imps(t.total),
-                  "players": [{"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in t.team.players]}
-                 for t in self.result.team_standings]
+            fields.append(
+                {
+                    "name": field_name(f.name),
+                    "rows": rows,
+                    "factored": factored,
+                    "missed": len({r["boards"] for r in rows}) > 1,
+                    "scaled": any(r["scaled_total"] is not None for r in rows),
+                    "places": fmt.mp_places([r["total"] for r in rows]),
+                    "has_percentage": any(r["percentage"] is not None for r in rows),
+                    "has_masterpoints": any(r["masterpoints"] for r in rows),
+                    "has_strata": any(r["strata"] for r in rows),
+                    "handicap_rows": [self.handicap_row(s) for s in f.handicap_standings],
+                }
+            )
+        boards = [
+            {"label": b.slug, "title": self.board_title(b), "url": board_file(b.slug)} for b in self.result.boards
+        ]
+        teams = [
+            {
+                "rank": t.rank_label,
+                "name": t.team.name,
+                "total": t.total,
+                "imps_for": t.imps_for,
+                "imps_against": t.imps_against,
+                "matches": t.matches,
+                "total_text": fmt.vp(t.total) if t.total_unit == "vps" else fmt.imps(t.total),
+                "players": [
+                    {"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in t.team.players
+                ],
+            }
+            for t in self.result.team_standings
+        ]
         from .team_pages import match_summary
 
         matches = [match_summary(self, i, m) for i, m in enumerate(self.result.matches, start=1)]
         standing = self.result.team_standings[0] if self.result.team_standings else None
-        return Page(path, "session.html", self.base(
-            path, session_title(self.session), crumbs=[("../../index.html", "Home")], fields=fields, boards=boards,
-            teams=teams, matches=matches, options=self.result.options.to_dict(),
-            team_total_header=_heading(standing.total_unit_label) if standing else "",
-            board_header=_heading(standing.board_unit_label) if standing else "",
-            penalised=any(r["penalised"] for f in fields for r in f["rows"]),
-            club_of_session=self.session.club, corrections=self.record["corrections"],
-            history_notes=self.record["notes"], provisional=self.provisional,
-            has_deals=any(b.deal is not None for b in self.session.boards),
-            reconcile=self.reconciliation(), events=self.events, **swiss_pages.session_context(self)))
+        return Page(
+            path,
+            "session.html",
+            self.base(
+                path,
+                session_title(self.session),
+                crumbs=[("../../index.html", "Home")],
+                fields=fields,
+                boards=boards,
+                teams=teams,
+                matches=matches,
+                options=self.result.options.to_dict(),
+                team_total_header=_heading(standing.total_unit_label) if standing else "",
+                board_header=_heading(standing.board_unit_label) if standing else "",
+                penalised=any(r["penalised"] for f in fields for r in f["rows"]),
+                club_of_session=self.session.club,
+                corrections=self.record["corrections"],
+                history_notes=self.record["notes"],
+                provisional=self.provisional,
+                has_deals=any(b.deal is not None for b in self.session.boards),
+                reconcile=self.reconciliation(),
+                events=self.events,
+                **swiss_pages.session_context(self),
+            ),
+        )
 
     def reconciliation(self) -> dict[str, Any] | None:
         """When the upload carries the program's own figures: how many of them ours agree with,
@@ -283,9 +368,14 @@ class SessionPlanner:
             return None
         program = figures.program if figures.program and figures.program != "PBN" else "the scoring program"
         conventions, differences = self.program_conventions(a) if a.differences else (None, a.differences)
-        return {"program": program, "agree": a.agreeing, "compared": a.compared,
-                "summary": summary_lines(a, differences), "details": [str(d) for d in differences],
-                "conventions": conventions}
+        return {
+            "program": program,
+            "agree": a.agreeing,
+            "compared": a.compared,
+            "summary": summary_lines(a, differences),
+            "details": [str(d) for d in differences],
+            "conventions": conventions,
+        }
 
     def program_conventions(self, a) -> tuple[dict[str, Any] | None, list[Any]]:
         """The conventions `check` finds for the program (docs/check.md), when they explain more of
@@ -302,20 +392,30 @@ class SessionPlanner:
             return None, a.differences
         found = [meaning({k: v}) for k, v in search.found.items()]
         reason = "the program's conventions (" + "; ".join(found) + ")"
-        differences = [with_reason(d, reason=reason, detail="") if (d.where, d.what) in search.audit.agreed else d
-                       for d in a.differences]
+        differences = [
+            with_reason(d, reason=reason, detail="") if (d.where, d.what) in search.audit.agreed else d
+            for d in a.differences
+        ]
         return {"found": found, "agree": search.audit.agreeing}, differences
 
     def handicap_row(self, s: Standing) -> dict[str, Any]:
         """A row of the handicap ranking: scratch %, the handicap added, handicapped %."""
         h = s.handicap
         assert h is not None
-        return {"rank": h.rank_label, "scratch_rank": s.rank_label, "pair": self.pair_link(s.ref, short=bool(s.ref.direction)),
-                "players": self.players(s.ref), "scratch": s.percentage, "applied": h.applied,
-                "percentage": h.percentage, "url": pair_file(s.ref)}
+        return {
+            "rank": h.rank_label,
+            "scratch_rank": s.rank_label,
+            "pair": self.pair_link(s.ref, short=bool(s.ref.direction)),
+            "players": self.players(s.ref),
+            "scratch": s.percentage,
+            "applied": h.applied,
+            "percentage": h.percentage,
+            "url": pair_file(s.ref),
+        }
 
-    def line_row(self, board: ScoredBoard, line: ScoredLine, anchors: tuple[str, str],
-                 analysis: DealAnalysis | None = None) -> dict[str, Any]:
+    def line_row(
+        self, board: ScoredBoard, line: ScoredLine, anchors: tuple[str, str], analysis: DealAnalysis | None = None
+    ) -> dict[str, Any]:
         tl = line.line
         ns_out, ew_out = tl.ns, tl.ew
         both_artificial = isinstance(ns_out, Artificial) and isinstance(ew_out, Artificial)
@@ -324,14 +424,30 @@ class SessionPlanner:
             versus = versus_double_dummy(ns_out.components[0].play, analysis)
         return {
             "dd": versus,
-            "ns_pair": self.pair_link(tl.ns_pair, short=True), "ew_pair": self.pair_link(tl.ew_pair, short=True),
-            "seats": None if tl.seats is None else {
-                side: [{"seat": seat, **self.pair_link(ref, short=True)} for seat, ref in tl.seats.by_seat() if seat in side]
-                for side in ("NS", "EW")},
-            "ns": self.outcome_view(ns_out), "ew": self.outcome_view(ew_out) if tl.is_split and not both_artificial else None,
-            "ruling": _ruling(ns_out, ew_out) if isinstance(ns_out, Artificial) and isinstance(ew_out, Artificial) else None,
-            "ns_value": line.ns.value, "ew_value": line.ew.value, "ns_percent": line.ns.percent,
-            "ew_percent": line.ew.percent, "ns_anchor": anchors[0], "ew_anchor": anchors[1], "note": tl.note,
+            "ns_pair": self.pair_link(tl.ns_pair, short=True),
+            "ew_pair": self.pair_link(tl.ew_pair, short=True),
+            "seats": None
+            if tl.seats is None
+            else {
+                side: [
+                    {"seat": seat, **self.pair_link(ref, short=True)}
+                    for seat, ref in tl.seats.by_seat()
+                    if seat in side
+                ]
+                for side in ("NS", "EW")
+            },
+            "ns": self.outcome_view(ns_out),
+            "ew": self.outcome_view(ew_out) if tl.is_split and not both_artificial else None,
+            "ruling": _ruling(ns_out, ew_out)
+            if isinstance(ns_out, Artificial) and isinstance(ew_out, Artificial)
+            else None,
+            "ns_value": line.ns.value,
+            "ew_value": line.ew.value,
+            "ns_percent": line.ns.percent,
+            "ew_percent": line.ew.percent,
+            "ns_anchor": anchors[0],
+            "ew_anchor": anchors[1],
+            "note": tl.note,
             "marks": self.record["line_marks"].get(line_key(board.slug, tl.ns_pair, tl.ew_pair), {}),
         }
 
@@ -345,11 +461,16 @@ class SessionPlanner:
 
     def _outcome_view(self, outcome) -> dict[str, Any]:
         if isinstance(outcome, Artificial):
-            return {"kind": "artificial", "code": outcome.code,
-                    "words": f"{award_words(outcome).capitalize()}: the director's ruling"}
+            return {
+                "kind": "artificial",
+                "code": outcome.code,
+                "words": f"{award_words(outcome).capitalize()}: the director's ruling",
+            }
         if outcome.is_weighted:
-            return {"kind": "weighted", "components": [
-                {"weight": c.weight, **_play(c.play)} for c in outcome.components]}
+            return {
+                "kind": "weighted",
+                "components": [{"weight": c.weight, **_play(c.play)} for c in outcome.components],
+            }
         return {"kind": "play", **_play(outcome.components[0].play)}
 
     def board_page(self, board: ScoredBoard, index: int) -> Page:
@@ -367,56 +488,115 @@ class SessionPlanner:
             if isinstance(out, Scored) and not out.is_weighted and not row.line.is_split:
                 score_anchor_ns.setdefault(out.components[0].play.ns_score, a_ns)
                 score_anchor_ew.setdefault(out.components[0].play.ns_score, a_ew)
-        freq: list[dict[str, Any]] = [{"score": r.ns_score, "frequency": r.frequency, "factored": r.factored, "ns": r.ns, "ew": r.ew,
-                 "occurs": r.occurs, "ns_anchor": score_anchor_ns.get(r.ns_score),
-                 "ew_anchor": score_anchor_ew.get(r.ns_score)} for r in board.frequencies]
+        freq: list[dict[str, Any]] = [
+            {
+                "score": r.ns_score,
+                "frequency": r.frequency,
+                "factored": r.factored,
+                "ns": r.ns,
+                "ew": r.ew,
+                "occurs": r.occurs,
+                "ns_anchor": score_anchor_ns.get(r.ns_score),
+                "ew_anchor": score_anchor_ew.get(r.ns_score),
+            }
+            for r in board.frequencies
+        ]
         ew_freq = None
         if board.ew_frequencies is not None and board.ew_frequencies != board.frequencies:
-            ew_freq = [{"score": r.ns_score, "frequency": r.frequency, "factored": r.factored, "ns": r.ns,
-                        "ew": r.ew, "occurs": r.occurs, "ns_anchor": None, "ew_anchor": None}
-                       for r in board.ew_frequencies]
+            ew_freq = [
+                {
+                    "score": r.ns_score,
+                    "frequency": r.frequency,
+                    "factored": r.factored,
+                    "ns": r.ns,
+                    "ew": r.ew,
+                    "occurs": r.occurs,
+                    "ns_anchor": None,
+                    "ew_anchor": None,
+                }
+                for r in board.ew_frequencies
+            ]
         deal = self.deal_view(info.deal) if info and info.deal else None
         prev_b = self.result.boards[index - 1] if index > 0 else None
         next_b = self.result.boards[index + 1] if index + 1 < len(self.result.boards) else None
-        board_block = block("board-arithmetic", f"{self.board_title(board)}: how the board was scored",
-                            board.explanation, self.site.rule_map, self.site.article_titles, self.rules)
+        board_block = block(
+            "board-arithmetic",
+            f"{self.board_title(board)}: how the board was scored",
+            board.explanation,
+            self.site.rule_map,
+            self.site.article_titles,
+            self.rules,
+        )
         worth = []
         for i, r in enumerate(lines):
             if (w := self.worth(board, i)) is not None:
                 worth.append(dict(w, ns_pair=r["ns_pair"], ew_pair=r["ew_pair"], table=_table_of(r)))
             else:  # weighted, split and artificial lines: adjusted_worth words them
-                worth += [dict(e, ns_pair=r["ns_pair"], ew_pair=r["ew_pair"], table=_table_of(r))
-                          for e in self.adjusted_worth(board, i)]
-        places = fmt.mp_places([v for line in board.lines for v in (line.ns.value, line.ew.value)]
-                               + [v for r in freq for v in (r["ns"], r["ew"])]
-                               + [w[k]["value"] for w in worth if "what" not in w
-                                  for k in ("played", "fewer", "more") if w[k]]
-                               + [v for w in worth if "what" in w for v in w["figures"]])
+                worth += [
+                    dict(e, ns_pair=r["ns_pair"], ew_pair=r["ew_pair"], table=_table_of(r))
+                    for e in self.adjusted_worth(board, i)
+                ]
+        places = fmt.mp_places(
+            [v for line in board.lines for v in (line.ns.value, line.ew.value)]
+            + [v for r in freq for v in (r["ns"], r["ew"])]
+            + [w[k]["value"] for w in worth if "what" not in w for k in ("played", "fewer", "more") if w[k]]
+            + [v for w in worth if "what" in w for v in w["figures"]]
+        )
         for w in worth:
-            w["text"] = self.worth_text(w, places) if "what" not in w else \
-                adjusted_worth.text(w, self.unit, UNIT_SHORT[self.unit], places)
+            w["text"] = (
+                self.worth_text(w, places)
+                if "what" not in w
+                else adjusted_worth.text(w, self.unit, UNIT_SHORT[self.unit], places)
+            )
         occurring = [r for r in freq if r["occurs"]]
-        chart = bar_chart(
-            "dist", [Bar(fmt.score(r["score"]), float(r["frequency"]), fmt.exact(r["frequency"]), f"dist-{r['score']}")
-                     for r in occurring],
-            f"{self.board_title(board)}: how often each NS score was scored",
-            "NS score and the number of tables that scored it: "
-            + "; ".join(f"{fmt.score(r['score'])}: {fmt.exact(r['frequency'])}" for r in occurring) + ".",
-            float(max((r["frequency"] for r in occurring), default=1)), kind="dist") if len(occurring) > 1 else None
-        return Page(path, "board.html", self.base(
-            path, self.board_title(board), board=board, places=places, deal=deal, dealer=SEATS[board.dealer],
-            chart=chart,
-            dd=dd_view(analysis), dd_warning=found.warning if found else "",
-            dd_article=self.dd_article() if analysis else None,
-            worth=worth, worth_adjusted=any("what" in w for w in worth),
-            corrected=any(r["marks"] for r in lines),
-            vulnerability=board.vulnerability, lines=lines, freq=freq, ew_freq=ew_freq,
-            sitouts=[self.pair_link(ref) for ref in board.sitouts],
-            traveller_csv=traveller_file(board.slug) if big else None, line_count=len(board.lines),
-            factored=board.factor != 1 or any(r.frequency.denominator != 1 for r in board.frequencies),
-            blocks=blocks, board_block=board_block,
-            prev={"url": board_file(prev_b.slug), "title": self.board_title(prev_b)} if prev_b else None,
-            next={"url": board_file(next_b.slug), "title": self.board_title(next_b)} if next_b else None))
+        chart = (
+            bar_chart(
+                "dist",
+                [
+                    Bar(fmt.score(r["score"]), float(r["frequency"]), fmt.exact(r["frequency"]), f"dist-{r['score']}")
+                    for r in occurring
+                ],
+                f"{self.board_title(board)}: how often each NS score was scored",
+                "NS score and the number of tables that scored it: "
+                + "; ".join(f"{fmt.score(r['score'])}: {fmt.exact(r['frequency'])}" for r in occurring)
+                + ".",
+                float(max((r["frequency"] for r in occurring), default=1)),
+                kind="dist",
+            )
+            if len(occurring) > 1
+            else None
+        )
+        return Page(
+            path,
+            "board.html",
+            self.base(
+                path,
+                self.board_title(board),
+                board=board,
+                places=places,
+                deal=deal,
+                dealer=SEATS[board.dealer],
+                chart=chart,
+                dd=dd_view(analysis),
+                dd_warning=found.warning if found else "",
+                dd_article=self.dd_article() if analysis else None,
+                worth=worth,
+                worth_adjusted=any("what" in w for w in worth),
+                corrected=any(r["marks"] for r in lines),
+                vulnerability=board.vulnerability,
+                lines=lines,
+                freq=freq,
+                ew_freq=ew_freq,
+                sitouts=[self.pair_link(ref) for ref in board.sitouts],
+                traveller_csv=traveller_file(board.slug) if big else None,
+                line_count=len(board.lines),
+                factored=board.factor != 1 or any(r.frequency.denominator != 1 for r in board.frequencies),
+                blocks=blocks,
+                board_block=board_block,
+                prev={"url": board_file(prev_b.slug), "title": self.board_title(prev_b)} if prev_b else None,
+                next={"url": board_file(next_b.slug), "title": self.board_title(next_b)} if next_b else None,
+            ),
+        )
 
     def worth_text(self, w: dict[str, Any], places: int | None) -> str:
         """'10 tricks: +420, 5.25 MP; 11 tricks would have been +450: 7.75 MP' — the figures
@@ -428,8 +608,11 @@ class SessionPlanner:
 
         p = w["played"]
         parts = [f"{p['tricks']} tricks: {fmt.signed_score(p['score'])}, {fig(p)}"]
-        parts += [f"{w[k]['tricks']} tricks would have been {fmt.signed_score(w[k]['score'])}: {fig(w[k])}"
-                  for k in ("fewer", "more") if w[k]]
+        parts += [
+            f"{w[k]['tricks']} tricks would have been {fmt.signed_score(w[k]['score'])}: {fig(w[k])}"
+            for k in ("fewer", "more")
+            if w[k]
+        ]
         return "; ".join(parts)
 
     def dd_article(self) -> dict[str, str] | None:
@@ -443,8 +626,11 @@ class SessionPlanner:
         key = (id(board), index)
         if key not in self._worth:
             memo = self._worth_memo.setdefault(id(board), {})
-            self._worth[key] = trick_worth(board, index, self.result.options, memo) \
-                if board.method is not ScoringMethod.TEAMS else None
+            self._worth[key] = (
+                trick_worth(board, index, self.result.options, memo)
+                if board.method is not ScoringMethod.TEAMS
+                else None
+            )
         found = self._worth[key]
         if found is None:
             return None
@@ -459,18 +645,33 @@ class SessionPlanner:
             return seen
 
         def side(r):
-            return None if r is None else {"tricks": r.tricks, "score": r.ns_score if ns else -r.ns_score,
-                                           "value": r.ns_value if ns else r.ew_value}
-        view = {"side": "NS" if ns else "EW", "contract": play.contract, "declarer": play.declarer.value,
-                "declaring": ns == play.declarer.is_ns,
-                "played": side(found.played), "fewer": side(found.fewer), "more": side(found.more)}
+            return (
+                None
+                if r is None
+                else {
+                    "tricks": r.tricks,
+                    "score": r.ns_score if ns else -r.ns_score,
+                    "value": r.ns_value if ns else r.ew_value,
+                }
+            )
+
+        view = {
+            "side": "NS" if ns else "EW",
+            "contract": play.contract,
+            "declarer": play.declarer.value,
+            "declaring": ns == play.declarer.is_ns,
+            "played": side(found.played),
+            "fewer": side(found.fewer),
+            "more": side(found.more),
+        }
         swings = [abs(view[k]["value"] - view["played"]["value"]) for k in ("fewer", "more") if view[k]]
         view["swing"] = max(swings, default=Fraction(0))
         self._worth_views[(key, ns)] = view
         return view
 
-    def adjusted_worth(self, board: ScoredBoard, index: int,
-                       direction: Direction | None = None) -> list[dict[str, Any]]:
+    def adjusted_worth(
+        self, board: ScoredBoard, index: int, direction: Direction | None = None
+    ) -> list[dict[str, Any]]:
         """A weighted, split or artificial line's trick values (``adjusted_worth.entries``):
         every side whose own score it is, or only ``direction``'s.  None on teams boards."""
         if board.method is ScoringMethod.TEAMS or not adjusted_worth.adjusted(board, index):
@@ -483,8 +684,11 @@ class SessionPlanner:
             if seat not in deal.hands:
                 continue
             suits = deal.suits(seat)
-            hands[seat.value] = {"name": SEATS[seat], "suits": list(zip("SHDC", suits)),
-                                 "hcp": sum(hcp(s) for s in suits)}
+            hands[seat.value] = {
+                "name": SEATS[seat],
+                "suits": list(zip("SHDC", suits)),
+                "hcp": sum(hcp(s) for s in suits),
+            }
         return {"hands": hands}
 
     # --- summary for the archive pages (summary.py) -----------------------------------
@@ -495,9 +699,13 @@ class SessionPlanner:
 
     def warnings(self) -> list[str]:
         """Lines taken on trust from the program's export, for the build summary."""
-        return [f"{self.session.source}: board {b.number}, NS {self.pair_label(l.line.ns_pair)} v EW "
-                f"{self.pair_label(l.line.ew_pair)}: {l.line.note}"
-                for b in self.result.boards for l in b.lines if l.line.note]
+        return [
+            f"{self.session.source}: board {b.number}, NS {self.pair_label(l.line.ns_pair)} v EW "
+            f"{self.pair_label(l.line.ew_pair)}: {l.line.note}"
+            for b in self.result.boards
+            for l in b.lines
+            if l.line.note
+        ]
 
 
 def _ruling(ns: Artificial, ew: Artificial) -> str:
@@ -532,20 +740,35 @@ def fraction_text(value: Fraction | None) -> str | None:
 
 
 def _play(play) -> dict[str, Any]:
-    return {"contract": play.contract, "declarer": play.declarer.value if play.declarer else "",
-            "tricks": play.tricks, "lead": play.lead, "ns_score": play.ns_score}
+    return {
+        "contract": play.contract,
+        "declarer": play.declarer.value if play.declarer else "",
+        "tricks": play.tricks,
+        "lead": play.lead,
+        "ns_score": play.ns_score,
+    }
 
 
 def dd_view(analysis: DealAnalysis | None) -> dict[str, Any] | None:
     """The double-dummy grid (declarers N, S, E, W; strains NT down to clubs) and par."""
     if analysis is None:
         return None
-    return {"rows": [{"seat": seat.value, "name": SEATS[seat],
-                      "tricks": [analysis.tricks[seat][st] for st in DD_STRAINS]} for seat in DD_SEATS],
-            "strains": [st.value for st in DD_STRAINS], "par_score": analysis.par_score,
-            "par_contracts": [{"contract": f"{c.level}{c.strain.value}{'X' if c.doubled else ''}",
-                               "declarers": " or ".join(s.value for s in c.declarers), "tricks": c.tricks}
-                              for c in analysis.par_contracts]}
+    return {
+        "rows": [
+            {"seat": seat.value, "name": SEATS[seat], "tricks": [analysis.tricks[seat][st] for st in DD_STRAINS]}
+            for seat in DD_SEATS
+        ],
+        "strains": [st.value for st in DD_STRAINS],
+        "par_score": analysis.par_score,
+        "par_contracts": [
+            {
+                "contract": f"{c.level}{c.strain.value}{'X' if c.doubled else ''}",
+                "declarers": " or ".join(s.value for s in c.declarers),
+                "tricks": c.tricks,
+            }
+            for c in analysis.par_contracts
+        ],
+    }
 
 
 def own_score(view: dict[str, Any], direction: Direction) -> int | None:
@@ -554,9 +777,14 @@ def own_score(view: dict[str, Any], direction: Direction) -> int | None:
     return view["ns_score"] if direction is Direction.NS else -view["ns_score"]
 
 
-def plan_session(result: SessionResult, slug: str, site: SiteInfo, record: dict[str, Any] | None = None,
-                 provisional: dict[str, Any] | None = None,
-                 analysis: SessionAnalysis | None = None,
-                 events: list[dict[str, str]] | None = None) -> tuple[list[Page], SessionSummary]:
+def plan_session(
+    result: SessionResult,
+    slug: str,
+    site: SiteInfo,
+    record: dict[str, Any] | None = None,
+    provisional: dict[str, Any] | None = None,
+    analysis: SessionAnalysis | None = None,
+    events: list[dict[str, str]] | None = None,
+) -> tuple[list[Page], SessionSummary]:
     planner = SessionPlanner(result, slug, site, record, provisional, analysis, events)
     return planner.pages(), planner.summary()

@@ -53,9 +53,18 @@ def walk(root: Path, confine: Path | None = None, passed_over: list | None = Non
 def inputs_digest(content: Path, output: Path, templates: Path, sessions_dir: str, articles_dir: str) -> str:
     h = hashlib.sha256()
     site_yaml = content / "site.yaml"
-    head = [RECORD, FORMAT, code_version(), tree_digest(templates), str(content.resolve()), str(output.resolve()),
-            str(templates.resolve()), sessions_dir, articles_dir,
-            _text(site_yaml, content)]
+    head = [
+        RECORD,
+        FORMAT,
+        code_version(),
+        tree_digest(templates),
+        str(content.resolve()),
+        str(output.resolve()),
+        str(templates.resolve()),
+        sessions_dir,
+        articles_dir,
+        _text(site_yaml, content),
+    ]
     h.update(json.dumps(head).encode())
     # The uploads' history lives in git: a commit (a correction committed, a message
     # written) changes the pages even when no file's metadata did.
@@ -115,8 +124,21 @@ def forget(cache_root: Path, output: Path) -> None:
     record_path(cache_root, output).unlink(missing_ok=True)
 
 
-def remember(cache_root: Path, output: Path, inputs: str, dirs: list[str], manifest: dict[str, FileStamp],
-             report: dict[str, Any], expires: str | None = None) -> None:
-    data = {"format": RECORD, "inputs": inputs, "dirs": dirs, "folder": manifest_digest(manifest), "report": report,
-            "expires": expires}
+def remember(
+    cache_root: Path,
+    output: Path,
+    inputs: str,
+    dirs: list[str],
+    manifest: dict[str, FileStamp],
+    report: dict[str, Any],
+    expires: str | None = None,
+) -> None:
+    data = {
+        "format": RECORD,
+        "inputs": inputs,
+        "dirs": dirs,
+        "folder": manifest_digest(manifest),
+        "report": report,
+        "expires": expires,
+    }
     write_atomic(record_path(cache_root, output), json.dumps(data, sort_keys=True).encode())

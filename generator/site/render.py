@@ -85,10 +85,19 @@ def environment(templates: str) -> Environment:
 
 def _check_escaping(env: Environment) -> None:
     """Every value a page shows is escaped exactly as ``markupsafe.escape`` does it."""
-    hostile = ["<script>alert('x')</script>", 'a "b" & c', "&amp; é ♠ \u2028", "", 7, None,
-               markupsafe.Markup("<b>kept</b>")]
-    check = env.from_string("{% for v in values %}[{{ v }}]{% endfor %}{% macro m(v) %}({{ v }}){% endmacro %}"
-                            "{% for v in values %}{{ m(v) }}{% endfor %}")
+    hostile = [
+        "<script>alert('x')</script>",
+        'a "b" & c',
+        "&amp; é ♠ \u2028",
+        "",
+        7,
+        None,
+        markupsafe.Markup("<b>kept</b>"),
+    ]
+    check = env.from_string(
+        "{% for v in values %}[{{ v }}]{% endfor %}{% macro m(v) %}({{ v }}){% endmacro %}"
+        "{% for v in values %}{{ m(v) }}{% endfor %}"
+    )
     want = "".join(f"[{markupsafe.escape(v)}]" for v in hostile) + "".join(f"({markupsafe.escape(v)})" for v in hostile)
     got = check.render(values=hostile)
     if got != want:

@@ -20,8 +20,13 @@ class FileStamp(NamedTuple):
     def from_json(cls, value: Any) -> FileStamp | None:
         """A stamp read back from a cache file, or None when it is not one (an older or
         foreign cache): such an entry is ignored, never misread."""
-        if (type(value) is list and len(value) == 3 and type(value[0]) is int and type(value[1]) is int
-                and type(value[2]) is str):
+        if (
+            type(value) is list
+            and len(value) == 3
+            and type(value[0]) is int
+            and type(value[1]) is int
+            and type(value[2]) is str
+        ):
             return cls(*value)
         return None
 

@@ -52,36 +52,69 @@ def session_summary(plan: SessionPlanner) -> SessionSummary:
             entry = {
                 **_people([p.name for p in s.pair.players]),
                 # an individual has no fixed partner: the player's history says so instead
-                "pair": f"individual (player {plan.pair_label(s.ref)})" if plan.session.individual else plan.pair_label(s.ref),
-                "field": field_name(f.name), "url": f"{plan.dir}/{pair_file(s.ref)}",
-                "rank": s.rank_label, "percentage": fraction_text(s.percentage), "score": fraction_text(s.score),
-                "total": fraction_text(s.total), "unit": plan.unit, "entrants": len(f.standings),
+                "pair": f"individual (player {plan.pair_label(s.ref)})"
+                if plan.session.individual
+                else plan.pair_label(s.ref),
+                "field": field_name(f.name),
+                "url": f"{plan.dir}/{pair_file(s.ref)}",
+                "rank": s.rank_label,
+                "percentage": fraction_text(s.percentage),
+                "score": fraction_text(s.score),
+                "total": fraction_text(s.total),
+                "unit": plan.unit,
+                "entrants": len(f.standings),
                 "masterpoints": _award(s.pair.masterpoints),
             }
             entries.append(entry)
             if s.rank == 1:
-                winners.append({"field": field_name(f.name), "names": s.pair.names,
-                                "url": f"{plan.dir}/{pair_file(s.ref)}"})
+                winners.append(
+                    {"field": field_name(f.name), "names": s.pair.names, "url": f"{plan.dir}/{pair_file(s.ref)}"}
+                )
     if plan.result.swiss is not None:  # ranked on VPs, not on the IMPs over all boards
         entries, winners = swiss_pages.summary_entries(plan, _people)
     for t in plan.result.team_standings:
         for p in t.team.players:
             # A team member's partners are the team-mates (the player page's Partner column).
-            entries.append({**_people([p.name]), "pair": f"Team {t.team.name}", "field": "", "url": f"{plan.dir}/index.html",
-                            "teammates": [q.name for q in t.team.players if q is not p],
-                            "rank": t.rank_label, "percentage": None, "score": fraction_text(t.total),
-                            "total": fraction_text(t.total), "unit": _ARCHIVE_UNIT.get(t.total_unit, "points"),
-                            "entrants": len(plan.result.team_standings)})
+            entries.append(
+                {
+                    **_people([p.name]),
+                    "pair": f"Team {t.team.name}",
+                    "field": "",
+                    "url": f"{plan.dir}/index.html",
+                    "teammates": [q.name for q in t.team.players if q is not p],
+                    "rank": t.rank_label,
+                    "percentage": None,
+                    "score": fraction_text(t.total),
+                    "total": fraction_text(t.total),
+                    "unit": _ARCHIVE_UNIT.get(t.total_unit, "points"),
+                    "entrants": len(plan.result.team_standings),
+                }
+            )
         if t.rank == 1:
             winners.append({"field": "", "names": t.team.name, "url": f"{plan.dir}/index.html"})
     d = plan.session.date
     return {
-        "slug": plan.slug, "title": session_title(plan.session), "date": d.isoformat() if d else None,
-        "long_date": long_date(plan.session), "kind": session_kind(plan.session),
-        "method": plan.session.method.value, "url": f"{plan.dir}/index.html",
-        "winners": winners, "entries": entries, "warnings": plan.warnings(),
-        "corrections": [{"anchor": c["anchor"], "date": c["date"], "iso": c["iso"], "text": c["text"],
-                         "reason": c["reason"], "late": c["late"]} for c in plan.record["corrections"]],
+        "slug": plan.slug,
+        "title": session_title(plan.session),
+        "date": d.isoformat() if d else None,
+        "long_date": long_date(plan.session),
+        "kind": session_kind(plan.session),
+        "method": plan.session.method.value,
+        "url": f"{plan.dir}/index.html",
+        "winners": winners,
+        "entries": entries,
+        "warnings": plan.warnings(),
+        "corrections": [
+            {
+                "anchor": c["anchor"],
+                "date": c["date"],
+                "iso": c["iso"],
+                "text": c["text"],
+                "reason": c["reason"],
+                "late": c["late"],
+            }
+            for c in plan.record["corrections"]
+        ],
         "provisional": plan.provisional,
     }
 

@@ -29,14 +29,31 @@ def _match_files(swiss: SwissResult) -> dict[int, str]:
 
 
 def standing_rows(plan: SessionPlanner, standings: tuple[SwissStanding, ...]) -> list[dict[str, Any]]:
-    return [{"rank": s.rank_label, "pair": plan.pair_link(s.ref), "players": plan.players(s.ref), "url": pair_file(s.ref),
-             "vps": s.vps, "imps": s.imps, "rounds": s.rounds, "summary": s.explanation.steps[0].summary}
-            for s in standings]
+    return [
+        {
+            "rank": s.rank_label,
+            "pair": plan.pair_link(s.ref),
+            "players": plan.players(s.ref),
+            "url": pair_file(s.ref),
+            "vps": s.vps,
+            "imps": s.imps,
+            "rounds": s.rounds,
+            "summary": s.explanation.steps[0].summary,
+        }
+        for s in standings
+    ]
 
 
 def _match_row(plan: SessionPlanner, m: SwissMatchResult, url: str) -> dict[str, Any]:
-    return {"table": m.match.table, "first": plan.pair_link(m.match.first), "second": plan.pair_link(m.match.second),
-            "margin": m.margin, "first_vps": m.first_vps, "second_vps": m.second_vps, "url": url}
+    return {
+        "table": m.match.table,
+        "first": plan.pair_link(m.match.first),
+        "second": plan.pair_link(m.match.second),
+        "margin": m.margin,
+        "first_vps": m.first_vps,
+        "second_vps": m.second_vps,
+        "url": url,
+    }
 
 
 def session_context(plan: SessionPlanner) -> dict[str, Any]:
@@ -45,8 +62,14 @@ def session_context(plan: SessionPlanner) -> dict[str, Any]:
     if swiss is None:
         return {"swiss": None}
     last = swiss.rounds[-1].number if swiss.rounds else 0
-    return {"swiss": {"rows": standing_rows(plan, swiss.standings), "after": last, "url": ROUNDS_FILE,
-                      "rounds": [r.number for r in swiss.rounds]}}
+    return {
+        "swiss": {
+            "rows": standing_rows(plan, swiss.standings),
+            "after": last,
+            "url": ROUNDS_FILE,
+            "rounds": [r.number for r in swiss.rounds],
+        }
+    }
 
 
 def pages(plan: SessionPlanner) -> list[Page]:
@@ -59,23 +82,44 @@ def pages(plan: SessionPlanner) -> list[Page]:
     out = []
     rounds = []
     for r in swiss.rounds:
-        rounds.append({"number": r.number, "boards": [{"number": b, "url": board_file(str(b))} for b in r.boards],
-                       "matches": [_match_row(plan, m, files[id(m)]) for m in r.matches],
-                       "byes": [{"pair": plan.pair_link(b.pair), "vps": b.vps} for b in r.byes],
-                       "standings": standing_rows(plan, r.standings)})
+        rounds.append(
+            {
+                "number": r.number,
+                "boards": [{"number": b, "url": board_file(str(b))} for b in r.boards],
+                "matches": [_match_row(plan, m, files[id(m)]) for m in r.matches],
+                "byes": [{"pair": plan.pair_link(b.pair), "vps": b.vps} for b in r.byes],
+                "standings": standing_rows(plan, r.standings),
+            }
+        )
         for m in r.matches:
             out.append(match_page(plan, r, m, files[id(m)]))
     path = f"{plan.dir}/{ROUNDS_FILE}"
-    out.insert(0, Page(path, "swiss.html", plan.base(
-        path, "Round by round", rounds=rounds, pool=swiss.pool, bye_vps=swiss.bye_vps, scale=_scale_words(plan),
-        ximpq=plan.result.options.swiss_margin == "ximpq")))
+    out.insert(
+        0,
+        Page(
+            path,
+            "swiss.html",
+            plan.base(
+                path,
+                "Round by round",
+                rounds=rounds,
+                pool=swiss.pool,
+                bye_vps=swiss.bye_vps,
+                scale=_scale_words(plan),
+                ximpq=plan.result.options.swiss_margin == "ximpq",
+            ),
+        ),
+    )
     return out
 
 
 def _scale_words(plan: SessionPlanner) -> str:
     options = plan.result.options
-    return {"wbf": "the WBF continuous 20-VP scale", "discrete": f"the WBF/EBU discrete {options.vp_pool}-VP scale",
-            "club": "the club's own VP scale"}.get(options.vp_scale, options.vp_scale)
+    return {
+        "wbf": "the WBF continuous 20-VP scale",
+        "discrete": f"the WBF/EBU discrete {options.vp_pool}-VP scale",
+        "club": "the club's own VP scale",
+    }.get(options.vp_scale, options.vp_scale)
 
 
 def match_page(plan: SessionPlanner, r: SwissRoundResult, m: SwissMatchResult, file: str) -> Page:
@@ -88,24 +132,52 @@ def match_page(plan: SessionPlanner, r: SwissRoundResult, m: SwissMatchResult, f
         index = plan.line_index(board, f.line)
         _, anchors = plan.blocks(board)
         ns_anchor, ew_anchor = anchors[index]
-        first_anchor, second_anchor = (ns_anchor, ew_anchor) if f.first_direction.value == "NS" else (ew_anchor, ns_anchor)
+        first_anchor, second_anchor = (
+            (ns_anchor, ew_anchor) if f.first_direction.value == "NS" else (ew_anchor, ns_anchor)
+        )
         view = plan.outcome_view(f.line.line.ns)
         url = board_file(board.slug)
-        rows.append({"number": f.number, "url": url, "outcome": view, "first_direction": f.first_direction.value,
-                     "first": f.first, "second": f.second, "first_url": f"{url}#{first_anchor}",
-                     "second_url": f"{url}#{second_anchor}"})
+        rows.append(
+            {
+                "number": f.number,
+                "url": url,
+                "outcome": view,
+                "first_direction": f.first_direction.value,
+                "first": f.first,
+                "second": f.second,
+                "first_url": f"{url}#{first_anchor}",
+                "second_url": f"{url}#{second_anchor}",
+            }
+        )
     first, second = plan.pair_link(m.match.first), plan.pair_link(m.match.second)
     table = f", table {m.match.table}" if m.match.table is not None else ""
     title = f"Round {r.number}{table}: pair {first['label']} v pair {second['label']}"
     winner = None if m.margin == 0 else first if m.margin > 0 else second
-    result_block = block("result", "How the match was scored", m.explanation, plan.site.rule_map,
-                         plan.site.article_titles, plan.rules)
-    return Page(path, "swiss_match.html", plan.base(
-        path, title, match=m, round=r.number, first=first, second=second, rows=rows, result_block=result_block,
-        winner=winner, margin=abs(m.margin),
-        imp_places=fmt.imp_places([v for f in m.boards for v in (f.first, f.second)] + [m.first_imps, m.second_imps]),
-        first_players=plan.players(m.match.first), second_players=plan.players(m.match.second),
-        crumbs=[*plan.base(path, title)["crumbs"], (ROUNDS_FILE, "Round by round")]))
+    result_block = block(
+        "result", "How the match was scored", m.explanation, plan.site.rule_map, plan.site.article_titles, plan.rules
+    )
+    return Page(
+        path,
+        "swiss_match.html",
+        plan.base(
+            path,
+            title,
+            match=m,
+            round=r.number,
+            first=first,
+            second=second,
+            rows=rows,
+            result_block=result_block,
+            winner=winner,
+            margin=abs(m.margin),
+            imp_places=fmt.imp_places(
+                [v for f in m.boards for v in (f.first, f.second)] + [m.first_imps, m.second_imps]
+            ),
+            first_players=plan.players(m.match.first),
+            second_players=plan.players(m.match.second),
+            crumbs=[*plan.base(path, title)["crumbs"], (ROUNDS_FILE, "Round by round")],
+        ),
+    )
 
 
 def pair_context(plan: SessionPlanner, ref: PairRef) -> dict[str, Any]:
@@ -118,12 +190,29 @@ def pair_context(plan: SessionPlanner, ref: PairRef) -> dict[str, Any]:
     for r, item in swiss.matches_of(ref):
         after = next(s for s in r.standings if s.ref == ref)
         if isinstance(item, SwissBye):
-            rows.append({"round": r.number, "bye": True, "vps": item.vps, "total": after.vps, "rank": after.rank_label,
-                         "summary": item.explanation.steps[0].summary})
+            rows.append(
+                {
+                    "round": r.number,
+                    "bye": True,
+                    "vps": item.vps,
+                    "total": after.vps,
+                    "rank": after.rank_label,
+                    "summary": item.explanation.steps[0].summary,
+                }
+            )
         else:
-            rows.append({"round": r.number, "bye": False, "opponent": plan.pair_link(item.opponent(ref)),
-                         "imps": item.imps_of(ref), "vps": item.vps_of(ref), "total": after.vps,
-                         "rank": after.rank_label, "url": files[id(item)]})
+            rows.append(
+                {
+                    "round": r.number,
+                    "bye": False,
+                    "opponent": plan.pair_link(item.opponent(ref)),
+                    "imps": item.imps_of(ref),
+                    "vps": item.vps_of(ref),
+                    "total": after.vps,
+                    "rank": after.rank_label,
+                    "url": files[id(item)],
+                }
+            )
     final = next((s for s in swiss.standings if s.ref == ref), None)
     return {"swiss_rows": rows, "swiss_final": final, "swiss_url": ROUNDS_FILE}
 
@@ -137,9 +226,21 @@ def summary_entries(plan: SessionPlanner, people) -> tuple[list[dict[str, Any]],
     entries, winners = [], []
     for s in swiss.standings:
         url = f"{plan.dir}/{pair_file(s.ref)}"
-        entries.append({**people([p.name for p in s.pair.players]), "pair": plan.pair_label(s.ref), "field": "",
-                        "url": url, "rank": s.rank_label, "percentage": None, "score": _fraction(s.vps),
-                        "total": _fraction(s.vps), "unit": "vp", "entrants": len(swiss.standings), "masterpoints": None})
+        entries.append(
+            {
+                **people([p.name for p in s.pair.players]),
+                "pair": plan.pair_label(s.ref),
+                "field": "",
+                "url": url,
+                "rank": s.rank_label,
+                "percentage": None,
+                "score": _fraction(s.vps),
+                "total": _fraction(s.vps),
+                "unit": "vp",
+                "entrants": len(swiss.standings),
+                "masterpoints": None,
+            }
+        )
         if s.rank == 1:
             winners.append({"field": "", "names": s.pair.names, "url": url})
     return entries, winners

@@ -27,10 +27,18 @@ def match_title(plan: SessionPlanner, m) -> str:
 
 
 def match_summary(plan: SessionPlanner, i: int, m) -> dict[str, Any]:
-    return {"url": f"match-{i}.html", "title": match_title(plan, m), "home": m.match.home.name,
-            "away": m.match.away.name, "home_imps": m.home_imps, "away_imps": m.away_imps,
-            "home_vp": m.home_vp, "away_vp": m.away_vp, "board_label": m.board_unit_label,
-            "outcome": _match_outcome(m)}
+    return {
+        "url": f"match-{i}.html",
+        "title": match_title(plan, m),
+        "home": m.match.home.name,
+        "away": m.match.away.name,
+        "home_imps": m.home_imps,
+        "away_imps": m.away_imps,
+        "home_vp": m.home_vp,
+        "away_vp": m.away_vp,
+        "board_label": m.board_unit_label,
+        "outcome": _match_outcome(m),
+    }
 
 
 def match_page(plan: SessionPlanner, i: int, m) -> Page:
@@ -39,30 +47,68 @@ def match_page(plan: SessionPlanner, i: int, m) -> Page:
     played = {tb.number: tb for tb in m.match.boards}
     for b in m.boards:
         tb = played.get(b.number)
-        rows.append({"number": b.number, "home_ns": b.home_ns, "home_ew": b.home_ew,
-                     "home_ew_own": -b.home_ew if b.home_ew is not None else None,
-                     "home_ns_line": _team_view(plan.outcome_view(tb.home_ns), tb.home_ns, 1, m.match.home.name)
-                     if tb and tb.home_ns is not None else None,
-                     "home_ew_line": _team_view(plan.outcome_view(tb.home_ew), tb.home_ew, -1, m.match.away.name)
-                     if tb and tb.home_ew is not None else None,
-                     "home": b.home, "anchor": f"board-{b.number}", **_board_cells(b, m),
-                     "block": block(f"board-{b.number}", f"Board {b.number}: {_swing(b, m)}",
-                                    b.explanation, plan.site.rule_map, plan.site.article_titles, plan.rules),
-                     "deal": plan.deal_view(plan.deals[b.number].deal) if b.number in plan.deals
-                     and plan.deals[b.number].deal else None,
-                     "dealer": SEATS[(plan.deals[b.number].dealer if b.number in plan.deals else None)
-                                     or board_dealer(b.number)],
-                     "vulnerability": (plan.deals[b.number].vulnerability if b.number in plan.deals else None)
-                     or board_vulnerability(b.number), **match_analysis(plan, b.number, tb, m)})
-    result_block = block("result", "The match result", m.explanation, plan.site.rule_map, plan.site.article_titles,
-                         plan.rules)
+        rows.append(
+            {
+                "number": b.number,
+                "home_ns": b.home_ns,
+                "home_ew": b.home_ew,
+                "home_ew_own": -b.home_ew if b.home_ew is not None else None,
+                "home_ns_line": _team_view(plan.outcome_view(tb.home_ns), tb.home_ns, 1, m.match.home.name)
+                if tb and tb.home_ns is not None
+                else None,
+                "home_ew_line": _team_view(plan.outcome_view(tb.home_ew), tb.home_ew, -1, m.match.away.name)
+                if tb and tb.home_ew is not None
+                else None,
+                "home": b.home,
+                "anchor": f"board-{b.number}",
+                **_board_cells(b, m),
+                "block": block(
+                    f"board-{b.number}",
+                    f"Board {b.number}: {_swing(b, m)}",
+                    b.explanation,
+                    plan.site.rule_map,
+                    plan.site.article_titles,
+                    plan.rules,
+                ),
+                "deal": plan.deal_view(plan.deals[b.number].deal)
+                if b.number in plan.deals and plan.deals[b.number].deal
+                else None,
+                "dealer": SEATS[
+                    (plan.deals[b.number].dealer if b.number in plan.deals else None) or board_dealer(b.number)
+                ],
+                "vulnerability": (plan.deals[b.number].vulnerability if b.number in plan.deals else None)
+                or board_vulnerability(b.number),
+                **match_analysis(plan, b.number, tb, m),
+            }
+        )
+    result_block = block(
+        "result", "The match result", m.explanation, plan.site.rule_map, plan.site.article_titles, plan.rules
+    )
     # IMPs and points: one width for the match's table; board points (½) stay as they are
-    imp_places = None if m.board_unit == "board_points" else \
-        fmt.imp_places([m.home_imps, m.away_imps] + [b.home for b in m.boards])
-    return Page(path, "match.html", plan.base(
-        path, match_title(plan, m), match=m, rows=rows, imp_places=imp_places, result_block=result_block, outcome=_match_outcome(m),
-        home_players=[{"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in m.match.home.players],
-        away_players=[{"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in m.match.away.players]))
+    imp_places = (
+        None
+        if m.board_unit == "board_points"
+        else fmt.imp_places([m.home_imps, m.away_imps] + [b.home for b in m.boards])
+    )
+    return Page(
+        path,
+        "match.html",
+        plan.base(
+            path,
+            match_title(plan, m),
+            match=m,
+            rows=rows,
+            imp_places=imp_places,
+            result_block=result_block,
+            outcome=_match_outcome(m),
+            home_players=[
+                {"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in m.match.home.players
+            ],
+            away_players=[
+                {"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in m.match.away.players
+            ],
+        ),
+    )
 
 
 def match_analysis(plan: SessionPlanner, number: int, played, m) -> dict[str, Any]:
@@ -70,9 +116,12 @@ def match_analysis(plan: SessionPlanner, number: int, played, m) -> dict[str, An
     info = plan.deals.get(number)
     found = plan.analysis.for_board(info) if plan.analysis and info else None
     analysis = found.analysis if found else None
-    return {"dd": dd_view(analysis), "dd_warning": found.warning if found else "",
-            "dd_article": plan.dd_article() if analysis else None,
-            "versus": versus(played, analysis, m.match.home.name, m.match.away.name)}
+    return {
+        "dd": dd_view(analysis),
+        "dd_warning": found.warning if found else "",
+        "dd_article": plan.dd_article() if analysis else None,
+        "versus": versus(played, analysis, m.match.home.name, m.match.away.name),
+    }
 
 
 def _team_view(view: dict[str, Any], outcome, sign: int, ns_team: str) -> dict[str, Any]:
@@ -81,7 +130,10 @@ def _team_view(view: dict[str, Any], outcome, sign: int, ns_team: str) -> dict[s
     if view["kind"] == "weighted":
         return {**view, "components": [{**c, "score": sign * c["ns_score"]} for c in view["components"]]}
     if view["kind"] == "artificial":
-        return {**view, "words": f"{award_words(outcome).capitalize()} to {ns_team} (North-South): the director's ruling"}
+        return {
+            **view,
+            "words": f"{award_words(outcome).capitalize()} to {ns_team} (North-South): the director's ruling",
+        }
     return view
 
 

@@ -40,8 +40,6 @@ def entries(root: Path, enter_links: bool) -> Iterator[tuple[str, os.DirEntry, b
                 yield rel + e.name, e, False
 
 
-
-
 @dataclass(frozen=True, slots=True)
 class Found:
     """A regular file the walk reached."""
@@ -85,8 +83,9 @@ def refused_file(path: Path, confine: Path) -> str | None:
     return None
 
 
-def walk(root: Path, label: str = "", confine: Path | None = None, stay_inside: bool = True
-         ) -> tuple[list[Found], list[Skipped]]:
+def walk(
+    root: Path, label: str = "", confine: Path | None = None, stay_inside: bool = True
+) -> tuple[list[Found], list[Skipped]]:
     """Every regular file under ``root`` and everything passed over, both sorted by path.
 
     Safe on a hostile folder: names starting with '.' are passed over (a hidden folder is
@@ -115,8 +114,13 @@ def walk(root: Path, label: str = "", confine: Path | None = None, stay_inside: 
         if not stack:
             path, name, real = linked_folders.pop(0)
             if real in entered:
-                skipped.append(Skipped(label + name + "/", f"it is a symbolic link to a folder already read "
-                                                          f"({entered[real]}): following it would read it twice or loop"))
+                skipped.append(
+                    Skipped(
+                        label + name + "/",
+                        f"it is a symbolic link to a folder already read "
+                        f"({entered[real]}): following it would read it twice or loop",
+                    )
+                )
                 continue
             entered[real] = label + name + "/"
             stack.append((path, name + "/", real, True))
@@ -137,8 +141,12 @@ def walk(root: Path, label: str = "", confine: Path | None = None, stay_inside: 
             except OSError:
                 is_link = is_dir = is_file = False
             if e.name.startswith("."):
-                skipped.append(Skipped(label + name + ("/" if is_dir else ""),
-                                       f"its name starts with '.' (a hidden {'folder' if is_dir else 'file'})"))
+                skipped.append(
+                    Skipped(
+                        label + name + ("/" if is_dir else ""),
+                        f"its name starts with '.' (a hidden {'folder' if is_dir else 'file'})",
+                    )
+                )
                 continue
             if is_link:
                 real = os.path.realpath(e.path)
@@ -151,8 +159,13 @@ def walk(root: Path, label: str = "", confine: Path | None = None, stay_inside: 
                     skipped.append(Skipped(label + name, "it is a symbolic link to nothing (a broken link)"))
                     continue
                 if stay_inside and not _inside(real, limit):
-                    skipped.append(Skipped(label + name, f"it is a symbolic link to {real}, outside {where} "
-                                                         "(the build never follows a link out of it)"))
+                    skipped.append(
+                        Skipped(
+                            label + name,
+                            f"it is a symbolic link to {real}, outside {where} "
+                            "(the build never follows a link out of it)",
+                        )
+                    )
                     continue
                 if is_dir:
                     linked_folders.append((e.path, name, real))
@@ -178,8 +191,11 @@ def walk(root: Path, label: str = "", confine: Path | None = None, stay_inside: 
         if first is f:
             kept.append(f)
         else:
-            skipped.append(Skipped(label + f.rel, f"it is the same file as {label}{first.rel} (a link to it): "
-                                                  "each file is read once"))
+            skipped.append(
+                Skipped(
+                    label + f.rel, f"it is the same file as {label}{first.rel} (a link to it): each file is read once"
+                )
+            )
     skipped.sort(key=lambda s: s.path)
     return kept, skipped
 

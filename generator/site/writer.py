@@ -81,7 +81,9 @@ class Syncer:
             for p in stale:
                 self.put(p, data[p], pages[p])
 
-    def put_staged(self, staged: dict[str, FileStamp], root: Path, shared: set[str] | frozenset[str] = frozenset()) -> None:
+    def put_staged(
+        self, staged: dict[str, FileStamp], root: Path, shared: set[str] | frozenset[str] = frozenset()
+    ) -> None:
         """Pages written by a worker under ``root`` (path -> its stamp there).
         A folder the output does not have yet is renamed into place whole, unless it is in
         ``shared`` (it, or a folder inside it, holds other uploads' pages too: ``root`` is

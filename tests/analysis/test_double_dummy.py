@@ -38,7 +38,9 @@ def test_at_least_ten_published_tables_with_a_sacrifice_among_them():
     assert any("X" in p["optimum_contract"] for p in PUBLISHED)
 
 
-@pytest.mark.parametrize("i", range(len(PUBLISHED)), ids=lambda i: f"{PUBLISHED[i]['source'][:5]}-{PUBLISHED[i]['board']}")
+@pytest.mark.parametrize(
+    "i", range(len(PUBLISHED)), ids=lambda i: f"{PUBLISHED[i]['source'][:5]}-{PUBLISHED[i]['board']}"
+)
 def test_tables_equal_the_published_optimum_result_table(solved, i):
     published, got = PUBLISHED[i], solved[i].analysis
     assert got is not None, solved[i].warning
@@ -51,8 +53,11 @@ PRINTED_PAR_WRONG = {"4HX E 8"}
 """One record prints 'NS 500, 4HX E 8' where its own table gives par NS +200 (test below)."""
 
 
-@pytest.mark.parametrize("i", [i for i, p in enumerate(PUBLISHED) if p["optimum_contract"] not in PRINTED_PAR_WRONG],
-                         ids=lambda i: f"{PUBLISHED[i]['source'][:5]}-{PUBLISHED[i]['board']}")
+@pytest.mark.parametrize(
+    "i",
+    [i for i, p in enumerate(PUBLISHED) if p["optimum_contract"] not in PRINTED_PAR_WRONG],
+    ids=lambda i: f"{PUBLISHED[i]['source'][:5]}-{PUBLISHED[i]['board']}",
+)
 def test_par_equals_the_published_optimum_score_and_contract(solved, i):
     published, got = PUBLISHED[i], solved[i].analysis
     side, score = published["optimum_score"].split()
@@ -62,8 +67,10 @@ def test_par_equals_the_published_optimum_score_and_contract(solved, i):
     text, declarer, tricks = published["optimum_contract"].split()
     doubled = text.endswith("X")
     strain = Strain("NT" if text.rstrip("X")[1:] == "N" else text.rstrip("X")[1:])
-    assert any(c.strain is strain and c.doubled == doubled and Seat(declarer) in c.declarers
-               and c.tricks == int(tricks) for c in got.par_contracts), [c.text for c in got.par_contracts]
+    assert any(
+        c.strain is strain and c.doubled == doubled and Seat(declarer) in c.declarers and c.tricks == int(tricks)
+        for c in got.par_contracts
+    ), [c.text for c in got.par_contracts]
 
 
 def test_a_sacrifice_par_is_doubled_and_goes_down(solved):
@@ -120,8 +127,9 @@ def test_the_same_cards_with_another_dealer_or_vulnerability_are_another_identit
 
 
 def test_an_incomplete_deal_is_a_warning_not_an_error():
-    deal = Deal({Seat.N: "AKQJ.T98.765.432", Seat.E: "T98.765.432.AKQJ", Seat.S: "765.432.AKQJ.T9",
-                 Seat.W: "432.AKQJ.T98.765"})
+    deal = Deal(
+        {Seat.N: "AKQJ.T98.765.432", Seat.E: "T98.765.432.AKQJ", Seat.S: "765.432.AKQJ.T9", Seat.W: "432.AKQJ.T98.765"}
+    )
     (got,) = dd.analyse([(deal, Seat.N, "None")], dd.AnalysisCache(None))
     assert got.analysis is None and got.warning == "No double-dummy analysis: S holds 12 cards, expected 13."
 

@@ -57,7 +57,8 @@ def test_another_pbn_parser_reads_it_back(tmp_path):
     assert got.info["OptimumScore"] == f"NS {a.par_score}"
     table = got.info["OptimumResultTable"]["rows"]
     assert {(s, st): int(n) for s, st, n in table} == {
-        (seat.value, strain.value): a.tricks[seat][strain] for seat in a.tricks for strain in a.tricks[seat]}
+        (seat.value, strain.value): a.tricks[seat][strain] for seat in a.tricks for strain in a.tricks[seat]
+    }
 
 
 def test_without_an_analysis_the_deals_are_still_written():

@@ -14,8 +14,10 @@ def chromium_browser(chromium_executable):
 
     with sync_playwright() as p:
         browser = p.chromium.launch(
-            executable_path=chromium_executable, headless=True,
-            args=["--no-sandbox", "--disable-background-networking", "--disable-gpu"])
+            executable_path=chromium_executable,
+            headless=True,
+            args=["--no-sandbox", "--disable-background-networking", "--disable-gpu"],
+        )
         yield browser
         browser.close()
 
@@ -23,6 +25,8 @@ def chromium_browser(chromium_executable):
 @pytest.fixture(scope="session")
 def screenshot_dir(tmp_path_factory) -> Path:
     """$SCREENSHOT_DIR when set (to look at them), else a temporary folder."""
-    folder = Path(os.environ["SCREENSHOT_DIR"]) if os.environ.get("SCREENSHOT_DIR") else tmp_path_factory.mktemp("shots")
+    folder = (
+        Path(os.environ["SCREENSHOT_DIR"]) if os.environ.get("SCREENSHOT_DIR") else tmp_path_factory.mktemp("shots")
+    )
     folder.mkdir(parents=True, exist_ok=True)
     return folder

@@ -53,7 +53,9 @@ def test_analysis_pages_fit_and_pass_axe(chromium_browser, site, screenshot_dir,
         assert overflow <= 0, f"{kind}: page is {overflow}px wider than the viewport"
         for v in axe.run(page).response["violations"]:
             if v["impact"] in ("serious", "critical"):
-                problems.append(f"{kind}: {v['id']} ({v['impact']}): {v['help']} — "
-                                + "; ".join(n["target"][0] for n in v["nodes"][:3]))
+                problems.append(
+                    f"{kind}: {v['id']} ({v['impact']}): {v['help']} — "
+                    + "; ".join(n["target"][0] for n in v["nodes"][:3])
+                )
     context.close()
     assert not problems, "\n".join(problems)

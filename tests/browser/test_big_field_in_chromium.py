@@ -50,8 +50,11 @@ def test_big_field_board_page_fits_and_passes_axe(chromium_browser, big_server, 
         page.screenshot(path=str(screenshot_dir / f"big-board-{viewport}.png"), full_page=False)
         overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 0, f"page is {overflow}px wider than the viewport"
-        violations = [f"{v['id']} ({v['impact']}): {v['help']}" for v in Axe().run(page).response["violations"]
-                      if v["impact"] in ("serious", "critical")]
+        violations = [
+            f"{v['id']} ({v['impact']}): {v['help']}"
+            for v in Axe().run(page).response["violations"]
+            if v["impact"] in ("serious", "critical")
+        ]
         assert not violations, "\n".join(violations)
         assert page.locator("table.traveller").count() == 0
         assert page.locator("table.freq tbody tr").count() >= 5

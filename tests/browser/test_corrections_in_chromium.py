@@ -13,7 +13,8 @@ import pytest
 pytestmark = [pytest.mark.browser, pytest.mark.skipif(shutil.which("git") is None, reason="needs git")]
 
 _spec = importlib.util.spec_from_file_location(
-    "corrections_helpers", Path(__file__).resolve().parents[1] / "site" / "test_corrections.py")
+    "corrections_helpers", Path(__file__).resolve().parents[1] / "site" / "test_corrections.py"
+)
 helpers = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(helpers)
 
@@ -32,8 +33,7 @@ def corrected_site(tmp_path_factory) -> Path:
 
 
 @pytest.mark.parametrize("width", [360, 1280])
-def test_a_mark_leads_to_the_correction_and_the_pages_pass_axe(chromium_browser, corrected_site, screenshot_dir,
-                                                                width):
+def test_a_mark_leads_to_the_correction_and_the_pages_pass_axe(chromium_browser, corrected_site, screenshot_dir, width):
     from axe_playwright_python.sync_playwright import Axe
 
     context = chromium_browser.new_context(viewport={"width": width, "height": 800})

@@ -80,7 +80,9 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
-def test_no_header_breaks_inside_a_word_and_nothing_is_missing(chromium_browser, fixture_server, screenshot_dir, viewport):
+def test_no_header_breaks_inside_a_word_and_nothing_is_missing(
+    chromium_browser, fixture_server, screenshot_dir, viewport
+):
     context = chromium_browser.new_context(viewport=VIEWPORTS[viewport])
     page = context.new_page()
     failed: list[str] = []
@@ -132,7 +134,7 @@ def test_home_page_links_the_month_archive_and_the_season_ranking(chromium_brows
 
 def _luminance(rgb: str) -> float:
     """Relative luminance (WCAG) of a computed 'rgb(r, g, b)' colour."""
-    parts = [int(x) / 255 for x in rgb[rgb.index("(") + 1:rgb.index(")")].split(",")[:3]]
+    parts = [int(x) / 255 for x in rgb[rgb.index("(") + 1 : rgb.index(")")].split(",")[:3]]
     lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in parts]
     return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
 

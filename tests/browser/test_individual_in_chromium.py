@@ -15,9 +15,11 @@ pytestmark = pytest.mark.browser
 
 SESSION = Path(__file__).resolve().parents[1] / "readers" / "fixtures" / "yaml" / "individual.yaml"
 VIEWPORTS = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
-PAGES = {"individual-ranking": "sessions/individual/index.html",
-         "individual-traveller": "sessions/individual/board-2.html",
-         "individual-scorecard": "sessions/individual/pair-2.html"}
+PAGES = {
+    "individual-ranking": "sessions/individual/index.html",
+    "individual-traveller": "sessions/individual/board-2.html",
+    "individual-scorecard": "sessions/individual/pair-2.html",
+}
 
 
 @pytest.fixture(scope="module")

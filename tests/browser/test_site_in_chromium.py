@@ -99,13 +99,16 @@ def test_member_finds_their_neuberg_score(page, screenshot_dir):
 
 def test_member_reads_a_weighted_score(page, screenshot_dir):
     result = scored(MONDAY)
-    board, line = next((b, l) for b in result.boards for l in b.lines
-                       if isinstance(l.line.ns, Scored) and l.line.ns.is_weighted)
+    board, line = next(
+        (b, l) for b in result.boards for l in b.lines if isinstance(l.line.ns, Scored) and l.line.ns.is_weighted
+    )
     ref = line.line.ns_pair
     standing = result.standing(ref)
     page.goto(page.base + f"sessions/{MONDAY}/{pair_file(ref)}")
     row = page.get_by_role("row").filter(has=page.get_by_role("rowheader", name=board.slug, exact=True))
-    row.get_by_role("link", name=f"{fmt.matchpoints(line.ns.value, card_places(standing))} on board {board.slug}").click()
+    row.get_by_role(
+        "link", name=f"{fmt.matchpoints(line.ns.value, card_places(standing))} on board {board.slug}"
+    ).click()
     target = page.locator(".explain:target")
     assert target.is_visible()
     text = target.inner_text()
@@ -131,8 +134,10 @@ def test_pages_fit_a_phone_and_have_no_serious_accessibility_violations(page, sc
         results = axe.run(page)
         for v in results.response["violations"]:
             if v["impact"] in ("serious", "critical"):
-                problems.append(f"{kind}: {v['id']} ({v['impact']}): {v['help']} — "
-                                + "; ".join(n["target"][0] for n in v["nodes"][:3]))
+                problems.append(
+                    f"{kind}: {v['id']} ({v['impact']}): {v['help']} — "
+                    + "; ".join(n["target"][0] for n in v["nodes"][:3])
+                )
     assert not problems, "\n".join(problems)
     assert all(u.startswith(page.base) for u in page.requested)
 

@@ -24,8 +24,35 @@ from html.parser import HTMLParser
 
 ARITHMETIC = set("0123456789.+-−×/()½% \u00a0\u2009")
 RELATIONS = "=≈"
-BLOCKS = {"p", "li", "td", "th", "caption", "h1", "h2", "h3", "h4", "h5", "h6", "dt", "dd", "div", "section",
-          "tr", "table", "ol", "ul", "header", "footer", "nav", "main", "title", "br", "article", "figure"}
+BLOCKS = {
+    "p",
+    "li",
+    "td",
+    "th",
+    "caption",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "dt",
+    "dd",
+    "div",
+    "section",
+    "tr",
+    "table",
+    "ol",
+    "ul",
+    "header",
+    "footer",
+    "nav",
+    "main",
+    "title",
+    "br",
+    "article",
+    "figure",
+}
 
 
 class _Text(HTMLParser):
@@ -88,7 +115,7 @@ def statements(line: str) -> list[Statement]:
         k = i + 1
         while k < len(line) and line[k] in ARITHMETIC:
             k += 1
-        left, right = _trim_left(line[j:i]), _trim_right(line[i + 1:k])
+        left, right = _trim_left(line[j:i]), _trim_right(line[i + 1 : k])
         if any(c.isdigit() for c in left) and any(c.isdigit() for c in right):
             found.append(Statement(line, left, ch, right))
     return found
@@ -97,21 +124,21 @@ def statements(line: str) -> list[Statement]:
 def _trim_left(text: str) -> str:
     text = text.strip(" \u00a0\u2009.")
     while text.count("(") > text.count(")"):
-        text = text[text.index("(") + 1:].strip()
+        text = text[text.index("(") + 1 :].strip()
     depth = 0
     for i, ch in enumerate(text):  # a ')' whose '(' lies beyond the scan (words inside): start after it
         depth += (ch == "(") - (ch == ")")
         if depth < 0:
-            return _trim_left(text[i + 1:])
+            return _trim_left(text[i + 1 :])
     return text
 
 
 def _trim_right(text: str) -> str:
     text = text.strip(" \u00a0\u2009")
     while text.count(")") > text.count("("):
-        text = text[:text.rindex(")")].strip()
+        text = text[: text.rindex(")")].strip()
     while text.count("(") > text.count(")"):
-        text = text[:text.rindex("(")].strip()
+        text = text[: text.rindex("(")].strip()
     return text.rstrip(" .+-−×/")
 
 
@@ -174,7 +201,9 @@ class _Parser:
             op = self.tokens[self.i][1]
             self.i += 1
             other = self.term()
-            value = (value[0] + other[0], value[1] + other[1]) if op == "+" else (value[0] - other[1], value[1] - other[0])
+            value = (
+                (value[0] + other[0], value[1] + other[1]) if op == "+" else (value[0] - other[1], value[1] - other[0])
+            )
         return value
 
     def term(self) -> Interval:

@@ -28,8 +28,9 @@ def weighted(*parts: tuple[int | str | Fraction, int]) -> Scored:
     return Scored(tuple(Component(Fraction(w) / 100, Play(score)) for w, score in parts))
 
 
-def one_board(results: list, method: ScoringMethod = ScoringMethod.MATCHPOINTS, board: int = 1,
-              **options: object) -> SessionResult:
+def one_board(
+    results: list, method: ScoringMethod = ScoringMethod.MATCHPOINTS, board: int = 1, **options: object
+) -> SessionResult:
     """Score a single board; ``results`` holds NS scores (int), Scored, Artificial, or (ns, ew) splits.
 
     Table i is NS pair i against EW pair i of a two-winner Mitchell.
@@ -63,8 +64,11 @@ def line_value(result: SessionResult, table: int, direction: str = "ns") -> Frac
     raise KeyError(table)
 
 
-def mitchell(boards: dict[int, list[int]], handicaps: dict[str, object] | None = None,
-             method: ScoringMethod = ScoringMethod.MATCHPOINTS) -> Session:
+def mitchell(
+    boards: dict[int, list[int]],
+    handicaps: dict[str, object] | None = None,
+    method: ScoringMethod = ScoringMethod.MATCHPOINTS,
+) -> Session:
     """Table i is NS i against EW i on every board; ``handicaps`` by '1 NS' …"""
     tables = len(next(iter(boards.values())))
     handicaps = handicaps or {}
@@ -74,9 +78,18 @@ def mitchell(boards: dict[int, list[int]], handicaps: dict[str, object] | None =
             ref = PairRef("", i, d)
             h = handicaps.get(f"{i} {d}")
             pairs.append(Pair(ref, handicap=None if h is None else Fraction(str(h))))
-    played = tuple(Board(n, tuple(TravellerLine(PairRef("", i, Direction.NS), PairRef("", i, Direction.EW), Scored.of(Play(s)), Scored.of(Play(s)))
-                                  for i, s in enumerate(scores, start=1)))
-                   for n, scores in boards.items())
+    played = tuple(
+        Board(
+            n,
+            tuple(
+                TravellerLine(
+                    PairRef("", i, Direction.NS), PairRef("", i, Direction.EW), Scored.of(Play(s)), Scored.of(Play(s))
+                )
+                for i, s in enumerate(scores, start=1)
+            ),
+        )
+        for n, scores in boards.items()
+    )
     return Session("handicap test", method, sections=(Section("", tuple(pairs), 2),), boards=played)
 
 

@@ -35,6 +35,7 @@ def write_content(root: Path, options: dict) -> Path:
     articles.mkdir()
     for article in (FIXTURES / "articles").glob("*.md"):
         (articles / article.name).write_text(article.read_text(encoding="utf-8"), encoding="utf-8")
-    (content / "site.yaml").write_text(yaml.safe_dump({"club": "Fernhill Test Club", "scoring": options}),
-                                       encoding="utf-8")
+    (content / "site.yaml").write_text(
+        yaml.safe_dump({"club": "Fernhill Test Club", "scoring": options}), encoding="utf-8"
+    )
     return content

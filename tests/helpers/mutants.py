@@ -9,8 +9,27 @@ import re
 
 _NUMBER = re.compile(rb"[0-9]+")
 _TOKEN = re.compile(rb"[A-Za-z0-9_]+|[^A-Za-z0-9_\s]")
-ODD_NUMBERS = [b"0", b"-1", b"-0", b"1000", b"999", b"1000000000", b"9" * 5000, "\u00b2".encode(), "\u0663".encode(),
-               b"1e999999999", b"1_000", b"0x1F", b"+7", b"3.5", b"", b"NaN", b"13", b"14", b"99999999999999999999"]
+ODD_NUMBERS = [
+    b"0",
+    b"-1",
+    b"-0",
+    b"1000",
+    b"999",
+    b"1000000000",
+    b"9" * 5000,
+    "\u00b2".encode(),
+    "\u0663".encode(),
+    b"1e999999999",
+    b"1_000",
+    b"0x1F",
+    b"+7",
+    b"3.5",
+    b"",
+    b"NaN",
+    b"13",
+    b"14",
+    b"99999999999999999999",
+]
 
 
 def _flip_bytes(data: bytes, rng: random.Random) -> bytes:
@@ -54,9 +73,42 @@ def _odd_number(data: bytes, rng: random.Random) -> bytes:
 
 
 _VALUE = re.compile(rb"(?<=: )[^,}\]\n]+|(?<=>)[^<>\n]+(?=</)|(?<=\")[^\"\n]*(?=\")|(?<== \")[^\"\n]*")
-ODD_VALUES = [b"[1]", b"{a: 1}", b".inf", b"-.inf", b".nan", b"~", b"null", b"true", b"2026-02-30", b"!!binary aGVsbG8=",
-              b"-", b"?", b"A+", b"A60/40", b"A999/1", b"PASS", b"7NTXX", b"8S", b"0", b"-0", "\u00b2".encode(),
-              b"1e999999999", b"9" * 400, b"&amp;", b"<x/>", b"\"", b"'", b"\t", b"N", b"NS", b"EW", b"Both", b"", b" "]
+ODD_VALUES = [
+    b"[1]",
+    b"{a: 1}",
+    b".inf",
+    b"-.inf",
+    b".nan",
+    b"~",
+    b"null",
+    b"true",
+    b"2026-02-30",
+    b"!!binary aGVsbG8=",
+    b"-",
+    b"?",
+    b"A+",
+    b"A60/40",
+    b"A999/1",
+    b"PASS",
+    b"7NTXX",
+    b"8S",
+    b"0",
+    b"-0",
+    "\u00b2".encode(),
+    b"1e999999999",
+    b"9" * 400,
+    b"&amp;",
+    b"<x/>",
+    b'"',
+    b"'",
+    b"\t",
+    b"N",
+    b"NS",
+    b"EW",
+    b"Both",
+    b"",
+    b" ",
+]
 
 
 def _odd_value(data: bytes, rng: random.Random) -> bytes:
@@ -69,11 +121,18 @@ def _odd_value(data: bytes, rng: random.Random) -> bytes:
 
 
 def _truncate(data: bytes, rng: random.Random) -> bytes:
-    return data[:rng.randrange(len(data) + 1)]
+    return data[: rng.randrange(len(data) + 1)]
 
 
-MUTATIONS = {"flip bytes": _flip_bytes, "delete lines": _delete_lines, "duplicate a line": _duplicate_line,
-             "swap tokens": _swap_tokens, "odd number": _odd_number, "odd value": _odd_value, "truncate": _truncate}
+MUTATIONS = {
+    "flip bytes": _flip_bytes,
+    "delete lines": _delete_lines,
+    "duplicate a line": _duplicate_line,
+    "swap tokens": _swap_tokens,
+    "odd number": _odd_number,
+    "odd value": _odd_value,
+    "truncate": _truncate,
+}
 
 
 def mutant(data: bytes, seed: str) -> tuple[bytes, list[str]]:

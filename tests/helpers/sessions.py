@@ -33,8 +33,8 @@ boards:
 """
 
 HANDICAP_PAIRS_WITH_MASTERPOINTS = HANDICAP_PAIRS.replace(
-    "handicap: -10}", "handicap: -10, masterpoints: {awarded: 60, type: green}}").replace(
-    'handicap: "+15"}', "handicap: 15}")
+    "handicap: -10}", "handicap: -10, masterpoints: {awarded: 60, type: green}}"
+).replace('handicap: "+15"}', "handicap: 15}")
 """The page test's variant: NS 2 awarded masterpoints, NS 3's handicap written without its sign."""
 
 # --- a short teams match, for club VP scales --------------------------------------------------
@@ -62,5 +62,7 @@ CLUB_VP_SCALE_OPTIONS = """options:
             11-13: 17-3, 14-16: 18-2, 17-19: 19-1, 20+: 20-0}
 """
 
-SHORT_MATCH_ON_A_CLUB_SCALE = SHORT_MATCH.replace("event: Short matches\n", "event: Short matches\n" + CLUB_VP_SCALE_OPTIONS, 1)
+SHORT_MATCH_ON_A_CLUB_SCALE = SHORT_MATCH.replace(
+    "event: Short matches\n", "event: Short matches\n" + CLUB_VP_SCALE_OPTIONS, 1
+)
 """The match with the club's own 3-board VP table in the session file (a margin of 2: 12–8)."""

@@ -52,56 +52,77 @@ deals:
 _PAIRS = "".join(
     f"<PAIR><PAIR_NUMBER>{n}</PAIR_NUMBER><PLAYER><PLAYER_NAME>{a}</PLAYER_NAME></PLAYER>"
     f"<PLAYER><PLAYER_NAME>{b}</PLAYER_NAME></PLAYER></PAIR>"
-    for n, a, b in ((1, "Ada Quill", "Ben Rook"), (2, "Cy Sable", "Di Tarn"), (3, "Ed Umber", "Flo Vane"),
-                    (4, "Gus Wren", "Hal Yarrow")))
+    for n, a, b in (
+        (1, "Ada Quill", "Ben Rook"),
+        (2, "Cy Sable", "Di Tarn"),
+        (3, "Ed Umber", "Flo Vane"),
+        (4, "Gus Wren", "Hal Yarrow"),
+    )
+)
 
 
 def _line(ns: int, ew: int, contract: str, by: str, tricks: int, score: int) -> str:
-    return (f"<TRAVELLER_LINE><NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ew}</EW_PAIR_NUMBER>"
-            f"<CONTRACT>{contract}</CONTRACT><PLAYED_BY>{by}</PLAYED_BY><TRICKS>{tricks}</TRICKS>"
-            f"<SCORE>{score}</SCORE></TRAVELLER_LINE>")
+    return (
+        f"<TRAVELLER_LINE><NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ew}</EW_PAIR_NUMBER>"
+        f"<CONTRACT>{contract}</CONTRACT><PLAYED_BY>{by}</PLAYED_BY><TRICKS>{tricks}</TRICKS>"
+        f"<SCORE>{score}</SCORE></TRAVELLER_LINE>"
+    )
 
 
 def _hand(seat: str, hand: str) -> str:
     suits = hand.split(".")
-    return (f"<HAND><DIRECTION>{seat}</DIRECTION>" + "".join(
-        f"<{tag}>{cards}</{tag}>" for tag, cards in zip(("SPADES", "HEARTS", "DIAMONDS", "CLUBS"), suits)) + "</HAND>")
+    return (
+        f"<HAND><DIRECTION>{seat}</DIRECTION>"
+        + "".join(f"<{tag}>{cards}</{tag}>" for tag, cards in zip(("SPADES", "HEARTS", "DIAMONDS", "CLUBS"), suits))
+        + "</HAND>"
+    )
 
 
-HANDSET = ("<HANDSET><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>"
-           + "".join(_hand(seat, hand) for seat, hand in zip(("North", "East", "South", "West"), DEAL[2:].split()))
-           + "</BOARD></HANDSET>")
+HANDSET = (
+    "<HANDSET><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>"
+    + "".join(_hand(seat, hand) for seat, hand in zip(("North", "East", "South", "West"), DEAL[2:].split()))
+    + "</BOARD></HANDSET>"
+)
 
 USEBIO_PAIRS = (
     '<?xml version="1.0" encoding="UTF-8"?>\n<USEBIO Version="1.2">\n<CLUB><CLUB_NAME>Quillwood Bridge Club</CLUB_NAME></CLUB>\n'
     '<EVENT EVENT_TYPE="MP_PAIRS"><PROGRAM_NAME>Invented Scorer</PROGRAM_NAME>\n'
-    '<EVENT_DESCRIPTION>Thursday Pairs</EVENT_DESCRIPTION><DATE>12/11/2026</DATE>\n'
-    f'<PARTICIPANTS>{_PAIRS}</PARTICIPANTS>\n'
-    f'<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>\n{_line(1, 2, "4S", "N", 10, 420)}\n{_line(3, 4, "4S", "N", 9, -50)}\n</BOARD>\n'
-    f'<BOARD><BOARD_NUMBER>2</BOARD_NUMBER>\n{_line(2, 1, "3NT", "S", 9, 600)}\n{_line(4, 3, "2H", "E", 8, -110)}\n</BOARD>\n'
-    f'</EVENT>\n{HANDSET}\n</USEBIO>\n')
+    "<EVENT_DESCRIPTION>Thursday Pairs</EVENT_DESCRIPTION><DATE>12/11/2026</DATE>\n"
+    f"<PARTICIPANTS>{_PAIRS}</PARTICIPANTS>\n"
+    f"<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>\n{_line(1, 2, '4S', 'N', 10, 420)}\n{_line(3, 4, '4S', 'N', 9, -50)}\n</BOARD>\n"
+    f"<BOARD><BOARD_NUMBER>2</BOARD_NUMBER>\n{_line(2, 1, '3NT', 'S', 9, 600)}\n{_line(4, 3, '2H', 'E', 8, -110)}\n</BOARD>\n"
+    f"</EVENT>\n{HANDSET}\n</USEBIO>\n"
+)
 
 
 def _team(number: int, name: str, players: tuple[str, ...]) -> str:
-    return (f'<TEAM TEAM_ID="{number}" TEAM_NAME="{name}">'
-            + "".join(f"<PLAYER><PLAYER_NAME>{p}</PLAYER_NAME></PLAYER>" for p in players) + "</TEAM>")
+    return (
+        f'<TEAM TEAM_ID="{number}" TEAM_NAME="{name}">'
+        + "".join(f"<PLAYER><PLAYER_NAME>{p}</PLAYER_NAME></PLAYER>" for p in players)
+        + "</TEAM>"
+    )
 
 
 def _room(direction: str, contract: str, by: str, tricks: int, score: int) -> str:
-    return (f"<TRAVELLER_LINE><DIRECTION>{direction}</DIRECTION><CONTRACT>{contract}</CONTRACT><PLAYED_BY>{by}</PLAYED_BY>"
-            f"<TRICKS>{tricks}</TRICKS><SCORE>{score}</SCORE></TRAVELLER_LINE>")
+    return (
+        f"<TRAVELLER_LINE><DIRECTION>{direction}</DIRECTION><CONTRACT>{contract}</CONTRACT><PLAYED_BY>{by}</PLAYED_BY>"
+        f"<TRICKS>{tricks}</TRICKS><SCORE>{score}</SCORE></TRAVELLER_LINE>"
+    )
 
 
 USEBIO_TEAMS = (
     '<?xml version="1.0" encoding="UTF-8"?>\n<USEBIO Version="1.2">\n<CLUB><CLUB_NAME>Quillwood Bridge Club</CLUB_NAME></CLUB>\n'
     '<EVENT EVENT_TYPE="TEAMS_OF_FOUR"><EVENT_DESCRIPTION>Winter Match</EVENT_DESCRIPTION><DATE>19/11/2026</DATE>\n'
-    '<BOARD_SCORING_METHOD>IMPS</BOARD_SCORING_METHOD><MATCH_SCORING_METHOD>VPS</MATCH_SCORING_METHOD>\n'
-    '<PARTICIPANTS>' + _team(1, "Larks", ("Ada Quill", "Ben Rook", "Cy Sable", "Di Tarn"))
-    + _team(2, "Owls", ("Ed Umber", "Flo Vane", "Gus Wren", "Hal Yarrow")) + '</PARTICIPANTS>\n'
-    '<MATCH><ROUND_NUMBER>1</ROUND_NUMBER><TEAM>1</TEAM><OPPOSING_TEAM>2</OPPOSING_TEAM>\n'
-    f'<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>\n{_room("NS", "4S", "N", 10, 420)}\n{_room("EW", "4S", "N", 9, -50)}\n</BOARD>\n'
-    f'<BOARD><BOARD_NUMBER>2</BOARD_NUMBER>\n{_room("NS", "2H", "E", 8, -110)}\n{_room("EW", "1NT", "S", 8, 120)}\n</BOARD>\n'
-    '</MATCH>\n</EVENT>\n</USEBIO>\n')
+    "<BOARD_SCORING_METHOD>IMPS</BOARD_SCORING_METHOD><MATCH_SCORING_METHOD>VPS</MATCH_SCORING_METHOD>\n"
+    "<PARTICIPANTS>"
+    + _team(1, "Larks", ("Ada Quill", "Ben Rook", "Cy Sable", "Di Tarn"))
+    + _team(2, "Owls", ("Ed Umber", "Flo Vane", "Gus Wren", "Hal Yarrow"))
+    + "</PARTICIPANTS>\n"
+    "<MATCH><ROUND_NUMBER>1</ROUND_NUMBER><TEAM>1</TEAM><OPPOSING_TEAM>2</OPPOSING_TEAM>\n"
+    f"<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>\n{_room('NS', '4S', 'N', 10, 420)}\n{_room('EW', '4S', 'N', 9, -50)}\n</BOARD>\n"
+    f"<BOARD><BOARD_NUMBER>2</BOARD_NUMBER>\n{_room('NS', '2H', 'E', 8, -110)}\n{_room('EW', '1NT', 'S', 8, 120)}\n</BOARD>\n"
+    "</MATCH>\n</EVENT>\n</USEBIO>\n"
+)
 
 PBN_PAIRS = f"""\
 % PBN 2.1

@@ -67,8 +67,11 @@ def make_content(tmp: Path, sessions: dict[str, str] | None = None) -> Path:
 
 def snapshot(root: Path) -> dict[str, tuple[bytes, int]]:
     """Every file's bytes and modification time."""
-    return {p.relative_to(root).as_posix(): (p.read_bytes(), p.stat().st_mtime_ns)
-            for p in sorted(root.rglob("*")) if p.is_file()}
+    return {
+        p.relative_to(root).as_posix(): (p.read_bytes(), p.stat().st_mtime_ns)
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
 
 
 def build(content: Path, out: Path, capsys) -> tuple[int, str, str]:
@@ -94,8 +97,10 @@ def good_site(tmp_path, capsys):
 
 def refused(content: Path, *problems: str) -> str:
     """The whole message of a build refused for these problems (one per upload)."""
-    lines = [f"Error: the site was not built; the previous site is unchanged. {len(problems)} upload"
-             f"{'s' if len(problems) != 1 else ''} failed:"]
+    lines = [
+        f"Error: the site was not built; the previous site is unchanged. {len(problems)} upload"
+        f"{'s' if len(problems) != 1 else ''} failed:"
+    ]
     for p in problems:
         lines += ["1 problem found:", f"  {p}"]
     return "\n".join(lines) + "\n"
@@ -103,11 +108,17 @@ def refused(content: Path, *problems: str) -> str:
 
 # --- symbolic links -------------------------------------------------------------------
 
+
 def _build_in_subprocess(content: Path, out: Path, timeout: float = 120) -> subprocess.CompletedProcess:
     """A hang would fail the test (after the timeout) instead of stopping the suite."""
-    return subprocess.run([sys.executable, "-m", "generator", "build", "--content", str(content), "--output", str(out),
-                           "--jobs", "1"], cwd=ROOT, capture_output=True, text=True, timeout=timeout,
-                          env={**os.environ, "GITHUB_ACTIONS": ""})
+    return subprocess.run(
+        [sys.executable, "-m", "generator", "build", "--content", str(content), "--output", str(out), "--jobs", "1"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={**os.environ, "GITHUB_ACTIONS": ""},
+    )
 
 
 def test_two_links_to_the_folder_itself_and_a_link_to_root_are_skipped_not_walked(good_site):
@@ -162,7 +173,8 @@ def test_a_link_inside_the_folder_is_read_once(good_site, capsys):
     assert summary_tail(stdout) == [
         "1 file skipped:",
         "  skipped: sessions/a-link.yaml, because it is the same file as sessions/2026-11-02-quill-pairs.yaml "
-        "(a link to it): each file is read once"]
+        "(a link to it): each file is read once",
+    ]
     assert snapshot(out) == before
 
 
@@ -177,7 +189,8 @@ def test_a_link_to_a_folder_read_anyway_is_passed_over_whatever_its_name(tmp_pat
     assert summary_tail(stdout) == [
         "1 file skipped:",
         "  skipped: sessions/0-latest/, because it is a symbolic link to a folder already read (sessions/2026/): "
-        "following it would read it twice or loop"]
+        "following it would read it twice or loop",
+    ]
     assert (tmp_path / "site" / "sessions" / "2026-11-02-quill-pairs" / "index.html").is_file()
 
 
@@ -187,7 +200,9 @@ def test_a_named_pipe_is_skipped_not_read(good_site, capsys):
     code, stdout, stderr = build(content, out, capsys)
     assert (code, stderr) == (0, "")
     assert summary_tail(stdout) == [
-        "1 file skipped:", "  skipped: sessions/waiting.yaml, because it is not a regular file (a pipe, socket or device)"]
+        "1 file skipped:",
+        "  skipped: sessions/waiting.yaml, because it is not a regular file (a pipe, socket or device)",
+    ]
     assert snapshot(out) == before
 
 
@@ -198,8 +213,10 @@ def test_a_sessions_folder_that_leads_out_of_content_is_refused(good_site, capsy
     os.symlink(elsewhere, content / "sessions")
     code, stdout, stderr = build(content, out, capsys)
     assert (code, stdout) == (1, "")
-    assert stderr == (f"Error: {content / 'sessions'}: not read, because it leads to {elsewhere.resolve()}, outside the "
-                      "content folder: expected the sessions folder inside it\n")
+    assert stderr == (
+        f"Error: {content / 'sessions'}: not read, because it leads to {elsewhere.resolve()}, outside the "
+        "content folder: expected the sessions folder inside it\n"
+    )
     assert snapshot(out) == before
 
 
@@ -212,9 +229,11 @@ def test_site_yaml_and_articles_that_lead_out_of_content_are_refused(good_site, 
     os.symlink(elsewhere / "site.yaml", content / "site.yaml")
     code, stdout, stderr = build(content, out, capsys)
     assert (code, stdout) == (1, "")
-    assert stderr == (f"Error: {content / 'site.yaml'}: not read, because it is a symbolic link to "
-                      f"{(elsewhere / 'site.yaml').resolve()}, outside the content folder (the build never reads "
-                      "outside it): expected the club's settings as a file inside the content folder\n")
+    assert stderr == (
+        f"Error: {content / 'site.yaml'}: not read, because it is a symbolic link to "
+        f"{(elsewhere / 'site.yaml').resolve()}, outside the content folder (the build never reads "
+        "outside it): expected the club's settings as a file inside the content folder\n"
+    )
     assert snapshot(out) == before
 
     (content / "site.yaml").unlink()
@@ -226,11 +245,13 @@ def test_site_yaml_and_articles_that_lead_out_of_content_are_refused(good_site, 
     assert summary_tail(stdout) == [
         "1 file skipped:",
         f"  skipped: articles/secret.md, because it is a symbolic link to {(elsewhere / 'secret.md').resolve()}, "
-        "outside the articles folder (the build never follows a link out of it)"]
+        "outside the articles folder (the build never follows a link out of it)",
+    ]
     assert not (out / "articles" / "secret.html").exists()
 
 
 # --- files passed over are listed -------------------------------------------------------
+
 
 def test_skipped_files_are_listed_in_the_summary_also_when_nothing_changed(good_site, capsys):
     content, out, before = good_site
@@ -259,15 +280,20 @@ def test_skipped_files_are_listed_in_the_summary_also_when_nothing_changed(good_
 
 # --- the same session uploaded twice ------------------------------------------------------
 
+
 def test_the_same_session_uploaded_twice_is_refused_naming_both_files(good_site, capsys):
     content, out, before = good_site
     sessions = content / "sessions"
     (sessions / "2026-11-02-quill-pairs (1).yaml").write_text(pairs())
     code, stdout, stderr = build(content, out, capsys)
     assert (code, stdout) == (1, "")
-    assert stderr == refused(content, (
-        f"{sessions / '2026-11-02-quill-pairs.yaml'}: the same session as {sessions / '2026-11-02-quill-pairs (1).yaml'} "
-        "(Quill Pairs on 2026-11-02, the same 4 pairs): expected each session uploaded once; remove one of the two files"))
+    assert stderr == refused(
+        content,
+        (
+            f"{sessions / '2026-11-02-quill-pairs.yaml'}: the same session as {sessions / '2026-11-02-quill-pairs (1).yaml'} "
+            "(Quill Pairs on 2026-11-02, the same 4 pairs): expected each session uploaded once; remove one of the two files"
+        ),
+    )
     assert snapshot(out) == before
 
 
@@ -279,26 +305,34 @@ def test_a_nearly_identical_copy_is_the_same_session(good_site, capsys):
     code, stdout, stderr = build(content, out, capsys)
     assert (code, stdout) == (1, "")
     sessions = content / "sessions"
-    assert stderr == refused(content, (
-        f"{sessions / 'corrected.yaml'}: the same session as {sessions / '2026-11-02-quill-pairs.yaml'} "
-        "(QUILL  pairs on 2026-11-02, the same 4 pairs): expected each session uploaded once; remove one of the two files"))
+    assert stderr == refused(
+        content,
+        (
+            f"{sessions / 'corrected.yaml'}: the same session as {sessions / '2026-11-02-quill-pairs.yaml'} "
+            "(QUILL  pairs on 2026-11-02, the same 4 pairs): expected each session uploaded once; remove one of the two files"
+        ),
+    )
     assert snapshot(out) == before
 
 
 def test_sessions_of_one_event_and_other_days_are_not_duplicates(tmp_path, capsys):
-    content = make_content(tmp_path, {
-        "a.yaml": pairs(event="Quill Swiss, session 1"),
-        "b.yaml": pairs(event="Quill Swiss, session 2"),            # same day, same pairs, another session
-        "c.yaml": pairs(event="Quill Pairs", date="2026-11-09"),    # same title, another week
-        "d.yaml": pairs(event="Quill Pairs").replace("Rue Rowan", "Vi Vetch"),  # another section: other pairs
-        "e.yaml": pairs(event="Quill Pairs"),
-    })
+    content = make_content(
+        tmp_path,
+        {
+            "a.yaml": pairs(event="Quill Swiss, session 1"),
+            "b.yaml": pairs(event="Quill Swiss, session 2"),  # same day, same pairs, another session
+            "c.yaml": pairs(event="Quill Pairs", date="2026-11-09"),  # same title, another week
+            "d.yaml": pairs(event="Quill Pairs").replace("Rue Rowan", "Vi Vetch"),  # another section: other pairs
+            "e.yaml": pairs(event="Quill Pairs"),
+        },
+    )
     code, stdout, stderr = build(content, tmp_path / "site", capsys)
     assert (code, stderr) == (0, "")
     assert stdout.startswith(f"Built {tmp_path / 'site'}: 5 sessions from 5 uploads")
 
 
 # --- control characters in file names -------------------------------------------------------
+
 
 def test_control_characters_in_a_file_name_are_escaped_in_every_message(good_site, capsys, monkeypatch):
     content, out, before = good_site
@@ -308,9 +342,13 @@ def test_control_characters_in_a_file_name_are_escaped_in_every_message(good_sit
     code, stdout, stderr = build(content, out, capsys)
     assert (code, stdout) == (1, "")
     shown_name = "x\\x1b[2K\\rBuilt site: all good\\n.yaml"
-    assert stderr == refused(content, (
-        f"{sessions}/{shown_name}: the same session as {sessions / '2026-11-02-quill-pairs.yaml'} "
-        "(Quill Pairs on 2026-11-02, the same 4 pairs): expected each session uploaded once; remove one of the two files"))
+    assert stderr == refused(
+        content,
+        (
+            f"{sessions}/{shown_name}: the same session as {sessions / '2026-11-02-quill-pairs.yaml'} "
+            "(Quill Pairs on 2026-11-02, the same 4 pairs): expected each session uploaded once; remove one of the two files"
+        ),
+    )
     assert "\x1b" not in stderr and "\r" not in stderr and stderr.count("\n") == 3
     assert snapshot(out) == before
 
@@ -327,6 +365,7 @@ def test_shown_escapes_controls_separators_and_bidi_overrides():
 
 
 # --- the size cap, before a byte is read ---------------------------------------------------
+
 
 def test_an_oversized_upload_is_refused_before_it_is_read(good_site, capsys):
     content, out, before = good_site
@@ -403,13 +442,23 @@ def test_results_csv_text_cells_cannot_run_as_formulas_and_figures_stay_numbers(
         rows = list(csv.DictReader(f))  # as a spreadsheet reads it: one record per pair
     names = {(r["direction"], r["number"]): r["names"] for r in rows}
     assert names == {
-        ("NS", "1"): "'=HYPERLINK(\"http://evil.example\") & Bo Birch", ("NS", "2"): "'+1+2 & Cy Cedar",
-        ("NS", "3"): "'-3+4 & Di Dogwood", ("EW", "1"): "'@SUM(A1:A9) & Ed Elm",
-        ("EW", "2"): "'\tTabby & Fi Fir", ("EW", "3"): "'\rCarrie & Gus Gum"}
+        ("NS", "1"): '\'=HYPERLINK("http://evil.example") & Bo Birch',
+        ("NS", "2"): "'+1+2 & Cy Cedar",
+        ("NS", "3"): "'-3+4 & Di Dogwood",
+        ("EW", "1"): "'@SUM(A1:A9) & Ed Elm",
+        ("EW", "2"): "'\tTabby & Fi Fir",
+        ("EW", "3"): "'\rCarrie & Gus Gum",
+    }
     totals = {(r["direction"], r["number"]): r["total"] for r in rows}
     # Aggregate scoring: the total is the pair's score (NS -50 on the one board, EW +50).
-    assert totals == {("NS", "1"): "-50", ("NS", "2"): "420", ("NS", "3"): "100",
-                      ("EW", "1"): "50", ("EW", "2"): "-420", ("EW", "3"): "-100"}
+    assert totals == {
+        ("NS", "1"): "-50",
+        ("NS", "2"): "420",
+        ("NS", "3"): "100",
+        ("EW", "1"): "50",
+        ("EW", "2"): "-420",
+        ("EW", "3"): "-100",
+    }
     assert all(int(r["total"]) == int(r["score"]) for r in rows)
     for r in rows:
         for column in ("field", "rank", "pair", "section", "direction", "names"):
@@ -418,10 +467,21 @@ def test_results_csv_text_cells_cannot_run_as_formulas_and_figures_stay_numbers(
 
 def test_text_cell_follows_the_owasp_rule():
     assert [text_cell(v) for v in ("=1", "+1", "-1", "@A", "\tx", "\rx", "Ann", "", "1=", None)] == [
-        "'=1", "'+1", "'-1", "'@A", "'\tx", "'\rx", "Ann", "", "1=", ""]
+        "'=1",
+        "'+1",
+        "'-1",
+        "'@A",
+        "'\tx",
+        "'\rx",
+        "Ann",
+        "",
+        "1=",
+        "",
+    ]
 
 
 # --- progress on a terminal, annotations under GitHub Actions --------------------------------
+
 
 class _Terminal(io.StringIO):
     def isatty(self) -> bool:
@@ -454,9 +514,11 @@ def test_problems_become_workflow_annotations_under_github_actions(good_site, ca
     monkeypatch.setenv("GITHUB_ACTIONS", "true")
     code, stdout, stderr = build(content, out, capsys)
     assert code == 1
-    message = (f"{sessions / 'copy, 50%: final.yaml'}: the same session as {sessions / '2026-11-02-quill-pairs.yaml'} "
-               "(Quill Pairs on 2026-11-02, the same 4 pairs): expected each session uploaded once; "
-               "remove one of the two files")
+    message = (
+        f"{sessions / 'copy, 50%: final.yaml'}: the same session as {sessions / '2026-11-02-quill-pairs.yaml'} "
+        "(Quill Pairs on 2026-11-02, the same 4 pairs): expected each session uploaded once; "
+        "remove one of the two files"
+    )
     assert stderr == refused(content, message)
     file = str(sessions / "copy, 50%: final.yaml").replace("%", "%25").replace(":", "%3A").replace(",", "%2C")
     assert stdout == f"::error file={file},title=Site not built::{message.replace('%', '%25')}\n"
@@ -468,11 +530,16 @@ def test_problems_become_workflow_annotations_under_github_actions(good_site, ca
 
 
 def test_an_annotation_carries_the_line_and_escapes_as_github_reads_it():
-    problem = Problem("content/sessions/a,b:c.yaml", 14, "content/sessions/a,b:c.yaml: board 1 (line 14): 50% off\nnext")
-    assert annotation(problem) == ("::error file=content/sessions/a%2Cb%3Ac.yaml,line=14,title=Site not built::"
-                                   "content/sessions/a,b:c.yaml: board 1 (line 14): 50%25 off%0Anext")
+    problem = Problem(
+        "content/sessions/a,b:c.yaml", 14, "content/sessions/a,b:c.yaml: board 1 (line 14): 50% off\nnext"
+    )
+    assert annotation(problem) == (
+        "::error file=content/sessions/a%2Cb%3Ac.yaml,line=14,title=Site not built::"
+        "content/sessions/a,b:c.yaml: board 1 (line 14): 50%25 off%0Anext"
+    )
     assert annotation(Problem(None, None, "templates folder has no base.html")) == (
-        "::error title=Site not built::templates folder has no base.html")
+        "::error title=Site not built::templates folder has no base.html"
+    )
 
 
 def test_a_reader_error_is_annotated_with_its_line(good_site, capsys, monkeypatch):
@@ -494,4 +561,6 @@ def test_a_settings_error_is_annotated_on_site_yaml_with_its_line(good_site, cap
     code, stdout, stderr = build(content, out, capsys)
     assert code == 1 and snapshot(out) == before
     assert stderr.startswith(f"Error: {content / 'site.yaml'}: not valid YAML: ")
-    assert stdout.startswith(f"::error file={content / 'site.yaml'},line=3,title=Site not built::{content / 'site.yaml'}: ")
+    assert stdout.startswith(
+        f"::error file={content / 'site.yaml'},line=3,title=Site not built::{content / 'site.yaml'}: "
+    )

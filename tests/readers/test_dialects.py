@@ -43,17 +43,24 @@ def test_pairs_event_type_with_cross_imps_method_is_scored_by_cross_imps():
 
 
 @pytest.mark.parametrize("event_type", ["PAIRS", "MP_PAIRS"])
-@pytest.mark.parametrize("written, method", [("CROSS_IMPS", ScoringMethod.CROSS_IMPS), ("BUTLER", ScoringMethod.BUTLER),
-                                             ("IMPS", ScoringMethod.BUTLER), ("MATCH_POINTS", ScoringMethod.MATCHPOINTS)])
+@pytest.mark.parametrize(
+    "written, method",
+    [
+        ("CROSS_IMPS", ScoringMethod.CROSS_IMPS),
+        ("BUTLER", ScoringMethod.BUTLER),
+        ("IMPS", ScoringMethod.BUTLER),
+        ("MATCH_POINTS", ScoringMethod.MATCHPOINTS),
+    ],
+)
 def test_the_board_scoring_method_decides_over_the_event_type(tmp_path, event_type, written, method):
-    path = _variant(tmp_path, CROSS, '<BOARD_SCORING_METHOD>CROSS_IMPS<', f'<BOARD_SCORING_METHOD>{written}<')
+    path = _variant(tmp_path, CROSS, "<BOARD_SCORING_METHOD>CROSS_IMPS<", f"<BOARD_SCORING_METHOD>{written}<")
     path.write_text(path.read_text().replace('EVENT_TYPE="PAIRS"', f'EVENT_TYPE="{event_type}"'))
     [s] = read_sessions(path)
     assert s.method is method
 
 
 def test_an_unknown_board_scoring_method_is_refused_not_matchpointed(tmp_path):
-    path = _variant(tmp_path, CROSS, '<BOARD_SCORING_METHOD>CROSS_IMPS<', '<BOARD_SCORING_METHOD>SWISS_IMPS<')
+    path = _variant(tmp_path, CROSS, "<BOARD_SCORING_METHOD>CROSS_IMPS<", "<BOARD_SCORING_METHOD>SWISS_IMPS<")
     with pytest.raises(InputErrors) as info:
         read_sessions(path)
     [error] = info.value.errors
@@ -63,7 +70,7 @@ def test_an_unknown_board_scoring_method_is_refused_not_matchpointed(tmp_path):
 
 def test_matchpointing_the_cross_imp_file_would_disagree_with_its_figures(tmp_path):
     """The failure this guards against: the same file matchpointed agrees on almost nothing."""
-    path = _variant(tmp_path, CROSS, '<BOARD_SCORING_METHOD>CROSS_IMPS<', '<BOARD_SCORING_METHOD>MATCH_POINTS<')
+    path = _variant(tmp_path, CROSS, "<BOARD_SCORING_METHOD>CROSS_IMPS<", "<BOARD_SCORING_METHOD>MATCH_POINTS<")
     text, ok = check_command(path)
     assert not ok and "(0 differ)" not in text
 
@@ -95,7 +102,12 @@ def test_an_individual_event_is_read_and_scored_player_by_player():
     # so every player has 0 matchpoints and no percentage; the four are read as players 1-4.
     [s] = read_sessions(USEBIO / "individual.xml")
     assert s.individual and s.method is ScoringMethod.MATCHPOINTS
-    assert [(p.ref.number, p.names) for p in s.pairs] == [(1, "Vi Walnut"), (2, "Wyn Willow"), (3, "Xan Yew"), (4, "Yas Zelkova")]
+    assert [(p.ref.number, p.names) for p in s.pairs] == [
+        (1, "Vi Walnut"),
+        (2, "Wyn Willow"),
+        (3, "Xan Yew"),
+        (4, "Yas Zelkova"),
+    ]
     [line] = s.boards[0].lines
     assert [(seat, ref.number) for seat, ref in line.seats.by_seat()] == [("N", 1), ("S", 2), ("E", 3), ("W", 4)]
 
@@ -134,7 +146,10 @@ def test_bridgewebs_score_table_without_scores_is_scored_from_the_contracts():
     # 3S* by N taking 8, none vul: doubled one down -100; 4S= +420; PO 0.
     # 1NT** by S taking 7, NS vul: 4 x 40 = 160 + 500 game + 100 for the redouble = 760; A → A=; 2H by E taking 8: -110.
     assert scores == [[-100, 420, 0], [760, "A=", -110]]
-    assert str(s.boards[0].lines[0].ns.single.contract) == "3SX" and str(s.boards[1].lines[0].ns.single.contract) == "1NTXX"
+    assert (
+        str(s.boards[0].lines[0].ns.single.contract) == "3SX"
+        and str(s.boards[1].lines[0].ns.single.contract) == "1NTXX"
+    )
 
 
 def test_bridgewebs_figures_agree():
@@ -149,7 +164,7 @@ def test_bridgewebs_without_a_totals_table_is_a_mitchell_when_a_number_sits_both
     text = BRIDGEWEBS.read_text()
     start = text.index("[TotalScoreTable")
     path = tmp_path / "nototals.pbn"
-    path.write_text(text[:start] + text[text.index("[ScoreTable"):])
+    path.write_text(text[:start] + text[text.index("[ScoreTable") :])
     [s] = read_sessions(path)
     assert s.sections[0].winners == 2
     assert {p.ref for p in s.pairs} == {PairRef("", n, d) for n in (1, 2, 3) for d in Direction}
@@ -186,8 +201,10 @@ def test_recorded_score_contradicting_its_contract_is_scored_as_recorded_and_fla
     [s] = read_sessions(SLIPS)
     line = s.boards[1].lines[0]
     assert line.ns.single.ns_score == -170
-    assert line.note == ("the recorded score does not match 6NT by N taking 12 tricks (which scores 1440); "
-                         "the club's program scored -170, and so do we")
+    assert line.note == (
+        "the recorded score does not match 6NT by N taking 12 tricks (which scores 1440); "
+        "the club's program scored -170, and so do we"
+    )
     # The other lines carry no note.
     assert [l.note for l in s.boards[0].lines[1:] + s.boards[1].lines[1:]] == ["", ""]
 
@@ -208,8 +225,13 @@ def test_an_impossible_recorded_score_is_still_an_error(tmp_path):
 
 
 def test_pbn_contradicting_score_is_flagged_too(tmp_path):
-    path = _variant(tmp_path, FIXTURES / "pbn" / "pairs_latin1.pbn", '4S  N 10 HK  "420"', '4S  N 10 HK  "450"',
-                    encoding="iso-8859-1")
+    path = _variant(
+        tmp_path,
+        FIXTURES / "pbn" / "pairs_latin1.pbn",
+        '4S  N 10 HK  "420"',
+        '4S  N 10 HK  "450"',
+        encoding="iso-8859-1",
+    )
     [s] = read_sessions(path)
     line = s.boards[0].lines[0]
     assert line.ns.single.ns_score == 450 and "does not match 4S by N taking 10 tricks (which scores 420)" in line.note
@@ -217,8 +239,10 @@ def test_pbn_contradicting_score_is_flagged_too(tmp_path):
 
 def test_our_yaml_stays_strict(tmp_path):
     path = tmp_path / "strict.yaml"
-    path.write_text("method: matchpoints\nmovement: howell\npairs:\n  - {number: 1}\n  - {number: 2}\nboards:\n"
-                    "  - number: 1\n    results:\n      - {ns: 1, ew: 2, contract: 4S, by: N, tricks: 10, score: 450}\n")
+    path.write_text(
+        "method: matchpoints\nmovement: howell\npairs:\n  - {number: 1}\n  - {number: 2}\nboards:\n"
+        "  - number: 1\n    results:\n      - {ns: 1, ew: 2, contract: 4S, by: N, tricks: 10, score: 450}\n"
+    )
     with pytest.raises(InputErrors) as info:
         read_sessions(path)
     assert "score 450 contradicts 4S by N taking 10 tricks" in info.value.errors[0].message
@@ -255,7 +279,12 @@ def test_the_pairwise_cross_imp_ranking_is_scored_as_a_second_session():
     # One comparison a board: board 1 420 v 400 = +20 → 1 IMP; board 2 −100 v +100 = −200 → −5; board 3 170 v 140 → 1.
     # 10-1-2 (NS at the Otters' table) and 10-3-4 (EW, facing the Voles' NS): 1 − 5 + 1 = −3; the Voles' pairs +3.
     totals = {s.pair.names: s.score for f in pairs.fields for s in f.standings}
-    assert totals == {"Ari Otter & Bea Otter": -3, "Cy Otter & Di Otter": -3, "Ed Vole & Flo Vole": 3, "Gus Vole & Hen Vole": 3}
+    assert totals == {
+        "Ari Otter & Bea Otter": -3,
+        "Cy Otter & Di Otter": -3,
+        "Ed Vole & Flo Vole": 3,
+        "Gus Vole & Hen Vole": 3,
+    }
 
 
 def test_match_points_match_scoring_reads(tmp_path):
@@ -305,8 +334,13 @@ def test_a_pairwise_method_we_do_not_score_is_noted(tmp_path):
 
 
 def test_pbn_unreadable_contract_beside_a_sensible_score_is_kept_with_a_note(tmp_path):
-    path = _variant(tmp_path, FIXTURES / "pbn" / "pairs_latin1.pbn", '4S  N 10 HK  "420"', '4Q  N 10 HK  "420"',
-                    encoding="iso-8859-1")
+    path = _variant(
+        tmp_path,
+        FIXTURES / "pbn" / "pairs_latin1.pbn",
+        '4S  N 10 HK  "420"',
+        '4Q  N 10 HK  "420"',
+        encoding="iso-8859-1",
+    )
     [s] = read_sessions(path)
     line = s.boards[0].lines[0]
     assert line.ns.single.ns_score == 420 and line.ns.single.contract is None

@@ -26,8 +26,14 @@ def handicaps(session):
 
 def test_usebio_handicap_is_read_into_the_pair():
     [session] = read_sessions(NZ)
-    assert handicaps(session) == {"1 NS": 5, "2 NS": -10, "3 NS": 15, "1 EW": 0, "2 EW": Fraction(5, 2),
-                                  "3 EW": Fraction(-5, 2)}
+    assert handicaps(session) == {
+        "1 NS": 5,
+        "2 NS": -10,
+        "3 NS": 15,
+        "1 EW": 0,
+        "2 EW": Fraction(5, 2),
+        "3 EW": Fraction(-5, 2),
+    }
 
 
 def test_yaml_handicap_is_read_into_the_pair(tmp_path):
@@ -42,8 +48,13 @@ def test_the_two_readers_give_the_same_handicap_ranking(tmp_path):
         [session] = read_sessions(path)
         result = score_session(session, options)
         assert {str(s.ref): (s.handicap.percentage, s.handicap.rank_label) for s in result.standings} == {
-            "1 NS": (Fraction(105, 2), "2"), "2 NS": (Fraction(115, 2), "1"), "3 NS": (45, "3"),
-            "1 EW": (50, "2"), "2 EW": (Fraction(155, 4), "3"), "3 EW": (Fraction(245, 4), "1")}
+            "1 NS": (Fraction(105, 2), "2"),
+            "2 NS": (Fraction(115, 2), "1"),
+            "3 NS": (45, "3"),
+            "1 EW": (50, "2"),
+            "2 EW": (Fraction(155, 4), "3"),
+            "3 EW": (Fraction(245, 4), "1"),
+        }
 
 
 def test_check_agrees_with_half_handicaps_and_finds_the_share():
@@ -66,23 +77,31 @@ def test_check_names_the_share_when_told_the_other():
 def test_usebio_handicap_that_is_not_a_number(tmp_path):
     text = NZ.read_text(encoding="utf-8").replace("<HANDICAP>-10.00</HANDICAP>", "<HANDICAP>ten</HANDICAP>", 1)
     path = write(tmp_path, "bad.xml", text)
-    assert messages(path) == [f"{path}: NS pair 2 (USEBIO/EVENT/PARTICIPANTS/PAIR[2]/HANDICAP): expected a handicap in "
-                              "percentage points such as -6.42 or 3, got 'ten'"]
+    assert messages(path) == [
+        f"{path}: NS pair 2 (USEBIO/EVENT/PARTICIPANTS/PAIR[2]/HANDICAP): expected a handicap in "
+        "percentage points such as -6.42 or 3, got 'ten'"
+    ]
 
 
 def test_yaml_handicap_out_of_range(tmp_path):
     path = write(tmp_path, "bad.yaml", HANDICAP_PAIRS.replace("handicap: -10}", "handicap: 250}"))
-    assert messages(path) == [f"{path}: pair 2 (line 7): handicap of pair 2: expected a handicap between -100 and 100 "
-                              "percentage points, got '250'"]
+    assert messages(path) == [
+        f"{path}: pair 2 (line 7): handicap of pair 2: expected a handicap between -100 and 100 "
+        "percentage points, got '250'"
+    ]
 
 
 def test_a_pair_without_a_handicap_in_a_handicap_event(tmp_path):
     path = write(tmp_path, "bad.yaml", HANDICAP_PAIRS.replace(", handicap: 2.5}", "}"))
-    assert messages(path) == [f"{path}: EW pair 2 (line 10): EW pair 2 has no handicap while other pairs have one: "
-                              "expected a handicap for every pair (0 for a scratch pair)"]
+    assert messages(path) == [
+        f"{path}: EW pair 2 (line 10): EW pair 2 has no handicap while other pairs have one: "
+        "expected a handicap for every pair (0 for a scratch pair)"
+    ]
 
 
 def test_handicaps_in_an_imp_session(tmp_path):
     path = write(tmp_path, "bad.yaml", HANDICAP_PAIRS.replace("method: matchpoints", "method: butler"))
-    assert messages(path) == [f"{path}: NS pair 1 (line 6): handicaps are added to a matchpoint percentage: a butler "
-                              "session has none; expected no handicap"]
+    assert messages(path) == [
+        f"{path}: NS pair 1 (line 6): handicaps are added to a matchpoint percentage: a butler "
+        "session has none; expected no handicap"
+    ]

@@ -21,8 +21,16 @@ PBN = FIXTURES / "pbn" / "individual_magic.pbn"
 
 # The same two-table individual in each format (tests/scoring/test_individual.py works it by hand):
 # players 1 and 8 on 4 of 4 (100 %), 2, 4, 5 and 7 on 2 (50 %), 3 and 6 on 0.
-RANKING = [(1, "Ada Alder", 4, "1="), (8, "Hal Hazel", 4, "1="), (2, "Bo Birch", 2, "3="), (4, "Di Damson", 2, "3="),
-           (5, "Ed Elm", 2, "3="), (7, "Gus Gorse", 2, "3="), (3, "Cy Cedar", 0, "7="), (6, "Flo Fir", 0, "7=")]
+RANKING = [
+    (1, "Ada Alder", 4, "1="),
+    (8, "Hal Hazel", 4, "1="),
+    (2, "Bo Birch", 2, "3="),
+    (4, "Di Damson", 2, "3="),
+    (5, "Ed Elm", 2, "3="),
+    (7, "Gus Gorse", 2, "3="),
+    (3, "Cy Cedar", 0, "7="),
+    (6, "Flo Fir", 0, "7="),
+]
 
 
 @pytest.mark.parametrize("path", [YAML, USEBIO, PBN], ids=["yaml", "usebio", "pbn"])
@@ -45,9 +53,13 @@ def test_check_agrees_with_the_programs_figures(path):
 
 def test_check_names_the_players_where_a_figure_differs(tmp_path):
     path = tmp_path / "wrong.xml"
-    path.write_text(USEBIO.read_text(encoding="utf-8").replace(
-        "<PLAYER_NAME>Ada Alder</PLAYER_NAME><TOTAL_SCORE>4</TOTAL_SCORE>", "<PLAYER_NAME>Ada Alder</PLAYER_NAME><TOTAL_SCORE>3</TOTAL_SCORE>"),
-        encoding="utf-8")
+    path.write_text(
+        USEBIO.read_text(encoding="utf-8").replace(
+            "<PLAYER_NAME>Ada Alder</PLAYER_NAME><TOTAL_SCORE>4</TOTAL_SCORE>",
+            "<PLAYER_NAME>Ada Alder</PLAYER_NAME><TOTAL_SCORE>3</TOTAL_SCORE>",
+        ),
+        encoding="utf-8",
+    )
     text, ok = check_command(path, verbose=True)
     assert not ok
     assert "player 1 (USEBIO/EVENT/PARTICIPANTS/PLAYER[1]): total: theirs 3, ours 4" in text
@@ -85,9 +97,13 @@ def test_yaml_a_player_in_two_seats_at_one_table(tmp_path):
 def test_yaml_a_player_twice_on_one_board(tmp_path):
     path = _yaml_variant(tmp_path, "{N: 5, S: 6, E: 7, W: 8,", "{N: 5, S: 6, E: 7, W: 4,")
     errors = _errors(path)
-    assert [(e.location, e.board, e.pair) for e in errors] == [(_line_of(path, "W: 4, contract: 4S, by: N, tricks: 9"), 1, "player 4")]
-    assert errors[0].message == (f"player 4 plays this board twice (West at {_line_of(path, 'N: 1, S: 2')}, West here): "
-                                 "expected each player once a board")
+    assert [(e.location, e.board, e.pair) for e in errors] == [
+        (_line_of(path, "W: 4, contract: 4S, by: N, tricks: 9"), 1, "player 4")
+    ]
+    assert errors[0].message == (
+        f"player 4 plays this board twice (West at {_line_of(path, 'N: 1, S: 2')}, West here): "
+        "expected each player once a board"
+    )
 
 
 def test_yaml_an_unknown_player(tmp_path):
@@ -101,8 +117,10 @@ def test_yaml_a_line_missing_a_seat(tmp_path):
     path = _yaml_variant(tmp_path, "{N: 1, S: 5, E: 2, W: 6,", "{N: 1, S: 5, E: 2,")
     [error] = _errors(path)
     assert error.location == _line_of(path, "{N: 1, S: 5, E: 2, contract") and error.board == 2
-    assert error.message == ("no player in West: expected the player numbers of all four seats (N, S, E and W) "
-                             "on every line of an individual event")
+    assert error.message == (
+        "no player in West: expected the player numbers of all four seats (N, S, E and W) "
+        "on every line of an individual event"
+    )
 
 
 def test_yaml_players_and_pairs_together_are_refused(tmp_path):
@@ -114,7 +132,9 @@ def test_yaml_players_and_pairs_together_are_refused(tmp_path):
 def test_yaml_a_player_listed_twice(tmp_path):
     path = _yaml_variant(tmp_path, "{number: 8, name: Hal Hazel}", "{number: 7, name: Hal Hazel}")
     errors = _errors(path)
-    assert errors[0].message == f"player 7 is listed twice (also {_line_of(path, 'Gus Gorse')}): expected each player once"
+    assert (
+        errors[0].message == f"player 7 is listed twice (also {_line_of(path, 'Gus Gorse')}): expected each player once"
+    )
 
 
 def _usebio_variant(tmp_path: Path, old: str, new: str) -> Path:
@@ -153,7 +173,7 @@ def test_pbn_a_player_twice_on_one_board(tmp_path):
     path = tmp_path / "individual.pbn"
     path.write_text(text.replace(old, '2 1 5 7 6 1 4S N  9 - "50" 0.0 2.0'), encoding="utf-8")
     [error] = _errors(path)
-    assert error.location == _line_of(path, '2 1 5 7 6 1 4S') and error.board == 1 and error.pair == "player 1"
+    assert error.location == _line_of(path, "2 1 5 7 6 1 4S") and error.board == 1 and error.pair == "player 1"
     assert "player 1 plays this board twice (North at line" in error.message and "West here" in error.message
 
 
@@ -171,8 +191,12 @@ def test_yaml_two_individual_sessions_in_one_file_each_list_their_players(tmp_pa
           - {{N: 1, S: 2, E: 3, W: 4, contract: 4S, by: N, tricks: 10}}
 """
     path = tmp_path / "two.yaml"
-    path.write_text("method: matchpoints\nevent: Individual\nsessions:\n" + session.format(date="2026-11-20")
-                    + session.format(date="2026-11-27"), encoding="utf-8")
+    path.write_text(
+        "method: matchpoints\nevent: Individual\nsessions:\n"
+        + session.format(date="2026-11-20")
+        + session.format(date="2026-11-27"),
+        encoding="utf-8",
+    )
     sessions = read_sessions(path)
     assert [(len(s.pairs), s.individual) for s in sessions] == [(4, True), (4, True)]
 

@@ -23,7 +23,10 @@ def test_iso_8859_1_names_and_finnish_directions():
 def test_bye_lines_are_skipped_and_noted():
     [s] = read_sessions(FIXTURES / "pbn/pairs_latin1.pbn")
     assert len(s.boards[0].lines) == 3
-    assert "board 1: a bye line (line 24) names pair 7, who is not listed (a phantom pair): not a result" in printed_figures(s).notes
+    assert (
+        "board 1: a bye line (line 24) names pair 7, who is not listed (a phantom pair): not a result"
+        in printed_figures(s).notes
+    )
 
 
 def test_a_plus_cells_are_artificial_scores_for_each_side():
@@ -56,8 +59,10 @@ def test_utf8_butler_with_datum_and_bye():
 def test_scoring_tags_map_to_methods_and_options():
     assert scoring_method("MatchPoints;MP1") == (ScoringMethod.MATCHPOINTS, {})
     assert scoring_method("IMP;Butler-2;Mean") == (ScoringMethod.BUTLER, {"butler_trim": "1"})
-    assert scoring_method("IMP;Cross") == (ScoringMethod.CROSS_IMPS,
-                                           {"cross_imp_divisor": "total", "neuberg": False, "artificial_imps": "3/2"})
+    assert scoring_method("IMP;Cross") == (
+        ScoringMethod.CROSS_IMPS,
+        {"cross_imp_divisor": "total", "neuberg": False, "artificial_imps": "3/2"},
+    )
     assert scoring_method("Teams")[0] is ScoringMethod.TEAMS
     assert scoring_method("Chicago") is None
 

@@ -24,7 +24,9 @@ from tests.helpers.reader_builders import FIXTURES, board, line, messages, usebi
 
 FIVE = "".join(
     f"<PAIR><PAIR_NUMBER>{n}</PAIR_NUMBER><PLAYER><PLAYER_NAME>Player {n}a</PLAYER_NAME></PLAYER>"
-    f"<PLAYER><PLAYER_NAME>Player {n}b</PLAYER_NAME></PLAYER></PAIR>" for n in range(1, 6))
+    f"<PLAYER><PLAYER_NAME>Player {n}b</PLAYER_NAME></PLAYER></PAIR>"
+    for n in range(1, 6)
+)
 PLAYED = line("1", "2") + line("3", "4", contract="2S", tricks="10", score="170")
 FIVE_ID = PairRef("", 5, None)
 FIXTURES_PBN = FIXTURES / "pbn"
@@ -61,9 +63,15 @@ def _pbn(tmp_path, bye: str, pairs: str = "12345"):
 
 
 def _yaml(tmp_path, sitout: str, movement: str = "howell"):
-    pairs = ("\n".join(f"  - {{number: {n}, players: [P{n}a, P{n}b]}}" for n in range(1, 6)) if movement == "howell" else
-             "\n".join(f"  - {{number: {n}, direction: {d}, players: [P{n}{d}a, P{n}{d}b]}}"
-                       for n in range(1, 4) for d in ("NS", "EW")))
+    pairs = (
+        "\n".join(f"  - {{number: {n}, players: [P{n}a, P{n}b]}}" for n in range(1, 6))
+        if movement == "howell"
+        else "\n".join(
+            f"  - {{number: {n}, direction: {d}, players: [P{n}{d}a, P{n}{d}b]}}"
+            for n in range(1, 4)
+            for d in ("NS", "EW")
+        )
+    )
     text = f"""event: Sit-out test
 method: matchpoints
 movement: {movement}
@@ -110,8 +118,10 @@ def test_usebio_counted_slot_factors_the_board_to_three_results(tmp_path):
 
 
 def test_usebio_sit_out_line_with_a_score_is_refused(tmp_path):
-    sitout = ("<TRAVELLER_LINE><NS_PAIR_NUMBER>5</NS_PAIR_NUMBER><EW_PAIR_NUMBER>0</EW_PAIR_NUMBER>"
-              "<CONTRACT>3NT</CONTRACT><SCORE>400</SCORE></TRAVELLER_LINE>")
+    sitout = (
+        "<TRAVELLER_LINE><NS_PAIR_NUMBER>5</NS_PAIR_NUMBER><EW_PAIR_NUMBER>0</EW_PAIR_NUMBER>"
+        "<CONTRACT>3NT</CONTRACT><SCORE>400</SCORE></TRAVELLER_LINE>"
+    )
     [problem] = messages(_usebio(tmp_path, sitout))
     assert "USEBIO/EVENT/BOARD[1]/TRAVELLER_LINE[3]" in problem and "board 1" in problem and "pair 5" in problem
     assert "a sit-out line (pair 5 has no opponents) also has contract '3NT', score '400'" in problem
@@ -134,7 +144,7 @@ def test_pbn_ruter_bye_line_is_kept_as_a_sit_out(tmp_path):
 
 
 def test_pbn_zero_opponent_is_a_sit_out_too(tmp_path):
-    session, _ = _pair_five(_pbn(tmp_path, '3 1 5 0 -   -  - -  -  -'))
+    session, _ = _pair_five(_pbn(tmp_path, "3 1 5 0 -   -  - -  -  -"))
     assert [(r.pair, r.board) for r in session.sitouts] == [(FIVE_ID, 1)]
 
 
@@ -143,15 +153,19 @@ def test_pbn_bye_line_of_an_unlisted_pair_is_the_phantom_and_noted(tmp_path):
 
     [session] = read_sessions(_pbn(tmp_path, '3 1 - 6 -   -  - -  "Bye" "Bye"'))
     assert session.sitouts == ()
-    assert "board 1: a bye line (line 14) names pair 6, who is not listed (a phantom pair): not a result" in \
-        printed_figures(session).notes
+    assert (
+        "board 1: a bye line (line 14) names pair 6, who is not listed (a phantom pair): not a result"
+        in printed_figures(session).notes
+    )
 
 
 def test_pbn_bye_line_with_a_score_is_refused(tmp_path):
     [problem] = messages(_pbn(tmp_path, '3 1 - 5 3N  S  9 HK "400" -'))
-    assert problem.endswith("s.pbn: board 1, pair 5 (line 14): a sit-out line (pair 5 has no opponents) also has "
-                             "contract '3N', Score_NS '400': expected no contract or score on a line with no opponents "
-                             "(give the opponents' pair number if the board was played)")
+    assert problem.endswith(
+        "s.pbn: board 1, pair 5 (line 14): a sit-out line (pair 5 has no opponents) also has "
+        "contract '3N', Score_NS '400': expected no contract or score on a line with no opponents "
+        "(give the opponents' pair number if the board was played)"
+    )
 
 
 # --- YAML -----------------------------------------------------------------------------------
@@ -177,7 +191,10 @@ def test_yaml_bad_sit_outs_are_refused(tmp_path):
     assert problem.split("s.yaml: ")[1].startswith("board 1, pair 5 (line 15)")
     assert "a sit-out line (pair 5 has no opponents) also has score '420'" in problem
     [problem] = messages(_yaml(tmp_path, "{ns: 5, ew: 1, sitout: true}"))
-    assert "a sit-out line names the one pair that sat out: expected one of ns:, ew: (or pair: in a howell), got ns, ew" in problem
+    assert (
+        "a sit-out line names the one pair that sat out: expected one of ns:, ew: (or pair: in a howell), got ns, ew"
+        in problem
+    )
     [problem] = messages(_yaml(tmp_path, "{ns: 9, sitout: true}"))
     assert "pair 9 sits out but is not listed among the pairs" in problem and "line 15" in problem
     [problem] = messages(_yaml(tmp_path, "{ns: 5, sitout: yes please}"))
@@ -186,8 +203,10 @@ def test_yaml_bad_sit_outs_are_refused(tmp_path):
 
 def test_usebio_line_against_a_listed_phantom_pair_is_a_sit_out(tmp_path):
     """Pair 6 is listed with players named Phantom: not ranked, and 5 v 6 is pair 5's sit-out."""
-    phantom = ("<PAIR><PAIR_NUMBER>6</PAIR_NUMBER><PLAYER><PLAYER_NAME>Phantom</PLAYER_NAME></PLAYER>"
-               "<PLAYER><PLAYER_NAME>PHANTOM</PLAYER_NAME></PLAYER></PAIR>")
+    phantom = (
+        "<PAIR><PAIR_NUMBER>6</PAIR_NUMBER><PLAYER><PLAYER_NAME>Phantom</PLAYER_NAME></PLAYER>"
+        "<PLAYER><PLAYER_NAME>PHANTOM</PLAYER_NAME></PLAYER></PAIR>"
+    )
     sitout = "<TRAVELLER_LINE><NS_PAIR_NUMBER>5</NS_PAIR_NUMBER><EW_PAIR_NUMBER>6</EW_PAIR_NUMBER></TRAVELLER_LINE>"
     path = write(tmp_path, "s.xml", usebio(board(1, PLAYED + sitout), BOARD_TWO, pairs=FIVE + phantom))
     session, result = _pair_five(path)
@@ -201,10 +220,13 @@ def test_usebio_line_against_a_listed_phantom_pair_is_a_sit_out(tmp_path):
 # 2S+2 +170; player 9 sits out.  Board 2 (NS vulnerable): N9 S2 E3 W4 4S= +620; N5 S6 E7 W8 +170;
 # player 1 sits out.  Top 2: the table with the better NS score gives its NS players 2.  With an
 # average for a board sat out: player 1 has 2 + 1 = 3 of 4 = 75 %, player 9 1 + 2 = 3 of 4 = 75 %.
-INDIVIDUAL = """method: matchpoints
+INDIVIDUAL = (
+    """method: matchpoints
 options: {sitout_policy: average}
 players:
-""" + "".join(f"  - {{number: {n}, name: Player {n}}}\n" for n in range(1, 10)) + """boards:
+"""
+    + "".join(f"  - {{number: {n}, name: Player {n}}}\n" for n in range(1, 10))
+    + """boards:
   - number: 1
     results:
       - {N: 1, S: 2, E: 3, W: 4, contract: 4S, by: N, tricks: 10}
@@ -216,6 +238,7 @@ players:
       - {N: 5, S: 6, E: 7, W: 8, contract: 2S, by: N, tricks: 10}
       - {player: 1, sitout: true}
 """
+)
 
 
 def test_individual_player_sitting_out_is_scored_by_the_policy(tmp_path):
@@ -242,7 +265,10 @@ def test_individual_sit_out_lines_are_refused_with_a_score_or_a_pair(tmp_path):
 def test_pbn_individual_bye_line_records_the_players_named(tmp_path):
     text = (FIXTURES_PBN / "individual_magic.pbn").read_text(encoding="utf-8")
     text = text.replace('3 4 2.0  50.00 "Di Damson" 2\n', '3 4 2.0  50.00 "Di Damson" 2\n9 9 0.0 0.00 "Ivo Ivy" 1\n')
-    text = text.replace('2 1 5 7 6 8 4S N  9 - "50" 0.0 2.0\n', '2 1 5 7 6 8 4S N  9 - "50" 0.0 2.0\n3 1 9 - - - -  - - "Bye" "Bye" - -\n')
+    text = text.replace(
+        '2 1 5 7 6 8 4S N  9 - "50" 0.0 2.0\n',
+        '2 1 5 7 6 8 4S N  9 - "50" 0.0 2.0\n3 1 9 - - - -  - - "Bye" "Bye" - -\n',
+    )
     [session] = read_sessions(write(tmp_path, "i.pbn", text))
     assert session.sitouts == (SitOut(PairRef("", 9), 1, source_line=25),)
 
@@ -254,4 +280,5 @@ def test_usebio_individual_line_with_empty_seats_and_no_score_is_a_sit_out(tmp_p
     text = text.replace("</BOARD>", "<TRAVELLER_LINE><N_PLAYER_NUMBER>9</N_PLAYER_NUMBER></TRAVELLER_LINE></BOARD>", 1)
     [session] = read_sessions(write(tmp_path, "i.xml", text))
     assert [(r.pair, r.board, r.where) for r in session.sitouts] == [
-        (PairRef("", 9), 1, "USEBIO/EVENT/BOARD[1]/TRAVELLER_LINE[3]")]
+        (PairRef("", 9), 1, "USEBIO/EVENT/BOARD[1]/TRAVELLER_LINE[3]")
+    ]

@@ -33,22 +33,29 @@ def test_strata_from_ratings_and_stated(tmp_path):
 
 def test_a_stratum_that_does_not_exist(tmp_path):
     path = write(tmp_path, "s.yaml", YAML.replace("stratum: B", "stratum: D"))
-    assert messages(path) == [f"{path}: pair 4 (line 11): stratum 'D' of pair 4 does not exist: expected one of A, B, C"]
+    assert messages(path) == [
+        f"{path}: pair 4 (line 11): stratum 'D' of pair 4 does not exist: expected one of A, B, C"
+    ]
 
 
 def test_a_pair_with_neither_stratum_nor_rating(tmp_path):
     path = write(tmp_path, "s.yaml", YAML.replace(", rating: 1500}", "}"))
-    assert messages(path) == [f"{path}: pair 2 (line 9): pair 2 has no stratum: expected a stratum (A, B, C) or a rating"]
+    assert messages(path) == [
+        f"{path}: pair 2 (line 9): pair 2 has no stratum: expected a stratum (A, B, C) or a rating"
+    ]
 
 
 def test_strata_not_highest_first(tmp_path):
     path = write(tmp_path, "s.yaml", YAML.replace("max_rating: 500", "max_rating: 2000"))
-    assert messages(path) == [f"{path} (line 6): stratum C: max_rating 2000 is not below B's 1500: expected the strata "
-                              "highest first"]
+    assert messages(path) == [
+        f"{path} (line 6): stratum C: max_rating 2000 is not below B's 1500: expected the strata highest first"
+    ]
 
 
 def test_a_stratum_without_strata(tmp_path):
     text = YAML.replace("strata:\n  - {name: A}\n  - {name: B, max_rating: 1500}\n  - {name: C, max_rating: 500}\n", "")
     path = write(tmp_path, "s.yaml", text)
-    assert messages(path)[0] == (f"{path}: pair 1 (line 4): pair 1 has a stratum or rating but the session lists no "
-                                 "strata: expected strata: [{name: A}, {name: B, max_rating: ...}] first")
+    assert messages(path)[0] == (
+        f"{path}: pair 1 (line 4): pair 1 has a stratum or rating but the session lists no "
+        "strata: expected strata: [{name: A}, {name: B, max_rating: ...}] first"
+    )

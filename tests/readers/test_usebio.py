@@ -53,9 +53,19 @@ def test_printed_figures_are_kept_for_check_only():
     figures = printed_figures(s)
     assert figures.program == "Compscore3" and figures.line_unit == "matchpoints"
     first = figures.lines[0]
-    assert (first.board, first.ns.text, first.ew.text, first.where) == (1, "2", "2", "USEBIO/EVENT/BOARD[1]/TRAVELLER_LINE[1]")
+    assert (first.board, first.ns.text, first.ew.text, first.where) == (
+        1,
+        "2",
+        "2",
+        "USEBIO/EVENT/BOARD[1]/TRAVELLER_LINE[1]",
+    )
     pair = figures.pairs[0]
-    assert (pair.ref, pair.total.text, pair.percentage.text, pair.place) == (PairRef("", 1, Direction.NS), "3.00", "25.00", "3")
+    assert (pair.ref, pair.total.text, pair.percentage.text, pair.place) == (
+        PairRef("", 1, Direction.NS),
+        "3.00",
+        "25.00",
+        "3",
+    )
 
 
 def test_section_wrapping_space_pair_numbers_and_section_prefix():

@@ -24,11 +24,17 @@ KO = FIXTURES / "usebio/ko_teams_no_direction.xml"
 def test_swiss_teams_event_reads_teams_players_and_matches():
     [s] = read_sessions(SWISS)
     assert s.method is ScoringMethod.TEAMS
-    assert (s.title, s.club, s.date) == ("Autumn Swiss Teams (invented)", "Harbour Lights Bridge Club", date(2026, 11, 14))
+    assert (s.title, s.club, s.date) == (
+        "Autumn Swiss Teams (invented)",
+        "Harbour Lights Bridge Club",
+        date(2026, 11, 14),
+    )
     assert [(t.number, t.name) for t in s.teams] == [(1, "Otters"), (2, "Badgers"), (3, "Curlews"), (4, "Dormice")]
     assert [p.name for p in s.teams[0].players] == ["Ada Oakes", "Ben Oakes", "Cal Orme", "Di Orme"]
     assert [(m.round, m.home.name, m.away.name, [b.number for b in m.boards]) for m in s.matches] == [
-        (1, "Otters", "Badgers", [1, 2, 3]), (1, "Curlews", "Dormice", [1, 2, 3])]
+        (1, "Otters", "Badgers", [1, 2, 3]),
+        (1, "Curlews", "Dormice", [1, 2, 3]),
+    ]
     assert s.board_count == 3
     assert s.options == {}  # IMPS boards, VPS matches: our defaults
 
@@ -37,7 +43,13 @@ def test_each_table_goes_to_the_room_its_direction_names():
     [s] = read_sessions(SWISS)
     board = s.matches[0].boards[0]
     home_ns = board.home_ns.single
-    assert (str(home_ns.contract), home_ns.declarer, home_ns.tricks, home_ns.lead, home_ns.ns_score) == ("4S", Seat.N, 10, "HK", 420)
+    assert (str(home_ns.contract), home_ns.declarer, home_ns.tricks, home_ns.lead, home_ns.ns_score) == (
+        "4S",
+        Seat.N,
+        10,
+        "HK",
+        420,
+    )
     assert board.home_ew.single.ns_score == -50
     assert (board.home_ns_line.ns_pair, board.home_ns_line.ew_pair) == (PairRef("", 1), PairRef("", 4))
     assert (board.home_ew_line.ns_pair, board.home_ew_line.ew_pair) == (PairRef("", 3), PairRef("", 2))
@@ -66,7 +78,11 @@ def test_swiss_teams_scored_board_by_board():
     assert [b.home for b in second.boards] == [0, 3, -3]
     assert (second.home_vp, second.away_vp) == (10, 10)
     assert [(t.team.name, t.rank_label, t.total) for t in result.team_standings] == [
-        ("Otters", "1", Fraction("12.61")), ("Curlews", "2=", 10), ("Dormice", "2=", 10), ("Badgers", "4", Fraction("7.39"))]
+        ("Otters", "1", Fraction("12.61")),
+        ("Curlews", "2=", 10),
+        ("Dormice", "2=", 10),
+        ("Badgers", "4", Fraction("7.39")),
+    ]
 
 
 def test_team_numbers_as_child_elements_and_direction_from_the_pairs():
@@ -92,41 +108,68 @@ def test_check_compares_match_vps_team_totals_and_places():
 
 
 def test_check_names_the_match_and_the_likely_reason(tmp_path):
-    wrong = SWISS.read_text(encoding="utf-8").replace("<TEAM_SCORE>12.61</TEAM_SCORE><OPPOSING_TEAM_SCORE>7.39",
-                                                      "<TEAM_SCORE>13.00</TEAM_SCORE><OPPOSING_TEAM_SCORE>7.00")
+    wrong = SWISS.read_text(encoding="utf-8").replace(
+        "<TEAM_SCORE>12.61</TEAM_SCORE><OPPOSING_TEAM_SCORE>7.39",
+        "<TEAM_SCORE>13.00</TEAM_SCORE><OPPOSING_TEAM_SCORE>7.00",
+    )
     text, ok = check_command(write(tmp_path, "swiss.xml", wrong), verbose=True)
     assert not ok
     # The reason is a re-scoring: on the discrete scale the 4-IMP margin over 3 boards is 13-7.
-    assert ("  round 1, Otters v Badgers (USEBIO/EVENT/MATCH[1]): Otters VPs: theirs 13.00, ours 12.61 — the discrete VP scale "
-            "(--option vp_scale=discrete)") in text.splitlines()
+    assert (
+        "  round 1, Otters v Badgers (USEBIO/EVENT/MATCH[1]): Otters VPs: theirs 13.00, ours 12.61 — the discrete VP scale "
+        "(--option vp_scale=discrete)"
+    ) in text.splitlines()
 
 
 def test_printed_figures_for_check_only():
     [s] = read_sessions(SWISS)
     figures = printed_figures(s)
     first = figures.matches[0]
-    assert (first.round, first.home, first.away, first.home_vp.text, first.away_vp.text, first.home_imps) == (1, 1, 2, "12.61", "7.39", None)
-    assert [(t.number, t.total.text, t.place) for t in figures.teams] == [(1, "12.61", "1"), (2, "7.39", "4"), (3, "10.00", "2="), (4, "10.00", "2=")]
+    assert (first.round, first.home, first.away, first.home_vp.text, first.away_vp.text, first.home_imps) == (
+        1,
+        1,
+        2,
+        "12.61",
+        "7.39",
+        None,
+    )
+    assert [(t.number, t.total.text, t.place) for t in figures.teams] == [
+        (1, "12.61", "1"),
+        (2, "7.39", "4"),
+        (3, "10.00", "2="),
+        (4, "10.00", "2="),
+    ]
 
 
 def test_board_a_match_and_aggregate_teams_are_read_as_such(tmp_path):
-    for method, expected in (("MATCH_POINTS", {"teams_scoring": "board-a-match"}), ("AGGREGATE", {"teams_scoring": "aggregate"})):
-        text = KO.read_text(encoding="utf-8").replace("<MATCH_SCORING_METHOD>IMPS", f"<BOARD_SCORING_METHOD>{method}</BOARD_SCORING_METHOD><MATCH_SCORING_METHOD>IMPS")
+    for method, expected in (
+        ("MATCH_POINTS", {"teams_scoring": "board-a-match"}),
+        ("AGGREGATE", {"teams_scoring": "aggregate"}),
+    ):
+        text = KO.read_text(encoding="utf-8").replace(
+            "<MATCH_SCORING_METHOD>IMPS",
+            f"<BOARD_SCORING_METHOD>{method}</BOARD_SCORING_METHOD><MATCH_SCORING_METHOD>IMPS",
+        )
         [s] = read_sessions(write(tmp_path, f"{method}.xml", text))
         assert s.options == {"vp_scale": "none", **expected}
-    [s] = read_sessions(write(tmp_path, "mp.xml", KO.read_text(encoding="utf-8").replace('EVENT_TYPE="KO"', 'EVENT_TYPE="MP_TEAMS"')))
+    [s] = read_sessions(
+        write(tmp_path, "mp.xml", KO.read_text(encoding="utf-8").replace('EVENT_TYPE="KO"', 'EVENT_TYPE="MP_TEAMS"'))
+    )
     assert s.options["teams_scoring"] == "board-a-match"  # MP_TEAMS with no BOARD_SCORING_METHOD
 
 
 def test_a_board_played_at_one_table_is_noted_and_not_scored(tmp_path):
     text = KO.read_text(encoding="utf-8")
-    one_table = text.replace("<TRAVELLER_LINE><NS_PAIR_NUMBER>4</NS_PAIR_NUMBER>", "<IGNORED><NS_PAIR_NUMBER>4</NS_PAIR_NUMBER>", 1)
+    one_table = text.replace(
+        "<TRAVELLER_LINE><NS_PAIR_NUMBER>4</NS_PAIR_NUMBER>", "<IGNORED><NS_PAIR_NUMBER>4</NS_PAIR_NUMBER>", 1
+    )
     one_table = one_table.replace("<SCORE>650</SCORE></TRAVELLER_LINE>", "<SCORE>650</SCORE></IGNORED>")
     path = write(tmp_path, "one.xml", one_table)
     [s] = read_sessions(path)
     assert s.matches[0].boards[0].home_ew is None
     assert printed_figures(s).notes == [
-        "board 5 of Harriers v Kestrels was played at one table only (USEBIO/EVENT/MATCH/BOARD[1]): it is not scored"]
+        "board 5 of Harriers v Kestrels was played at one table only (USEBIO/EVENT/MATCH/BOARD[1]): it is not scored"
+    ]
     [result] = score_file(path, {})
     assert [b.number for b in result.matches[0].boards] == [6]
 
@@ -142,34 +185,61 @@ def _ko_variant(tmp_path, *replacements: tuple[str, str]):
 
 def test_unknown_team_and_a_team_playing_itself(tmp_path):
     path = _ko_variant(tmp_path, ("<OPPOSING_TEAM>2</OPPOSING_TEAM>", "<OPPOSING_TEAM>7</OPPOSING_TEAM>"))
-    assert messages(path) == [f"{path} (USEBIO/EVENT/MATCH/OPPOSING_TEAM): unknown team '7': expected one of the teams listed (1, 2)"]
+    assert messages(path) == [
+        f"{path} (USEBIO/EVENT/MATCH/OPPOSING_TEAM): unknown team '7': expected one of the teams listed (1, 2)"
+    ]
     path = _ko_variant(tmp_path, ("<OPPOSING_TEAM>2</OPPOSING_TEAM>", "<OPPOSING_TEAM>1</OPPOSING_TEAM>"))
-    assert messages(path) == [f"{path} (USEBIO/EVENT/MATCH): team 1 (Harriers) is on both sides of this match: expected two different teams"]
+    assert messages(path) == [
+        f"{path} (USEBIO/EVENT/MATCH): team 1 (Harriers) is on both sides of this match: expected two different teams"
+    ]
 
 
 def test_direction_that_contradicts_the_pairs(tmp_path):
-    path = _ko_variant(tmp_path, ("<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER>", "<TRAVELLER_LINE><DIRECTION>EW</DIRECTION><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER>"))
+    path = _ko_variant(
+        tmp_path,
+        (
+            "<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER>",
+            "<TRAVELLER_LINE><DIRECTION>EW</DIRECTION><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER>",
+        ),
+    )
     assert messages(path) == [
         f"{path}: board 5, Harriers v Kestrels (USEBIO/EVENT/MATCH/BOARD[1]/TRAVELLER_LINE[1]/DIRECTION): DIRECTION says Harriers "
-        "sat EW, but the EW pair 3 is listed under team 2: expected the home team's pair in the EW seats"]
+        "sat EW, but the EW pair 3 is listed under team 2: expected the home team's pair in the EW seats"
+    ]
 
 
 def test_two_results_for_one_table_and_no_way_to_tell_the_table(tmp_path):
-    path = _ko_variant(tmp_path, ("<NS_PAIR_NUMBER>4</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>", "<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>3</EW_PAIR_NUMBER>"))
+    path = _ko_variant(
+        tmp_path,
+        (
+            "<NS_PAIR_NUMBER>4</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>",
+            "<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>3</EW_PAIR_NUMBER>",
+        ),
+    )
     assert messages(path) == [
         f"{path}: board 5, Harriers v Kestrels (USEBIO/EVENT/MATCH/BOARD[1]/TRAVELLER_LINE[2]): two results with Harriers sitting NS "
-        "(also USEBIO/EVENT/MATCH/BOARD[1]/TRAVELLER_LINE[1]): expected one result at each table"]
-    path = _ko_variant(tmp_path, ("<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>3</EW_PAIR_NUMBER>", "<NS_PAIR_NUMBER>9</NS_PAIR_NUMBER><EW_PAIR_NUMBER>8</EW_PAIR_NUMBER>"))
+        "(also USEBIO/EVENT/MATCH/BOARD[1]/TRAVELLER_LINE[1]): expected one result at each table"
+    ]
+    path = _ko_variant(
+        tmp_path,
+        (
+            "<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>3</EW_PAIR_NUMBER>",
+            "<NS_PAIR_NUMBER>9</NS_PAIR_NUMBER><EW_PAIR_NUMBER>8</EW_PAIR_NUMBER>",
+        ),
+    )
     assert messages(path) == [
         f"{path}: board 5, Harriers v Kestrels (USEBIO/EVENT/MATCH/BOARD[1]/TRAVELLER_LINE[1]): expected DIRECTION (NS or EW: "
-        "where Harriers sat at this table), or pair numbers listed under the teams"]
+        "where Harriers sat at this table), or pair numbers listed under the teams"
+    ]
 
 
 def test_every_problem_in_a_teams_file_is_reported_together(tmp_path):
-    path = _ko_variant(tmp_path,
-                       ("<TEAM_NUMBER>2</TEAM_NUMBER>", "<TEAM_NUMBER>1</TEAM_NUMBER>"),
-                       ("<TRICKS>11</TRICKS><SCORE>650</SCORE>", "<TRICKS>14</TRICKS><SCORE>650</SCORE>"),
-                       ("<SCORE>140</SCORE>", "<SCORE>175</SCORE>"))
+    path = _ko_variant(
+        tmp_path,
+        ("<TEAM_NUMBER>2</TEAM_NUMBER>", "<TEAM_NUMBER>1</TEAM_NUMBER>"),
+        ("<TRICKS>11</TRICKS><SCORE>650</SCORE>", "<TRICKS>14</TRICKS><SCORE>650</SCORE>"),
+        ("<SCORE>140</SCORE>", "<SCORE>175</SCORE>"),
+    )
     got = messages(path)
     assert got == [
         f"{path}: team 1 (USEBIO/EVENT/PARTICIPANTS/TEAM[2]): team 1 is listed twice (also USEBIO/EVENT/PARTICIPANTS/TEAM[1]): "
@@ -177,9 +247,11 @@ def test_every_problem_in_a_teams_file_is_reported_together(tmp_path):
         f"{path} (USEBIO/EVENT/MATCH/OPPOSING_TEAM): unknown team '2': expected one of the teams listed (1)",
     ]
     # With the team list mended, the results' own problems show, all of them at once.
-    path = _ko_variant(tmp_path,
-                       ("<TRICKS>11</TRICKS><SCORE>650</SCORE>", "<TRICKS>14</TRICKS><SCORE>650</SCORE>"),
-                       ("<SCORE>140</SCORE>", "<SCORE>175</SCORE>"))
+    path = _ko_variant(
+        tmp_path,
+        ("<TRICKS>11</TRICKS><SCORE>650</SCORE>", "<TRICKS>14</TRICKS><SCORE>650</SCORE>"),
+        ("<SCORE>140</SCORE>", "<SCORE>175</SCORE>"),
+    )
     assert messages(path) == [
         f"{path}: board 5, Harriers v Kestrels (USEBIO/EVENT/MATCH/BOARD[1]/TRAVELLER_LINE[2]/TRICKS): "
         "tricks must be 0 to 13, got 14 from '14' in 4H",
@@ -189,27 +261,44 @@ def test_every_problem_in_a_teams_file_is_reported_together(tmp_path):
 
 
 def test_teams_scoring_we_do_not_offer_and_a_teams_event_without_matches(tmp_path):
-    path = _ko_variant(tmp_path, ("<MATCH_SCORING_METHOD>IMPS", "<BOARD_SCORING_METHOD>CROSS_IMPS</BOARD_SCORING_METHOD><MATCH_SCORING_METHOD>IMPS"))
-    assert messages(path) == [f"{path} (USEBIO/EVENT/BOARD_SCORING_METHOD): a teams event scored by 'CROSS_IMPS' is not offered: "
-                              "expected IMPS, AGGREGATE or MATCH_POINTS (board-a-match)"]
+    path = _ko_variant(
+        tmp_path,
+        (
+            "<MATCH_SCORING_METHOD>IMPS",
+            "<BOARD_SCORING_METHOD>CROSS_IMPS</BOARD_SCORING_METHOD><MATCH_SCORING_METHOD>IMPS",
+        ),
+    )
+    assert messages(path) == [
+        f"{path} (USEBIO/EVENT/BOARD_SCORING_METHOD): a teams event scored by 'CROSS_IMPS' is not offered: "
+        "expected IMPS, AGGREGATE or MATCH_POINTS (board-a-match)"
+    ]
     text = KO.read_text(encoding="utf-8")
-    no_matches = text[:text.index("<MATCH>")] + text[text.index("</MATCH>") + len("</MATCH>"):]
+    no_matches = text[: text.index("<MATCH>")] + text[text.index("</MATCH>") + len("</MATCH>") :]
     path = write(tmp_path, "nomatch.xml", no_matches)
-    assert messages(path) == [f"{path} (USEBIO/EVENT): a teams event holds its boards in MATCH elements: expected at least one MATCH, found none"]
+    assert messages(path) == [
+        f"{path} (USEBIO/EVENT): a teams event holds its boards in MATCH elements: expected at least one MATCH, found none"
+    ]
 
 
 def test_a_pair_listed_in_two_teams(tmp_path):
     path = _ko_variant(tmp_path, ("<PAIR_NUMBER>3</PAIR_NUMBER>", "<PAIR_NUMBER>2</PAIR_NUMBER>"))
     got = messages(path)
-    assert got[0] == (f"{path}: pair 2 (USEBIO/EVENT/PARTICIPANTS/TEAM[2]/PAIR[1]/PAIR_NUMBER): pair 2 is listed under team 1 "
-                      "and team 2: expected each pair in one team")
+    assert got[0] == (
+        f"{path}: pair 2 (USEBIO/EVENT/PARTICIPANTS/TEAM[2]/PAIR[1]/PAIR_NUMBER): pair 2 is listed under team 1 "
+        "and team 2: expected each pair in one team"
+    )
 
 
 def test_board_a_match_event_scored_end_to_end(tmp_path):
-    text = KO.read_text(encoding="utf-8").replace(
-        "<MATCH_SCORING_METHOD>IMPS</MATCH_SCORING_METHOD>", "<BOARD_SCORING_METHOD>MATCH_POINTS</BOARD_SCORING_METHOD>"
-    ).replace("<TEAM_SCORE>6</TEAM_SCORE><OPPOSING_TEAM_SCORE>1", "<TEAM_SCORE>1</TEAM_SCORE><OPPOSING_TEAM_SCORE>1"
-    ).replace("<PLACE>2</PLACE>", "<PLACE>1=</PLACE>")  # one board each: a tie
+    text = (
+        KO.read_text(encoding="utf-8")
+        .replace(
+            "<MATCH_SCORING_METHOD>IMPS</MATCH_SCORING_METHOD>",
+            "<BOARD_SCORING_METHOD>MATCH_POINTS</BOARD_SCORING_METHOD>",
+        )
+        .replace("<TEAM_SCORE>6</TEAM_SCORE><OPPOSING_TEAM_SCORE>1", "<TEAM_SCORE>1</TEAM_SCORE><OPPOSING_TEAM_SCORE>1")
+        .replace("<PLACE>2</PLACE>", "<PLACE>1=</PLACE>")
+    )  # one board each: a tie
     path = write(tmp_path, "bam.xml", text)
     [result] = score_file(path, {})
     [m] = result.matches

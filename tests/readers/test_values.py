@@ -19,27 +19,33 @@ def test_whole_numbers(text, number):
     assert values.whole_number(text) == number
 
 
-@pytest.mark.parametrize("text, message", [
-    ("²", "expected a whole number such as 3, got '²'"),           # isdigit() says yes, int() fails
-    ("٣", "expected a whole number such as 3, got '٣'"),           # int() would read it as 3
-    ("1_000", "expected a whole number such as 3, got '1_000'"),  # int() would read it as 1000
-    ("9" * 5000, "expected a whole number of at most 6 digits, got a number of 5,000 digits"),
-    (True, "expected a whole number such as 3, got True"),
-    (None, "expected a whole number such as 3, got None"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("²", "expected a whole number such as 3, got '²'"),  # isdigit() says yes, int() fails
+        ("٣", "expected a whole number such as 3, got '٣'"),  # int() would read it as 3
+        ("1_000", "expected a whole number such as 3, got '1_000'"),  # int() would read it as 1000
+        ("9" * 5000, "expected a whole number of at most 6 digits, got a number of 5,000 digits"),
+        (True, "expected a whole number such as 3, got True"),
+        (None, "expected a whole number such as 3, got None"),
+    ],
+)
 def test_what_is_not_a_whole_number(text, message):
     with pytest.raises(ValueError) as info:
         values.whole_number(text)
     assert str(info.value) == message
 
 
-@pytest.mark.parametrize("value, message", [
-    (0, "expected a board number from 1 to 999, got 0"),
-    ("-3", "expected a board number from 1 to 999, got -3"),
-    ("1000", "expected a board number from 1 to 999, got 1000"),
-    (1_000_000_000, "expected a board number from 1 to 999, got 1000000000"),
-    ("1a", "expected a board number such as 1 or 27, got '1a'"),
-])
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        (0, "expected a board number from 1 to 999, got 0"),
+        ("-3", "expected a board number from 1 to 999, got -3"),
+        ("1000", "expected a board number from 1 to 999, got 1000"),
+        (1_000_000_000, "expected a board number from 1 to 999, got 1000000000"),
+        ("1a", "expected a board number such as 1 or 27, got '1a'"),
+    ],
+)
 def test_board_numbers_are_1_to_999(value, message):
     assert values.board_number("999") == 999 and values.board_number(1) == 1
     with pytest.raises(ValueError) as info:
@@ -52,8 +58,16 @@ def test_yaml_numbers_must_be_numbers():
         values.board_number("3", strings=False)
 
 
-@pytest.mark.parametrize("value, exact", [("3", Fraction(3)), ("-1.5", Fraction(-3, 2)), ("3/2", Fraction(3, 2)),
-                                          (0.25, Fraction(1, 4)), (-2, Fraction(-2))])
+@pytest.mark.parametrize(
+    "value, exact",
+    [
+        ("3", Fraction(3)),
+        ("-1.5", Fraction(-3, 2)),
+        ("3/2", Fraction(3, 2)),
+        (0.25, Fraction(1, 4)),
+        (-2, Fraction(-2)),
+    ],
+)
 def test_decimals(value, exact):
     assert values.decimal(value) == exact
 
@@ -69,15 +83,23 @@ def test_a_real_deal():
     assert deal.hands[Seat.E] == "QT8.K962.AQ7.J54"
 
 
-@pytest.mark.parametrize("deal, problem", [
-    (DEAL.replace("A93 QT8", "A93Q T8"), "N holds 14 cards; E holds 12 cards; CQ (N and W) is dealt twice; SQ is missing"),
-    (DEAL.replace("K962", "K96A"), "HA (E and S) is dealt twice; H2 is missing"),
-    (DEAL.replace("K962", "K96"), "E holds 12 cards; H2 is missing"),
-])
+@pytest.mark.parametrize(
+    "deal, problem",
+    [
+        (
+            DEAL.replace("A93 QT8", "A93Q T8"),
+            "N holds 14 cards; E holds 12 cards; CQ (N and W) is dealt twice; SQ is missing",
+        ),
+        (DEAL.replace("K962", "K96A"), "HA (E and S) is dealt twice; H2 is missing"),
+        (DEAL.replace("K962", "K96"), "E holds 12 cards; H2 is missing"),
+    ],
+)
 def test_impossible_deals(deal, problem):
     with pytest.raises(ValueError) as info:
         values.parse_deal(deal)
-    assert str(info.value) == f"impossible deal: {problem}: expected 13 cards in each hand and each of the 52 cards once"
+    assert (
+        str(info.value) == f"impossible deal: {problem}: expected 13 cards in each hand and each of the 52 cards once"
+    )
 
 
 def test_printed_figures_are_plain_decimals():

@@ -18,7 +18,12 @@ def _lines():
 
 def test_event_details_and_mitchell_pairs():
     s, _ = _lines()
-    assert (s.club, s.event, s.date, s.method) == ("Riverside Bridge Club", "Monday Pairs", date(2026, 10, 5), ScoringMethod.MATCHPOINTS)
+    assert (s.club, s.event, s.date, s.method) == (
+        "Riverside Bridge Club",
+        "Monday Pairs",
+        date(2026, 10, 5),
+        ScoringMethod.MATCHPOINTS,
+    )
     assert s.options == {"neuberg_rounding": "exact"}
     assert s.sections[0].winners == 2
     assert s.pairs[3].ref == PairRef("A", 1, Direction.EW) and s.pairs[3].names == "Gail Grant & Hugh Hart"
@@ -113,10 +118,13 @@ def test_penalties_with_each_kind_of_amount(tmp_path):
         "penalties:\n"
         "  - {pair: 1, direction: NS, amount: 25%, reason: slow play}\n"
         "  - {pair: 2, direction: EW, amount: 1.5}\n"
-        "  - {pair: 2, direction: NS, amount: 1/2 MP, reason: mobile phone}\n")
+        "  - {pair: 2, direction: NS, amount: 1/2 MP, reason: mobile phone}\n"
+    )
     [s] = _read(tmp_path, text)
     assert s.penalties == (
-        Penalty(PairRef("", 1, Direction.NS), Fraction(25), PenaltyUnit.PERCENT_OF_TOP, "slow play", 14),  # the lines of the entries
+        Penalty(
+            PairRef("", 1, Direction.NS), Fraction(25), PenaltyUnit.PERCENT_OF_TOP, "slow play", 14
+        ),  # the lines of the entries
         Penalty(PairRef("", 2, Direction.EW), Fraction(3, 2), PenaltyUnit.MATCHPOINTS, "", 15),
         Penalty(PairRef("", 2, Direction.NS), Fraction(1, 2), PenaltyUnit.MATCHPOINTS, "mobile phone", 16),
     )
@@ -126,7 +134,10 @@ def test_penalties_are_scored_from_yaml(tmp_path):
     from generator.scoring.options import ScoringOptions
     from generator.scoring.session import score_session
 
-    text = MITCHELL.format(method="matchpoints") + "penalties:\n  - {pair: 1, direction: NS, amount: 25%, reason: slow play}\n"
+    text = (
+        MITCHELL.format(method="matchpoints")
+        + "penalties:\n  - {pair: 1, direction: NS, amount: 25%, reason: slow play}\n"
+    )
     [s] = _read(tmp_path, text)
     result = score_session(s, ScoringOptions())
     one = result.standing(PairRef("", 1, Direction.NS))
@@ -138,15 +149,20 @@ def test_penalties_are_scored_from_yaml(tmp_path):
 def test_imp_penalties_from_yaml_in_imps_by_default(tmp_path):
     from generator.model import PenaltyUnit
 
-    text = MITCHELL.format(method="butler") + "penalties:\n  - {pair: 1, direction: EW, amount: 6 IMPs}\n  - {pair: 2, direction: EW, amount: 3}\n"
+    text = (
+        MITCHELL.format(method="butler")
+        + "penalties:\n  - {pair: 1, direction: EW, amount: 6 IMPs}\n  - {pair: 2, direction: EW, amount: 3}\n"
+    )
     [s] = _read(tmp_path, text)
     assert [(p.amount, p.unit) for p in s.penalties] == [(6, PenaltyUnit.IMPS), (3, PenaltyUnit.IMPS)]
 
 
 def test_penalties_under_one_of_several_sessions(tmp_path):
-    text = ("method: matchpoints\npairs: [{number: 1}, {number: 2}]\nsessions:\n"
-            "  - event: Afternoon\n    boards: [{number: 1, results: [{ns: 1, ew: 2, score: 420}]}]\n"
-            "    penalties: [{pair: 2, amount: 25%}]\n"
-            "  - event: Evening\n    boards: [{number: 1, results: [{ns: 2, ew: 1, score: 420}]}]\n")
+    text = (
+        "method: matchpoints\npairs: [{number: 1}, {number: 2}]\nsessions:\n"
+        "  - event: Afternoon\n    boards: [{number: 1, results: [{ns: 1, ew: 2, score: 420}]}]\n"
+        "    penalties: [{pair: 2, amount: 25%}]\n"
+        "  - event: Evening\n    boards: [{number: 1, results: [{ns: 2, ew: 1, score: 420}]}]\n"
+    )
     afternoon, evening = _read(tmp_path, text)
     assert [p.pair for p in afternoon.penalties] == [PairRef("", 2)] and evening.penalties == ()

@@ -16,14 +16,36 @@ from generator.scoring.contract import (
 
 # (contract, tricks, vulnerable, score to declarer) — Law 77 worked values
 LAW77 = [
-    ("1NT", 7, False, 90), ("2NT", 9, False, 150), ("2H", 9, False, 140), ("3C", 9, False, 110),
-    ("3NT", 9, False, 400), ("3NT", 10, False, 430), ("3NT", 9, True, 600), ("3NT", 10, True, 630),
-    ("4S", 10, False, 420), ("4S", 10, True, 620), ("4H", 13, False, 510), ("5CX", 11, False, 550),
-    ("5CX", 11, True, 750), ("2SX", 8, False, 470), ("2SX", 8, True, 670), ("2CX", 10, False, 380),
-    ("1CXX", 7, False, 230), ("1CXX", 8, False, 430), ("1CXX", 8, True, 630), ("1NTXX", 7, False, 560),
-    ("1NTXX", 7, True, 760), ("1SX", 13, True, 1360), ("4HX", 11, True, 990), ("6H", 12, False, 980),
-    ("6H", 12, True, 1430), ("6NTXX", 12, True, 2110), ("7NT", 13, True, 2220), ("7NTXX", 13, True, 2980),
-    ("3NT", 8, False, -50), ("4S", 8, True, -200),
+    ("1NT", 7, False, 90),
+    ("2NT", 9, False, 150),
+    ("2H", 9, False, 140),
+    ("3C", 9, False, 110),
+    ("3NT", 9, False, 400),
+    ("3NT", 10, False, 430),
+    ("3NT", 9, True, 600),
+    ("3NT", 10, True, 630),
+    ("4S", 10, False, 420),
+    ("4S", 10, True, 620),
+    ("4H", 13, False, 510),
+    ("5CX", 11, False, 550),
+    ("5CX", 11, True, 750),
+    ("2SX", 8, False, 470),
+    ("2SX", 8, True, 670),
+    ("2CX", 10, False, 380),
+    ("1CXX", 7, False, 230),
+    ("1CXX", 8, False, 430),
+    ("1CXX", 8, True, 630),
+    ("1NTXX", 7, False, 560),
+    ("1NTXX", 7, True, 760),
+    ("1SX", 13, True, 1360),
+    ("4HX", 11, True, 990),
+    ("6H", 12, False, 980),
+    ("6H", 12, True, 1430),
+    ("6NTXX", 12, True, 2110),
+    ("7NT", 13, True, 2220),
+    ("7NTXX", 13, True, 2980),
+    ("3NT", 8, False, -50),
+    ("4S", 8, True, -200),
 ]
 
 
@@ -42,10 +64,20 @@ def test_doubled_and_redoubled_undertricks():
     assert min(POSSIBLE_SCORES) == -7600 and max(POSSIBLE_SCORES) == 7600
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("4H", "4H"), ("4♥", "4H"), ("4HX", "4HX"), ("3NTxx", "3NTXX"), ("3N", "3NT"), ("4s*", "4SX"),
-    ("PASS", "PASS"), ("Pass", "PASS"), ("7 NT XX", "7NTXX"),
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("4H", "4H"),
+        ("4♥", "4H"),
+        ("4HX", "4HX"),
+        ("3NTxx", "3NTXX"),
+        ("3N", "3NT"),
+        ("4s*", "4SX"),
+        ("PASS", "PASS"),
+        ("Pass", "PASS"),
+        ("7 NT XX", "7NTXX"),
+    ],
+)
 def test_contract_notations(text, expected):
     assert str(Contract.parse(text)) == expected
 
@@ -71,7 +103,23 @@ def test_passed_out_scores_zero():
 
 def test_law2_cycle_of_sixteen():
     assert [board_vulnerability(b) for b in range(1, 17)] == [
-        "None", "NS", "EW", "Both", "NS", "EW", "Both", "None", "EW", "Both", "None", "NS", "Both", "None", "NS", "EW"]
+        "None",
+        "NS",
+        "EW",
+        "Both",
+        "NS",
+        "EW",
+        "Both",
+        "None",
+        "EW",
+        "Both",
+        "None",
+        "NS",
+        "Both",
+        "None",
+        "NS",
+        "EW",
+    ]
     assert [board_dealer(b).value for b in (1, 2, 3, 4, 5, 16, 17)] == ["N", "E", "S", "W", "N", "W", "N"]
     assert board_vulnerability(33) == board_vulnerability(17) == board_vulnerability(1)
 

@@ -29,8 +29,12 @@ from generator.scoring.session import score_session
 NS, EW = Direction.NS, Direction.EW
 
 
-def mitchell(boards: dict[int, list[int]], seats: dict[str, str], title: str = "s",
-             method: ScoringMethod = ScoringMethod.MATCHPOINTS):
+def mitchell(
+    boards: dict[int, list[int]],
+    seats: dict[str, str],
+    title: str = "s",
+    method: ScoringMethod = ScoringMethod.MATCHPOINTS,
+):
     """Table i is NS i against EW i on every board; ``seats`` maps '1 NS' … to a pair's name
     (its two players are NAME-1 and NAME-2).  Returns the scored session."""
     tables = len(next(iter(boards.values())))
@@ -39,10 +43,19 @@ def mitchell(boards: dict[int, list[int]], seats: dict[str, str], title: str = "
         for d in (NS, EW):
             name = seats[f"{i} {d}"]
             pairs.append(Pair(PairRef("", i, d), (Player(f"{name}-1"), Player(f"{name}-2"))))
-    played = tuple(Board(n, tuple(TravellerLine(PairRef("", i, NS), PairRef("", i, EW), Scored.of(Play(s)), Scored.of(Play(s)))
-                                  for i, s in enumerate(scores, start=1)))
-                   for n, scores in boards.items())
-    return score_session(Session(title, method, sections=(Section("", tuple(pairs), 2),), boards=played), ScoringOptions())
+    played = tuple(
+        Board(
+            n,
+            tuple(
+                TravellerLine(PairRef("", i, NS), PairRef("", i, EW), Scored.of(Play(s)), Scored.of(Play(s)))
+                for i, s in enumerate(scores, start=1)
+            ),
+        )
+        for n, scores in boards.items()
+    )
+    return score_session(
+        Session(title, method, sections=(Section("", tuple(pairs), 2),), boards=played), ScoringOptions()
+    )
 
 
 # Session 1: three tables, two boards, top 4 a board (EBU: 2 per result beaten, 1 per tie).
@@ -77,15 +90,22 @@ def test_pairs_are_matched_by_players_not_numbers(sessions):
     b = next(s for s in result.standings if s.names.startswith("B"))
     assert [str(f.standing.ref) for f in b.figures] == ["2 NS", "1 NS"]
     # Players in either order, case and spacing ignored, are the same pair.
-    assert pair_key(Pair(PairRef("", 1), (Player("Ann  Archer"), Player("bill baker")))) == \
-        pair_key(Pair(PairRef("", 7), (Player("Bill Baker"), Player("ann archer"))))
+    assert pair_key(Pair(PairRef("", 1), (Player("Ann  Archer"), Player("bill baker")))) == pair_key(
+        Pair(PairRef("", 7), (Player("Bill Baker"), Player("ann archer")))
+    )
 
 
 def test_total_of_matchpoints_worked_example(sessions):
     result = score_event("Spring", sessions, EventOptions(method="total_matchpoints"))
     # A 4 + 7 = 11, B 5 + 4 = 9, C 3 + 8 = 11, D 4 + 5 = 9, E 3 + 9 = 12, F 5 + 3 = 8.
-    assert figures(result) == {"E": (12, "1"), "A": (11, "2="), "C": (11, "2="), "B": (9, "4="), "D": (9, "4="),
-                               "F": (8, "6")}
+    assert figures(result) == {
+        "E": (12, "1"),
+        "A": (11, "2="),
+        "C": (11, "2="),
+        "B": (9, "4="),
+        "D": (9, "4="),
+        "F": (8, "6"),
+    }
     e = result.standings[0]
     assert e.explanation.steps[-1].summary == "Total of 2 sessions: 3 + 9 = 12 matchpoints"
     assert result.unit == "matchpoints" and not any("differ" in n for n in result.notes)
@@ -96,10 +116,17 @@ def test_average_of_percentages_weighted_by_boards(sessions):
     # A (50 × 2 + 58.33 × 3) / 5 = (100 + 175) / 5 = 55;  B (62.5 × 2 + 33.33 × 3) / 5 = 45;
     # C (37.5 × 2 + 66.67 × 3) / 5 = 55;  D (50 × 2 + 41.67 × 3) / 5 = 45;
     # E (37.5 × 2 + 75 × 3) / 5 = 60;     F (62.5 × 2 + 25 × 3) / 5 = 40.
-    assert figures(result) == {"E": (60, "1"), "A": (55, "2="), "C": (55, "2="), "B": (45, "4="), "D": (45, "4="),
-                               "F": (40, "6")}
+    assert figures(result) == {
+        "E": (60, "1"),
+        "A": (55, "2="),
+        "C": (55, "2="),
+        "B": (45, "4="),
+        "D": (45, "4="),
+        "F": (40, "6"),
+    }
     assert result.standings[0].explanation.steps[-1].summary == (
-        "Average of 2 session percentages weighted by the boards played: (37.5% × 2 + 75% × 3) / 5 = 60%")
+        "Average of 2 session percentages weighted by the boards played: (37.5% × 2 + 75% × 3) / 5 = 60%"
+    )
 
 
 def test_average_of_percentages_sessions_alike(sessions):
@@ -118,12 +145,20 @@ def test_carry_forward_half_of_the_qualifying_percentage(sessions):
     f = figures(result)
     # E 75 + 0.5 × 37.5 = 93.75; C 66.67 + 18.75 = 85.4167; A 58.33 + 25 = 83.33;
     # D 41.67 + 25 = 66.67; B 33.33 + 31.25 = 64.5833; F 25 + 31.25 = 56.25.
-    assert f == {"E": (Fraction(375, 4), "1"), "C": (Fraction(2050, 24), "2"), "A": (Fraction(250, 3), "3"),
-                 "D": (Fraction(200, 3), "4"), "B": (Fraction(775, 12), "5"), "F": (Fraction(225, 4), "6")}
+    assert f == {
+        "E": (Fraction(375, 4), "1"),
+        "C": (Fraction(2050, 24), "2"),
+        "A": (Fraction(250, 3), "3"),
+        "D": (Fraction(200, 3), "4"),
+        "B": (Fraction(775, 12), "5"),
+        "F": (Fraction(225, 4), "6"),
+    }
     assert result.labels == ("Qualifying", "Final")
     steps = [s.summary for s in result.standings[0].explanation.steps]
-    assert steps == ["Qualifying 37.5% carried forward at 50%: 0.5 × 37.5 = 18.75",
-                     "Final percentage plus what is carried: 75 + 18.75 = 93.75"]
+    assert steps == [
+        "Qualifying 37.5% carried forward at 50%: 0.5 × 37.5 = 18.75",
+        "Final percentage plus what is carried: 75 + 18.75 = 93.75",
+    ]
 
 
 # A small session: two tables, two boards, top 2 a board.  Board 1 NS 420 / 170: NS1 2, NS2 0,
@@ -137,8 +172,14 @@ def test_unequal_tops_scaled_and_a_missing_pair(sessions):
     played = score_event("Mixed", [sessions[0], small], EventOptions(method="total_matchpoints", missing="played"))
     # Tops 4 and 2: the small session scaled × 4 / 2.  A 4 + 3 × 2 = 10, B 5 + 2 = 7, C 3 + 2 = 5,
     # D 4 + 6 = 10; E and F missed the small session: 3 and 5 on the session they played.
-    assert figures(played) == {"A": (10, "1="), "D": (10, "1="), "B": (7, "3"), "F": (5, "4="), "C": (5, "4="),
-                               "E": (3, "6")}
+    assert figures(played) == {
+        "A": (10, "1="),
+        "D": (10, "1="),
+        "B": (7, "3"),
+        "F": (5, "4="),
+        "C": (5, "4="),
+        "E": (3, "6"),
+    }
     a = next(s for s in played.standings if s.names.startswith("A"))
     assert "Session 2 scaled to a top of 4: 3 × 4 / 2 = 6 matchpoints" in [s.summary for s in a.explanation.steps]
     assert any("tops differ" in n for n in played.notes)
@@ -147,7 +188,9 @@ def test_unequal_tops_scaled_and_a_missing_pair(sessions):
     average = score_event("Mixed", [sessions[0], small], EventOptions(method="total_matchpoints", missing="average"))
     assert figures(average)["E"] == (7, "4=") and figures(average)["F"] == (9, "3")
     e = next(s for s in average.standings if s.names.startswith("E"))
-    assert e.explanation.steps[0].summary == "Session 2 missed: an average, half the most available: 4 / 2 = 2 matchpoints"
+    assert (
+        e.explanation.steps[0].summary == "Session 2 missed: an average, half the most available: 4 / 2 = 2 matchpoints"
+    )
     # Not ranked: listed without a place.
     not_ranked = score_event("Mixed", [sessions[0], small], EventOptions(method="total_matchpoints"))
     assert figures(not_ranked)["E"] == (None, "–") and not_ranked.standings[-1].rank is None
@@ -157,11 +200,17 @@ def test_unequal_tops_scaled_and_a_missing_pair(sessions):
 
 def test_carry_forward_final_pairs_only(sessions):
     small = mitchell(SMALL, SMALL_SEATS, "final")
-    result = score_event("Cup", [sessions[0], small], EventOptions(method="carry_forward", carry_forward=Fraction(1, 4)))
+    result = score_event(
+        "Cup", [sessions[0], small], EventOptions(method="carry_forward", carry_forward=Fraction(1, 4))
+    )
     # Only A, B, C, D reached the final.  A 75 + 0.25 × 50 = 87.5; D 75 + 12.5 = 87.5;
     # B 25 + 0.25 × 62.5 = 40.625; C 25 + 0.25 × 37.5 = 34.375.
-    assert figures(result) == {"A": (Fraction(175, 2), "1="), "D": (Fraction(175, 2), "1="),
-                               "B": (Fraction(325, 8), "3"), "C": (Fraction(275, 8), "4")}
+    assert figures(result) == {
+        "A": (Fraction(175, 2), "1="),
+        "D": (Fraction(175, 2), "1="),
+        "B": (Fraction(325, 8), "3"),
+        "C": (Fraction(275, 8), "4"),
+    }
 
 
 def test_refusals(sessions):
@@ -184,8 +233,9 @@ def test_refusals(sessions):
 NAMES = ["A", "B", "C", "D", "E", "F"]
 SLOTS = ["1 NS", "2 NS", "3 NS", "1 EW", "2 EW", "3 EW"]
 scores = st.sampled_from([-200, -100, 0, 90, 110, 140, 400, 420, 620])
-session_boards = st.integers(1, 4).flatmap(lambda n: st.lists(st.lists(scores, min_size=3, max_size=3),
-                                                              min_size=n, max_size=n))
+session_boards = st.integers(1, 4).flatmap(
+    lambda n: st.lists(st.lists(scores, min_size=3, max_size=3), min_size=n, max_size=n)
+)
 
 
 @st.composite

@@ -27,5 +27,8 @@ def test_running_totals_equal_the_fraction_sums(values):
 def test_a_hand_worked_card():
     # 7 + 5.5 + 26/3 = 21 1/6: the denominators 1, 2 and 3 meet at 6
     assert running_totals([Fraction(7), Fraction(11, 2), Fraction(26, 3)]) == [
-        Fraction(7), Fraction(25, 2), Fraction(127, 6)]
+        Fraction(7),
+        Fraction(25, 2),
+        Fraction(127, 6),
+    ]
     assert running_totals([]) == []

@@ -42,20 +42,29 @@ def test_explanation_names_the_results_beaten_and_the_factor():
     # Issue 11 item 5: what happened on the results played, then the scaling, once.
     assert compare.summary == "on the 4 results played, North-South +420 beat 1 result and tied with 1 other"
     assert _steps(line.ns)["matchpoints.formula"].summary == "2 × 1 + 1 = 3 of a top of 6"
-    assert (_steps(line.ns)["neuberg.formula"].summary
-            == "scaled to the 5 results expected (Neuberg): (3 + 1) × 5 / 4 − 1 = 4 of a top of 8")
+    assert (
+        _steps(line.ns)["neuberg.formula"].summary
+        == "scaled to the 5 results expected (Neuberg): (3 + 1) × 5 / 4 − 1 = 4 of a top of 8"
+    )
     plus = result.boards[0].lines[-1].ns
     assert _steps(plus)["artificial.award"].summary == (
         "Average-plus (60%) to North-South, the director's ruling (the board was not played normally): "
-        "60% × 8 = 4.8 matchpoints")
+        "60% × 8 = 4.8 matchpoints"
+    )
 
 
 def test_weighted_explanation_lists_each_component_and_its_product():
-    result = one_board([1430] * 2 + [680] * 5 + [650] * 2 + [-100] * 2 + [weighted((30, 1430), (40, 680), (20, 650), (10, -100))])
+    result = one_board(
+        [1430] * 2 + [680] * 5 + [650] * 2 + [-100] * 2 + [weighted((30, 1430), (40, 680), (20, 650), (10, -100))]
+    )
     side = result.boards[0].lines[-1].ns
     components = _steps(side)["weighted.component"].values["components"]
     assert [(c["weight"], c["score"]) for c in components] == [
-        (Fraction(3, 10), 1430), (Fraction(4, 10), 680), (Fraction(2, 10), 650), (Fraction(1, 10), -100)]
+        (Fraction(3, 10), 1430),
+        (Fraction(4, 10), 680),
+        (Fraction(2, 10), 650),
+        (Fraction(1, 10), -100),
+    ]
     assert sum(c["product"] for c in components) == side.value
     assert all(c["product"] == c["weight"] * c["value"] for c in components)
 
@@ -75,7 +84,10 @@ def test_butler_explanation_carries_the_datum_arithmetic():
     result = one_board([980] * 3 + [480] * 11 + [450] * 7 + [-50], ScoringMethod.BUTLER)
     board = result.boards[0]
     steps = {s.rule: s for s in board.explanation.steps}
-    assert steps["butler.datum"].values["total"] / steps["butler.datum"].values["mass"] == steps["butler.datum"].values["mean"]
+    assert (
+        steps["butler.datum"].values["total"] / steps["butler.datum"].values["mass"]
+        == steps["butler.datum"].values["mean"]
+    )
     assert steps["butler.round"].values["datum"] == board.datum == 510
     side = board.lines[0].ns
     s = _steps(side)["butler.imps"].values
@@ -86,7 +98,10 @@ def test_session_explanation_reproduces_the_percentage():
     result = one_board([420, 400, 450])
     standing = result.standings[0]
     steps = {s.rule: s for s in standing.explanation.steps}
-    assert steps["session.percentage"].values["total"] * 100 / steps["session.percentage"].values["available"] == standing.percentage
+    assert (
+        steps["session.percentage"].values["total"] * 100 / steps["session.percentage"].values["available"]
+        == standing.percentage
+    )
 
 
 def test_explanations_serialise_to_exact_decimal_strings():

@@ -52,8 +52,10 @@ def test_weighted_scenario_matches_the_reference_example():
     rows = _steps(side)["weighted.component"].values["components"]
     assert [r["value"] for r in rows] == [19, 6]
     assert side.value == Fraction(138, 10)
-    assert "if NS +110: 19 matchpoints; if NS -50: 6 matchpoints. 60% × 19 + 40% × 6 = 13.8 matchpoints" in \
-        _steps(side)["weighted.component"].summary
+    assert (
+        "if NS +110: 19 matchpoints; if NS -50: 6 matchpoints. 60% × 19 + 40% × 6 = 13.8 matchpoints"
+        in _steps(side)["weighted.component"].summary
+    )
 
 
 def test_cross_imps_show_the_zero_comparisons():
@@ -61,9 +63,16 @@ def test_cross_imps_show_the_zero_comparisons():
     result = one_board([90, 90, 420, -50], ScoringMethod.CROSS_IMPS)
     side = next(l for l in result.boards[0].lines if l.line.ns_pair.number == 1).ns
     step = _steps(side)["cross_imps.comparison"]
-    assert [(r["against"], r["frequency"], r["imps"]) for r in step.values["rows"]] == [(420, 1, -8), (90, 1, 0), (-50, 1, 4)]
+    assert [(r["against"], r["frequency"], r["imps"]) for r in step.values["rows"]] == [
+        (420, 1, -8),
+        (90, 1, 0),
+        (-50, 1, 4),
+    ]
     assert "1 × (−8) + 1 × 0 + 1 × (+4)".replace("−", "-") in step.summary
-    assert _steps(side)["cross_imps.divisor"].summary == "divided by the number of comparisons (results − 1): (-4) / 3 = -1.3333 IMPs"
+    assert (
+        _steps(side)["cross_imps.divisor"].summary
+        == "divided by the number of comparisons (results − 1): (-4) / 3 = -1.3333 IMPs"
+    )
 
 
 def test_butler_counts_the_results_played_and_says_the_rounding_in_words():
@@ -78,8 +87,10 @@ def test_butler_counts_the_results_played_and_says_the_rounding_in_words():
     assert steps["butler.round"] == "336.6667 rounded to the nearest 10 (a 5 goes away from zero): 340"
     minus = board.lines[-1].ns
     assert minus.value == -3
-    assert _steps(minus)["artificial.award"].summary == \
-        "Average-minus (40%) to North-South, the director's ruling: -3 IMPs"
+    assert (
+        _steps(minus)["artificial.award"].summary
+        == "Average-minus (40%) to North-South, the director's ruling: -3 IMPs"
+    )
 
 
 LIONS = Team(1, "Lions")
@@ -88,8 +99,12 @@ TIGERS = Team(2, "Tigers")
 
 def _match(home_ns, home_ew, **options):
     wrap = lambda x: x if isinstance(x, Scored) else Scored.of(Play(x))  # noqa: E731
-    session = Session("t", ScoringMethod.TEAMS, teams=(LIONS, TIGERS),
-                      matches=(Match(LIONS, TIGERS, (TeamsBoard(1, wrap(home_ns), wrap(home_ew)),)),))
+    session = Session(
+        "t",
+        ScoringMethod.TEAMS,
+        teams=(LIONS, TIGERS),
+        matches=(Match(LIONS, TIGERS, (TeamsBoard(1, wrap(home_ns), wrap(home_ew)),)),),
+    )
     return score_session(session, ScoringOptions().with_overrides(options)).matches[0].boards[0]
 
 
@@ -98,7 +113,8 @@ def test_teams_scores_are_shown_from_the_team_side_with_their_sign():
     board = _match(140, 170)
     assert board.explanation.steps[0].summary == (
         "Lions scored +140 sitting North-South at one table and -170 sitting East-West at the other: "
-        "+140 − 170 = -30 net: 1 IMP to Tigers (20–40 points on the IMP scale)")
+        "+140 − 170 = -30 net: 1 IMP to Tigers (20–40 points on the IMP scale)"
+    )
     row = board.explanation.steps[0].values["components"][0]
     assert (row["home_ns"], row["home_ew"], row["home_ew_own"]) == (140, 170, -170)
 

@@ -45,12 +45,17 @@ def slow_figure(scores: list[int], own: int, direction: str, expected: int, unit
 
 
 @settings(max_examples=200, deadline=None)
-@given(travellers, st.integers(min_value=0, max_value=4), st.sampled_from(["ebu", "acbl"]),
-       st.sampled_from(["exact", "ebu", "acbl", "truncate"]))
+@given(
+    travellers,
+    st.integers(min_value=0, max_value=4),
+    st.sampled_from(["ebu", "acbl"]),
+    st.sampled_from(["exact", "ebu", "acbl", "truncate"]),
+)
 def test_every_line_matches_the_slow_definition(scores, missing, units, rounding):
     expected = len(scores) + missing
-    result = one_board(scores, expected_results=expected, matchpoint_units=units, neuberg_rounding=rounding,
-                       small_groups="none")
+    result = one_board(
+        scores, expected_results=expected, matchpoint_units=units, neuberg_rounding=rounding, small_groups="none"
+    )
     board = result.boards[0]
     for line in board.lines:
         ns = line.line.ns.components[0].play.ns_score
@@ -69,8 +74,9 @@ def test_value_only_equals_the_explained_figure(scores, missing, units):
     result = one_board(scores, expected_results=len(scores) + missing, matchpoint_units=units, small_groups="none")
     board = result.boards[0]
     options = ScoringOptions().with_overrides({"matchpoint_units": units, "small_groups": "none"})
-    scorer, _, _, _ = board_scorer(1, [line.line for line in board.lines], method=board.method,
-                                   expected=len(scores) + missing, options=options)
+    scorer, _, _, _ = board_scorer(
+        1, [line.line for line in board.lines], method=board.method, expected=len(scores) + missing, options=options
+    )
     for s in set(scores):
         for d in (Direction.NS, Direction.EW):
             assert scorer.value_only(d, s) == scorer.value(d, s)[0]
@@ -122,8 +128,9 @@ def test_an_unread_explanation_keeps_no_scorer_alive():
     options = ScoringOptions()
     for method in (ScoringMethod.MATCHPOINTS, ScoringMethod.CROSS_IMPS):
         board = one_board([420, 450, 400, -50], method).boards[0]
-        scorer, _, _, _ = board_scorer(1, [line.line for line in board.lines], method=method, expected=4,
-                                       options=options)
+        scorer, _, _, _ = board_scorer(
+            1, [line.line for line in board.lines], method=method, expected=4, options=options
+        )
         _, explanation = scorer.value(Direction.NS, 420)
         alive = weakref.ref(scorer)
         gc.disable()

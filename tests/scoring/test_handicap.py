@@ -36,13 +36,22 @@ def test_whole_handicap_worked_example():
     s = by_pair(result)
     # Scratch ranking unchanged: NS2 62.5, NS1 50, NS3 37.5.
     assert [(k, s[k].percentage, s[k].rank_label) for k in ("1 NS", "2 NS", "3 NS")] == [
-        ("1 NS", 50, "2"), ("2 NS", Fraction(125, 2), "1"), ("3 NS", Fraction(75, 2), "3")]
+        ("1 NS", 50, "2"),
+        ("2 NS", Fraction(125, 2), "1"),
+        ("3 NS", Fraction(75, 2), "3"),
+    ]
     # Handicapped: NS1 50 + 5 = 55, NS2 62.5 − 10 = 52.5, NS3 37.5 + 15 = 52.5 (a tie for second).
     assert [(k, s[k].handicap.percentage, s[k].handicap.rank_label) for k in ("1 NS", "2 NS", "3 NS")] == [
-        ("1 NS", 55, "1"), ("2 NS", Fraction(105, 2), "2="), ("3 NS", Fraction(105, 2), "2=")]
+        ("1 NS", 55, "1"),
+        ("2 NS", Fraction(105, 2), "2="),
+        ("3 NS", Fraction(105, 2), "2="),
+    ]
     # EW: 50 + 0 = 50, 37.5 + 2.5 = 40, 62.5 − 2.5 = 60.
     assert [(s[k].handicap.percentage, s[k].handicap.rank_label) for k in ("1 EW", "2 EW", "3 EW")] == [
-        (50, "2"), (40, "3"), (60, "1")]
+        (50, "2"),
+        (40, "3"),
+        (60, "1"),
+    ]
     ns_field = next(f for f in result.fields if f.name == "NS")
     assert [str(x.ref) for x in ns_field.handicap_standings] == ["1 NS", "2 NS", "3 NS"]
     assert [x.summary for x in s["2 NS"].handicap.explanation.steps] == ["scratch 62.5% − the handicap 10 = 52.5%"]
@@ -52,10 +61,13 @@ def test_half_handicap_worked_example():
     result = score_session(mitchell(BOARDS, HANDICAPS), ScoringOptions(handicap_share="half"))
     s = by_pair(result)
     # NS1 50 + 2.5 = 52.5, NS2 62.5 − 5 = 57.5, NS3 37.5 + 7.5 = 45.
-    assert [(s[k].handicap.applied, s[k].handicap.percentage, s[k].handicap.rank_label) for k in ("1 NS", "2 NS", "3 NS")] == [
-        (Fraction(5, 2), Fraction(105, 2), "2"), (-5, Fraction(115, 2), "1"), (Fraction(15, 2), 45, "3")]
+    assert [
+        (s[k].handicap.applied, s[k].handicap.percentage, s[k].handicap.rank_label) for k in ("1 NS", "2 NS", "3 NS")
+    ] == [(Fraction(5, 2), Fraction(105, 2), "2"), (-5, Fraction(115, 2), "1"), (Fraction(15, 2), 45, "3")]
     assert [x.summary for x in s["2 NS"].handicap.explanation.steps] == [
-        "half the handicap of -10: -10 / 2 = -5", "scratch 62.5% − half the handicap 5 = 57.5%"]
+        "half the handicap of -10: -10 / 2 = -5",
+        "scratch 62.5% − half the handicap 5 = 57.5%",
+    ]
 
 
 def test_a_session_without_handicaps_has_no_handicap_ranking():
@@ -90,8 +102,11 @@ scores = st.sampled_from([-1100, -500, -200, -100, -50, 0, 90, 110, 140, 400, 42
 handicap = st.fractions(min_value=-15, max_value=15, max_denominator=100)
 
 
-@given(st.lists(st.lists(scores, min_size=3, max_size=3), min_size=1, max_size=4),
-       st.lists(handicap, min_size=6, max_size=6), st.sampled_from(["whole", "half"]))
+@given(
+    st.lists(st.lists(scores, min_size=3, max_size=3), min_size=1, max_size=4),
+    st.lists(handicap, min_size=6, max_size=6),
+    st.sampled_from(["whole", "half"]),
+)
 def test_handicapped_minus_scratch_is_the_applied_handicap(boards, handicaps, share):
     keys = [f"{i} {d}" for i in (1, 2, 3) for d in ("NS", "EW")]
     session = mitchell(dict(enumerate(boards, start=1)), dict(zip(keys, handicaps)))
@@ -102,7 +117,16 @@ def test_handicapped_minus_scratch_is_the_applied_handicap(boards, handicaps, sh
         assert s.handicap.handicap == h
         assert s.handicap.percentage - s.percentage == (h if share == "whole" else h / 2)
         # The scratch figures are those of the same session without handicaps.
-    plain = {str(s.ref): (s.percentage, s.rank_label) for s in score_session(
-        replace(session, sections=tuple(replace(sec, pairs=tuple(replace(p, handicap=None) for p in sec.pairs))
-                                        for sec in session.sections)), ScoringOptions()).standings}
+    plain = {
+        str(s.ref): (s.percentage, s.rank_label)
+        for s in score_session(
+            replace(
+                session,
+                sections=tuple(
+                    replace(sec, pairs=tuple(replace(p, handicap=None) for p in sec.pairs)) for sec in session.sections
+                ),
+            ),
+            ScoringOptions(),
+        ).standings
+    }
     assert {str(s.ref): (s.percentage, s.rank_label) for s in result.standings} == plain

@@ -17,8 +17,9 @@ def _hints() -> dict[str, typing.Any]:
 
 
 def test_every_literal_option_is_checked_against_its_own_choices():
-    literal = {name: typing.get_args(hint) for name, hint in _hints().items()
-               if typing.get_origin(hint) is typing.Literal}
+    literal = {
+        name: typing.get_args(hint) for name, hint in _hints().items() if typing.get_origin(hint) is typing.Literal
+    }
     assert literal == ScoringOptions.CHOICES
     assert {f.name for f in fields(ScoringOptions)} >= set(literal)
     for name, choices in literal.items():
@@ -26,7 +27,9 @@ def test_every_literal_option_is_checked_against_its_own_choices():
 
 
 def test_a_value_outside_the_literal_is_refused_with_its_choices():
-    with pytest.raises(OptionError, match=r"option 'sitout_policy': expected one of none, average, session-average, got 'sometimes'"):
+    with pytest.raises(
+        OptionError, match=r"option 'sitout_policy': expected one of none, average, session-average, got 'sometimes'"
+    ):
         DEFAULT_OPTIONS.with_overrides({"sitout_policy": "sometimes"})
     with pytest.raises(OptionError, match=r"option 'vp_pool': expected one of 20, 10, got 15"):
         DEFAULT_OPTIONS.with_overrides({"vp_pool": "15"})

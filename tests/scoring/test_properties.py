@@ -84,9 +84,11 @@ def test_butler_imps_are_zero_sum_by_direction(scores):
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.lists(score, min_size=2, max_size=10),
-       st.lists(st.tuples(st.integers(1, 9), score), min_size=2, max_size=4, unique_by=lambda c: c[1]),
-       st.sampled_from([ScoringMethod.MATCHPOINTS, ScoringMethod.CROSS_IMPS]))
+@given(
+    st.lists(score, min_size=2, max_size=10),
+    st.lists(st.tuples(st.integers(1, 9), score), min_size=2, max_size=4, unique_by=lambda c: c[1]),
+    st.sampled_from([ScoringMethod.MATCHPOINTS, ScoringMethod.CROSS_IMPS]),
+)
 def test_a_weighted_score_is_the_average_of_its_scenarios(field, parts, method):
     """Law 12C1(c) by factored frequencies equals averaging the board over each assigned result.
 

@@ -43,7 +43,12 @@ def test_neuberg_seven_of_six():
 def test_weighted_score_thirteen_tables():
     # 12 results +110 x5, +50 x3, -50 x2, -110 x2; TD awards 60% of +110 and 40% of -50.
     result = one_board([110] * 5 + [50] * 3 + [-50] * 2 + [-110] * 2 + [weighted((60, 110), (40, -50))])
-    assert {s: decimal_places(v, 1) for s, v in values_by_score(result).items()} == {110: "19.4", 50: "10.8", -50: "5.4", -110: "1.0"}
+    assert {s: decimal_places(v, 1) for s, v in values_by_score(result).items()} == {
+        110: "19.4",
+        50: "10.8",
+        -50: "5.4",
+        -110: "1.0",
+    }
     assert decimal_places(line_value(result, 13), 1) == "13.8"
     assert decimal_places(line_value(result, 13, "ew"), 1) == "10.2"
 
@@ -72,7 +77,7 @@ def test_butler_percentage_trim_and_datum_rounding_rules():
     # 10% of 20 results = 2 off each end
     scores = [1000, 1000] + [400] * 16 + [-500, -500]
     assert one_board(scores, BUTLER, butler_trim="10%").boards[0].datum == 400
-    assert one_board([420, 430], BUTLER).boards[0].datum == 430          # 425, half away from zero
+    assert one_board([420, 430], BUTLER).boards[0].datum == 430  # 425, half away from zero
     assert one_board([420, 430], BUTLER, datum_rounding="half-even").boards[0].datum == 420
     assert one_board([430, 440], BUTLER, datum_rounding="half-even").boards[0].datum == 440
     assert one_board([-420, -430], BUTLER).boards[0].datum == -430
@@ -128,16 +133,36 @@ def test_neuberg_rounding_rules():
     assert values_by_score(one_board(scores, expected_results=11, neuberg_rounding="ebu"))[520] == Fraction(198, 10)
     # A half goes toward the average (4) under the EBU rule: E = 5, A = 4 gives 7.75, 5.25, 2.75, 0.25 exactly
     halves = one_board([450, 420, 400, 380], expected_results=5)
-    assert values_by_score(halves) == {450: Fraction(775, 100), 420: Fraction(525, 100), 400: Fraction(275, 100), 380: Fraction(25, 100)}
+    assert values_by_score(halves) == {
+        450: Fraction(775, 100),
+        420: Fraction(525, 100),
+        400: Fraction(275, 100),
+        380: Fraction(25, 100),
+    }
     ebu = one_board([450, 420, 400, 380], expected_results=5, neuberg_rounding="ebu")
-    assert values_by_score(ebu) == {450: Fraction(77, 10), 420: Fraction(52, 10), 400: Fraction(28, 10), 380: Fraction(3, 10)}
-    assert values_by_score(ebu, "ew") == {450: Fraction(3, 10), 420: Fraction(28, 10), 400: Fraction(52, 10), 380: Fraction(77, 10)}
+    assert values_by_score(ebu) == {
+        450: Fraction(77, 10),
+        420: Fraction(52, 10),
+        400: Fraction(28, 10),
+        380: Fraction(3, 10),
+    }
+    assert values_by_score(ebu, "ew") == {
+        450: Fraction(3, 10),
+        420: Fraction(28, 10),
+        400: Fraction(52, 10),
+        380: Fraction(77, 10),
+    }
 
 
 def test_neuberg_truncate_cuts_down_to_one_decimal_and_says_so():
     # E = 5, A = 4: exactly 7.75, 5.25, 2.75, 0.25 (above); Bridge NZ Scorer cuts each to 0.1:
     # 7.7, 5.2, 2.7, 0.2 -- the top's halves no longer sum to 8 on the board (7.7 + 0.2 = 7.9).
     cut = one_board([450, 420, 400, 380], expected_results=5, neuberg_rounding="truncate")
-    assert values_by_score(cut) == {450: Fraction(77, 10), 420: Fraction(52, 10), 400: Fraction(27, 10), 380: Fraction(2, 10)}
+    assert values_by_score(cut) == {
+        450: Fraction(77, 10),
+        420: Fraction(52, 10),
+        400: Fraction(27, 10),
+        380: Fraction(2, 10),
+    }
     steps = [s.summary for s in cut.boards[0].lines[0].ns.explanation.steps]
     assert any("7.75 rounded down to one decimal (the rest cut off): 7.7" in t for t in steps), steps

@@ -44,6 +44,7 @@ def one_dp(values: dict[int, Fraction]) -> dict[int, str]:
 
 # ---- seed 000 §2 and §3: aggregate and teams -------------------------------------------
 
+
 def test_seed000_s2_aggregate_weighted_232_rounded_to_230():
     exact = Fraction(6, 10) * 420 + Fraction(4, 10) * -50
     assert exact == 232
@@ -58,18 +59,24 @@ def test_seed000_s3_teams_weighted_imps_2_2_rounded_to_2():
     value, explanation = weighted_board_imps(weighted((60, 420), (40, -50)), Scored.of(Play(140)), ScoringOptions())
     assert value == Fraction(22, 10)
     assert [c["imps"] for c in explanation.steps[0].values["components"]] == [7, -5]
-    rounded, _ = weighted_board_imps(weighted((60, 420), (40, -50)), Scored.of(Play(140)),
-                                     ScoringOptions(weighted_imp_rounding="integer"))
+    rounded, _ = weighted_board_imps(
+        weighted((60, 420), (40, -50)), Scored.of(Play(140)), ScoringOptions(weighted_imp_rounding="integer")
+    )
     assert rounded == 2
 
 
 # ---- seed 000 §4: matchpoints ----------------------------------------------------------------
 
+
 def test_seed000_s4_1_factored_frequencies_and_matchpoints():
     result = one_board(FIELD_11 + [WEIGHTED_650])
     board = result.boards[0]
     assert [(r.ns_score, decimal_places(r.factored, 1)) for r in board.frequencies] == [
-        (1430, "2.3"), (680, "5.4"), (650, "2.2"), (-100, "2.1")]
+        (1430, "2.3"),
+        (680, "5.4"),
+        (650, "2.2"),
+        (-100, "2.1"),
+    ]
     assert one_dp(values_by_score(result)) == {1430: "20.7", 680: "13.0", 650: "5.4", -100: "1.1"}
     # (0.3 x 20.7) + (0.4 x 13.0) + (0.2 x 5.4) + (0.1 x 1.1) = 12.6
     assert line_value(result, 12) == Fraction(126, 10)
@@ -80,13 +87,19 @@ def test_seed000_s4_2_average_instead_of_weighted_gives_neuberg_figures():
     result = one_board(FIELD_11 + [Artificial.from_percent(50)])
     assert one_dp(values_by_score(result)) == {1430: "20.8", 680: "13.2", 650: "5.5", -100: "1.2"}
     rounded = {s: Fraction(decimal_places(v, 1)) for s, v in values_by_score(result).items()}
-    alt = Fraction(3, 10) * rounded[1430] + Fraction(4, 10) * rounded[680] + Fraction(2, 10) * rounded[650] + Fraction(1, 10) * rounded[-100]
+    alt = (
+        Fraction(3, 10) * rounded[1430]
+        + Fraction(4, 10) * rounded[680]
+        + Fraction(2, 10) * rounded[650]
+        + Fraction(1, 10) * rounded[-100]
+    )
     assert decimal_places(alt, 1) == "12.7"
     assert line_value(result, 12) == 11  # A= is 50% of 22; the scorer then adds 1.7
     assert decimal_places(alt - 11, 1) == "1.7"
 
 
 # ---- seed 000 §5: Butler ------------------------------------------------------------------------
+
 
 def test_seed000_s5_1_butler_datum_imps_and_weighted():
     result = one_board(FIELD_11 + [WEIGHTED_650], BUTLER)
@@ -122,6 +135,7 @@ def test_seed000_s5_2_butler_with_average_gives_same_imps():
 
 # ---- seed 000 §6: cross-IMPs ----------------------------------------------------------------------
 
+
 def test_seed000_s6_1_cross_imps_weighted():
     result = one_board(FIELD_11 + [WEIGHTED_650], XIMP, cross_imp_divisor="total")
     assert one_dp(values_by_score(result)) == {1430: "134.5", 680: "-0.4", 650: "-8.0", -100: "-137.9"}
@@ -142,11 +156,17 @@ def test_seed000_s6_2_cross_imps_with_average_are_factored_by_e_over_a():
 
 # ---- seed 000 Appendix 1: a weighted component that occurs nowhere else -----------------------------
 
+
 def test_seed000_appendix1_matchpoints():
     result = one_board(FIELD_11 + [WEIGHTED_620])
     board = result.boards[0]
     assert [(r.ns_score, decimal_places(r.factored, 1), r.occurs) for r in board.frequencies] == [
-        (1430, "2.3", True), (680, "5.4", True), (650, "2.0", True), (620, "0.2", False), (-100, "2.1", True)]
+        (1430, "2.3", True),
+        (680, "5.4", True),
+        (650, "2.0", True),
+        (620, "0.2", False),
+        (-100, "2.1", True),
+    ]
     assert one_dp(values_by_score(result)) == {1430: "20.7", 680: "13.0", 650: "5.6", 620: "3.4", -100: "1.1"}
     assert line_value(result, 12) == Fraction(122, 10)  # 6.21 + 5.2 + 0.68 + 0.11
 
@@ -177,6 +197,7 @@ def test_seed000_appendix1_alternative_figures_for_the_missing_component():
 
 # ---- seed 000 Appendix 2: frequency tables -----------------------------------------------------------
 
+
 def test_seed000_appendix2_normal_traveller():
     result = one_board([600, 150, -100, -100, -200, -300])
     assert values_by_score(result) == {600: 10, 150: 8, -100: 5, -200: 2, -300: 0}
@@ -187,21 +208,51 @@ def test_seed000_appendix2_average_replaces_a_result():
     result = one_board([600, Artificial.from_percent(50), -100, -100, -200, -300])
     board = result.boards[0]
     assert [(r.ns_score, r.factored) for r in board.frequencies] == [
-        (600, Fraction(6, 5)), (-100, Fraction(12, 5)), (-200, Fraction(6, 5)), (-300, Fraction(6, 5))]
-    assert values_by_score(result) == {600: Fraction(98, 10), -100: Fraction(62, 10), -200: Fraction(26, 10), -300: Fraction(2, 10)}
-    assert values_by_score(result, "ew") == {600: Fraction(2, 10), -100: Fraction(38, 10), -200: Fraction(74, 10), -300: Fraction(98, 10)}
+        (600, Fraction(6, 5)),
+        (-100, Fraction(12, 5)),
+        (-200, Fraction(6, 5)),
+        (-300, Fraction(6, 5)),
+    ]
+    assert values_by_score(result) == {
+        600: Fraction(98, 10),
+        -100: Fraction(62, 10),
+        -200: Fraction(26, 10),
+        -300: Fraction(2, 10),
+    }
+    assert values_by_score(result, "ew") == {
+        600: Fraction(2, 10),
+        -100: Fraction(38, 10),
+        -200: Fraction(74, 10),
+        -300: Fraction(98, 10),
+    }
     assert line_value(result, 2) == 5 and line_value(result, 2, "ew") == 5
     # Neuberg's formula on the unfactored award of +600 (8): 6/5 x (8 + 1) - 1 = 9.8
     neuberg = next(s for s in board.lines[0].ns.explanation.steps if s.rule == "neuberg.formula")
-    assert (neuberg.values["M"], neuberg.values["E"], neuberg.values["A"], neuberg.values["result"]) == (8, 6, 5, Fraction(98, 10))
+    assert (neuberg.values["M"], neuberg.values["E"], neuberg.values["A"], neuberg.values["result"]) == (
+        8,
+        6,
+        5,
+        Fraction(98, 10),
+    )
 
 
 # ---- seed 001: the Neuberg formula --------------------------------------------------------------------
 
+
 def test_seed001_ten_results_where_eleven_expected():
     result = one_board([520, 500, 490, 480, 460, 450, 430, 420, 400, -50], expected_results=11)
     assert [decimal_places(v, 1) for v in values_by_score(result).values()] == [
-        "19.9", "17.7", "15.5", "13.3", "11.1", "8.9", "6.7", "4.5", "2.3", "0.1"]
+        "19.9",
+        "17.7",
+        "15.5",
+        "13.3",
+        "11.1",
+        "8.9",
+        "6.7",
+        "4.5",
+        "2.3",
+        "0.1",
+    ]
     assert result.boards[0].top == 20
 
 
@@ -234,8 +285,12 @@ def _seed001_final_session(**options: object) -> dict[str, Fraction]:
     pairs = tuple(Pair(ref(n)) for n in range(1, 53) for ref in (ns, ew))
     session = Session("seed 001", MP, sections=(Section("", pairs, 2),), boards=tuple(boards))
     result = score_session(session, ScoringOptions().with_overrides(options))
-    return {"X": result.standing(ns(1)).percentage, "Y": result.standing(ns(2)).percentage,
-            "X26": result.board(26).lines[0].ns.value, "Y25": next(l.ns.value for l in result.board(25).lines if l.line.ns_pair == ns(2))}
+    return {
+        "X": result.standing(ns(1)).percentage,
+        "Y": result.standing(ns(2)).percentage,
+        "X26": result.board(26).lines[0].ns.value,
+        "Y25": next(l.ns.value for l in result.board(25).lines if l.line.ns_pair == ns(2)),
+    }
 
 
 def test_seed001_final_example_neuberg_makes_the_top_worth_96_4_percent():
@@ -336,6 +391,7 @@ def test_seed003_second_board_ten_points_make_a_top():
 
 # ---- seed 004: Neuberg's small print --------------------------------------------------------------------
 
+
 def test_seed004_three_results_where_ten_expected_by_the_formula():
     # The seed prints "16.7 out of 18"; its own formula ((M x E) + (E - A)) / A gives (4 x 10 + 7) / 3 = 15.67.
     result = one_board([450, 420, 400], expected_results=10, neuberg_rounding="ebu")
@@ -354,7 +410,10 @@ def test_seed004_neuberg_only_for_a_over_3_or_a_over_e_over_3():
     four = one_board([450, 420, 400, 380], expected_results=10, small_groups="ebu")
     assert four.boards[0].lines[0].ns.explanation.method == "neuberg"
     # A = 3, E = 8: 3 > 8/3, Neuberg.
-    assert one_board([450, 420, 400], expected_results=8, small_groups="ebu").boards[0].lines[0].ns.explanation.method == "neuberg"
+    assert (
+        one_board([450, 420, 400], expected_results=8, small_groups="ebu").boards[0].lines[0].ns.explanation.method
+        == "neuberg"
+    )
 
 
 def test_seed004_pair_of_two_results_gets_65_and_55_percent():
@@ -364,5 +423,17 @@ def test_seed004_pair_of_two_results_gets_65_and_55_percent():
 
 
 def test_imps_scale_examples_from_the_seeds():
-    assert [imps(d) for d in (280, -190, 750, 0, -30, -780, 300, 230, -250, 720, 30)] == [7, -5, 13, 0, -1, -13, 7, 6, -6, 12, 1]
+    assert [imps(d) for d in (280, -190, 750, 0, -30, -780, 300, 230, -250, 720, 30)] == [
+        7,
+        -5,
+        13,
+        0,
+        -1,
+        -13,
+        7,
+        6,
+        -6,
+        12,
+        1,
+    ]
     assert fmt(Fraction(68175, 100)) == "681.75"

@@ -31,16 +31,20 @@ def howell(rounds):
     """rounds: {board: [(ns pair, ew pair, NS score), ...]} for a one-field session of pairs 1..n."""
     numbers = sorted({p for lines in rounds.values() for a, b, _ in lines for p in (a, b)})
     pairs = tuple(Pair(PairRef("", n)) for n in numbers)
-    boards = tuple(Board(n, tuple(_line(PairRef("", a), PairRef("", b), s) for a, b, s in lines)) for n, lines in rounds.items())
+    boards = tuple(
+        Board(n, tuple(_line(PairRef("", a), PairRef("", b), s) for a, b, s in lines)) for n, lines in rounds.items()
+    )
     return Session("howell", ScoringMethod.MATCHPOINTS, sections=(Section("", pairs, 1),), boards=boards)
 
 
 def test_howell_one_field_percentages_and_ties():
-    session = howell({
-        1: [(1, 2, 420), (3, 4, 400)],
-        2: [(1, 3, 100), (2, 4, 100)],
-        3: [(4, 1, -50), (2, 3, -100)],
-    })
+    session = howell(
+        {
+            1: [(1, 2, 420), (3, 4, 400)],
+            2: [(1, 3, 100), (2, 4, 100)],
+            3: [(4, 1, -50), (2, 3, -100)],
+        }
+    )
     result = score_session(session, ScoringOptions())
     assert len(result.fields) == 1 and result.fields[0].name == ""
     totals = {s.pair.ref.number: s.total for s in result.standings}
@@ -63,9 +67,14 @@ def _mitchell(board_rows, sections=("A",)):
         pairs.append(Section(section, tuple(Pair(PairRef(section, n, d)) for n in numbers for d in (NS, EW)), 2))
         for number, rows in board_rows.items():
             boards.setdefault(number, []).extend(
-                _line(PairRef(section, t, NS), PairRef(section, t, EW), s, section) for t, s in rows)
-    return Session("mitchell", ScoringMethod.MATCHPOINTS, sections=tuple(pairs),
-                   boards=tuple(Board(n, tuple(lines)) for n, lines in boards.items()))
+                _line(PairRef(section, t, NS), PairRef(section, t, EW), s, section) for t, s in rows
+            )
+    return Session(
+        "mitchell",
+        ScoringMethod.MATCHPOINTS,
+        sections=tuple(pairs),
+        boards=tuple(Board(n, tuple(lines)) for n, lines in boards.items()),
+    )
 
 
 def test_mitchell_two_fields_and_a_pair_that_played_fewer_boards():
@@ -94,10 +103,20 @@ def test_sections_separate_or_pooled():
 
 def test_expected_results_event_wide():
     session = _mitchell({1: [(1, 420), (2, 450), (3, 400)]}, ("A",))
-    b = Board(2, (_line(PairRef("B", 1, NS), PairRef("B", 1, EW), 100, "B"), _line(PairRef("B", 2, NS), PairRef("B", 2, EW), 50, "B")))
-    session = Session(session.title, session.method,
-                      sections=session.sections + (Section("B", tuple(Pair(PairRef("B", n, d)) for n in (1, 2) for d in (NS, EW)), 2),),
-                      boards=session.boards + (b,))
+    b = Board(
+        2,
+        (
+            _line(PairRef("B", 1, NS), PairRef("B", 1, EW), 100, "B"),
+            _line(PairRef("B", 2, NS), PairRef("B", 2, EW), 50, "B"),
+        ),
+    )
+    session = Session(
+        session.title,
+        session.method,
+        sections=session.sections
+        + (Section("B", tuple(Pair(PairRef("B", n, d)) for n in (1, 2) for d in (NS, EW)), 2),),
+        boards=session.boards + (b,),
+    )
     by_section = score_session(session, ScoringOptions())
     assert by_section.board(2, "B").expected == 2
     event = score_session(session, ScoringOptions(expected_results="event"))
@@ -109,10 +128,15 @@ def test_variable_average_plus_uses_the_pairs_other_boards():
     def board(number, own):
         others = [500] * 4 + [420] + [100] * 7  # NS 1's +420 ties one other, beats 7: 2 x 7 + 1 = 15
         return [(1, own)] + [(t, s) for t, s in zip(range(2, 14), others)]
+
     rows = {1: board(1, 420), 2: board(2, Artificial.from_percent(60)), 3: board(3, Artificial.from_percent(40))}
     session = _mitchell(rows)
     fixed = score_session(session, ScoringOptions())
-    assert [e.score.value for e in fixed.standing(PairRef("A", 1, NS)).scorecard] == [15, Fraction(144, 10), Fraction(96, 10)]
+    assert [e.score.value for e in fixed.standing(PairRef("A", 1, NS)).scorecard] == [
+        15,
+        Fraction(144, 10),
+        Fraction(96, 10),
+    ]
     variable = score_session(session, ScoringOptions(artificial="variable"))
     card = variable.standing(PairRef("A", 1, NS)).scorecard
     assert [e.score.value for e in card] == [15, 15, Fraction(96, 10)]  # A+ = 62.5 % of 24; A- stays 40 %
@@ -125,8 +149,12 @@ def test_variable_average_plus_uses_the_pairs_other_boards():
 
 def test_imp_pairs_factor_totals_of_pairs_who_played_fewer_boards():
     session = howell({1: [(1, 2, 420), (3, 4, 400)], 2: [(1, 3, 100), (2, 4, 50)], 3: [(1, 4, 600), (2, 3, 0)]})
-    session = Session(session.title, ScoringMethod.CROSS_IMPS, sections=session.sections,
-                      boards=session.boards + (Board(4, (_line(PairRef("", 1), PairRef("", 2), 100),)),))
+    session = Session(
+        session.title,
+        ScoringMethod.CROSS_IMPS,
+        sections=session.sections,
+        boards=session.boards + (Board(4, (_line(PairRef("", 1), PairRef("", 2), 100),)),),
+    )
     result = score_session(session, ScoringOptions(cross_imp_divisor="total"))
     three = result.standing(PairRef("", 3))
     assert three.boards_played == 3
@@ -138,6 +166,8 @@ def test_imp_pairs_factor_totals_of_pairs_who_played_fewer_boards():
 def test_ties_by_displayed_percentage():
     from generator.scoring.session import _tie_key
 
-    assert _tie_key(Fraction(1000001, 20000), ScoringOptions(ties="displayed")) == _tie_key(Fraction(50), ScoringOptions(ties="displayed"))
+    assert _tie_key(Fraction(1000001, 20000), ScoringOptions(ties="displayed")) == _tie_key(
+        Fraction(50), ScoringOptions(ties="displayed")
+    )
     assert _tie_key(Fraction(1000001, 20000), ScoringOptions()) != _tie_key(Fraction(50), ScoringOptions())
     assert decimal_places(Fraction(1000001, 20000), 2) == "50.00"

@@ -32,8 +32,12 @@ NS, EW = Direction.NS, Direction.EW
 MP = ScoringMethod.MATCHPOINTS
 
 
-def mitchell(rows: dict[int, list[tuple[int, int | Artificial]]], method: ScoringMethod = MP, tables: int | None = None,
-             **fields: object) -> Session:
+def mitchell(
+    rows: dict[int, list[tuple[int, int | Artificial]]],
+    method: ScoringMethod = MP,
+    tables: int | None = None,
+    **fields: object,
+) -> Session:
     """rows: {board: [(table, NS score), ...]}; table t is NS pair t against EW pair t (one section, two fields)."""
     numbers = range(1, (tables or max(t for r in rows.values() for t, _ in r)) + 1)
     pairs = tuple(Pair(PairRef("", n, d)) for n in numbers for d in (NS, EW))
@@ -61,7 +65,9 @@ UNEQUAL_TOPS = {1: [(1, 420), (2, 450), (3, 400)], 2: [(1, 100), (2, -100)], 3: 
 def test_total_and_board_mean_differ_when_tops_differ():
     session = mitchell(UNEQUAL_TOPS)
     total = score_session(session, ScoringOptions(neuberg=False)).standing(PairRef("", 1, NS))
-    mean = score_session(session, ScoringOptions(neuberg=False, session_percentage="board-mean")).standing(PairRef("", 1, NS))
+    mean = score_session(session, ScoringOptions(neuberg=False, session_percentage="board-mean")).standing(
+        PairRef("", 1, NS)
+    )
     # NS 1: board 1 +420 beats +400 only: 2 of 4 = 50 %; board 2 +100 beats -100: 2 of 2 = 100 %; board 3: 0 of 0
     assert [e.score.value for e in total.scorecard] == [2, 2, 0]
     assert total.total == mean.total == 4 and total.available == mean.available == 6
@@ -100,8 +106,14 @@ def test_session_percentage_is_checked_and_settable_by_name():
 
 # --- penalties ---------------------------------------------------------------------------------------------
 
-def penalty(number: int, amount: int | str | Fraction, unit: PenaltyUnit = PenaltyUnit.PERCENT_OF_TOP,
-            direction: Direction | None = NS, reason: str = "") -> Penalty:
+
+def penalty(
+    number: int,
+    amount: int | str | Fraction,
+    unit: PenaltyUnit = PenaltyUnit.PERCENT_OF_TOP,
+    direction: Direction | None = NS,
+    reason: str = "",
+) -> Penalty:
     return Penalty(PairRef("", number, direction), Fraction(amount), unit, reason)
 
 
@@ -123,11 +135,17 @@ def test_ebu_standard_penalty_is_a_quarter_of_a_top_off_the_total():
     assert one.scorecard[-1].running_total == 48  # the boards themselves are untouched
     assert result.board(1).lines[0].ns.value == 24
     step = steps(one)["session.penalty"]
-    assert step.summary == ("director's penalty (slow play): 25% of a top: 25% × 24 = 6 matchpoints deducted: "
-                            "48 − 6 = 42 matchpoints")
+    assert step.summary == (
+        "director's penalty (slow play): 25% of a top: 25% × 24 = 6 matchpoints deducted: 48 − 6 = 42 matchpoints"
+    )
     assert (step.values["top"], step.values["deducted"], step.values["before"], step.values["after"]) == (24, 6, 48, 42)
     assert step.values["reason"] == "slow play" and step.values["unit"] == "percent_of_top"
-    assert [s.rule for s in one.explanation.steps] == ["session.total", "session.penalty", "session.available", "session.percentage"]
+    assert [s.rule for s in one.explanation.steps] == [
+        "session.total",
+        "session.penalty",
+        "session.available",
+        "session.percentage",
+    ]
     assert steps(one)["session.percentage"].values["total"] == 42
     # the ranking follows the adjusted totals: NS 2 (22 + 22 = 44, 91.67 %) now wins; nobody else moves
     assert [s.ref.number for s in result.fields[0].standings][:3] == [2, 1, 3]
@@ -145,25 +163,39 @@ def test_a_quarter_top_costs_25_over_the_boards_played_percentage_points():
 
 
 def test_penalty_in_matchpoints_and_several_penalties_on_one_pair():
-    session = mitchell(THIRTEEN, penalties=(penalty(3, "1.5", PenaltyUnit.MATCHPOINTS, reason="late arrival"),
-                                            penalty(3, 25, reason="mobile phone")))
+    session = mitchell(
+        THIRTEEN,
+        penalties=(
+            penalty(3, "1.5", PenaltyUnit.MATCHPOINTS, reason="late arrival"),
+            penalty(3, 25, reason="mobile phone"),
+        ),
+    )
     three = score_session(session, ScoringOptions()).standing(PairRef("", 3, NS))
     # boards: 20 + 20 = 40; less 1.5, less 25 % of 24 = 6: 32.5
     assert three.total == Fraction(65, 2) and three.penalty == Fraction(15, 2)
     penalties = [s for s in three.explanation.steps if s.rule == "session.penalty"]
-    assert [(s.values["before"], s.values["after"]) for s in penalties] == [(40, Fraction(77, 2)), (Fraction(77, 2), Fraction(65, 2))]
-    assert penalties[0].summary == "director's penalty (late arrival): 1.5 matchpoints deducted: 40 − 1.5 = 38.5 matchpoints"
+    assert [(s.values["before"], s.values["after"]) for s in penalties] == [
+        (40, Fraction(77, 2)),
+        (Fraction(77, 2), Fraction(65, 2)),
+    ]
+    assert (
+        penalties[0].summary
+        == "director's penalty (late arrival): 1.5 matchpoints deducted: 40 − 1.5 = 38.5 matchpoints"
+    )
 
 
 def test_a_top_is_the_comparison_groups_full_top_in_either_unit():
     ebu = score_session(mitchell(THIRTEEN, penalties=(penalty(1, 25),)), ScoringOptions()).standing(PairRef("", 1, NS))
-    acbl = score_session(mitchell(THIRTEEN, penalties=(penalty(1, 25),)),
-                         ScoringOptions(matchpoint_units="acbl")).standing(PairRef("", 1, NS))
+    acbl = score_session(
+        mitchell(THIRTEEN, penalties=(penalty(1, 25),)), ScoringOptions(matchpoint_units="acbl")
+    ).standing(PairRef("", 1, NS))
     assert (ebu.penalty, acbl.penalty) == (6, 3)  # 25 % of 24, of 12
     assert ebu.percentage == acbl.percentage == Fraction(175, 2)
     # Neuberg off: a board played by fewer tables keeps a smaller top, but "a top" is still a full board's, 2(E - 1).
     short = {1: THIRTEEN[1], 2: THIRTEEN[2][:4]}
-    off = score_session(mitchell(short, penalties=(penalty(1, 25),)), ScoringOptions(neuberg=False)).standing(PairRef("", 1, NS))
+    off = score_session(mitchell(short, penalties=(penalty(1, 25),)), ScoringOptions(neuberg=False)).standing(
+        PairRef("", 1, NS)
+    )
     assert [e.available for e in off.scorecard] == [24, 6]
     assert off.penalty == 6 and off.total == 24 + 6 - 6
 
@@ -172,11 +204,16 @@ def test_a_top_in_separate_and_pooled_sections():
     def line(section, t, score):
         o = Scored.of(Play(score))
         return TravellerLine(PairRef(section, t, NS), PairRef(section, t, EW), o, o, section=section)
-    sections = tuple(Section(name, tuple(Pair(PairRef(name, t, d)) for t in range(1, n + 1) for d in (NS, EW)), 2)
-                     for name, n in (("A", 3), ("B", 2)))
+
+    sections = tuple(
+        Section(name, tuple(Pair(PairRef(name, t, d)) for t in range(1, n + 1) for d in (NS, EW)), 2)
+        for name, n in (("A", 3), ("B", 2))
+    )
     board = Board(1, tuple(line("A", t, 400 + t) for t in (1, 2, 3)) + tuple(line("B", t, 400 + t) for t in (1, 2)))
-    pens = (Penalty(PairRef("A", 1, NS), Fraction(25), PenaltyUnit.PERCENT_OF_TOP),
-            Penalty(PairRef("B", 1, NS), Fraction(25), PenaltyUnit.PERCENT_OF_TOP))
+    pens = (
+        Penalty(PairRef("A", 1, NS), Fraction(25), PenaltyUnit.PERCENT_OF_TOP),
+        Penalty(PairRef("B", 1, NS), Fraction(25), PenaltyUnit.PERCENT_OF_TOP),
+    )
     session = Session("two sections", MP, sections=sections, boards=(board,), penalties=pens)
     separate = score_session(session, ScoringOptions())
     # section A: 3 results, top 4, 25 % = 1; section B: 2 results, top 2, 25 % = 0.5
@@ -190,18 +227,35 @@ def test_penalty_with_the_board_mean_percentage():
     # E = 3 (board 1), so a top is 4 and 25 % of it is 1 matchpoint
     total = score_session(session, ScoringOptions(neuberg=False)).standing(PairRef("", 1, NS))
     assert total.total == 3 and total.percentage == 50  # (4 - 1) / 6
-    mean = score_session(session, ScoringOptions(neuberg=False, session_percentage="board-mean")).standing(PairRef("", 1, NS))
+    mean = score_session(session, ScoringOptions(neuberg=False, session_percentage="board-mean")).standing(
+        PairRef("", 1, NS)
+    )
     assert mean.total == 3 and mean.percentage == Fraction(125, 2)  # mean 75 %, less 25 % of a top over 2 boards
     step = steps(mean)["session.penalty_percentage"]
-    assert (step.values["percent_of_top"], step.values["boards"], step.values["points"], step.values["percentage"]) == (25, 2, Fraction(25, 2), Fraction(125, 2))
-    assert [s.rule for s in mean.explanation.steps] == ["session.total", "session.penalty", "session.board_mean", "session.penalty_percentage"]
+    assert (step.values["percent_of_top"], step.values["boards"], step.values["points"], step.values["percentage"]) == (
+        25,
+        2,
+        Fraction(25, 2),
+        Fraction(125, 2),
+    )
+    assert [s.rule for s in mean.explanation.steps] == [
+        "session.total",
+        "session.penalty",
+        "session.board_mean",
+        "session.penalty_percentage",
+    ]
 
 
 def test_penalty_does_not_change_a_variable_average():
     # Law 12C2(c) compares with the pair's results on its other boards; a penalty is not a board result.
-    rows = {1: [(t, 1000 - 10 * t) for t in range(1, 14)], 2: [(1, Artificial.from_percent(60))] + [(t, 500) for t in range(2, 14)]}
+    rows = {
+        1: [(t, 1000 - 10 * t) for t in range(1, 14)],
+        2: [(1, Artificial.from_percent(60))] + [(t, 500) for t in range(2, 14)],
+    }
     plain = score_session(mitchell(rows), ScoringOptions(artificial="variable")).standing(PairRef("", 1, NS))
-    fined = score_session(mitchell(rows, penalties=(penalty(1, 25),)), ScoringOptions(artificial="variable")).standing(PairRef("", 1, NS))
+    fined = score_session(mitchell(rows, penalties=(penalty(1, 25),)), ScoringOptions(artificial="variable")).standing(
+        PairRef("", 1, NS)
+    )
     assert plain.scorecard[1].score.value == fined.scorecard[1].score.value == 24  # A+ is 100 %, the pair's board 1
     assert fined.total == plain.total - 6
 
@@ -209,7 +263,9 @@ def test_penalty_does_not_change_a_variable_average():
 def test_imp_pairs_penalty_comes_off_after_factoring():
     # Cross-IMPs, divisor total: NS 3 plays board 1 only, so its IMPs are scaled to 2 boards, then 6 IMPs come off.
     rows = {1: [(1, 420), (2, 450), (3, 400)], 2: [(1, 100), (2, -100)]}
-    session = mitchell(rows, ScoringMethod.CROSS_IMPS, penalties=(penalty(3, 6, PenaltyUnit.IMPS, reason="appeal without merit"),))
+    session = mitchell(
+        rows, ScoringMethod.CROSS_IMPS, penalties=(penalty(3, 6, PenaltyUnit.IMPS, reason="appeal without merit"),)
+    )
     options = ScoringOptions(cross_imp_divisor="total")
     three = score_session(session, options).standing(PairRef("", 3, NS))
     boards = sum(e.score.value for e in three.scorecard)
@@ -217,30 +273,44 @@ def test_imp_pairs_penalty_comes_off_after_factoring():
     assert three.penalty == 6 and three.total == boards - 6 == -9
     assert three.score == boards * 2 - 6 == -12
     assert [s.rule for s in three.explanation.steps] == ["session.imps_total", "session.factoring", "session.penalty"]
-    assert steps(three)["session.penalty"].summary == "director's penalty (appeal without merit): 6 IMPs deducted: -6 − 6 = -12 IMPs"
+    assert (
+        steps(three)["session.penalty"].summary
+        == "director's penalty (appeal without merit): 6 IMPs deducted: -6 − 6 = -12 IMPs"
+    )
     # another pair's score is untouched
     plain = score_session(mitchell(rows, ScoringMethod.CROSS_IMPS), options)
-    assert plain.standing(PairRef("", 1, NS)).score == score_session(session, options).standing(PairRef("", 1, NS)).score
+    assert (
+        plain.standing(PairRef("", 1, NS)).score == score_session(session, options).standing(PairRef("", 1, NS)).score
+    )
 
 
 def test_butler_and_aggregate_penalties_in_their_own_units():
     rows = {1: [(1, 420), (2, 450), (3, 400)]}
-    butler = score_session(mitchell(rows, ScoringMethod.BUTLER, penalties=(penalty(2, 3, PenaltyUnit.IMPS),)), ScoringOptions())
+    butler = score_session(
+        mitchell(rows, ScoringMethod.BUTLER, penalties=(penalty(2, 3, PenaltyUnit.IMPS),)), ScoringOptions()
+    )
     plain = score_session(mitchell(rows, ScoringMethod.BUTLER), ScoringOptions())
     assert butler.standing(PairRef("", 2, NS)).score == plain.standing(PairRef("", 2, NS)).score - 3
-    aggregate = score_session(mitchell(rows, ScoringMethod.AGGREGATE, penalties=(penalty(2, 100, PenaltyUnit.POINTS),)), ScoringOptions())
+    aggregate = score_session(
+        mitchell(rows, ScoringMethod.AGGREGATE, penalties=(penalty(2, 100, PenaltyUnit.POINTS),)), ScoringOptions()
+    )
     two = aggregate.standing(PairRef("", 2, NS))
     assert two.total == two.score == 450 - 100
     assert [s.ref.number for s in aggregate.fields[0].standings] == [1, 3, 2]  # 420, 400, then 450 - 100 = 350
 
 
-
-@pytest.mark.parametrize("pen, message", [
-    (penalty(99, 25), "penalty on 99 NS: no such pair in this session"),
-    (penalty(1, 6, PenaltyUnit.IMPS), "penalty on 1 NS: imps does not apply to a matchpoints session; expected percent_of_top or matchpoints"),
-    (penalty(1, 0), "penalty on 1 NS: expected a positive amount to deduct, got 0"),
-    (penalty(1, -25), "penalty on 1 NS: expected a positive amount to deduct, got -25"),
-])
+@pytest.mark.parametrize(
+    "pen, message",
+    [
+        (penalty(99, 25), "penalty on 99 NS: no such pair in this session"),
+        (
+            penalty(1, 6, PenaltyUnit.IMPS),
+            "penalty on 1 NS: imps does not apply to a matchpoints session; expected percent_of_top or matchpoints",
+        ),
+        (penalty(1, 0), "penalty on 1 NS: expected a positive amount to deduct, got 0"),
+        (penalty(1, -25), "penalty on 1 NS: expected a positive amount to deduct, got -25"),
+    ],
+)
 def test_a_penalty_the_engine_cannot_apply_is_refused(pen, message):
     with pytest.raises(ValueError) as info:
         score_session(mitchell(THIRTEEN, penalties=(pen,)), ScoringOptions())

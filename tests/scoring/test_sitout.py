@@ -47,8 +47,10 @@ def test_average_adds_half_a_top_for_each_board_sat_out():
     assert s.total == Fraction(23, 2) and s.available == 20 and s.percentage == Fraction(575, 10)
     assert (s.sitout.boards, s.sitout.award, s.sitout.tops) == (1, 2, 4)
     step = next(st for st in s.explanation.steps if st.rule == "session.sitout")
-    assert step.summary == ("sat out 1 board: an average on each, 50% of the top of 4: 1 × 2 = 2 matchpoints; "
-                            "total 9.5 + 2 = 11.5 matchpoints")
+    assert step.summary == (
+        "sat out 1 board: an average on each, 50% of the top of 4: 1 × 2 = 2 matchpoints; "
+        "total 9.5 + 2 = 11.5 matchpoints"
+    )
     available = next(st for st in s.explanation.steps if st.rule == "session.available")
     assert available.summary == "the tops of the 4 boards played and the 1 sat out add up to 20 matchpoints"
 
@@ -66,8 +68,12 @@ def test_imp_pairs_session_average_scales_to_every_board_of_the_section():
     session = read_sessions(FIXTURE)[0]
     session = replace(session, method=ScoringMethod.BUTLER)
     plain = score_session(session, session_options(session, {})).standing(PairRef("", 1, None))
-    scaled = score_session(session, session_options(session, {"sitout_policy": "session-average"})).standing(PairRef("", 1, None))
-    averaged = score_session(session, session_options(session, {"sitout_policy": "average"})).standing(PairRef("", 1, None))
+    scaled = score_session(session, session_options(session, {"sitout_policy": "session-average"})).standing(
+        PairRef("", 1, None)
+    )
+    averaged = score_session(session, session_options(session, {"sitout_policy": "average"})).standing(
+        PairRef("", 1, None)
+    )
     assert plain.boards_played == 4
     assert scaled.score == plain.total * 5 / 4  # played 4 of the 5 boards: its IMPs per board on the fifth too
     assert averaged.score == plain.total  # an average is 0 IMPs, and the total is not scaled

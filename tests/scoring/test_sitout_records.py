@@ -72,7 +72,10 @@ def test_a_pair_with_no_line_and_no_record_is_absent_not_sitting_out():
     absent = next(st for st in s.explanation.steps if st.rule == "session.absent")
     assert absent.summary.startswith("no result on board 2 and no sit-out recorded: the pair was late or absent")
     # the pairs whose sit-outs are recorded still get their average
-    assert _score(session, sitout_policy="average", sitout_slot="counted").standing(PairRef("", 2, None)).sitout.boards == 1
+    assert (
+        _score(session, sitout_policy="average", sitout_slot="counted").standing(PairRef("", 2, None)).sitout.boards
+        == 1
+    )
 
 
 def test_without_records_the_sit_out_is_still_inferred():
@@ -87,5 +90,6 @@ def test_a_fixed_e_is_named_instead_of_the_slot_option():
     result = _score(expected_results=3)
     board = next(b for b in result.boards if b.number == 1)
     assert board.expected == 3
-    assert board.explanation.steps[0].summary == ("pair 5 sat out: E is set to 3 by the option expected_results "
-                                                  "(the full number of tables)")
+    assert board.explanation.steps[0].summary == (
+        "pair 5 sat out: E is set to 3 by the option expected_results (the full number of tables)"
+    )

@@ -17,8 +17,10 @@ STRATA = (Stratum("A"), Stratum("B", Fraction(1500)), Stratum("C", Fraction(500)
 
 def stratified(strata_of: dict[str, str]):
     session = mitchell(BOARDS)
-    sections = tuple(replace(sec, pairs=tuple(replace(p, stratum=strata_of[str(p.ref)]) for p in sec.pairs))
-                     for sec in session.sections)
+    sections = tuple(
+        replace(sec, pairs=tuple(replace(p, stratum=strata_of[str(p.ref)]) for p in sec.pairs))
+        for sec in session.sections
+    )
     return replace(session, sections=sections, strata=STRATA)
 
 

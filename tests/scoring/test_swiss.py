@@ -32,30 +32,62 @@ from generator.model import (
 from generator.scoring.options import OptionError, ScoringOptions
 from generator.scoring.session import score_session
 
-CLUB_3 = [{"boards": 3, "vps": {"0": "10-10", "1": "11-9", "2": "12-8", "3-4": "13-7", "5-6": "14-6", "7-8": "15-5",
-                                "9-10": "16-4", "11-13": "17-3", "14-16": "18-2", "17-19": "19-1", "20+": "20-0"}}]
+CLUB_3 = [
+    {
+        "boards": 3,
+        "vps": {
+            "0": "10-10",
+            "1": "11-9",
+            "2": "12-8",
+            "3-4": "13-7",
+            "5-6": "14-6",
+            "7-8": "15-5",
+            "9-10": "16-4",
+            "11-13": "17-3",
+            "14-16": "18-2",
+            "17-19": "19-1",
+            "20+": "20-0",
+        },
+    }
+]
 
 
 def ref(n: int) -> PairRef:
     return PairRef("", n)
 
 
-def swiss_session(rounds: list[tuple[list[int], list[tuple[int, int, list[int]]], list[int]]], pairs: int,
-                  method: ScoringMethod = ScoringMethod.CROSS_IMPS) -> Session:
+def swiss_session(
+    rounds: list[tuple[list[int], list[tuple[int, int, list[int]]], list[int]]],
+    pairs: int,
+    method: ScoringMethod = ScoringMethod.CROSS_IMPS,
+) -> Session:
     """rounds: (boards, [(first NS, second EW, NS score on each board)], byes)."""
     lines: dict[int, list[TravellerLine]] = {}
     swiss = []
     for number, (boards, matches, byes) in enumerate(rounds, start=1):
         for table, (ns, ew, scores) in enumerate(matches, start=1):
             for board, score in zip(boards, scores):
-                lines.setdefault(board, []).append(TravellerLine(ref(ns), ref(ew), Scored.of(Play(score)),
-                                                                 Scored.of(Play(score)), table=table))
-        swiss.append(SwissRound(number, tuple(boards), tuple(SwissMatch(ref(a), ref(b), t)
-                                                             for t, (a, b, _) in enumerate(matches, start=1)),
-                                tuple(ref(b) for b in byes)))
-    section = Section("", tuple(Pair(ref(n), (Player(f"Player {n}a"), Player(f"Player {n}b"))) for n in range(1, pairs + 1)))
-    return Session("Swiss", method, sections=(section,), boards=tuple(Board(n, tuple(ls)) for n, ls in sorted(lines.items())),
-                   swiss=tuple(swiss))
+                lines.setdefault(board, []).append(
+                    TravellerLine(ref(ns), ref(ew), Scored.of(Play(score)), Scored.of(Play(score)), table=table)
+                )
+        swiss.append(
+            SwissRound(
+                number,
+                tuple(boards),
+                tuple(SwissMatch(ref(a), ref(b), t) for t, (a, b, _) in enumerate(matches, start=1)),
+                tuple(ref(b) for b in byes),
+            )
+        )
+    section = Section(
+        "", tuple(Pair(ref(n), (Player(f"Player {n}a"), Player(f"Player {n}b"))) for n in range(1, pairs + 1))
+    )
+    return Session(
+        "Swiss",
+        method,
+        sections=(section,),
+        boards=tuple(Board(n, tuple(ls)) for n, ls in sorted(lines.items())),
+        swiss=tuple(swiss),
+    )
 
 
 HAND_WORKED = [
@@ -74,7 +106,9 @@ HAND_WORKED = [
 
 
 def hand_worked_result(**options: object):
-    opts = ScoringOptions().with_overrides({"vp_scale": "club", "club_vp_scales": CLUB_3, "swiss_bye_vps": 12, **options})
+    opts = ScoringOptions().with_overrides(
+        {"vp_scale": "club", "club_vp_scales": CLUB_3, "swiss_bye_vps": 12, **options}
+    )
     return score_session(swiss_session(HAND_WORKED, 5), opts)
 
 
@@ -111,7 +145,10 @@ def test_vps_level_are_separated_by_imps():
     opts = ScoringOptions().with_overrides({"vp_scale": "club", "club_vp_scales": CLUB_3, "swiss_bye_vps": 13})
     standings = score_session(swiss_session(HAND_WORKED[:1], 5), opts).swiss.standings
     assert [(s.ref.number, s.vps, s.imps, s.rank_label) for s in standings[:3]] == [
-        (2, 13, 3, "1="), (3, 13, 3, "1="), (5, 13, 0, "3")]
+        (2, 13, 3, "1="),
+        (3, 13, 3, "1="),
+        (5, 13, 0, "3"),
+    ]
 
 
 def test_a_ruling_that_does_not_cancel_is_halved():
@@ -142,8 +179,14 @@ def test_ximpq_margin_worked_by_hand():
     #   9-10 on the club table: 16–4.
     # Match 3 v 4: −16 + 2 = −14; 14 / √3 = 8.08 → 8 to pair 4 (7.5² × 3 = 168.75 <= 196 < 216.75): 15–5.
     rounds = [([1, 2], [(1, 2, [420, 110]), (3, 4, [-50, 140]), (5, 6, [170, 110])], [])]
-    opts = ScoringOptions().with_overrides({"vp_scale": "club", "club_vp_scales": [{**CLUB_3[0], "boards": 2}],
-                                            "swiss_margin": "ximpq", "cross_imp_divisor": "total"})
+    opts = ScoringOptions().with_overrides(
+        {
+            "vp_scale": "club",
+            "club_vp_scales": [{**CLUB_3[0], "boards": 2}],
+            "swiss_margin": "ximpq",
+            "cross_imp_divisor": "total",
+        }
+    )
     m1, m2, _ = score_session(swiss_session(rounds, 6), opts).swiss.rounds[0].matches
     assert (m1.first_imps, m1.margin, m1.first_vps, m1.second_vps) == (15, 9, 16, 4)
     assert (m2.first_imps, m2.margin, m2.first_vps, m2.second_vps) == (-14, -8, 5, 15)
@@ -183,20 +226,24 @@ scores = st.sampled_from([-1430, -620, -200, -100, -50, 0, 50, 90, 110, 140, 170
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.lists(scores, min_size=8, max_size=8), min_size=1, max_size=4),
-       st.sampled_from(["wbf", "discrete", "club"]), st.sampled_from(["comparisons", "total", "scores"]),
-       st.sampled_from([0, 10, 12]))
+@given(
+    st.lists(st.lists(scores, min_size=8, max_size=8), min_size=1, max_size=4),
+    st.sampled_from(["wbf", "discrete", "club"]),
+    st.sampled_from(["comparisons", "total", "scores"]),
+    st.sampled_from([0, 10, 12]),
+)
 def test_every_match_shares_the_pool_and_standings_add_up(round_scores, scale, divisor, bye):
     # Nine pairs: four matches and a bye a round (the order rotates so that opponents change), two boards a round.
     rounds = []
     for r, flat in enumerate(round_scores):
         boards = [2 * r + 1, 2 * r + 2]
         order = [(i + r) % 9 + 1 for i in range(9)]
-        matches = [(order[2 * t], order[2 * t + 1], flat[2 * t:2 * t + 2]) for t in range(4)]
+        matches = [(order[2 * t], order[2 * t + 1], flat[2 * t : 2 * t + 2]) for t in range(4)]
         rounds.append((boards, matches, [order[8]]))
     club = [{**CLUB_3[0], "boards": 2}]
-    opts = ScoringOptions().with_overrides({"vp_scale": scale, "club_vp_scales": club, "cross_imp_divisor": divisor,
-                                            "swiss_bye_vps": bye})
+    opts = ScoringOptions().with_overrides(
+        {"vp_scale": scale, "club_vp_scales": club, "cross_imp_divisor": divisor, "swiss_bye_vps": bye}
+    )
     swiss = score_session(swiss_session(rounds, 9), opts).swiss
     running: dict[int, Fraction] = {n: Fraction(0) for n in range(1, 10)}
     for rnd in swiss.rounds:

@@ -16,14 +16,19 @@ from tests.helpers.builders import one_board
 
 played = st.builds(
     lambda level, strain, doubled, declarer, tricks: (Contract(level, strain, doubled), declarer, tricks),
-    st.integers(1, 7), st.sampled_from(list(Strain)), st.integers(0, 2), st.sampled_from(list(Seat)),
-    st.integers(0, 13))
+    st.integers(1, 7),
+    st.sampled_from(list(Strain)),
+    st.integers(0, 2),
+    st.sampled_from(list(Seat)),
+    st.integers(0, 13),
+)
 METHODS = [ScoringMethod.MATCHPOINTS, ScoringMethod.BUTLER, ScoringMethod.CROSS_IMPS, ScoringMethod.AGGREGATE]
 
 
 def _board(plays, method, board_number, extra, **options):
-    results = [Scored.of(Play(ns_score(c, d, t, "None" if board_number == 1 else "Both"), c, d, t))
-               for c, d, t in plays]
+    results = [
+        Scored.of(Play(ns_score(c, d, t, "None" if board_number == 1 else "Both"), c, d, t)) for c, d, t in plays
+    ]
     result = one_board(results, method, board=board_number, expected_results=len(results) + extra, **options)
     return result.boards[0], result.options
 
@@ -32,22 +37,37 @@ def _rescored_by_hand(board, index, tricks, options):
     """The traveller with one line's tricks changed, scored from scratch: the independent value."""
     lines = [sl.line for sl in board.lines]
     play = lines[index].ns.single
-    changed = Scored.of(Play(ns_score(play.contract, play.declarer, tricks, board.vulnerability),
-                             play.contract, play.declarer, tricks))
+    changed = Scored.of(
+        Play(ns_score(play.contract, play.declarer, tricks, board.vulnerability), play.contract, play.declarer, tricks)
+    )
     ref = lines[index].ns_pair
     lines[index] = type(lines[index])(ref, lines[index].ew_pair, changed, changed)
-    again = score_pairs_board(board.number, lines, method=board.method, expected=board.expected, options=options,
-                              vulnerability=board.vulnerability, dealer=board.dealer)
+    again = score_pairs_board(
+        board.number,
+        lines,
+        method=board.method,
+        expected=board.expected,
+        options=options,
+        vulnerability=board.vulnerability,
+        dealer=board.dealer,
+    )
     line = next(sl for sl in again.lines if sl.line.ns_pair == ref)
     return line.line.ns.single.ns_score, line.ns.value, line.ew.value
 
 
 @settings(max_examples=120, deadline=None)
-@given(st.lists(played, min_size=2, max_size=9), st.sampled_from(METHODS), st.sampled_from([1, 7]),
-       st.integers(0, 3), st.sampled_from(["exact", "ebu", "acbl", "truncate"]), st.sampled_from(["ebu", "acbl"]),
-       st.data())
-def test_each_figure_is_the_engines_value_for_the_modified_traveller(plays, method, board_number, extra, rounding,
-                                                                     units, data):
+@given(
+    st.lists(played, min_size=2, max_size=9),
+    st.sampled_from(METHODS),
+    st.sampled_from([1, 7]),
+    st.integers(0, 3),
+    st.sampled_from(["exact", "ebu", "acbl", "truncate"]),
+    st.sampled_from(["ebu", "acbl"]),
+    st.data(),
+)
+def test_each_figure_is_the_engines_value_for_the_modified_traveller(
+    plays, method, board_number, extra, rounding, units, data
+):
     board, options = _board(plays, method, board_number, extra, neuberg_rounding=rounding, matchpoint_units=units)
     index = data.draw(st.integers(0, len(board.lines) - 1))
     memo: dict = {}  # shared between the board's lines, as the site does
@@ -87,7 +107,8 @@ def test_hand_checked_board():
     # With 8 tricks it is −1 doubled = +100 to NS: beats only 0 → 2 MP (unchanged).
     plays = [(Contract.parse("4S"), Seat.N, 10), (Contract.parse("3NTX"), Seat.E, 7)]
     results = [Scored.of(Play(ns_score(c, d, t, "None"), c, d, t)) for c, d, t in plays] + [
-        Scored.of(Play(0, Contract.parse("PASS")))]
+        Scored.of(Play(0, Contract.parse("PASS")))
+    ]
     result = one_board(results)
     board = result.boards[0]
     index = next(i for i, sl in enumerate(board.lines) if sl.line.ns.single.ns_score == 300)

@@ -43,8 +43,11 @@ def weighted(draw, same_side: bool = True):
     n = draw(st.integers(2, 3))
     cuts = sorted(draw(st.lists(st.integers(1, 9), min_size=n - 1, max_size=n - 1, unique=True)))
     weights = [Fraction(b - a, 10) for a, b in zip([0] + cuts, cuts + [10])]
-    return Scored(tuple(Component(w, play(draw(contract), draw(st.sampled_from(seats)), draw(st.integers(0, 13))))
-                        for w in weights))
+    return Scored(
+        tuple(
+            Component(w, play(draw(contract), draw(st.sampled_from(seats)), draw(st.integers(0, 13)))) for w in weights
+        )
+    )
 
 
 def _rescored(board, index, direction, changed, options):
@@ -52,27 +55,52 @@ def _rescored(board, index, direction, changed, options):
     lines = [sl.line for sl in board.lines]
     line = lines[index]
     if line.is_split:
-        new = TravellerLine(line.ns_pair, line.ew_pair, changed if direction is Direction.NS else line.ns,
-                            changed if direction is Direction.EW else line.ew)
+        new = TravellerLine(
+            line.ns_pair,
+            line.ew_pair,
+            changed if direction is Direction.NS else line.ns,
+            changed if direction is Direction.EW else line.ew,
+        )
     else:
         new = TravellerLine(line.ns_pair, line.ew_pair, changed, changed)
     lines[index] = new
-    again = score_pairs_board(board.number, lines, method=board.method, expected=board.expected, options=options,
-                              vulnerability=board.vulnerability, dealer=board.dealer)
+    again = score_pairs_board(
+        board.number,
+        lines,
+        method=board.method,
+        expected=board.expected,
+        options=options,
+        vulnerability=board.vulnerability,
+        dealer=board.dealer,
+    )
     scored = next(sl for sl in again.lines if sl.line.ns_pair == line.ns_pair)
     return scored.ns.value if direction is Direction.NS else scored.ew.value
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(plain(), min_size=1, max_size=6), st.lists(weighted(), min_size=0, max_size=2),
-       st.lists(st.tuples(plain(), st.one_of(plain(), weighted())), min_size=0, max_size=2),
-       st.sampled_from(METHODS), st.integers(0, 2), st.sampled_from(["exact", "ebu", "truncate"]),
-       st.sampled_from(["exact", "ten"]), st.sampled_from(["exact", "integer"]), st.data())
-def test_each_figure_is_the_engines_value_for_the_modified_traveller(plains, weights, splits, method, extra,
-                                                                     rounding, aggregate_rounding, imp_rounding, data):
+@given(
+    st.lists(plain(), min_size=1, max_size=6),
+    st.lists(weighted(), min_size=0, max_size=2),
+    st.lists(st.tuples(plain(), st.one_of(plain(), weighted())), min_size=0, max_size=2),
+    st.sampled_from(METHODS),
+    st.integers(0, 2),
+    st.sampled_from(["exact", "ebu", "truncate"]),
+    st.sampled_from(["exact", "ten"]),
+    st.sampled_from(["exact", "integer"]),
+    st.data(),
+)
+def test_each_figure_is_the_engines_value_for_the_modified_traveller(
+    plains, weights, splits, method, extra, rounding, aggregate_rounding, imp_rounding, data
+):
     results = plains + weights + splits
-    result = one_board(results, method, expected_results=len(results) + extra, neuberg_rounding=rounding,
-                       weighted_aggregate_rounding=aggregate_rounding, weighted_imp_rounding=imp_rounding)
+    result = one_board(
+        results,
+        method,
+        expected_results=len(results) + extra,
+        neuberg_rounding=rounding,
+        weighted_aggregate_rounding=aggregate_rounding,
+        weighted_imp_rounding=imp_rounding,
+    )
     board, options = result.boards[0], result.options
     checked = 0
     for index, sl in enumerate(board.lines):
@@ -107,7 +135,9 @@ def test_hand_checked_weighted_board():
     # One trick fewer in each part: 9 tricks (−50) and 8 tricks (−100):
     #   as −50: ties −50 → 1;  as −100: 0;  50% × 1 + 50% × 0 = 0.5.
     n = Contract.parse("4S")
-    weighted_line = Scored((Component(Fraction(1, 2), play(n, Seat.N, 10)), Component(Fraction(1, 2), play(n, Seat.N, 9))))
+    weighted_line = Scored(
+        (Component(Fraction(1, 2), play(n, Seat.N, 10)), Component(Fraction(1, 2), play(n, Seat.N, 9)))
+    )
     result = one_board([Scored.of(play(n, Seat.N, 10)), Scored.of(play(n, Seat.N, 9)), weighted_line])
     board = result.boards[0]
     index = next(i for i, sl in enumerate(board.lines) if sl.line.ns.is_weighted)
@@ -126,6 +156,8 @@ def test_artificial_and_mixed_weighted_lines_have_no_trick_value():
     board = result.boards[0]
     kinds = {}
     for i, sl in enumerate(board.lines):
-        kinds[type(sl.line.ns).__name__ + ("w" if isinstance(sl.line.ns, Scored) and sl.line.ns.is_weighted else "")] = i
+        kinds[
+            type(sl.line.ns).__name__ + ("w" if isinstance(sl.line.ns, Scored) and sl.line.ns.is_weighted else "")
+        ] = i
     assert side_worth(board, kinds["Artificial"], Direction.NS, result.options) == NO_TRICK_VALUE_ARTIFICIAL
     assert side_worth(board, kinds["Scoredw"], Direction.EW, result.options) == NO_TRICK_VALUE_MIXED

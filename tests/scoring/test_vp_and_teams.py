@@ -55,8 +55,12 @@ def test_fractional_margin_interpolates_or_rounds():
 
 def _match(boards, adjustment=Fraction(0)):
     home, away = Team(1, "Lions"), Team(2, "Tigers")
-    return Session("teams", ScoringMethod.TEAMS, teams=(home, away),
-                   matches=(Match(home, away, tuple(boards), imp_adjustment=adjustment),))
+    return Session(
+        "teams",
+        ScoringMethod.TEAMS,
+        teams=(home, away),
+        matches=(Match(home, away, tuple(boards), imp_adjustment=adjustment),),
+    )
 
 
 def _b(number, a, b):
@@ -66,7 +70,9 @@ def _b(number, a, b):
 
 def test_match_board_imps_totals_and_vps():
     # home NS +620 vs home EW (NS) +170: +450 -> 10; +140 vs -170: -30 -> -1; -600 vs +690 -> +90 -> 3
-    result = score_session(_match([_b(1, 620, 170), _b(2, 140, -170), _b(3, -600, -690), _b(4, -100, 420)]), ScoringOptions())
+    result = score_session(
+        _match([_b(1, 620, 170), _b(2, 140, -170), _b(3, -600, -690), _b(4, -100, 420)]), ScoringOptions()
+    )
     m = result.matches[0]
     assert [b.home for b in m.boards] == [10, 7, 3, -11]
     assert (m.home_imps, m.away_imps) == (20, 11)
@@ -77,8 +83,9 @@ def test_match_board_imps_totals_and_vps():
 
 
 def test_weighted_and_artificial_boards_in_a_match():
-    result = score_session(_match([_b(1, weighted((60, 420), (40, -50)), 140), _b(2, Artificial.from_percent(60), 100)]),
-                           ScoringOptions())
+    result = score_session(
+        _match([_b(1, weighted((60, 420), (40, -50)), 140), _b(2, Artificial.from_percent(60), 100)]), ScoringOptions()
+    )
     boards = result.matches[0].boards
     assert boards[0].home == Fraction(22, 10)
     assert boards[1].home == 3

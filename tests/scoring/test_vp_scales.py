@@ -13,15 +13,48 @@ from generator.scoring.vp import discrete_band, discrete_bounds, discrete_winner
 # Worked bands of the WBF/EBU discrete scale (IMP margin: winner's VPs), as the EBU's generator
 # builds them: band bound floor(imap(10.5 + i)) and then the concavity pass.
 DISCRETE_BANDS = {
-    8: [(0, 0, 10), (1, 3, 11), (4, 6, 12), (7, 9, 13), (10, 12, 14), (13, 16, 15), (17, 20, 16),
-        (21, 25, 17), (26, 30, 18), (31, 38, 19), (39, None, 20)],
+    8: [
+        (0, 0, 10),
+        (1, 3, 11),
+        (4, 6, 12),
+        (7, 9, 13),
+        (10, 12, 14),
+        (13, 16, 15),
+        (17, 20, 16),
+        (21, 25, 17),
+        (26, 30, 18),
+        (31, 38, 19),
+        (39, None, 20),
+    ],
     # 20 boards: a Dutch club's copy of the WBF table agrees: "0-1 IMP: 10, 2-5 IMP: 11, 6-9 IMP: 12".
-    20: [(0, 1, 10), (2, 5, 11), (6, 9, 12), (10, 14, 13), (15, 19, 14), (20, 25, 15), (26, 31, 16),
-         (32, 39, 17), (40, 48, 18), (49, 60, 19), (61, None, 20)],
+    20: [
+        (0, 1, 10),
+        (2, 5, 11),
+        (6, 9, 12),
+        (10, 14, 13),
+        (15, 19, 14),
+        (20, 25, 15),
+        (26, 31, 16),
+        (32, 39, 17),
+        (40, 48, 18),
+        (49, 60, 19),
+        (61, None, 20),
+    ],
     # 16 boards: the raw floors give 2-5 for 11 VPs (bounds 1, 5, 8: band widths 3, 4, 3); the
     # concavity pass narrows it to 2-4 so that no band is wider than the one before it.
-    16: [(0, 1, 10), (2, 4, 11), (5, 8, 12), (9, 12, 13), (13, 17, 14), (18, 22, 15), (23, 28, 16),
-         (29, 35, 17), (36, 43, 18), (44, 53, 19), (54, None, 20)],
+    16: [
+        (0, 1, 10),
+        (2, 4, 11),
+        (5, 8, 12),
+        (9, 12, 13),
+        (13, 17, 14),
+        (18, 22, 15),
+        (23, 28, 16),
+        (29, 35, 17),
+        (36, 43, 18),
+        (44, 53, 19),
+        (54, None, 20),
+    ],
 }
 
 
@@ -43,12 +76,20 @@ def test_discrete_scale_sides_share_twenty_and_the_loser_mirrors():
     assert match_vps(Fraction(100), Fraction(0), 8, scale="discrete") == (20, 0)
 
 
-@pytest.mark.parametrize(("margin", "home_vp"), [
-    # EBU: totals strictly between -0.5 and +0.5 are a draw; "below n.5" counts as n, so n.5 counts as n + 1.
-    ("0.4", 10), ("-0.4", 10), ("0.5", 11), ("-0.5", 9),
-    # 8 boards: 11 VPs is 1-3 IMPs, 12 VPs is 4-6.  3.49 counts as 3 (11), 3.5 as 4 (12).
-    ("3.49", 11), ("3.5", 12), ("-3.5", 8),
-])
+@pytest.mark.parametrize(
+    ("margin", "home_vp"),
+    [
+        # EBU: totals strictly between -0.5 and +0.5 are a draw; "below n.5" counts as n, so n.5 counts as n + 1.
+        ("0.4", 10),
+        ("-0.4", 10),
+        ("0.5", 11),
+        ("-0.5", 9),
+        # 8 boards: 11 VPs is 1-3 IMPs, 12 VPs is 4-6.  3.49 counts as 3 (11), 3.5 as 4 (12).
+        ("3.49", 11),
+        ("3.5", 12),
+        ("-3.5", 8),
+    ],
+)
 def test_discrete_scale_rounds_a_fractional_margin_first(margin, home_vp):
     home, away = match_vps(Fraction(margin), Fraction(0), 8, scale="discrete")
     assert (home, away) == (home_vp, 20 - home_vp)
@@ -100,8 +141,12 @@ def test_ten_vp_pool_needs_the_discrete_scale():
 # 10 boards m=26..32: 17.1570, 17.3348, 17.5073, 17.6747, 17.8370, 17.9945, 18.1472 -> half up
 # 17.16, 17.33, 17.51, 17.67, 17.84, 17.99, 18.15; each odd entry sits 0.01 under the concave line,
 # so the fix gives 17.34, 17.68, 18.00.
-ROUNDING_CASES = [(8, 40, "19.74", "19.73"), (10, 27, "17.34", "17.33"), (10, 29, "17.68", "17.67"),
-                  (10, 31, "18.00", "17.99")]
+ROUNDING_CASES = [
+    (8, 40, "19.74", "19.73"),
+    (10, 27, "17.34", "17.33"),
+    (10, 29, "17.68", "17.67"),
+    (10, 31, "18.00", "17.99"),
+]
 
 
 @pytest.mark.parametrize(("boards", "margin", "fixed", "plain"), ROUNDING_CASES)

@@ -10,8 +10,19 @@ from generator.scoring.contract import Contract, Seat, board_vulnerability, ns_s
 
 TABLES = 130
 BOARDS = 3
-PLAYS = [("4S", "N", 10), ("4S", "N", 11), ("4S", "S", 9), ("3NT", "S", 9), ("3NT", "N", 10), ("5S", "N", 10),
-         ("4H", "E", 8), ("2S", "N", 10), ("4S", "N", 10), ("3NT", "S", 10), ("4SX", "N", 9)]
+PLAYS = [
+    ("4S", "N", 10),
+    ("4S", "N", 11),
+    ("4S", "S", 9),
+    ("3NT", "S", 9),
+    ("3NT", "N", 10),
+    ("5S", "N", 10),
+    ("4H", "E", 8),
+    ("2S", "N", 10),
+    ("4S", "N", 10),
+    ("3NT", "S", 10),
+    ("4SX", "N", 9),
+]
 
 
 def play_of(board: int, table: int) -> tuple[str, str, int] | None:
@@ -22,14 +33,18 @@ def play_of(board: int, table: int) -> tuple[str, str, int] | None:
 
 
 def write_big_field(path: Path) -> None:
-    out = ['<?xml version="1.0" encoding="UTF-8"?>\n<USEBIO Version="1.2"><CLUB><CLUB_NAME>Test Simultaneous</CLUB_NAME></CLUB>'
-           '<EVENT EVENT_TYPE="MP_PAIRS"><PROGRAM_NAME>test</PROGRAM_NAME><EVENT_DESCRIPTION>Big Simultaneous</EVENT_DESCRIPTION>'
-           '<DATE>23/11/2026</DATE><WINNER_TYPE>2</WINNER_TYPE><PARTICIPANTS>\n']
+    out = [
+        '<?xml version="1.0" encoding="UTF-8"?>\n<USEBIO Version="1.2"><CLUB><CLUB_NAME>Test Simultaneous</CLUB_NAME></CLUB>'
+        '<EVENT EVENT_TYPE="MP_PAIRS"><PROGRAM_NAME>test</PROGRAM_NAME><EVENT_DESCRIPTION>Big Simultaneous</EVENT_DESCRIPTION>'
+        "<DATE>23/11/2026</DATE><WINNER_TYPE>2</WINNER_TYPE><PARTICIPANTS>\n"
+    ]
     for direction in ("NS", "EW"):
         for t in range(1, TABLES + 1):
-            out.append(f"<PAIR><PAIR_NUMBER>{t}</PAIR_NUMBER><DIRECTION>{direction}</DIRECTION>"
-                       f"<PLAYER><PLAYER_NAME>Player {direction} {t}a</PLAYER_NAME></PLAYER>"
-                       f"<PLAYER><PLAYER_NAME>Player {direction} {t}b</PLAYER_NAME></PLAYER></PAIR>\n")
+            out.append(
+                f"<PAIR><PAIR_NUMBER>{t}</PAIR_NUMBER><DIRECTION>{direction}</DIRECTION>"
+                f"<PLAYER><PLAYER_NAME>Player {direction} {t}a</PLAYER_NAME></PLAYER>"
+                f"<PLAYER><PLAYER_NAME>Player {direction} {t}b</PLAYER_NAME></PLAYER></PAIR>\n"
+            )
     out.append("</PARTICIPANTS>\n")
     for board in range(1, BOARDS + 1):
         out.append(f"<BOARD><BOARD_NUMBER>{board}</BOARD_NUMBER>\n")
@@ -42,8 +57,10 @@ def write_big_field(path: Path) -> None:
                 continue
             contract, by, tricks = play
             score = ns_score(Contract.parse(contract), Seat.parse(by), tricks, board_vulnerability(board))
-            out.append(f"{head}<CONTRACT>{contract}</CONTRACT><PLAYED_BY>{by}</PLAYED_BY><TRICKS>{tricks}</TRICKS>"
-                       f"<SCORE>{score}</SCORE></TRAVELLER_LINE>\n")
+            out.append(
+                f"{head}<CONTRACT>{contract}</CONTRACT><PLAYED_BY>{by}</PLAYED_BY><TRICKS>{tricks}</TRICKS>"
+                f"<SCORE>{score}</SCORE></TRAVELLER_LINE>\n"
+            )
         out.append("</BOARD>\n")
     out.append("</EVENT></USEBIO>\n")
     path.write_text("".join(out), encoding="utf-8")

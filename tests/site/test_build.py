@@ -107,8 +107,9 @@ def test_a_failed_build_leaves_the_site_untouched(tmp_path, capsys):
     out = tmp_path / "site"
     build_site(content, out, jobs=1)
     before, stamps = snapshot(out), mtimes(out)
-    (content / "sessions" / "broken.yaml").write_text(TINY.format(event="Broken", name="Al Able", tricks=9)
-                                                       .replace("contract: 3NT", "contract: 3ZZ"))
+    (content / "sessions" / "broken.yaml").write_text(
+        TINY.format(event="Broken", name="Al Able", tricks=9).replace("contract: 3NT", "contract: 3ZZ")
+    )
     with pytest.raises(BuildError) as err:
         build_site(content, out, jobs=1)
     assert "broken.yaml" in str(err.value) and "previous site is unchanged" in str(err.value)
@@ -164,7 +165,8 @@ def test_nothing_changed_is_a_no_op_that_still_checks_the_output(tmp_path):
     # A club's own article with the name of one of ours replaces ours.
     (content / "articles").mkdir()
     (content / "articles" / "matchpoints.md").write_text(
-        (packaged_articles() / "matchpoints.md").read_text() + "\nOne more line.\n")
+        (packaged_articles() / "matchpoints.md").read_text() + "\nOne more line.\n"
+    )
     edited = build_site(content, out, jobs=1)
     assert "One more line." in (out / "articles" / "matchpoints.html").read_text() and edited.written >= 1
 
@@ -177,8 +179,10 @@ def test_a_line_taken_on_trust_is_flagged_on_its_board_page_and_warned_in_the_su
     report = build_site(content, out, jobs=1)
     warnings = [w for w in report.summary().splitlines() if w.startswith("warning: ")]
     assert len(warnings) == 2
-    assert warnings[1].endswith("slips.xml: board 2, NS 1 v EW 3: the recorded score does not match 6NT by N taking "
-                                "12 tricks (which scores 1440); the club's program scored -170, and so do we")
+    assert warnings[1].endswith(
+        "slips.xml: board 2, NS 1 v EW 3: the recorded score does not match 6NT by N taking "
+        "12 tricks (which scores 1440); the club's program scored -170, and so do we"
+    )
     html = next(p for p in out.rglob("*.html") if "6NT by N taking 12 tricks" in p.read_text()).read_text()
     assert 'class="line-note"' in html and "the club&#39;s program scored -170" in html
     # Nothing changed: the quick path still reports the warnings.
@@ -189,8 +193,9 @@ def test_the_session_page_reconciles_with_the_programs_figures(tmp_path):
     """Issue 12: members never see a silent disagreement with what the club published."""
     fixture = ROOT / "tests" / "readers" / "fixtures" / "usebio" / "slips_accepted.xml"
     differs = fixture.read_text().replace("<PERCENTAGE>100.00</PERCENTAGE>", "<PERCENTAGE>90.00</PERCENTAGE>")
-    content = make_content(tmp_path, {"slips.xml": fixture.read_text(), "differs.xml": differs.replace(
-        "Saturday Slips", "Sunday Slips")})
+    content = make_content(
+        tmp_path, {"slips.xml": fixture.read_text(), "differs.xml": differs.replace("Saturday Slips", "Sunday Slips")}
+    )
     out = tmp_path / "site"
     build_site(content, out, jobs=1)
     pages = {p.parent.name: p.read_text() for p in out.glob("*/*/index.html")}
@@ -214,19 +219,26 @@ def test_the_reconciliation_names_the_programs_conventions_and_the_pair_page_exp
     page = next(p.read_text() for p in out.glob("*/*/index.html") if "Summer Howell with a phantom" in p.read_text())
     assert "Our figures agree with Scorer's on 26 of 30." in page
     assert "<li>pair totals: the program&#39;s conventions (an average for each board sat out): 4 figures</li>" in page
-    assert ("Scorer's figures follow these conventions, which this site's scoring does not use: an average for each "
-            "board sat out. Scored that way, 30 of 30 agree. The figures published here are scored with the club's "
-            "own options.") in page
+    assert (
+        "Scorer's figures follow these conventions, which this site's scoring does not use: an average for each "
+        "board sat out. Scored that way, 30 of 30 agree. The figures published here are scored with the club's "
+        "own options."
+    ) in page
 
     # With the club's option set, the pair page explains what pair 1 got for the board it sat out.
     site = (content / "site.yaml").read_text()
     (content / "site.yaml").write_text(site.replace("scoring:\n", "scoring:\n  sitout_policy: average\n", 1))
     build_site(content, out, jobs=1)
-    pair_pages = [p.read_text() for p in out.glob("*/*/*.html") if "Aurora Ashdown" in p.read_text()
-                  and "Sat out 1 board" in p.read_text()]
+    pair_pages = [
+        p.read_text()
+        for p in out.glob("*/*/*.html")
+        if "Aurora Ashdown" in p.read_text() and "Sat out 1 board" in p.read_text()
+    ]
     assert pair_pages, "the pair page shows the sit-out step"
-    assert ("Sat out 1 board: an average on each, 50% of the top of 4: 1 × 2 = 2 matchpoints; "
-            "total 9.5 + 2 = 11.5 matchpoints") in pair_pages[0]
+    assert (
+        "Sat out 1 board: an average on each, 50% of the top of 4: 1 × 2 = 2 matchpoints; "
+        "total 9.5 + 2 = 11.5 matchpoints"
+    ) in pair_pages[0]
     assert "The tops of the 4 boards played and the 1 sat out add up to 20 matchpoints" in pair_pages[0]
     page = next(p.read_text() for p in out.glob("*/*/index.html") if "Summer Howell with a phantom" in p.read_text())
     assert "Our figures agree with Scorer's on 30 of 30: every one." in page

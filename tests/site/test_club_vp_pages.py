@@ -32,9 +32,15 @@ def site(tmp_path_factory, parse_page):
 
 def test_match_page_shows_the_club_scale_row(site):
     page = site("sessions/short/match-1.html")
-    assert "Margin 2 IMPs on the club's 20-VP scale for 3 boards: 2 IMPs is worth 12–8: Kestrels 12, Plovers 8" in page.text
+    assert (
+        "Margin 2 IMPs on the club's 20-VP scale for 3 boards: 2 IMPs is worth 12–8: Kestrels 12, Plovers 8"
+        in page.text
+    )
 
 
 def test_session_ranks_on_the_club_scale_vps(site):
     page = site("sessions/short/index.html")
-    assert [(r[0], r[1], r[2]) for r in page.tables["ranking"][1:]] == [("1", "Kestrels", "12.00"), ("2", "Plovers", "8.00")]
+    assert [(r[0], r[1], r[2]) for r in page.tables["ranking"][1:]] == [
+        ("1", "Kestrels", "12.00"),
+        ("2", "Plovers", "8.00"),
+    ]

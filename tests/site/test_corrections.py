@@ -45,12 +45,19 @@ pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the g
 
 def git(repo: Path, *args: str, date: str = "2026-11-17T22:30:00+00:00") -> str:
     """git with no global or system configuration and fixed dates (deterministic commits)."""
-    env = {"PATH": os.environ.get("PATH", ""), "HOME": str(repo), "GIT_CONFIG_GLOBAL": os.devnull,
-           "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "Scorer", "GIT_AUTHOR_EMAIL": "scorer@example.org",
-           "GIT_COMMITTER_NAME": "Scorer", "GIT_COMMITTER_EMAIL": "scorer@example.org",
-           "GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date}
-    return subprocess.run(["git", "-C", str(repo), *args], env=env, check=True, capture_output=True,
-                          text=True).stdout
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "HOME": str(repo),
+        "GIT_CONFIG_GLOBAL": os.devnull,
+        "GIT_CONFIG_NOSYSTEM": "1",
+        "GIT_AUTHOR_NAME": "Scorer",
+        "GIT_AUTHOR_EMAIL": "scorer@example.org",
+        "GIT_COMMITTER_NAME": "Scorer",
+        "GIT_COMMITTER_EMAIL": "scorer@example.org",
+        "GIT_AUTHOR_DATE": date,
+        "GIT_COMMITTER_DATE": date,
+    }
+    return subprocess.run(["git", "-C", str(repo), *args], env=env, check=True, capture_output=True, text=True).stdout
 
 
 def make_repo(tmp_path: Path) -> Path:
@@ -101,14 +108,18 @@ def test_the_session_page_says_what_was_corrected_and_why(corrected: Path) -> No
     build(corrected)
     html = page(corrected, "sessions/tuesday/index.html")
     text = text_of(html)
-    assert ("Corrected on 24 November 2026 (a late correction, after the provisional period): "
-            "board 1, NS 1 v EW 1: 4♠= by N +420 → 4♠−1 by N −50; "
-            "board 3, NS 3 v EW 2: removed (was 2♥−1 by S −50); "
-            "board 4, NS 3 v EW 3: added, artificial score A=. "
-            "NS 3 moved from 3rd to 2nd; NS 1 from 1st= to 3rd; EW 1 from 3rd to 2nd; EW 2 from 2nd to 3rd.") in text
+    assert (
+        "Corrected on 24 November 2026 (a late correction, after the provisional period): "
+        "board 1, NS 1 v EW 1: 4♠= by N +420 → 4♠−1 by N −50; "
+        "board 3, NS 3 v EW 2: removed (was 2♥−1 by S −50); "
+        "board 4, NS 3 v EW 3: added, artificial score A=. "
+        "NS 3 moved from 3rd to 2nd; NS 1 from 1st= to 3rd; EW 1 from 3rd to 2nd; EW 2 from 2nd to 3rd."
+    ) in text
     # the reason, from the commit message, escaped
-    assert "Reason given: Board 1: NS 1 went one off &lt;not made&gt; (scorer&#39;s slip)" in html \
+    assert (
+        "Reason given: Board 1: NS 1 went one off &lt;not made&gt; (scorer&#39;s slip)" in html
         or "Reason given: Board 1: NS 1 went one off &lt;not made&gt; (scorer&#x27;s slip)" in html
+    )
     assert "<not made>" not in html
     # the ranking marks the totals that changed (all six pairs' totals moved)
     assert html.count('class="corrected" href="#correction-1"') == 6
@@ -192,16 +203,23 @@ def test_an_uncommitted_file_has_no_history(tmp_path: Path) -> None:
 
 def test_a_correction_that_breaks_the_file_fails_and_keeps_the_site(corrected: Path) -> None:
     build(corrected)
-    before = {p.relative_to(corrected / "site").as_posix(): p.read_bytes()
-              for p in (corrected / "site").rglob("*") if p.is_file()}
+    before = {
+        p.relative_to(corrected / "site").as_posix(): p.read_bytes()
+        for p in (corrected / "site").rglob("*")
+        if p.is_file()
+    }
     (corrected / "content" / "sessions" / "tuesday.yaml").write_text(
-        V2.replace("tricks: 9}", "tricks: 14}", 1), encoding="utf-8")
+        V2.replace("tricks: 9}", "tricks: 14}", 1), encoding="utf-8"
+    )
     git(corrected, "commit", "-q", "-a", "-m", "a slip", date="2026-11-25T09:00:00+00:00")
     with pytest.raises(BuildError) as failed:
         build(corrected)
     assert "tuesday.yaml" in str(failed.value)
-    after = {p.relative_to(corrected / "site").as_posix(): p.read_bytes()
-             for p in (corrected / "site").rglob("*") if p.is_file()}
+    after = {
+        p.relative_to(corrected / "site").as_posix(): p.read_bytes()
+        for p in (corrected / "site").rglob("*")
+        if p.is_file()
+    }
     assert after == before
     assert "Corrected on 24 November 2026" in after["sessions/tuesday/index.html"].decode()
 
@@ -224,36 +242,97 @@ def test_an_earlier_version_that_was_broken_is_skipped_with_a_note(tmp_path: Pat
 
 def test_identical_inputs_build_identical_sites(corrected: Path, tmp_path: Path) -> None:
     build(corrected)
-    first = {p.relative_to(corrected / "site").as_posix(): p.read_bytes()
-             for p in (corrected / "site").rglob("*") if p.is_file()}
+    first = {
+        p.relative_to(corrected / "site").as_posix(): p.read_bytes()
+        for p in (corrected / "site").rglob("*")
+        if p.is_file()
+    }
     shutil.rmtree(corrected / ".cache")
     shutil.rmtree(corrected / "site")
     build(corrected)
-    second = {p.relative_to(corrected / "site").as_posix(): p.read_bytes()
-              for p in (corrected / "site").rglob("*") if p.is_file()}
+    second = {
+        p.relative_to(corrected / "site").as_posix(): p.read_bytes()
+        for p in (corrected / "site").rglob("*")
+        if p.is_file()
+    }
     assert first == second
 
 
 def test_the_pure_diff_of_two_snapshots() -> None:
-    old = {"unit": "matchpoints", "lines": {
-        "7|0-3-NS|0-5-EW": {"board": "7", "ns_pair": "NS 3", "ew_pair": "EW 5", "result": "4♠= by N +420",
-                            "adjusted": None, "ns": "4", "ew": "0"}},
-        "pairs": {"0-3-NS": {"pair": "NS 3", "field": "NS", "rank": 2, "rank_label": "2", "total": "10",
-                             "percentage": "60", "penalty": None},
-                  "0-1-NS": {"pair": "NS 1", "field": "NS", "rank": 4, "rank_label": "4", "total": "7",
-                             "percentage": "40", "penalty": None}}}
-    new = {"unit": "matchpoints", "lines": {
-        "7|0-3-NS|0-5-EW": {"board": "7", "ns_pair": "NS 3", "ew_pair": "EW 5", "result": "4♠−1 by N −50",
-                            "adjusted": None, "ns": "0", "ew": "4"}},
-        "pairs": {"0-3-NS": {"pair": "NS 3", "field": "NS", "rank": 4, "rank_label": "4", "total": "6",
-                             "percentage": "36", "penalty": None},
-                  "0-1-NS": {"pair": "NS 1", "field": "NS", "rank": 3, "rank_label": "3", "total": "7.5",
-                             "percentage": "41", "penalty": "1"}}}
+    old = {
+        "unit": "matchpoints",
+        "lines": {
+            "7|0-3-NS|0-5-EW": {
+                "board": "7",
+                "ns_pair": "NS 3",
+                "ew_pair": "EW 5",
+                "result": "4♠= by N +420",
+                "adjusted": None,
+                "ns": "4",
+                "ew": "0",
+            }
+        },
+        "pairs": {
+            "0-3-NS": {
+                "pair": "NS 3",
+                "field": "NS",
+                "rank": 2,
+                "rank_label": "2",
+                "total": "10",
+                "percentage": "60",
+                "penalty": None,
+            },
+            "0-1-NS": {
+                "pair": "NS 1",
+                "field": "NS",
+                "rank": 4,
+                "rank_label": "4",
+                "total": "7",
+                "percentage": "40",
+                "penalty": None,
+            },
+        },
+    }
+    new = {
+        "unit": "matchpoints",
+        "lines": {
+            "7|0-3-NS|0-5-EW": {
+                "board": "7",
+                "ns_pair": "NS 3",
+                "ew_pair": "EW 5",
+                "result": "4♠−1 by N −50",
+                "adjusted": None,
+                "ns": "0",
+                "ew": "4",
+            }
+        },
+        "pairs": {
+            "0-3-NS": {
+                "pair": "NS 3",
+                "field": "NS",
+                "rank": 4,
+                "rank_label": "4",
+                "total": "6",
+                "percentage": "36",
+                "penalty": None,
+            },
+            "0-1-NS": {
+                "pair": "NS 1",
+                "field": "NS",
+                "rank": 3,
+                "rank_label": "3",
+                "total": "7.5",
+                "percentage": "41",
+                "penalty": "1",
+            },
+        },
+    }
     change = compare(old, new)
     assert change["figures"] == {"7|0-3-NS|0-5-EW": ["ns", "ew"]}
     assert describe(change, "matchpoints") == (
         "board 7, NS 3 v EW 5: 4♠= by N +420 → 4♠−1 by N −50; NS 1: a penalty of 1 matchpoints. "
-        "NS 1 moved from 4th to 3rd; NS 3 from 2nd to 4th.")
+        "NS 1 moved from 4th to 3rd; NS 3 from 2nd to 4th."
+    )
     assert compare(new, new) == {"results": [], "figures": {}, "pairs": {}, "moves": [], "penalties": []}
 
 
@@ -322,8 +401,9 @@ def test_history_is_read_once_per_commit_not_per_build(corrected: Path, monkeypa
     assert calls == ["rev-parse"]
     calls.clear()
     # Another session (the same one twice would be refused as a duplicate upload).
-    (corrected / "content" / "sessions" / "other.yaml").write_text(V1.replace("Tuesday Pairs", "Thursday Pairs"),
-                                                                   encoding="utf-8")
+    (corrected / "content" / "sessions" / "other.yaml").write_text(
+        V1.replace("Tuesday Pairs", "Thursday Pairs"), encoding="utf-8"
+    )
     build(corrected)  # a new upload, no new commit: the log is re-read for the new list, no version re-scored
     assert "cat-file" not in calls and calls.count("log") == 1
     calls.clear()
@@ -345,8 +425,12 @@ def test_results_as_the_corrections_write_them() -> None:
     assert play_text(Play(-850, Contract.parse("3NTX"), Seat.E, 12)) == "3NTX+3 by E −850"  # 200+300+50+3×100
     assert play_text(Play(0, Contract.parse("PASS"))) == "Pass 0"
     assert play_text(Play(110)) == "+110"  # a score-only upload
-    weighted = Scored((Component(Fraction(3, 5), Play(420, four_spades, Seat.N, 10)),
-                       Component(Fraction(2, 5), Play(-50, four_spades, Seat.N, 9))))
+    weighted = Scored(
+        (
+            Component(Fraction(3, 5), Play(420, four_spades, Seat.N, 10)),
+            Component(Fraction(2, 5), Play(-50, four_spades, Seat.N, 9)),
+        )
+    )
     assert outcome_text(weighted) == ("weighted score 60% of 4♠= by N +420, 40% of 4♠−1 by N −50", "weighted")
     assert outcome_text(Artificial.from_percent(60)) == ("artificial score A+", "artificial")
     assert outcome_text(Artificial.from_percent(70)) == ("artificial score 70%", "artificial")

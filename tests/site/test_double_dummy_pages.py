@@ -26,7 +26,8 @@ def site(tmp_path_factory) -> Path:
     shutil.copy(FIXTURE, root / "content" / "sessions" / "2026-10-05-monday-pairs.yaml")
     # The same pairs a week later (another date): players' pages then have two sessions to chart.
     (root / "content" / "sessions" / "2026-10-12-monday-pairs.yaml").write_text(
-        FIXTURE.read_text().replace("2026-10-05", "2026-10-12"))
+        FIXTURE.read_text().replace("2026-10-05", "2026-10-12")
+    )
     build_site(root / "content", root / "site", jobs=1)
     return root / "site"
 
@@ -81,11 +82,15 @@ def test_what_each_trick_was_worth_is_spelled_out_from_the_declaring_side(site):
     folder = _session(site)
     page = parse(site, f"sessions/{folder.name}/board-1.html")
     text = " ".join(page.text.split())
-    assert ("2 v 3, 3NTX by E (EW): 7 tricks: -300, 2.0 MP; 6 tricks would have been -500: 0.0 MP; "
-            "8 tricks would have been -100: 2.0 MP.") in text
+    assert (
+        "2 v 3, 3NTX by E (EW): 7 tricks: -300, 2.0 MP; 6 tricks would have been -500: 0.0 MP; "
+        "8 tricks would have been -100: 2.0 MP."
+    ) in text
     # 4♠ by N: 9 tricks −50 beats nothing (0 MP); 11 tricks +450 still beats both (4 MP).
-    assert ("♠ by N (NS): 10 tricks: +420, 4.0 MP; 9 tricks would have been -50: 0.0 MP; "
-            "11 tricks would have been +450: 4.0 MP.") in text
+    assert (
+        "♠ by N (NS): 10 tricks: +420, 4.0 MP; 9 tricks would have been -50: 0.0 MP; "
+        "11 tricks would have been +450: 4.0 MP."
+    ) in text
 
 
 BAR = re.compile(r'<g class="bar[^"]*"(?: id="([^"]*)")? data-label="([^"]*)" data-value="([^"]*)">')
@@ -94,7 +99,7 @@ BAR = re.compile(r'<g class="bar[^"]*"(?: id="([^"]*)")? data-label="([^"]*)" da
 def _chart(html: str, kind: str) -> tuple[list[tuple[str, str, str]], str | None, str]:
     """(bars as (id, label, value), the reference line's value, the text alternative) of one chart."""
     start = html.index(f'data-chart="{kind}"')
-    svg = html[start:html.index("</svg>", start)]
+    svg = html[start : html.index("</svg>", start)]
     ref = re.search(r'<g class="ref" data-value="([^"]*)"', svg)
     desc = re.search(r"<desc[^>]*>([^<]*)</desc>", svg).group(1)
     return BAR.findall(svg), ref.group(1) if ref else None, desc

@@ -99,11 +99,15 @@ def test_a_bad_event_file_fails_the_build_and_leaves_the_site(tmp_path):
     before = (site / "index.html").read_bytes()
     (content / "sessions" / "2026-winter-championship.event.yaml").write_text(
         "event:\n  title: Winter\n  sessions:\n    - 2026-11-18-winter-championship-1.yaml\n"
-        "    - 2026-11-18-winter-championship-1.yaml\n", encoding="utf-8")
+        "    - 2026-11-18-winter-championship-1.yaml\n",
+        encoding="utf-8",
+    )
     with pytest.raises(BuildError) as info:
         build_site(content, site, jobs=1)
-    assert "2026-winter-championship.event.yaml (line 5): session 2: '2026-11-18-winter-championship-1.yaml' is named " \
-           "twice (also line 4): expected each session once" in str(info.value)
+    assert (
+        "2026-winter-championship.event.yaml (line 5): session 2: '2026-11-18-winter-championship-1.yaml' is named "
+        "twice (also line 4): expected each session once" in str(info.value)
+    )
     assert (site / "index.html").read_bytes() == before
 
 
@@ -127,7 +131,9 @@ def test_every_statement_is_true_under_each_method(tmp_path, name):
     third = "" if name.startswith("carry") else "    - 2026-09-07-monday-pairs.yaml\n"
     (content / "sessions" / "e.event.yaml").write_text(
         f"event:\n  title: Variant\n  {EVENT_VARIANTS[name]}\n  sessions:\n"
-        f"    - {SLUGS[0]}.yaml\n    - {SLUGS[1]}.yaml\n{third}", encoding="utf-8")
+        f"    - {SLUGS[0]}.yaml\n    - {SLUGS[1]}.yaml\n{third}",
+        encoding="utf-8",
+    )
     build_site(content, tmp_path / "site", jobs=1)
     html = (tmp_path / "site" / "events" / "e" / "index.html").read_text(encoding="utf-8")
     assert not false_statements(html), false_statements(html)

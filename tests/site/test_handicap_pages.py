@@ -34,8 +34,13 @@ def site(tmp_path_factory, parse_page):
     (content / "site.yaml").write_text("club: Test Club\n", encoding="utf-8")
     (content / "articles" / "handicaps.md").write_text(ARTICLE, encoding="utf-8")
     (content / "sessions" / "hcp.yaml").write_text(HANDICAP_PAIRS_WITH_MASTERPOINTS, encoding="utf-8")
-    plain = "\n".join(line.split(", handicap:")[0] + "}" if ", handicap:" in line else line for line in HANDICAP_PAIRS_WITH_MASTERPOINTS.splitlines())
-    (content / "sessions" / "plain.yaml").write_text(plain.replace("Handicap pairs", "Plain pairs") + "\n", encoding="utf-8")
+    plain = "\n".join(
+        line.split(", handicap:")[0] + "}" if ", handicap:" in line else line
+        for line in HANDICAP_PAIRS_WITH_MASTERPOINTS.splitlines()
+    )
+    (content / "sessions" / "plain.yaml").write_text(
+        plain.replace("Handicap pairs", "Plain pairs") + "\n", encoding="utf-8"
+    )
     build_site(content, tmp / "site", jobs=1)
     return lambda path: parse_page(tmp / "site", path)
 
@@ -51,7 +56,8 @@ def test_session_page_shows_both_rankings(site):
     assert [(r[0], r[1], r[3], r[4], r[5], r[6]) for r in handicap[1:]] == [
         ("1", "1", "50.00", "+5.00", "55.00", "2"),
         ("2=", "2", "62.50", "−10.00", "52.50", "1"),
-        ("2=", "3", "37.50", "+15.00", "52.50", "3")]
+        ("2=", "3", "37.50", "+15.00", "52.50", "3"),
+    ]
     assert page.table_links["ranking handicap"][1][5] == "pair-1-ns.html#handicap"
 
 
@@ -87,11 +93,19 @@ def test_results_csv_adds_the_handicap_columns(site, tmp_path_factory):
     import csv
     import glob
     from pathlib import Path
-    path = sorted(glob.glob(str(tmp_path_factory.getbasetemp() / "handicap*" / "site" / "sessions" / "hcp" / "results.csv")))[-1]
+
+    path = sorted(
+        glob.glob(str(tmp_path_factory.getbasetemp() / "handicap*" / "site" / "sessions" / "hcp" / "results.csv"))
+    )[-1]
     rows = list(csv.DictReader(Path(path).read_text(encoding="utf-8").splitlines()))
     ns2 = next(r for r in rows if r["pair"] == "2 NS")
     # 62.5 % scratch, handicap −10 added whole: 52.5 %, second equal.
-    assert (ns2["percentage"], ns2["handicap"], ns2["handicap_applied"], ns2["handicap_percentage"], ns2["handicap_rank"]) == (
-        "62.5", "-10", "-10", "52.5", "2=")
+    assert (
+        ns2["percentage"],
+        ns2["handicap"],
+        ns2["handicap_applied"],
+        ns2["handicap_percentage"],
+        ns2["handicap_rank"],
+    ) == ("62.5", "-10", "-10", "52.5", "2=")
     plain = Path(path.replace("/hcp/", "/plain/")).read_text(encoding="utf-8").splitlines()[0]
     assert "handicap" not in plain

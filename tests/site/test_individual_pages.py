@@ -9,18 +9,33 @@ import pytest
 from generator.site.build import build_site
 from tests.helpers.arithmetic import count_statements, false_statements
 
-NAMES = ["Ada Alder", "Bo Birch", "Cy Cedar", "Di Damson", "Ed Elm", "Flo Fir", "Gus Gorse", "Hal Hazel",
-         "Ivy Ilex", "Jo Juniper", "Kit Larch", "Lu Lime"]
+NAMES = [
+    "Ada Alder",
+    "Bo Birch",
+    "Cy Cedar",
+    "Di Damson",
+    "Ed Elm",
+    "Flo Fir",
+    "Gus Gorse",
+    "Hal Hazel",
+    "Ivy Ilex",
+    "Jo Juniper",
+    "Kit Larch",
+    "Lu Lime",
+]
 
 # Three tables, twelve players.  Board 1 at three tables; board 2 at three, table 3 given A60/40
 # (an artificial score: A = 2, E = 3); board 3 at two tables only (A = 2, E = 3: factored).
 # Board 1 (None vul), NS scores +420, +450, -50: top 4; NS 2, 4, 0; EW 2, 0, 4.
 #   table 1 N1 S2 E3 W4 · table 2 N5 S6 E7 W8 · table 3 N9 S10 E11 W12
-SESSION = """method: @METHOD@
+SESSION = (
+    """method: @METHOD@
 event: Harvest Individual
 date: 2026-11-18
 players:
-""" + "".join(f"  - {{number: {i}, name: {name}}}\n" for i, name in enumerate(NAMES, 1)) + """boards:
+"""
+    + "".join(f"  - {{number: {i}, name: {name}}}\n" for i, name in enumerate(NAMES, 1))
+    + """boards:
   - number: 1
     results:
       - {N: 1, S: 2, E: 3, W: 4, contract: 4S, by: N, tricks: 10}
@@ -36,12 +51,15 @@ players:
       - {N: 1, S: 12, E: 5, W: 9, contract: 2H, by: S, tricks: 8}
       - {N: 2, S: 6, E: 10, W: 3, contract: 2H, by: S, tricks: 9}
 """
+)
 
 
 def _build(root, method="matchpoints", scoring=None):
     content = root / "content"
     (content / "sessions").mkdir(parents=True)
-    (content / "site.yaml").write_text("club: Test Club\n" + (f"scoring: {scoring}\n" if scoring else ""), encoding="utf-8")
+    (content / "site.yaml").write_text(
+        "club: Test Club\n" + (f"scoring: {scoring}\n" if scoring else ""), encoding="utf-8"
+    )
     (content / "sessions" / "individual.yaml").write_text(SESSION.replace("@METHOD@", method), encoding="utf-8")
     build_site(content, root / "site", jobs=1)
     return root / "site"
@@ -93,9 +111,11 @@ def test_a_players_scorecard_shows_partner_and_opponents(site):
     card = page.tables["scorecard"]
     assert card[0][:4] == ["Board", "Seat", "Partner", "Against"]
     # Board 1 South with Ada Alder; board 2 East with Flo Fir against Ada Alder and Ed Elm; board 3 North.
-    assert [r[:4] for r in card[1:]] == [["1", "S", "Ada Alder", "Cy Cedar, Di Damson"],
-                                         ["2", "E", "Flo Fir", "Ada Alder, Ed Elm"],
-                                         ["3", "N", "Flo Fir", "Jo Juniper, Cy Cedar"]]
+    assert [r[:4] for r in card[1:]] == [
+        ["1", "S", "Ada Alder", "Cy Cedar, Di Damson"],
+        ["2", "E", "Flo Fir", "Ada Alder, Ed Elm"],
+        ["3", "N", "Flo Fir", "Jo Juniper, Cy Cedar"],
+    ]
     assert "sat NS" not in page.text
     assert "(your side declared)" in page.text and "(you declared)" not in page.text
     assert "Player 2: " in page.text  # the total's explanation names the player
@@ -118,8 +138,10 @@ def test_a_player_who_missed_a_board_is_marked(site):
     assert card[3][:2] == ["3", "not played"]
 
 
-@pytest.mark.parametrize("method, scoring", [("matchpoints", None), ("matchpoints", "{matchpoint_units: acbl}"),
-                                             ("cross_imps", None), ("butler", None)])
+@pytest.mark.parametrize(
+    "method, scoring",
+    [("matchpoints", None), ("matchpoints", "{matchpoint_units: acbl}"), ("cross_imps", None), ("butler", None)],
+)
 def test_every_sum_on_the_individual_pages_is_true(tmp_path, method, scoring):
     built = _build(tmp_path, method, scoring)
     seen = 0

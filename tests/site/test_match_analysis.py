@@ -34,7 +34,7 @@ def test_grid_and_par_beside_the_deal(match_page):
     from generator.readers import read_sessions
     from generator.site.plan import DD_SEATS, DD_STRAINS
 
-    box = match_page[match_page.index('<div class="deal-analysis">'):]
+    box = match_page[match_page.index('<div class="deal-analysis">') :]
     assert box.index('class="deal"') < box.index('class="dd-grid"')
     rows = re.findall(r'<tr><th scope="row"><abbr title="\w+">(\w)</abbr></th>(.*?)</tr>', box)[:4]
     grid = {seat: [int(n) for n in re.findall(r">(\d+)<", cells)] for seat, cells in rows}
@@ -47,13 +47,17 @@ def test_grid_and_par_beside_the_deal(match_page):
 
 
 def test_each_table_against_double_dummy_and_par(match_page):
-    items = [_text(li) for li in re.findall(r"<li>(.*?)</li>", match_page.split('class="plain versus"')[1].split("</ul>")[0])]
+    items = [
+        _text(li) for li in re.findall(r"<li>(.*?)</li>", match_page.split('class="plain versus"')[1].split("</ul>")[0])
+    ]
     # 4♠ by N, 10 tricks: N takes 8 in spades double dummy → +2; NS +420 − par +120 = +300.
     # 3♠ by N, 10 tricks (the other table): +2; NS +170 − 120 = +50.
-    assert items == ["Lions NS v Tigers EW: 4♠ by N, 10 tricks, NS +420 — +2 tricks vs double dummy; NS +300 vs par",
-                     "Tigers NS v Lions EW: 3♠ by N, 10 tricks, NS +170 — +2 tricks vs double dummy; NS +50 vs par"]
+    assert items == [
+        "Lions NS v Tigers EW: 4♠ by N, 10 tricks, NS +420 — +2 tricks vs double dummy; NS +300 vs par",
+        "Tigers NS v Lions EW: 3♠ by N, 10 tricks, NS +170 — +2 tricks vs double dummy; NS +50 vs par",
+    ]
 
 
 def test_board_without_a_deal_has_no_grid(match_page):
-    board2 = match_page[match_page.index('id="board-2"'):]
+    board2 = match_page[match_page.index('id="board-2"') :]
     assert "dd-grid" not in board2

@@ -42,8 +42,10 @@ def test_traveller_figures_are_the_engines(pairs_session, page_of):
         page = page_of(f"sessions/{slug}/board-{board.slug}.html")
         rows = page.tables["traveller"][1:]
         assert len(rows) == len(board.lines)
-        places = fmt.mp_places([v for l in board.lines for v in (l.ns.value, l.ew.value)]
-                               + [v for f in board.frequencies for v in (f.ns, f.ew)])
+        places = fmt.mp_places(
+            [v for l in board.lines for v in (l.ns.value, l.ew.value)]
+            + [v for f in board.frequencies for v in (f.ns, f.ew)]
+        )
         for row, line in zip(rows, board.lines):
             assert row[-2] == fmt.figure(line.ns.value, unit, places)
             assert row[-1] == fmt.figure(line.ew.value, unit, places)
@@ -56,8 +58,10 @@ def test_frequency_table_is_the_engines(pairs_session, page_of):
     unit = unit_of(result.session.method)
     for board in result.boards:
         rows = page_of(f"sessions/{slug}/board-{board.slug}.html").tables["freq"][1:]
-        places = fmt.mp_places([v for l in board.lines for v in (l.ns.value, l.ew.value)]
-                               + [v for f in board.frequencies for v in (f.ns, f.ew)])
+        places = fmt.mp_places(
+            [v for l in board.lines for v in (l.ns.value, l.ew.value)]
+            + [v for f in board.frequencies for v in (f.ns, f.ew)]
+        )
         assert [r[0] for r in rows] == [str(f.ns_score) for f in board.frequencies]
         for row, f in zip(rows, board.frequencies):
             assert row[1] == fmt.exact(f.frequency)
@@ -72,12 +76,20 @@ def test_ranking_and_scorecards_are_the_engines(pairs_session, page_of):
     slug, result = pairs_session
     unit = unit_of(result.session.method)
     tables = page_of(f"sessions/{slug}/index.html").tables
-    body = [r for name, rows in tables.items() if name.startswith("ranking") and "handicap" not in name
-            for r in rows if r[0] != "Place"]
+    body = [
+        r
+        for name, rows in tables.items()
+        if name.startswith("ranking") and "handicap" not in name
+        for r in rows
+        if r[0] != "Place"
+    ]
     fields = sorted(result.fields, key=lambda f: ("EW" in f.name.split(), f.name))
-    handicap_body = [r for name, rows in tables.items() if name.startswith("ranking handicap") for r in rows if r[0] != "Place"]
-    assert [(r[0], r[5]) for r in handicap_body] == [(s.handicap.rank_label, fmt.percentage(s.handicap.percentage))
-                                                      for f in fields for s in f.handicap_standings]
+    handicap_body = [
+        r for name, rows in tables.items() if name.startswith("ranking handicap") for r in rows if r[0] != "Place"
+    ]
+    assert [(r[0], r[5]) for r in handicap_body] == [
+        (s.handicap.rank_label, fmt.percentage(s.handicap.percentage)) for f in fields for s in f.handicap_standings
+    ]
     standings = [s for f in fields for s in f.standings]
     places = {f.name: fmt.mp_places([s.total for s in f.standings]) for f in fields}
     assert [r[0] for r in body] == [s.rank_label for s in standings]
@@ -106,7 +118,9 @@ def test_every_scorecard_figure_links_to_its_explanation(pairs_session, page_of)
     for s in result.standings:
         page = page_of(f"sessions/{slug}/{pair_file(s.ref)}")
         header = page.tables["scorecard"][0]
-        links = [l for r, l in zip(page.tables["scorecard"][1:], page.table_links["scorecard"][1:]) if "not played" not in r]
+        links = [
+            l for r, l in zip(page.tables["scorecard"][1:], page.table_links["scorecard"][1:]) if "not played" not in r
+        ]
         column = header.index({"matchpoints": "MP", "imps": "IMPs"}[unit_of(result.session.method)])
         fmt.mp_places([v for e in s.scorecard for v in (e.score.value, e.running_total)])
         for row_links, entry in zip(links, s.scorecard):
@@ -118,8 +132,11 @@ def test_every_scorecard_figure_links_to_its_explanation(pairs_session, page_of)
             # the explanation block shows the same figure in its heading
             word = {"matchpoints": "matchpoints", "imps": "IMPs"}.get(unit_of(result.session.method), "points")
             word = word[:-1] if abs(entry.score.value) == 1 else word  # '1 IMP', '1 matchpoint'
-            heading = next(h for lvl, h in board_page.headings if h.endswith(
-                f"{fmt.figure(entry.score.value, unit_of(result.session.method), None)} {word}"))
+            heading = next(
+                h
+                for lvl, h in board_page.headings
+                if h.endswith(f"{fmt.figure(entry.score.value, unit_of(result.session.method), None)} {word}")
+            )
             assert heading
 
 
@@ -176,16 +193,30 @@ def test_home_lists_sessions_newest_first_by_month(page_of):
     months = [h for lvl, h in page.headings if lvl == 2]
     assert months[:3] == ["November 2026", "October 2026", "September 2026"]
     events = [t for href, t in page.links if href.startswith("sessions/") and href.endswith("/index.html")]
-    assert events[:11] == ["Winter Championship, second session", "Winter Championship, first session",
-                           "Autumn Swiss Teams", "Stratified Pairs", "Short-Match Teams", "Thursday Handicap Pairs", "Autumn Teams, round 1", "Cross-IMP Pairs",
-                          "Butler Pairs", "Thursday Howell", "Monday Pairs"]
+    assert events[:11] == [
+        "Winter Championship, second session",
+        "Winter Championship, first session",
+        "Autumn Swiss Teams",
+        "Stratified Pairs",
+        "Short-Match Teams",
+        "Thursday Handicap Pairs",
+        "Autumn Teams, round 1",
+        "Cross-IMP Pairs",
+        "Butler Pairs",
+        "Thursday Howell",
+        "Monday Pairs",
+    ]
     assert "Won by" in page.text
 
 
 def test_player_pages_average_the_percentages(built_site, page_of):
     results = [scored(p)[1] for p in SESSIONS]
-    pcts = [s.percentage for r in results for s in r.standings
-            if s.percentage is not None and any(p.name == "Edna Ellis" for p in s.pair.players)]
+    pcts = [
+        s.percentage
+        for r in results
+        for s in r.standings
+        if s.percentage is not None and any(p.name == "Edna Ellis" for p in s.pair.players)
+    ]
     page = page_of("players/edna-ellis.html")
     avg = sum(pcts, Fraction(0)) / len(pcts)
     assert f"average {fmt.percentage(avg)}%" in page.text
@@ -236,7 +267,9 @@ def test_tables_have_headers(built_site):
 def test_suit_symbols_have_text_alternatives(built_site):
     for path in _all_pages(built_site):
         html = (built_site / path).read_text()
-        body = re.sub(r'<span class="suit [shdc]" role="img" aria-label="(spades|hearts|diamonds|clubs)">[♠♥♦♣]</span>', "", html)
+        body = re.sub(
+            r'<span class="suit [shdc]" role="img" aria-label="(spades|hearts|diamonds|clubs)">[♠♥♦♣]</span>', "", html
+        )
         body = re.sub(r"<title>.*?</title>", "", body)
         # symbols left over may only appear in article prose, never as a bare figure on a results page
         if path.startswith("sessions/"):

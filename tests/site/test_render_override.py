@@ -15,8 +15,16 @@ from jinja2 import Environment, StrictUndefined
 
 from generator.site import render
 
-HOSTILE = ["<script>alert('x')</script>", 'a "b" & c', "&amp; é ♠ \u2028", "", 7, 2.5, None,
-           markupsafe.Markup("<b>kept</b>")]
+HOSTILE = [
+    "<script>alert('x')</script>",
+    'a "b" & c',
+    "&amp; é ♠ \u2028",
+    "",
+    7,
+    2.5,
+    None,
+    markupsafe.Markup("<b>kept</b>"),
+]
 
 # Every place an expression's output can go: the page itself, a macro, a {% call %} block and the
 # caller() it makes, a {% filter %} block, a block {% set %}, a loop, and autoescape switched off.
@@ -24,12 +32,12 @@ TEMPLATES = {
     "plain": "{% for v in values %}[{{ v }}]{% endfor %}",
     "macro": "{% macro m(v) %}({{ v }}){% endmacro %}{% for v in values %}{{ m(v) }}{% endfor %}",
     "call": "{% macro box() %}<div>{{ caller() }}</div>{% endmacro %}"
-            "{% for v in values %}{% call box() %}{{ v }}|{{ v ~ '!' }}{% endcall %}{% endfor %}",
+    "{% for v in values %}{% call box() %}{{ v }}|{{ v ~ '!' }}{% endcall %}{% endfor %}",
     "call with arguments": "{% macro each(xs) %}{% for x in xs %}{{ caller(x) }};{% endfor %}{% endmacro %}"
-                           "{% call(x) each(values) %}<{{ x }}>{% endcall %}",
+    "{% call(x) each(values) %}<{{ x }}>{% endcall %}",
     "filter": "{% for v in values %}{% filter upper %}{{ v }}<i>{% endfilter %}{% endfor %}",
     "filter of a filter": "{% filter replace('A', 'b') %}{% filter upper %}{% for v in values %}{{ v }}"
-                          "{% endfor %}{% endfilter %}{% endfilter %}",
+    "{% endfor %}{% endfilter %}{% endfilter %}",
     "block set": "{% for v in values %}{% set x %}{{ v }}{% endset %}{{ x }}{{ x | length }}{% endfor %}",
     "autoescape off": "{% autoescape false %}{% for v in values %}{{ v }}{% endfor %}{% endautoescape %}",
     "markup filter": "{% for v in values %}{{ v | e }}{{ v | string }}{% endfor %}",
@@ -38,8 +46,9 @@ TEMPLATES = {
 
 def _plain_jinja() -> Environment:
     """Jinja as it comes, with the site's settings: what the pages would be without the override."""
-    return Environment(autoescape=True, undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                       keep_trailing_newline=True)
+    return Environment(
+        autoescape=True, undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True
+    )
 
 
 @pytest.fixture(scope="module")

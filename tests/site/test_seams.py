@@ -55,20 +55,47 @@ def test_tied_keys_keep_the_order_they_came_in() -> None:
 
 
 def _summary(slug: str, date: str, percentages: dict[str, str]) -> dict:
-    entries = [{"players": [name], "spellings": [name], "keys": [player_key(name)], "pair": str(n), "field": "",
-                "url": f"sessions/{slug}/pair-{n}.html", "rank": "1", "percentage": pct, "score": pct, "total": pct,
-                "unit": "matchpoints", "entrants": len(percentages), "masterpoints": None}
-               for n, (name, pct) in enumerate(percentages.items(), start=1)]
-    return {"slug": slug, "title": "Pairs", "date": date, "long_date": date, "kind": "Pairs", "method": "matchpoints",
-            "url": f"sessions/{slug}/index.html", "winners": [], "entries": entries, "warnings": [],
-            "corrections": [], "provisional": None}
+    entries = [
+        {
+            "players": [name],
+            "spellings": [name],
+            "keys": [player_key(name)],
+            "pair": str(n),
+            "field": "",
+            "url": f"sessions/{slug}/pair-{n}.html",
+            "rank": "1",
+            "percentage": pct,
+            "score": pct,
+            "total": pct,
+            "unit": "matchpoints",
+            "entrants": len(percentages),
+            "masterpoints": None,
+        }
+        for n, (name, pct) in enumerate(percentages.items(), start=1)
+    ]
+    return {
+        "slug": slug,
+        "title": "Pairs",
+        "date": date,
+        "long_date": date,
+        "kind": "Pairs",
+        "method": "matchpoints",
+        "url": f"sessions/{slug}/index.html",
+        "winners": [],
+        "entries": entries,
+        "warnings": [],
+        "corrections": [],
+        "provisional": None,
+    }
 
 
 def test_season_table_places_share_ties_in_name_order() -> None:
     # Averages over two sessions: Cara (60 + 50)/2 = 55, Abel (50 + 60)/2 = 55, Bea (70 + 60)/2 = 65,
     # Dan (40 + 40)/2 = 40: Bea 1, Abel and Cara 2= (in name order), Dan 4.
-    summaries = [_summary("a", "2026-01-05", {"Cara": "60", "Abel": "50", "Bea": "70", "Dan": "40"}),
-                 _summary("b", "2026-01-12", {"Cara": "50", "Abel": "60", "Bea": "60", "Dan": "40"})]
+    summaries = [
+        _summary("a", "2026-01-05", {"Cara": "60", "Abel": "50", "Bea": "70", "Dan": "40"}),
+        _summary("b", "2026-01-12", {"Cara": "50", "Abel": "60", "Bea": "60", "Dan": "40"}),
+    ]
     planner = ArchivePlanner("Club", "", summaries, [], 1, 2)  # type: ignore[arg-type]
     rows = planner.season_table("2026")
     assert [(r["name"], r["rank"]) for r in rows] == [("Bea", "1"), ("Abel", "2="), ("Cara", "2="), ("Dan", "4")]

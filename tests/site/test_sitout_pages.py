@@ -66,6 +66,8 @@ def test_scorecard_of_the_pair_that_sat_out_says_what_it_scored(site):
 def test_scorecard_of_a_late_pair_says_it_was_not_a_sit_out(site):
     page = site("sessions/sit/pair-4.html")
     assert "not played: no sit-out recorded (late or absent), so nothing scored" in page.text
-    assert ("No result on board 2 and no sit-out recorded: the pair was late or absent, so the board scores nothing "
-            "and no sit-out award is made") in page.text
+    assert (
+        "No result on board 2 and no sit-out recorded: the pair was late or absent, so the board scores nothing "
+        "and no sit-out award is made"
+    ) in page.text
     assert "100.00%" in page.text

@@ -51,7 +51,11 @@ def test_ranking_shows_places_by_stratum(site):
     assert ranking[0][:3] == ["Place", "Strata", "Pair"]
     # A: 3 1st, 2 and 4 2=, 1 4th.  B (B and C pairs): 3 1st, 2 and 4 2=.  C: 3 1st.
     assert [(r[0], r[1], r[2]) for r in ranking[1:]] == [
-        ("1", "A 1 · B 1 · C 1", "3"), ("2=", "A 2= · B 2=", "2"), ("2=", "A 2= · B 2=", "4"), ("4", "A 4", "1")]
+        ("1", "A 1 · B 1 · C 1", "3"),
+        ("2=", "A 2= · B 2=", "2"),
+        ("2=", "A 2= · B 2=", "4"),
+        ("4", "A 4", "1"),
+    ]
 
 
 def test_pair_page_shows_its_places_by_stratum(site):

@@ -52,8 +52,10 @@ def test_round_by_round_shows_matches_byes_and_standings(site):
     assert after1[1][:5] == ["1", "6", "Kit Larch & Lou Linden", "16.28", "16.28"]
     after2 = page.tables["ranking swiss#2"]
     assert after2[1] == ["1", "6", "Kit Larch & Lou Linden", "16.28", "12.00", "28.28", "+9.60"]
-    assert [h for _, h in page.headings if h.startswith("Standings")] == ["Standings after round 1",
-                                                                          "Standings after round 2"]
+    assert [h for _, h in page.headings if h.startswith("Standings")] == [
+        "Standings after round 1",
+        "Standings after round 2",
+    ]
 
 
 def test_match_page_shows_each_board_and_the_vp_conversion(site):
@@ -98,7 +100,9 @@ def test_session_page_shows_the_final_standings_and_links_round_by_round(site):
 
 
 def test_every_link_on_the_swiss_pages_resolves(site, tmp_path):
-    pages = ["swiss.html", "index.html", "pair-1.html"] + [f"swiss-round-{r}-match-{m}.html" for r in (1, 2) for m in (1, 2, 3)]
+    pages = ["swiss.html", "index.html", "pair-1.html"] + [
+        f"swiss-round-{r}-match-{m}.html" for r in (1, 2) for m in (1, 2, 3)
+    ]
     for name in pages:
         page = site(f"{SESSION}/{name}")
         for href, _ in page.links:
