@@ -24,6 +24,7 @@ lock: setup
 ## The guard rails: lint and type checks (pyproject.toml's [tool.ruff] and [tool.mypy])
 lint: setup
 	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
 	$(PY) -m mypy
 
 ## Build the site from content/ into site/
