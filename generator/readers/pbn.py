@@ -276,8 +276,8 @@ class _Session:
             options=options,
             printed={KEY: self.figures},
             individual=self.individual,
-            **common,
-        )  # type: ignore[arg-type]
+            **common,  # type: ignore[arg-type]
+        )
         session = replace(
             session, sitouts=listed_only(self.sitouts, {p.ref for p in session.pairs}, self.figures.notes)
         )

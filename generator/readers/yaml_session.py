@@ -200,8 +200,8 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             strata=self.strata,
             individual=self.individual,
             sitouts=tuple(self.sitouts),
-            **common,
-        )  # type: ignore[arg-type]
+            **common,  # type: ignore[arg-type]
+        )
         places.pairs.update(self.pair_lines)
         self.errors += validate(self.file, session, places)
         swiss = doc.get("swiss")

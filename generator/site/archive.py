@@ -450,9 +450,9 @@ class ArchivePlanner:
                     spath,
                     "player.html",
                     _deps(p["key"], p["name"], p["slug"], season, *(self.tags[i] for i, _ in by_season[season])),
-                    lambda n=n: self.player_context(p)[n],
+                    lambda n=n: self.player_context(p)[n],  # type: ignore[misc]  # mypy cannot type a lambda's default arguments
                 )
-            )  # type: ignore[misc]  # mypy cannot type a lambda's default arguments
+            )
         return pages
 
     def player_context(self, p: dict[str, Any]) -> list[dict[str, Any]]:
