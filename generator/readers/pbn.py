@@ -29,6 +29,7 @@ from ..model import (
     Player,
     Scored,
     ScoringMethod,
+    Seats,
     Section,
     Session,
     SitOut,
@@ -513,43 +514,10 @@ class _Session:
         ns_pair = PairRef(section, ns_number, Direction.NS if mitchell else None)
         ew_pair = PairRef(section, ew_number, Direction.EW if mitchell else None)
         pairs = f"{pair_label(ns_pair, 'NS')} v {pair_label(ew_pair, 'EW')}"
-        self.line_note = ""
-        if "Score_NS" in row or "Score_EW" in row:
-            outcome = self.outcome(
-                line_no, row, board, score_ns.lstrip("^"), score_ew.lstrip("^"), pairs, vulnerability
-            )
-        else:
-            outcome = self.computed(line_no, row, board, vulnerability, pairs)
-        if outcome is None:
+        scored = self.scored_line(line_no, row, board, vulnerability, section, ns_pair, ew_pair, pairs)
+        if scored is None:
             places.drop(board, ns_pair, ew_pair, f"line {line_no}")
-            return None
-        ns, ew = outcome
-        prefix = {"matchpoints": "MP", "cross_imps": "IMP", "imps": "IMP"}[self.figures.line_unit]
-        shown = score_ns if score_ns != "-" else (f"-{score_ew}" if score_ew not in ("-", "0") else score_ew)
-        self.figures.lines.append(
-            PrintedLine(
-                board,
-                section,
-                ns_pair,
-                ew_pair,
-                f"line {line_no}",
-                shown,
-                Figure.parse(row.get(f"{prefix}_NS")),
-                Figure.parse(row.get(f"{prefix}_EW")),
-                Figure.parse(row.get("Percentage_NS")),
-                Figure.parse(row.get("Percentage_EW")),
-            )
-        )
-        return TravellerLine(
-            ns_pair,
-            ew_pair,
-            ns,
-            ew,
-            section=section,
-            table=values.optional_whole(row.get("Table")),
-            source_line=line_no,
-            note=self.line_note,
-        )
+        return scored
 
     def sitout_line(
         self, line_no: int, row: dict[str, str], board: int, mitchell: bool, ns_id: str, ew_id: str
@@ -606,15 +574,34 @@ class _Session:
             places.dropped.add(board)
             return None
         players = f"N {seats.north.number}, S {seats.south.number} v E {seats.east.number}, W {seats.west.number}"
+        scored = self.scored_line(line_no, row, board, vulnerability, section, seats.north, seats.east, players, seats)
+        if scored is None:
+            places.dropped.add(board)
+        return scored
+
+    def scored_line(
+        self,
+        line_no: int,
+        row: dict[str, str],
+        board: int,
+        vulnerability: Vulnerability,
+        section: str,
+        ns_key: PairRef,
+        ew_key: PairRef,
+        who: str,
+        seats: Seats | None = None,
+    ) -> TravellerLine | None:
+        """A table's result, for pairs or an individual's four players (``seats``; North and East
+        then stand for the sides in the line's key): the outcome from the score columns, or from
+        contract and result where the table has none (BridgeWebs), and the program's printed
+        figures kept for `check`.  None when the result cannot be read (the error is recorded)."""
+        score_ns, score_ew = row.get("Score_NS", "-"), row.get("Score_EW", "-")
         self.line_note = ""
         if "Score_NS" in row or "Score_EW" in row:
-            outcome = self.outcome(
-                line_no, row, board, score_ns.lstrip("^"), score_ew.lstrip("^"), players, vulnerability
-            )
+            outcome = self.outcome(line_no, row, board, score_ns.lstrip("^"), score_ew.lstrip("^"), who, vulnerability)
         else:
-            outcome = self.computed(line_no, row, board, vulnerability, players)
+            outcome = self.computed(line_no, row, board, vulnerability, who)
         if outcome is None:
-            places.dropped.add(board)
             return None
         ns, ew = outcome
         prefix = {"matchpoints": "MP", "cross_imps": "IMP", "imps": "IMP"}[self.figures.line_unit]
@@ -623,8 +610,8 @@ class _Session:
             PrintedLine(
                 board,
                 section,
-                seats.north,
-                seats.east,
+                ns_key,
+                ew_key,
                 f"line {line_no}",
                 shown,
                 Figure.parse(row.get(f"{prefix}_NS")),
@@ -634,8 +621,8 @@ class _Session:
             )
         )
         return TravellerLine(
-            seats.north,
-            seats.east,
+            ns_key,
+            ew_key,
             ns,
             ew,
             section=section,

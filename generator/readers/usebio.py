@@ -510,22 +510,7 @@ class _Reader(ResultReader):
             places.drop(board, ns_pair, ew_pair, path)
             return None
         ns, ew = outcome
-        for suffix, unit in _LINE_FIGURES:
-            if elem.find(f"NS_{suffix}") is not None or elem.find(f"EW_{suffix}") is not None:
-                figures.line_unit = unit
-                figures.lines.append(
-                    PrintedLine(
-                        board,
-                        sec.name,
-                        ns_pair,
-                        ew_pair,
-                        path,
-                        score_text,
-                        Figure.parse(_text(elem, f"NS_{suffix}")),
-                        Figure.parse(_text(elem, f"EW_{suffix}")),
-                    )
-                )
-                break
+        _keep_printed(figures, elem, path, board, sec.name, ns_pair, ew_pair, score_text)
         return TravellerLine(ns_pair, ew_pair, ns, ew, section=sec.name, note=self.line_note)
 
     def sitout_line(self, elem: Element, path: str, board: int, sec: _Section, ns_text: str, ew_text: str) -> None:
@@ -575,22 +560,7 @@ class _Reader(ResultReader):
             places.dropped.add(board)
             return None
         ns, ew = outcome
-        for suffix, unit in _LINE_FIGURES:
-            if elem.find(f"NS_{suffix}") is not None or elem.find(f"EW_{suffix}") is not None:
-                figures.line_unit = unit
-                figures.lines.append(
-                    PrintedLine(
-                        board,
-                        sec.name,
-                        seats.north,
-                        seats.east,
-                        path,
-                        score_text,
-                        Figure.parse(_text(elem, f"NS_{suffix}")),
-                        Figure.parse(_text(elem, f"EW_{suffix}")),
-                    )
-                )
-                break
+        _keep_printed(figures, elem, path, board, sec.name, seats.north, seats.east, score_text)
         return TravellerLine(seats.north, seats.east, ns, ew, section=sec.name, note=self.line_note, seats=seats)
 
     # --- hand records --------------------------------------------------------------------
@@ -667,3 +637,33 @@ class _Reader(ResultReader):
                 PrintedPair(p.ref, p.where, None, p.percentage, p.place, p.handicap) for p in figures.pairs
             ]
             figures.notes.append("TOTAL_SCORE repeats PERCENTAGE for every pair: it is not compared as a total")
+
+
+def _keep_printed(
+    figures: PrintedFigures,
+    elem: Element,
+    path: str,
+    board: int,
+    section: str,
+    ns_key: PairRef,
+    ew_key: PairRef,
+    score_text: str,
+) -> None:
+    """The program's own figures for a traveller line (matchpoints, IMPs, …), kept for `check`;
+    in an individual North and East stand for the two sides."""
+    for suffix, unit in _LINE_FIGURES:
+        if elem.find(f"NS_{suffix}") is not None or elem.find(f"EW_{suffix}") is not None:
+            figures.line_unit = unit
+            figures.lines.append(
+                PrintedLine(
+                    board,
+                    section,
+                    ns_key,
+                    ew_key,
+                    path,
+                    score_text,
+                    Figure.parse(_text(elem, f"NS_{suffix}")),
+                    Figure.parse(_text(elem, f"EW_{suffix}")),
+                )
+            )
+            return
