@@ -19,6 +19,18 @@ NEW_HELP = "Start a club's repository in a new folder: settings, an example sess
 SERVE_HELP = "Build, serve the site on 127.0.0.1 and rebuild when content/ or templates/ change."
 
 
+def _site_folders(parser: argparse.ArgumentParser) -> None:
+    """The folders `build` and `serve` share: what is read, where the site goes, which templates."""
+    parser.add_argument("--content", type=Path, default=Path("content"), help="content folder (default: content)")
+    parser.add_argument("--output", type=Path, default=Path("site"), help="output folder (default: site)")
+    parser.add_argument(
+        "--templates",
+        type=Path,
+        default=None,
+        help="templates folder (default: templates/ beside the content folder, else the generator's)",
+    )
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m generator", description="Duplicate bridge results publisher.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -29,14 +41,7 @@ def _parser() -> argparse.ArgumentParser:
         description=BUILD_HELP,
         epilog="Example: python -m generator build --content content --output site",
     )
-    build.add_argument("--content", type=Path, default=Path("content"), help="content folder (default: content)")
-    build.add_argument("--output", type=Path, default=Path("site"), help="output folder (default: site)")
-    build.add_argument(
-        "--templates",
-        type=Path,
-        default=None,
-        help="templates folder (default: templates/ beside the content folder, else the generator's)",
-    )
+    _site_folders(build)
     build.add_argument(
         "--jobs", type=int, default=None, help="worker processes for rendering (default: number of cores)"
     )
@@ -89,14 +94,7 @@ def _parser() -> argparse.ArgumentParser:
         description=SERVE_HELP,
         epilog="Example: python -m generator serve --port 8000, then open http://127.0.0.1:8000/",
     )
-    serve.add_argument("--content", type=Path, default=Path("content"), help="content folder (default: content)")
-    serve.add_argument("--output", type=Path, default=Path("site"), help="output folder (default: site)")
-    serve.add_argument(
-        "--templates",
-        type=Path,
-        default=None,
-        help="templates folder (default: templates/ beside the content folder, else the generator's)",
-    )
+    _site_folders(serve)
     serve.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default: 8000)")
     serve.add_argument(
         "--jobs", type=int, default=None, help="worker processes for rendering (default: number of cores)"

@@ -312,15 +312,7 @@ class _Session:
             ids_ = [row.get("MemberID1"), row.get("MemberID2")]
             players = tuple(Player(n, i if i and i != "-" else None) for n, i in zip(names, ids_ + [None] * len(names)))
             by_section.setdefault(section, []).append(Pair(ref, players))
-            place = row.get("Rank", "")
-            if row.get("RankTie", "-") not in ("-", "") and place:
-                place += "="
-            total_text = next((row[c] for c in row if c.startswith("TotalScore") or c in ("TotalMP", "TotalIMP")), None)
-            self.figures.pairs.append(
-                PrintedPair(
-                    ref, f"line {line}", Figure.parse(total_text), Figure.parse(row.get("TotalPercentage")), place
-                )
-            )
+            self.figures.pairs.append(_printed_total(row, ref, line))
         if not entries:  # no totals table: the pairs are those the score tables name
             mitchell = _two_fields(games)
             named: set[PairRef] = set()
@@ -368,15 +360,7 @@ class _Session:
             member = row.get("MemberID") or row.get("MemberID1")
             players = (Player(name, member if member and member != "-" else None),) if name and name != "-" else ()
             by_section[section][pid] = Pair(ref, players, is_player=True)
-            place = row.get("Rank", "")
-            if row.get("RankTie", "-") not in ("-", "") and place:
-                place += "="
-            total_text = next((row[c] for c in row if c.startswith("TotalScore") or c in ("TotalMP", "TotalIMP")), None)
-            self.figures.pairs.append(
-                PrintedPair(
-                    ref, f"line {line}", Figure.parse(total_text), Figure.parse(row.get("TotalPercentage")), place
-                )
-            )
+            self.figures.pairs.append(_printed_total(row, ref, line))
         if not by_section:
             for game in games:
                 table = game.tables.get("ScoreTable")
@@ -813,3 +797,13 @@ def _two_fields(games: list[_Game]) -> bool:
         ):
             return True
     return False
+
+
+def _printed_total(row: dict[str, str], ref: PairRef, line: int) -> PrintedPair:
+    """A pair's (or player's) total, percentage and place as a TotalScoreTable row prints them,
+    kept for `check` ('3=' where ``RankTie`` marks a shared place)."""
+    place = row.get("Rank", "")
+    if row.get("RankTie", "-") not in ("-", "") and place:
+        place += "="
+    total_text = next((row[c] for c in row if c.startswith("TotalScore") or c in ("TotalMP", "TotalIMP")), None)
+    return PrintedPair(ref, f"line {line}", Figure.parse(total_text), Figure.parse(row.get("TotalPercentage")), place)
