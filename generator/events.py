@@ -128,12 +128,17 @@ def _method_words(r: EventResult) -> str:
     return f"carry-forward of {fmt(o.carry_forward * 100, 4)}% of the qualifying percentage"
 
 
+EVENT_SCHEMA_VERSION = 1
+"""The event document's own version (the session document's is ``export.SCHEMA_VERSION``)."""
+
+
 def event_to_json(event: ScoredEvent, slugs: list[str] | None = None) -> dict[str, Any]:
     """The event ranking as JSON (docs/json-schema.md, "Events"): exact figures as decimal strings."""
     r = event.result
     o = r.options
     return {
         "kind": "event",
+        "schema": EVENT_SCHEMA_VERSION,
         "title": r.title,
         "method": o.method,
         "options": {

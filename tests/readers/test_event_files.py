@@ -143,7 +143,8 @@ def test_score_an_event_file_as_text_and_json(tmp_path, capsys):
     assert "Two-day Cup" in text and "average of percentages, sessions alike (2 sessions)" in text
     assert main(["score", str(path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["kind"] == "event" and data["method"] == "average_percentage" and data["unit"] == "%"
+    assert data["kind"] == "event" and data["schema"] == 1
+    assert data["method"] == "average_percentage" and data["unit"] == "%"
     cam = next(s for s in data["standings"] if s["names"].startswith("Cam"))
     # (100% + 100%) / 2 = 100%: Cam topped the board in both sessions.
     assert cam["figure"] == "100" and cam["rank"] == "1=" and [s["pair"] for s in cam["sessions"]] == ["3", "2"]
