@@ -168,7 +168,14 @@ def build_source(
             )
         analysis = analyse_session(result.session, analysis_cache)
         planned, summary = plan_session(
-            result, s_slug, site, record, provisional, analysis=analysis, events=(events or {}).get(n + 1, [])
+            result,
+            s_slug,
+            site,
+            record,
+            provisional,
+            analysis=analysis,
+            events=(events or {}).get(n + 1, []),
+            scoring=scoring,
         )
         summary["identity"] = session_identity(result.session)
         if history and history["versions"]:

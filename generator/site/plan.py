@@ -140,8 +140,12 @@ class SessionPlanner:
         provisional: dict[str, Any] | None = None,
         analysis: SessionAnalysis | None = None,
         events: list[dict[str, str]] | None = None,
+        scoring: dict[str, Any] | None = None,
     ):
         self.result = result
+        self.scoring = scoring or {}
+        """The site's scoring options (site.yaml), beneath the upload's: where the audit's
+        search for the program's conventions starts, so it names only what the club does not use."""
         self.events = events or []
         """The events of several sessions this session belongs to: title, label, url (from the site root)."""
         self.record = record or {"corrections": [], "notes": [], "line_marks": {}, "pair_marks": {}}
@@ -387,7 +391,7 @@ class SessionPlanner:
         from ..check import audit
         from ..conventions import find_conventions, meaning
 
-        search = find_conventions(self.session, {}, audit)
+        search = find_conventions(self.session, {}, audit, site=self.scoring)
         if not search.found or search.audit.agreeing <= a.agreeing:
             return None, a.differences
         found = [meaning({k: v}) for k, v in search.found.items()]
@@ -785,6 +789,7 @@ def plan_session(
     provisional: dict[str, Any] | None = None,
     analysis: SessionAnalysis | None = None,
     events: list[dict[str, str]] | None = None,
+    scoring: dict[str, Any] | None = None,
 ) -> tuple[list[Page], SessionSummary]:
-    planner = SessionPlanner(result, slug, site, record, provisional, analysis, events)
+    planner = SessionPlanner(result, slug, site, record, provisional, analysis, events, scoring)
     return planner.pages(), planner.summary()

@@ -242,3 +242,20 @@ def test_the_reconciliation_names_the_programs_conventions_and_the_pair_page_exp
     assert "The tops of the 4 boards played and the 1 sat out add up to 20 matchpoints" in pair_pages[0]
     page = next(p.read_text() for p in out.glob("*/*/index.html") if "Summer Howell with a phantom" in p.read_text())
     assert "Our figures agree with Scorer's on 30 of 30: every one." in page
+
+
+def test_the_reconciliation_searches_from_the_clubs_own_options(tmp_path):
+    """This program gave an average for each board sat out *and* counted the sit-out slot in E
+    (tests/scoring/test_sitout_records.py).  A club scoring with ``sitout_policy: average`` already
+    uses the first: the note must name only the slot, never "an average for each board sat out"
+    as a convention "this site's scoring does not use" (a search from the defaults finds both)."""
+    fixture = ROOT / "tests" / "fixtures" / "sitout" / "howell_sitout_lines.xml"
+    content = make_content(tmp_path, {"phantom.xml": fixture.read_text()})
+    site = (content / "site.yaml").read_text()
+    (content / "site.yaml").write_text(site.replace("scoring:\n", "scoring:\n  sitout_policy: average\n", 1))
+    out = tmp_path / "site"
+    build_site(content, out, jobs=1)
+    page = next(p.read_text() for p in out.glob("*/*/index.html") if "Summer Howell with a phantom" in p.read_text())
+    note = page[page.index("figures follow these conventions") :].split("</p>")[0]
+    assert "a sit-out line counts as one of the board&#39;s expected results (NZ Scorer)" in note
+    assert "an average for each board sat out" not in note
