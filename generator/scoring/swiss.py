@@ -28,7 +28,7 @@ from .options import OptionError, ScoringOptions
 from .ranking import rank_labels
 from .results import ScoredBoard, ScoredLine
 from .rounding import display_over_root, round_over_root
-from .teams import _club_vps, _count, _vp_steps
+from .teams import boards_words, club_vps, vp_steps
 from .vp import match_vps
 
 SWISS_METHODS = (ScoringMethod.CROSS_IMPS, ScoringMethod.BUTLER)
@@ -219,7 +219,7 @@ def score_swiss_match(
         Step(
             "swiss.total",
             f"{first_name}: {terms} {equals(*(f.first for f in figures), places=4)} {fmt(first_total, 4)} IMPs over "
-            f"{_count(n)}; {second_name}: "
+            f"{boards_words(n)}; {second_name}: "
             f"{fmt(second_total, 4)} IMPs (each board's figure against the field, from its traveller)",
             {"first": first_total, "second": second_total, "boards": [f.number for f in figures]},
         ),
@@ -235,13 +235,13 @@ def score_swiss_match(
         steps.append(ximpq_step)
     if options.vp_scale == "club":
         team = Match(Team(0, first_name), Team(0, second_name), ())
-        first_vp, second_vp, step = _club_vps(team, margin, Fraction(0), n, options)
+        first_vp, second_vp, step = club_vps(team, margin, Fraction(0), n, options)
         steps.append(step)
     else:
         first_vp, second_vp = match_vps(
             margin, Fraction(0), n, options.vp_fractional_margin, options.vp_scale, options.vp_rounding, options.vp_pool
         )
-        steps += _vp_steps(margin, n, first_vp, second_vp, options)
+        steps += vp_steps(margin, n, first_vp, second_vp, options)
     steps.append(
         Step(
             "swiss.vps",

@@ -312,14 +312,14 @@ def score_match(match: Match, options: ScoringOptions) -> MatchResult:
         Step(
             "teams.total",
             f"{match.home.name} {fmt(home, 4)} {label}, {match.away.name} {fmt(away, 4)} {label} "
-            f"over {_count(len(boards))}",
+            f"over {boards_words(len(boards))}",
             {"home": home, "away": away, "boards": len(boards)},
         )
     )
     home_vp = away_vp = None
     method = "vp"
     if total_unit == "vps" and boards and options.vp_scale == "club":
-        home_vp, away_vp, step = _club_vps(match, home, away, len(boards), options)
+        home_vp, away_vp, step = club_vps(match, home, away, len(boards), options)
         steps.append(step)
         home_score, away_score = home_vp, away_vp
     elif total_unit == "vps" and boards:
@@ -332,7 +332,7 @@ def score_match(match: Match, options: ScoringOptions) -> MatchResult:
             options.vp_rounding,
             options.vp_pool,
         )
-        steps += _vp_steps(home - away, len(boards), home_vp, away_vp, options)
+        steps += vp_steps(home - away, len(boards), home_vp, away_vp, options)
         home_score, away_score = home_vp, away_vp
     elif total_unit == "wins":
         method = "win_loss"
@@ -374,7 +374,7 @@ def score_match(match: Match, options: ScoringOptions) -> MatchResult:
     )
 
 
-def _club_vps(
+def club_vps(
     match: Match, home: Fraction, away: Fraction, boards: int, options: ScoringOptions
 ) -> tuple[Fraction, Fraction, Step]:
     """The match on the club's own VP table for its number of boards, and the step that shows it."""
@@ -392,7 +392,7 @@ def _club_vps(
         away_vp,
         Step(
             "vp.club",
-            f"margin {fmt(abs(margin), 4)} IMPs{rounded} on the club's {fmt(scale.pool)}-VP scale for {_count(boards)}: "
+            f"margin {fmt(abs(margin), 4)} IMPs{rounded} on the club's {fmt(scale.pool)}-VP scale for {boards_words(boards)}: "
             f"{margins} is worth {fmt(band.winner)}–{fmt(band.loser)}: {match.home.name} {fmt(home_vp)}, "
             f"{match.away.name} {fmt(away_vp)}",
             {
@@ -410,7 +410,7 @@ def _club_vps(
     )
 
 
-def _vp_steps(
+def vp_steps(
     margin: Fraction, boards: int, home_vp: Fraction, away_vp: Fraction, options: ScoringOptions
 ) -> list[Step]:
     """The VP conversion: any rounding of a fractional margin, then the scale's award."""
@@ -437,8 +437,8 @@ def _vp_steps(
         steps.append(
             Step(
                 "vp.discrete",
-                f"margin {fmt(used)} IMPs over {_count(boards)} on the WBF/EBU discrete {pool}-VP scale"
-                f"{'' if pool == 20 else f' (built for {_count(size)})'}: "
+                f"margin {fmt(used)} IMPs over {boards_words(boards)} on the WBF/EBU discrete {pool}-VP scale"
+                f"{'' if pool == 20 else f' (built for {boards_words(size)})'}: "
                 f"{band} is worth {fmt(winner)} VPs to the winner: {fmt(home_vp)} – {fmt(away_vp)}",
                 {**values, "rounded_margin": used, "band": [low, high], "bounds": list(discrete_bounds(boards, pool))},
             )
@@ -453,7 +453,7 @@ def _vp_steps(
     square = Fraction(15 * math.isqrt(boards)) if math.isqrt(boards) ** 2 == boards else None
     blitz = fmt(square) if square is not None else f"{Decimal(15) * Decimal(boards).sqrt():.2f}"
     formula = (
-        f"margin {fmt(used, 4)} IMPs over {_count(boards)} on the WBF 20-VP scale: the winner gets 10 + 10 × (1 − τ^(3M / B)) / (1 − τ³) VPs, "
+        f"margin {fmt(used, 4)} IMPs over {boards_words(boards)} on the WBF 20-VP scale: the winner gets 10 + 10 × (1 − τ^(3M / B)) / (1 − τ³) VPs, "
         f"where M is the margin, τ is 0.618 (the golden ratio less 1) and B is {blitz} (15 times the square root "
         f"of the number of boards), up to 20 at a margin of B or more; {how}"
     )
@@ -483,7 +483,7 @@ def _vp_steps(
     return steps
 
 
-def _count(boards: int | Fraction) -> str:
+def boards_words(boards: int | Fraction) -> str:
     """'1 board', '8 boards', '1.5 boards'."""
     return f"{fmt(boards)} board{'' if boards == 1 else 's'}"
 
