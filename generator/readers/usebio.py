@@ -28,6 +28,7 @@ from ..model import (
     Deal,
     Direction,
     Masterpoints,
+    Outcome,
     Pair,
     PairRef,
     Player,
@@ -42,6 +43,7 @@ from .conventions import largest_field
 from .individual import player_label, seats_of
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedPair
 from .sitouts import is_no_opponent, is_phantom, listed_only, score_problem
+from .usebio_elements import child_texts as _child_texts
 from .usebio_elements import indexed as _indexed
 from .usebio_elements import players as usebio_players
 from .usebio_elements import text as _text
@@ -140,6 +142,8 @@ class _Section:
     pairs: list[Pair] = field(default_factory=list)
     phantoms: set[PairRef] = field(default_factory=set)
     """Pairs listed as the movement's phantom: a line against one is its opponent's sit-out."""
+    refs: dict[tuple[str, Direction], PairRef] = field(default_factory=dict)
+    """Pair numbers as written in a column, read once: a big field writes each a thousand times."""
 
 
 class _Reader(ResultReader):
@@ -153,6 +157,9 @@ class _Reader(ResultReader):
         """The event being read is an individual event (EVENT_TYPE INDIVIDUAL)."""
         self.sitouts: list[SitOut] = []
         """The sit-out lines of the session being read."""
+        self.outcomes: dict[tuple[int, str, str, str, str, str], tuple[Outcome, Outcome]] = {}
+        """A board's results read without a problem or a note, by their texts (pure: the same
+        texts on the same board always read the same)."""
 
     # --- document, events, sessions ---------------------------------------------------
     def document(self, root: Element) -> list[Session]:
@@ -442,8 +449,8 @@ class _Reader(ResultReader):
             return None
         section = prefix or sec.name
         if not sec.mitchell:
-            return PairRef(section, number, None)
-        if direction is not None and direction is not side:
+            ref = PairRef(section, number, None)
+        elif direction is not None and direction is not side:
             self.error(
                 where,
                 f"pair {text.strip()!r} is written in the {side} column: expected an {side} pair number",
@@ -451,7 +458,10 @@ class _Reader(ResultReader):
                 f"{side} pair {number}",
             )
             return None
-        return PairRef(section, number, side)
+        else:
+            ref = PairRef(section, number, side)
+        sec.refs[(text, side)] = ref
+        return ref
 
     # --- boards and traveller lines ------------------------------------------------------
     def board(
@@ -486,13 +496,18 @@ class _Reader(ResultReader):
     ) -> TravellerLine | None:
         if self.individual:
             return self.individual_line(elem, path, board, sec, figures, places)
-        ns_text, ew_text = _text(elem, "NS_PAIR_NUMBER"), _text(elem, "EW_PAIR_NUMBER")
+        texts = _child_texts(elem)
+        ns_text, ew_text = texts.get("NS_PAIR_NUMBER", ""), texts.get("EW_PAIR_NUMBER", "")
         if is_no_opponent(ns_text) or is_no_opponent(ew_text):
             self.sitout_line(elem, path, board, sec, ns_text, ew_text)
             return None
         self.line_note = ""
-        ns_pair = self.pair_ref(ns_text, Direction.NS, sec, f"{path}/NS_PAIR_NUMBER", board)
-        ew_pair = self.pair_ref(ew_text, Direction.EW, sec, f"{path}/EW_PAIR_NUMBER", board)
+        ns_pair = sec.refs.get((ns_text, Direction.NS)) or self.pair_ref(
+            ns_text, Direction.NS, sec, f"{path}/NS_PAIR_NUMBER", board
+        )
+        ew_pair = sec.refs.get((ew_text, Direction.EW)) or self.pair_ref(
+            ew_text, Direction.EW, sec, f"{path}/EW_PAIR_NUMBER", board
+        )
         if ns_pair in sec.phantoms or ew_pair in sec.phantoms:
             self.sitout_line(
                 elem,
@@ -503,14 +518,27 @@ class _Reader(ResultReader):
                 "" if ew_pair in sec.phantoms else ew_text,
             )
             return None
-        pairs = " v ".join(p for p in (pair_label(ns_pair, "NS"), pair_label(ew_pair, "EW")) if p) or None
-        score_text = _text(elem, "SCORE")
-        outcome = self.outcome(elem, path, board, score_text, pairs)
+        score_text = texts.get("SCORE", "")
+        key = (
+            board,
+            score_text,
+            texts.get("CONTRACT", ""),
+            texts.get("PLAYED_BY", ""),
+            texts.get("TRICKS", ""),
+            texts.get("LEAD", ""),
+        )
+        outcome = self.outcomes.get(key)
+        if outcome is None:
+            pairs = " v ".join(p for p in (pair_label(ns_pair, "NS"), pair_label(ew_pair, "EW")) if p) or None
+            before = len(self.errors)
+            outcome = self.outcome(elem, path, board, score_text, pairs, texts)
+            if outcome is not None and not self.line_note and len(self.errors) == before:
+                self.outcomes[key] = outcome  # a big field repeats a few hundred results per board
         if ns_pair is None or ew_pair is None or outcome is None:
             places.drop(board, ns_pair, ew_pair, path)
             return None
         ns, ew = outcome
-        _keep_printed(figures, elem, path, board, sec.name, ns_pair, ew_pair, score_text)
+        _keep_printed(figures, texts, path, board, sec.name, ns_pair, ew_pair, score_text)
         return TravellerLine(ns_pair, ew_pair, ns, ew, section=sec.name, note=self.line_note)
 
     def sitout_line(self, elem: Element, path: str, board: int, sec: _Section, ns_text: str, ew_text: str) -> None:
@@ -560,7 +588,7 @@ class _Reader(ResultReader):
             places.dropped.add(board)
             return None
         ns, ew = outcome
-        _keep_printed(figures, elem, path, board, sec.name, seats.north, seats.east, score_text)
+        _keep_printed(figures, _child_texts(elem), path, board, sec.name, seats.north, seats.east, score_text)
         return TravellerLine(seats.north, seats.east, ns, ew, section=sec.name, note=self.line_note, seats=seats)
 
     # --- hand records --------------------------------------------------------------------
@@ -639,9 +667,12 @@ class _Reader(ResultReader):
             figures.notes.append("TOTAL_SCORE repeats PERCENTAGE for every pair: it is not compared as a total")
 
 
+_LINE_FIGURE_TAGS = tuple((f"NS_{suffix}", f"EW_{suffix}", unit) for suffix, unit in _LINE_FIGURES)
+
+
 def _keep_printed(
     figures: PrintedFigures,
-    elem: Element,
+    texts: dict[str, str],
     path: str,
     board: int,
     section: str,
@@ -651,8 +682,8 @@ def _keep_printed(
 ) -> None:
     """The program's own figures for a traveller line (matchpoints, IMPs, …), kept for `check`;
     in an individual North and East stand for the two sides."""
-    for suffix, unit in _LINE_FIGURES:
-        if elem.find(f"NS_{suffix}") is not None or elem.find(f"EW_{suffix}") is not None:
+    for ns_tag, ew_tag, unit in _LINE_FIGURE_TAGS:
+        if ns_tag in texts or ew_tag in texts:
             figures.line_unit = unit
             figures.lines.append(
                 PrintedLine(
@@ -662,8 +693,8 @@ def _keep_printed(
                     ew_key,
                     path,
                     score_text,
-                    Figure.parse(_text(elem, f"NS_{suffix}")),
-                    Figure.parse(_text(elem, f"EW_{suffix}")),
+                    Figure.parse(texts.get(ns_tag, "")),
+                    Figure.parse(texts.get(ew_tag, "")),
                 )
             )
             return
