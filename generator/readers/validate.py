@@ -140,6 +140,8 @@ def _board(file: str, session: Session, board: Board, known: KnownPairs, places:
                 for m in outcome_problems(outcome, vulnerability)
             ]
         return errors
+    if n not in places.unread and _clean(board, known, vulnerability):
+        return errors
     seen: dict[PairRef, tuple[str, str]] = {}
     seats: list[tuple[PairRef | None, PairRef | None, str, TravellerLine | None]] = [
         (line.ns_pair, line.ew_pair, places.line(line), line) for line in board.lines
@@ -188,6 +190,31 @@ def _board(file: str, session: Session, board: Board, known: KnownPairs, places:
                 pairs = line_pairs(line)
                 errors += [InputError(file, where, m, n, pairs) for m in problems]
     return errors
+
+
+def _clean(board: Board, known: KnownPairs, vulnerability: Vulnerability) -> bool:
+    """True when the board has nothing to report: every pair known and once on the board,
+    every outcome sound.  Problems exist or not whatever order the lines are checked in, so
+    this quick pass needs neither the lines' places nor their file order; a board it finds a
+    problem on is checked again in file order, for the messages."""
+    seen: set[PairRef] = set()
+    sound: set[int] = set()  # outcomes already found sound (readers share one object per distinct result)
+    for line in board.lines:
+        ns, ew = line.ns_pair, line.ew_pair
+        if ns is not None:
+            if ns == ew or (known and ns not in known) or ns in seen:
+                return False
+            seen.add(ns)
+        if ew is not None:
+            if (known and ew not in known) or ew in seen:
+                return False
+            seen.add(ew)
+        for outcome in (line.ns, line.ew):
+            if id(outcome) not in sound:
+                if outcome_problems(outcome, vulnerability):
+                    return False
+                sound.add(id(outcome))
+    return True
 
 
 def _file_order(where: str) -> tuple[int, ...]:
