@@ -32,18 +32,19 @@ def _num(value: Fraction | int | None) -> str | None:
 def _ref(ref: PairRef | None) -> dict[str, Any] | None:
     if ref is None:
         return None
-    return dict(_ref_items(ref))
+    return _ref_dict(ref).copy()
 
 
 @lru_cache(maxsize=1 << 16)
-def _ref_items(ref: PairRef) -> tuple[tuple[str, Any], ...]:
-    """A pair's keys, worked out once per pair (it is on every line it played: a big field has thousands)."""
-    return (
-        ("id", ref.slug),
-        ("section", ref.section),
-        ("number", ref.number),
-        ("direction", ref.direction.value if ref.direction else None),
-    )
+def _ref_dict(ref: PairRef) -> dict[str, Any]:
+    """A pair's keys, worked out once per pair (it is on every line it played: a big field has
+    thousands); callers get a copy (``_ref``)."""
+    return {
+        "id": ref.slug,
+        "section": ref.section,
+        "number": ref.number,
+        "direction": ref.direction.value if ref.direction else None,
+    }
 
 
 def _play(play: Play) -> dict[str, Any]:
@@ -99,8 +100,38 @@ def _side(side: SideScore, shared: _SharedExplanations | None, written: dict[int
     return dict(out)
 
 
-def _line(line: ScoredLine, shared: _SharedExplanations | None, sides: dict[int, dict[str, Any]]) -> dict[str, Any]:
+def _line(
+    line: ScoredLine,
+    shared: _SharedExplanations | None,
+    sides: dict[int, dict[str, Any]],
+    plays: dict[int, dict[str, Any]],
+) -> dict[str, Any]:
     tl = line.line
+    plain = tl.ns
+    if (
+        type(plain) is Scored
+        and len(plain.components) == 1
+        and tl.seats is None
+        and tl.ns_pair is not None
+        and tl.ew_pair is not None
+        and (tl.ew is plain or not tl.is_split)
+    ):
+        # An ordinary result of two pairs, the same for both sides (nearly every line): the keys
+        # below, in the same order, from the play's keys written once per distinct play.
+        play = plain.components[0].play
+        played = plays.get(id(play))
+        if played is None:
+            played = plays[id(play)] = {**_play(play), "artificial": None}
+        return {
+            "section": tl.section,
+            "table": tl.table,
+            "ns_pair": _ref_dict(tl.ns_pair).copy(),
+            "ew_pair": _ref_dict(tl.ew_pair).copy(),
+            "seats": None,
+            **played,
+            "ns": _side(line.ns, shared, sides),
+            "ew": _side(line.ew, shared, sides),
+        }
     out: dict[str, Any] = {
         "section": tl.section,
         "table": tl.table,
@@ -108,7 +139,6 @@ def _line(line: ScoredLine, shared: _SharedExplanations | None, sides: dict[int,
         "ew_pair": _ref(tl.ew_pair),
         "seats": {seat: _ref(ref) for seat, ref in tl.seats.by_seat()} if tl.seats else None,
     }
-    plain = tl.ns
     if type(plain) is Scored and len(plain.components) == 1 and (tl.ew is plain or not tl.is_split):
         # An ordinary result, the same for both sides (nearly every line): its play's keys, as below.
         out.update(_play(plain.components[0].play))
@@ -138,6 +168,7 @@ def _board(
     found = analysis.for_board(source) if analysis else None
     shared = _SharedExplanations() if explanations else None
     sides: dict[int, dict[str, Any]] = {}
+    plays: dict[int, dict[str, Any]] = {}  # a Play object's keys, by identity (readers share them)
     out: dict[str, Any] = {
         "number": board.number,
         "section": board.section,
@@ -148,7 +179,7 @@ def _board(
         "top": _num(board.top),
         "datum": _num(board.datum),
         "deal": {s.value: h for s, h in deal.hands.items()} if deal else None,
-        "lines": [_line(line, shared, sides) for line in board.lines],
+        "lines": [_line(line, shared, sides, plays) for line in board.lines],
         **_analysis(found),
     }
     if shared is not None:
