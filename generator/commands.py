@@ -52,13 +52,21 @@ def score_command(path: Path, as_json: bool = False, overrides: dict[str, Any] |
         return json.dumps(event_to_json(event), indent=2, ensure_ascii=False) if as_json else event_text(event)
     results = score_file(path, overrides or {})
     if as_json:
-        from .analysis.double_dummy import analyse_session
-
-        data = [session_to_json(r, analysis=analyse_session(r.session, ANALYSIS_CACHE)) for r in results]
+        data = [session_to_json(r, analysis=_analysis(r.session)) for r in results]
         return json_text(
             data[0] if len(data) == 1 else {"sessions": data}, sum(len(b.lines) for r in results for b in r.boards)
         )
     return "\n\n".join(ranking_text(r) for r in results)
+
+
+def _analysis(session: Session) -> Any:
+    """The double-dummy analysis of the session's deals; None (the same JSON: no analysis
+    without a deal) when it has none, so the analysis is not even loaded."""
+    if not any(b.deal is not None for b in session.boards):
+        return None
+    from .analysis.double_dummy import analyse_session
+
+    return analyse_session(session, ANALYSIS_CACHE)
 
 
 PRETTY_JSON_LINES = 5_000

@@ -11,9 +11,10 @@ import csv
 import io
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .analysis.double_dummy import BoardAnalysis, SessionAnalysis
+if TYPE_CHECKING:  # `score --json` of a session without deals never loads the analysis
+    from .analysis.double_dummy import BoardAnalysis, SessionAnalysis
 from .model import Artificial, Outcome, PairRef, Play, Scored
 from .scoring.explain import Explanation, json_number
 from .scoring.results import MatchResult, ScoredBoard, ScoredLine, SessionResult, SideScore, Standing
