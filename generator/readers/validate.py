@@ -142,6 +142,15 @@ def _board(file: str, session: Session, board: Board, known: KnownPairs, places:
         return errors
     if n not in places.unread and _clean(board, known, vulnerability):
         return errors
+    return errors + _line_problems(file, board, known, places, vulnerability)
+
+
+def _line_problems(
+    file: str, board: Board, known: KnownPairs, places: Places, vulnerability: Vulnerability
+) -> list[InputError]:
+    """Every problem of a (pairs) board's lines, in the order the lines stand in the file."""
+    errors: list[InputError] = []
+    n = board.number
     seen: dict[PairRef, tuple[str, str]] = {}
     seats: list[tuple[PairRef | None, PairRef | None, str, TravellerLine | None]] = [
         (line.ns_pair, line.ew_pair, places.line(line), line) for line in board.lines
