@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from functools import partial
 from fractions import Fraction
 
 from ..model import (
@@ -22,13 +23,13 @@ from ..model import (
     TravellerLine,
 )
 from .board import score_pairs_board
-from .exact_sums import running_totals
+from .exact_sums import exact_sum, running_totals
 from .explain import Explanation, Step, equals, fmt
 from .handicap import apply_handicaps, check_handicaps
 from .individual import check_individual, sides_step
 from .options import ScoringOptions
 from .ranking import rank_labels
-from .results import Field, ScorecardEntry, ScoredBoard, ScoredLine, SessionResult, SideScore, Standing
+from .results import Field, Scorecard, ScorecardEntry, ScoredBoard, ScoredLine, SessionResult, SideScore, Standing
 from .rounding import decimal_places, percent
 from .sitout import sitout_award
 from .sitout_records import absent_step, missed_boards, sitout_slots, sitouts_by_pair, slot_step
@@ -257,25 +258,10 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
         for pair in pairs:
             played = sorted(entries.get(pair.ref, []), key=lambda e: (e[0].number, e[0].section))
             sides = [line.side(direction) for _, line, direction in played]
-            totals = running_totals([side.value for side in sides])  # exact, without a Fraction sum per board
-            running = totals[-1] if totals else Fraction(0)
-            card = []
-            for (board, line, direction), side, so_far in zip(played, sides, totals):
-                opponents = line.line.ew_pair if direction is NS else line.line.ns_pair
-                seats = line.line.seats
-                card.append(
-                    ScorecardEntry(
-                        board,
-                        line,
-                        direction,
-                        opponents,
-                        side,
-                        board.top,
-                        so_far,
-                        seats.partner(pair.ref) if seats else None,
-                        seats.opponents(pair.ref) if seats else (),
-                    )
-                )
+            running = exact_sum(side.value for side in sides)  # exact, without a Fraction sum per board
+            card: Sequence[ScorecardEntry] = Scorecard(partial(_scorecard, pair.ref, played, sides))
+            if session.individual:
+                card = card[:]  # its steps read it now
             available = _sum_tops(b.top for b, _, _ in played) if is_mp else None
             pct = None
             total_rule = "session.total" if is_mp else "session.imps_total" if is_imps else "session.points_total"
@@ -376,7 +362,7 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
                     available,
                     pct,
                     score,
-                    tuple(card),
+                    card,
                     steps,
                     deducted,
                     scaled_total,
@@ -410,6 +396,31 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
         standings.sort(key=lambda s: (s.rank, s.pair.ref.number))
         fields.append(Field(name, tuple(standings)))
     return fields
+
+
+def _scorecard(
+    ref: PairRef, played: list[tuple[ScoredBoard, ScoredLine, Direction]], sides: list[SideScore]
+) -> tuple[ScorecardEntry, ...]:
+    """A pair's scorecard: its boards in order, each with the running total so far."""
+    totals = running_totals([side.value for side in sides])  # exact, without a Fraction sum per board
+    card = []
+    for (board, line, direction), side, so_far in zip(played, sides, totals):
+        opponents = line.line.ew_pair if direction is NS else line.line.ns_pair
+        seats = line.line.seats
+        card.append(
+            ScorecardEntry(
+                board,
+                line,
+                direction,
+                opponents,
+                side,
+                board.top,
+                so_far,
+                seats.partner(ref) if seats else None,
+                seats.opponents(ref) if seats else (),
+            )
+        )
+    return tuple(card)
 
 
 def _percentage(
