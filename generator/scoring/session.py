@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from functools import partial
 from fractions import Fraction
+from functools import partial
 
 from ..model import (
     PENALTY_UNITS,
