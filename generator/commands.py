@@ -61,15 +61,22 @@ def without_cycle_collection() -> Iterator[None]:
             gc.enable()
 
 
+def _is_event_file(path: Path) -> bool:
+    """An event file is YAML: the event reader (and the YAML loader) are loaded for YAML only."""
+    if path.suffix.lower() not in (".yaml", ".yml"):
+        return False
+    from .readers.event_file import is_event_file
+
+    return is_event_file(path.name)
+
+
 def score_command(path: Path, as_json: bool = False, overrides: dict[str, Any] | None = None) -> str:
     with without_cycle_collection():
         return _score_command(path, as_json, overrides)
 
 
 def _score_command(path: Path, as_json: bool, overrides: dict[str, Any] | None) -> str:
-    from .readers.event_file import is_event_file
-
-    if is_event_file(Path(path).name):  # an event of several sessions (generator/events.py)
+    if _is_event_file(Path(path)):  # an event of several sessions (generator/events.py)
         from .events import event_text, event_to_json, load_event
 
         event = load_event(Path(path), site_scoring_for(Path(path)), overrides=overrides or {})
