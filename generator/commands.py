@@ -71,23 +71,27 @@ def _is_event_file(path: Path) -> bool:
 
 
 def score_command(path: Path, as_json: bool = False, overrides: dict[str, Any] | None = None) -> str:
+    return "".join(score_command_parts(path, as_json, overrides))
+
+
+def score_command_parts(path: Path, as_json: bool = False, overrides: dict[str, Any] | None = None) -> Iterator[str]:
+    """``score_command``'s text in parts, to be written one after another: a big field's JSON
+    is written board by board instead of as one string of a hundred megabytes."""
     with without_cycle_collection():
-        return _score_command(path, as_json, overrides)
+        if _is_event_file(Path(path)):  # an event of several sessions (generator/events.py)
+            from .events import event_text, event_to_json, load_event
 
-
-def _score_command(path: Path, as_json: bool, overrides: dict[str, Any] | None) -> str:
-    if _is_event_file(Path(path)):  # an event of several sessions (generator/events.py)
-        from .events import event_text, event_to_json, load_event
-
-        event = load_event(Path(path), site_scoring_for(Path(path)), overrides=overrides or {})
-        return json.dumps(event_to_json(event), indent=2, ensure_ascii=False) if as_json else event_text(event)
-    results = score_file(path, overrides or {})
-    if as_json:
-        data = [session_to_json(r, analysis=_analysis(r.session)) for r in results]
-        return json_text(
-            data[0] if len(data) == 1 else {"sessions": data}, sum(len(b.lines) for r in results for b in r.boards)
-        )
-    return "\n\n".join(ranking_text(r) for r in results)
+            event = load_event(Path(path), site_scoring_for(Path(path)), overrides=overrides or {})
+            yield json.dumps(event_to_json(event), indent=2, ensure_ascii=False) if as_json else event_text(event)
+            return
+        results = score_file(path, overrides or {})
+        if as_json:
+            data = [session_to_json(r, analysis=_analysis(r.session)) for r in results]
+            yield from json_parts(
+                data[0] if len(data) == 1 else {"sessions": data}, sum(len(b.lines) for r in results for b in r.boards)
+            )
+            return
+        yield "\n\n".join(ranking_text(r) for r in results)
 
 
 def _analysis(session: Session) -> Any:
@@ -107,9 +111,49 @@ the json module's C encoder (an indented dump runs in pure Python, four times sl
 
 
 def json_text(data: Any, traveller_lines: int) -> str:
+    return "".join(json_parts(data, traveller_lines))
+
+
+def json_parts(data: Any, traveller_lines: int) -> Iterator[str]:
+    """The JSON text of ``data`` in parts: indented in one for a club session; compact for a big
+    field (above ``PRETTY_JSON_LINES``), each board (each element of a list near the top) encoded
+    apart by the C encoder — the parts joined are exactly ``json.dumps``'s compact text."""
     if traveller_lines <= PRETTY_JSON_LINES:
-        return json.dumps(data, indent=2, ensure_ascii=False)
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+        yield json.dumps(data, indent=2, ensure_ascii=False)
+        return
+    yield from compact_parts(data)
+
+
+OPENED = ("sessions", "boards")
+"""The lists ``compact_parts`` writes element by element: a document's sessions and a session's
+boards; a board (its traveller lines, its explanations) is encoded whole."""
+
+
+def compact_parts(value: Any) -> Iterator[str]:
+    """``json.dumps(value, separators=(",", ":"), ensure_ascii=False)`` in parts."""
+    if type(value) is not dict or not all(type(k) is str for k in value):
+        yield _compact(value)
+        return
+    yield "{"
+    for i, (key, item) in enumerate(value.items()):
+        yield ("," if i else "") + _compact(key) + ":"
+        if key in OPENED and type(item) is list:
+            yield "["
+            for n, element in enumerate(item):
+                if n:
+                    yield ","
+                if key == "sessions":
+                    yield from compact_parts(element)
+                else:
+                    yield _compact(element)
+            yield "]"
+        else:
+            yield _compact(item)
+    yield "}"
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 def ranking_text(result: SessionResult) -> str:
