@@ -105,7 +105,7 @@ def _line(
     line: ScoredLine,
     shared: _SharedExplanations | None,
     sides: dict[int, dict[str, Any]],
-    plays: dict[int, dict[str, Any]],
+    keys_of: dict[int, dict[str, Any]],
 ) -> dict[str, Any]:
     tl = line.line
     plain = tl.ns
@@ -120,14 +120,20 @@ def _line(
         # An ordinary result of two pairs, the same for both sides (nearly every line): the keys
         # below, in the same order, from the play's keys written once per distinct play.
         play = plain.components[0].play
-        played = plays.get(id(play))
+        played = keys_of.get(id(play))
         if played is None:
-            played = plays[id(play)] = {**_play(play), "artificial": None}
+            played = keys_of[id(play)] = {**_play(play), "artificial": None}
+        ns_keys = keys_of.get(id(tl.ns_pair))  # a pair's keys, by identity too (no dataclass hash per line)
+        if ns_keys is None:
+            ns_keys = keys_of[id(tl.ns_pair)] = _ref_dict(tl.ns_pair)
+        ew_keys = keys_of.get(id(tl.ew_pair))
+        if ew_keys is None:
+            ew_keys = keys_of[id(tl.ew_pair)] = _ref_dict(tl.ew_pair)
         return {
             "section": tl.section,
             "table": tl.table,
-            "ns_pair": _ref_dict(tl.ns_pair).copy(),
-            "ew_pair": _ref_dict(tl.ew_pair).copy(),
+            "ns_pair": ns_keys.copy(),
+            "ew_pair": ew_keys.copy(),
             "seats": None,
             **played,
             "ns": _side(line.ns, shared, sides),
@@ -169,7 +175,7 @@ def _board(
     found = analysis.for_board(source) if analysis else None
     shared = _SharedExplanations() if explanations else None
     sides: dict[int, dict[str, Any]] = {}
-    plays: dict[int, dict[str, Any]] = {}  # a Play object's keys, by identity (readers share them)
+    keys_of: dict[int, dict[str, Any]] = {}  # a Play's or a PairRef's keys, by identity (readers share them)
     out: dict[str, Any] = {
         "number": board.number,
         "section": board.section,
@@ -180,7 +186,7 @@ def _board(
         "top": _num(board.top),
         "datum": _num(board.datum),
         "deal": {s.value: h for s, h in deal.hands.items()} if deal else None,
-        "lines": [_line(line, shared, sides, plays) for line in board.lines],
+        "lines": [_line(line, shared, sides, keys_of) for line in board.lines],
         **_analysis(found),
     }
     if shared is not None:
