@@ -551,7 +551,7 @@ class _Reader(ResultReader):
         ew_pair = sec.refs.get((ew_text, Direction.EW)) or self.pair_ref(
             ew_text, Direction.EW, sec, f"{path}/EW_PAIR_NUMBER", board
         )
-        if ns_pair in sec.phantoms or ew_pair in sec.phantoms:
+        if sec.phantoms and (ns_pair in sec.phantoms or ew_pair in sec.phantoms):
             self.sitout_line(
                 elem,
                 path,
