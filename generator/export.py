@@ -18,7 +18,6 @@ if TYPE_CHECKING:  # `score --json` of a session without deals never loads the a
 from .model import Artificial, Outcome, PairRef, Play, Scored
 from .scoring.explain import Explanation, json_number
 from .scoring.results import MatchResult, ScoredBoard, ScoredLine, SessionResult, SideScore, Standing
-from .scoring.teams import team_units
 from .scoring.units import unit_of
 
 SCHEMA_VERSION = 2
@@ -311,6 +310,8 @@ def session_to_json(
 
 def _unit(result: SessionResult) -> str:
     if result.session.method.value == "teams":
+        from .scoring.teams import team_units  # here: a pairs session never loads the teams engine
+
         return team_units(result.options)[0]
     return unit_of(result.session.method)
 

@@ -49,7 +49,6 @@ from .usebio_elements import indexed as _indexed
 from .usebio_elements import players as usebio_players
 from .usebio_elements import text as _text
 from .usebio_results import SEAT_WORDS, ResultReader
-from .usebio_teams import TeamsEventReader
 from .validate import Places, pair_label, validate
 
 EVENT_TYPES: dict[str, ScoringMethod] = {
@@ -265,6 +264,8 @@ class _Reader(ResultReader):
                 "source": self.file,
                 "printed": {KEY: figures},
             }
+            from .usebio_teams import TeamsEventReader  # here: a pairs file never loads the teams reader
+
             return TeamsEventReader(self, figures).session(kind, event, epath, container, cpath, deals, common)
         places = Places()
         self.sitouts = []
