@@ -1,7 +1,8 @@
 """USEBIO XML (1.2, and 1.3 elements where met) → sessions.
 
-Parsed with defusedxml: a DOCTYPE naming the EBU's DTD is allowed (it is never
-fetched), but any entity declaration — an entity bomb, an external entity — is refused.
+Checked with defusedxml: a DOCTYPE naming the EBU's DTD is allowed (it is never
+fetched), but any entity declaration — an entity bomb, an external entity — is refused;
+the standard library's C parser then builds the tree from the accepted bytes (``parse_safely``).
 Dialects handled: pair numbers written ``7``, ``7NS``, ``7 NS`` or ``(A) 7 NS``;
 ``SECTION`` wrapping; ``SESSION`` wrapping and several ``EVENT``s (one session each);
 artificial scores ``A6040``/``A6060`` with no contract; passed-out boards written
