@@ -44,7 +44,7 @@ from . import values
 from .conventions import largest_field
 from .individual import player_label, seats_of
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedPair
-from .sitouts import is_no_opponent, is_phantom, listed_only, score_problem
+from .sitouts import NO_OPPONENT, is_no_opponent, is_phantom, listed_only, score_problem
 from .usebio_elements import child_texts as _child_texts
 from .usebio_elements import indexed as _indexed
 from .usebio_elements import players as usebio_players
@@ -543,7 +543,7 @@ class _Reader(ResultReader):
             return self.individual_line(elem, path, board, sec, figures, places)
         texts = _child_texts(elem)
         ns_text, ew_text = texts.get("NS_PAIR_NUMBER", ""), texts.get("EW_PAIR_NUMBER", "")
-        if is_no_opponent(ns_text) or is_no_opponent(ew_text):
+        if ns_text in NO_OPPONENT or ew_text in NO_OPPONENT:  # is_no_opponent of texts already stripped
             self.sitout_line(elem, path, board, sec, ns_text, ew_text)
             return None
         self.line_note = ""
@@ -713,6 +713,7 @@ class _Reader(ResultReader):
 
 
 _LINE_FIGURE_TAGS = tuple((f"NS_{suffix}", f"EW_{suffix}", unit) for suffix, unit in _LINE_FIGURES)
+_LINE_FIGURE_NAMES = frozenset(tag for ns_tag, ew_tag, _ in _LINE_FIGURE_TAGS for tag in (ns_tag, ew_tag))
 
 
 def _keep_printed(
@@ -727,6 +728,8 @@ def _keep_printed(
 ) -> None:
     """The program's own figures for a traveller line (matchpoints, IMPs, …), kept for `check`;
     in an individual North and East stand for the two sides."""
+    if texts.keys().isdisjoint(_LINE_FIGURE_NAMES):  # (a quick look first: a big field's export has none)
+        return
     for ns_tag, ew_tag, unit in _LINE_FIGURE_TAGS:
         if ns_tag in texts or ew_tag in texts:
             figures.line_unit = unit
