@@ -185,6 +185,8 @@ class _Section:
     pairs: list[Pair] = field(default_factory=list)
     phantoms: set[PairRef] = field(default_factory=set)
     """Pairs listed as the movement's phantom: a line against one is its opponent's sit-out."""
+    listed: dict[PairRef, PairRef] = field(default_factory=dict)
+    """Each listed pair's ref, by itself."""
     refs: dict[tuple[str, Direction], PairRef] = field(default_factory=dict)
     """Pair numbers as written in a column, read once: a big field writes each a thousand times."""
 
@@ -459,6 +461,7 @@ class _Reader(ResultReader):
             if places is not None:
                 places.pairs[ref] = ppath
             sec.pairs.append(Pair(ref, players, handicap, self.masterpoints(pair, ppath, ref)))
+            sec.listed[ref] = ref
             figures.pairs.append(
                 PrintedPair(
                     ref,
@@ -505,6 +508,7 @@ class _Reader(ResultReader):
             return None
         else:
             ref = PairRef(section, number, side)
+        ref = sec.listed.get(ref, ref)  # the listed pair's own object: validation compares identities
         sec.refs[(text, side)] = ref
         return ref
 

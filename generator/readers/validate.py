@@ -112,6 +112,9 @@ class KnownPairs(set):
     def __init__(self, refs: set[PairRef]):
         super().__init__(refs)
         self.listed: dict[tuple[str, object, bool], str] = {}
+        self.ids = {id(ref) for ref in self}
+        """The listed refs' identities: a reader that hands the lines these very objects
+        (``usebio``) lets validation's quick pass compare identities, not dataclasses."""
 
     def numbers(self, section: str, direction: object, any_direction: bool) -> str:
         key = (section, None if any_direction else direction, any_direction)
@@ -202,22 +205,23 @@ def _line_problems(
 
 
 def _clean(board: Board, known: KnownPairs, vulnerability: Vulnerability) -> bool:
-    """True when the board has nothing to report: every pair known and once on the board,
-    every outcome sound.  Problems exist or not whatever order the lines are checked in, so
+    """True when the board has nothing to report: every pair listed and once on the board,
+    every outcome sound (False also when it cannot tell quickly).  Problems exist or not whatever order the lines are checked in, so
     this quick pass needs neither the lines' places nor their file order; a board it finds a
     problem on is checked again in file order, for the messages."""
-    seen: set[PairRef] = set()
+    seen: set[int] = set()
+    listed = known.ids
     sound: set[int] = set()  # outcomes already found sound (readers share one object per distinct result)
     for line in board.lines:
-        ns, ew = line.ns_pair, line.ew_pair
-        if ns is not None:
-            if ns == ew or (known and ns not in known) or ns in seen:
+        for ref in (line.ns_pair, line.ew_pair):
+            if ref is None:
+                continue
+            # A listed pair's own object: among those, the same pair is the same object, so
+            # identity finds a pair twice (or on both sides).  Any other ref (unknown, or a
+            # reader that makes its own) is checked by the full pass.
+            if id(ref) not in listed or id(ref) in seen:
                 return False
-            seen.add(ns)
-        if ew is not None:
-            if (known and ew not in known) or ew in seen:
-                return False
-            seen.add(ew)
+            seen.add(id(ref))
         for outcome in (line.ns, line.ew):
             if id(outcome) not in sound:
                 if outcome_problems(outcome, vulnerability):
