@@ -153,7 +153,9 @@ def compact_parts(value: Any) -> Iterator[str]:
 
 
 def _compact(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    # No check for cycles (the encoder's table of every dict and list it is inside): the
+    # export's data are trees of fresh dicts and lists, and a cycle would still fail (RecursionError).
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, check_circular=False)
 
 
 def ranking_text(result: SessionResult) -> str:
