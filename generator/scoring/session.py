@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 from functools import partial
@@ -142,7 +142,14 @@ def _entries(boards: list[ScoredBoard]) -> dict[PairRef, list[tuple[ScoredBoard,
     played: dict[PairRef, list[tuple[ScoredBoard, ScoredLine, Direction]]] = defaultdict(list)
     for board in boards:
         for line in board.lines:
-            for ref, direction in line.line.sides():
+            tl = line.line
+            if tl.seats is None:  # two pairs (``sides()`` without building its tuple: a big field has 240,000 lines)
+                if tl.ns_pair is not None:
+                    played[tl.ns_pair].append((board, line, NS))
+                if tl.ew_pair is not None:
+                    played[tl.ew_pair].append((board, line, EW))
+                continue
+            for ref, direction in tl.sides():
                 played[ref].append((board, line, direction))
     return played
 
@@ -243,6 +250,7 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
     for b in boards:
         group_boards[b.section].add(b.number)
     recorded = sitouts_by_pair(session)
+    top_halves = {id(b): _halves(b.top) for b in boards}
 
     fields = []
 
@@ -262,7 +270,8 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
             card: Sequence[ScorecardEntry] = Scorecard(partial(_scorecard, pair.ref, played, sides))
             if session.individual:
                 card = card[:]  # its steps read it now
-            available = _sum_tops(b.top for b, _, _ in played) if is_mp else None
+            # the sum of the tops, from each board's top in halves worked out once (not once per pair)
+            available = Fraction(sum(top_halves[id(b)] for b, _, _ in played), 2) if is_mp else None
             pct = None
             total_rule = "session.total" if is_mp else "session.imps_total" if is_imps else "session.points_total"
             steps = [
@@ -572,13 +581,10 @@ def _check_penalties(session: Session) -> None:
             raise ValueError(f"penalty on {penalty.pair}: expected a positive amount to deduct, got {penalty.amount}")
 
 
-def _sum_tops(tops: Iterable[Fraction | int | None]) -> Fraction:
-    """Sum of board tops.  Tops are whole (EBU) or halves (ACBL), so the sum is kept in halves as an int."""
-    halves = 0
-    for top in tops:
-        if top:
-            halves += top.numerator * (2 // top.denominator)
-    return Fraction(halves, 2)
+def _halves(top: Fraction | int | None) -> int:
+    """A board's top in halves (0 for none).  Tops are whole (EBU) or halves (ACBL), so the sum
+    of a pair's tops is kept in halves as an int."""
+    return top.numerator * (2 // top.denominator) if top else 0
 
 
 def _tie_key(score: Fraction, options: ScoringOptions) -> Fraction:
