@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import GeneratorError
-from .export import session_to_json
+from .export import BoardsToWrite, session_to_json
 from .model import Session
 from .readers import read_sessions
 from .scoring.explain import fmt, signed
@@ -86,10 +86,10 @@ def score_command_parts(path: Path, as_json: bool = False, overrides: dict[str, 
             return
         results = score_file(path, overrides or {})
         if as_json:
-            data = [session_to_json(r, analysis=_analysis(r.session)) for r in results]
-            yield from json_parts(
-                data[0] if len(data) == 1 else {"sessions": data}, sum(len(b.lines) for r in results for b in r.boards)
-            )
+            lines = sum(len(b.lines) for r in results for b in r.boards)
+            big = lines > PRETTY_JSON_LINES  # written in parts: each board's data built as it is written
+            data = [session_to_json(r, analysis=_analysis(r.session), boards_when_written=big) for r in results]
+            yield from json_parts(data[0] if len(data) == 1 else {"sessions": data}, lines)
             return
         yield "\n\n".join(ranking_text(r) for r in results)
 
@@ -126,7 +126,8 @@ def json_parts(data: Any, traveller_lines: int) -> Iterator[str]:
 
 OPENED = ("sessions", "boards")
 """The lists ``compact_parts`` writes element by element: a document's sessions and a session's
-boards; a board (its traveller lines, its explanations) is encoded whole."""
+boards (a list, or a ``BoardsToWrite`` that builds each board's data as it is reached); a
+board (its traveller lines, its explanations) is encoded whole."""
 
 
 def compact_parts(value: Any) -> Iterator[str]:
@@ -137,7 +138,7 @@ def compact_parts(value: Any) -> Iterator[str]:
     yield "{"
     for i, (key, item) in enumerate(value.items()):
         yield ("," if i else "") + _compact(key) + ":"
-        if key in OPENED and type(item) is list:
+        if key in OPENED and (type(item) is list or type(item) is BoardsToWrite):
             yield "["
             for n, element in enumerate(item):
                 if n:

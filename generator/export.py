@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterator
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -252,11 +253,28 @@ def _standing(s: Standing, explanations: bool) -> dict[str, Any]:
     return out
 
 
+class BoardsToWrite:
+    """A session's ``boards`` as JSON data, each board's built only when iteration reaches it:
+    ``score --json`` of a big field encodes a board and drops it before building the next
+    (commands.compact_parts), instead of holding every traveller line's dicts at once."""
+
+    def __init__(self, result: SessionResult, explanations: bool, analysis: SessionAnalysis | None):
+        self.result, self.explanations, self.analysis = result, explanations, analysis
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        return (_board(b, self.result, self.explanations, self.analysis) for b in self.result.boards)
+
+
 def session_to_json(
-    result: SessionResult, explanations: bool = True, analysis: SessionAnalysis | None = None
+    result: SessionResult,
+    explanations: bool = True,
+    analysis: SessionAnalysis | None = None,
+    *,
+    boards_when_written: bool = False,
 ) -> dict[str, Any]:
     """The scored session as plain data (see docs/json-schema.md); with ``analysis``, each
-    board's double-dummy table and par."""
+    board's double-dummy table and par.  With ``boards_when_written``, ``boards`` is a
+    ``BoardsToWrite`` (for ``commands.compact_parts`` only: ``json.dumps`` cannot encode it)."""
     session = result.session
     out: dict[str, Any] = {
         "schema": SCHEMA_VERSION,
@@ -275,7 +293,11 @@ def session_to_json(
             {"name": s.name, "winners": s.winners, "pairs": [p.ref.slug for p in s.pairs]} for s in session.sections
         ],
         "pairs": [_standing(s, explanations) for s in result.standings],
-        "boards": [_board(b, result, explanations, analysis) for b in result.boards],
+        "boards": (
+            BoardsToWrite(result, explanations, analysis)
+            if boards_when_written
+            else [_board(b, result, explanations, analysis) for b in result.boards]
+        ),
         "penalties": [
             {**(_ref(p.pair) or {}), "amount": json_number(p.amount), "unit": p.unit.value, "reason": p.reason}
             for p in session.penalties

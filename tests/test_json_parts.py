@@ -42,3 +42,25 @@ def test_a_document_of_sessions_is_written_board_by_board():
 
 def test_a_club_session_is_indented_in_one_part():
     assert list(json_parts({"a": [1]}, PRETTY_JSON_LINES)) == ['{\n  "a": [\n    1\n  ]\n}']
+
+
+def test_boards_built_as_written_give_the_same_text():
+    from pathlib import Path
+
+    from generator.commands import score_file
+    from generator.export import session_to_json
+
+    fixtures = Path(__file__).resolve().parent / "fixtures"
+    files = (sorted(fixtures.rglob("*.xml")) + sorted(fixtures.rglob("*.pbn")))[:6]
+    compared = 0
+    for path in files:
+        try:
+            results = score_file(path, {})
+        except Exception:  # a fixture of a bad file: nothing to write
+            continue
+        for result in results:
+            whole = compact(session_to_json(result))
+            parts = "".join(compact_parts(session_to_json(result, boards_when_written=True)))
+            assert parts == whole
+            compared += 1
+    assert compared
