@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import gc
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from yaml.constructor import SafeConstructor
@@ -97,21 +99,34 @@ def fast_load(text: str) -> Any:
     if CParser is None or _ALIAS.search(text) or nesting_bound(text) > C_NESTING_LIMIT:
         raise Unhandled
     loader = _Composer(text)
-    collecting = gc.isenabled()
-    gc.disable()  # thousands of nodes, none in a cycle: the cycle collector would walk them all, often
     try:
-        node = loader.get_single_node()
-        if node is None:
-            raise Unhandled
-        return _Builder(loader).build(node, 1)
+        with paused_gc():
+            node = loader.get_single_node()
+            if node is None:
+                raise Unhandled
+            return _Builder(loader).build(node, 1)
     except Unhandled:
         raise
     except Exception:  # any error: the guarded loader says it its own way
         raise Unhandled from None
     finally:
         loader.dispose()
-        if collecting:
-            gc.enable()
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """The cycle collector paused while an upload is read: reading makes thousands of nodes,
+    dicts and model objects, none in a cycle, and the collector would walk them all, again
+    and again (about a third of libyaml's composing time).  Nothing is lost: cycles made
+    meanwhile are collected once it runs again."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 class _Builder:
@@ -127,37 +142,51 @@ class _Builder:
         }
 
     def build(self, node: Node, depth: int) -> Any:
-        if depth > MAX_DEPTH:
-            raise Unhandled
+        """``node`` at nesting ``depth`` (the document is at 1); its scalars inlined, for speed."""
         cls = node.__class__
-        tag = node.tag
         if cls is ScalarNode:
-            value = node.value
-            if tag == _STR:
-                return value
-            if tag == _INT:
-                if len(value) <= MAX_NUMBER_LENGTH and _PLAIN_INT.fullmatch(value):
-                    return int(value)
-                raise Unhandled
-            construct = self.scalars.get(tag)
-            if construct is None:
-                raise Unhandled
-            return construct(node)
+            return self.scalar(node)
+        tag = node.tag
+        items = node.value
+        if items and depth >= MAX_DEPTH:
+            raise Unhandled  # its items are nested too deep: the guarded loader names the line
         depth += 1
         if cls is MappingNode and tag == _MAP:
             data = LineDict()
             data.line = node.start_mark.line + 1
-            seen = set()
-            for key_node, value_node in node.value:
+            plain_keys = True
+            for key_node, value_node in items:
                 if key_node.__class__ is not ScalarNode:
                     raise Unhandled  # a list or mapping as a key
-                written = (key_node.tag, key_node.value)
-                if written in seen:
-                    raise Unhandled  # a key written twice: the guarded loader names both lines
-                seen.add(written)
-                key = self.build(key_node, depth)
-                data[key] = self.build(value_node, depth)
+                if key_node.tag == _STR:
+                    key = key_node.value
+                else:
+                    plain_keys = False
+                    key = self.scalar(key_node)
+                if value_node.__class__ is ScalarNode and value_node.tag == _STR:
+                    data[key] = value_node.value
+                else:
+                    data[key] = self.build(value_node, depth)
+            if len(data) != len(items) if plain_keys else len({(k.tag, k.value) for k, _ in items}) != len(items):
+                raise Unhandled  # a key written twice: the guarded loader names both lines
             return data
         if cls is SequenceNode and tag == _SEQ:
-            return [self.build(item, depth) for item in node.value]
-        raise Unhandled  # merge keys are mappings' keys of their own tag; !!set, !!omap, ...
+            return [
+                item.value if item.__class__ is ScalarNode and item.tag == _STR else self.build(item, depth)
+                for item in items
+            ]
+        raise Unhandled  # !!set, !!omap, ...
+
+    def scalar(self, node: ScalarNode) -> Any:
+        tag = node.tag
+        value = node.value
+        if tag == _STR:
+            return value
+        if tag == _INT:
+            if len(value) <= MAX_NUMBER_LENGTH and _PLAIN_INT.fullmatch(value):
+                return int(value)
+            raise Unhandled
+        construct = self.scalars.get(tag)
+        if construct is None:
+            raise Unhandled  # merge keys (<<), value keys (=), !!binary, ...
+        return construct(node)
