@@ -165,9 +165,11 @@ def _board(file: str, session: Session, board: Board, known: KnownPairs, places:
             if known and ref not in known:
                 errors.append(InputError(file, where, _unknown(ref, side, known), n, pair_label(ref, side)))
                 continue
-            if ref in seen:
+            entry = (side, where)
+            first = seen.setdefault(ref, entry)  # one look-up: a big field has thousands
+            if first is not entry:
                 label = pair_label(ref, side)
-                other_side, other_where = seen[ref]
+                other_side, other_where = first
                 if other_side != side:
                     message = (
                         f"pair {ref.number} sits {other_side} ({other_where}) and {side} on the same board: "
@@ -178,8 +180,6 @@ def _board(file: str, session: Session, board: Board, known: KnownPairs, places:
                         f"{label} has two results on this board (also {other_where}): expected one result per pair"
                     )
                 errors.append(InputError(file, where, message, n, label))
-            else:
-                seen[ref] = (side, where)
         if line is None:
             continue  # its own problem is reported already
         outcomes: list[Outcome] = [line.ns] if line.ns is line.ew or line.ns == line.ew else [line.ns, line.ew]

@@ -47,6 +47,11 @@ _PLAIN_INT = re.compile(r"[-+]?[1-9][0-9]*|0")
 """An int PyYAML reads as ``int(text)``: no ``_``, ``0x``, ``0b``, leading-0 octal or ``:``."""
 
 
+def _is_plain_int(text: str) -> bool:
+    """Digits only, no leading 0 (an octal to PyYAML), short: ``int(text)`` is PyYAML's value."""
+    return text.isdigit() and text.isascii() and (text[0] != "0" or len(text) == 1) and len(text) <= MAX_NUMBER_LENGTH
+
+
 class Unhandled(Exception):
     """The document needs the guarded loader (which gives the data or the message)."""
 
@@ -163,8 +168,15 @@ class _Builder:
                 else:
                     plain_keys = False
                     key = self.scalar(key_node)
-                if value_node.__class__ is ScalarNode and value_node.tag == _STR:
-                    data[key] = value_node.value
+                if value_node.__class__ is ScalarNode:
+                    value = value_node.value
+                    value_tag = value_node.tag
+                    if value_tag == _STR:
+                        data[key] = value
+                    elif value_tag == _INT and _is_plain_int(value):
+                        data[key] = int(value)
+                    else:
+                        data[key] = self.scalar(value_node)
                 else:
                     data[key] = self.build(value_node, depth)
             if len(data) != len(items) if plain_keys else len({(k.tag, k.value) for k, _ in items}) != len(items):
@@ -183,7 +195,7 @@ class _Builder:
         if tag == _STR:
             return value
         if tag == _INT:
-            if len(value) <= MAX_NUMBER_LENGTH and _PLAIN_INT.fullmatch(value):
+            if _is_plain_int(value) or (len(value) <= MAX_NUMBER_LENGTH and _PLAIN_INT.fullmatch(value)):
                 return int(value)
             raise Unhandled
         construct = self.scalars.get(tag)
