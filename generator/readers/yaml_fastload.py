@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gc
 import re
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -29,10 +30,13 @@ try:
 except ImportError:  # PyYAML built without libyaml: every document is loaded the guarded way
     CParser = None
 
-C_NESTING_LIMIT = 10_000
-"""libyaml's composer recurses in C, one C frame per level, with no limit of its own (a
-document nested 100,000 deep crashes the process; 20,000 loads in a thread's 8 MB stack).
-A document is given to it only when its nesting cannot exceed this (see ``nesting_bound``)."""
+C_NESTING_LIMIT = 5_000
+"""libyaml's composer recurses in C, one C frame (about 300 bytes) per level, with no limit of
+its own: a document nested 100,000 deep crashes the process.  A document is given to it only
+when its nesting cannot exceed this (see ``nesting_bound``): 1.5 MB of stack, within a main
+thread's 8 MB (2 MB on Windows)."""
+C_NESTING_LIMIT_THREAD = 1_000
+"""The same in any other thread (``serve`` builds in one), whose stack may be 512 KB."""
 
 _ALIAS = re.compile(r"\*[^\s,\[\]{}*]")
 """Anything that could be an alias (libyaml's alias names start with a letter, digit, - or
@@ -101,7 +105,8 @@ _plain_tags: dict[str, str] = {}
 
 def fast_load(text: str) -> Any:
     """The document, as ``yaml_loader.load`` gives it; raises Unhandled otherwise."""
-    if CParser is None or _ALIAS.search(text) or nesting_bound(text) > C_NESTING_LIMIT:
+    limit = C_NESTING_LIMIT if threading.current_thread() is threading.main_thread() else C_NESTING_LIMIT_THREAD
+    if CParser is None or _ALIAS.search(text) or nesting_bound(text) > limit:
         raise Unhandled
     loader = _Composer(text)
     try:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import random
 import sys
+import threading
 from datetime import date, datetime
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.readers import yaml_fastload
-from generator.readers.yaml_fastload import C_NESTING_LIMIT, Unhandled, fast_load, nesting_bound
+from generator.readers.yaml_fastload import C_NESTING_LIMIT, C_NESTING_LIMIT_THREAD, Unhandled, fast_load, nesting_bound
 from generator.readers.yaml_loader import DuplicateKeys, LineDict, LoadError, _Loader, load
 
 pytestmark = pytest.mark.skipif(yaml_fastload.CParser is None, reason="PyYAML without libyaml")
@@ -164,6 +165,25 @@ def test_the_nesting_bound_is_above_the_real_depth():
     assert nesting_bound("- - - - - a\n") >= 6  # compact sequences on one line
     assert nesting_bound("a:\n- b:\n  - c:\n    - d\n") >= 6  # sequences at their keys' indentation
     assert nesting_bound("[" * 20_000 + "]" * 20_000) > C_NESTING_LIMIT
+
+
+def test_a_thread_gives_libyaml_less_nesting_than_the_main_thread():
+    text = "- [1]\n" * 1_200  # 1,200 lists, three levels deep; the bound cannot tell
+    assert C_NESTING_LIMIT_THREAD < nesting_bound(text) <= C_NESTING_LIMIT
+    assert fast_load(text) == [[1]] * 1_200  # the main thread: the quick way
+    outcome = []
+
+    def read():
+        try:
+            fast_load(text)
+        except Unhandled:
+            outcome.append("handed back")
+
+    worker = threading.Thread(target=read)
+    worker.start()
+    worker.join()
+    assert outcome == ["handed back"]  # a thread: the guarded loader (same data, see above)
+    assert load(text) == [[1]] * 1_200
 
 
 def test_50_levels_load_the_quick_way_and_51_are_refused_as_today():
