@@ -27,8 +27,10 @@ from .yaml_loader import MAX_DEPTH, MAX_NUMBER_LENGTH, LineDict, construct_times
 
 try:
     from yaml._yaml import CParser
+
+    HAVE_LIBYAML = True
 except ImportError:  # PyYAML built without libyaml: every document is loaded the guarded way
-    CParser = None
+    HAVE_LIBYAML = False
 
 C_NESTING_LIMIT = 5_000
 """libyaml's composer recurses in C, one C frame (about 300 bytes) per level, with no limit of
@@ -68,7 +70,7 @@ def nesting_bound(text: str) -> int:
     return text.count("[") + text.count("{") + 2 * (longest + 2)
 
 
-if CParser is not None:
+if HAVE_LIBYAML:
 
     class _Composer(CParser, SafeConstructor, Resolver):
         """libyaml's parser and composer, PyYAML's safe resolver (memoised: a session repeats
@@ -96,8 +98,8 @@ if CParser is not None:
 
         # The composer calls these for every node, for path resolvers, which we have none of:
         # C callables that take the same arguments and do nothing, instead of Python methods.
-        descend_resolver = staticmethod(slice)  # (parent, index)
-        ascend_resolver = staticmethod(tuple)  # ()
+        descend_resolver = staticmethod(slice)  # type: ignore[assignment]  # (parent, index)
+        ascend_resolver = staticmethod(tuple)  # type: ignore[assignment]  # ()
 
 
 _plain_tags: dict[str, str] = {}
@@ -106,7 +108,7 @@ _plain_tags: dict[str, str] = {}
 def fast_load(text: str) -> Any:
     """The document, as ``yaml_loader.load`` gives it; raises Unhandled otherwise."""
     limit = C_NESTING_LIMIT if threading.current_thread() is threading.main_thread() else C_NESTING_LIMIT_THREAD
-    if CParser is None or _ALIAS.search(text) or nesting_bound(text) > limit:
+    if not HAVE_LIBYAML or _ALIAS.search(text) or nesting_bound(text) > limit:
         raise Unhandled
     loader = _Composer(text)
     try:
@@ -194,7 +196,7 @@ class _Builder:
             ]
         raise Unhandled  # !!set, !!omap, ...
 
-    def scalar(self, node: ScalarNode) -> Any:
+    def scalar(self, node: Node) -> Any:
         tag = node.tag
         value = node.value
         if tag == _STR:

@@ -19,7 +19,7 @@ from generator.readers import yaml_fastload
 from generator.readers.yaml_fastload import C_NESTING_LIMIT, C_NESTING_LIMIT_THREAD, Unhandled, fast_load, nesting_bound
 from generator.readers.yaml_loader import DuplicateKeys, LineDict, LoadError, _Loader, load
 
-pytestmark = pytest.mark.skipif(yaml_fastload.CParser is None, reason="PyYAML without libyaml")
+pytestmark = pytest.mark.skipif(not yaml_fastload.HAVE_LIBYAML, reason="PyYAML without libyaml")
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
