@@ -90,15 +90,18 @@ class _SharedExplanations:
         return found
 
 
-def _side(side: SideScore, shared: _SharedExplanations | None, written: dict[int, dict[str, Any]]) -> dict[str, Any]:
-    """``written`` keeps each SideScore's dict (the board's lines share SideScores): a copy is returned."""
+def _side(
+    side: SideScore, shared: _SharedExplanations | None, written: dict[int, dict[str, Any]], copy: bool = True
+) -> dict[str, Any]:
+    """``written`` keeps each SideScore's dict (the board's lines share SideScores): a copy is
+    returned, or with ``copy`` false (data encoded at once and dropped) the shared dict."""
     out = written.get(id(side))
     if out is None:
         out = {"value": json_number(side.value), "percent": _num(side.percent)}
         if shared is not None:
             out["explanation_index"] = shared.index(side.explanation)
         written[id(side)] = out
-    return dict(out)
+    return dict(out) if copy else out
 
 
 def _line(
@@ -106,7 +109,10 @@ def _line(
     shared: _SharedExplanations | None,
     sides: dict[int, dict[str, Any]],
     keys_of: dict[int, dict[str, Any]],
+    copy: bool = True,
 ) -> dict[str, Any]:
+    """A traveller line's data; with ``copy`` false its pairs' and sides' dicts are shared with
+    the board's other lines (for data encoded at once and dropped: ``BoardsToWrite``)."""
     tl = line.line
     plain = tl.ns
     if (
@@ -132,12 +138,12 @@ def _line(
         return {
             "section": tl.section,
             "table": tl.table,
-            "ns_pair": ns_keys.copy(),
-            "ew_pair": ew_keys.copy(),
+            "ns_pair": ns_keys.copy() if copy else ns_keys,
+            "ew_pair": ew_keys.copy() if copy else ew_keys,
             "seats": None,
             **played,
-            "ns": _side(line.ns, shared, sides),
-            "ew": _side(line.ew, shared, sides),
+            "ns": _side(line.ns, shared, sides, copy),
+            "ew": _side(line.ew, shared, sides, copy),
         }
     out: dict[str, Any] = {
         "section": tl.section,
@@ -168,7 +174,11 @@ def _line(
 
 
 def _board(
-    board: ScoredBoard, result: SessionResult, explanations: bool, analysis: SessionAnalysis | None
+    board: ScoredBoard,
+    result: SessionResult,
+    explanations: bool,
+    analysis: SessionAnalysis | None,
+    copy: bool = True,
 ) -> dict[str, Any]:
     source = next((b for b in result.session.boards if b.number == board.number and b.deal), None)
     deal = source.deal if source else None
@@ -186,7 +196,7 @@ def _board(
         "top": _num(board.top),
         "datum": _num(board.datum),
         "deal": {s.value: h for s, h in deal.hands.items()} if deal else None,
-        "lines": [_line(line, shared, sides, keys_of) for line in board.lines],
+        "lines": [_line(line, shared, sides, keys_of, copy) for line in board.lines],
         **_analysis(found),
     }
     if shared is not None:
@@ -262,7 +272,7 @@ class BoardsToWrite:
         self.result, self.explanations, self.analysis = result, explanations, analysis
 
     def __iter__(self) -> Iterator[dict[str, Any]]:
-        return (_board(b, self.result, self.explanations, self.analysis) for b in self.result.boards)
+        return (_board(b, self.result, self.explanations, self.analysis, copy=False) for b in self.result.boards)
 
 
 def session_to_json(

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 from functools import partial
+from itertools import pairwise
 
 from ..model import (
     PENALTY_UNITS,
@@ -251,6 +252,8 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
         group_boards[b.section].add(b.number)
     recorded = sitouts_by_pair(session)
     top_halves = {id(b): _halves(b.top) for b in boards}
+    keys = [(b.number, b.section) for b in boards]
+    in_order = all(a <= b for a, b in pairwise(keys))
 
     fields = []
 
@@ -264,7 +267,9 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
         most_boards = max((len(entries.get(p.ref, [])) for p in pairs), default=0)
         provisional = []
         for pair in pairs:
-            played = sorted(entries.get(pair.ref, []), key=lambda e: (e[0].number, e[0].section))
+            played = entries.get(pair.ref, [])
+            if not in_order:  # (in order already when the boards are: gathered board by board)
+                played = sorted(played, key=lambda e: (e[0].number, e[0].section))
             sides = [line.side(direction) for _, line, direction in played]
             running = exact_sum(side.value for side in sides)  # exact, without a Fraction sum per board
             card: Sequence[ScorecardEntry] = Scorecard(partial(_scorecard, pair.ref, played, sides))
