@@ -6,7 +6,8 @@ session and board pages); the template formats it and computes nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import heapq
+from typing import TYPE_CHECKING, Any
 
 from ..history.snapshot import line_key
 from ..model import Direction
@@ -61,19 +62,22 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
                 .get("ns" if entry.direction is Direction.NS else "ew"),
             }
         )
-    mattered = []
+    swings: list[tuple[Any, dict[str, Any]]] = []
     for entry in standing.scorecard:
         index = plan.line_index(entry.board, entry.line)
         w = plan.worth(entry.board, index, entry.direction)
         if w is not None and w["swing"] > 0:
-            mattered.append({"board": entry.board.slug, "board_url": board_file(entry.board.slug), **w})
+            swings.append((entry.board, w))
         elif w is None:
-            mattered += [
-                {"board": entry.board.slug, "board_url": board_file(entry.board.slug), **e}
-                for e in plan.adjusted_worth(entry.board, index, entry.direction)
-                if e["swing"] > 0
+            swings += [
+                (entry.board, e) for e in plan.adjusted_worth(entry.board, index, entry.direction) if e["swing"] > 0
             ]
-    mattered = sorted(mattered, key=lambda m: -m["swing"])[:3]
+    # the three biggest swings, ties in card order (nsmallest is sorted(...)[:3], stable);
+    # only those are copied into the page's rows
+    mattered = [
+        {"board": board.slug, "board_url": board_file(board.slug), **w}
+        for board, w in heapq.nsmallest(3, swings, key=lambda m: -m[1]["swing"])
+    ]
     chart = None
     if standing.percentage is not None and rows:
         chart = bar_chart(

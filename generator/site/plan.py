@@ -19,7 +19,7 @@ from ..model import Artificial, Direction, PairRef, Scored, ScoringMethod, Sessi
 from ..scoring.contract import Seat, Strain
 from ..scoring.pairs_methods import award_words
 from ..scoring.results import ScoredBoard, ScoredLine, SessionResult, Standing
-from ..scoring.trick_value import trick_worth
+from ..scoring.trick_value import TrickWorth, trick_worth
 from ..scoring.units import UNIT_LABELS as UNIT_WORDS
 from ..scoring.units import UNIT_SHORT, unit_of
 from . import adjusted_worth, swiss_pages
@@ -170,9 +170,10 @@ class SessionPlanner:
         self._views: dict[int, tuple[Any, dict[str, Any]]] = {}
         self.rules: dict[str, tuple[str | None, str]] = {}
         """Each explanation rule seen -> (its article slug or None, its CSS class): ``rule_info``'s memo."""
-        self._worth: dict[tuple[int, int], Any] = {}
+        self._worth: dict[tuple[int, int], tuple[TrickWorth | None, Any]] = {}
         self._worth_memo: dict[int, dict] = {}
-        self._worth_views: dict[tuple[tuple[int, int], bool], dict[str, Any]] = {}
+        self._worth_shared: dict[int, dict[tuple[Any, ...], TrickWorth]] = {}
+        self._worth_views: dict[tuple[int, bool], dict[str, Any]] = {}
         self.field_boards: dict[int, set[str]] = {}
         """The boards each field played, by the field's id (``pair_pages``)."""
 
@@ -628,23 +629,17 @@ class SessionPlanner:
         """What one trick more or fewer was worth on line ``index`` (the board re-scored by
         the engine for each), from ``direction``'s side or else the declaring side's."""
         key = (id(board), index)
-        if key not in self._worth:
-            memo = self._worth_memo.setdefault(id(board), {})
-            self._worth[key] = (
-                trick_worth(board, index, self.result.options, memo)
-                if board.method is not ScoringMethod.TEAMS
-                else None
-            )
-        found = self._worth[key]
+        entry = self._worth.get(key)
+        if entry is None:
+            entry = self._worth[key] = self._trick_worth(board, index)
+        found, play = entry
         if found is None:
             return None
-        outcome = board.lines[index].line.ns
-        play = outcome.single if isinstance(outcome, Scored) else None
         assert play is not None and play.declarer is not None  # trick_worth found the line playable
         ns = (direction is Direction.NS) if direction else play.declarer.is_ns
-        # The board page asks for the declaring side's view and each pair's card for its own:
-        # one of those is the same view, made once (callers copy it before adding to it).
-        seen = self._worth_views.get((key, ns))
+        # The board page asks for the declaring side's view and each pair's card for its own;
+        # lines with the same result share one (callers copy it before adding to it).
+        seen = self._worth_views.get((id(found), ns))
         if seen is not None:
             return seen
 
@@ -670,8 +665,30 @@ class SessionPlanner:
         }
         swings = [abs(view[k]["value"] - view["played"]["value"]) for k in ("fewer", "more") if view[k]]
         view["swing"] = max(swings, default=Fraction(0))
-        self._worth_views[(key, ns)] = view
+        self._worth_views[(id(found), ns)] = view
         return view
+
+    def _trick_worth(self, board: ScoredBoard, index: int) -> tuple[TrickWorth | None, Any]:
+        """``trick_worth`` of line ``index`` and its play, shared by the lines of the board with
+        the same result (contract, declarer, tricks, score) and the same figures: the trick
+        values depend on nothing else.  Teams boards have none."""
+        if board.method is ScoringMethod.TEAMS:
+            return None, None
+        line = board.lines[index]
+        outcome = line.line.ns
+        play = outcome.single if isinstance(outcome, Scored) and not line.line.is_split else None
+        memo = self._worth_memo.setdefault(id(board), {})
+        if play is None:  # not a single result: trick_worth says None (adjusted_worth words it)
+            return trick_worth(board, index, self.result.options, memo), None
+        same = (play.contract, play.declarer, play.tricks, play.ns_score)
+        shared = self._worth_shared.setdefault(id(board), {})
+        hit = shared.get(same)
+        if hit is not None and hit.played.ns_value == line.ns.value and hit.played.ew_value == line.ew.value:
+            return hit, play
+        found = trick_worth(board, index, self.result.options, memo)
+        if found is not None:
+            shared[same] = found
+        return found, play
 
     def adjusted_worth(
         self, board: ScoredBoard, index: int, direction: Direction | None = None
