@@ -39,6 +39,20 @@ class _SiteCodeGenerator(CodeGenerator):
     (tests/site/test_render_override.py checks macros, ``{% call %}`` and ``{% filter %}`` too).
     Private Jinja API: pinned in pyproject.toml."""
 
+    def visit_Getattr(self, node, frame) -> None:
+        """``row.value`` on a plain dict reads the key inline: what ``SiteEnvironment.getattr``
+        does first, without a method call for each of the tens of thousands of lookups a
+        session's pages make; anything else (a missing key, an object) goes to it as before.
+        ``_ga`` is a temporary (an assignment expression): an inner lookup is complete before
+        the outer one assigns it."""
+        if self.environment.is_async:
+            super().visit_Getattr(node, frame)
+            return
+        attr = repr(node.attr)
+        self.write("(_ga[" + attr + "] if type(_ga := ")
+        self.visit(node.node, frame)
+        self.write(f") is dict and {attr} in _ga else environment.getattr(_ga, {attr}))")
+
     def _output_child_pre(self, node, frame, finalize, *args, **kwargs) -> None:
         if frame.eval_ctx.autoescape and not frame.eval_ctx.volatile and finalize.src is None:
             self.write("environment.escape_output(")
