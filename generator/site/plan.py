@@ -170,9 +170,11 @@ class SessionPlanner:
         self._views: dict[int, tuple[Any, dict[str, Any]]] = {}
         self.rules: dict[str, tuple[str | None, str]] = {}
         """Each explanation rule seen -> (its article slug or None, its CSS class): ``rule_info``'s memo."""
-        self._worth: dict[tuple[int, int], tuple[TrickWorth | None, Any]] = {}
+        self._worth: dict[tuple[int, int], tuple[TrickWorth | None, Any, bool]] = {}
         self._worth_memo: dict[int, dict] = {}
-        self._worth_shared: dict[int, dict[tuple[Any, ...], TrickWorth]] = {}
+        self._worth_shared: dict[int, dict[tuple[int, ...], tuple[TrickWorth | None, Any, bool]]] = {}
+        self._board_facts: dict[int, tuple[str, str, bool]] = {}
+        self._board_order: dict[str, int] | None = None
         self._worth_views: dict[tuple[int, bool], dict[str, Any]] = {}
         self.field_boards: dict[int, set[str]] = {}
         """The boards each field played, by the field's id (``pair_pages``)."""
@@ -185,6 +187,25 @@ class SessionPlanner:
                 board, self.unit_word, self.fig, self.site.rule_map, self.site.article_titles, self.rules
             )
         return self._blocks[key]
+
+    def board_facts(self, board: ScoredBoard) -> tuple[str, str, bool]:
+        """A board's slug, its page and whether it has a chart of scores (more than one
+        occurs): read for every line of every pair's card, worked out once."""
+        facts = self._board_facts.get(id(board))
+        if facts is None:
+            slug = board.slug
+            facts = self._board_facts[id(board)] = (
+                slug,
+                board_file(slug),
+                sum(1 for f in board.frequencies if f.occurs) > 1,
+            )
+        return facts
+
+    def board_order(self) -> dict[str, int]:
+        """Each board's place in the session, by slug (a card's rows are sorted by it)."""
+        if self._board_order is None:
+            self._board_order = {self.board_facts(b)[0]: i for i, b in enumerate(self.result.boards)}
+        return self._board_order
 
     def line_index(self, board: ScoredBoard, line: ScoredLine) -> int:
         """Where a scorecard's line is on its board: by identity (a pair has one result per
@@ -632,63 +653,48 @@ class SessionPlanner:
         entry = self._worth.get(key)
         if entry is None:
             entry = self._worth[key] = self._trick_worth(board, index)
-        found, play = entry
+        found, play, declarer_ns = entry
         if found is None:
             return None
-        assert play is not None and play.declarer is not None  # trick_worth found the line playable
-        ns = (direction is Direction.NS) if direction else play.declarer.is_ns
+        ns = (direction is Direction.NS) if direction is not None else declarer_ns
         # The board page asks for the declaring side's view and each pair's card for its own;
         # lines with the same result share one (callers copy it before adding to it).
         seen = self._worth_views.get((id(found), ns))
-        if seen is not None:
-            return seen
+        if seen is None:
+            seen = self._worth_views[(id(found), ns)] = _worth_view(found, play, ns, declarer_ns)
+        return seen
 
-        def side(r):
-            return (
-                None
-                if r is None
-                else {
-                    "tricks": r.tricks,
-                    "score": r.ns_score if ns else -r.ns_score,
-                    "value": r.ns_value if ns else r.ew_value,
-                }
-            )
-
-        view = {
-            "side": "NS" if ns else "EW",
-            "contract": play.contract,
-            "declarer": play.declarer.value,
-            "declaring": ns == play.declarer.is_ns,
-            "played": side(found.played),
-            "fewer": side(found.fewer),
-            "more": side(found.more),
-        }
-        swings = [abs(view[k]["value"] - view["played"]["value"]) for k in ("fewer", "more") if view[k]]
-        view["swing"] = max(swings, default=Fraction(0))
-        self._worth_views[(id(found), ns)] = view
-        return view
-
-    def _trick_worth(self, board: ScoredBoard, index: int) -> tuple[TrickWorth | None, Any]:
-        """``trick_worth`` of line ``index`` and its play, shared by the lines of the board with
-        the same result (contract, declarer, tricks, score) and the same figures: the trick
-        values depend on nothing else.  Teams boards have none."""
+    def _trick_worth(self, board: ScoredBoard, index: int) -> tuple[TrickWorth | None, Any, bool]:
+        """``trick_worth`` of line ``index``, its play and whether NS declared, shared by the
+        lines of the board with the same result (contract, declarer, tricks, score) and the
+        same figures: the trick values depend on nothing else.  Teams boards have none."""
         if board.method is ScoringMethod.TEAMS:
-            return None, None
+            return None, None, False
         line = board.lines[index]
         outcome = line.line.ns
         play = outcome.single if isinstance(outcome, Scored) and not line.line.is_split else None
-        memo = self._worth_memo.setdefault(id(board), {})
+        memo = self._worth_memo.get(id(board))
+        if memo is None:
+            memo = self._worth_memo[id(board)] = {}
         if play is None:  # not a single result: trick_worth says None (adjusted_worth words it)
-            return trick_worth(board, index, self.result.options, memo), None
-        same = (play.contract, play.declarer, play.tricks, play.ns_score)
-        shared = self._worth_shared.setdefault(id(board), {})
+            return trick_worth(board, index, self.result.options, memo), None, False
+        # by identity: contracts and seats are shared objects, alive as long as the board
+        same = (id(play.contract), id(play.declarer), play.tricks, play.ns_score)
+        shared = self._worth_shared.get(id(board))
+        if shared is None:
+            shared = self._worth_shared[id(board)] = {}
         hit = shared.get(same)
-        if hit is not None and hit.played.ns_value == line.ns.value and hit.played.ew_value == line.ew.value:
-            return hit, play
+        if (
+            hit is not None
+            and _same(hit[0].played.ns_value, line.ns.value)
+            and _same(hit[0].played.ew_value, line.ew.value)
+        ):
+            return hit
         found = trick_worth(board, index, self.result.options, memo)
+        entry = (found, play, play.declarer is Seat.N or play.declarer is Seat.S)
         if found is not None:
-            shared[same] = found
-        return found, play
+            shared[same] = entry
+        return entry
 
     def adjusted_worth(
         self, board: ScoredBoard, index: int, direction: Direction | None = None
@@ -727,6 +733,49 @@ class SessionPlanner:
             for l in b.lines
             if l.line.note
         ]
+
+
+def _same(a: Fraction, b: Fraction) -> bool:
+    return a is b or a == b
+
+
+def _worth_view(found: TrickWorth, play, ns: bool, declarer_ns: bool) -> dict[str, Any]:
+    """One side's view of a line's trick values: its scores and figures, and the biggest
+    change one trick made (``swing``, which orders a card's 'where a trick mattered')."""
+
+    def side(r):
+        return (
+            None
+            if r is None
+            else {
+                "tricks": r.tricks,
+                "score": r.ns_score if ns else -r.ns_score,
+                "value": r.ns_value if ns else r.ew_value,
+            }
+        )
+
+    view = {
+        "side": "NS" if ns else "EW",
+        "contract": play.contract,
+        "declarer": play.declarer.value,
+        "declaring": ns == declarer_ns,
+        "played": side(found.played),
+        "fewer": side(found.fewer),
+        "more": side(found.more),
+    }
+    played = view["played"]["value"]
+    swing: Fraction | int = 0
+    for k in ("fewer", "more"):
+        if view[k]:
+            other = view[k]["value"]
+            if played.denominator == 1 and other.denominator == 1:  # whole figures: no Fraction made
+                change: Fraction | int = abs(other.numerator - played.numerator)
+            else:
+                change = abs(other - played)
+            if change > swing:
+                swing = change
+    view["swing"] = swing if swing else Fraction(0)
+    return view
 
 
 def _ruling(ns: Artificial, ew: Artificial) -> str:
