@@ -54,10 +54,26 @@ class _SiteCodeGenerator(CodeGenerator):
         self.write(f") is dict and {attr} in _ga else environment.getattr(_ga, {attr}))")
 
     def _output_child_pre(self, node, frame, finalize, *args, **kwargs) -> None:
-        if frame.eval_ctx.autoescape and not frame.eval_ctx.volatile and finalize.src is None:
-            self.write("environment.escape_output(")
+        if _site_escaped(frame, finalize):
+            # a str (most values) goes straight to MarkupSafe's C escaper; anything else to
+            # escape_output.  ``_eo``: a temporary, as ``_ga`` above (an output holds no output)
+            self.write(
+                "(environment.escape_str(_eo) if type(_eo := " if _escape_inner else "environment.escape_output("
+            )
         else:
             super()._output_child_pre(node, frame, finalize, *args, **kwargs)
+
+    def _output_child_post(self, node, frame, finalize, *args, **kwargs) -> None:
+        if _site_escaped(frame, finalize):
+            self.write(") is str else environment.escape_output(_eo))" if _escape_inner else ")")
+        else:
+            super()._output_child_post(node, frame, finalize, *args, **kwargs)
+
+
+def _site_escaped(frame, finalize) -> bool:
+    """The outputs ``_SiteCodeGenerator`` compiles (autoescaped, no finalize): the same test
+    before and after the expression, so the two halves always match."""
+    return bool(frame.eval_ctx.autoescape and not frame.eval_ctx.volatile and finalize.src is None)
 
 
 class SiteEnvironment(Environment):
@@ -71,6 +87,7 @@ class SiteEnvironment(Environment):
 
     code_generator_class = _SiteCodeGenerator
     escape_output = staticmethod(escape_output)
+    escape_str = staticmethod(_escape_inner) if _escape_inner is not None else None
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         if type(obj) is dict:

@@ -61,6 +61,7 @@ def test_the_override_is_active(site_env):
     assert render._escape_inner is not None, "MarkupSafe no longer has _escape_inner: the fallback is in use"
     code = site_env.compile("{{ value }}", raw=True)
     assert "environment.escape_output(" in code
+    assert "environment.escape_str(_eo) if type(_eo := " in code  # a str straight to the C escaper
     assert "environment.escape_output(" not in _plain_jinja().compile("{{ value }}", raw=True)
 
 
