@@ -106,21 +106,27 @@ def board_blocks(
                 order.append(anchor)
             pair.append(anchor)
         anchors.append((pair[0], pair[1]))
+    positions = {score: i for i, score in reversed(list(enumerate(row.ns_score for row in board.frequencies)))}
     score_first = sorted(
-        order, key=lambda a: (0, _frequency_position(board, a)) if not a.startswith("line-") else (1, order.index(a))
+        order,
+        key=lambda a: (
+            (0, _frequency_position(board, a, positions)) if not a.startswith("line-") else (1, order.index(a))
+        ),
     )
     return [blocks[a] for a in score_first], anchors
 
 
-def _frequency_position(board: ScoredBoard, anchor: str) -> tuple[int, int]:
+def _frequency_position(board: ScoredBoard, anchor: str, positions: dict[int, int] | None = None) -> tuple[int, int]:
     """Where an explanation's score stands in the board's frequency table (then NS before EW):
     the order the blocks are shown in.  Not a ranking with ties (``scoring/ranking.py``): it
-    orders distinct scores, which never tie."""
+    orders distinct scores, which never tie.  ``positions``: each score's first row, made once
+    per board."""
     side, _, rest = anchor.partition("-")
     score = -int(rest[1:]) if rest.startswith("m") else int(rest)
-    scores = [row.ns_score for row in board.frequencies]
-    position = scores.index(score) if score in scores else len(scores)
-    return (position, 0 if side == "ns" else 1)
+    if positions is None:
+        scores = [row.ns_score for row in board.frequencies]
+        positions = {s: i for i, s in reversed(list(enumerate(scores)))}
+    return (positions.get(score, len(board.frequencies)), 0 if side == "ns" else 1)
 
 
 def _heading(line: ScoredLine, direction: Direction, value, unit_word: str, fig) -> str:

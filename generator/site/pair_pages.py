@@ -54,6 +54,7 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
                 "own_score": own_score(view, entry.direction),
                 "value": entry.score.value,
                 "percent": entry.score.percent,
+                "percent_text": fmt.percentage(entry.score.percent),
                 "running": entry.running_total,
                 "anchor_url": f"{board_url}#{anchor}",
                 "missed": False,
@@ -83,16 +84,10 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
     if standing.percentage is not None and rows:
         chart = bar_chart(
             "card",
-            [
-                Bar(r["board"], float(r["percent"]), fmt.percentage(r["percent"]) + "%")
-                for r in rows
-                if r["percent"] is not None
-            ],
+            [Bar(r["board"], float(r["percent"]), r["percent_text"] + "%") for r in rows if r["percent"] is not None],
             f"{plan.entrant} {plan.pair_label(ref)}: percentage on each board",
             "Board and the pair's percentage on it: "
-            + "; ".join(
-                f"board {r['board']}: {fmt.percentage(r['percent'])}%" for r in rows if r["percent"] is not None
-            )
+            + "; ".join(f"board {r['board']}: {r['percent_text']}%" for r in rows if r["percent"] is not None)
             + f". Session: {fmt.percentage(standing.percentage)}%.",
             100.0,
             step=20,

@@ -166,6 +166,7 @@ class SessionPlanner:
         self._blocks: dict[int, tuple[list, list[tuple[str, str]]]] = {}
         self._positions: dict[int, dict[int, int]] = {}
         self._links: dict[tuple[PairRef | None, bool], dict[str, Any]] = {}
+        self._links_by_id: dict[tuple[int, bool], tuple[PairRef | None, dict[str, Any]]] = {}
         self._players: dict[PairRef, list[dict[str, str]]] = {}
         self._views: dict[int, tuple[Any, dict[str, Any]]] = {}
         self.rules: dict[str, tuple[str | None, str]] = {}
@@ -230,6 +231,11 @@ class SessionPlanner:
     def pair_link(self, ref: PairRef | None, short: bool = False) -> dict[str, Any]:
         """A pair as a link; ``short`` drops the direction (a traveller's column already says it).
         Made once per pair and shared by every row that shows it (templates only read it)."""
+        # by identity first: a PairRef's hash (its fields, an enum among them) costs more than
+        # the link; the memo keeps the ref, so its id stays its own
+        seen = self._links_by_id.get((id(ref), short))
+        if seen is not None and seen[0] is ref:
+            return seen[1]
         link = self._links.get((ref, short))
         if link is None:
             if ref is None:
@@ -239,6 +245,7 @@ class SessionPlanner:
                 label = f"{ref.section if self.multi_section else ''}{ref.number}" if short else self.pair_label(ref)
                 link = {"label": label, "url": pair_file(ref) if pair else None, "names": pair.names if pair else ""}
             self._links[(ref, short)] = link
+        self._links_by_id[(id(ref), short)] = (ref, link)
         return link
 
     def players(self, ref: PairRef) -> list[dict[str, str]]:
@@ -554,37 +561,43 @@ class SessionPlanner:
             self.rules,
         )
         worth = []
+        views: list[dict[str, Any] | None] = []  # each entry's shared view (None: adjusted_worth's)
         for i, r in enumerate(lines):
             if (w := self.worth(board, i)) is not None:
                 worth.append(dict(w, ns_pair=r["ns_pair"], ew_pair=r["ew_pair"], table=_table_of(r)))
+                views.append(w)
             else:  # weighted, split and artificial lines: adjusted_worth words them
-                worth += [
+                adjusted = [
                     dict(e, ns_pair=r["ns_pair"], ew_pair=r["ew_pair"], table=_table_of(r))
                     for e in self.adjusted_worth(board, i)
                 ]
+                worth += adjusted
+                views += [None] * len(adjusted)
         places = fmt.mp_places(
             [v for line in board.lines for v in (line.ns.value, line.ew.value)]
             + [v for r in freq for v in (r["ns"], r["ew"])]
             + [w[k]["value"] for w in worth if "what" not in w for k in ("played", "fewer", "more") if w[k]]
             + [v for w in worth if "what" in w for v in w["figures"]]
         )
-        for w in worth:
-            w["text"] = (
-                self.worth_text(w, places)
-                if "what" not in w
-                else adjusted_worth.text(w, self.unit, UNIT_SHORT[self.unit], places)
-            )
+        texts: dict[int, str] = {}  # lines with the same result share a view: worded once
+        for w, view in zip(worth, views):
+            if view is None:
+                w["text"] = adjusted_worth.text(w, self.unit, UNIT_SHORT[self.unit], places)
+            else:
+                text = texts.get(id(view))
+                if text is None:
+                    text = texts[id(view)] = self.worth_text(w, places)
+                w["text"] = text
         occurring = [r for r in freq if r["occurs"]]
+        # each label and figure written once, for the bar and the text alternative
+        shown = [(r, fmt.score(r["score"]), fmt.exact(r["frequency"])) for r in occurring] if len(occurring) > 1 else []
         chart = (
             bar_chart(
                 "dist",
-                [
-                    Bar(fmt.score(r["score"]), float(r["frequency"]), fmt.exact(r["frequency"]), f"dist-{r['score']}")
-                    for r in occurring
-                ],
+                [Bar(label, float(r["frequency"]), text, f"dist-{r['score']}") for r, label, text in shown],
                 f"{self.board_title(board)}: how often each NS score was scored",
                 "NS score and the number of tables that scored it: "
-                + "; ".join(f"{fmt.score(r['score'])}: {fmt.exact(r['frequency'])}" for r in occurring)
+                + "; ".join(f"{label}: {text}" for _, label, text in shown)
                 + ".",
                 float(max((r["frequency"] for r in occurring), default=1)),
                 kind="dist",
