@@ -123,7 +123,7 @@ def steptext(text: str) -> Markup:
     """An explanation step's plain text for a page: escaped, each suit symbol given its
     text alternative (the engine writes '4♥'; a screen reader says 'hearts')."""
     escaped = str(escape(text[:1].upper() + text[1:]))  # a step reads as a sentence
-    if not any(symbol in escaped for symbol in _SYMBOL_LETTERS):
+    if "♠" not in escaped and "♥" not in escaped and "♦" not in escaped and "♣" not in escaped:
         return Markup(escaped)
     return Markup("".join(str(suit(_SYMBOL_LETTERS[ch])) if ch in _SYMBOL_LETTERS else ch for ch in escaped))
 

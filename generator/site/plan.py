@@ -451,6 +451,8 @@ class SessionPlanner:
     ) -> dict[str, Any]:
         tl = line.line
         ns_out, ew_out = tl.ns, tl.ew
+        line_marks = self.record["line_marks"]  # a correction's marks on the line (none: not looked up)
+        marks = line_marks.get(line_key(board.slug, tl.ns_pair, tl.ew_pair), {}) if line_marks else {}
         both_artificial = isinstance(ns_out, Artificial) and isinstance(ew_out, Artificial)
         versus = None
         if analysis is not None and isinstance(ns_out, Scored) and not ns_out.is_weighted and not tl.is_split:
@@ -481,7 +483,9 @@ class SessionPlanner:
             "ns_anchor": anchors[0],
             "ew_anchor": anchors[1],
             "note": tl.note,
-            "marks": self.record["line_marks"].get(line_key(board.slug, tl.ns_pair, tl.ew_pair), {}),
+            "marks": marks,
+            "ns_mark": marks.get("ns"),
+            "ew_mark": marks.get("ew"),
         }
 
     def outcome_view(self, outcome) -> dict[str, Any]:

@@ -90,11 +90,8 @@ class SiteEnvironment(Environment):
     escape_str = staticmethod(_escape_inner) if _escape_inner is not None else None
 
     def getattr(self, obj: Any, attribute: str) -> Any:
-        if type(obj) is dict:
-            try:
-                return obj[attribute]
-            except KeyError:
-                pass
+        if type(obj) is dict and attribute in obj:  # a miss (``marks.get``) raises nothing
+            return obj[attribute]
         return super().getattr(obj, attribute)
 
 
