@@ -30,7 +30,7 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
     missed are listed too."""
     ref = standing.ref
     path = f"{plan.dir}/{pair_file(ref)}"
-    rows = []
+    rows: list[dict[str, Any]] = []
     line_marks = plan.record["line_marks"]
     for entry in standing.scorecard:
         board = entry.board

@@ -173,9 +173,10 @@ class SessionPlanner:
         """Each explanation rule seen -> (its article slug or None, its CSS class): ``rule_info``'s memo."""
         self._worth: dict[tuple[int, int], tuple[TrickWorth | None, Any, bool]] = {}
         self._worth_memo: dict[int, dict] = {}
-        self._worth_shared: dict[int, dict[tuple[int, ...], tuple[TrickWorth | None, Any, bool]]] = {}
+        self._worth_shared: dict[int, dict[tuple[Any, ...], tuple[TrickWorth, Any, bool]]] = {}
         self._board_facts: dict[int, tuple[str, str, bool]] = {}
         self._board_order: dict[str, int] | None = None
+        self._session_head: dict[str, Any] | None = None
         self._worth_views: dict[tuple[int, bool], dict[str, Any]] = {}
         self.field_boards: dict[int, set[str]] = {}
         """The boards each field played, by the field's id (``pair_pages``)."""
@@ -269,16 +270,17 @@ class SessionPlanner:
             "page_path": path,
             "crumbs": [("../../index.html", "Home"), ("index.html", session_title(self.session))],
         }
-        ctx: dict[str, Any] = {
-            **head,
-            "session_title": session_title(self.session),
-            "session_date": long_date(self.session),
-            "session_kind": session_kind(self.session),
-            "unit": self.unit,
-            "unit_word": self.unit_word,
-            "unit_short": UNIT_SHORT[self.unit],
-            "entrant": self.entrant,
-        }
+        if self._session_head is None:  # the same on every page of the session: made once
+            self._session_head = {
+                "session_title": session_title(self.session),
+                "session_date": long_date(self.session),
+                "session_kind": session_kind(self.session),
+                "unit": self.unit,
+                "unit_word": self.unit_word,
+                "unit_short": UNIT_SHORT[self.unit],
+                "entrant": self.entrant,
+            }
+        ctx: dict[str, Any] = {**head, **self._session_head}
         ctx.update(extra)
         return ctx
 
@@ -708,9 +710,10 @@ class SessionPlanner:
         ):
             return hit
         found = trick_worth(board, index, self.result.options, memo)
-        entry = (found, play, play.declarer is Seat.N or play.declarer is Seat.S)
-        if found is not None:
-            shared[same] = entry
+        declarer_ns = play.declarer is Seat.N or play.declarer is Seat.S
+        if found is None:
+            return None, play, declarer_ns
+        shared[same] = entry = (found, play, declarer_ns)
         return entry
 
     def adjusted_worth(
