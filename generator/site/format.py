@@ -35,7 +35,10 @@ def matchpoints(value: Fraction | int | None, places: int | None = None) -> str:
     for a whole column (see ``mp_places``)."""
     if value is None:
         return ""
-    return decimal_places(value, places if places is not None else mp_places([value]))
+    if places is None:  # one figure on its own: mp_places([value]), without the list
+        kind = type(value)
+        places = (1 if 10 % value.denominator == 0 else 2) if kind is int or kind is Fraction else mp_places([value])
+    return decimal_places(value, places)
 
 
 def mp_places(values) -> int:
