@@ -168,20 +168,21 @@ def trick_worth(
         if memo is None:
             return with_tricks(board, index, tricks, options)
         # First by the play's own objects (hashing a contract costs more than the look-up;
-        # the board keeps them alive, so their ids stay theirs), then by the scores.
+        # the memo keeps the contract, so its id cannot pass to another), then by the scores.
         seen = (play.ns_score, tricks, id(play.contract), id(play.declarer))
-        found: TrickResult | None = memo.get(seen)
-        if found is not None:
-            return found
+        hit = memo.get(seen)
+        if hit is not None and hit[0] is play.contract:
+            shared: TrickResult = hit[1]
+            return shared
         key = (play.ns_score, ns_score(play.contract, play.declarer, tricks, board.vulnerability), tricks)
-        found = memo.get(key)
+        found: TrickResult | None = memo.get(key)
         if found is None:
             gathered = memo.get("results")
             if gathered is None:
                 gathered = memo["results"] = _BoardResults(board)
             ns, ew = gathered.score(board, index, key[1], options)
             found = memo[key] = TrickResult(tricks, key[1], ns, ew)
-        memo[seen] = found
+        memo[seen] = (play.contract, found)
         return found
 
     return TrickWorth(
