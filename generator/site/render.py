@@ -90,8 +90,14 @@ class SiteEnvironment(Environment):
     escape_str = staticmethod(_escape_inner) if _escape_inner is not None else None
 
     def getattr(self, obj: Any, attribute: str) -> Any:
-        if type(obj) is dict and attribute in obj:  # a miss (``marks.get``) raises nothing
-            return obj[attribute]
+        if type(obj) is dict:
+            if attribute in obj:  # a miss (``marks.get``) raises nothing
+                return obj[attribute]
+        else:  # an object's attribute without Jinja's method in between (it tries this first too)
+            try:
+                return getattr(obj, attribute)
+            except AttributeError:
+                pass
         return super().getattr(obj, attribute)
 
 

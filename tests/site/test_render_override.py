@@ -137,3 +137,23 @@ def test_inline_lookup_of_a_missing_attribute_still_fails_loudly(site_env):
         site_env.from_string("{{ row.missing }}").render(row={"present": 1})
     with pytest.raises(UndefinedError):
         site_env.from_string("{{ row.a.b }}").render(row={})
+
+
+class _Items:
+    """An object read by item only (no such attribute): Jinja falls back to ``obj[name]``."""
+
+    def __getitem__(self, key):
+        if key == "x":
+            return "<item>"
+        raise KeyError(key)
+
+
+def test_objects_are_read_as_plain_jinja_reads_them(site_env):
+    """On anything but a dict the site's lookup is Jinja's: the attribute, else the item, else
+    undefined (here tested with ``is defined``)."""
+    source = (
+        "{{ o.label }}|{{ o.inner.label }}|{{ o.items }}|{{ i.x }}|{{ i.y is defined }}|{{ o.nothing is defined }}"
+        "|{{ n.real }}|{{ s.upper() }}"
+    )
+    values = {"o": _Obj(_Obj(None)), "i": _Items(), "n": 7, "s": "<s>"}
+    assert site_env.from_string(source).render(**values) == _plain_jinja().from_string(source).render(**values)
