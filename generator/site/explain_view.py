@@ -93,12 +93,19 @@ def board_blocks(
     order: list[str] = []
     for i, line in enumerate(board.lines):
         pair = []
-        for direction in (Direction.NS, Direction.EW):
-            anchor = side_anchor(board, i, line, direction)
-            side = line.side(direction)
+        tl = line.line
+        split = tl.is_split  # once per line (``side_anchor`` written out for both sides)
+        for direction, name, outcome, side in (
+            (Direction.NS, "ns", tl.ns, line.ns),
+            (Direction.EW, "ew", tl.ew, line.ew),
+        ):
+            if isinstance(outcome, Scored) and not split and not outcome.is_weighted:
+                anchor = score_anchor(name, outcome.components[0].play.ns_score)
+            else:
+                anchor = f"line-{i + 1}-{name}"
             existing = blocks.get(anchor)
             if existing is not None and existing.explanation != side.explanation:
-                anchor = f"line-{i + 1}-{direction.value.lower()}"
+                anchor = f"line-{i + 1}-{name}"
                 existing = None
             if existing is None:
                 heading = _heading(line, direction, side.value, unit_word, fig)
