@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import date
 from fractions import Fraction
 from xml.etree.ElementTree import Element, ParseError, XMLParser
 
@@ -191,6 +192,32 @@ class _Section:
     """Pair numbers as written in a column, read once: a big field writes each a thousand times."""
 
 
+@dataclass
+class _Start:
+    """A session being read: what its event says, and what its sections and boards add."""
+
+    kind: str
+    method: ScoringMethod
+    program: str
+    description: str
+    title: str
+    when: date | None
+    winners: str
+    figures: PrintedFigures
+    places: Places = field(default_factory=Places)
+    sections: list[_Section] = field(default_factory=list)
+    lines: dict[int, list[TravellerLine]] = field(default_factory=dict)
+    board_paths: dict[int, str] = field(default_factory=dict)
+
+
+def section_name(elem: Element, container: Element, index: int) -> str:
+    """A section's name: SECTION_ID (attribute or child) or SECTION_NAME, else A, B, ... by
+    place; '' when the session has no SECTION elements (the container holds the pairs)."""
+    if elem is container:
+        return ""
+    return elem.get("SECTION_ID") or _text(elem, "SECTION_ID") or _text(elem, "SECTION_NAME") or chr(ord("A") + index)
+
+
 class _Reader(ResultReader):
     """The pairs (and individual) reader; a teams event goes to ``TeamsEventReader``."""
 
@@ -228,6 +255,32 @@ class _Reader(ResultReader):
     def session(
         self, event: Element, epath: str, container: Element, cpath: str, club: str, deals: dict[int, Deal]
     ) -> Session | None:
+        start = self.begin(event, epath, container, cpath)
+        if start is None:
+            return None
+        if start.method is ScoringMethod.TEAMS:
+            common = {
+                "title": start.title or "Untitled session",
+                "club": club,
+                "event": start.description or start.title,
+                "date": start.when,
+                "source": self.file,
+                "printed": {KEY: start.figures},
+            }
+            from .usebio_teams import TeamsEventReader  # here: a pairs file never loads the teams reader
+
+            return TeamsEventReader(self, start.figures).session(
+                start.kind, event, epath, container, cpath, deals, common
+            )
+        for index, (elem, spath) in enumerate(_indexed(container, "SECTION", cpath) or [(container, cpath)]):
+            sec = self.section(start, elem, spath, section_name(elem, container, index))
+            for board_elem, bpath in _indexed(elem, "BOARD", spath):
+                self.board(board_elem, bpath, sec, start.lines, start.board_paths, start.figures, start.places)
+        return self.finish(start, club, deals)
+
+    def begin(self, event: Element, epath: str, container: Element, cpath: str) -> _Start | None:
+        """What a session reads from its event and container before its sections (reporting a bad
+        event type or date), or None when the event type is unknown."""
         kind = (event.get("EVENT_TYPE") or _text(event, "EVENT_TYPE")).strip().upper()
         self.individual = kind in INDIVIDUAL_TYPES
         method = ScoringMethod.MATCHPOINTS if self.individual else EVENT_TYPES.get(kind)
@@ -258,57 +311,42 @@ class _Reader(ResultReader):
         winners = _text(event, "WINNER_TYPE")
         figures = self.figures = PrintedFigures(program=program)
         self.masterpoint_type = _text(event, "MASTER_POINT_TYPE")
-        if method is ScoringMethod.TEAMS:
-            common = {
-                "title": title or "Untitled session",
-                "club": club,
-                "event": description or title,
-                "date": when,
-                "source": self.file,
-                "printed": {KEY: figures},
-            }
-            from .usebio_teams import TeamsEventReader  # here: a pairs file never loads the teams reader
+        if method is not ScoringMethod.TEAMS:
+            self.sitouts = []
+        return _Start(kind, method, program, description, title, when, winners, figures)
 
-            return TeamsEventReader(self, figures).session(kind, event, epath, container, cpath, deals, common)
-        places = Places()
-        self.sitouts = []
-        section_elems = _indexed(container, "SECTION", cpath) or [(container, cpath)]
-        sections: list[_Section] = []
-        lines: dict[int, list[TravellerLine]] = {}
-        board_paths: dict[int, str] = {}
-        for index, (elem, spath) in enumerate(section_elems):
-            name = (
-                (elem.get("SECTION_ID") or _text(elem, "SECTION_ID") or _text(elem, "SECTION_NAME"))
-                if elem is not container
-                else ""
+    def section(self, start: _Start, elem: Element, spath: str, name: str) -> _Section:
+        """A section's participants (its boards are read next, with ``board``)."""
+        if self.individual:
+            sec = self.players(elem, spath, name, start.figures, start.places)
+        else:
+            sec = self.participants(
+                elem, spath, name, start.figures, one_winner=start.winners == "1", places=start.places
             )
-            if elem is not container and not name:
-                name = chr(ord("A") + index)
-            if self.individual:
-                sec = self.players(elem, spath, name, figures, places)
-            else:
-                sec = self.participants(elem, spath, name, figures, one_winner=winners == "1", places=places)
-            sections.append(sec)
-            for board_elem, bpath in _indexed(elem, "BOARD", spath):
-                self.board(board_elem, bpath, sec, lines, board_paths, figures, places)
+        start.sections.append(sec)
+        return sec
+
+    def finish(self, start: _Start, club: str, deals: dict[int, Deal]) -> Session:
+        """The session of the sections and boards read, validated."""
+        places, figures, winners, lines = start.places, start.figures, start.winners, start.lines
         boards = []
         for number in sorted(lines):
             board = Board(number, tuple(lines[number]), deal=deals.get(number))
-            places.boards[id(board)] = board_paths[number]
+            places.boards[id(board)] = start.board_paths[number]
             boards.append(board)
         model_sections = tuple(
-            Section(s.name, tuple(s.pairs), winners=2 if s.mitchell and winners != "1" else 1) for s in sections
+            Section(s.name, tuple(s.pairs), winners=2 if s.mitchell and winners != "1" else 1) for s in start.sections
         )
-        options = self.options(method, program, model_sections, figures)
+        options = self.options(start.method, start.program, model_sections, figures)
         self.tidy_totals(figures)
         session = Session(
-            title=title or "Untitled session",
-            method=method,
+            title=start.title or "Untitled session",
+            method=start.method,
             sections=model_sections,
             boards=tuple(boards),
             club=club,
-            event=description or title,
-            date=when,
+            event=start.description or start.title,
+            date=start.when,
             source=self.file,
             options=options,
             printed={KEY: figures},
