@@ -117,17 +117,15 @@ class _Nothing:
     data: Callable[[str], object]
 
 
-def parse_safely(data: bytes) -> Element:
-    """The document's root, once defusedxml's parser has accepted every byte of it (raising
-    what ``defusedxml.ElementTree.fromstring`` raises, with the same positions).
+def check_safely(data: bytes) -> None:
+    """Raises what ``defusedxml.ElementTree.fromstring`` raises on the document, with the same
+    positions; returns when defusedxml's parser accepts every byte of it.
 
     defusedxml's parser runs Python for every element it builds (it needs the pure-Python
     parser to hook its checks): a fifth of a second for a 5 MB field.  So it only checks —
     its entity and external-reference defences and well-formedness, with no handler per
     element or text (expat alone) — and the standard library's C parser builds the tree
-    from the same bytes.  Those bytes declare no entity and refer to nothing outside (or the
-    check raised), and ElementTree never fetches a DTD: the tree is the one defusedxml would
-    have built (tests/readers/test_usebio_fast_paths.py compares the two)."""
+    (``parse_safely``) or the stream (``usebio_stream``) from the same bytes."""
     target = _Nothing()
     check = SafeET.DefusedXMLParser(target=target, forbid_dtd=False, forbid_entities=True, forbid_external=True)
     target.data = len  # after the handlers are set (none for text): the default handler's entity check looks for it
@@ -136,15 +134,35 @@ def parse_safely(data: bytes) -> Element:
     expat.SkippedEntityHandler = _undefined_entity(check)  # ... but for what its handler refused
     check.feed(data)
     check.close()
+
+
+def parse_safely(data: bytes) -> Element:
+    """The document's root, once defusedxml's parser has accepted every byte of it
+    (``check_safely``).  Those bytes declare no entity and refer to nothing outside (or the
+    check raised), and ElementTree never fetches a DTD: the tree is the one defusedxml would
+    have built (tests/readers/test_usebio_fast_paths.py compares the two)."""
+    check_safely(data)
+    return _tree(data)
+
+
+def _tree(data: bytes) -> Element:
+    """The tree the C parser builds of bytes ``check_safely`` accepted."""
     parser = XMLParser()
     parser.feed(data)
     root: Element = parser.close()
     return root
 
 
-def read_usebio(file: str, data: bytes) -> tuple[list[Session], list[InputError]]:
+STREAM_ABOVE = 8_000_000
+"""A pairs or individual file of more bytes than this is read as a stream (``usebio_stream``):
+memory holds a board's lines at a time.  Below it the whole tree is built and walked, which
+costs a little less CPU (docs/performance.md, "USEBIO reader streams")."""
+
+
+def read_usebio(file: str, data: bytes, stream_above: int = STREAM_ABOVE) -> tuple[list[Session], list[InputError]]:
     try:
-        root = parse_safely(data)
+        check_safely(data)
+        root = _tree(data) if len(data) <= stream_above else None
     except DefusedXmlException as exc:
         name = getattr(exc, "name", "") or ""
         return [], [
@@ -172,6 +190,14 @@ def read_usebio(file: str, data: bytes) -> tuple[list[Session], list[InputError]
                 "expected UTF-8, UTF-16 or ISO-8859-1",
             )
         ]
+    if root is None:
+        from .usebio_stream import NotStreamable, read_streaming
+
+        reader = _Reader(file)
+        try:
+            return read_streaming(reader, data), reader.errors
+        except NotStreamable:
+            root = _tree(data)  # not the shape the stream reads: the tree, from the start (the check passed)
     if root.tag != "USEBIO":
         return [], [InputError(file, root.tag, f"expected a USEBIO document (root element USEBIO), got <{root.tag}>")]
     reader = _Reader(file)
