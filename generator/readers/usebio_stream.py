@@ -1,10 +1,13 @@
-"""A big pairs or individual USEBIO file read as a stream: each traveller BOARD is read when
-its end tag arrives and then dropped from the tree, so memory holds a board or two's lines
-at a time, not the whole document's.
+"""A big pairs or individual USEBIO file read as a stream: each traveller BOARD is read once
+it is complete and then dropped from the tree, so memory holds a chunk's worth of boards'
+lines at a time, not the whole document's.
 
-The bytes were accepted by defusedxml's check first (``usebio.parse_safely``'s check: the
-same defences as the tree reader); the standard library's C pull parser then builds the
-tree piece by piece from the same bytes.
+The bytes were accepted by defusedxml's check first (``usebio.check_safely``: the same
+defences as the tree reader).  The standard library's C parser then builds the tree from the
+same bytes a chunk at a time, and after each chunk the stream looks at the section being
+read: every child but the last is complete (a later sibling has begun), so its complete
+BOARDs are read and removed.  (No Python runs per element: the parser reports only element
+starts, in C, and the stream reads just the first — the root — the rest are dropped unread.)
 
 The stream drives the tree reader's own steps (``_Reader.begin``, ``section``, ``board``,
 ``finish``) in the tree reader's order: the event, then each section's participants, then
@@ -18,30 +21,31 @@ Only the common shape of a big export is streamed: one EVENT, at most one SESSIO
 SECTIONs (or none).  Anything else — several events or sessions, a teams event, an unknown
 event type, a root that is not USEBIO, or an event, session or section whose texts read at
 the start differ from the whole document's (a DATE after the boards, say) — raises
-``NotStreamable`` and the caller reads the document as a tree instead, from the start: the
+``NotStreamable``, and the caller reads the document as a tree instead, from the start: the
 result is always the tree reader's (tests/readers/test_usebio_stream.py).
 """
 
 from __future__ import annotations
 
-from xml.etree.ElementTree import Element, XMLPullParser
+import re
+from typing import TYPE_CHECKING
+from xml.etree.ElementTree import Element, TreeBuilder, XMLParser
 
 from ..model import ScoringMethod, Session
 from .usebio_elements import text
 
+if TYPE_CHECKING:
+    from .usebio import _Reader, _Section, _Start
+
 CHUNK = 1 << 16
-"""Bytes fed to the pull parser at a time."""
+"""Bytes fed to the parser at a time."""
+_SECTION_TAG = re.compile(rb"<SECTION[\s/>]")
+_HOLDS_RESULTS = frozenset({"SECTION", "BOARD", "PARTICIPANTS", "PAIR", "PLAYER"})
+"""Children that say an EVENT holds its session itself (no SESSION element)."""
 
 
 class NotStreamable(Exception):
     """The document is not of the shape the stream reads: read it as a tree."""
-
-
-def _count(data: bytes, tag: bytes) -> int:
-    """Start tags ``<TAG>`` or ``<TAG ...`` in the bytes: a guess at the document's shape,
-    checked against the tree at the end (a tag in a comment, say, makes the guess wrong and
-    the document is read as a tree)."""
-    return sum(data.count(b"<" + tag + end) for end in (b">", b" ", b"\n", b"\r", b"\t", b"/"))
 
 
 def _context_texts(event: Element, container: Element) -> tuple[str, ...]:
@@ -62,145 +66,182 @@ class _Holder:
         self.elem = elem
         self.path = path
         self.index = index
-        self.sec = None  # the _Section, once its participants are read
-        self.boards = 0
-        """BOARD children ended so far."""
-        self.pending: list[Element] = []
-        """Ended BOARDs not read yet (no participants yet, or the path not known yet)."""
         self.name = ""
+        self.sec: _Section | None = None
+        """The section's pairs, once its participants are read."""
+        self.seen = 0
+        """Children looked at so far (the boards read are removed from the element)."""
+        self.boards = 0
+        """BOARD children found so far."""
+        self.pending: list[Element] = []
+        """Complete BOARDs not read yet (no participants yet, or their path not known yet)."""
 
 
-def read_streaming(reader, data: bytes) -> list[Session]:  # reader: usebio._Reader
-    """The sessions of a document of the common shape, read as a stream (see the module)."""
-    from .usebio import section_name
+class _Stream:
+    def __init__(self, reader: _Reader, sections: int):
+        self.reader = reader
+        self.sections = sections
+        """SECTION start tags in the bytes: a guess (checked at the end) deciding section paths."""
+        self.root: Element | None = None
+        self.event: Element | None = None
+        self.container: Element | None = None
+        self.cpath = ""
+        self.holders: list[_Holder] = []
+        self.container_seen = 0
+        self.start: _Start | None = None
+        self.context: tuple[str, ...] = ()
 
-    if _count(data, b"EVENT") != 1:
-        raise NotStreamable
-    sessions = _count(data, b"SESSION")
-    sections = _count(data, b"SECTION")
-    if sessions > 1:
-        raise NotStreamable
-    parser = XMLPullParser(events=("start", "end"))
-    stack: list[Element] = []
-    event: Element | None = None
-    container: Element | None = None
-    cpath = ""
-    holder: _Holder | None = None
-    holders: list[_Holder] = []
-    start = None
-    context: tuple[str, ...] = ()
+    def look(self, final: bool) -> None:
+        """Read what the tree built so far holds complete (everything, when ``final``)."""
+        if self.container is None and not self.find_container(final):
+            return
+        container = self.container
+        assert container is not None
+        if self.sections:
+            for i in range(self.container_seen, len(container)):
+                if container[i].tag == "SECTION":
+                    index = len(self.holders)
+                    path = f"{self.cpath}/SECTION[{index + 1}]" if self.sections > 1 else f"{self.cpath}/SECTION"
+                    self.holders.append(_Holder(container[i], path, index))
+            self.container_seen = len(container)
+        elif not self.holders:
+            self.holders.append(_Holder(container, self.cpath, 0))
+        for h in self.holders:
+            if h.elem is not None:
+                complete = final or (h.elem is not container and container[-1] is not h.elem)
+                self.read_holder(h, complete)
+                if not complete:
+                    return
 
-    def ready(h: _Holder) -> None:
+    def find_container(self, final: bool) -> bool:
+        root = self.root
+        if root is None:
+            return False
+        if self.event is None:
+            self.event = next((c for c in root if c.tag == "EVENT"), None)
+            if self.event is None:
+                return False
+        event = self.event
+        for child in event:
+            if child.tag == "SESSION":
+                self.container, self.cpath = child, "USEBIO/EVENT/SESSION"
+                return True
+            if child.tag in _HOLDS_RESULTS:
+                break
+        else:
+            if not final:
+                return False
+        self.container, self.cpath = event, "USEBIO/EVENT"
+        return True
+
+    def read_holder(self, h: _Holder, complete: bool) -> None:
+        kids = h.elem
+        end = len(kids) if complete else len(kids) - 1
+        i = h.seen
+        while i < end:
+            child = kids[i]
+            i += 1
+            tag = child.tag
+            if tag == "BOARD":
+                h.boards += 1
+                h.pending.append(child)
+                if h.sec is not None and h.boards > 1:
+                    i -= self.read_pending(h, True)
+                    end = len(kids) if complete else len(kids) - 1
+            elif tag == "PARTICIPANTS" and h.sec is None:
+                self.ready(h)
+                if h.boards > 1:
+                    i -= self.read_pending(h, True)
+                    end = len(kids) if complete else len(kids) - 1
+        h.seen = i
+        if complete:
+            if h.sec is None:
+                self.ready(h)
+            self.read_pending(h, h.boards > 1)
+            h.elem = None  # type: ignore[assignment]  # done: the section's element stays in the tree
+
+    def ready(self, h: _Holder) -> None:
         """The section's participants are in: read them (and the event first, for the first section)."""
-        nonlocal start, context
+        from .usebio import section_name
+
+        event, container = self.event, self.container
         assert event is not None and container is not None
-        if start is None:
-            context = _context_texts(event, container)
-            start = reader.begin(event, "USEBIO/EVENT", container, cpath)
-            if start is None or start.method is ScoringMethod.TEAMS:
+        if self.start is None:
+            self.context = _context_texts(event, container)
+            self.start = self.reader.begin(event, "USEBIO/EVENT", container, self.cpath)
+            if self.start is None or self.start.method is ScoringMethod.TEAMS:
                 raise NotStreamable
         h.name = section_name(h.elem, container, h.index)
-        h.sec = reader.section(start, h.elem, h.path, h.name)
+        h.sec = self.reader.section(self.start, h.elem, h.path, h.name)
 
-    def read_pending(h: _Holder, indexed: bool) -> None:
-        for i, board in enumerate(h.pending, h.boards - len(h.pending) + 1):
+    def read_pending(self, h: _Holder, indexed: bool) -> int:
+        """Reads the pending boards and removes them from the tree; how many."""
+        start = self.start
+        assert start is not None and h.sec is not None
+        first = h.boards - len(h.pending) + 1
+        for i, board in enumerate(h.pending, first):
             bpath = f"{h.path}/BOARD[{i}]" if indexed else f"{h.path}/BOARD"
-            reader.board(board, bpath, h.sec, start.lines, start.board_paths, start.figures, start.places)
-            if len(h.elem) and h.elem[-1] is board:
-                del h.elem[-1]
-            else:
-                h.elem.remove(board)
+            self.reader.board(board, bpath, h.sec, start.lines, start.board_paths, start.figures, start.places)
+            h.elem.remove(board)
             board.clear()
+        done = len(h.pending)
         h.pending.clear()
+        return done
 
-    def batches():  # the events of each chunk fed, then of the document's end
-        for offset in range(0, len(data), CHUNK):
-            parser.feed(data[offset : offset + CHUNK])
-            yield parser.read_events()
-        parser.close()
-        yield parser.read_events()
+    def check_shape(self, root: Element) -> None:
+        """The whole document is of the shape the stream assumed from the start, or NotStreamable."""
+        from .usebio import section_name
 
-    root: Element | None = None
-    for batch in batches():
-        for kind, elem in batch:
-            if kind == "start":
-                depth = len(stack)
-                stack.append(elem)
-                tag = elem.tag
-                if depth == 0:
-                    if tag != "USEBIO":
-                        raise NotStreamable
-                    root = elem
-                elif depth == 1 and tag == "EVENT":
-                    event = elem
-                    if not sessions:
-                        container, cpath = elem, "USEBIO/EVENT"
-                elif tag == "SESSION" and sessions and stack[-2] is event:
-                    container, cpath = elem, "USEBIO/EVENT/SESSION"
-                if container is not None and holder is None:
-                    if sections and tag == "SECTION" and stack[-2] is container:
-                        index = len(holders)
-                        spath = f"{cpath}/SECTION[{index + 1}]" if sections > 1 else f"{cpath}/SECTION"
-                        holder = _Holder(elem, spath, index)
-                    elif not sections and elem is container:
-                        holder = _Holder(elem, cpath, 0)
-                    if holder is not None:
-                        holders.append(holder)
-                continue
-            stack.pop()
-            if holder is None or not stack:
-                continue
-            parent = stack[-1]
-            if elem is holder.elem:
-                if holder.sec is None:
-                    ready(holder)
-                read_pending(holder, holder.boards > 1)
-                holder = None
-            elif parent is not holder.elem:
-                continue
-            elif elem.tag == "BOARD":
-                holder.boards += 1
-                holder.pending.append(elem)
-                if holder.sec is not None and holder.boards > 1:
-                    read_pending(holder, True)
-            elif elem.tag == "PARTICIPANTS" and holder.sec is None:
-                ready(holder)
-                if holder.boards > 1:
-                    read_pending(holder, True)
-    assert root is not None
-    _check_shape(root, event, container, cpath, sessions, sections, holders, context)
+        event, container = self.event, self.container
+        if event is None or container is None or root.findall("EVENT") != [event]:
+            raise NotStreamable
+        sessions = event.findall("SESSION")
+        if sessions != ([] if container is event else [container]):
+            raise NotStreamable
+        found = container.findall("SECTION")
+        if self.sections:
+            if len(found) != self.sections or len(self.holders) != self.sections:
+                raise NotStreamable
+        elif found:
+            raise NotStreamable
+        if _context_texts(event, container) != self.context:
+            raise NotStreamable
+        for h in self.holders:
+            elem = found[h.index] if found else container
+            if section_name(elem, container, h.index) != h.name:
+                raise NotStreamable
+
+
+def read_streaming(reader: _Reader, data: bytes) -> list[Session]:
+    """The sessions of a document of the common shape, read as a stream (see the module)."""
+    parser = XMLParser(target=TreeBuilder())
+    starts: list[tuple[str, Element]] = []
+    if not hasattr(parser, "_setevents"):
+        raise NotStreamable  # (the C parser's own event hook, which XMLPullParser uses)
+    parser._setevents(starts, ("start",))
+    stream = _Stream(reader, len(_SECTION_TAG.findall(data)))
+    for offset in range(0, len(data), CHUNK):
+        parser.feed(data[offset : offset + CHUNK])
+        if stream.root is None and starts:
+            stream.root = starts[0][1]
+            if stream.root.tag != "USEBIO":
+                raise NotStreamable
+        starts.clear()
+        stream.look(final=False)
+    root: Element = parser.close()
+    starts.clear()
+    stream.root = root
+    if root.tag != "USEBIO":
+        raise NotStreamable
+    stream.look(final=True)
+    stream.check_shape(root)
     club_elem = root.find("CLUB")
     club = text(club_elem if club_elem is not None else root, "CLUB_NAME")
     later, reader.errors = reader.errors, []
     deals = reader.handset(root)  # the tree reader reads the hand records first: so go their errors
     reader.errors += later
-    return [reader.finish(start, club, deals)]
-
-
-def _check_shape(
-    root: Element,
-    event: Element | None,
-    container: Element | None,
-    cpath: str,
-    sessions: int,
-    sections: int,
-    holders: list[_Holder],
-    context: tuple[str, ...],
-) -> None:
-    """The whole document is of the shape the stream assumed from the start, or NotStreamable."""
-    from .usebio import section_name
-
-    if event is None or container is None or root.findall("EVENT") != [event]:
-        raise NotStreamable
-    if len(event.findall("SESSION")) != sessions:
-        raise NotStreamable
-    if len(container.findall("SECTION")) != sections or len(holders) != max(sections, 1):
-        raise NotStreamable
-    if _context_texts(event, container) != context:
-        raise NotStreamable
-    for h in holders:
-        if section_name(h.elem, container, h.index) != h.name:
-            raise NotStreamable
+    assert stream.start is not None
+    return [reader.finish(stream.start, club, deals)]
 
 
 __all__ = ["CHUNK", "NotStreamable", "read_streaming"]
