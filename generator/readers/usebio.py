@@ -153,10 +153,11 @@ def _tree(data: bytes) -> Element:
     return root
 
 
-STREAM_ABOVE = 8_000_000
-"""A pairs or individual file of more bytes than this is read as a stream (``usebio_stream``):
-memory holds a board's lines at a time.  Below it the whole tree is built and walked, which
-costs a little less CPU (docs/performance.md, "USEBIO reader streams")."""
+STREAM_ABOVE = 1_000_000
+"""A pairs or individual file of more bytes than this (a field of some 200 tables) is read as
+a stream (``usebio_stream``): the tree never holds more than a chunk's boards.  It costs the
+same CPU as building and walking the whole tree (docs/performance.md, "USEBIO reader
+streams"); a small file keeps the plain tree walk."""
 
 
 def read_usebio(file: str, data: bytes, stream_above: int = STREAM_ABOVE) -> tuple[list[Session], list[InputError]]:
