@@ -50,8 +50,16 @@ class NotStreamable(Exception):
 
 def _context_texts(event: Element, container: Element) -> tuple[str, ...]:
     """Every text ``_Reader.begin`` reads: read at the start, compared with the whole document's."""
-    names = ("EVENT_TYPE", "BOARD_SCORING_METHOD", "PROGRAM_NAME", "EVENT_DESCRIPTION", "TITLE", "DATE")
-    names += ("WINNER_TYPE", "MASTER_POINT_TYPE")
+    names: tuple[str, ...] = (
+        "EVENT_TYPE",
+        "BOARD_SCORING_METHOD",
+        "PROGRAM_NAME",
+        "EVENT_DESCRIPTION",
+        "TITLE",
+        "DATE",
+        "WINNER_TYPE",
+    )
+    names += ("MASTER_POINT_TYPE",)
     return (
         event.get("EVENT_TYPE") or "",
         *(text(event, n) for n in names),
