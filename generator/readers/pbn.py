@@ -48,6 +48,7 @@ from .pbn_tokens import Table as _Table
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedMatch, PrintedPair
 from .sitouts import is_no_opponent, listed_only, score_problem
 from .validate import Places, pair_label, validate
+from .yaml_fastload import paused_gc
 
 _SEAT_COLUMNS = {"N": "PlayerId_North", "S": "PlayerId_South", "E": "PlayerId_East", "W": "PlayerId_West"}
 
@@ -63,6 +64,11 @@ _VULNERABLE = {
 
 
 def read_pbn(file: str, data: bytes) -> tuple[list[Session], list[InputError]]:
+    with paused_gc():  # a big field makes hundreds of thousands of objects, none in a cycle
+        return _read(file, data)
+
+
+def _read(file: str, data: bytes) -> tuple[list[Session], list[InputError]]:
     errors: list[InputError] = []
     games = pbn_tokens.games(file, data, errors)
     if not games and not errors:
