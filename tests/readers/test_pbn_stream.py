@@ -280,3 +280,32 @@ def test_results_reused_for_the_same_cells_read_as_each_line_afresh(data: bytes)
     finally:
         pbn._Session.__init__ = original  # type: ignore[method-assign]
     assert remembered == afresh
+
+
+# --- the benchmark's PBN field ------------------------------------------------------------
+
+
+def test_the_benchmark_pbn_field_scores_as_the_usebio_file_of_the_same_results(tmp_path, capsys) -> None:
+    """``write_pbn`` writes the barometer ``write_usebio`` writes (a side's score in its own
+    column, ``A+``/``A-`` for the 60/40 artificial, the pairs' names): the same rankings."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from benchmarks.field_files import field_results, write_pbn, write_usebio
+    from generator.cli import main
+
+    results = field_results(30)  # 30 tables: an artificial line, a passed-out board, both signs
+    assert any("artificial" in r for board in results for r in board)
+    write_pbn(tmp_path / "field.pbn", results, 30)
+    write_usebio(tmp_path / "field.xml", 30, results)
+    printed = []
+    for name in ("field.pbn", "field.xml"):
+        assert main(["score", str(tmp_path / name)]) == 0
+        printed.append(capsys.readouterr().out.splitlines()[1:])  # the title line names the club in USEBIO
+    assert printed[0] == printed[1]
+    assert any("Ada Ashdown 0 & Basil Ashdown 1" in line for line in printed[0])
+    write_pbn(tmp_path / "deals.pbn", results, 30, deals=True)
+    (session,), errors = pbn.read_pbn("deals.pbn", (tmp_path / "deals.pbn").read_bytes())
+    assert errors == []
+    assert all(board.deal is not None for board in session.boards) and len(session.boards) == 24
