@@ -141,6 +141,8 @@ class _Session:
         an error), by the section, the column and the cell."""
         self.printed_columns = "MP_NS", "MP_EW"
         """The columns of the figures the program printed on each line (MP or IMP)."""
+        self.printed_here = True
+        """The score table being read has some of those columns (or percentages)."""
         self.table_numbers: dict[str | None, int | None] = {}
         """A ``Table`` cell's number, by its text."""
 
@@ -329,6 +331,9 @@ class _Session:
         lines = []
         datum = None
         butler = "ButlerDatum" in table.columns
+        self.printed_here = any(
+            column in table.columns for column in (*self.printed_columns, "Percentage_NS", "Percentage_EW")
+        )
         vulnerable = vulnerability or board_vulnerability(number)
         read = self.line
         errors = self.errors
@@ -557,8 +562,8 @@ class _Session:
         ns, ew = outcome
         printed_ns, printed_ew = self.printed_columns
         shown = score_ns if score_ns != "-" else (f"-{score_ew}" if score_ew not in ("-", "0") else score_ew)
-        self.figures.lines.append(
-            PrintedLine(
+        if self.printed_here:
+            printed = PrintedLine(
                 board,
                 section,
                 ns_key,
@@ -570,7 +575,9 @@ class _Session:
                 _figure(get("Percentage_NS")),
                 _figure(get("Percentage_EW")),
             )
-        )
+        else:  # no printed figures in this table: no cell to look for on each line
+            printed = PrintedLine(board, section, ns_key, ew_key, f"line {line_no}", shown)
+        self.figures.lines.append(printed)
         table_text = get("Table")
         table = self.table_numbers.get(table_text, -1)
         if table == -1:
