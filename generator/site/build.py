@@ -18,7 +18,7 @@ import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -39,6 +39,7 @@ from .pipeline import Source, UploadDone, UploadFailed, UploadJob, discover, wor
 from .plan import Page, SiteInfo
 from .progress import Progress
 from .render import render_page
+from .split import cores
 from .stamps import FileStamp
 from .summary import SessionSummary
 from .tree import OutsideError, Skipped
@@ -640,9 +641,10 @@ def _run(todo: list[UploadJob], jobs: int | None) -> Iterator[tuple[int, UploadD
     The largest uploads go first and tasks are small (a few uploads each), so the workers
     run out of work together rather than one finishing a long chunk while the others wait."""
     workers = max(1, min(jobs or os.cpu_count() or 1, len(todo)))
-    if workers == 1 or len(todo) < 3:
+    if workers == 1 or len(todo) < 3:  # one by one here; a big field's pages made by every core
+        parts = cores(jobs)
         for i, t in enumerate(todo):
-            yield i, worker(t)
+            yield i, worker(replace(t, parts=parts))
         return
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
