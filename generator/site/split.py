@@ -29,9 +29,10 @@ SLICE = 100
 """Pair pages per task: small enough that the processes run out of work together."""
 
 T = TypeVar("T")
+R = TypeVar("R")
 
-_shared: tuple[SessionPlanner, str] | None = None
-"""The planner and templates folder the forked processes inherit (set only while they run)."""
+_shared: Callable[[int, int], list] | None = None
+"""The work the forked processes inherit (set only while they run: never pickled)."""
 
 
 def split_parts(pairs: int, parts: int) -> int:
@@ -40,36 +41,45 @@ def split_parts(pairs: int, parts: int) -> int:
     return parts if parts >= 2 and pairs >= SPLIT_PAIRS and sys.platform == "linux" else 0
 
 
-def _render_slice(bounds: tuple[int, int]) -> dict[str, bytes]:
-    assert _shared is not None  # set by split_render before the fork
-    planner, templates = _shared
-    lo, hi = bounds
-    return {p.path: render_page(p, templates) for p in planner.pair_pages(planner.result.standings[lo:hi])}
+def _run_slice(bounds: tuple[int, int]) -> list:
+    assert _shared is not None  # set by forked_map before the fork
+    return _shared(*bounds)
+
+
+def forked_map(
+    work: Callable[[int, int], list[R]], count: int, parts: int, size: int, meanwhile: Callable[[], T]
+) -> tuple[T, list[R]]:
+    """``work(lo, hi)`` for slices of ``size`` of ``range(count)``, in ``parts`` forked
+    processes that share this one's memory copy-on-write, while ``meanwhile()`` runs here:
+    (its value, every slice's results in order).  Only results travel back (pickled).  An
+    error in a forked process is raised here, as if it had happened in this one."""
+    global _shared
+    bounds = [(lo, min(lo + size, count)) for lo in range(0, count, size)]
+    for stream in (sys.stdout, sys.stderr):  # nothing buffered is written twice by a child
+        stream.flush()
+    _shared = work
+    try:
+        with multiprocessing.get_context("fork").Pool(min(parts, len(bounds)), initializer=gc.disable) as pool:
+            pending = pool.map_async(_run_slice, bounds, chunksize=1)
+            done = meanwhile()
+            slices = pending.get()
+    finally:
+        _shared = None
+    return done, [r for part in slices for r in part]
 
 
 def split_render(
     planner: SessionPlanner, templates: str, parts: int, meanwhile: Callable[[], T]
 ) -> tuple[T, dict[str, bytes]]:
     """Every pair page of ``planner``'s session rendered by ``parts`` forked processes while
-    ``meanwhile()`` runs here: (its value, {site path: bytes} in standings order).  An error
-    in a forked process is raised here, as if it had happened in this one."""
-    global _shared
+    ``meanwhile()`` runs here: (its value, {site path: bytes} in standings order)."""
     standings = planner.result.standings
-    bounds = [(lo, min(lo + SLICE, len(standings))) for lo in range(0, len(standings), SLICE)]
-    for stream in (sys.stdout, sys.stderr):  # nothing buffered is written twice by a child
-        stream.flush()
-    _shared = (planner, templates)
-    try:
-        with multiprocessing.get_context("fork").Pool(min(parts, len(bounds)), initializer=gc.disable) as pool:
-            pending = pool.map_async(_render_slice, bounds, chunksize=1)
-            done = meanwhile()
-            slices = pending.get()
-    finally:
-        _shared = None
-    pages: dict[str, bytes] = {}
-    for part in slices:
-        pages.update(part)
-    return done, pages
+
+    def render(lo: int, hi: int) -> list[tuple[str, bytes]]:
+        return [(p.path, render_page(p, templates)) for p in planner.pair_pages(standings[lo:hi])]
+
+    done, pages = forked_map(render, len(standings), parts, SLICE, meanwhile)
+    return done, dict(pages)
 
 
 def cores(jobs: int | None) -> int:
