@@ -39,11 +39,14 @@ from .pipeline import Source, UploadDone, UploadFailed, UploadJob, discover, wor
 from .plan import Page, SiteInfo
 from .progress import Progress
 from .render import render_page
-from .split import cores
+from .split import can_fork, cores, forked_map
 from .stamps import FileStamp
 from .summary import SessionSummary
 from .tree import OutsideError, Skipped
 from .writer import Syncer, shared_folders
+
+FORK_PAGES = 400
+"""At least this many cross-session pages to render: rendered by every core (site/split.py)."""
 
 
 @dataclass
@@ -484,8 +487,8 @@ def _plan_archive(run: _Run, uploads: _Uploads, built: list[str], summaries: lis
     rendered_before = index.get("archive", {})
     rendered_now: dict[str, list[str]] = {}
     archive_pages = planner.pages()
-    for n, page in enumerate(archive_pages, start=1):
-        run.progress.step(n, len(archive_pages), "pages rendered")
+    todo: list[tuple[Page | LazyPage, str]] = []
+    for page in archive_pages:
         if page.data is not None:
             extra[page.path] = page.data
             continue
@@ -501,9 +504,11 @@ def _plan_archive(run: _Run, uploads: _Uploads, built: list[str], summaries: lis
             known[page.path] = before[1]
             rendered_now[page.path] = before
             continue
-        data = render_page(_made(page), templates)
+        extra[page.path] = b""  # rendered below, in the planned order
+        todo.append((page, context_key))
+    for (page, context_key), (data, sha) in zip(todo, _render_archive(todo, templates, run)):
         extra[page.path] = data
-        rendered_now[page.path] = [context_key, digest(data)]
+        rendered_now[page.path] = [context_key, sha]
     extra.update(event_pages)
     extra["feed.xml"] = atom_feed(config.club, summaries)
     static = templates / "static"
@@ -512,6 +517,27 @@ def _plan_archive(run: _Run, uploads: _Uploads, built: list[str], summaries: lis
             if p.is_file():
                 extra["static/" + p.relative_to(static).as_posix()] = p.read_bytes()
     return _Archive(archive_pages, extra, known, rendered_now)
+
+
+def _render_archive(todo: list[tuple[Page | LazyPage, str]], templates: Path, run: _Run) -> list[tuple[bytes, str]]:
+    """The cross-session pages whose context changed, rendered (each with its digest): by
+    every core when there are many (a full build of a big archive: thousands of player
+    pages, each made from all of the player's sessions), else here."""
+
+    def render(lo: int, hi: int, progress: Progress | None = None) -> list[tuple[bytes, str]]:
+        out = []
+        for page, _ in todo[lo:hi]:
+            data = render_page(_made(page), templates)
+            out.append((data, digest(data)))
+            if progress:
+                progress.step(len(out), len(todo), "pages rendered")
+        return out
+
+    parts = cores(run.jobs)
+    if len(todo) < FORK_PAGES or not can_fork(parts):
+        return render(0, len(todo), run.progress)
+    size = max(FORK_PAGES // 4, -(-len(todo) // (parts * 8)))
+    return forked_map(render, len(todo), parts, size, lambda: None)[1]
 
 
 def _sync_output(run: _Run, uploads: _Uploads, built: list[str], owner: dict[str, str], archive: _Archive) -> Syncer:

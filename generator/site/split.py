@@ -38,7 +38,12 @@ _shared: Callable[[int, int], list] | None = None
 def split_parts(pairs: int, parts: int) -> int:
     """How many processes make the pair pages: ``parts`` (the cores the build may use) for a
     big field on a system that forks (Linux), else 0 (all in this process)."""
-    return parts if parts >= 2 and pairs >= SPLIT_PAIRS and sys.platform == "linux" else 0
+    return parts if pairs >= SPLIT_PAIRS and can_fork(parts) else 0
+
+
+def can_fork(parts: int) -> bool:
+    """More than one process may run, and the system forks (Linux; macOS' default is spawn)."""
+    return parts >= 2 and sys.platform == "linux"
 
 
 def _run_slice(bounds: tuple[int, int]) -> list:

@@ -5,6 +5,7 @@ one in the build's own process does: named, with the previous site untouched."""
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
@@ -95,3 +96,34 @@ def test_an_error_in_a_forked_process_fails_the_build_and_leaves_the_site(tmp_pa
     assert "ValueError: a template bug in a forked process" in text
     assert "the previous site is unchanged" in text
     assert _files(tmp_path / "site") == before
+
+
+def test_cross_session_pages_rendered_by_forked_processes_are_the_golden_bytes(tmp_path, monkeypatch):
+    """The fixture club with every cross-session page rendered in forked processes (slices
+    of 2: home, months, players, articles) against the committed golden copy."""
+    from generator.site import build
+
+    from ..test_golden_build import FIXTURE, GOLDEN
+    from ..test_golden_build import NOW as GOLDEN_NOW
+
+    rendered: list[int] = []
+    real = build.forked_map
+
+    def counted(work, count, parts, size, meanwhile):
+        rendered.append(count)
+        return real(work, count, parts, size, meanwhile)
+
+    monkeypatch.setattr(build, "FORK_PAGES", 8)
+    monkeypatch.setattr(build, "forked_map", counted)
+    shutil.copytree(FIXTURE, tmp_path / "content")
+    here = Path.cwd()
+    os.chdir(tmp_path)
+    try:
+        build_site(Path("content"), Path("site"), jobs=2, cache_dir=Path("cache"), now=GOLDEN_NOW)
+    finally:
+        os.chdir(here)
+    assert rendered and rendered[0] >= 8
+    built = _files(tmp_path / "site")
+    golden = _files(GOLDEN)
+    assert sorted(built) == sorted(golden)
+    assert [p for p in golden if built[p] != golden[p]] == []
