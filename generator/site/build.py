@@ -15,6 +15,7 @@ import multiprocessing
 import os
 import shutil
 import time
+import zlib
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
@@ -30,7 +31,7 @@ from ..resources import default_templates
 from . import quick
 from .archive import ArchivePlanner, LazyPage
 from .articles import Article, rule_articles, site_articles
-from .cache import FORMAT, Cache, CacheIndex, TooLarge, code_version, digest, tree_digest
+from .cache import FORMAT, Cache, CacheIndex, EventEntry, TooLarge, code_version, digest, tree_digest
 from .config import SiteConfig, load_config
 from .duplicates import duplicates
 from .events import EventSource, discover_events, event_summary, memberships, plan_event, session_slug
@@ -313,6 +314,8 @@ class _Archive:
     known: dict[str, str]
     rendered: dict[str, list[str]]
     """Per path, [digest of the context, digest of the bytes]: the next build's ``known``."""
+    events: dict[str, EventEntry] = field(default_factory=dict)
+    """The events ranked, for the next build (their pages are cache entries)."""
 
 
 def _build(run: _Run, stamps: dict[str, FileStamp], started: float) -> BuildReport:
@@ -469,7 +472,11 @@ def _plan_archive(run: _Run, uploads: _Uploads, built: list[str], summaries: lis
     digest of the bytes it rendered to."""
     index, common, templates = run.index, run.common, run.templates
     counts = {src.rel: len(index["keys"][key]["summaries"]) for src, key in zip(run.sources, built)}
-    event_pages, event_list = _event_pages(uploads.event_sources, run.sources, counts, run.config, run.site, templates)
+    upload_keys = {src.rel: key for src, key in zip(run.sources, built)}
+    event_keys = {e.rel: _event_key(run, e, uploads.member, upload_keys) for e in uploads.event_sources}
+    event_pages, event_list, events_now = _event_pages(
+        uploads.event_sources, run.sources, counts, run.config, run.site, templates, run.cache, event_keys, index
+    )
     tags = [f"{key}:{n}" for key in built for n in range(len(index["keys"][key]["summaries"]))]
     config = run.config
     planner = ArchivePlanner(
@@ -516,7 +523,7 @@ def _plan_archive(run: _Run, uploads: _Uploads, built: list[str], summaries: lis
         for p in sorted(static.rglob("*")):
             if p.is_file():
                 extra["static/" + p.relative_to(static).as_posix()] = p.read_bytes()
-    return _Archive(archive_pages, extra, known, rendered_now)
+    return _Archive(archive_pages, extra, known, rendered_now, events_now)
 
 
 def _render_archive(todo: list[tuple[Page | LazyPage, str]], templates: Path, run: _Run) -> list[tuple[bytes, str]]:
@@ -580,8 +587,9 @@ def _sync_output(run: _Run, uploads: _Uploads, built: list[str], owner: dict[str
     live = set(built)
     index["keys"] = {k: v for k, v in index["keys"].items() if k in live}
     index["archive"] = archive.rendered
+    index["events"] = archive.events
     cache.save_index(index)
-    cache.prune(live)
+    cache.prune(live | {e["key"] for e in archive.events.values()})
     return syncer
 
 
@@ -592,9 +600,13 @@ def _event_pages(
     config: SiteConfig,
     site: SiteInfo,
     templates: Path,
-) -> tuple[dict[str, bytes], list[dict[str, Any]]]:
-    """Each event's page and JSON, and the list the home page shows; a BuildError when an
-    event cannot be ranked (its sessions were each read and scored already)."""
+    cache: Cache,
+    keys: dict[str, str],
+    index: CacheIndex,
+) -> tuple[dict[str, bytes], list[dict[str, Any]], dict[str, EventEntry]]:
+    """Each event's page and JSON, the list the home page shows and the events' index entries;
+    a BuildError when an event cannot be ranked.  An event whose file and sessions' uploads
+    are unchanged (``keys``) comes from the cache: its sessions are not read and scored again."""
     from ..events import event_to_json, load_event
 
     pages: dict[str, bytes] = {}
@@ -602,7 +614,21 @@ def _event_pages(
     errors: list[str] = []
     problems: list[Problem] = []
     uploads = {s.rel for s in sources}
+    before = index.get("events", {})
+    now: dict[str, EventEntry] = {}
     for event in event_sources:
+        key = keys[event.rel]
+        known = before.get(event.rel)
+        if known and known["key"] == key and cache.has(key):
+            try:
+                found = cache.load(key)
+            except (OSError, ValueError, zlib.error):  # a damaged entry: ranked again below
+                found = None
+            if found is not None:
+                pages.update(found)
+                listed.append(known["listed"])
+                now[event.rel] = known
+                continue
         try:
             scored = load_event(event.path, config.scoring)
             for ref in scored.spec.sessions:
@@ -624,11 +650,16 @@ def _event_pages(
             problems.extend(exc.problems)
             continue
         page = plan_event(event, scored, slugs, site)
-        pages[page.path] = render_page(page, templates)
-        pages[f"events/{event.slug}/results.json"] = (
-            json.dumps(event_to_json(scored, slugs), sort_keys=True, ensure_ascii=False, indent=1) + "\n"
-        ).encode("utf-8")
-        listed.append(event_summary(event, scored))
+        made = {
+            page.path: render_page(page, templates),
+            f"events/{event.slug}/results.json": (
+                json.dumps(event_to_json(scored, slugs), sort_keys=True, ensure_ascii=False, indent=1) + "\n"
+            ).encode("utf-8"),
+        }
+        pages.update(made)
+        cache.store(key, made)
+        now[event.rel] = {"key": key, "listed": event_summary(event, scored)}
+        listed.append(now[event.rel]["listed"])
     if errors:
         count = len(errors)
         raise BuildError(
@@ -637,7 +668,27 @@ def _event_pages(
             problems,
         )
     listed.sort(key=lambda e: (e["last"], e["title"]), reverse=True)
-    return pages, listed
+    return pages, listed, now
+
+
+def _event_key(
+    run: _Run, event: EventSource, member: dict[str, dict[int, list[dict[str, str]]]], keys: dict[str, str]
+) -> str:
+    """What an event's pages are made from: its file, the cache keys of the uploads it names
+    (their bytes, slugs and session counts) and what every page depends on (``run.common``:
+    code, templates, settings with the scoring options)."""
+    named = sorted(
+        rel for rel, by_number in member.items() if any(e["url"] == event.url for es in by_number.values() for e in es)
+    )
+    try:
+        data = event.path.read_bytes()
+    except OSError:
+        data = b""  # reported when the event is read
+    return digest(
+        json.dumps(
+            ["event", run.common, event.rel, event.slug, digest(data), [[rel, keys.get(rel)] for rel in named]]
+        ).encode()
+    )
 
 
 def _session_number(index: CacheIndex, key: str, n: int) -> str:
