@@ -36,7 +36,7 @@ from .config import SiteConfig, load_config
 from .duplicates import duplicates
 from .events import EventSource, discover_events, event_summary, memberships, plan_event, session_slug
 from .feed import atom_feed
-from .pipeline import Source, UploadDone, UploadFailed, UploadJob, discover, worker
+from .pipeline import Source, UploadDone, UploadFailed, UploadJob, discover, stage, worker
 from .plan import Page, SiteInfo
 from .progress import Progress
 from .render import render_page
@@ -48,6 +48,8 @@ from .writer import Syncer, shared_folders
 
 FORK_PAGES = 400
 """At least this many cross-session pages to render: rendered by every core (site/split.py)."""
+ARCHIVE_STAGING = "_archive"
+"""The staging folder's subfolder for cross-session pages (uploads' pages are all under sessions/)."""
 
 
 @dataclass
@@ -316,6 +318,12 @@ class _Archive:
     """Per path, [digest of the context, digest of the bytes]: the next build's ``known``."""
     events: dict[str, EventEntry] = field(default_factory=dict)
     """The events ranked, for the next build (their pages are cache entries)."""
+    staged: dict[str, FileStamp] = field(default_factory=dict)
+    """Pages rendered by forked processes, which wrote them under the staging folder's
+    ``ARCHIVE_STAGING`` (phase two moves them into the site, as the uploads' pages)."""
+
+    def paths(self) -> list[str]:
+        return [*self.extra, *self.staged, *self.known]
 
 
 def _build(run: _Run, stamps: dict[str, FileStamp], started: float) -> BuildReport:
@@ -335,7 +343,7 @@ def _build(run: _Run, stamps: dict[str, FileStamp], started: float) -> BuildRepo
     summaries = [s for key in built for s in run.index["keys"][key]["summaries"]]
     archive = _plan_archive(run, uploads, built, summaries)  # an event that cannot be ranked stops here
     owner = _owners(run, built)
-    clash = sorted((set(archive.extra) | set(archive.known)) & set(owner))
+    clash = sorted(set(archive.paths()) & set(owner))
     if clash:
         raise BuildError(f"{shown(owner[clash[0]])} produces {shown(clash[0])}, which the site itself needs")
     syncer = _sync_output(run, uploads, built, owner, archive)
@@ -344,7 +352,7 @@ def _build(run: _Run, stamps: dict[str, FileStamp], started: float) -> BuildRepo
         len(summaries),
         len(run.sources),
         uploads.rendered,
-        len(owner) + len(archive.extra) + len(archive.known),
+        len(owner) + len(archive.paths()),
         syncer.stats.written,
         syncer.stats.unchanged,
         syncer.stats.removed,
@@ -511,11 +519,14 @@ def _plan_archive(run: _Run, uploads: _Uploads, built: list[str], summaries: lis
             known[page.path] = before[1]
             rendered_now[page.path] = before
             continue
-        extra[page.path] = b""  # rendered below, in the planned order
         todo.append((page, context_key))
-    for (page, context_key), (data, sha) in zip(todo, _render_archive(todo, templates, run)):
-        extra[page.path] = data
-        rendered_now[page.path] = [context_key, sha]
+    made, staged = _render_archive(todo, templates, run)
+    for page, context_key in todo:
+        if page.path in made:
+            extra[page.path] = made[page.path]
+            rendered_now[page.path] = [context_key, digest(made[page.path])]
+        else:
+            rendered_now[page.path] = [context_key, staged[page.path].sha]
     extra.update(event_pages)
     extra["feed.xml"] = atom_feed(config.club, summaries)
     static = templates / "static"
@@ -523,28 +534,30 @@ def _plan_archive(run: _Run, uploads: _Uploads, built: list[str], summaries: lis
         for p in sorted(static.rglob("*")):
             if p.is_file():
                 extra["static/" + p.relative_to(static).as_posix()] = p.read_bytes()
-    return _Archive(archive_pages, extra, known, rendered_now, events_now)
+    return _Archive(archive_pages, extra, known, rendered_now, events_now, staged)
 
 
-def _render_archive(todo: list[tuple[Page | LazyPage, str]], templates: Path, run: _Run) -> list[tuple[bytes, str]]:
-    """The cross-session pages whose context changed, rendered (each with its digest): by
-    every core when there are many (a full build of a big archive: thousands of player
-    pages, each made from all of the player's sessions), else here."""
-
-    def render(lo: int, hi: int, progress: Progress | None = None) -> list[tuple[bytes, str]]:
-        out = []
-        for page, _ in todo[lo:hi]:
-            data = render_page(_made(page), templates)
-            out.append((data, digest(data)))
-            if progress:
-                progress.step(len(out), len(todo), "pages rendered")
-        return out
-
+def _render_archive(
+    todo: list[tuple[Page | LazyPage, str]], templates: Path, run: _Run
+) -> tuple[dict[str, bytes], dict[str, FileStamp]]:
+    """The cross-session pages whose context changed, rendered: here when there are few
+    ({path: bytes}); by every core when there are many (a full build of a big archive:
+    thousands of player pages, each made from all of the player's sessions), each process
+    writing its pages into the staging folder as the upload workers do ({path: stamp})."""
     parts = cores(run.jobs)
     if len(todo) < FORK_PAGES or not can_fork(parts):
-        return render(0, len(todo), run.progress)
+        made = {}
+        for n, (page, _) in enumerate(todo, start=1):
+            made[page.path] = render_page(_made(page), templates)
+            run.progress.step(n, len(todo), "pages rendered")
+        return made, {}
+    root = run.staging / ARCHIVE_STAGING
+
+    def render(lo: int, hi: int) -> list[tuple[str, FileStamp]]:
+        return list(stage(root, {p.path: render_page(_made(p), templates) for p, _ in todo[lo:hi]}).items())
+
     size = max(FORK_PAGES // 4, -(-len(todo) // (parts * 8)))
-    return forked_map(render, len(todo), parts, size, lambda: None)[1]
+    return {}, dict(forked_map(render, len(todo), parts, size, lambda: None)[1])
 
 
 def _sync_output(run: _Run, uploads: _Uploads, built: list[str], owner: dict[str, str], archive: _Archive) -> Syncer:
@@ -572,6 +585,8 @@ def _sync_output(run: _Run, uploads: _Uploads, built: list[str], owner: dict[str
     with ThreadPoolExecutor(max_workers=4) as writers:
         tasks = [writers.submit(sync, key) for key in dict.fromkeys(built)]
         tasks += [writers.submit(put_all, extras[i : i + 64]) for i in range(0, len(extras), 64)]
+        if archive.staged:
+            tasks.append(writers.submit(syncer.put_staged, archive.staged, run.staging / ARCHIVE_STAGING))
         for task in tasks:
             task.result()
     known = archive.known
@@ -582,7 +597,7 @@ def _sync_output(run: _Run, uploads: _Uploads, built: list[str], owner: dict[str
             return {path: render_page(_made(pages[path]), run.templates) for path in known}
 
         syncer.put_group(known, render_known)
-    syncer.remove_stale(list(owner) + list(archive.extra) + list(known))
+    syncer.remove_stale(list(owner) + archive.paths())
     cache.save_manifest(run.output, syncer.new)
     live = set(built)
     index["keys"] = {k: v for k, v in index["keys"].items() if k in live}
