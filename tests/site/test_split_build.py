@@ -127,3 +127,26 @@ def test_cross_session_pages_rendered_by_forked_processes_are_the_golden_bytes(t
     golden = _files(GOLDEN)
     assert sorted(built) == sorted(golden)
     assert [p for p in golden if built[p] != golden[p]] == []
+
+
+def test_forked_cross_session_pages_keep_the_mtime_of_unchanged_files(tmp_path, monkeypatch):
+    """Rebuilt from a fresh cache over the previous site, with every cross-session page
+    rendered (and staged) by forked processes again: nothing is rewritten, every mtime kept."""
+    from generator.site import build
+
+    from ..test_golden_build import FIXTURE
+    from ..test_golden_build import NOW as GOLDEN_NOW
+
+    monkeypatch.setattr(build, "FORK_PAGES", 8)
+    shutil.copytree(FIXTURE, tmp_path / "content")
+    here = Path.cwd()
+    os.chdir(tmp_path)
+    try:
+        build_site(Path("content"), Path("site"), jobs=2, cache_dir=Path("cache-1"), now=GOLDEN_NOW)
+        before = {p: p.stat().st_mtime_ns for p in (tmp_path / "site").rglob("*") if p.is_file()}
+        again = build_site(Path("content"), Path("site"), jobs=2, cache_dir=Path("cache-2"), now=GOLDEN_NOW)
+    finally:
+        os.chdir(here)
+    after = {p: p.stat().st_mtime_ns for p in (tmp_path / "site").rglob("*") if p.is_file()}
+    assert again.written == 0 and again.unchanged == len(before) and again.removed == 0
+    assert after == before
