@@ -141,6 +141,7 @@ def _board(file: str, session: Session, board: Board, known: KnownPairs, places:
             ]
         return errors
     seen: dict[PairRef, tuple[str, str]] = {}
+    checked: dict[int, list[str]] = {}
     seats: list[tuple[PairRef | None, PairRef | None, str, TravellerLine | None]] = [
         (line.ns_pair, line.ew_pair, places.line(line), line) for line in board.lines
     ]
@@ -164,9 +165,11 @@ def _board(file: str, session: Session, board: Board, known: KnownPairs, places:
             if known and ref not in known:
                 errors.append(InputError(file, where, _unknown(ref, side, known), n, pair_label(ref, side)))
                 continue
-            if ref in seen:
+            entry = (side, where)
+            first = seen.setdefault(ref, entry)  # one look-up: a big field has thousands
+            if first is not entry:
                 label = pair_label(ref, side)
-                other_side, other_where = seen[ref]
+                other_side, other_where = first
                 if other_side != side:
                     message = (
                         f"pair {ref.number} sits {other_side} ({other_where}) and {side} on the same board: "
@@ -177,13 +180,13 @@ def _board(file: str, session: Session, board: Board, known: KnownPairs, places:
                         f"{label} has two results on this board (also {other_where}): expected one result per pair"
                     )
                 errors.append(InputError(file, where, message, n, label))
-            else:
-                seen[ref] = (side, where)
         if line is None:
             continue  # its own problem is reported already
         outcomes: list[Outcome] = [line.ns] if line.ns is line.ew or line.ns == line.ew else [line.ns, line.ew]
         for outcome in outcomes:
-            problems = outcome_problems(outcome, vulnerability)
+            problems = checked.get(id(outcome))  # a reader may share one outcome between equal lines
+            if problems is None:
+                problems = checked[id(outcome)] = outcome_problems(outcome, vulnerability)
             if problems:  # the pairs are named only when there is something to say (a big field has nothing)
                 pairs = line_pairs(line)
                 errors += [InputError(file, where, m, n, pairs) for m in problems]
@@ -192,6 +195,8 @@ def _board(file: str, session: Session, board: Board, known: KnownPairs, places:
 
 def _file_order(where: str) -> tuple[int, ...]:
     """'line 12' → (12,); 'EVENT/BOARD[3]/TRAVELLER_LINE[10]' → (3, 10): the order lines stand in the file."""
+    if where.startswith("line ") and where[5:].isascii() and where[5:].isdigit():
+        return (int(where[5:]),)  # the YAML and PBN readers' places, without the regular expression
     return tuple(int(n) for n in re.findall(r"[0-9]+", where))
 
 
@@ -227,7 +232,8 @@ def outcome_problems(outcome: Outcome, vulnerability: Vulnerability) -> list[str
     if not isinstance(outcome, Scored):
         return []
     problems: list[str] = []
-    total = sum((c.weight for c in outcome.components), Fraction(0))
+    components = outcome.components
+    total = components[0].weight if len(components) == 1 else sum((c.weight for c in components), Fraction(0))
     if total != 1:
         problems.append(f"weights add up to {_percent(total)}: expected 100 %")
     for component in outcome.components:

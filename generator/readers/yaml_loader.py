@@ -146,7 +146,7 @@ def _construct_int(loader, node: yaml.ScalarNode) -> int:
     return SafeConstructor.construct_yaml_int(loader, node)
 
 
-def _construct_timestamp(loader, node: yaml.ScalarNode):
+def construct_timestamp(loader, node: yaml.ScalarNode):
     try:
         return SafeConstructor.construct_yaml_timestamp(loader, node)
     except (ValueError, OverflowError):
@@ -181,12 +181,22 @@ _loaders: set[type[SafeConstructor]] = {_PythonLoader, _Loader}
 for _loader in _loaders:
     _loader.add_constructor("tag:yaml.org,2002:map", _construct_map)
     _loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
-    _loader.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp)
+    _loader.add_constructor("tag:yaml.org,2002:timestamp", construct_timestamp)
 
 
 def load(text: str, loader_class: type | None = None) -> Any:
     """The document, loaded safely; raises LoadError for the first alias, deep nesting, huge
-    number or impossible date, and DuplicateKeys for every key written twice in a mapping."""
+    number or impossible date, and DuplicateKeys for every key written twice in a mapping.
+
+    An ordinary upload is composed by libyaml in C (``yaml_fastload``); anything that one
+    does not handle exactly as this loader does is loaded here, the guarded way."""
+    if loader_class is None:
+        from .yaml_fastload import Unhandled, fast_load
+
+        try:
+            return fast_load(text)
+        except Unhandled:
+            pass
     loader = (loader_class or _Loader)(text)
     loader.duplicates = []
     try:

@@ -42,10 +42,16 @@ from .individual import player_label, seats_of
 from .printed import KEY, PrintedFigures
 from .sitouts import yaml_sitout
 from .validate import Places, pair_label, validate
+from .yaml_fastload import paused_gc
 from .yaml_loader import DuplicateKeys, LineDict, LoadError, load
 from .yaml_penalties import PenaltiesFormat
 from .yaml_swiss import read_swiss
 from .yaml_teams import TeamsFormat
+
+_WHOLE = Fraction(1)
+"""The weight of an ordinary result's one component."""
+_SEATS: dict[str, Seat] = {}
+"""Declarers as written (``N``, ``n``, ``North``...), each read once."""
 
 _VULNERABILITY = {
     "none": Vulnerability.NONE,
@@ -58,6 +64,11 @@ _VULNERABILITY = {
 
 
 def read_yaml(file: str, data: bytes) -> tuple[list[Session], list[InputError]]:
+    with paused_gc():
+        return _read_yaml(file, data)
+
+
+def _read_yaml(file: str, data: bytes) -> tuple[list[Session], list[InputError]]:
     try:
         doc = load(data.decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
@@ -133,6 +144,10 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         """The session lists ``players:`` (an individual event): results seat N, S, E and W."""
         self.sitouts: list[SitOut] = []
         """The results marked ``sitout: true``: which pair sat out which board."""
+        self.refs: dict[tuple[str, int, str], PairRef] = {}
+        """Each pair's PairRef, made once (a session names each pair on every board)."""
+        self.board_outcomes: dict[tuple[str, str, int], tuple[Any, Any]] = {}
+        """The board's usual results read already (see ``outcomes_of``)."""
 
     # --- session -------------------------------------------------------------------------
     def session(self, doc: dict, where: LineDict) -> Session | None:
@@ -522,6 +537,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             self.error(b, f"board {number} has no results: expected a list under results", number)
             return
         bucket = lines.setdefault(number, [])
+        self.board_outcomes = {}
         vulnerability = vul or board_vulnerability(number)
         for r in results:
             if not self.mapping(r, b, "a result"):
@@ -561,8 +577,9 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             self.error(r, f"unknown section {sec!r}: expected one of {', '.join(repr(s) for s in info)}", board)
             return None
         mitchell = info[sec]
-        refs = []
+        refs: list[PairRef] = []
         seats = None
+        pair_text = ""
         if self.individual:
             found = self.seats(r, board, sec)
             if found is None:
@@ -572,30 +589,53 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             refs = [seats.north, seats.east]
         for side, direction in (("ns", Direction.NS), ("ew", Direction.EW)) if not self.individual else ():
             n = r.get(side)
-            if not isinstance(n, int) or isinstance(n, bool):
+            if n.__class__ is not int:  # a bool is not a pair number
                 self.error(r, f"expected the {side.upper()} pair number under {side}, got {n!r}", board)
                 return None
-            refs.append(PairRef(sec, n, direction if mitchell else None))
-        if not self.individual:
-            pair_text = f"{pair_label(refs[0], 'NS')} v {pair_label(refs[1], 'EW')}"
+            key = (sec, n, side if mitchell else "")  # strings hash in C, a Direction in Python
+            ref = self.refs.get(key)
+            if ref is None:
+                ref = self.refs[key] = PairRef(sec, n, direction if mitchell else None)
+            refs.append(ref)
         try:
-            if "split" in r:
-                split = r["split"]
-                if not isinstance(split, dict) or "ns" not in split or "ew" not in split:
-                    raise ValueError(f"expected split with ns: and ew: results, got {split!r}")
-                ns = self.side(split["ns"], vul, board, artificial_side="ns")
-                ew = self.side(split["ew"], vul, board, artificial_side="ew")
-            else:
-                ns = ew = self.side(r, vul, board, artificial_side=None)
-                if isinstance(ns, tuple):
-                    ns, ew = ns
+            ns, ew = self.outcomes_of(r, vul, board)
         except ValueError as exc:
+            if not self.individual:
+                pair_text = f"{pair_label(refs[0], 'NS')} v {pair_label(refs[1], 'EW')}"
             self.error(r, str(exc), board, pair_text)
             places.drop(
                 board, None if self.individual else refs[0], None if self.individual else refs[1], f"line {r.line}"
             )
             return None
         return TravellerLine(refs[0], refs[1], ns, ew, section=sec, source_line=r.line, seats=seats)
+
+    def outcomes_of(self, r: LineDict, vul: Vulnerability, board: int) -> tuple[Any, Any]:
+        """The NS and EW outcomes of a result; raises ValueError.  The usual result, exactly
+        ``{ns: 1, ew: 2, contract: 4S, by: N, tricks: 10}``, is read once per distinct contract,
+        declarer and tricks on a board (``board_outcomes``): a board's travellers repeat a few,
+        and the outcomes are immutable values."""
+        if len(r) == 5 and not self.individual:  # ns and ew are there: the three others are these
+            contract, by, tricks = r.get("contract"), r.get("by"), r.get("tricks")
+            if contract.__class__ is str and by.__class__ is str and tricks.__class__ is int:
+                key = (contract, by, tricks)
+                found = self.board_outcomes.get(key)
+                if found is None:
+                    found = self.board_outcomes[key] = self.read_outcomes(r, vul, board)
+                return found
+        return self.read_outcomes(r, vul, board)
+
+    def read_outcomes(self, r: LineDict, vul: Vulnerability, board: int) -> tuple[Any, Any]:
+        if "split" in r:
+            split = r["split"]
+            if not isinstance(split, dict) or "ns" not in split or "ew" not in split:
+                raise ValueError(f"expected split with ns: and ew: results, got {split!r}")
+            ns = self.side(split["ns"], vul, board, artificial_side="ns")
+            ew = self.side(split["ew"], vul, board, artificial_side="ew")
+        else:
+            ns = ew = self.side(r, vul, board, artificial_side=None)
+            if isinstance(ns, tuple):
+                ns, ew = ns
+        return ns, ew
 
     def side(self, spec: Any, vul: Vulnerability, board: int, artificial_side: str | None):
         """One outcome (or (ns, ew) artificial pair when not a split side) from a result spec."""
@@ -625,7 +665,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
                     ns, ew = values.parse_artificial(score)
                     return ns if artificial_side == "ns" else ew
             return values.parse_artificial(score)
-        return Scored.of(self.play(spec, vul))
+        return Scored((Component(_WHOLE, self.play(spec, vul)),))  # Scored.of, with one Fraction(1) for all
 
     def play(self, spec: dict, vul: Vulnerability) -> Play:
         score = spec.get("score")
@@ -640,7 +680,12 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             contract = Contract.parse(str(spec["contract"]))
             if contract.passed_out:
                 return Play(0 if score is None else score, contract, None, 0, lead)
-            declarer = Seat.parse(str(spec.get("by", "")))
+            by = spec.get("by", "")
+            declarer = _SEATS.get(by) if by.__class__ is str else None
+            if declarer is None:
+                declarer = Seat.parse(str(by))
+                if by.__class__ is str and len(_SEATS) < 64:
+                    _SEATS[by] = declarer
             if "tricks" in spec:
                 tricks = spec["tricks"]
                 if not isinstance(tricks, int) or isinstance(tricks, bool):
