@@ -15,6 +15,7 @@ import gc
 import multiprocessing
 import os
 import sys
+import threading
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -42,8 +43,10 @@ def split_parts(pairs: int, parts: int) -> int:
 
 
 def can_fork(parts: int) -> bool:
-    """More than one process may run, and the system forks (Linux; macOS' default is spawn)."""
-    return parts >= 2 and sys.platform == "linux"
+    """More than one process may run, the system forks (Linux; macOS' default is spawn) and
+    this is the main thread (``serve`` builds in another, beside its server threads: a fork
+    copies only the forking thread, and locks the others hold would stay held)."""
+    return parts >= 2 and sys.platform == "linux" and threading.current_thread() is threading.main_thread()
 
 
 def _run_slice(bounds: tuple[int, int]) -> list:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+import threading
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -47,6 +48,11 @@ def test_the_field_is_split_with_two_cores_and_not_with_one():
     assert split.split_parts(pairs, 2) == 2
     assert split.split_parts(pairs, 1) == 0
     assert split.split_parts(split.SPLIT_PAIRS - 1, 2) == 0
+    seen: list[int] = []
+    thread = threading.Thread(target=lambda: seen.append(split.split_parts(pairs, 2)))  # serve builds in one
+    thread.start()
+    thread.join()
+    assert seen == [0]
 
 
 def test_split_pages_are_the_same_bytes_as_one_process(tmp_path, monkeypatch):
