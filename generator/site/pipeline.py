@@ -216,6 +216,10 @@ def _render_rest(
     return {page.path: render_page(page, templates) for page in planned + files}
 
 
+STORE_BESIDE_BYTES = 4_000_000
+"""An upload's pages this large, with a core to spare: cached on a second thread while staged."""
+
+
 @dataclass(frozen=True, slots=True)
 class UploadJob:
     """One upload to read, score, plan and render in a worker: everything it needs, as
@@ -286,10 +290,14 @@ def worker(job: UploadJob) -> UploadDone | UploadFailed:
         )
     from .cache import Cache
 
+    cache = Cache(Path(job.cache_root))
+    if job.parts < 2 or sum(map(len, pages.values())) < STORE_BESIDE_BYTES:
+        cache.store(job.key, pages)
+        return UploadDone(job.key, summaries, stage(Path(job.staging), pages))
     # Compressing into the cache and writing the staged files both release the GIL: a big
     # field's 40 MB are stored on a second core while they are staged.
     with ThreadPoolExecutor(max_workers=1) as storing:
-        stored = storing.submit(Cache(Path(job.cache_root)).store, job.key, pages)
+        stored = storing.submit(cache.store, job.key, pages)
         staged = stage(Path(job.staging), pages)
         stored.result()
     return UploadDone(job.key, summaries, staged)
