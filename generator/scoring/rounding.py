@@ -186,8 +186,12 @@ def decimal_places(value: Fraction | int, places: int) -> str:
 
     >>> decimal_places(Fraction(2, 3), 2), decimal_places(Fraction(-1, 8), 2), decimal_places(Fraction(7), 0)
     ('0.67', '-0.13', '7')
+    >>> decimal_places(Fraction(-12), 2), decimal_places(0, 1)
+    ('-12.00', '0.0')
     """
     n, d = _parts(value)
+    if d == 1 and 0 < places <= len(_ZEROS):  # a whole figure (the commonest): its digits and zeros
+        return f"{n:d}.{_ZEROS[places - 1]}"
     q, r = divmod(abs(n) * 10**places, d)
     if 2 * r >= d:
         q += 1
@@ -225,6 +229,10 @@ def exact_decimal(value: Fraction | int, max_places: int = 12) -> str:
     if 2 * r > d or (2 * r == d and q % 2):
         q += 1
     return _digits(q, max_places, negative=n < 0, strip=True)
+
+
+_ZEROS = ("0", "00", "000", "0000")
+"""The decimals of a whole figure, by the number of places (1 to 4)."""
 
 
 def _parts(value: Fraction | int) -> tuple[int, int]:

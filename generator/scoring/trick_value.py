@@ -118,13 +118,14 @@ class _BoardResults:
         greater = len(scores) - bisect_right(scores, new_score) - (1 if old > new_score else 0)
         same = actual - less - greater  # the new result itself and its ties
         acbl = options.matchpoint_units == "acbl"
-        top = Fraction(2 * (e - 1)) / (2 if acbl else 1)
+        # the average (half the top), needed only to round a factored figure
+        average = Fraction(e - 1, 2 if acbl else 1) if e != actual else None
         values = []
         for beaten in (less, greater):
             # (2 x beaten + own - 1) x half, each frequency factored by E / A: in ints over one denominator
             value = Fraction((2 * beaten + same) * e - actual, actual * (2 if acbl else 1))
-            if e != actual:  # factored (Neuberg)
-                value = round_neuberg(value, options.neuberg_rounding, top / 2)
+            if average is not None:  # factored (Neuberg)
+                value = round_neuberg(value, options.neuberg_rounding, average)
             values.append(value)
         return values[0], values[1]
 
@@ -164,18 +165,25 @@ def trick_worth(
         if not 0 <= tricks <= 13:
             return None
         assert play is not None and play.contract is not None
-        key = (play.ns_score, ns_score(play.contract, play.declarer, tricks, board.vulnerability), tricks)
-        if memo is not None and key in memo:
-            found: TrickResult | None = memo[key]
-            return found
         if memo is None:
             return with_tricks(board, index, tricks, options)
-        gathered = memo.get("results")
-        if gathered is None:
-            gathered = memo["results"] = _BoardResults(board)
-        ns, ew = gathered.score(board, index, key[1], options)
-        memo[key] = result = TrickResult(tricks, key[1], ns, ew)
-        return result
+        # First by the play's own objects (hashing a contract costs more than the look-up;
+        # the memo keeps the contract, so its id cannot pass to another), then by the scores.
+        seen = (play.ns_score, tricks, id(play.contract), id(play.declarer))
+        hit = memo.get(seen)
+        if hit is not None and hit[0] is play.contract:
+            shared: TrickResult = hit[1]
+            return shared
+        key = (play.ns_score, ns_score(play.contract, play.declarer, tricks, board.vulnerability), tricks)
+        found: TrickResult | None = memo.get(key)
+        if found is None:
+            gathered = memo.get("results")
+            if gathered is None:
+                gathered = memo["results"] = _BoardResults(board)
+            ns, ew = gathered.score(board, index, key[1], options)
+            found = memo[key] = TrickResult(tricks, key[1], ns, ew)
+        memo[seen] = (play.contract, found)
+        return found
 
     return TrickWorth(
         TrickResult(play.tricks, play.ns_score, played.ns.value, played.ew.value),

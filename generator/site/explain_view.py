@@ -93,12 +93,19 @@ def board_blocks(
     order: list[str] = []
     for i, line in enumerate(board.lines):
         pair = []
-        for direction in (Direction.NS, Direction.EW):
-            anchor = side_anchor(board, i, line, direction)
-            side = line.side(direction)
+        tl = line.line
+        split = tl.is_split  # once per line (``side_anchor`` written out for both sides)
+        for direction, name, outcome, side in (
+            (Direction.NS, "ns", tl.ns, line.ns),
+            (Direction.EW, "ew", tl.ew, line.ew),
+        ):
+            if isinstance(outcome, Scored) and not split and not outcome.is_weighted:
+                anchor = score_anchor(name, outcome.components[0].play.ns_score)
+            else:
+                anchor = f"line-{i + 1}-{name}"
             existing = blocks.get(anchor)
             if existing is not None and existing.explanation != side.explanation:
-                anchor = f"line-{i + 1}-{direction.value.lower()}"
+                anchor = f"line-{i + 1}-{name}"
                 existing = None
             if existing is None:
                 heading = _heading(line, direction, side.value, unit_word, fig)
@@ -106,21 +113,27 @@ def board_blocks(
                 order.append(anchor)
             pair.append(anchor)
         anchors.append((pair[0], pair[1]))
+    positions = {score: i for i, score in reversed(list(enumerate(row.ns_score for row in board.frequencies)))}
     score_first = sorted(
-        order, key=lambda a: (0, _frequency_position(board, a)) if not a.startswith("line-") else (1, order.index(a))
+        order,
+        key=lambda a: (
+            (0, _frequency_position(board, a, positions)) if not a.startswith("line-") else (1, order.index(a))
+        ),
     )
     return [blocks[a] for a in score_first], anchors
 
 
-def _frequency_position(board: ScoredBoard, anchor: str) -> tuple[int, int]:
+def _frequency_position(board: ScoredBoard, anchor: str, positions: dict[int, int] | None = None) -> tuple[int, int]:
     """Where an explanation's score stands in the board's frequency table (then NS before EW):
     the order the blocks are shown in.  Not a ranking with ties (``scoring/ranking.py``): it
-    orders distinct scores, which never tie."""
+    orders distinct scores, which never tie.  ``positions``: each score's first row, made once
+    per board."""
     side, _, rest = anchor.partition("-")
     score = -int(rest[1:]) if rest.startswith("m") else int(rest)
-    scores = [row.ns_score for row in board.frequencies]
-    position = scores.index(score) if score in scores else len(scores)
-    return (position, 0 if side == "ns" else 1)
+    if positions is None:
+        scores = [row.ns_score for row in board.frequencies]
+        positions = {s: i for i, s in reversed(list(enumerate(scores)))}
+    return (positions.get(score, len(board.frequencies)), 0 if side == "ns" else 1)
 
 
 def _heading(line: ScoredLine, direction: Direction, value, unit_word: str, fig) -> str:

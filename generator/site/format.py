@@ -35,7 +35,10 @@ def matchpoints(value: Fraction | int | None, places: int | None = None) -> str:
     for a whole column (see ``mp_places``)."""
     if value is None:
         return ""
-    return decimal_places(value, places if places is not None else mp_places([value]))
+    if places is None:  # one figure on its own: mp_places([value]), without the list
+        kind = type(value)
+        places = (1 if 10 % value.denominator == 0 else 2) if kind is int or kind is Fraction else mp_places([value])
+    return decimal_places(value, places)
 
 
 def mp_places(values) -> int:
@@ -123,7 +126,7 @@ def steptext(text: str) -> Markup:
     """An explanation step's plain text for a page: escaped, each suit symbol given its
     text alternative (the engine writes '4♥'; a screen reader says 'hearts')."""
     escaped = str(escape(text[:1].upper() + text[1:]))  # a step reads as a sentence
-    if not any(symbol in escaped for symbol in _SYMBOL_LETTERS):
+    if "♠" not in escaped and "♥" not in escaped and "♦" not in escaped and "♣" not in escaped:
         return Markup(escaped)
     return Markup("".join(str(suit(_SYMBOL_LETTERS[ch])) if ch in _SYMBOL_LETTERS else ch for ch in escaped))
 

@@ -6,7 +6,8 @@ session and board pages); the template formats it and computes nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import heapq
+from typing import TYPE_CHECKING, Any
 
 from ..history.snapshot import line_key
 from ..model import Direction
@@ -29,65 +30,64 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
     missed are listed too."""
     ref = standing.ref
     path = f"{plan.dir}/{pair_file(ref)}"
-    rows = []
+    rows: list[dict[str, Any]] = []
+    line_marks = plan.record["line_marks"]
     for entry in standing.scorecard:
         board = entry.board
+        slug, board_url, has_chart = plan.board_facts(board)
         index = plan.line_index(board, entry.line)
         _, anchors = plan.blocks(board)
-        anchor = anchors[index][0 if entry.direction is Direction.NS else 1]
-        outcome = entry.line.line.ns if entry.direction is Direction.NS else entry.line.line.ew
-        view = plan.outcome_view(outcome)
+        ns_side = entry.direction is Direction.NS
+        anchor = anchors[index][0 if ns_side else 1]
+        tl = entry.line.line
+        view = plan.outcome_view(tl.ns if ns_side else tl.ew)
         rows.append(
             {
-                "board": board.slug,
-                "board_url": board_file(board.slug),
-                "direction": entry.direction.value,
+                "board": slug,
+                "board_url": board_url,
+                "direction": "NS" if ns_side else "EW",
                 "opponents": plan.pair_link(entry.opponents, short=True),
                 "outcome": view,
-                "seat": seat_of(entry.line.line.seats, ref) if entry.partner is not None else None,
+                "seat": seat_of(tl.seats, ref) if entry.partner is not None else None,
                 "partner": plan.pair_link(entry.partner, short=True) if entry.partner is not None else None,
                 "against": [plan.pair_link(o, short=True) for o in entry.opponent_players],
                 "own_score": own_score(view, entry.direction),
                 "value": entry.score.value,
                 "percent": entry.score.percent,
+                "percent_text": fmt.percentage(entry.score.percent),
                 "running": entry.running_total,
-                "anchor_url": f"{board_file(board.slug)}#{anchor}",
+                "anchor_url": f"{board_url}#{anchor}",
                 "missed": False,
-                "dist_url": f"{board_file(board.slug)}#dist-{view['ns_score']}"
-                if view["kind"] == "play" and sum(1 for f in board.frequencies if f.occurs) > 1
+                "dist_url": f"{board_url}#dist-{view['ns_score']}" if has_chart and view["kind"] == "play" else None,
+                "mark": line_marks.get(line_key(slug, tl.ns_pair, tl.ew_pair), {}).get("ns" if ns_side else "ew")
+                if line_marks
                 else None,
-                "mark": plan.record["line_marks"]
-                .get(line_key(board.slug, entry.line.line.ns_pair, entry.line.line.ew_pair), {})
-                .get("ns" if entry.direction is Direction.NS else "ew"),
             }
         )
-    mattered = []
+    swings: list[tuple[Any, dict[str, Any]]] = []
     for entry in standing.scorecard:
         index = plan.line_index(entry.board, entry.line)
         w = plan.worth(entry.board, index, entry.direction)
         if w is not None and w["swing"] > 0:
-            mattered.append({"board": entry.board.slug, "board_url": board_file(entry.board.slug), **w})
+            swings.append((entry.board, w))
         elif w is None:
-            mattered += [
-                {"board": entry.board.slug, "board_url": board_file(entry.board.slug), **e}
-                for e in plan.adjusted_worth(entry.board, index, entry.direction)
-                if e["swing"] > 0
+            swings += [
+                (entry.board, e) for e in plan.adjusted_worth(entry.board, index, entry.direction) if e["swing"] > 0
             ]
-    mattered = sorted(mattered, key=lambda m: -m["swing"])[:3]
+    # the three biggest swings, ties in card order (nsmallest is sorted(...)[:3], stable);
+    # only those are copied into the page's rows
+    mattered = [
+        {"board": board.slug, "board_url": board_file(board.slug), **w}
+        for board, w in heapq.nsmallest(3, swings, key=lambda m: -m[1]["swing"])
+    ]
     chart = None
     if standing.percentage is not None and rows:
         chart = bar_chart(
             "card",
-            [
-                Bar(r["board"], float(r["percent"]), fmt.percentage(r["percent"]) + "%")
-                for r in rows
-                if r["percent"] is not None
-            ],
+            [Bar(r["board"], float(r["percent"]), r["percent_text"] + "%") for r in rows if r["percent"] is not None],
             f"{plan.entrant} {plan.pair_label(ref)}: percentage on each board",
             "Board and the pair's percentage on it: "
-            + "; ".join(
-                f"board {r['board']}: {fmt.percentage(r['percent'])}%" for r in rows if r["percent"] is not None
-            )
+            + "; ".join(f"board {r['board']}: {r['percent_text']}%" for r in rows if r["percent"] is not None)
             + f". Session: {fmt.percentage(standing.percentage)}%.",
             100.0,
             step=20,
@@ -148,17 +148,18 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
     same_field = _boards_of_field(plan, standing)
     why = sitout_rows(plan.session, standing)
     for board in plan.result.boards:
-        if board.slug in same_field and board.slug not in played:
+        slug, board_url, _ = plan.board_facts(board)
+        if slug in same_field and slug not in played:
             rows.append(
                 {
-                    "board": board.slug,
-                    "board_url": board_file(board.slug),
+                    "board": slug,
+                    "board_url": board_url,
                     "missed": True,
                     "direction": rows[0]["direction"] if rows else "",
                     "why": why(board.number),
                 }
             )
-    order = {b.slug: i for i, b in enumerate(plan.result.boards)}
+    order = plan.board_order()
     rows.sort(key=lambda r: order.get(r["board"], 0))
     return Page(
         path,

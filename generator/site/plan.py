@@ -20,7 +20,7 @@ from ..model import Artificial, Direction, PairRef, Scored, ScoringMethod, Sessi
 from ..scoring.contract import Seat, Strain
 from ..scoring.pairs_methods import award_words
 from ..scoring.results import ScoredBoard, ScoredLine, SessionResult, Standing
-from ..scoring.trick_value import trick_worth
+from ..scoring.trick_value import TrickWorth, trick_worth
 from ..scoring.units import UNIT_LABELS as UNIT_WORDS
 from ..scoring.units import UNIT_SHORT, unit_of
 from . import adjusted_worth, swiss_pages
@@ -167,13 +167,18 @@ class SessionPlanner:
         self._blocks: dict[int, tuple[list, list[tuple[str, str]]]] = {}
         self._positions: dict[int, dict[int, int]] = {}
         self._links: dict[tuple[PairRef | None, bool], dict[str, Any]] = {}
+        self._links_by_id: dict[tuple[int, bool], tuple[PairRef | None, dict[str, Any]]] = {}
         self._players: dict[PairRef, list[dict[str, str]]] = {}
         self._views: dict[int, tuple[Any, dict[str, Any]]] = {}
         self.rules: dict[str, tuple[str | None, str]] = {}
         """Each explanation rule seen -> (its article slug or None, its CSS class): ``rule_info``'s memo."""
-        self._worth: dict[tuple[int, int], Any] = {}
+        self._worth: dict[tuple[int, int], tuple[TrickWorth | None, Any, bool]] = {}
         self._worth_memo: dict[int, dict] = {}
-        self._worth_views: dict[tuple[tuple[int, int], bool], dict[str, Any]] = {}
+        self._worth_shared: dict[int, dict[tuple[Any, ...], tuple[TrickWorth, Any, bool]]] = {}
+        self._board_facts: dict[int, tuple[str, str, bool]] = {}
+        self._board_order: dict[str, int] | None = None
+        self._session_head: dict[str, Any] | None = None
+        self._worth_views: dict[tuple[int, bool], dict[str, Any]] = {}
         self.field_boards: dict[int, set[str]] = {}
         """The boards each field played, by the field's id (``pair_pages``)."""
 
@@ -185,6 +190,25 @@ class SessionPlanner:
                 board, self.unit_word, self.fig, self.site.rule_map, self.site.article_titles, self.rules
             )
         return self._blocks[key]
+
+    def board_facts(self, board: ScoredBoard) -> tuple[str, str, bool]:
+        """A board's slug, its page and whether it has a chart of scores (more than one
+        occurs): read for every line of every pair's card, worked out once."""
+        facts = self._board_facts.get(id(board))
+        if facts is None:
+            slug = board.slug
+            facts = self._board_facts[id(board)] = (
+                slug,
+                board_file(slug),
+                sum(1 for f in board.frequencies if f.occurs) > 1,
+            )
+        return facts
+
+    def board_order(self) -> dict[str, int]:
+        """Each board's place in the session, by slug (a card's rows are sorted by it)."""
+        if self._board_order is None:
+            self._board_order = {self.board_facts(b)[0]: i for i, b in enumerate(self.result.boards)}
+        return self._board_order
 
     def line_index(self, board: ScoredBoard, line: ScoredLine) -> int:
         """Where a scorecard's line is on its board: by identity (a pair has one result per
@@ -209,6 +233,11 @@ class SessionPlanner:
     def pair_link(self, ref: PairRef | None, short: bool = False) -> dict[str, Any]:
         """A pair as a link; ``short`` drops the direction (a traveller's column already says it).
         Made once per pair and shared by every row that shows it (templates only read it)."""
+        # by identity first: a PairRef's hash (its fields, an enum among them) costs more than
+        # the link; the memo keeps the ref, so its id stays its own
+        seen = self._links_by_id.get((id(ref), short))
+        if seen is not None and seen[0] is ref:
+            return seen[1]
         link = self._links.get((ref, short))
         if link is None:
             if ref is None:
@@ -218,6 +247,7 @@ class SessionPlanner:
                 label = f"{ref.section if self.multi_section else ''}{ref.number}" if short else self.pair_label(ref)
                 link = {"label": label, "url": pair_file(ref) if pair else None, "names": pair.names if pair else ""}
             self._links[(ref, short)] = link
+        self._links_by_id[(id(ref), short)] = (ref, link)
         return link
 
     def players(self, ref: PairRef) -> list[dict[str, str]]:
@@ -241,16 +271,17 @@ class SessionPlanner:
             "page_path": path,
             "crumbs": [("../../index.html", "Home"), ("index.html", session_title(self.session))],
         }
-        ctx: dict[str, Any] = {
-            **head,
-            "session_title": session_title(self.session),
-            "session_date": long_date(self.session),
-            "session_kind": session_kind(self.session),
-            "unit": self.unit,
-            "unit_word": self.unit_word,
-            "unit_short": UNIT_SHORT[self.unit],
-            "entrant": self.entrant,
-        }
+        if self._session_head is None:  # the same on every page of the session: made once
+            self._session_head = {
+                "session_title": session_title(self.session),
+                "session_date": long_date(self.session),
+                "session_kind": session_kind(self.session),
+                "unit": self.unit,
+                "unit_word": self.unit_word,
+                "unit_short": UNIT_SHORT[self.unit],
+                "entrant": self.entrant,
+            }
+        ctx: dict[str, Any] = {**head, **self._session_head}
         ctx.update(extra)
         return ctx
 
@@ -431,6 +462,8 @@ class SessionPlanner:
     ) -> dict[str, Any]:
         tl = line.line
         ns_out, ew_out = tl.ns, tl.ew
+        line_marks = self.record["line_marks"]  # a correction's marks on the line (none: not looked up)
+        marks = line_marks.get(line_key(board.slug, tl.ns_pair, tl.ew_pair), {}) if line_marks else {}
         both_artificial = isinstance(ns_out, Artificial) and isinstance(ew_out, Artificial)
         versus = None
         if analysis is not None and isinstance(ns_out, Scored) and not ns_out.is_weighted and not tl.is_split:
@@ -461,7 +494,9 @@ class SessionPlanner:
             "ns_anchor": anchors[0],
             "ew_anchor": anchors[1],
             "note": tl.note,
-            "marks": self.record["line_marks"].get(line_key(board.slug, tl.ns_pair, tl.ew_pair), {}),
+            "marks": marks,
+            "ns_mark": marks.get("ns"),
+            "ew_mark": marks.get("ew"),
         }
 
     def outcome_view(self, outcome) -> dict[str, Any]:
@@ -541,37 +576,43 @@ class SessionPlanner:
             self.rules,
         )
         worth = []
+        views: list[dict[str, Any] | None] = []  # each entry's shared view (None: adjusted_worth's)
         for i, r in enumerate(lines):
             if (w := self.worth(board, i)) is not None:
                 worth.append(dict(w, ns_pair=r["ns_pair"], ew_pair=r["ew_pair"], table=_table_of(r)))
+                views.append(w)
             else:  # weighted, split and artificial lines: adjusted_worth words them
-                worth += [
+                adjusted = [
                     dict(e, ns_pair=r["ns_pair"], ew_pair=r["ew_pair"], table=_table_of(r))
                     for e in self.adjusted_worth(board, i)
                 ]
+                worth += adjusted
+                views += [None] * len(adjusted)
         places = fmt.mp_places(
             [v for line in board.lines for v in (line.ns.value, line.ew.value)]
             + [v for r in freq for v in (r["ns"], r["ew"])]
             + [w[k]["value"] for w in worth if "what" not in w for k in ("played", "fewer", "more") if w[k]]
             + [v for w in worth if "what" in w for v in w["figures"]]
         )
-        for w in worth:
-            w["text"] = (
-                self.worth_text(w, places)
-                if "what" not in w
-                else adjusted_worth.text(w, self.unit, UNIT_SHORT[self.unit], places)
-            )
+        texts: dict[int, str] = {}  # lines with the same result share a view: worded once
+        for w, view in zip(worth, views):
+            if view is None:
+                w["text"] = adjusted_worth.text(w, self.unit, UNIT_SHORT[self.unit], places)
+            else:
+                text = texts.get(id(view))
+                if text is None:
+                    text = texts[id(view)] = self.worth_text(w, places)
+                w["text"] = text
         occurring = [r for r in freq if r["occurs"]]
+        # each label and figure written once, for the bar and the text alternative
+        shown = [(r, fmt.score(r["score"]), fmt.exact(r["frequency"])) for r in occurring] if len(occurring) > 1 else []
         chart = (
             bar_chart(
                 "dist",
-                [
-                    Bar(fmt.score(r["score"]), float(r["frequency"]), fmt.exact(r["frequency"]), f"dist-{r['score']}")
-                    for r in occurring
-                ],
+                [Bar(label, float(r["frequency"]), text, f"dist-{r['score']}") for r, label, text in shown],
                 f"{self.board_title(board)}: how often each NS score was scored",
                 "NS score and the number of tables that scored it: "
-                + "; ".join(f"{fmt.score(r['score'])}: {fmt.exact(r['frequency'])}" for r in occurring)
+                + "; ".join(f"{label}: {text}" for _, label, text in shown)
                 + ".",
                 float(max((r["frequency"] for r in occurring), default=1)),
                 kind="dist",
@@ -637,50 +678,52 @@ class SessionPlanner:
         """What one trick more or fewer was worth on line ``index`` (the board re-scored by
         the engine for each), from ``direction``'s side or else the declaring side's."""
         key = (id(board), index)
-        if key not in self._worth:
-            memo = self._worth_memo.setdefault(id(board), {})
-            self._worth[key] = (
-                trick_worth(board, index, self.result.options, memo)
-                if board.method is not ScoringMethod.TEAMS
-                else None
-            )
-        found = self._worth[key]
+        entry = self._worth.get(key)
+        if entry is None:
+            entry = self._worth[key] = self._trick_worth(board, index)
+        found, play, declarer_ns = entry
         if found is None:
             return None
-        outcome = board.lines[index].line.ns
-        play = outcome.single if isinstance(outcome, Scored) else None
-        assert play is not None and play.declarer is not None  # trick_worth found the line playable
-        ns = (direction is Direction.NS) if direction else play.declarer.is_ns
-        # The board page asks for the declaring side's view and each pair's card for its own:
-        # one of those is the same view, made once (callers copy it before adding to it).
-        seen = self._worth_views.get((key, ns))
-        if seen is not None:
-            return seen
+        ns = (direction is Direction.NS) if direction is not None else declarer_ns
+        # The board page asks for the declaring side's view and each pair's card for its own;
+        # lines with the same result share one (callers copy it before adding to it).
+        seen = self._worth_views.get((id(found), ns))
+        if seen is None:
+            seen = self._worth_views[(id(found), ns)] = _worth_view(found, play, ns, declarer_ns)
+        return seen
 
-        def side(r):
-            return (
-                None
-                if r is None
-                else {
-                    "tricks": r.tricks,
-                    "score": r.ns_score if ns else -r.ns_score,
-                    "value": r.ns_value if ns else r.ew_value,
-                }
-            )
-
-        view = {
-            "side": "NS" if ns else "EW",
-            "contract": play.contract,
-            "declarer": play.declarer.value,
-            "declaring": ns == play.declarer.is_ns,
-            "played": side(found.played),
-            "fewer": side(found.fewer),
-            "more": side(found.more),
-        }
-        swings = [abs(view[k]["value"] - view["played"]["value"]) for k in ("fewer", "more") if view[k]]
-        view["swing"] = max(swings, default=Fraction(0))
-        self._worth_views[(key, ns)] = view
-        return view
+    def _trick_worth(self, board: ScoredBoard, index: int) -> tuple[TrickWorth | None, Any, bool]:
+        """``trick_worth`` of line ``index``, its play and whether NS declared, shared by the
+        lines of the board with the same result (contract, declarer, tricks, score) and the
+        same figures: the trick values depend on nothing else.  Teams boards have none."""
+        if board.method is ScoringMethod.TEAMS:
+            return None, None, False
+        line = board.lines[index]
+        outcome = line.line.ns
+        play = outcome.single if isinstance(outcome, Scored) and not line.line.is_split else None
+        memo = self._worth_memo.get(id(board))
+        if memo is None:
+            memo = self._worth_memo[id(board)] = {}
+        if play is None:  # not a single result: trick_worth says None (adjusted_worth words it)
+            return trick_worth(board, index, self.result.options, memo), None, False
+        # by identity: contracts and seats are shared objects, alive as long as the board
+        same = (id(play.contract), id(play.declarer), play.tricks, play.ns_score)
+        shared = self._worth_shared.get(id(board))
+        if shared is None:
+            shared = self._worth_shared[id(board)] = {}
+        hit = shared.get(same)
+        if (
+            hit is not None
+            and _same(hit[0].played.ns_value, line.ns.value)
+            and _same(hit[0].played.ew_value, line.ew.value)
+        ):
+            return hit
+        found = trick_worth(board, index, self.result.options, memo)
+        declarer_ns = play.declarer is Seat.N or play.declarer is Seat.S
+        if found is None:
+            return None, play, declarer_ns
+        shared[same] = entry = (found, play, declarer_ns)
+        return entry
 
     def adjusted_worth(
         self, board: ScoredBoard, index: int, direction: Direction | None = None
@@ -719,6 +762,49 @@ class SessionPlanner:
             for l in b.lines
             if l.line.note
         ]
+
+
+def _same(a: Fraction, b: Fraction) -> bool:
+    return a is b or a == b
+
+
+def _worth_view(found: TrickWorth, play, ns: bool, declarer_ns: bool) -> dict[str, Any]:
+    """One side's view of a line's trick values: its scores and figures, and the biggest
+    change one trick made (``swing``, which orders a card's 'where a trick mattered')."""
+
+    def side(r):
+        return (
+            None
+            if r is None
+            else {
+                "tricks": r.tricks,
+                "score": r.ns_score if ns else -r.ns_score,
+                "value": r.ns_value if ns else r.ew_value,
+            }
+        )
+
+    view = {
+        "side": "NS" if ns else "EW",
+        "contract": play.contract,
+        "declarer": play.declarer.value,
+        "declaring": ns == declarer_ns,
+        "played": side(found.played),
+        "fewer": side(found.fewer),
+        "more": side(found.more),
+    }
+    played = view["played"]["value"]
+    swing: Fraction | int = 0
+    for k in ("fewer", "more"):
+        if view[k]:
+            other = view[k]["value"]
+            if played.denominator == 1 and other.denominator == 1:  # whole figures: no Fraction made
+                change: Fraction | int = abs(other.numerator - played.numerator)
+            else:
+                change = abs(other - played)
+            if change > swing:
+                swing = change
+    view["swing"] = swing if swing else Fraction(0)
+    return view
 
 
 def _ruling(ns: Artificial, ew: Artificial) -> str:

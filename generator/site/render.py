@@ -39,11 +39,41 @@ class _SiteCodeGenerator(CodeGenerator):
     (tests/site/test_render_override.py checks macros, ``{% call %}`` and ``{% filter %}`` too).
     Private Jinja API: pinned in pyproject.toml."""
 
+    def visit_Getattr(self, node, frame) -> None:
+        """``row.value`` on a plain dict reads the key inline: what ``SiteEnvironment.getattr``
+        does first, without a method call for each of the tens of thousands of lookups a
+        session's pages make; anything else (a missing key, an object) goes to it as before.
+        ``_ga`` is a temporary (an assignment expression): an inner lookup is complete before
+        the outer one assigns it."""
+        if self.environment.is_async:
+            super().visit_Getattr(node, frame)
+            return
+        attr = repr(node.attr)
+        self.write("(_ga[" + attr + "] if type(_ga := ")
+        self.visit(node.node, frame)
+        self.write(f") is dict and {attr} in _ga else environment.getattr(_ga, {attr}))")
+
     def _output_child_pre(self, node, frame, finalize, *args, **kwargs) -> None:
-        if frame.eval_ctx.autoescape and not frame.eval_ctx.volatile and finalize.src is None:
-            self.write("environment.escape_output(")
+        if _site_escaped(frame, finalize):
+            # a str (most values) goes straight to MarkupSafe's C escaper; anything else to
+            # escape_output.  ``_eo``: a temporary, as ``_ga`` above (an output holds no output)
+            self.write(
+                "(environment.escape_str(_eo) if type(_eo := " if _escape_inner else "environment.escape_output("
+            )
         else:
             super()._output_child_pre(node, frame, finalize, *args, **kwargs)
+
+    def _output_child_post(self, node, frame, finalize, *args, **kwargs) -> None:
+        if _site_escaped(frame, finalize):
+            self.write(") is str else environment.escape_output(_eo))" if _escape_inner else ")")
+        else:
+            super()._output_child_post(node, frame, finalize, *args, **kwargs)
+
+
+def _site_escaped(frame, finalize) -> bool:
+    """The outputs ``_SiteCodeGenerator`` compiles (autoescaped, no finalize): the same test
+    before and after the expression, so the two halves always match."""
+    return bool(frame.eval_ctx.autoescape and not frame.eval_ctx.volatile and finalize.src is None)
 
 
 class SiteEnvironment(Environment):
@@ -57,12 +87,16 @@ class SiteEnvironment(Environment):
 
     code_generator_class = _SiteCodeGenerator
     escape_output = staticmethod(escape_output)
+    escape_str = staticmethod(_escape_inner) if _escape_inner is not None else None
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         if type(obj) is dict:
-            try:
+            if attribute in obj:  # a miss (``marks.get``) raises nothing
                 return obj[attribute]
-            except KeyError:
+        else:  # an object's attribute without Jinja's method in between (it tries this first too)
+            try:
+                return getattr(obj, attribute)
+            except AttributeError:
                 pass
         return super().getattr(obj, attribute)
 

@@ -61,6 +61,7 @@ def test_the_override_is_active(site_env):
     assert render._escape_inner is not None, "MarkupSafe no longer has _escape_inner: the fallback is in use"
     code = site_env.compile("{{ value }}", raw=True)
     assert "environment.escape_output(" in code
+    assert "environment.escape_str(_eo) if type(_eo := " in code  # a str straight to the C escaper
     assert "environment.escape_output(" not in _plain_jinja().compile("{{ value }}", raw=True)
 
 
@@ -76,3 +77,83 @@ def test_the_output_is_byte_identical_to_plain_jinja(site_env, name):
 def test_escape_output_is_markupsafe_escape():
     for value in [*HOSTILE, "x" * 1000 + "<", 0, False, b"<bytes>"]:
         assert render.escape_output(value) == str(markupsafe.escape(value))
+
+
+# ``row.key`` on a dict is read inline (render._SiteCodeGenerator.visit_Getattr); the reference is
+# the same environment compiling every lookup to its ``getattr`` method, as before the inline.
+class _ReferenceEnvironment(render.SiteEnvironment):
+    code_generator_class = render.CodeGenerator
+
+
+class _Obj:
+    label = "<obj>"
+    items = "attribute"
+
+    def __init__(self, inner):
+        self.inner = inner
+
+
+LOOKUPS = {
+    "dict keys, nested": "{% for r in rows %}{{ r.a }}|{{ r.pair.label }}|{{ r.pair.url or '-' }};{% endfor %}",
+    "objects and dicts mixed": "{% for r in rows %}{{ r.obj.label }}/{{ r.obj.inner.label }}/{{ r.obj.items }};{% endfor %}",
+    "a key named like a method wins": "{% for r in rows %}{{ r.mixed.items }}{{ r.mixed.get('values') }};{% endfor %}",
+    "a dict's method": "{% for r in rows %}{{ r.marks.get('ns', 'none') }}{{ r.marks.keys()|list|length }};{% endfor %}",
+    "in expressions and filters": "{% for r in rows %}{{ (r.a ~ r.pair.label)|upper }}{% if r.pair.url %}!{% endif %}"
+    "{{ r.a if r.obj.inner.label else 0 }};{% endfor %}",
+    "in a macro and a set": "{% macro m(p) %}{{ p.label }}{% endmacro %}{% for r in rows %}{% set x = r.pair %}"
+    "{{ m(x) }}{{ x.label }}{% endfor %}",
+    "a missing key is an attribute lookup": "{% for r in rows %}{{ r.nothing is defined }};{% endfor %}",
+}
+ROWS = [
+    {
+        "a": "<a>",
+        "pair": {"label": "1 & 2", "url": None},
+        "obj": _Obj(_Obj(None)),
+        "mixed": {"items": "<key>", "values": 3},
+        "marks": {"ns": "c1"},
+    },
+    {"a": 7, "pair": {"label": "", "url": "p.html"}, "obj": _Obj(_Obj(None)), "mixed": {"items": 0}, "marks": {}},
+]
+
+
+@pytest.mark.parametrize("name", LOOKUPS)
+def test_inline_dict_lookups_are_the_environment_getattr(site_env, name):
+    source = LOOKUPS[name]
+    reference = _ReferenceEnvironment(
+        autoescape=True, undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True
+    )
+    want = reference.from_string(source).render(rows=ROWS)
+    got = site_env.from_string(source).render(rows=ROWS)
+    assert got == want
+    assert "_ga :=" in site_env.compile(source, raw=True)
+    assert "_ga :=" not in reference.compile(source, raw=True)
+
+
+def test_inline_lookup_of_a_missing_attribute_still_fails_loudly(site_env):
+    """StrictUndefined: a missing key on a dict, read and printed, raises as before."""
+    from jinja2 import UndefinedError
+
+    with pytest.raises(UndefinedError):
+        site_env.from_string("{{ row.missing }}").render(row={"present": 1})
+    with pytest.raises(UndefinedError):
+        site_env.from_string("{{ row.a.b }}").render(row={})
+
+
+class _Items:
+    """An object read by item only (no such attribute): Jinja falls back to ``obj[name]``."""
+
+    def __getitem__(self, key):
+        if key == "x":
+            return "<item>"
+        raise KeyError(key)
+
+
+def test_objects_are_read_as_plain_jinja_reads_them(site_env):
+    """On anything but a dict the site's lookup is Jinja's: the attribute, else the item, else
+    undefined (here tested with ``is defined``)."""
+    source = (
+        "{{ o.label }}|{{ o.inner.label }}|{{ o.items }}|{{ i.x }}|{{ i.y is defined }}|{{ o.nothing is defined }}"
+        "|{{ n.real }}|{{ s.upper() }}"
+    )
+    values = {"o": _Obj(_Obj(None)), "i": _Items(), "n": 7, "s": "<s>"}
+    assert site_env.from_string(source).render(**values) == _plain_jinja().from_string(source).render(**values)

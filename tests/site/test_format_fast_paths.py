@@ -1,0 +1,29 @@
+"""The display filters' shortcuts (generator/site/format.py) give the general path's text."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from generator.scoring.rounding import decimal_places, matchpoint_places
+from generator.site import format as fmt
+
+figures = st.one_of(st.integers(-1000, 1000), st.fractions(max_denominator=1000).filter(lambda f: abs(f) < 10**4))
+
+
+@given(figures)
+def test_one_matchpoint_figure_takes_the_places_of_a_column_of_one(value):
+    assert fmt.matchpoints(value) == decimal_places(value, matchpoint_places([value]))
+    assert fmt.figure(value, "matchpoints") == fmt.matchpoints(value, matchpoint_places([value]))
+
+
+def test_hand_checked():
+    # 12.6 exact to one decimal; 12 whole: one decimal; 38/3 = 12.666..: two; 1/4: two
+    assert [fmt.matchpoints(v) for v in (Fraction(126, 10), 12, Fraction(38, 3), Fraction(1, 4))] == [
+        "12.6",
+        "12.0",
+        "12.67",
+        "0.25",
+    ]
