@@ -208,11 +208,15 @@ def main(argv: list[str] | None = None) -> int:
             serve(args.content, args.output, args.templates, args.port, args.jobs)
             return 0
         if args.command == "score":
-            from .commands import score_command
+            from .commands import score_command, score_command_parts
 
-            text = score_command(args.file, as_json=args.json, overrides=_options(args.option))
-            # JSON escapes control characters itself (and a \x escape would not be JSON).
-            print(text if args.json else shown(text, keep_newlines=True))
+            if args.json:  # JSON escapes control characters itself (and a \x escape would not be JSON)
+                for part in score_command_parts(args.file, as_json=True, overrides=_options(args.option)):
+                    sys.stdout.write(part)
+                sys.stdout.write("\n")
+                return 0
+            text = score_command(args.file, as_json=False, overrides=_options(args.option))
+            print(shown(text, keep_newlines=True))
             return 0
         if args.command == "check":
             from .check import check_command

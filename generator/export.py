@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterator
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .analysis.double_dummy import BoardAnalysis, SessionAnalysis
+if TYPE_CHECKING:  # `score --json` of a session without deals never loads the analysis
+    from .analysis.double_dummy import BoardAnalysis, SessionAnalysis
 from .model import Artificial, Outcome, PairRef, Play, Scored
 from .scoring.explain import Explanation, json_number
 from .scoring.results import MatchResult, ScoredBoard, ScoredLine, SessionResult, SideScore, Standing
-from .scoring.teams import team_units
 from .scoring.units import unit_of
 
 SCHEMA_VERSION = 2
@@ -32,18 +33,19 @@ def _num(value: Fraction | int | None) -> str | None:
 def _ref(ref: PairRef | None) -> dict[str, Any] | None:
     if ref is None:
         return None
-    return dict(_ref_items(ref))
+    return _ref_dict(ref).copy()
 
 
 @lru_cache(maxsize=1 << 16)
-def _ref_items(ref: PairRef) -> tuple[tuple[str, Any], ...]:
-    """A pair's keys, worked out once per pair (it is on every line it played: a big field has thousands)."""
-    return (
-        ("id", ref.slug),
-        ("section", ref.section),
-        ("number", ref.number),
-        ("direction", ref.direction.value if ref.direction else None),
-    )
+def _ref_dict(ref: PairRef) -> dict[str, Any]:
+    """A pair's keys, worked out once per pair (it is on every line it played: a big field has
+    thousands); callers get a copy (``_ref``)."""
+    return {
+        "id": ref.slug,
+        "section": ref.section,
+        "number": ref.number,
+        "direction": ref.direction.value if ref.direction else None,
+    }
 
 
 def _play(play: Play) -> dict[str, Any]:
@@ -88,19 +90,61 @@ class _SharedExplanations:
         return found
 
 
-def _side(side: SideScore, shared: _SharedExplanations | None, written: dict[int, dict[str, Any]]) -> dict[str, Any]:
-    """``written`` keeps each SideScore's dict (the board's lines share SideScores): a copy is returned."""
+def _side(
+    side: SideScore, shared: _SharedExplanations | None, written: dict[int, dict[str, Any]], copy: bool = True
+) -> dict[str, Any]:
+    """``written`` keeps each SideScore's dict (the board's lines share SideScores): a copy is
+    returned, or with ``copy`` false (data encoded at once and dropped) the shared dict."""
     out = written.get(id(side))
     if out is None:
         out = {"value": json_number(side.value), "percent": _num(side.percent)}
         if shared is not None:
             out["explanation_index"] = shared.index(side.explanation)
         written[id(side)] = out
-    return dict(out)
+    return dict(out) if copy else out
 
 
-def _line(line: ScoredLine, shared: _SharedExplanations | None, sides: dict[int, dict[str, Any]]) -> dict[str, Any]:
+def _line(
+    line: ScoredLine,
+    shared: _SharedExplanations | None,
+    sides: dict[int, dict[str, Any]],
+    keys_of: dict[int, dict[str, Any]],
+    copy: bool = True,
+) -> dict[str, Any]:
+    """A traveller line's data; with ``copy`` false its pairs' and sides' dicts are shared with
+    the board's other lines (for data encoded at once and dropped: ``BoardsToWrite``)."""
     tl = line.line
+    plain = tl.ns
+    if (
+        type(plain) is Scored
+        and len(plain.components) == 1
+        and tl.seats is None
+        and tl.ns_pair is not None
+        and tl.ew_pair is not None
+        and (tl.ew is plain or not tl.is_split)
+    ):
+        # An ordinary result of two pairs, the same for both sides (nearly every line): the keys
+        # below, in the same order, from the play's keys written once per distinct play.
+        play = plain.components[0].play
+        played = keys_of.get(id(play))
+        if played is None:
+            played = keys_of[id(play)] = {**_play(play), "artificial": None}
+        ns_keys = keys_of.get(id(tl.ns_pair))  # a pair's keys, by identity too (no dataclass hash per line)
+        if ns_keys is None:
+            ns_keys = keys_of[id(tl.ns_pair)] = _ref_dict(tl.ns_pair)
+        ew_keys = keys_of.get(id(tl.ew_pair))
+        if ew_keys is None:
+            ew_keys = keys_of[id(tl.ew_pair)] = _ref_dict(tl.ew_pair)
+        return {
+            "section": tl.section,
+            "table": tl.table,
+            "ns_pair": ns_keys.copy() if copy else ns_keys,
+            "ew_pair": ew_keys.copy() if copy else ew_keys,
+            "seats": None,
+            **played,
+            "ns": _side(line.ns, shared, sides, copy),
+            "ew": _side(line.ew, shared, sides, copy),
+        }
     out: dict[str, Any] = {
         "section": tl.section,
         "table": tl.table,
@@ -108,7 +152,6 @@ def _line(line: ScoredLine, shared: _SharedExplanations | None, sides: dict[int,
         "ew_pair": _ref(tl.ew_pair),
         "seats": {seat: _ref(ref) for seat, ref in tl.seats.by_seat()} if tl.seats else None,
     }
-    plain = tl.ns
     if type(plain) is Scored and len(plain.components) == 1 and (tl.ew is plain or not tl.is_split):
         # An ordinary result, the same for both sides (nearly every line): its play's keys, as below.
         out.update(_play(plain.components[0].play))
@@ -131,13 +174,18 @@ def _line(line: ScoredLine, shared: _SharedExplanations | None, sides: dict[int,
 
 
 def _board(
-    board: ScoredBoard, result: SessionResult, explanations: bool, analysis: SessionAnalysis | None
+    board: ScoredBoard,
+    result: SessionResult,
+    explanations: bool,
+    analysis: SessionAnalysis | None,
+    copy: bool = True,
 ) -> dict[str, Any]:
     source = next((b for b in result.session.boards if b.number == board.number and b.deal), None)
     deal = source.deal if source else None
     found = analysis.for_board(source) if analysis else None
     shared = _SharedExplanations() if explanations else None
     sides: dict[int, dict[str, Any]] = {}
+    keys_of: dict[int, dict[str, Any]] = {}  # a Play's or a PairRef's keys, by identity (readers share them)
     out: dict[str, Any] = {
         "number": board.number,
         "section": board.section,
@@ -148,7 +196,7 @@ def _board(
         "top": _num(board.top),
         "datum": _num(board.datum),
         "deal": {s.value: h for s, h in deal.hands.items()} if deal else None,
-        "lines": [_line(line, shared, sides) for line in board.lines],
+        "lines": [_line(line, shared, sides, keys_of, copy) for line in board.lines],
         **_analysis(found),
     }
     if shared is not None:
@@ -215,11 +263,28 @@ def _standing(s: Standing, explanations: bool) -> dict[str, Any]:
     return out
 
 
+class BoardsToWrite:
+    """A session's ``boards`` as JSON data, each board's built only when iteration reaches it:
+    ``score --json`` of a big field encodes a board and drops it before building the next
+    (commands.compact_parts), instead of holding every traveller line's dicts at once."""
+
+    def __init__(self, result: SessionResult, explanations: bool, analysis: SessionAnalysis | None):
+        self.result, self.explanations, self.analysis = result, explanations, analysis
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        return (_board(b, self.result, self.explanations, self.analysis, copy=False) for b in self.result.boards)
+
+
 def session_to_json(
-    result: SessionResult, explanations: bool = True, analysis: SessionAnalysis | None = None
+    result: SessionResult,
+    explanations: bool = True,
+    analysis: SessionAnalysis | None = None,
+    *,
+    boards_when_written: bool = False,
 ) -> dict[str, Any]:
     """The scored session as plain data (see docs/json-schema.md); with ``analysis``, each
-    board's double-dummy table and par."""
+    board's double-dummy table and par.  With ``boards_when_written``, ``boards`` is a
+    ``BoardsToWrite`` (for ``commands.compact_parts`` only: ``json.dumps`` cannot encode it)."""
     session = result.session
     out: dict[str, Any] = {
         "schema": SCHEMA_VERSION,
@@ -238,7 +303,11 @@ def session_to_json(
             {"name": s.name, "winners": s.winners, "pairs": [p.ref.slug for p in s.pairs]} for s in session.sections
         ],
         "pairs": [_standing(s, explanations) for s in result.standings],
-        "boards": [_board(b, result, explanations, analysis) for b in result.boards],
+        "boards": (
+            BoardsToWrite(result, explanations, analysis)
+            if boards_when_written
+            else [_board(b, result, explanations, analysis) for b in result.boards]
+        ),
         "penalties": [
             {**(_ref(p.pair) or {}), "amount": json_number(p.amount), "unit": p.unit.value, "reason": p.reason}
             for p in session.penalties
@@ -273,6 +342,8 @@ def session_to_json(
 
 def _unit(result: SessionResult) -> str:
     if result.session.method.value == "teams":
+        from .scoring.teams import team_units  # here: a pairs session never loads the teams engine
+
         return team_units(result.options)[0]
     return unit_of(result.session.method)
 

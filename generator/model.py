@@ -26,6 +26,11 @@ class Direction(enum.Enum):
     NS = "NS"
     EW = "EW"
 
+    __hash__ = object.__hash__
+    """Members are singletons compared by identity: hashing by identity (in C) keeps the hash
+    of a ``PairRef``, a key of every ranking and scorecard, out of Python code (Enum's own
+    hashes the member's name in Python)."""
+
     def __str__(self) -> str:
         return self.value
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-from importlib import metadata
 from pathlib import Path
 from string import Template
 
@@ -40,6 +39,8 @@ def generator_requirement() -> str:
     Installed from a Git repository (``pip install git+https://…``), pip recorded the
     address and the commit (PEP 610 ``direct_url.json``): the club gets exactly that.
     Otherwise the version, as published on a package index."""
+    from importlib import metadata  # here, not at the top: every command imports this module (cli.py)
+
     try:
         dist = metadata.distribution(DISTRIBUTION)
     except metadata.PackageNotFoundError:

@@ -1,7 +1,8 @@
 """USEBIO XML (1.2, and 1.3 elements where met) → sessions.
 
-Parsed with defusedxml: a DOCTYPE naming the EBU's DTD is allowed (it is never
-fetched), but any entity declaration — an entity bomb, an external entity — is refused.
+Checked with defusedxml: a DOCTYPE naming the EBU's DTD is allowed (it is never
+fetched), but any entity declaration — an entity bomb, an external entity — is refused;
+the standard library's C parser then builds the tree from the accepted bytes (``parse_safely``).
 Dialects handled: pair numbers written ``7``, ``7NS``, ``7 NS`` or ``(A) 7 NS``;
 ``SECTION`` wrapping; ``SESSION`` wrapping and several ``EVENT``s (one session each);
 artificial scores ``A6040``/``A6060`` with no contract; passed-out boards written
@@ -15,9 +16,10 @@ Errors name the element path, e.g. ``USEBIO/EVENT/BOARD[3]/TRAVELLER_LINE[2]/SCO
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from xml.etree.ElementTree import Element, ParseError
+from xml.etree.ElementTree import Element, ParseError, XMLParser
 
 import defusedxml.ElementTree as SafeET
 from defusedxml import DefusedXmlException
@@ -28,6 +30,7 @@ from ..model import (
     Deal,
     Direction,
     Masterpoints,
+    Outcome,
     Pair,
     PairRef,
     Player,
@@ -41,12 +44,12 @@ from . import values
 from .conventions import largest_field
 from .individual import player_label, seats_of
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedPair
-from .sitouts import is_no_opponent, is_phantom, listed_only, score_problem
+from .sitouts import NO_OPPONENT, is_no_opponent, is_phantom, listed_only, score_problem
+from .usebio_elements import child_texts as _child_texts
 from .usebio_elements import indexed as _indexed
 from .usebio_elements import players as usebio_players
 from .usebio_elements import text as _text
 from .usebio_results import SEAT_WORDS, ResultReader
-from .usebio_teams import TeamsEventReader
 from .validate import Places, pair_label, validate
 
 EVENT_TYPES: dict[str, ScoringMethod] = {
@@ -96,9 +99,51 @@ _LINE_FIGURES = (
 )
 
 
+def _undefined_entity(check: SafeET.DefusedXMLParser) -> Callable[[str, bool], None]:
+    """A reference to an entity nobody declared (expat lets one past when a DOCTYPE names an
+    external DTD) refused as the parser's own default handler refuses it, message and place."""
+
+    def skipped(name: str, is_parameter_entity: bool) -> None:
+        if not is_parameter_entity:
+            check._default(f"&{name};")  # type: ignore[attr-defined]  # the pure-Python parser's own check
+
+    return skipped
+
+
+class _Nothing:
+    """A parse target with no methods: the parser sets no handler for elements or text."""
+
+    data: Callable[[str], object]
+
+
+def parse_safely(data: bytes) -> Element:
+    """The document's root, once defusedxml's parser has accepted every byte of it (raising
+    what ``defusedxml.ElementTree.fromstring`` raises, with the same positions).
+
+    defusedxml's parser runs Python for every element it builds (it needs the pure-Python
+    parser to hook its checks): a fifth of a second for a 5 MB field.  So it only checks —
+    its entity and external-reference defences and well-formedness, with no handler per
+    element or text (expat alone) — and the standard library's C parser builds the tree
+    from the same bytes.  Those bytes declare no entity and refer to nothing outside (or the
+    check raised), and ElementTree never fetches a DTD: the tree is the one defusedxml would
+    have built (tests/readers/test_usebio_fast_paths.py compares the two)."""
+    target = _Nothing()
+    check = SafeET.DefusedXMLParser(target=target, forbid_dtd=False, forbid_entities=True, forbid_external=True)
+    target.data = len  # after the handlers are set (none for text): the default handler's entity check looks for it
+    expat = check.parser
+    expat.DefaultHandlerExpand = None  # the rest of the document, unhandled, in C ...
+    expat.SkippedEntityHandler = _undefined_entity(check)  # ... but for what its handler refused
+    check.feed(data)
+    check.close()
+    parser = XMLParser()
+    parser.feed(data)
+    root: Element = parser.close()
+    return root
+
+
 def read_usebio(file: str, data: bytes) -> tuple[list[Session], list[InputError]]:
     try:
-        root = SafeET.fromstring(data, forbid_dtd=False, forbid_entities=True, forbid_external=True)
+        root = parse_safely(data)
     except DefusedXmlException as exc:
         name = getattr(exc, "name", "") or ""
         return [], [
@@ -140,6 +185,10 @@ class _Section:
     pairs: list[Pair] = field(default_factory=list)
     phantoms: set[PairRef] = field(default_factory=set)
     """Pairs listed as the movement's phantom: a line against one is its opponent's sit-out."""
+    listed: dict[PairRef, PairRef] = field(default_factory=dict)
+    """Each listed pair's ref, by itself."""
+    refs: dict[tuple[str, Direction], PairRef] = field(default_factory=dict)
+    """Pair numbers as written in a column, read once: a big field writes each a thousand times."""
 
 
 class _Reader(ResultReader):
@@ -153,6 +202,9 @@ class _Reader(ResultReader):
         """The event being read is an individual event (EVENT_TYPE INDIVIDUAL)."""
         self.sitouts: list[SitOut] = []
         """The sit-out lines of the session being read."""
+        self.outcomes: dict[tuple[int, str, str, str, str, str], tuple[Outcome, Outcome]] = {}
+        """A board's results read without a problem or a note, by their texts (pure: the same
+        texts on the same board always read the same)."""
 
     # --- document, events, sessions ---------------------------------------------------
     def document(self, root: Element) -> list[Session]:
@@ -215,6 +267,8 @@ class _Reader(ResultReader):
                 "source": self.file,
                 "printed": {KEY: figures},
             }
+            from .usebio_teams import TeamsEventReader  # here: a pairs file never loads the teams reader
+
             return TeamsEventReader(self, figures).session(kind, event, epath, container, cpath, deals, common)
         places = Places()
         self.sitouts = []
@@ -407,6 +461,7 @@ class _Reader(ResultReader):
             if places is not None:
                 places.pairs[ref] = ppath
             sec.pairs.append(Pair(ref, players, handicap, self.masterpoints(pair, ppath, ref)))
+            sec.listed[ref] = ref
             figures.pairs.append(
                 PrintedPair(
                     ref,
@@ -442,8 +497,8 @@ class _Reader(ResultReader):
             return None
         section = prefix or sec.name
         if not sec.mitchell:
-            return PairRef(section, number, None)
-        if direction is not None and direction is not side:
+            ref = PairRef(section, number, None)
+        elif direction is not None and direction is not side:
             self.error(
                 where,
                 f"pair {text.strip()!r} is written in the {side} column: expected an {side} pair number",
@@ -451,7 +506,11 @@ class _Reader(ResultReader):
                 f"{side} pair {number}",
             )
             return None
-        return PairRef(section, number, side)
+        else:
+            ref = PairRef(section, number, side)
+        ref = sec.listed.get(ref, ref)  # the listed pair's own object: validation compares identities
+        sec.refs[(text, side)] = ref
+        return ref
 
     # --- boards and traveller lines ------------------------------------------------------
     def board(
@@ -486,14 +545,19 @@ class _Reader(ResultReader):
     ) -> TravellerLine | None:
         if self.individual:
             return self.individual_line(elem, path, board, sec, figures, places)
-        ns_text, ew_text = _text(elem, "NS_PAIR_NUMBER"), _text(elem, "EW_PAIR_NUMBER")
-        if is_no_opponent(ns_text) or is_no_opponent(ew_text):
+        texts = _child_texts(elem)
+        ns_text, ew_text = texts.get("NS_PAIR_NUMBER", ""), texts.get("EW_PAIR_NUMBER", "")
+        if ns_text in NO_OPPONENT or ew_text in NO_OPPONENT:  # is_no_opponent of texts already stripped
             self.sitout_line(elem, path, board, sec, ns_text, ew_text)
             return None
         self.line_note = ""
-        ns_pair = self.pair_ref(ns_text, Direction.NS, sec, f"{path}/NS_PAIR_NUMBER", board)
-        ew_pair = self.pair_ref(ew_text, Direction.EW, sec, f"{path}/EW_PAIR_NUMBER", board)
-        if ns_pair in sec.phantoms or ew_pair in sec.phantoms:
+        ns_pair = sec.refs.get((ns_text, Direction.NS)) or self.pair_ref(
+            ns_text, Direction.NS, sec, f"{path}/NS_PAIR_NUMBER", board
+        )
+        ew_pair = sec.refs.get((ew_text, Direction.EW)) or self.pair_ref(
+            ew_text, Direction.EW, sec, f"{path}/EW_PAIR_NUMBER", board
+        )
+        if sec.phantoms and (ns_pair in sec.phantoms or ew_pair in sec.phantoms):
             self.sitout_line(
                 elem,
                 path,
@@ -503,14 +567,27 @@ class _Reader(ResultReader):
                 "" if ew_pair in sec.phantoms else ew_text,
             )
             return None
-        pairs = " v ".join(p for p in (pair_label(ns_pair, "NS"), pair_label(ew_pair, "EW")) if p) or None
-        score_text = _text(elem, "SCORE")
-        outcome = self.outcome(elem, path, board, score_text, pairs)
+        score_text = texts.get("SCORE", "")
+        key = (
+            board,
+            score_text,
+            texts.get("CONTRACT", ""),
+            texts.get("PLAYED_BY", ""),
+            texts.get("TRICKS", ""),
+            texts.get("LEAD", ""),
+        )
+        outcome = self.outcomes.get(key)
+        if outcome is None:
+            pairs = " v ".join(p for p in (pair_label(ns_pair, "NS"), pair_label(ew_pair, "EW")) if p) or None
+            before = len(self.errors)
+            outcome = self.outcome(elem, path, board, score_text, pairs, texts)
+            if outcome is not None and not self.line_note and len(self.errors) == before:
+                self.outcomes[key] = outcome  # a big field repeats a few hundred results per board
         if ns_pair is None or ew_pair is None or outcome is None:
             places.drop(board, ns_pair, ew_pair, path)
             return None
         ns, ew = outcome
-        _keep_printed(figures, elem, path, board, sec.name, ns_pair, ew_pair, score_text)
+        _keep_printed(figures, texts, path, board, sec.name, ns_pair, ew_pair, score_text)
         return TravellerLine(ns_pair, ew_pair, ns, ew, section=sec.name, note=self.line_note)
 
     def sitout_line(self, elem: Element, path: str, board: int, sec: _Section, ns_text: str, ew_text: str) -> None:
@@ -560,7 +637,7 @@ class _Reader(ResultReader):
             places.dropped.add(board)
             return None
         ns, ew = outcome
-        _keep_printed(figures, elem, path, board, sec.name, seats.north, seats.east, score_text)
+        _keep_printed(figures, _child_texts(elem), path, board, sec.name, seats.north, seats.east, score_text)
         return TravellerLine(seats.north, seats.east, ns, ew, section=sec.name, note=self.line_note, seats=seats)
 
     # --- hand records --------------------------------------------------------------------
@@ -639,9 +716,13 @@ class _Reader(ResultReader):
             figures.notes.append("TOTAL_SCORE repeats PERCENTAGE for every pair: it is not compared as a total")
 
 
+_LINE_FIGURE_TAGS = tuple((f"NS_{suffix}", f"EW_{suffix}", unit) for suffix, unit in _LINE_FIGURES)
+_LINE_FIGURE_NAMES = frozenset(tag for ns_tag, ew_tag, _ in _LINE_FIGURE_TAGS for tag in (ns_tag, ew_tag))
+
+
 def _keep_printed(
     figures: PrintedFigures,
-    elem: Element,
+    texts: dict[str, str],
     path: str,
     board: int,
     section: str,
@@ -651,8 +732,10 @@ def _keep_printed(
 ) -> None:
     """The program's own figures for a traveller line (matchpoints, IMPs, …), kept for `check`;
     in an individual North and East stand for the two sides."""
-    for suffix, unit in _LINE_FIGURES:
-        if elem.find(f"NS_{suffix}") is not None or elem.find(f"EW_{suffix}") is not None:
+    if texts.keys().isdisjoint(_LINE_FIGURE_NAMES):  # (a quick look first: a big field's export has none)
+        return
+    for ns_tag, ew_tag, unit in _LINE_FIGURE_TAGS:
+        if ns_tag in texts or ew_tag in texts:
             figures.line_unit = unit
             figures.lines.append(
                 PrintedLine(
@@ -662,8 +745,8 @@ def _keep_printed(
                     ew_key,
                     path,
                     score_text,
-                    Figure.parse(_text(elem, f"NS_{suffix}")),
-                    Figure.parse(_text(elem, f"EW_{suffix}")),
+                    Figure.parse(texts.get(ns_tag, "")),
+                    Figure.parse(texts.get(ew_tag, "")),
                 )
             )
             return

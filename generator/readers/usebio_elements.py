@@ -13,6 +13,12 @@ def text(parent: Element, tag: str) -> str:
     return (child.text or "").strip() if child is not None else ""
 
 
+def child_texts(parent: Element) -> dict[str, str]:
+    """Every child's stripped text by tag, the first child of a tag winning (as ``text`` reads
+    it): one pass over a traveller line instead of a search per field."""
+    return {child.tag: (child.text or "").strip() for child in reversed(parent)}
+
+
 def indexed(parent: Element, tag: str, path: str) -> list[tuple[Element, str]]:
     """Children with their element paths ('EVENT/BOARD[3]'); no index when there is one."""
     children = parent.findall(tag)
@@ -37,4 +43,4 @@ def players(parent: Element) -> tuple[Player, ...]:
     return tuple(found)
 
 
-__all__ = ["attribute_or_child", "indexed", "players", "text"]
+__all__ = ["attribute_or_child", "child_texts", "indexed", "players", "text"]

@@ -16,7 +16,7 @@ from ..scoring.contract import board_vulnerability, ns_score, parse_tricks
 from . import values
 from .conventions import trusted_score, unreadable_contract
 from .printed import PrintedFigures
-from .usebio_elements import text as _text
+from .usebio_elements import child_texts
 
 SEAT_WORDS = {  # DIRECTION and PLAYED_BY as exports write them
     "NORTH": Seat.N,
@@ -47,7 +47,19 @@ class ResultReader:
     def error(self, where: str, message: str, board: int | None = None, pair: str | None = None) -> None:
         self.errors.append(InputError(self.file, where, message, board, pair))
 
-    def outcome(self, elem: Element, path: str, board: int, score_text: str, pairs: str | None):
+    def outcome(
+        self,
+        elem: Element,
+        path: str,
+        board: int,
+        score_text: str,
+        pairs: str | None,
+        texts: dict[str, str] | None = None,
+    ):
+        """The two sides' outcomes of a table, or None (reported); ``texts`` are the line's
+        child texts when the caller has read them already (``child_texts``)."""
+        if texts is None:
+            texts = child_texts(elem)
         if values.is_artificial_text(score_text):
             try:
                 ns, ew = values.parse_artificial(score_text)
@@ -55,7 +67,7 @@ class ResultReader:
                 self.error(f"{path}/SCORE", str(exc), board, pairs)
                 return None
             return ns, ew
-        contract_text = _text(elem, "CONTRACT")
+        contract_text = texts.get("CONTRACT", "")
         if contract_text.upper() == "NP":
             contract_text = "PASS"
         score: int | None = None
@@ -73,16 +85,16 @@ class ResultReader:
                 return None
             scored = Scored.of(Play(score))
         else:
-            play = self.play(elem, path, board, contract_text, score, pairs)
+            play = self.play(texts, path, board, contract_text, score, pairs)
             if play is None:
                 return None
             scored = Scored.of(play)
         return scored, scored
 
     def play(
-        self, elem: Element, path: str, board: int, contract_text: str, score: int | None, pairs: str | None
+        self, texts: dict[str, str], path: str, board: int, contract_text: str, score: int | None, pairs: str | None
     ) -> Play | None:
-        lead = _text(elem, "LEAD") or None
+        lead = texts.get("LEAD", "") or None
         try:
             contract = Contract.parse(contract_text)
         except ContractError as exc:
@@ -93,12 +105,12 @@ class ResultReader:
             return self.noted(board, pairs, path, *kept)
         if contract.passed_out:
             return Play(0 if score is None else score, contract, None, 0, lead)
-        declarer_text = _text(elem, "PLAYED_BY")
+        declarer_text = texts.get("PLAYED_BY", "")
         declarer = SEAT_WORDS.get(declarer_text.upper())
         if declarer is None:
             self.error(f"{path}/PLAYED_BY", f"expected the declarer N, E, S or W, got {declarer_text!r}", board, pairs)
             return None
-        tricks_text = _text(elem, "TRICKS")
+        tricks_text = texts.get("TRICKS", "")
         try:
             tricks = parse_tricks(tricks_text, contract)
         except ContractError as exc:

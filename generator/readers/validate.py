@@ -112,6 +112,9 @@ class KnownPairs(set):
     def __init__(self, refs: set[PairRef]):
         super().__init__(refs)
         self.listed: dict[tuple[str, object, bool], str] = {}
+        self.ids = {id(ref) for ref in self}
+        """The listed refs' identities: a reader that hands the lines these very objects
+        (``usebio``) lets validation's quick pass compare identities, not dataclasses."""
 
     def numbers(self, section: str, direction: object, any_direction: bool) -> str:
         key = (section, None if any_direction else direction, any_direction)
@@ -140,6 +143,17 @@ def _board(file: str, session: Session, board: Board, known: KnownPairs, places:
                 for m in outcome_problems(outcome, vulnerability)
             ]
         return errors
+    if n not in places.unread and _clean(board, known, vulnerability):
+        return errors
+    return errors + _line_problems(file, board, known, places, vulnerability)
+
+
+def _line_problems(
+    file: str, board: Board, known: KnownPairs, places: Places, vulnerability: Vulnerability
+) -> list[InputError]:
+    """Every problem of a (pairs) board's lines, in the order the lines stand in the file."""
+    errors: list[InputError] = []
+    n = board.number
     seen: dict[PairRef, tuple[str, str]] = {}
     checked: dict[int, list[str]] = {}
     seats: list[tuple[PairRef | None, PairRef | None, str, TravellerLine | None]] = [
@@ -191,6 +205,33 @@ def _board(file: str, session: Session, board: Board, known: KnownPairs, places:
                 pairs = line_pairs(line)
                 errors += [InputError(file, where, m, n, pairs) for m in problems]
     return errors
+
+
+def _clean(board: Board, known: KnownPairs, vulnerability: Vulnerability) -> bool:
+    """True when the board has nothing to report: every pair listed and once on the board,
+    every outcome sound (False also when it cannot tell quickly).  Problems exist or not
+    whatever order the lines are checked in, so this quick pass needs neither the lines'
+    places nor their file order; a board it finds a problem on is checked again in file
+    order, for the messages."""
+    seen: set[int] = set()
+    listed = known.ids
+    sound: set[int] = set()  # outcomes already found sound (readers share one object per distinct result)
+    for line in board.lines:
+        for ref in (line.ns_pair, line.ew_pair):
+            if ref is None:
+                continue
+            # A listed pair's own object: among those, the same pair is the same object, so
+            # identity finds a pair twice (or on both sides).  Any other ref (unknown, or a
+            # reader that makes its own) is checked by the full pass.
+            if id(ref) not in listed or id(ref) in seen:
+                return False
+            seen.add(id(ref))
+        for outcome in (line.ns, line.ew):
+            if id(outcome) not in sound:
+                if outcome_problems(outcome, vulnerability):
+                    return False
+                sound.add(id(outcome))
+    return True
 
 
 def _file_order(where: str) -> tuple[int, ...]:

@@ -43,7 +43,10 @@ def board_scorer(
     ew_results = [components(line.ew) for line in lines if isinstance(line.ew, Scored)]
     # Two tables only when a split score really gives the fields different results
     # (an A60/40 line is "split" but adds nothing to either table).
-    split = any(line.is_split and (isinstance(line.ns, Scored) or isinstance(line.ew, Scored)) for line in lines)
+    split = any(
+        line.ns is not line.ew and line.is_split and (isinstance(line.ns, Scored) or isinstance(line.ew, Scored))
+        for line in lines
+    )  # (the same object for both sides is never split: no comparison needed)
     return scorer_for_results(
         number, ns_results, ew_results, split, len(lines), method=method, expected=expected, options=options
     )

@@ -34,3 +34,23 @@ def running_totals(values: Iterable[Fraction | int]) -> list[Fraction]:
             denominator = common
         totals.append(Fraction(numerator) if denominator == 1 else Fraction(numerator, denominator))
     return totals
+
+
+def exact_sum(values: Iterable[Fraction | int]) -> Fraction:
+    """``sum(values, Fraction(0))`` as ``running_totals`` adds: one Fraction at the end.
+
+    >>> str(exact_sum([Fraction(1, 2), 3, Fraction(1, 3)]))
+    '23/6'
+    """
+    numerator, denominator = 0, 1
+    for value in values:
+        n, d = value.numerator, value.denominator
+        if d == denominator:
+            numerator += n
+        elif denominator % d == 0:
+            numerator += n * (denominator // d)
+        else:
+            common = denominator // gcd(denominator, d) * d
+            numerator = numerator * (common // denominator) + n * (common // d)
+            denominator = common
+    return Fraction(numerator, denominator)

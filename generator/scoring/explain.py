@@ -127,7 +127,22 @@ def json_number(value: Fraction | int) -> str:
     """Exact figures travel as decimal strings (never floats): '20.7', '-1', '0.333333333333'."""
     if type(value) is int:
         return str(value)
-    return exact_decimal(_exact(value))
+    exact = _exact(value)
+    if type(exact) is int:
+        return str(exact)
+    key = (exact.numerator, exact.denominator)
+    text = _DECIMALS.get(key)
+    if text is None:
+        if len(_DECIMALS) >= _DECIMALS_KEPT:
+            _DECIMALS.clear()
+        text = _DECIMALS[key] = exact_decimal(exact)
+    return text
+
+
+_DECIMALS: dict[tuple[int, int], str] = {}
+"""Fractions already written, by numerator and denominator: a big field writes the same few
+thousand figures (a board's matchpoints, percentages) hundreds of thousands of times."""
+_DECIMALS_KEPT = 1 << 16
 
 
 def _exact(value: Fraction | int) -> Fraction | int:

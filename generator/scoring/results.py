@@ -9,9 +9,10 @@ match adds to a team's total (see ``UNIT_LABELS``).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, overload
 
 from ..model import Direction, Match, Pair, PairRef, ScoringMethod, Session, Team, TravellerLine
 from ..notation import Seat, Vulnerability
@@ -114,6 +115,53 @@ class ScorecardEntry:
     """Individual events: the two players at the other side of the table."""
 
 
+class Scorecard(Sequence[ScorecardEntry]):
+    """A pair's scorecard, built the first time it is read.  ``score --json`` never reads one
+    and a big field has one entry per pair and board (48,000 at 1,000 tables), each with its
+    running total; the site's pair pages read every one.  Behaves as the tuple it builds
+    (equal to it, pickled as it)."""
+
+    __slots__ = ("_build", "_entries")
+
+    def __init__(self, build: Callable[[], tuple[ScorecardEntry, ...]]):
+        self._build: Callable[[], tuple[ScorecardEntry, ...]] | None = build
+        self._entries: tuple[ScorecardEntry, ...] = ()
+
+    @property
+    def entries(self) -> tuple[ScorecardEntry, ...]:
+        if self._build is not None:
+            self._entries, self._build = self._build(), None
+        return self._entries
+
+    @overload
+    def __getitem__(self, index: int) -> ScorecardEntry: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[ScorecardEntry, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> ScorecardEntry | tuple[ScorecardEntry, ...]:
+        return self.entries[index]
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __iter__(self) -> Iterator[ScorecardEntry]:
+        return iter(self.entries)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Scorecard):
+            return self.entries == other.entries
+        return self.entries == other
+
+    __hash__ = None  # type: ignore[assignment]  # as a tuple of unhashable entries: never hashed
+
+    def __repr__(self) -> str:
+        return f"Scorecard({self.entries!r})"
+
+    def __reduce__(self) -> tuple[type[tuple[ScorecardEntry, ...]], tuple[tuple[ScorecardEntry, ...]]]:
+        return (tuple, (self.entries,))
+
+
 @dataclass(frozen=True, slots=True)
 class Handicapped:
     """A pair's place in the handicap ranking: scratch percentage plus (a share of) its handicap."""
@@ -146,7 +194,8 @@ class Standing:
     rank: int
     rank_label: str
     """'1', '3=' ..."""
-    scorecard: tuple[ScorecardEntry, ...]
+    scorecard: Sequence[ScorecardEntry]
+    """A ``Scorecard`` (built when read) or a tuple."""
     explanation: Explanation
     penalty: Fraction = Fraction(0)
     """What the director's penalties took off (``Session.penalties``), in the session's unit:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
+from functools import partial
+from itertools import pairwise
 
 from ..model import (
     PENALTY_UNITS,
@@ -22,13 +24,13 @@ from ..model import (
     TravellerLine,
 )
 from .board import score_pairs_board
-from .exact_sums import running_totals
+from .exact_sums import exact_sum, running_totals
 from .explain import Explanation, Step, equals, fmt
 from .handicap import apply_handicaps, check_handicaps
 from .individual import check_individual, sides_step
 from .options import ScoringOptions
 from .ranking import rank_labels
-from .results import Field, ScorecardEntry, ScoredBoard, ScoredLine, SessionResult, SideScore, Standing
+from .results import Field, Scorecard, ScorecardEntry, ScoredBoard, ScoredLine, SessionResult, SideScore, Standing
 from .rounding import decimal_places, percent
 from .sitout import sitout_award
 from .sitout_records import absent_step, missed_boards, sitout_slots, sitouts_by_pair, slot_step
@@ -141,7 +143,14 @@ def _entries(boards: list[ScoredBoard]) -> dict[PairRef, list[tuple[ScoredBoard,
     played: dict[PairRef, list[tuple[ScoredBoard, ScoredLine, Direction]]] = defaultdict(list)
     for board in boards:
         for line in board.lines:
-            for ref, direction in line.line.sides():
+            tl = line.line
+            if tl.seats is None:  # two pairs (``sides()`` without building its tuple: a big field has 240,000 lines)
+                if tl.ns_pair is not None:
+                    played[tl.ns_pair].append((board, line, NS))
+                if tl.ew_pair is not None:
+                    played[tl.ew_pair].append((board, line, EW))
+                continue
+            for ref, direction in tl.sides():
                 played[ref].append((board, line, direction))
     return played
 
@@ -242,6 +251,9 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
     for b in boards:
         group_boards[b.section].add(b.number)
     recorded = sitouts_by_pair(session)
+    top_halves = {id(b): _halves(b.top) for b in boards}
+    keys = [(b.number, b.section) for b in boards]
+    in_order = all(a <= b for a, b in pairwise(keys))
 
     fields = []
 
@@ -255,28 +267,16 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
         most_boards = max((len(entries.get(p.ref, [])) for p in pairs), default=0)
         provisional = []
         for pair in pairs:
-            played = sorted(entries.get(pair.ref, []), key=lambda e: (e[0].number, e[0].section))
+            played = entries.get(pair.ref, [])
+            if not in_order:  # (in order already when the boards are: gathered board by board)
+                played = sorted(played, key=lambda e: (e[0].number, e[0].section))
             sides = [line.side(direction) for _, line, direction in played]
-            totals = running_totals([side.value for side in sides])  # exact, without a Fraction sum per board
-            running = totals[-1] if totals else Fraction(0)
-            card = []
-            for (board, line, direction), side, so_far in zip(played, sides, totals):
-                opponents = line.line.ew_pair if direction is NS else line.line.ns_pair
-                seats = line.line.seats
-                card.append(
-                    ScorecardEntry(
-                        board,
-                        line,
-                        direction,
-                        opponents,
-                        side,
-                        board.top,
-                        so_far,
-                        seats.partner(pair.ref) if seats else None,
-                        seats.opponents(pair.ref) if seats else (),
-                    )
-                )
-            available = _sum_tops(b.top for b, _, _ in played) if is_mp else None
+            running = exact_sum(side.value for side in sides)  # exact, without a Fraction sum per board
+            card: Sequence[ScorecardEntry] = Scorecard(partial(_scorecard, pair.ref, played, sides))
+            if session.individual:
+                card = card[:]  # its steps read it now
+            # the sum of the tops, from each board's top in halves worked out once (not once per pair)
+            available = Fraction(sum(top_halves[id(b)] for b, _, _ in played), 2) if is_mp else None
             pct = None
             total_rule = "session.total" if is_mp else "session.imps_total" if is_imps else "session.points_total"
             steps = [
@@ -376,7 +376,7 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
                     available,
                     pct,
                     score,
-                    tuple(card),
+                    card,
                     steps,
                     deducted,
                     scaled_total,
@@ -410,6 +410,31 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
         standings.sort(key=lambda s: (s.rank, s.pair.ref.number))
         fields.append(Field(name, tuple(standings)))
     return fields
+
+
+def _scorecard(
+    ref: PairRef, played: list[tuple[ScoredBoard, ScoredLine, Direction]], sides: list[SideScore]
+) -> tuple[ScorecardEntry, ...]:
+    """A pair's scorecard: its boards in order, each with the running total so far."""
+    totals = running_totals([side.value for side in sides])  # exact, without a Fraction sum per board
+    card = []
+    for (board, line, direction), side, so_far in zip(played, sides, totals):
+        opponents = line.line.ew_pair if direction is NS else line.line.ns_pair
+        seats = line.line.seats
+        card.append(
+            ScorecardEntry(
+                board,
+                line,
+                direction,
+                opponents,
+                side,
+                board.top,
+                so_far,
+                seats.partner(ref) if seats else None,
+                seats.opponents(ref) if seats else (),
+            )
+        )
+    return tuple(card)
 
 
 def _percentage(
@@ -561,13 +586,10 @@ def _check_penalties(session: Session) -> None:
             raise ValueError(f"penalty on {penalty.pair}: expected a positive amount to deduct, got {penalty.amount}")
 
 
-def _sum_tops(tops: Iterable[Fraction | int | None]) -> Fraction:
-    """Sum of board tops.  Tops are whole (EBU) or halves (ACBL), so the sum is kept in halves as an int."""
-    halves = 0
-    for top in tops:
-        if top:
-            halves += top.numerator * (2 // top.denominator)
-    return Fraction(halves, 2)
+def _halves(top: Fraction | int | None) -> int:
+    """A board's top in halves (0 for none).  Tops are whole (EBU) or halves (ACBL), so the sum
+    of a pair's tops is kept in halves as an int."""
+    return top.numerator * (2 // top.denominator) if top else 0
 
 
 def _tie_key(score: Fraction, options: ScoringOptions) -> Fraction:
