@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
+from ..cycles import paused_gc
 from ..errors import InputError
 from ..model import (
     Board,
@@ -48,7 +49,6 @@ from .pbn_tokens import Table as _Table
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedMatch, PrintedPair
 from .sitouts import is_no_opponent, listed_only, score_problem
 from .validate import Places, pair_label, validate
-from .yaml_fastload import paused_gc
 
 _SEAT_COLUMNS = {"N": "PlayerId_North", "S": "PlayerId_South", "E": "PlayerId_East", "W": "PlayerId_West"}
 
