@@ -109,3 +109,57 @@ def write_salliere(boards_csv: Path, names_csv: Path, tables: int, results: list
             a, b = _names(2 * (t - 1) + direction_offset)
             names.append(f"{base + t},{a},{b}")
     names_csv.write_text("\n".join(names) + "\n", encoding="utf-8")
+
+
+_PBN_SCORE_TABLE = "PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R;Score_NS\\6R;Score_EW\\6R"
+_PBN_VULNERABLE = {"NONE": "None", "NS": "NS", "EW": "EW", "BOTH": "All"}
+
+
+def write_pbn(path: Path, results: list[list[dict]], tables: int | None = None, deals: bool = False) -> None:
+    """The same barometer as ``write_usebio``, as a PBN file with score tables: one game per
+    board (``[Board]``, ``[Vulnerable]``, a ``[Deal]`` when ``deals``, ``[ScoreTable]``), the
+    first game also carrying the ``[TotalScoreTable]`` of the pairs' numbers, directions and
+    names.  A 60/40 artificial is written ``A+`` ``A-``; a score belongs to the side that
+    made it (``Score_NS`` or ``Score_EW``, the other cell ``-``)."""
+    tables = tables if tables is not None else max(r["ns"] for rows in results for r in rows)
+    rnd = random.Random(7)
+    parts = ["% PBN 2.1\n% EXPORT\n"]
+    for number, rows in enumerate(results, 1):
+        parts.append(
+            f'[Event "Barometer of {tables} tables"]\n[Date "2026.11.23"]\n[Board "{number}"]\n'
+            f'[Dealer "{"NESW"[(number - 1) % 4]}"]\n'
+            f'[Vulnerable "{_PBN_VULNERABLE[board_vulnerability(number).name]}"]\n'
+        )
+        if deals:
+            parts.append(f'[Deal "{_random_deal(rnd)}"]\n')
+        parts.append('[Scoring "MatchPoints"]\n')
+        if number == 1:
+            parts.append('[TotalScoreTable "PairId\\4R;Direction\\2R;Names\\40L"]\n')
+            for direction, offset in (("NS", 0), ("EW", 1)):
+                for t in range(1, tables + 1):
+                    a, b = _names(2 * (t - 1) + offset)
+                    parts.append(f'{t:4} {direction} "{a} - {b}"\n')
+        parts.append(f'[ScoreTable "{_PBN_SCORE_TABLE}"]\n')
+        for r in rows:
+            head = f"{r['ns']:2} {r['ew']:2}"
+            if "artificial" in r:
+                parts.append(f"{head} -    - -   A+     A-\n")
+            elif "by" not in r:
+                parts.append(f"{head} Pass - -       0      -\n")
+            else:
+                score = r["score"]
+                ns, ew = (str(score), "-") if score >= 0 else ("-", str(-score))
+                parts.append(f"{head} {r['contract']:4} {r['by']} {r['tricks']:2} {ns:>6} {ew:>6}\n")
+        parts.append("\n")
+    path.write_text("".join(parts), encoding="utf-8")
+
+
+def _random_deal(rnd: random.Random) -> str:
+    """A random deal in PBN notation (``N:AK72.QJ5.T84.A93 ...``)."""
+    cards = [(suit, rank) for suit in range(4) for rank in range(13)]
+    rnd.shuffle(cards)
+    hands = []
+    for h in range(4):
+        hand = cards[13 * h : 13 * h + 13]
+        hands.append(".".join("".join("AKQJT98765432"[r] for s, r in sorted(hand) if s == suit) for suit in range(4)))
+    return "N:" + " ".join(hands)

@@ -13,6 +13,13 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Hypothesis's per-example deadline is a timed assertion: on a loaded machine (CI, or several
+# test runs sharing two cores) a correct test fails for being slow.  Speed is measured by
+# benchmarks, so no deadline; a test may still set its own settings.
+settings.register_profile("no-deadline", deadline=None)
+settings.load_profile("no-deadline")
 
 ROOT = Path(__file__).resolve().parents[1]
 # The sample club the page tests read: a fixture, never the project's content/ (a club replaces that).

@@ -15,14 +15,17 @@ Errors name the line.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import replace
 
+from ..cycles import paused_gc
 from ..errors import InputError
 from ..model import (
     Board,
     Deal,
     Direction,
     Match,
+    Outcome,
     Pair,
     PairRef,
     Play,
@@ -38,17 +41,17 @@ from ..model import (
 )
 from ..notation import Contract, ContractError, Seat, Vulnerability
 from ..scoring.contract import board_vulnerability, ns_score, parse_tricks
-from . import values
+from . import pbn_tokens, values
 from .conventions import largest_field, trusted_score, unreadable_contract
 from .individual import player_label, seats_of
+from .pbn_tokens import Game as _Game
+from .pbn_tokens import Table as _Table
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedMatch, PrintedPair
 from .sitouts import is_no_opponent, listed_only, score_problem
 from .validate import Places, pair_label, validate
 
 _SEAT_COLUMNS = {"N": "PlayerId_North", "S": "PlayerId_South", "E": "PlayerId_East", "W": "PlayerId_West"}
 
-_TAG = re.compile(r'^\[(\w+)\s+"(.*)"\]\s*$')
-_CELL = re.compile(r'"[^"]*"|\S+')
 _VULNERABLE = {
     "NONE": Vulnerability.NONE,
     "LOVE": Vulnerability.NONE,
@@ -58,48 +61,16 @@ _VULNERABLE = {
     "ALL": Vulnerability.BOTH,
     "BOTH": Vulnerability.BOTH,
 }
-_TABLES = {
-    "ScoreTable",
-    "TotalScoreTable",
-    "OptimumResultTable",
-    "Auction",
-    "Play",
-    "ActionTable",
-    "AuctionTimeTable",
-    "InstantScoreTable",
-    "OptimumPlayTable",
-    "PlayTimeTable",
-}
-
-
-@dataclass
-class _Table:
-    columns: list[str]
-    rows: list[tuple[int, dict[str, str]]]
-    line: int
-
-
-@dataclass
-class _Game:
-    line: int
-    tags: dict[str, tuple[str, int]] = field(default_factory=dict)
-    tables: dict[str, _Table] = field(default_factory=dict)
-
-    def tag(self, name: str) -> str:
-        return self.tags.get(name, ("", 0))[0]
-
-
-def decode(data: bytes) -> str:
-    """UTF-8 (with or without BOM) when valid, else ISO-8859-1, which decodes any byte."""
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("iso-8859-1")
 
 
 def read_pbn(file: str, data: bytes) -> tuple[list[Session], list[InputError]]:
+    with paused_gc():  # a big field makes hundreds of thousands of objects, none in a cycle
+        return _read(file, data)
+
+
+def _read(file: str, data: bytes) -> tuple[list[Session], list[InputError]]:
     errors: list[InputError] = []
-    games = _games(file, decode(data), errors)
+    games = pbn_tokens.games(file, data, errors)
     if not games and not errors:
         errors.append(InputError(file, "line 1", 'expected PBN games ([Board "1"] ... with a ScoreTable), found none'))
     groups: dict[str, list[_Game]] = {}
@@ -111,63 +82,6 @@ def read_pbn(file: str, data: bytes) -> tuple[list[Session], list[InputError]]:
         if session is not None:
             sessions.append(session)
     return sessions, errors
-
-
-def _games(file: str, text: str, errors: list[InputError]) -> list[_Game]:
-    games: list[_Game] = []
-    game: _Game | None = None
-    table: _Table | None = None
-    previous: dict[str, str] = {}
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if line.startswith("%") or line.startswith(";"):
-            continue
-        if not line:
-            if game is not None:
-                previous.update({k: v for k, (v, _) in game.tags.items()})
-            game, table = None, None
-            continue
-        m = _TAG.match(line)
-        if m:
-            name, value = m.group(1), m.group(2)
-            if game is None:
-                game = _Game(number)
-                games.append(game)
-            if value == "#":
-                value = previous.get(name, "")
-            game.tags[name] = (value, number)
-            table = None
-            if name in _TABLES:
-                columns = [c.split("\\")[0].strip() for c in value.split(";") if c.strip()]
-                table = _Table(columns, [], number)
-                game.tables[name] = table
-            continue
-        if line.startswith("["):
-            errors.append(InputError(file, f"line {number}", f'expected a tag such as [Board "1"], got {line[:40]!r}'))
-            continue
-        if table is None or game is None:
-            continue  # free text (commentary, auction, play) outside a table we read
-        cells = [c[1:-1] if c.startswith('"') else c for c in _CELL.findall(line)]
-        if len(cells) != len(table.columns):
-            errors.append(
-                InputError(
-                    file,
-                    f"line {number}",
-                    f"expected {len(table.columns)} cells as the table header "
-                    f"on line {table.line} names, got {len(cells)}",
-                    _board_no(game),
-                )
-            )
-            continue
-        table.rows.append((number, dict(zip(table.columns, cells))))
-    return games
-
-
-def _board_no(game: _Game) -> int | None:
-    try:
-        return values.board_number(game.tag("Board"))
-    except ValueError:
-        return None
 
 
 def scoring_method(text: str) -> tuple[ScoringMethod, dict[str, object]] | None:
@@ -219,6 +133,18 @@ class _Session:
         """The bye (sit-out) lines of the score tables."""
         self.individual = False
         """The score tables seat players (``PlayerId_North`` ...): an individual event."""
+        self.outcomes: dict[tuple, tuple[Outcome, Outcome]] = {}
+        """Each result read cleanly (no error, no note), by the cells it is read from and the
+        vulnerability: a big field repeats a few hundred results thousands of times."""
+        self.pair_refs: dict[tuple[str, str, str], PairRef] = {}
+        """A pair read from a line's ``PairId_NS`` or ``PairId_EW`` cell (neither a bye nor
+        an error), by the section, the column and the cell."""
+        self.printed_columns = "MP_NS", "MP_EW"
+        """The columns of the figures the program printed on each line (MP or IMP)."""
+        self.printed_here = True
+        """The score table being read has some of those columns (or percentages)."""
+        self.table_numbers: dict[str | None, int | None] = {}
+        """A ``Table`` cell's number, by its text."""
 
     def error(self, line: int, message: str, board: int | None = None, pair: str | None = None) -> None:
         self.errors.append(InputError(self.file, f"line {line}", message, board, pair))
@@ -244,6 +170,8 @@ class _Session:
         self.figures.line_unit = {ScoringMethod.MATCHPOINTS: "matchpoints", ScoringMethod.CROSS_IMPS: "cross_imps"}.get(
             method, "imps"
         )
+        prefix = "MP" if method is ScoringMethod.MATCHPOINTS else "IMP"
+        self.printed_columns = f"{prefix}_NS", f"{prefix}_EW"
         when = None
         date_text = first.tag("EventDate") or first.tag("Date")
         if date_text and "?" not in date_text:
@@ -402,14 +330,23 @@ class _Session:
                 self.error(game.tags["Dealer"][1], str(exc), number)
         lines = []
         datum = None
+        butler = "ButlerDatum" in table.columns
+        self.printed_here = any(
+            column in table.columns for column in (*self.printed_columns, "Percentage_NS", "Percentage_EW")
+        )
+        vulnerable = vulnerability or board_vulnerability(number)
+        read = self.line
+        errors = self.errors
+        where = places.lines
         for line_no, row in table.rows:
-            datum = datum or Figure.parse(row.get("ButlerDatum"))
-            before = len(self.errors)
-            line = self.line(line_no, row, number, mitchell, places, vulnerability or board_vulnerability(number))
-            if len(self.errors) > before:
+            if butler:
+                datum = datum or Figure.parse(row.get("ButlerDatum"))
+            before = len(errors)
+            line = read(line_no, row, number, mitchell, places, vulnerable)
+            if len(errors) > before:
                 places.dropped.add(number)
             if line is not None:
-                places.lines[id(line)] = f"line {line_no}"
+                where[id(line)] = f"line {line_no}"
                 lines.append(line)
         if datum is not None:
             self.figures.boards.append(PrintedBoard(number, "", f"line {table.line}", datum))
@@ -482,6 +419,16 @@ class _Session:
             return self.individual_line(line_no, row, board, places, vulnerability)
         ns_id, ew_id = row.get("PairId_NS", ""), row.get("PairId_EW", "")
         score_ns, score_ew = row.get("Score_NS", "-"), row.get("Score_EW", "-")
+        known = self.pair_refs
+        ns_pair, ew_pair = known.get((section, "NS", ns_id)), known.get((section, "EW", ew_id))
+        if ns_pair is not None and ew_pair is not None and score_ns.lower() != "bye" and score_ew.lower() != "bye":
+            # two pairs met before on a plain line: no number to read again
+            scored = self.scored_line(
+                line_no, row, board, vulnerability, section, ns_pair, ew_pair, _pairs(ns_pair, ew_pair)
+            )
+            if scored is None:
+                places.drop(board, ns_pair, ew_pair, f"line {line_no}")
+            return scored
         if "bye" in (score_ns.lower(), score_ew.lower()) or is_no_opponent(ns_id) or is_no_opponent(ew_id):
             self.sitout_line(line_no, row, board, mitchell, ns_id, ew_id)
             return None
@@ -497,8 +444,10 @@ class _Session:
             return None
         ns_pair = PairRef(section, ns_number, Direction.NS if mitchell else None)
         ew_pair = PairRef(section, ew_number, Direction.EW if mitchell else None)
-        pairs = f"{pair_label(ns_pair, 'NS')} v {pair_label(ew_pair, 'EW')}"
-        scored = self.scored_line(line_no, row, board, vulnerability, section, ns_pair, ew_pair, pairs)
+        known[(section, "NS", ns_id)], known[(section, "EW", ew_id)] = ns_pair, ew_pair
+        scored = self.scored_line(
+            line_no, row, board, vulnerability, section, ns_pair, ew_pair, _pairs(ns_pair, ew_pair)
+        )
         if scored is None:
             places.drop(board, ns_pair, ew_pair, f"line {line_no}")
         return scored
@@ -557,7 +506,10 @@ class _Session:
             self.error(line_no, str(exc), board)
             places.dropped.add(board)
             return None
-        players = f"N {seats.north.number}, S {seats.south.number} v E {seats.east.number}, W {seats.west.number}"
+
+        def players() -> str:
+            return f"N {seats.north.number}, S {seats.south.number} v E {seats.east.number}, W {seats.west.number}"
+
         scored = self.scored_line(line_no, row, board, vulnerability, section, seats.north, seats.east, players, seats)
         if scored is None:
             places.dropped.add(board)
@@ -572,45 +524,71 @@ class _Session:
         section: str,
         ns_key: PairRef,
         ew_key: PairRef,
-        who: str,
+        who: Callable[[], str],
         seats: Seats | None = None,
     ) -> TravellerLine | None:
         """A table's result, for pairs or an individual's four players (``seats``; North and East
         then stand for the sides in the line's key): the outcome from the score columns, or from
         contract and result where the table has none (BridgeWebs), and the program's printed
-        figures kept for `check`.  None when the result cannot be read (the error is recorded)."""
-        score_ns, score_ew = row.get("Score_NS", "-"), row.get("Score_EW", "-")
+        figures kept for `check`.  None when the result cannot be read (the error is recorded).
+        ``who`` names the line's pairs or players, for a message: asked only when there is one."""
+        get = row.get
+        score_ns, score_ew = get("Score_NS", "-"), get("Score_EW", "-")
         self.line_note = ""
-        if "Score_NS" in row or "Score_EW" in row:
-            outcome = self.outcome(line_no, row, board, score_ns.lstrip("^"), score_ew.lstrip("^"), who, vulnerability)
-        else:
-            outcome = self.computed(line_no, row, board, vulnerability, who)
+        has_scores = "Score_NS" in row or "Score_EW" in row
+        key = (
+            has_scores,
+            get("Score_NS"),
+            get("Score_EW"),
+            get("Contract"),
+            get("Declarer"),
+            get("Result"),
+            get("Lead"),
+            vulnerability,
+        )
+        outcome = self.outcomes.get(key)
         if outcome is None:
-            return None
+            errors, notes = len(self.errors), len(self.figures.notes)
+            if has_scores:
+                outcome = self.outcome(
+                    line_no, row, board, score_ns.lstrip("^"), score_ew.lstrip("^"), who(), vulnerability
+                )
+            else:
+                outcome = self.computed(line_no, row, board, vulnerability, who())
+            if outcome is None:
+                return None
+            if not self.line_note and len(self.errors) == errors and len(self.figures.notes) == notes:
+                self.outcomes[key] = outcome  # read cleanly: the same cells read the same way again
         ns, ew = outcome
-        prefix = {"matchpoints": "MP", "cross_imps": "IMP", "imps": "IMP"}[self.figures.line_unit]
+        printed_ns, printed_ew = self.printed_columns
         shown = score_ns if score_ns != "-" else (f"-{score_ew}" if score_ew not in ("-", "0") else score_ew)
-        self.figures.lines.append(
-            PrintedLine(
+        if self.printed_here:
+            printed = PrintedLine(
                 board,
                 section,
                 ns_key,
                 ew_key,
                 f"line {line_no}",
                 shown,
-                Figure.parse(row.get(f"{prefix}_NS")),
-                Figure.parse(row.get(f"{prefix}_EW")),
-                Figure.parse(row.get("Percentage_NS")),
-                Figure.parse(row.get("Percentage_EW")),
+                _figure(get(printed_ns)),
+                _figure(get(printed_ew)),
+                _figure(get("Percentage_NS")),
+                _figure(get("Percentage_EW")),
             )
-        )
+        else:  # no printed figures in this table: no cell to look for on each line
+            printed = PrintedLine(board, section, ns_key, ew_key, f"line {line_no}", shown)
+        self.figures.lines.append(printed)
+        table_text = get("Table")
+        table = self.table_numbers.get(table_text, -1)
+        if table == -1:
+            table = self.table_numbers[table_text] = values.optional_whole(table_text)
         return TravellerLine(
             ns_key,
             ew_key,
             ns,
             ew,
             section=section,
-            table=values.optional_whole(row.get("Table")),
+            table=table,
             source_line=line_no,
             note=self.line_note,
             seats=seats,
@@ -781,6 +759,15 @@ class _Session:
                 "the file holds match totals only (no board results): its IMPs cannot be re-scored"
             )
         return tuple(sorted(teams.values(), key=lambda t: t.number)), tuple(matches)
+
+
+def _pairs(ns: PairRef, ew: PairRef) -> Callable[[], str]:
+    """A line's two pairs as a message names them ('NS 3 v EW 5'), worked out when asked."""
+    return lambda: f"{pair_label(ns, 'NS')} v {pair_label(ew, 'EW')}"
+
+
+def _figure(text: str | None) -> Figure | None:
+    return None if text is None else Figure.parse(text)
 
 
 def _two_fields(games: list[_Game]) -> bool:

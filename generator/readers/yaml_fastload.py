@@ -12,17 +12,15 @@ the guarded loader's, and the data is the same (a hypothesis test compares the t
 
 from __future__ import annotations
 
-import gc
 import re
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.resolver import Resolver
 
+from ..cycles import paused_gc
 from .yaml_loader import MAX_DEPTH, MAX_NUMBER_LENGTH, LineDict, construct_timestamp
 
 try:
@@ -123,22 +121,6 @@ def fast_load(text: str) -> Any:
         raise Unhandled from None
     finally:
         loader.dispose()
-
-
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """The cycle collector paused while an upload is read: reading makes thousands of nodes,
-    dicts and model objects, none in a cycle, and the collector would walk them all, again
-    and again (about a third of libyaml's composing time).  Nothing is lost: cycles made
-    meanwhile are collected once it runs again."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 class _Builder:

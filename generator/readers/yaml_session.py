@@ -16,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from ..cycles import paused_gc
 from ..errors import InputError
 from ..model import (
     Board,
@@ -42,7 +43,6 @@ from .individual import player_label, seats_of
 from .printed import KEY, PrintedFigures
 from .sitouts import yaml_sitout
 from .validate import Places, pair_label, validate
-from .yaml_fastload import paused_gc
 from .yaml_loader import DuplicateKeys, LineDict, LoadError, load
 from .yaml_penalties import PenaltiesFormat
 from .yaml_swiss import read_swiss

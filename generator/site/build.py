@@ -15,10 +15,11 @@ import multiprocessing
 import os
 import shutil
 import time
+import zlib
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -30,19 +31,25 @@ from ..resources import default_templates
 from . import quick
 from .archive import ArchivePlanner, LazyPage
 from .articles import Article, rule_articles, site_articles
-from .cache import FORMAT, Cache, CacheIndex, TooLarge, code_version, digest, tree_digest
+from .cache import FORMAT, Cache, CacheIndex, EventEntry, TooLarge, code_version, digest, tree_digest
 from .config import SiteConfig, load_config
 from .duplicates import duplicates
 from .events import EventSource, discover_events, event_summary, memberships, plan_event, session_slug
 from .feed import atom_feed
-from .pipeline import Source, UploadDone, UploadFailed, UploadJob, discover, worker
+from .pipeline import Source, UploadDone, UploadFailed, UploadJob, discover, stage, worker
 from .plan import Page, SiteInfo
 from .progress import Progress
 from .render import render_page
+from .split import can_fork, cores, forked_map
 from .stamps import FileStamp
 from .summary import SessionSummary
 from .tree import OutsideError, Skipped
 from .writer import Syncer, shared_folders
+
+FORK_PAGES = 400
+"""At least this many cross-session pages to render: rendered by every core (site/split.py)."""
+ARCHIVE_STAGING = "_archive"
+"""The staging folder's subfolder for cross-session pages (uploads' pages are all under sessions/)."""
 
 
 @dataclass
@@ -309,6 +316,14 @@ class _Archive:
     known: dict[str, str]
     rendered: dict[str, list[str]]
     """Per path, [digest of the context, digest of the bytes]: the next build's ``known``."""
+    events: dict[str, EventEntry] = field(default_factory=dict)
+    """The events ranked, for the next build (their pages are cache entries)."""
+    staged: dict[str, FileStamp] = field(default_factory=dict)
+    """Pages rendered by forked processes, which wrote them under the staging folder's
+    ``ARCHIVE_STAGING`` (phase two moves them into the site, as the uploads' pages)."""
+
+    def paths(self) -> list[str]:
+        return [*self.extra, *self.staged, *self.known]
 
 
 def _build(run: _Run, stamps: dict[str, FileStamp], started: float) -> BuildReport:
@@ -328,7 +343,7 @@ def _build(run: _Run, stamps: dict[str, FileStamp], started: float) -> BuildRepo
     summaries = [s for key in built for s in run.index["keys"][key]["summaries"]]
     archive = _plan_archive(run, uploads, built, summaries)  # an event that cannot be ranked stops here
     owner = _owners(run, built)
-    clash = sorted((set(archive.extra) | set(archive.known)) & set(owner))
+    clash = sorted(set(archive.paths()) & set(owner))
     if clash:
         raise BuildError(f"{shown(owner[clash[0]])} produces {shown(clash[0])}, which the site itself needs")
     syncer = _sync_output(run, uploads, built, owner, archive)
@@ -337,7 +352,7 @@ def _build(run: _Run, stamps: dict[str, FileStamp], started: float) -> BuildRepo
         len(summaries),
         len(run.sources),
         uploads.rendered,
-        len(owner) + len(archive.extra) + len(archive.known),
+        len(owner) + len(archive.paths()),
         syncer.stats.written,
         syncer.stats.unchanged,
         syncer.stats.removed,
@@ -465,7 +480,11 @@ def _plan_archive(run: _Run, uploads: _Uploads, built: list[str], summaries: lis
     digest of the bytes it rendered to."""
     index, common, templates = run.index, run.common, run.templates
     counts = {src.rel: len(index["keys"][key]["summaries"]) for src, key in zip(run.sources, built)}
-    event_pages, event_list = _event_pages(uploads.event_sources, run.sources, counts, run.config, run.site, templates)
+    upload_keys = {src.rel: key for src, key in zip(run.sources, built)}
+    event_keys = {e.rel: _event_key(run, e, uploads.member, upload_keys) for e in uploads.event_sources}
+    event_pages, event_list, events_now = _event_pages(
+        uploads.event_sources, run.sources, counts, run.config, run.site, templates, run.cache, event_keys, index
+    )
     tags = [f"{key}:{n}" for key in built for n in range(len(index["keys"][key]["summaries"]))]
     config = run.config
     planner = ArchivePlanner(
@@ -483,8 +502,8 @@ def _plan_archive(run: _Run, uploads: _Uploads, built: list[str], summaries: lis
     rendered_before = index.get("archive", {})
     rendered_now: dict[str, list[str]] = {}
     archive_pages = planner.pages()
-    for n, page in enumerate(archive_pages, start=1):
-        run.progress.step(n, len(archive_pages), "pages rendered")
+    todo: list[tuple[Page | LazyPage, str]] = []
+    for page in archive_pages:
         if page.data is not None:
             extra[page.path] = page.data
             continue
@@ -500,9 +519,14 @@ def _plan_archive(run: _Run, uploads: _Uploads, built: list[str], summaries: lis
             known[page.path] = before[1]
             rendered_now[page.path] = before
             continue
-        data = render_page(_made(page), templates)
-        extra[page.path] = data
-        rendered_now[page.path] = [context_key, digest(data)]
+        todo.append((page, context_key))
+    made, staged = _render_archive(todo, templates, run)
+    for page, context_key in todo:
+        if page.path in made:
+            extra[page.path] = made[page.path]
+            rendered_now[page.path] = [context_key, digest(made[page.path])]
+        else:
+            rendered_now[page.path] = [context_key, staged[page.path].sha]
     extra.update(event_pages)
     extra["feed.xml"] = atom_feed(config.club, summaries)
     static = templates / "static"
@@ -510,7 +534,30 @@ def _plan_archive(run: _Run, uploads: _Uploads, built: list[str], summaries: lis
         for p in sorted(static.rglob("*")):
             if p.is_file():
                 extra["static/" + p.relative_to(static).as_posix()] = p.read_bytes()
-    return _Archive(archive_pages, extra, known, rendered_now)
+    return _Archive(archive_pages, extra, known, rendered_now, events_now, staged)
+
+
+def _render_archive(
+    todo: list[tuple[Page | LazyPage, str]], templates: Path, run: _Run
+) -> tuple[dict[str, bytes], dict[str, FileStamp]]:
+    """The cross-session pages whose context changed, rendered: here when there are few
+    ({path: bytes}); by every core when there are many (a full build of a big archive:
+    thousands of player pages, each made from all of the player's sessions), each process
+    writing its pages into the staging folder as the upload workers do ({path: stamp})."""
+    parts = cores(run.jobs)
+    if len(todo) < FORK_PAGES or not can_fork(parts):
+        made = {}
+        for n, (page, _) in enumerate(todo, start=1):
+            made[page.path] = render_page(_made(page), templates)
+            run.progress.step(n, len(todo), "pages rendered")
+        return made, {}
+    root = run.staging / ARCHIVE_STAGING
+
+    def render(lo: int, hi: int) -> list[tuple[str, FileStamp]]:
+        return list(stage(root, {p.path: render_page(_made(p), templates) for p, _ in todo[lo:hi]}).items())
+
+    size = max(FORK_PAGES // 4, -(-len(todo) // (parts * 8)))
+    return {}, dict(forked_map(render, len(todo), parts, size, lambda: None)[1])
 
 
 def _sync_output(run: _Run, uploads: _Uploads, built: list[str], owner: dict[str, str], archive: _Archive) -> Syncer:
@@ -538,6 +585,8 @@ def _sync_output(run: _Run, uploads: _Uploads, built: list[str], owner: dict[str
     with ThreadPoolExecutor(max_workers=4) as writers:
         tasks = [writers.submit(sync, key) for key in dict.fromkeys(built)]
         tasks += [writers.submit(put_all, extras[i : i + 64]) for i in range(0, len(extras), 64)]
+        if archive.staged:
+            tasks.append(writers.submit(syncer.put_staged, archive.staged, run.staging / ARCHIVE_STAGING))
         for task in tasks:
             task.result()
     known = archive.known
@@ -548,13 +597,14 @@ def _sync_output(run: _Run, uploads: _Uploads, built: list[str], owner: dict[str
             return {path: render_page(_made(pages[path]), run.templates) for path in known}
 
         syncer.put_group(known, render_known)
-    syncer.remove_stale(list(owner) + list(archive.extra) + list(known))
+    syncer.remove_stale(list(owner) + archive.paths())
     cache.save_manifest(run.output, syncer.new)
     live = set(built)
     index["keys"] = {k: v for k, v in index["keys"].items() if k in live}
     index["archive"] = archive.rendered
+    index["events"] = archive.events
     cache.save_index(index)
-    cache.prune(live)
+    cache.prune(live | {e["key"] for e in archive.events.values()})
     return syncer
 
 
@@ -565,9 +615,13 @@ def _event_pages(
     config: SiteConfig,
     site: SiteInfo,
     templates: Path,
-) -> tuple[dict[str, bytes], list[dict[str, Any]]]:
-    """Each event's page and JSON, and the list the home page shows; a BuildError when an
-    event cannot be ranked (its sessions were each read and scored already)."""
+    cache: Cache,
+    keys: dict[str, str],
+    index: CacheIndex,
+) -> tuple[dict[str, bytes], list[dict[str, Any]], dict[str, EventEntry]]:
+    """Each event's page and JSON, the list the home page shows and the events' index entries;
+    a BuildError when an event cannot be ranked.  An event whose file and sessions' uploads
+    are unchanged (``keys``) comes from the cache: its sessions are not read and scored again."""
     from ..events import event_to_json, load_event
 
     pages: dict[str, bytes] = {}
@@ -575,7 +629,21 @@ def _event_pages(
     errors: list[str] = []
     problems: list[Problem] = []
     uploads = {s.rel for s in sources}
+    before = index.get("events", {})
+    now: dict[str, EventEntry] = {}
     for event in event_sources:
+        key = keys[event.rel]
+        known = before.get(event.rel)
+        if known and known["key"] == key and cache.has(key):
+            try:
+                found = cache.load(key)
+            except (OSError, ValueError, zlib.error):  # a damaged entry: ranked again below
+                found = None
+            if found is not None:
+                pages.update(found)
+                listed.append(known["listed"])
+                now[event.rel] = known
+                continue
         try:
             scored = load_event(event.path, config.scoring)
             for ref in scored.spec.sessions:
@@ -597,11 +665,16 @@ def _event_pages(
             problems.extend(exc.problems)
             continue
         page = plan_event(event, scored, slugs, site)
-        pages[page.path] = render_page(page, templates)
-        pages[f"events/{event.slug}/results.json"] = (
-            json.dumps(event_to_json(scored, slugs), sort_keys=True, ensure_ascii=False, indent=1) + "\n"
-        ).encode("utf-8")
-        listed.append(event_summary(event, scored))
+        made = {
+            page.path: render_page(page, templates),
+            f"events/{event.slug}/results.json": (
+                json.dumps(event_to_json(scored, slugs), sort_keys=True, ensure_ascii=False, indent=1) + "\n"
+            ).encode("utf-8"),
+        }
+        pages.update(made)
+        cache.store(key, made)
+        now[event.rel] = {"key": key, "listed": event_summary(event, scored)}
+        listed.append(now[event.rel]["listed"])
     if errors:
         count = len(errors)
         raise BuildError(
@@ -610,7 +683,27 @@ def _event_pages(
             problems,
         )
     listed.sort(key=lambda e: (e["last"], e["title"]), reverse=True)
-    return pages, listed
+    return pages, listed, now
+
+
+def _event_key(
+    run: _Run, event: EventSource, member: dict[str, dict[int, list[dict[str, str]]]], keys: dict[str, str]
+) -> str:
+    """What an event's pages are made from: its file, the cache keys of the uploads it names
+    (their bytes, slugs and session counts) and what every page depends on (``run.common``:
+    code, templates, settings with the scoring options)."""
+    named = sorted(
+        rel for rel, by_number in member.items() if any(e["url"] == event.url for es in by_number.values() for e in es)
+    )
+    try:
+        data = event.path.read_bytes()
+    except OSError:
+        data = b""  # reported when the event is read
+    return digest(
+        json.dumps(
+            ["event", run.common, event.rel, event.slug, digest(data), [[rel, keys.get(rel)] for rel in named]]
+        ).encode()
+    )
 
 
 def _session_number(index: CacheIndex, key: str, n: int) -> str:
@@ -640,9 +733,10 @@ def _run(todo: list[UploadJob], jobs: int | None) -> Iterator[tuple[int, UploadD
     The largest uploads go first and tasks are small (a few uploads each), so the workers
     run out of work together rather than one finishing a long chunk while the others wait."""
     workers = max(1, min(jobs or os.cpu_count() or 1, len(todo)))
-    if workers == 1 or len(todo) < 3:
+    if workers == 1 or len(todo) < 3:  # one by one here; a big field's pages made by every core
+        parts = cores(jobs)
         for i, t in enumerate(todo):
-            yield i, worker(t)
+            yield i, worker(replace(t, parts=parts))
         return
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")

@@ -38,11 +38,22 @@ class IndexEntry(TypedDict):
     """Each page's site path -> the SHA-256 of its bytes (the bytes are in the entry file)."""
 
 
+class EventEntry(TypedDict):
+    """An event of several sessions as the last build ranked it (its pages are the entry file)."""
+
+    key: str
+    """A digest of the event file, its sessions' uploads' cache keys and what every page depends on."""
+    listed: dict[str, Any]
+    """What the home page lists of it."""
+
+
 class CacheIndex(TypedDict):
     format: str
     keys: dict[str, IndexEntry]
     archive: NotRequired[dict[str, list[str]]]
     """Each cross-session page: [digest of its context, digest of its bytes]."""
+    events: NotRequired[dict[str, EventEntry]]
+    """Each event file (by its path under the sessions folder) the last build ranked."""
 
 
 class TooLarge(Exception):

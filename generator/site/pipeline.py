@@ -9,7 +9,9 @@ from __future__ import annotations
 import json
 import os
 import traceback
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path, PurePosixPath
 from typing import Any, NamedTuple
 
@@ -22,8 +24,9 @@ from ..scoring.options import OptionError
 from ..scoring.results import SessionResult
 from .duplicates import session_identity
 from .links import slugify
-from .plan import Page, SiteInfo, plan_session
+from .plan import Page, SessionPlanner, SiteInfo
 from .render import render_page
+from .split import split_parts, split_render
 from .stamps import FileStamp
 from .summary import SessionSummary
 from .tree import Skipped, walk
@@ -134,13 +137,14 @@ def build_source(
     history: dict[str, Any] | None = None,
     cache_root: str = "",
     events: dict[int, list[dict[str, str]]] | None = None,
+    parts: int = 1,
 ) -> tuple[list[SessionSummary], dict[str, bytes]]:
     """Read, score, analyse the deals of, plan and render one upload: (summaries, {site path: bytes}).
 
     ``history`` holds the upload's committed versions (``generator.history``): the pages
-    then show the corrections between them."""
+    then show the corrections between them.  ``parts``: the processes a big field's pair
+    pages may be made by (``split``)."""
     from ..analysis.double_dummy import analyse_session
-    from ..analysis.pbn_export import session_pbn
     from ..readers import read_sessions
 
     sessions = read_sessions(Path(path))
@@ -167,7 +171,7 @@ def build_source(
                 (provisional or {}).get("until_iso"),
             )
         analysis = analyse_session(result.session, analysis_cache)
-        planned, summary = plan_session(
+        planner = SessionPlanner(
             result,
             s_slug,
             site,
@@ -177,19 +181,43 @@ def build_source(
             events=(events or {}).get(n + 1, []),
             scoring=scoring,
         )
+        split = split_parts(len(result.standings), parts)
+        planned = planner.pages(pairs=not split)
+        summary = planner.summary()
         summary["identity"] = session_identity(result.session)
         if history and history["versions"]:
             summary["published"] = history["versions"][0]["date"]
-        json_bytes, csv_bytes = export_files(result, analysis)
-        planned.append(Page(f"sessions/{s_slug}/results.json", None, data=json_bytes))
-        planned.append(Page(f"sessions/{s_slug}/results.csv", None, data=csv_bytes))
-        deals = session_pbn(result.session, analysis)
-        if deals:
-            planned.append(Page(f"sessions/{s_slug}/deals.pbn", None, data=deals.encode("utf-8")))
-        for page in planned:
-            pages[page.path] = render_page(page, templates)
+
+        rest = partial(_render_rest, planned, result, analysis, s_slug, templates)
+        if split:
+            made, pair_pages = split_render(planner, templates, split, rest)
+            pages.update(made)
+            pages.update(pair_pages)
+        else:
+            pages.update(rest())
         summaries.append(summary)
     return summaries, pages
+
+
+def _render_rest(
+    planned: list[Page], result: SessionResult, analysis: SessionAnalysis | None, slug: str, templates: str
+) -> dict[str, bytes]:
+    """The planned pages rendered, with the session's downloads (results.json and .csv, deals.pbn)."""
+    from ..analysis.pbn_export import session_pbn
+
+    json_bytes, csv_bytes = export_files(result, analysis)
+    files = [
+        Page(f"sessions/{slug}/results.json", None, data=json_bytes),
+        Page(f"sessions/{slug}/results.csv", None, data=csv_bytes),
+    ]
+    deals = session_pbn(result.session, analysis)
+    if deals:
+        files.append(Page(f"sessions/{slug}/deals.pbn", None, data=deals.encode("utf-8")))
+    return {page.path: render_page(page, templates) for page in planned + files}
+
+
+STORE_BESIDE_BYTES = 4_000_000
+"""An upload's pages this large, with a core to spare: cached on a second thread while staged."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,6 +242,9 @@ class UploadJob:
     """The upload's committed versions and provisional period (``generator.history``)."""
     events: dict[int, list[dict[str, str]]] | None = None
     """The events of several sessions each of its sessions belongs to, by session number."""
+    parts: int = 1
+    """The processes a big field's pair pages may be made by (more than one only when the
+    build's other workers would otherwise idle)."""
 
 
 class UploadDone(NamedTuple):
@@ -236,7 +267,16 @@ def worker(job: UploadJob) -> UploadDone | UploadFailed:
     path = job.path
     try:
         summaries, pages = build_source(
-            path, job.slug, job.site, job.scoring, job.templates, job.rel, job.history, job.cache_root, job.events
+            path,
+            job.slug,
+            job.site,
+            job.scoring,
+            job.templates,
+            job.rel,
+            job.history,
+            job.cache_root,
+            job.events,
+            job.parts,
         )
     except GeneratorError as exc:
         return UploadFailed(job.key, str(exc), [(p.file, p.line, p.message) for p in exc.problems])
@@ -250,8 +290,17 @@ def worker(job: UploadJob) -> UploadDone | UploadFailed:
         )
     from .cache import Cache
 
-    Cache(Path(job.cache_root)).store(job.key, pages)
-    return UploadDone(job.key, summaries, stage(Path(job.staging), pages))
+    cache = Cache(Path(job.cache_root))
+    if job.parts < 2 or sum(map(len, pages.values())) < STORE_BESIDE_BYTES:
+        cache.store(job.key, pages)
+        return UploadDone(job.key, summaries, stage(Path(job.staging), pages))
+    # Compressing into the cache and writing the staged files both release the GIL: a big
+    # field's 40 MB are stored on a second core while they are staged.
+    with ThreadPoolExecutor(max_workers=1) as storing:
+        stored = storing.submit(cache.store, job.key, pages)
+        staged = stage(Path(job.staging), pages)
+        stored.result()
+    return UploadDone(job.key, summaries, staged)
 
 
 def stage(root: Path, pages: dict[str, bytes]) -> dict[str, FileStamp]:

@@ -8,6 +8,7 @@ Nothing here renders HTML or rounds a figure: contexts carry the engine's exact
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypedDict
@@ -285,8 +286,10 @@ class SessionPlanner:
         return ctx
 
     # --- the pages -----------------------------------------------------------------
-    def pages(self) -> list[Page]:
-        from . import pair_pages, team_pages  # they import this module: here, not at the top
+    def pages(self, pairs: bool = True) -> list[Page]:
+        """Every page of the session; without the pair pages when ``pairs`` is false (a big
+        field's are planned by several processes, each a slice: ``pair_pages``, pipeline.py)."""
+        from . import team_pages  # it imports this module: here, not at the top
 
         pages = [self.session_page()]
         pages += [self.board_page(b, i) for i, b in enumerate(self.result.boards)]
@@ -295,10 +298,16 @@ class SessionPlanner:
             for b in self.result.boards
             if is_big(b)
         ]
-        pages += [pair_pages.pair_page(self, s) for s in self.result.standings]
+        if pairs:
+            pages += self.pair_pages(self.result.standings)
         pages += [team_pages.match_page(self, i, m) for i, m in enumerate(self.result.matches, start=1)]
         pages += swiss_pages.pages(self)
         return pages
+
+    def pair_pages(self, standings: Sequence[Standing]) -> list[Page]:
+        from . import pair_pages  # it imports this module: here, not at the top
+
+        return [pair_pages.pair_page(self, s) for s in standings]
 
     def board_title(self, board: ScoredBoard) -> str:
         return f"Board {board.number}" + (f", section {board.section}" if board.section else "")
