@@ -10,6 +10,7 @@ from typing import Any
 from .cycles import paused_gc
 from .errors import GeneratorError
 from .export import BoardsToWrite, session_to_json
+from .json_halves import encoded_in_halves, worth_forking
 from .model import Session
 from .readers import read_sessions
 from .scoring.explain import fmt, signed
@@ -72,7 +73,7 @@ def score_command_parts(path: Path, as_json: bool = False, overrides: dict[str, 
             lines = sum(len(b.lines) for r in results for b in r.boards)
             big = lines > PRETTY_JSON_LINES  # written in parts: each board's data built as it is written
             data = [session_to_json(r, analysis=_analysis(r.session), boards_when_written=big) for r in results]
-            yield from json_parts(data[0] if len(data) == 1 else {"sessions": data}, lines)
+            yield from json_parts(data[0] if len(data) == 1 else {"sessions": data}, lines, split=worth_forking(lines))
             return
         yield "\n\n".join(ranking_text(r) for r in results)
 
@@ -97,14 +98,15 @@ def json_text(data: Any, traveller_lines: int) -> str:
     return "".join(json_parts(data, traveller_lines))
 
 
-def json_parts(data: Any, traveller_lines: int) -> Iterator[str]:
+def json_parts(data: Any, traveller_lines: int, split: bool = False) -> Iterator[str]:
     """The JSON text of ``data`` in parts: indented in one for a club session; compact for a big
     field (above ``PRETTY_JSON_LINES``), each board (each element of a list near the top) encoded
-    apart by the C encoder — the parts joined are exactly ``json.dumps``'s compact text."""
+    apart by the C encoder — the parts joined are exactly ``json.dumps``'s compact text.  With
+    ``split``, a session's boards are encoded by two processes (``json_halves``)."""
     if traveller_lines <= PRETTY_JSON_LINES:
         yield json.dumps(data, indent=2, ensure_ascii=False)
         return
-    yield from compact_parts(data)
+    yield from compact_parts(data, split)
 
 
 OPENED = ("sessions", "boards")
@@ -113,8 +115,9 @@ boards (a list, or a ``BoardsToWrite`` that builds each board's data as it is re
 board (its traveller lines, its explanations) is encoded whole."""
 
 
-def compact_parts(value: Any) -> Iterator[str]:
-    """``json.dumps(value, separators=(",", ":"), ensure_ascii=False)`` in parts."""
+def compact_parts(value: Any, split: bool = False) -> Iterator[str]:
+    """``json.dumps(value, separators=(",", ":"), ensure_ascii=False)`` in parts; with ``split``,
+    the boards a ``BoardsToWrite`` builds are encoded half here, half in a forked child."""
     if type(value) is not dict or not all(type(k) is str for k in value):
         yield _compact(value)
         return
@@ -123,17 +126,26 @@ def compact_parts(value: Any) -> Iterator[str]:
         yield ("," if i else "") + _compact(key) + ":"
         if key in OPENED and (type(item) is list or type(item) is BoardsToWrite):
             yield "["
-            for n, element in enumerate(item):
-                if n:
-                    yield ","
-                if key == "sessions":
-                    yield from compact_parts(element)
-                else:
-                    yield _compact(element)
+            if key == "sessions":
+                for n, element in enumerate(item):
+                    yield from ([","] if n else [])
+                    yield from compact_parts(element, split)
+            else:
+                for n, text in enumerate(_encoded(item, split)):
+                    yield from ([","] if n else [])
+                    yield text
             yield "]"
         else:
             yield _compact(item)
     yield "}"
+
+
+def _encoded(items: Any, split: bool) -> Iterator[str]:
+    """Each element's compact text; a ``BoardsToWrite`` with ``split``, on two processes."""
+    if split and type(items) is BoardsToWrite:
+        boards = items
+        return encoded_in_halves(boards.result.boards, lambda board: _compact(boards.board(board)))
+    return (_compact(element) for element in items)
 
 
 def _compact(value: Any) -> str:

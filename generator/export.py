@@ -272,7 +272,14 @@ class BoardsToWrite:
         self.result, self.explanations, self.analysis = result, explanations, analysis
 
     def __iter__(self) -> Iterator[dict[str, Any]]:
-        return (_board(b, self.result, self.explanations, self.analysis, copy=False) for b in self.result.boards)
+        return (self.board(b) for b in self.result.boards)
+
+    def __len__(self) -> int:
+        return len(self.result.boards)
+
+    def board(self, board: ScoredBoard) -> dict[str, Any]:
+        """One board's data (built afresh each time: nothing is kept)."""
+        return _board(board, self.result, self.explanations, self.analysis, copy=False)
 
 
 def session_to_json(
