@@ -9,7 +9,7 @@ so far and made a Fraction once per total — the same exact values, far fewer o
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from math import gcd
 
@@ -20,20 +20,7 @@ def running_totals(values: Iterable[Fraction | int]) -> list[Fraction]:
     >>> [str(t) for t in running_totals([Fraction(1, 2), 3, Fraction(1, 3)])]
     ['1/2', '7/2', '23/6']
     """
-    numerator, denominator = 0, 1
-    totals: list[Fraction] = []
-    for value in values:
-        n, d = value.numerator, value.denominator
-        if d == denominator:
-            numerator += n
-        elif denominator % d == 0:
-            numerator += n * (denominator // d)
-        else:
-            common = denominator // gcd(denominator, d) * d
-            numerator = numerator * (common // denominator) + n * (common // d)
-            denominator = common
-        totals.append(Fraction(numerator) if denominator == 1 else Fraction(numerator, denominator))
-    return totals
+    return [Fraction(n) if d == 1 else Fraction(n, d) for n, d in _partial_sums(values)]
 
 
 def exact_sum(values: Iterable[Fraction | int]) -> Fraction:
@@ -43,6 +30,15 @@ def exact_sum(values: Iterable[Fraction | int]) -> Fraction:
     '23/6'
     """
     numerator, denominator = 0, 1
+    for numerator, denominator in _partial_sums(values):  # noqa: B007 (the last pair is the sum)
+        pass
+    return Fraction(numerator, denominator)
+
+
+def _partial_sums(values: Iterable[Fraction | int]) -> Iterator[tuple[int, int]]:
+    """After each value, the sum so far as (numerator, denominator) over the least common
+    denominator seen so far (not reduced: ``Fraction`` reduces it once, when made)."""
+    numerator, denominator = 0, 1
     for value in values:
         n, d = value.numerator, value.denominator
         if d == denominator:
@@ -53,4 +49,4 @@ def exact_sum(values: Iterable[Fraction | int]) -> Fraction:
             common = denominator // gcd(denominator, d) * d
             numerator = numerator * (common // denominator) + n * (common // d)
             denominator = common
-    return Fraction(numerator, denominator)
+        yield numerator, denominator
