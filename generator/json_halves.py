@@ -41,13 +41,16 @@ def worth_forking(lines: int) -> bool:
 
 def encoded_in_halves(items: Sequence[Any], encode: Callable[[Any], str]) -> Iterator[str]:
     """``encode(item)`` for each item, in order, the second half encoded by a forked child;
-    all of them here when no temporary file or child can be had (a sandbox, no memory)."""
+    all of them here when no temporary file or child can be had (a sandbox, no memory).
+    The child's texts are joined with NUL, which JSON text never holds (the encoder writes
+    it ``\\u0000``)."""
     half = (len(items) + 1) // 2
     spool = None
     try:
         spool = tempfile.TemporaryFile()  # noqa: SIM115 (closed below, by both processes' paths)
         for stream in (sys.stdout, sys.stderr):  # nothing buffered here is written again by the child
-            stream.flush()
+            if stream is not None:
+                stream.flush()
         pid = os.fork()
     except OSError:
         if spool is not None:

@@ -25,7 +25,7 @@ def compact(value: object) -> str:
 
 @pytest.mark.parametrize("count", [0, 1, 2, 3, 10])
 def test_the_halves_come_back_in_order(count):
-    items = [{"n": n, "text": 'é\n"x"' * n} for n in range(count)]
+    items = [{"n": n, "text": 'é\n"x"\x00' * n} for n in range(count)]  # a NUL is written \\u0000
     assert list(json_halves.encoded_in_halves(items, compact)) == [compact(i) for i in items]
 
 
