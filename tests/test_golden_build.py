@@ -34,14 +34,14 @@ def _files(root: Path) -> dict[str, bytes]:
     return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
-def build_fixture_club(tmp: Path) -> Path:
+def build_fixture_club(tmp: Path, jobs: int = 1) -> Path:
     """Built from inside ``tmp`` with relative paths: results.json names its upload by the path
     the build was given, so an absolute one would put the temporary folder into the output."""
     shutil.copytree(FIXTURE, tmp / "content")
     here = Path.cwd()
     os.chdir(tmp)
     try:
-        build_site(Path("content"), Path("site"), jobs=1, cache_dir=Path("cache"), now=NOW)
+        build_site(Path("content"), Path("site"), jobs=jobs, cache_dir=Path("cache"), now=NOW)
     finally:
         os.chdir(here)
     return tmp / "site"

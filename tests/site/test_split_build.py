@@ -18,15 +18,12 @@ from generator.site import split
 from generator.site.build import build_site
 from generator.site.plan import SessionPlanner
 
+from ..test_golden_build import _files
 from .big_field_site import TABLES, big_field_content
 
 NOW = datetime(2026, 11, 24, 12, 0, tzinfo=UTC)
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="pages are split only where the build forks")
-
-
-def _files(root: Path) -> dict[str, bytes]:
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
 def _build(tmp: Path, name: str, jobs: int) -> dict[str, bytes]:
@@ -109,8 +106,7 @@ def test_cross_session_pages_rendered_by_forked_processes_are_the_golden_bytes(t
     of 2: home, months, players, articles) against the committed golden copy."""
     from generator.site import build
 
-    from ..test_golden_build import FIXTURE, GOLDEN
-    from ..test_golden_build import NOW as GOLDEN_NOW
+    from ..test_golden_build import GOLDEN, build_fixture_club
 
     rendered: list[int] = []
     real = build.forked_map
@@ -121,15 +117,9 @@ def test_cross_session_pages_rendered_by_forked_processes_are_the_golden_bytes(t
 
     monkeypatch.setattr(build, "FORK_PAGES", 8)
     monkeypatch.setattr(build, "forked_map", counted)
-    shutil.copytree(FIXTURE, tmp_path / "content")
-    here = Path.cwd()
-    os.chdir(tmp_path)
-    try:
-        build_site(Path("content"), Path("site"), jobs=2, cache_dir=Path("cache"), now=GOLDEN_NOW)
-    finally:
-        os.chdir(here)
+    site = build_fixture_club(tmp_path, jobs=2)
     assert rendered and rendered[0] >= 8
-    built = _files(tmp_path / "site")
+    built = _files(site)
     golden = _files(GOLDEN)
     assert sorted(built) == sorted(golden)
     assert [p for p in golden if built[p] != golden[p]] == []
