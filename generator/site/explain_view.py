@@ -11,12 +11,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from markupsafe import Markup
+
 from ..model import Direction, Scored
 from ..scoring.explain import Explanation
 from ..scoring.results import ScoredBoard, ScoredLine
 from ..scoring.units import unit
 from .articles import article_for_rule
+from .format import escape_text as escape
+from .format import steptext
 from .links import score_anchor
+
+TABLE_RULES = frozenset({"weighted.component", "cross_imps.comparison", "butler.frequencies"})
+"""Steps that ``_macros.html`` shows with a small table of their values: a block with one is
+written by the ``explanations`` macro from its ``steps``; any other block is written once
+here (``ExplanationBlock.html``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +40,13 @@ class ExplanationBlock:
     heading: str
     explanation: Explanation
     steps: list[dict[str, Any]] = field(default_factory=list)
+    """For the macro (a block with a table step); empty when ``html`` is set."""
     articles: list[ArticleLink] = field(default_factory=list)
+    html: Markup | None = None
+    """The block's markup exactly as the ``explanations`` macro writes it (at heading level 3),
+    written once here for a block of text steps only: the board pages' hundreds of blocks
+    cost a fifth of their rendering through the macro (docs/performance.md, branch pagespeed).
+    tests/site/test_block_html.py compares both."""
 
 
 def side_anchor(board: ScoredBoard, index: int, line: ScoredLine, direction: Direction) -> str:
@@ -63,7 +78,55 @@ def block(
     rule_map: dict[str, str],
     titles: dict[str, str],
     memo: dict[str, tuple[str | None, str]] | None = None,
+    items: dict[str, dict[str, str]] | None = None,
 ) -> ExplanationBlock:
+    """An explanation as a block of the page: written here when its steps are all text,
+    else left to the macro (``TABLE_RULES``).  ``items`` (one per session, by rule then
+    summary) keeps each step's line: the same sentence ('2 × 8 + 4 = 20 of a top of 26')
+    recurs on many boards."""
+    seen: list[str] = []
+    lines = []
+    for step in explanation.steps:
+        rule = step.rule
+        if rule in TABLE_RULES:
+            return _macro_block(anchor, heading, explanation, rule_map, titles, memo)
+        slug, kind = rule_info(rule, rule_map, memo)
+        if slug and slug not in seen:
+            seen.append(slug)
+        by_summary = items.get(rule) if items is not None else None
+        if by_summary is None:
+            by_summary = {} if items is None else items.setdefault(rule, {})
+        line = by_summary.get(step.summary)
+        if line is None:
+            line = by_summary[step.summary] = f'<li class="step {escape(kind)}">{steptext(step.summary)}\n</li>\n'
+        lines.append(line)
+    if not seen:
+        slug = rule_info(explanation.method, rule_map, memo)[0]
+        if slug:
+            seen.append(slug)
+    articles = [ArticleLink(s, titles.get(s, s)) for s in seen]
+    a = escape(anchor)
+    html = f'<section class="explain" id="{a}" aria-labelledby="{a}-h">\n<h3 id="{a}-h">{escape(heading)}</h3>\n'
+    html += '<ol class="steps">\n' + "".join(lines) + "</ol>\n"
+    if articles:
+        html += (
+            '<p class="more">Read more: '
+            + ", ".join(f'<a href="../../articles/{escape(x.slug)}.html">{escape(x.title)}</a>' for x in articles)
+            + "</p>\n"
+        )
+    return ExplanationBlock(anchor, heading, explanation, [], articles, Markup(html + "</section>\n"))
+
+
+def _macro_block(
+    anchor: str,
+    heading: str,
+    explanation: Explanation,
+    rule_map: dict[str, str],
+    titles: dict[str, str],
+    memo: dict[str, tuple[str | None, str]] | None = None,
+) -> ExplanationBlock:
+    """A block for the ``explanations`` macro to write: its steps as view data (the macro
+    draws a table of some steps' values)."""
     steps = []
     seen: list[str] = []
     for step in explanation.steps:
@@ -85,6 +148,7 @@ def board_blocks(
     rule_map: dict[str, str],
     titles: dict[str, str],
     memo: dict[str, tuple[str | None, str]] | None = None,
+    items: dict[str, dict[str, str]] | None = None,
 ) -> tuple[list[ExplanationBlock], list[tuple[str, str]]]:
     """All distinct explanations of a board, in frequency-table order then line order,
     and for each traveller line its (NS anchor, EW anchor)."""
@@ -109,7 +173,7 @@ def board_blocks(
                 existing = None
             if existing is None:
                 heading = _heading(line, direction, side.value, unit_word, fig)
-                blocks[anchor] = block(anchor, heading, side.explanation, rule_map, titles, memo)
+                blocks[anchor] = block(anchor, heading, side.explanation, rule_map, titles, memo, items)
                 order.append(anchor)
             pair.append(anchor)
         anchors.append((pair[0], pair[1]))

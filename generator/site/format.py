@@ -17,6 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
+import markupsafe
 from markupsafe import Markup, escape
 
 from ..scoring.contract import Contract
@@ -121,11 +122,23 @@ def signed_score(value: int | None) -> str:
 
 _SYMBOL_LETTERS = {symbol: letter for letter, (_, _, symbol) in SUITS.items()}
 
+_escape_inner = getattr(markupsafe, "_escape_inner", None)
+
+
+def _public_escape(text: str) -> str:
+    return str(escape(text))
+
+
+escape_text = _escape_inner if _escape_inner is not None else _public_escape
+"""``markupsafe.escape`` of a ``str``, as a plain ``str``: MarkupSafe's own C helper (private,
+pinned in pyproject.toml, as in render.py) without a ``Markup`` made per call; for markup
+written in Python once and used whole (explanation blocks, table rows)."""
+
 
 def steptext(text: str) -> Markup:
     """An explanation step's plain text for a page: escaped, each suit symbol given its
     text alternative (the engine writes '4♥'; a screen reader says 'hearts')."""
-    escaped = str(escape(text[:1].upper() + text[1:]))  # a step reads as a sentence
+    escaped = escape_text(text[:1].upper() + text[1:])  # a step reads as a sentence
     if "♠" not in escaped and "♥" not in escaped and "♦" not in escaped and "♣" not in escaped:
         return Markup(escaped)
     return Markup("".join(str(suit(_SYMBOL_LETTERS[ch])) if ch in _SYMBOL_LETTERS else ch for ch in escaped))

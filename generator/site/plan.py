@@ -172,6 +172,8 @@ class SessionPlanner:
         self._views: dict[int, tuple[Any, dict[str, Any]]] = {}
         self.rules: dict[str, tuple[str | None, str]] = {}
         """Each explanation rule seen -> (its article slug or None, its CSS class): ``rule_info``'s memo."""
+        self.step_items: dict[str, dict[str, str]] = {}
+        """Each explanation step's line on the page, by rule then summary (``explain_view.block``)."""
         self._worth: dict[tuple[int, int], tuple[TrickWorth | None, Any, bool]] = {}
         self._worth_memo: dict[int, dict] = {}
         self._worth_shared: dict[int, dict[tuple[Any, ...], tuple[TrickWorth, Any, bool]]] = {}
@@ -187,7 +189,13 @@ class SessionPlanner:
         key = id(board)
         if key not in self._blocks:
             self._blocks[key] = board_blocks(
-                board, self.unit_word, self.fig, self.site.rule_map, self.site.article_titles, self.rules
+                board,
+                self.unit_word,
+                self.fig,
+                self.site.rule_map,
+                self.site.article_titles,
+                self.rules,
+                self.step_items,
             )
         return self._blocks[key]
 
