@@ -135,6 +135,16 @@ pinned in pyproject.toml, as in render.py) without a ``Markup`` made per call; f
 written in Python once and used whole (explanation blocks, table rows)."""
 
 
+def escape_value(value: object) -> str:
+    """What ``{{ value }}`` writes into a page (``markupsafe.escape``, as a ``str``): a ``str``
+    escaped, markup as it is, anything else (None, a number) as its text escaped."""
+    if type(value) is str:
+        return escape_text(value)
+    if hasattr(value, "__html__"):
+        return str(value.__html__())
+    return escape_text(str(value))
+
+
 def steptext(text: str) -> Markup:
     """An explanation step's plain text for a page: escaped, each suit symbol given its
     text alternative (the engine writes '4♥'; a screen reader says 'hearts')."""

@@ -1,0 +1,130 @@
+"""The scorecard's rows written in one piece (``pair_pages.card_rows``) against the template
+loop that wrote them before (kept here as the definition): the same text for any rows,
+hostile strings, every kind of row and unit included."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.scoring.contract import Contract
+from generator.site.pair_pages import card_rows
+from generator.site.render import DEFAULT_TEMPLATES, environment
+
+# pair.html's loop over ``rows`` as it was before card_rows (branch pagespeed)
+DEFINITION = """{% for r in rows %}
+{% if r.missed %}
+<tr class="missed"><th scope="row"><a href="{{ r.board_url }}">{{ r.board }}</a></th>{% if show_direction %}<td></td>{% endif %}<td colspan="{{ (6 if unit == "matchpoints" else 5) + (2 if entrant == "Player" else 0) }}">{% if r.why is defined %}{{ r.why }}{% else %}not played{% endif %}</td></tr>
+{% else %}
+<tr>
+<th scope="row"><a href="{{ r.board_url }}">{{ r.board }}</a></th>
+{% if show_direction %}<td>{{ r.direction }}</td>{% endif %}
+{# a pair: a link to its page, or just its label (written out: a macro call costs more than the cell) #}
+{% if r.partner %}<td>{{ r.seat }}</td><td><a href="{{ r.partner.url }}">{{ r.partner.names }}</a></td>
+<td>{% for o in r.against %}<a href="{{ o.url }}">{{ o.names }}</a>{% if not loop.last %}, {% endif %}{% endfor %}</td>
+{% else %}<td>{% if r.opponents.url %}<a href="{{ r.opponents.url }}">{{ r.opponents.label }}</a>{% else %}{{ r.opponents.label }}{% endif %}</td>{% endif %}
+<td>{% if r.outcome.kind == "play" %}{{ r.outcome.contract|contract }} {{ r.outcome.declarer }}{% elif r.outcome.kind == "artificial" %}<abbr title="{{ r.outcome.words }}">{{ r.outcome.code }}</abbr>{% else %}weighted{% endif %}</td>
+<td class="num">{% if r.own_score is not none %}{% if r.dist_url %}<a href="{{ r.dist_url }}" aria-label="{{ r.own_score|signed_score }}: among the board's scores">{{ r.own_score|signed_score }}</a>{% else %}{{ r.own_score|signed_score }}{% endif %}{% endif %}</td>
+{% set value = r.value|figure(unit, places) %}
+<td class="num"><a href="{{ r.anchor_url }}" aria-label="{{ value }} on board {{ r.board }}: how it was calculated">{{ value }}</a>{% if r.mark %}<a class="corrected" href="index.html#{{ r.mark }}" aria-label="corrected: see the correction" title="corrected: see the correction">&thinsp;*</a>{% endif %}</td>
+{% if unit == "matchpoints" %}<td class="num">{{ r.percent_text }}</td>{% endif %}
+<td class="num">{{ r.running|figure(unit, places) }}</td>
+</tr>
+{% endif %}
+{% endfor %}
+"""
+
+text = st.text(alphabet=st.sampled_from("ab1 <>&\"'é♠\n\t-"), max_size=8)
+figures = st.fractions(min_value=-500, max_value=500, max_denominator=60)
+link = st.fixed_dictionaries({"url": st.none() | text, "label": text, "names": text})
+outcome = st.one_of(
+    st.fixed_dictionaries(
+        {
+            "kind": st.just("play"),
+            "contract": st.sampled_from([Contract.parse(c) for c in ("4H", "3NTX", "7SXX", "1C", "PASS")]),
+            "declarer": st.sampled_from(["N", "E", "S", "W", ""]),
+            "ns_score": st.integers(-2000, 2000),
+        }
+    ),
+    st.fixed_dictionaries({"kind": st.just("artificial"), "code": text, "words": text}),
+    st.fixed_dictionaries({"kind": st.just("weighted"), "components": st.just([])}),
+)
+played = st.fixed_dictionaries(
+    {
+        "board": text,
+        "board_url": text,
+        "missed": st.just(False),
+        "direction": st.sampled_from(["NS", "EW"]),
+        "opponents": link,
+        "outcome": outcome,
+        "seat": st.sampled_from(["N", "E", "S", "W"]),
+        "partner": st.none() | link,
+        "against": st.lists(link, max_size=3),
+        "own_score": st.none() | st.integers(-2000, 2000),
+        "value": figures,
+        "percent_text": text,
+        "running": figures,
+        "anchor_url": text,
+        "dist_url": st.none() | text,
+        "mark": st.none() | text,
+    }
+)
+missed = st.fixed_dictionaries(
+    {"board": text, "board_url": text, "missed": st.just(True), "direction": st.sampled_from(["NS", "EW", ""])},
+    optional={"why": text},
+)
+
+
+def definition(rows, unit, places, show_direction, entrant) -> str:
+    template = environment(str(DEFAULT_TEMPLATES)).from_string(DEFINITION)
+    return template.render(rows=rows, unit=unit, places=places, show_direction=show_direction, entrant=entrant)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    rows=st.lists(played | missed, max_size=6),
+    unit=st.sampled_from(["matchpoints", "imps", "points", "vp"]),
+    places=st.none() | st.sampled_from([1, 2]),
+    show_direction=st.booleans(),
+    entrant=st.sampled_from(["Pair", "Player"]),
+)
+def test_card_rows_write_what_the_template_loop_wrote(rows, unit, places, show_direction, entrant):
+    assert str(card_rows(rows, unit, places, show_direction, entrant)) == definition(
+        rows, unit, places, show_direction, entrant
+    )
+
+
+def test_a_hand_written_row():
+    """One row worked by hand: a played board with its distribution link and a correction mark."""
+    row = {
+        "board": "3",
+        "board_url": "board-3.html",
+        "missed": False,
+        "direction": "NS",
+        "opponents": {"url": "pair-5-ew.html", "label": "5", "names": "A & B"},
+        "outcome": {"kind": "play", "contract": Contract.parse("4H"), "declarer": "S", "ns_score": 420},
+        "seat": "N",
+        "partner": None,
+        "against": [],
+        "own_score": 420,
+        "value": Fraction(41, 2),
+        "percent_text": "78.85",
+        "running": Fraction(61, 2),
+        "anchor_url": "board-3.html#ns-420",
+        "dist_url": "board-3.html#dist-420",
+        "mark": "c1",
+    }
+    got = str(card_rows([row], "matchpoints", 1, False, "Pair"))
+    assert got == (
+        '<tr>\n<th scope="row"><a href="board-3.html">3</a></th>\n'
+        '<td><a href="pair-5-ew.html">5</a></td>'
+        '<td>4<span class="suit h" role="img" aria-label="hearts">♥</span> S</td>\n'
+        '<td class="num"><a href="board-3.html#dist-420" aria-label="+420: among the board\'s scores">+420</a></td>\n'
+        '<td class="num"><a href="board-3.html#ns-420" aria-label="20.5 on board 3: how it was calculated">20.5</a>'
+        '<a class="corrected" href="index.html#c1" aria-label="corrected: see the correction" '
+        'title="corrected: see the correction">&thinsp;*</a></td>\n'
+        '<td class="num">78.85</td><td class="num">30.5</td>\n</tr>\n'
+    )
+    assert got == definition([row], "matchpoints", 1, False, "Pair")
