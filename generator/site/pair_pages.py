@@ -9,8 +9,6 @@ from __future__ import annotations
 import heapq
 from typing import TYPE_CHECKING, Any
 
-from markupsafe import Markup
-
 from ..history.snapshot import line_key
 from ..model import Direction
 from ..scoring.results import Standing
@@ -18,9 +16,9 @@ from . import adjusted_worth, swiss_pages
 from . import format as fmt
 from .charts import Bar, bar_chart
 from .explain_view import block
-from .format import escape_value as esc
 from .links import board_file, pair_file
 from .plan import UNIT_SHORT, Page, field_name, own_score, seat_of
+from .rows import card_rows
 from .sitout_rows import sitout_rows
 
 if TYPE_CHECKING:
@@ -206,71 +204,3 @@ def _field_of(plan: SessionPlanner, standing: Standing):
         if any(s is standing for s in f.standings):
             return f.standings
     return (standing,)
-
-
-_CORRECTED = (
-    '<a class="corrected" href="index.html#{}" aria-label="corrected: see the correction" '
-    'title="corrected: see the correction">&thinsp;*</a>'
-)
-
-
-def card_rows(rows: list[dict[str, Any]], unit: str, places: int | None, show_direction: bool, entrant: str) -> Markup:
-    """The scorecard's rows (``pair.html``'s table body) written in one piece: the markup the
-    template's loop over ``rows`` wrote, once the page is compacted (``render._compact``),
-    at a third of its cost — some 700 rows a session.  tests/site/test_card_rows.py renders
-    that loop (kept there) against this on any rows."""
-    out = []
-    matchpoints = unit == "matchpoints"
-    player = entrant == "Player"
-    direction_cell = "<td></td>" if show_direction else ""
-    span = (6 if matchpoints else 5) + (2 if player else 0)
-    for r in rows:
-        board = esc(r["board"])
-        head = f'<th scope="row"><a href="{esc(r["board_url"])}">{board}</a></th>'
-        if r["missed"]:
-            why = esc(r["why"]) if "why" in r else "not played"
-            out.append(f'<tr class="missed">{head}{direction_cell}<td colspan="{span}">{why}</td></tr>\n')
-            continue
-        cells = [f"<tr>\n{head}\n"]
-        if show_direction:
-            cells.append(f"<td>{esc(r['direction'])}</td>")
-        partner = r["partner"]
-        if partner:
-            against = ", ".join(f'<a href="{esc(o["url"])}">{esc(o["names"])}</a>' for o in r["against"])
-            cells.append(
-                f'<td>{esc(r["seat"])}</td><td><a href="{esc(partner["url"])}">{esc(partner["names"])}</a></td>'
-                f"\n<td>{against}</td>\n"
-            )
-        else:
-            o = r["opponents"]
-            label = esc(o["label"])
-            cells.append(f'<td><a href="{esc(o["url"])}">{label}</a></td>' if o["url"] else f"<td>{label}</td>")
-        outcome = r["outcome"]
-        kind = outcome["kind"]
-        if kind == "play":
-            cells.append(f"<td>{fmt.contract(outcome['contract'])} {esc(outcome['declarer'])}</td>\n")
-        elif kind == "artificial":
-            cells.append(f'<td><abbr title="{esc(outcome["words"])}">{esc(outcome["code"])}</abbr></td>\n')
-        else:
-            cells.append("<td>weighted</td>\n")
-        own = r["own_score"]
-        if own is None:
-            cells.append('<td class="num"></td>\n')
-        else:
-            own_text = esc(fmt.signed_score(own))
-            if r["dist_url"]:
-                own_text = (
-                    f'<a href="{esc(r["dist_url"])}" aria-label="{own_text}: among the board\'s scores">{own_text}</a>'
-                )
-            cells.append(f'<td class="num">{own_text}</td>\n')
-        value = esc(fmt.figure(r["value"], unit, places))
-        mark = _CORRECTED.format(esc(r["mark"])) if r["mark"] else ""
-        cells.append(
-            f'<td class="num"><a href="{esc(r["anchor_url"])}" aria-label="{value} on board {board}: how it was '
-            f'calculated">{value}</a>{mark}</td>\n'
-        )
-        if matchpoints:
-            cells.append(f'<td class="num">{esc(r["percent_text"])}</td>')
-        cells.append(f'<td class="num">{esc(fmt.figure(r["running"], unit, places))}</td>\n</tr>\n')
-        out.append("".join(cells))
-    return Markup("".join(out))

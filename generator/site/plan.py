@@ -29,6 +29,7 @@ from .big_field import is_big, traveller_csv, traveller_file
 from .charts import Bar, bar_chart
 from .explain_view import block, board_blocks, rule_info
 from .links import board_file, pair_file, player_path, player_slug, session_dir
+from .rows import traveller_rows
 
 if TYPE_CHECKING:
     from .summary import SessionSummary
@@ -647,6 +648,7 @@ class SessionPlanner:
                 corrected=any(r["marks"] for r in lines),
                 vulnerability=board.vulnerability,
                 lines=lines,
+                traveller_rows=traveller_rows(lines, analysis is not None, self.unit, places),
                 freq=freq,
                 ew_freq=ew_freq,
                 sitouts=[self.pair_link(ref) for ref in board.sitouts],

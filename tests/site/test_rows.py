@@ -1,6 +1,6 @@
-"""The scorecard's rows written in one piece (``pair_pages.card_rows``) against the template
-loop that wrote them before (kept here as the definition): the same text for any rows,
-hostile strings, every kind of row and unit included."""
+"""Table rows written in one piece (``generator/site/rows.py``: the scorecard's and the
+traveller's) against the template loops that wrote them before (kept here as the
+definition): the same text for any rows, hostile strings, every kind of row and unit included."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from generator.analysis.compare import VersusDoubleDummy
 from generator.scoring.contract import Contract
-from generator.site.pair_pages import card_rows
 from generator.site.render import DEFAULT_TEMPLATES, environment
+from generator.site.rows import card_rows, traveller_rows
 
 # pair.html's loop over ``rows`` as it was before card_rows (branch pagespeed)
 DEFINITION = """{% for r in rows %}
@@ -128,3 +129,99 @@ def test_a_hand_written_row():
         '<td class="num">78.85</td><td class="num">30.5</td>\n</tr>\n'
     )
     assert got == definition([row], "matchpoints", 1, False, "Pair")
+
+
+# board.html's loop over ``lines`` as it was before traveller_rows (branch pagespeed)
+TRAVELLER = (
+    '{% from "_macros.html" import outcome_contract %}'
+    + """{% for l in lines %}
+<tr>
+{# a pair: a link to its page, or just its label (written out: a macro call costs more than the cell) #}
+{% if l.seats %}{% for side in ("NS", "EW") %}<td class="seats">{% for p in l.seats[side] %}{{ p.seat }}&nbsp;<a href="{{ p.url }}">{{ p.names }}</a>{% if not loop.last %}<br>{% endif %}{% endfor %}</td>{% endfor %}
+{% else %}<td>{% if l.ns_pair.url %}<a href="{{ l.ns_pair.url }}">{{ l.ns_pair.label }}</a>{% else %}{{ l.ns_pair.label }}{% endif %}</td><td>{% if l.ew_pair.url %}<a href="{{ l.ew_pair.url }}">{{ l.ew_pair.label }}</a>{% else %}{{ l.ew_pair.label }}{% endif %}</td>{% endif %}
+{% if l.ruling %}
+<td colspan="5">{{ l.ruling }}</td>
+{% elif l.ns.kind == "play" and not l.ew %}
+<td>{{ l.ns.contract|contract }}</td><td>{{ l.ns.declarer }}</td><td>{{ l.ns.lead|card }}</td>
+<td class="num">{% if l.ns.tricks is not none %}{{ l.ns.tricks }}{% endif %}</td>
+<td class="num">{{ l.ns.ns_score|score }}</td>
+{% else %}
+<td colspan="5">{{ outcome_contract(l.ns) }}{% if l.ew %}<br>EW: {{ outcome_contract(l.ew) }}{% endif %}</td>
+{% endif %}
+{% if dd %}{% if l.dd %}<td class="num" title="{{ l.dd.tricks_text }}">{{ l.dd.tricks_short }}</td><td class="num">{{ l.dd.par_difference|signed_score or "par" }}</td>{% else %}<td></td><td></td>{% endif %}{% endif %}
+{% set ns_value = l.ns_value|figure(unit, places) %}{% set ew_value = l.ew_value|figure(unit, places) %}
+<td class="num"><a href="#{{ l.ns_anchor }}" aria-label="{{ ns_value }}: how NS {% if l.seats %}{% for p in l.seats.NS %}{{ p.names }}{% if not loop.last %} and {% endif %}{% endfor %}{% else %}{{ l.ns_pair.label }}{% endif %} got it">{{ ns_value }}</a>{% if l.ns_mark %}<a class="corrected" href="index.html#{{ l.ns_mark }}" aria-label="corrected: see the correction" title="corrected: see the correction">&thinsp;*</a>{% endif %}</td>
+<td class="num"><a href="#{{ l.ew_anchor }}" aria-label="{{ ew_value }}: how EW {% if l.seats %}{% for p in l.seats.EW %}{{ p.names }}{% if not loop.last %} and {% endif %}{% endfor %}{% else %}{{ l.ew_pair.label }}{% endif %} got it">{{ ew_value }}</a>{% if l.ew_mark %}<a class="corrected" href="index.html#{{ l.ew_mark }}" aria-label="corrected: see the correction" title="corrected: see the correction">&thinsp;*</a>{% endif %}</td>
+</tr>
+{% if l.note %}<tr class="line-note"><td colspan="{{ 11 if dd else 9 }}"><strong>Note:</strong> {{ l.note }}</td></tr>{% endif %}
+{% endfor %}
+"""
+)
+
+pair = st.fixed_dictionaries({"url": st.none() | text, "label": text, "names": text})
+player = st.fixed_dictionaries(
+    {"seat": st.sampled_from(["N", "E", "S", "W"]), "url": st.none() | text, "label": text, "names": text}
+)
+play = st.fixed_dictionaries(
+    {
+        "kind": st.just("play"),
+        "contract": st.none() | st.sampled_from([Contract.parse(c) for c in ("4H", "3NTX", "7SXX", "1C", "PASS")]),
+        "declarer": st.sampled_from(["N", "E", "S", "W", ""]),
+        "tricks": st.none() | st.integers(0, 13),
+        "lead": st.none() | st.sampled_from(["HK", "S10", "<b>", "CT", ""]),
+        "ns_score": st.none() | st.integers(-2000, 2000),
+    }
+)
+component = st.fixed_dictionaries(
+    {
+        "weight": st.fractions(min_value=0, max_value=1, max_denominator=12),
+        "contract": st.none() | st.sampled_from([Contract.parse(c) for c in ("4H", "3NT", "2DX")]),
+        "declarer": st.sampled_from(["N", "E", "S", "W", ""]),
+        "ns_score": st.integers(-2000, 2000),
+    },
+    optional={"score": st.integers(-2000, 2000)},
+)
+side_outcome = st.one_of(
+    play,
+    st.fixed_dictionaries({"kind": st.just("artificial"), "code": text, "words": text}),
+    st.fixed_dictionaries({"kind": st.just("weighted"), "components": st.lists(component, min_size=1, max_size=3)}),
+)
+versus = st.builds(
+    VersusDoubleDummy,
+    st.none() | st.integers(0, 13),
+    st.none() | st.integers(-13, 13),
+    st.integers(-2000, 2000),
+    st.integers(-2000, 2000),
+)
+line = st.fixed_dictionaries(
+    {
+        "dd": st.none() | versus,
+        "ns_pair": pair,
+        "ew_pair": pair,
+        "seats": st.none()
+        | st.fixed_dictionaries({"NS": st.lists(player, max_size=2), "EW": st.lists(player, max_size=2)}),
+        "ns": side_outcome,
+        "ew": st.none() | side_outcome,
+        "ruling": st.none() | text,
+        "ns_value": figures,
+        "ew_value": figures,
+        "ns_anchor": text,
+        "ew_anchor": text,
+        "note": st.none() | text,
+        "ns_mark": st.none() | text,
+        "ew_mark": st.none() | text,
+    }
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    lines=st.lists(line, max_size=5),
+    dd=st.booleans(),
+    unit=st.sampled_from(["matchpoints", "imps", "points", "vp"]),
+    places=st.none() | st.sampled_from([1, 2]),
+)
+def test_traveller_rows_write_what_the_template_loop_wrote(lines, dd, unit, places):
+    template = environment(str(DEFAULT_TEMPLATES)).from_string(TRAVELLER)
+    want = template.render(lines=lines, dd=dd, unit=unit, places=places)
+    assert str(traveller_rows(lines, dd, unit, places)) == want
