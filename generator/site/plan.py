@@ -29,7 +29,7 @@ from .big_field import is_big, traveller_csv, traveller_file
 from .charts import Bar, bar_chart
 from .explain_view import block, board_blocks, rule_info
 from .links import board_file, pair_file, player_path, player_slug, session_dir
-from .rows import traveller_rows
+from .rows import frequency_rows, traveller_rows, worth_items
 
 if TYPE_CHECKING:
     from .summary import SessionSummary
@@ -629,6 +629,7 @@ class SessionPlanner:
             if len(occurring) > 1
             else None
         )
+        factored = board.factor != 1 or any(r.frequency.denominator != 1 for r in board.frequencies)
         return Page(
             path,
             "board.html",
@@ -654,7 +655,10 @@ class SessionPlanner:
                 sitouts=[self.pair_link(ref) for ref in board.sitouts],
                 traveller_csv=traveller_file(board.slug) if big else None,
                 line_count=len(board.lines),
-                factored=board.factor != 1 or any(r.frequency.denominator != 1 for r in board.frequencies),
+                factored=factored,
+                freq_rows=frequency_rows(freq, factored, self.unit, places),
+                ew_freq_rows=frequency_rows(ew_freq, factored, self.unit, places) if ew_freq else None,
+                worth_items=worth_items(worth),
                 blocks=blocks,
                 board_block=board_block,
                 prev={"url": board_file(prev_b.slug), "title": self.board_title(prev_b)} if prev_b else None,

@@ -170,3 +170,45 @@ def traveller_rows(lines: list[dict[str, Any]], dd: bool, unit: str, places: int
             )
         )
     return Markup("".join(out))
+
+
+def frequency_rows(rows: list[dict[str, Any]], factored: bool, unit: str, places: int | None) -> Markup:
+    """A frequency table's rows (``board.html``'s ``freq_table``): each NS score, how often,
+    and what it was worth to each side, linked to its explanation."""
+    out = []
+    figure = fmt.figure
+    for r in rows:
+        score = fmt.score(r["score"])
+        counts = f'<td class="num">{fmt.exact(r["factored"])}</td>' if factored else ""
+        if r["occurs"]:
+            ns, ew = figure(r["ns"], unit, places), figure(r["ew"], unit, places)
+            if r["ns_anchor"]:
+                ns = f'<a href="#{esc(r["ns_anchor"])}">{ns}</a>'
+            if r["ew_anchor"]:
+                ew = f'<a href="#{esc(r["ew_anchor"])}">{ew}</a>'
+            worth = f'<td class="num">{ns}</td>\n<td class="num">{ew}</td>\n'
+            out.append(
+                f'<tr id="freq-{score}">\n<th scope="row" class="num">{score}</th>\n'
+                f'<td class="num">{fmt.exact(r["frequency"])}</td>\n{counts}{worth}</tr>\n'
+            )
+        else:
+            out.append(
+                f'<tr id="freq-{score}" class="component">\n<th scope="row" class="num">{score}</th>\n'
+                f'<td class="num">{fmt.exact(r["frequency"])}</td>\n{counts}'
+                '<td class="num">—</td><td class="num">—</td></tr>\n'
+            )
+    return Markup("".join(out))
+
+
+def worth_items(worth: list[dict[str, Any]]) -> Markup:
+    """'What each trick was worth': a board page's list items, one per traveller line (or
+    side of a weighted or split line), each line's text already worded."""
+    out = []
+    for w in worth:
+        what = (
+            esc(w["what"])
+            if "what" in w
+            else f"{fmt.contract(w['contract'])} by {esc(w['declarer'])} ({esc(w['side'])})"
+        )
+        out.append(f"<li>{esc(w['table'])}, {what}: {esc(w['text'])}.</li>\n")
+    return Markup("".join(out))

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from generator.analysis.compare import VersusDoubleDummy
 from generator.scoring.contract import Contract
 from generator.site.render import DEFAULT_TEMPLATES, environment
-from generator.site.rows import card_rows, traveller_rows
+from generator.site.rows import card_rows, frequency_rows, traveller_rows, worth_items
 
 # pair.html's loop over ``rows`` as it was before card_rows (branch pagespeed)
 DEFINITION = """{% for r in rows %}
@@ -225,3 +225,63 @@ def test_traveller_rows_write_what_the_template_loop_wrote(lines, dd, unit, plac
     template = environment(str(DEFAULT_TEMPLATES)).from_string(TRAVELLER)
     want = template.render(lines=lines, dd=dd, unit=unit, places=places)
     assert str(traveller_rows(lines, dd, unit, places)) == want
+
+
+# board.html's loops over the frequency rows and the trick values, as they were before
+FREQUENCIES = """{% for r in rows %}
+<tr id="freq-{{ r.score|score }}"{% if not r.occurs %} class="component"{% endif %}>
+<th scope="row" class="num">{{ r.score|score }}</th>
+<td class="num">{{ r.frequency|exact }}</td>
+{% if factored %}<td class="num">{{ r.factored|exact }}</td>{% endif %}
+{% if r.occurs %}
+<td class="num">{% if r.ns_anchor %}<a href="#{{ r.ns_anchor }}">{{ r.ns|figure(unit, places) }}</a>{% else %}{{ r.ns|figure(unit, places) }}{% endif %}</td>
+<td class="num">{% if r.ew_anchor %}<a href="#{{ r.ew_anchor }}">{{ r.ew|figure(unit, places) }}</a>{% else %}{{ r.ew|figure(unit, places) }}{% endif %}</td>
+{% else %}<td class="num">—</td><td class="num">—</td>{% endif %}
+</tr>
+{% endfor %}
+"""
+WORTH = """{% for w in worth %}<li>{{ w.table }}, {% if w.what is defined %}{{ w.what }}{% else %}{{ w.contract|contract }} by {{ w.declarer }} ({{ w.side }}){% endif %}: {{ w.text }}.</li>
+{% endfor %}"""
+
+frequency_row = st.fixed_dictionaries(
+    {
+        "score": st.none() | st.integers(-7600, 7600),
+        "frequency": st.fractions(min_value=0, max_value=30, max_denominator=12),
+        "factored": st.fractions(min_value=0, max_value=30, max_denominator=12),
+        "ns": figures,
+        "ew": figures,
+        "occurs": st.booleans(),
+        "ns_anchor": st.none() | text,
+        "ew_anchor": st.none() | text,
+    }
+)
+worth_entry = st.fixed_dictionaries(
+    {
+        "table": text,
+        "contract": st.sampled_from([Contract.parse(c) for c in ("4H", "3NTX", "7SXX")]),
+        "declarer": st.sampled_from(["N", "E", "S", "W"]),
+        "side": st.sampled_from(["NS", "EW"]),
+        "text": text,
+    },
+    optional={"what": text},
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    rows=st.lists(frequency_row, max_size=5),
+    factored=st.booleans(),
+    unit=st.sampled_from(["matchpoints", "imps", "points", "vp"]),
+    places=st.none() | st.sampled_from([1, 2]),
+)
+def test_frequency_rows_write_what_the_template_loop_wrote(rows, factored, unit, places):
+    template = environment(str(DEFAULT_TEMPLATES)).from_string(FREQUENCIES)
+    want = template.render(rows=rows, factored=factored, unit=unit, places=places)
+    assert str(frequency_rows(rows, factored, unit, places)) == want
+
+
+@settings(max_examples=200, deadline=None)
+@given(worth=st.lists(worth_entry, max_size=5))
+def test_worth_items_write_what_the_template_loop_wrote(worth):
+    want = environment(str(DEFAULT_TEMPLATES)).from_string(WORTH).render(worth=worth)
+    assert str(worth_items(worth)) == want
