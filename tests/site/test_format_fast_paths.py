@@ -7,7 +7,7 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.scoring.rounding import decimal_places, matchpoint_places
+from generator.scoring.rounding import decimal_places, display_percentage, matchpoint_places
 from generator.site import format as fmt
 
 figures = st.one_of(st.integers(-1000, 1000), st.fractions(max_denominator=1000).filter(lambda f: abs(f) < 10**4))
@@ -27,3 +27,20 @@ def test_hand_checked():
         "12.67",
         "0.25",
     ]
+
+
+@given(figures, st.sampled_from([None, 1, 2]))
+def test_matchpoint_texts_kept_by_value_are_the_definition(value, places):
+    """``matchpoints`` keeps each text by (numerator, denominator, places): asked twice, and
+    for a value equal to another already written, it gives ``decimal_places``' text."""
+    want = decimal_places(value, matchpoint_places([value]) if places is None else places)
+    assert fmt.matchpoints(value, places) == want
+    assert fmt.matchpoints(Fraction(value), places) == want  # the same figure, another object
+    assert fmt.matchpoints(value, places) == want
+
+
+@given(figures)
+def test_percentage_texts_kept_by_value_are_the_definition(value):
+    want = display_percentage(value)
+    assert fmt.percentage(value) == want
+    assert fmt.percentage(Fraction(value)) == want
