@@ -78,27 +78,31 @@ def block(
     rule_map: dict[str, str],
     titles: dict[str, str],
     memo: dict[str, tuple[str | None, str]] | None = None,
-    items: dict[str, dict[str, str]] | None = None,
+    items: dict[str, tuple[str | None, str, dict[str, str]]] | None = None,
 ) -> ExplanationBlock:
     """An explanation as a block of the page: written here when its steps are all text,
-    else left to the macro (``TABLE_RULES``).  ``items`` (one per session, by rule then
-    summary) keeps each step's line: the same sentence ('2 × 8 + 4 = 20 of a top of 26')
-    recurs on many boards."""
+    else left to the macro (``TABLE_RULES``).  ``items`` (one per session) keeps, by rule,
+    its article, the opening of its steps' lines and each summary's line: the same sentence
+    ('2 × 8 + 4 = 20 of a top of 26') recurs on many boards."""
     seen: list[str] = []
     lines = []
     for step in explanation.steps:
         rule = step.rule
         if rule in TABLE_RULES:
             return _macro_block(anchor, heading, explanation, rule_map, titles, memo)
-        slug, kind = rule_info(rule, rule_map, memo)
+        known = items.get(rule) if items is not None else None
+        if known is None:
+            slug, kind = rule_info(rule, rule_map, memo)
+            known = (slug, f'<li class="step {escape(kind)}">', {})
+            if items is not None:
+                items[rule] = known
+        slug, opening, by_summary = known
         if slug and slug not in seen:
             seen.append(slug)
-        by_summary = items.get(rule) if items is not None else None
-        if by_summary is None:
-            by_summary = {} if items is None else items.setdefault(rule, {})
-        line = by_summary.get(step.summary)
+        summary = step.summary
+        line = by_summary.get(summary)
         if line is None:
-            line = by_summary[step.summary] = f'<li class="step {escape(kind)}">{steptext(step.summary)}\n</li>\n'
+            line = by_summary[summary] = f"{opening}{steptext(summary)}\n</li>\n"
         lines.append(line)
     if not seen:
         slug = rule_info(explanation.method, rule_map, memo)[0]
@@ -148,56 +152,47 @@ def board_blocks(
     rule_map: dict[str, str],
     titles: dict[str, str],
     memo: dict[str, tuple[str | None, str]] | None = None,
-    items: dict[str, dict[str, str]] | None = None,
+    items: dict[str, tuple[str | None, str, dict[str, str]]] | None = None,
 ) -> tuple[list[ExplanationBlock], list[tuple[str, str]]]:
     """All distinct explanations of a board, in frequency-table order then line order,
     and for each traveller line its (NS anchor, EW anchor)."""
     blocks: dict[str, ExplanationBlock] = {}
     anchors: list[tuple[str, str]] = []
-    order: list[str] = []
+    # the order blocks are shown in: by their score's first row in the frequency table (NS
+    # before EW; distinct scores, which never tie: not a ranking), then the lines' own blocks
+    # in line order
+    places: dict[str, tuple[int, Any]] = {}
+    positions = {score: i for i, score in reversed(list(enumerate(row.ns_score for row in board.frequencies)))}
+    unknown = len(board.frequencies)
     for i, line in enumerate(board.lines):
         pair = []
         tl = line.line
         split = tl.is_split  # once per line (``side_anchor`` written out for both sides)
-        for direction, name, outcome, side in (
-            (Direction.NS, "ns", tl.ns, line.ns),
-            (Direction.EW, "ew", tl.ew, line.ew),
+        for direction, name, outcome, side, side_order in (
+            (Direction.NS, "ns", tl.ns, line.ns, 0),
+            (Direction.EW, "ew", tl.ew, line.ew, 1),
         ):
+            score = None
             if isinstance(outcome, Scored) and not split and not outcome.is_weighted:
-                anchor = score_anchor(name, outcome.components[0].play.ns_score)
+                score = outcome.components[0].play.ns_score
+                anchor = score_anchor(name, score)
             else:
                 anchor = f"line-{i + 1}-{name}"
             existing = blocks.get(anchor)
             if existing is not None and existing.explanation != side.explanation:
                 anchor = f"line-{i + 1}-{name}"
+                score = None
                 existing = None
             if existing is None:
                 heading = _heading(line, direction, side.value, unit_word, fig)
                 blocks[anchor] = block(anchor, heading, side.explanation, rule_map, titles, memo, items)
-                order.append(anchor)
+                places[anchor] = (
+                    (0, (positions.get(score, unknown), side_order)) if score is not None else (1, len(places))
+                )
             pair.append(anchor)
         anchors.append((pair[0], pair[1]))
-    positions = {score: i for i, score in reversed(list(enumerate(row.ns_score for row in board.frequencies)))}
-    score_first = sorted(
-        order,
-        key=lambda a: (
-            (0, _frequency_position(board, a, positions)) if not a.startswith("line-") else (1, order.index(a))
-        ),
-    )
+    score_first = sorted(places, key=places.__getitem__)
     return [blocks[a] for a in score_first], anchors
-
-
-def _frequency_position(board: ScoredBoard, anchor: str, positions: dict[int, int] | None = None) -> tuple[int, int]:
-    """Where an explanation's score stands in the board's frequency table (then NS before EW):
-    the order the blocks are shown in.  Not a ranking with ties (``scoring/ranking.py``): it
-    orders distinct scores, which never tie.  ``positions``: each score's first row, made once
-    per board."""
-    side, _, rest = anchor.partition("-")
-    score = -int(rest[1:]) if rest.startswith("m") else int(rest)
-    if positions is None:
-        scores = [row.ns_score for row in board.frequencies]
-        positions = {s: i for i, s in reversed(list(enumerate(scores)))}
-    return (positions.get(score, len(board.frequencies)), 0 if side == "ns" else 1)
 
 
 def _heading(line: ScoredLine, direction: Direction, value, unit_word: str, fig) -> str:

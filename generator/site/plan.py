@@ -173,8 +173,9 @@ class SessionPlanner:
         self._views: dict[int, tuple[Any, dict[str, Any]]] = {}
         self.rules: dict[str, tuple[str | None, str]] = {}
         """Each explanation rule seen -> (its article slug or None, its CSS class): ``rule_info``'s memo."""
-        self.step_items: dict[str, dict[str, str]] = {}
-        """Each explanation step's line on the page, by rule then summary (``explain_view.block``)."""
+        self.step_items: dict[str, tuple[str | None, str, dict[str, str]]] = {}
+        """Each explanation rule's article, its steps' opening and each step's line by summary
+        (``explain_view.block``'s memo)."""
         self._worth: dict[tuple[int, int], tuple[TrickWorth | None, Any, bool]] = {}
         self._worth_memo: dict[int, dict] = {}
         self._worth_shared: dict[int, dict[tuple[Any, ...], tuple[TrickWorth, Any, bool]]] = {}

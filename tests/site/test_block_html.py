@@ -1,0 +1,62 @@
+"""Explanation blocks written once in Python (``explain_view.block``'s ``html``) against the
+``explanations`` macro writing the same block from its steps: the same text for any steps,
+rules, articles and hostile strings; blocks with a table step stay the macro's."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.scoring.explain import Explanation, Step
+from generator.site.explain_view import TABLE_RULES, _macro_block, block
+from generator.site.render import DEFAULT_TEMPLATES, environment
+
+text = st.text(alphabet=st.sampled_from("ab1 <>&\"'é♠♥♦♣\n-"), max_size=12)
+rules = st.sampled_from(["matchpoints.compare", "matchpoints.formula", "neuberg.formula", "x_y.z", "a<b"])
+rule_map = {"matchpoints": "matchpoints", "neuberg": "neuberg-<x>", "x_y": "xy"}
+titles = {"matchpoints": "Matchpoints & tops", "xy": "X <y>"}
+
+MACRO = '{% from "_macros.html" import explanations %}{{ explanations(blocks, "matchpoints") }}'
+
+
+def rendered(b) -> str:
+    return environment(str(DEFAULT_TEMPLATES)).from_string(MACRO).render(blocks=[b])
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    steps=st.lists(st.tuples(rules, text), max_size=4),
+    method=st.sampled_from(["matchpoints", "neuberg", "other"]),
+    anchor=text,
+    heading=text,
+    shared=st.booleans(),
+)
+def test_block_html_is_what_the_macro_writes(steps, method, anchor, heading, shared):
+    explanation = Explanation(method, Fraction(1), tuple(Step(r, s) for r, s in steps))
+    items: dict | None = {} if shared else None
+    fast = block(anchor, heading, explanation, rule_map, titles, {}, items)
+    again = block(anchor, heading, explanation, rule_map, titles, {}, items)  # the memo's lines
+    slow = _macro_block(anchor, heading, explanation, rule_map, titles, {})
+    assert fast.html is not None and not fast.steps
+    assert fast.articles == slow.articles
+    assert rendered(fast) == rendered(again) == rendered(slow)
+
+
+def test_a_block_with_a_table_step_is_the_macros():
+    explanation = Explanation("weighted", Fraction(1), (Step(sorted(TABLE_RULES)[0], "parts", {"components": []}),))
+    b = block("line-1-ns", "H", explanation, {}, {})
+    assert b.html is None and b.steps[0]["summary"] == "parts"
+
+
+def test_a_hand_written_block():
+    explanation = Explanation("matchpoints", Fraction(20), (Step("matchpoints.formula", "2 × 8 + 4 = 20 <of> 26"),))
+    b = block("ns-140", "North-South, NS +140: 20.0 matchpoints", explanation, rule_map, titles)
+    assert str(b.html) == (
+        '<section class="explain" id="ns-140" aria-labelledby="ns-140-h">\n'
+        '<h3 id="ns-140-h">North-South, NS +140: 20.0 matchpoints</h3>\n<ol class="steps">\n'
+        '<li class="step matchpoints-formula">2 × 8 + 4 = 20 &lt;of&gt; 26\n</li>\n</ol>\n'
+        '<p class="more">Read more: <a href="../../articles/matchpoints.html">Matchpoints &amp; tops</a></p>\n'
+        "</section>\n"
+    )
