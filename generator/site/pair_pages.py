@@ -32,6 +32,7 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
     ref = standing.ref
     path = f"{plan.dir}/{pair_file(ref)}"
     rows: list[dict[str, Any]] = []
+    swings: list[tuple[Any, dict[str, Any]]] = []
     line_marks = plan.record["line_marks"]
     for entry in standing.scorecard:
         board = entry.board
@@ -39,6 +40,11 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
         index = plan.line_index(board, entry.line)
         _, anchors = plan.blocks(board)
         ns_side = entry.direction is Direction.NS
+        w = plan.worth(board, index, entry.direction)
+        if w is not None and w["swing"] > 0:
+            swings.append((board, w))
+        elif w is None:
+            swings += [(board, e) for e in plan.adjusted_worth(board, index, entry.direction) if e["swing"] > 0]
         anchor = anchors[index][0 if ns_side else 1]
         tl = entry.line.line
         view = plan.outcome_view(tl.ns if ns_side else tl.ew)
@@ -65,16 +71,6 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
                 else None,
             }
         )
-    swings: list[tuple[Any, dict[str, Any]]] = []
-    for entry in standing.scorecard:
-        index = plan.line_index(entry.board, entry.line)
-        w = plan.worth(entry.board, index, entry.direction)
-        if w is not None and w["swing"] > 0:
-            swings.append((entry.board, w))
-        elif w is None:
-            swings += [
-                (entry.board, e) for e in plan.adjusted_worth(entry.board, index, entry.direction) if e["swing"] > 0
-            ]
     # the three biggest swings, ties in card order (nsmallest is sorted(...)[:3], stable);
     # only those are copied into the page's rows
     mattered = [
