@@ -285,3 +285,22 @@ def test_frequency_rows_write_what_the_template_loop_wrote(rows, factored, unit,
 def test_worth_items_write_what_the_template_loop_wrote(worth):
     want = environment(str(DEFAULT_TEMPLATES)).from_string(WORTH).render(worth=worth)
     assert str(worth_items(worth)) == want
+
+
+def test_a_note_on_the_last_line_joins_the_next_row_as_the_loop_wrote_it():
+    """The old loop wrote a line's note row with no line break after it: the last one ran on
+    into ``</tbody>`` or the first sit-out row (checked against main's template at the change)."""
+    from generator.site.plan import SessionPlanner, SiteInfo
+    from generator.site.render import render_page
+    from tests.helpers.builders import one_board
+
+    result = one_board([420, 450, 400])
+    page = SessionPlanner(result, "s", SiteInfo("Club", {}, {})).board_page(result.boards[0], 0)
+    ctx = page.context
+    ctx["lines"][-1]["note"] = "Claim & ruling"
+    ctx["traveller_rows"] = traveller_rows(ctx["lines"], False, ctx["unit"], ctx["places"])
+    html = render_page(page).decode()
+    assert "<strong>Note:</strong> Claim &amp; ruling</td></tr></tbody>" in html
+    ctx["sitouts"] = [{"label": "9", "url": None, "names": ""}]
+    html = render_page(page).decode()
+    assert 'Claim &amp; ruling</td></tr><tr class="sitout"><td colspan="9">Pair 9 sat out' in html
