@@ -13,6 +13,7 @@ $(VENV)/.installed: pyproject.toml requirements/ci.txt
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet --require-hashes -r requirements/ci.txt
 	$(PY) -m pip install --quiet --no-deps -e .
+	$(PY) -m compileall -q generator  # as a non-editable install does: no run compiles them again
 	touch $@
 
 ## Re-resolve requirements/ci.txt from pyproject.toml (after changing a dependency, or to upgrade)
