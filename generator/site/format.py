@@ -39,12 +39,10 @@ def matchpoints(value: Fraction | int | None, places: int | None = None) -> str:
     if value is None:
         return ""
     kind = type(value)
-    if kind is Fraction:
-        n, d = value.numerator, value.denominator
-    elif kind is int:
-        n, d = value, 1
-    else:  # another Rational: the general path
+    if kind is not Fraction and kind is not int:  # another Rational: the general path
         return decimal_places(value, mp_places([value]) if places is None else places)
+    n: int = value.numerator  # an int's numerator is itself, its denominator 1
+    d: int = value.denominator
     if places is None:  # one figure on its own: mp_places([value]), without the list
         places = 1 if 10 % d == 0 else 2
     key = (n, d, places)
