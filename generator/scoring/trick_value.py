@@ -11,7 +11,7 @@ import dataclasses
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..model import Artificial, Direction, Play, Scored, ScoringMethod, TravellerLine
 from ..notation import Vulnerability
@@ -22,9 +22,9 @@ from .results import ScoredBoard
 from .rounding import round_neuberg
 
 
-@dataclass(frozen=True, slots=True)
-class TrickResult:
-    """One number of tricks for the line's declarer: the NS score and both sides' figures."""
+class TrickResult(NamedTuple):
+    """One number of tricks for the line's declarer: the NS score and both sides' figures
+    (a tuple: made for every line of every board, a third of a frozen dataclass's cost)."""
 
     tricks: int
     ns_score: int
@@ -32,8 +32,7 @@ class TrickResult:
     ew_value: Fraction
 
 
-@dataclass(frozen=True, slots=True)
-class TrickWorth:
+class TrickWorth(NamedTuple):
     """The line as played, and with one trick fewer and one more (None beyond 0 or 13 tricks)."""
 
     played: TrickResult
