@@ -101,16 +101,9 @@ def outcome_text(o: dict[str, Any]) -> str:
     return "Weighted: " + ", ".join(parts)
 
 
-def _who(line: dict[str, Any], side: str) -> str:
-    """The side's players as a figure's label names them: 'N Ann and S Bob', or the pair."""
-    if line["seats"]:
-        return " and ".join(esc(p["names"]) for p in line["seats"][side])
-    return esc(line[f"{side.lower()}_pair"]["label"])
-
-
-def _pair_cell(link: dict[str, Any]) -> str:
-    label = esc(link["label"])
-    return f'<td><a href="{esc(link["url"])}">{label}</a></td>' if link["url"] else f"<td>{label}</td>"
+def _pair_cell(link: dict[str, Any], label: str) -> str:
+    """A pair's cell: a link to its page, or its label (``label``: already escaped)."""
+    return f'<td><a href="{esc_text(link["url"])}">{label}</a></td>' if link["url"] else f"<td>{label}</td>"
 
 
 def traveller_rows(lines: list[dict[str, Any]], dd: bool, unit: str, places: int | None) -> Markup:
@@ -120,7 +113,7 @@ def traveller_rows(lines: list[dict[str, Any]], dd: bool, unit: str, places: int
     note_span = 11 if dd else 9
     for line in lines:
         seats = line["seats"]
-        if seats:
+        if seats:  # an individual: the players by seat; a figure's label names them
             pairs = "".join(
                 '<td class="seats">'
                 + "<br>".join(
@@ -129,15 +122,19 @@ def traveller_rows(lines: list[dict[str, Any]], dd: bool, unit: str, places: int
                 + "</td>"
                 for side in ("NS", "EW")
             )
-        else:
-            pairs = _pair_cell(line["ns_pair"]) + _pair_cell(line["ew_pair"])
+            ns_who = " and ".join(esc(p["names"]) for p in seats["NS"])
+            ew_who = " and ".join(esc(p["names"]) for p in seats["EW"])
+        else:  # pairs: each its label (a str, as ``pair_link`` writes it)
+            ns_pair, ew_pair = line["ns_pair"], line["ew_pair"]
+            ns_who, ew_who = esc_text(ns_pair["label"]), esc_text(ew_pair["label"])
+            pairs = _pair_cell(ns_pair, ns_who) + _pair_cell(ew_pair, ew_who)
         ns, ew = line["ns"], line["ew"]
         if line["ruling"]:
             result = f'<td colspan="5">{esc(line["ruling"])}</td>\n'
         elif ns["kind"] == "play" and not ew:
-            tricks = "" if ns["tricks"] is None else esc(ns["tricks"])
+            tricks = "" if ns["tricks"] is None else str(ns["tricks"])  # an int: digits
             result = (
-                f"<td>{fmt.contract(ns['contract'])}</td><td>{esc(ns['declarer'])}</td><td>{fmt.card(ns['lead'])}</td>\n"
+                f"<td>{fmt.contract(ns['contract'])}</td><td>{esc_text(ns['declarer'])}</td><td>{fmt.card(ns['lead'])}</td>\n"
                 f'<td class="num">{tricks}</td>\n<td class="num">{fmt.score(ns["ns_score"])}</td>\n'
             )
         else:
@@ -159,9 +156,9 @@ def traveller_rows(lines: list[dict[str, Any]], dd: bool, unit: str, places: int
         note = line["note"]
         out.append(
             f"<tr>\n{pairs}{result}{versus}"
-            f'<td class="num"><a href="#{esc_text(line["ns_anchor"])}" aria-label="{ns_value}: how NS {_who(line, "NS")} got it">'
+            f'<td class="num"><a href="#{esc_text(line["ns_anchor"])}" aria-label="{ns_value}: how NS {ns_who} got it">'
             f"{ns_value}</a>{ns_mark}</td>\n"
-            f'<td class="num"><a href="#{esc_text(line["ew_anchor"])}" aria-label="{ew_value}: how EW {_who(line, "EW")} got it">'
+            f'<td class="num"><a href="#{esc_text(line["ew_anchor"])}" aria-label="{ew_value}: how EW {ew_who} got it">'
             f"{ew_value}</a>{ew_mark}</td>\n</tr>\n"
             + (
                 f'<tr class="line-note"><td colspan="{note_span}"><strong>Note:</strong> {esc(note)}</td></tr>'
