@@ -9,6 +9,7 @@ shares the block ``#ns-420``; artificial, weighted and split lines get their own
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from markupsafe import Markup
@@ -196,7 +197,10 @@ def board_blocks(
 
 
 def _heading(line: ScoredLine, direction: Direction, value, unit_word: str, fig) -> str:
-    unit_word = unit(value, unit_word)
+    # ``unit`` (the singular for ±1) only where the figure may be ±1: a whole Fraction with
+    # numerator ±1, or anything but a Fraction (its ``abs`` makes a Fraction per block)
+    if type(value) is not Fraction or (value.denominator == 1 and value.numerator in (1, -1)):
+        unit_word = unit(value, unit_word)
     outcome = line.line.ns if direction is Direction.NS else line.line.ew
     who = "North-South" if direction is Direction.NS else "East-West"
     if isinstance(outcome, Scored) and not outcome.is_weighted:

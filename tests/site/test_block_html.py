@@ -60,3 +60,18 @@ def test_a_hand_written_block():
         '<p class="more">Read more: <a href="../../articles/matchpoints.html">Matchpoints &amp; tops</a></p>\n'
         "</section>\n"
     )
+
+
+@given(st.one_of(st.integers(-3, 3), st.fractions(min_value=-3, max_value=3, max_denominator=4)))
+def test_a_heading_takes_the_singular_exactly_where_unit_does(value):
+    """``_heading`` asks ``unit`` for the word only where the figure may be ±1 (a shortcut):
+    the word is the one ``unit`` gives for any figure."""
+    from generator.model import Direction
+    from generator.scoring.units import unit
+    from generator.site.explain_view import _heading
+    from tests.helpers.builders import one_board
+
+    line = one_board([420]).boards[0].lines[0]
+    heading = _heading(line, Direction.NS, value, "matchpoints", str)
+    assert heading == f"North-South, NS +420: {value} {unit(value, 'matchpoints')}"
+    assert heading.endswith(" matchpoint") == (value in (1, -1))
