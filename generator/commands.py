@@ -54,13 +54,21 @@ def _is_event_file(path: Path) -> bool:
     return is_event_file(path.name)
 
 
-def score_command(path: Path, as_json: bool = False, overrides: dict[str, Any] | None = None) -> str:
-    return "".join(score_command_parts(path, as_json, overrides))
+def score_command(
+    path: Path, as_json: bool = False, overrides: dict[str, Any] | None = None, keep: list[Any] | None = None
+) -> str:
+    return "".join(score_command_parts(path, as_json, overrides, keep))
 
 
-def score_command_parts(path: Path, as_json: bool = False, overrides: dict[str, Any] | None = None) -> Iterator[str]:
+def score_command_parts(
+    path: Path, as_json: bool = False, overrides: dict[str, Any] | None = None, keep: list[Any] | None = None
+) -> Iterator[str]:
     """``score_command``'s text in parts, to be written one after another: a big field's JSON
-    is written board by board instead of as one string of a hundred megabytes."""
+    is written board by board instead of as one string of a hundred megabytes.
+
+    ``keep`` (a list) gets the scored sessions and their data, so that they outlive the parts:
+    a process that leaves once they are written (``cli``) never frees a big field's million
+    objects one by one."""
     with paused_gc():  # a big field: a quarter of the time (generator/cycles.py)
         if _is_event_file(Path(path)):  # an event of several sessions (generator/events.py)
             from .events import event_text, event_to_json, load_event
@@ -69,10 +77,14 @@ def score_command_parts(path: Path, as_json: bool = False, overrides: dict[str, 
             yield json.dumps(event_to_json(event), indent=2, ensure_ascii=False) if as_json else event_text(event)
             return
         results = score_file(path, overrides or {})
+        if keep is not None:
+            keep.append(results)
         if as_json:
             lines = sum(len(b.lines) for r in results for b in r.boards)
             big = lines > PRETTY_JSON_LINES  # written in parts: each board's data built as it is written
             data = [session_to_json(r, analysis=_analysis(r.session), boards_when_written=big) for r in results]
+            if keep is not None:
+                keep.append(data)
             yield from json_parts(data[0] if len(data) == 1 else {"sessions": data}, lines, split=worth_forking(lines))
             return
         yield "\n\n".join(ranking_text(r) for r in results)

@@ -7,8 +7,6 @@ is documented in docs/json-schema.md.
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Iterator
 from fractions import Fraction
 from functools import lru_cache
@@ -424,6 +422,9 @@ def session_to_csv(result: SessionResult) -> str:
     """The ranking, one row per pair (or team), exact figures as decimal strings; every
     text cell through ``text_cell``.  Lines end in CRLF (RFC 4180), which also makes the
     writer quote a cell holding a CR or LF: a name with a CR cannot start a fake row."""
+    import csv  # here: `score --json` writes no CSV
+    import io
+
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     if result.team_standings:

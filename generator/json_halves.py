@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
@@ -44,6 +43,8 @@ def encoded_in_halves(items: Sequence[Any], encode: Callable[[Any], str]) -> Ite
     all of them here when no temporary file or child can be had (a sandbox, no memory).
     The child's texts are joined with NUL, which JSON text never holds (the encoder writes
     it ``\\u0000``)."""
+    import tempfile  # here: only a big field's `score --json` forks
+
     half = (len(items) + 1) // 2
     spool = None
     try:
