@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # `score --json` of a session without deals never loads the analysis
     from .analysis.double_dummy import BoardAnalysis, SessionAnalysis
-from .model import Artificial, Outcome, PairRef, Play, Scored
+from .model import Artificial, Outcome, PairRef, Play, Scored, Session
 from .scoring.explain import Explanation, json_number
 from .scoring.results import MatchResult, ScoredBoard, ScoredLine, SessionResult, SideScore, Standing
 from .scoring.units import unit_of
@@ -173,12 +173,12 @@ def _line(
 
 def _board(
     board: ScoredBoard,
-    result: SessionResult,
+    session: Session,
     explanations: bool,
     analysis: SessionAnalysis | None,
     copy: bool = True,
 ) -> dict[str, Any]:
-    source = next((b for b in result.session.boards if b.number == board.number and b.deal), None)
+    source = next((b for b in session.boards if b.number == board.number and b.deal), None)
     deal = source.deal if source else None
     found = analysis.for_board(source) if analysis else None
     shared = _SharedExplanations() if explanations else None
@@ -277,7 +277,16 @@ class BoardsToWrite:
 
     def board(self, board: ScoredBoard) -> dict[str, Any]:
         """One board's data (built afresh each time: nothing is kept)."""
-        return _board(board, self.result, self.explanations, self.analysis, copy=False)
+        return board_to_json(board, self.result.session, self.explanations, self.analysis)
+
+
+def board_to_json(
+    board: ScoredBoard, session: Session, explanations: bool = True, analysis: SessionAnalysis | None = None
+) -> dict[str, Any]:
+    """One scored board of ``session`` as ``session_to_json`` writes it in ``boards``, built for
+    encoding at once (its lines share their pairs' and sides' dicts); it needs the board and
+    the session only, not the ranking (``score --json`` writes boards before pairs are ranked)."""
+    return _board(board, session, explanations, analysis, copy=False)
 
 
 def session_to_json(
@@ -311,7 +320,7 @@ def session_to_json(
         "boards": (
             BoardsToWrite(result, explanations, analysis)
             if boards_when_written
-            else [_board(b, result, explanations, analysis) for b in result.boards]
+            else [_board(b, session, explanations, analysis) for b in result.boards]
         ),
         "penalties": [
             {**(_ref(p.pair) or {}), "amount": json_number(p.amount), "unit": p.unit.value, "reason": p.reason}

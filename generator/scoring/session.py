@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from functools import partial
@@ -40,8 +40,16 @@ from .units import method_label
 NS, EW = Direction.NS, Direction.EW
 
 
-def score_session(session: Session, options: ScoringOptions) -> SessionResult:
-    """Score every board and rank every pair (or, for teams, every match and team)."""
+def score_session(
+    session: Session,
+    options: ScoringOptions,
+    boards_scored: Callable[[tuple[ScoredBoard, ...]], object] | None = None,
+) -> SessionResult:
+    """Score every board and rank every pair (or, for teams, every match and team).
+
+    ``boards_scored``, if given, is called with the boards as the result will hold them, once
+    they are final and before the pairs are ranked (pairs sessions only): ``score --json``
+    starts writing a big field's boards on the other core meanwhile."""
     if session.penalties:
         _check_penalties(session)
     check_handicaps(session)
@@ -54,6 +62,8 @@ def score_session(session: Session, options: ScoringOptions) -> SessionResult:
     boards = score_boards(session, options)
     if session.method is ScoringMethod.MATCHPOINTS and options.artificial == "variable":
         boards = _resolve_variable_averages(boards)
+    if boards_scored is not None:
+        boards_scored(tuple(boards))
     fields = apply_strata(session, apply_handicaps(session, _rank_fields(session, boards, options), options), options)
     swiss = None
     if session.swiss:
