@@ -10,7 +10,7 @@ from typing import Any
 
 from .cycles import paused_gc
 from .errors import GeneratorError
-from .export import BoardsToWrite, board_to_json, session_to_json
+from .export import BoardsToWrite, board_text, session_to_json
 from .json_halves import Started, encoded_in_halves, started, worth_forking
 from .model import Session
 from .readers import read_sessions
@@ -133,7 +133,8 @@ def _boards_started(session: Session, boards: tuple[ScoredBoard, ...], analysis:
     """A forked child starts encoding the later boards now, while this process ranks the pairs,
     builds and writes the standings and then the first boards (``json_halves.started``)."""
     first = len(boards) - round(len(boards) * CHILD_SHARE)
-    return started(boards, lambda board: _compact(board_to_json(board, session, True, analysis)), first)
+    common: dict[Any, str] = {}  # what the boards' texts share (their pairs')
+    return started(boards, lambda board: board_text(board, session, analysis, common), first)
 
 
 def _analysis(session: Session) -> Any:
@@ -203,9 +204,8 @@ def compact_parts(value: Any, split: bool = False, boards: Started | None = None
 
 def _encoded(items: Any, split: bool) -> Iterator[str]:
     """Each element's compact text; a ``BoardsToWrite`` with ``split``, on two processes."""
-    if split and type(items) is BoardsToWrite:
-        boards = items
-        return encoded_in_halves(boards.result.boards, lambda board: _compact(boards.board(board)))
+    if type(items) is BoardsToWrite:
+        return encoded_in_halves(items.result.boards, items.text) if split else map(items.text, items.result.boards)
     return (_compact(element) for element in items)
 
 

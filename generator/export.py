@@ -7,6 +7,7 @@ is documented in docs/json-schema.md.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from fractions import Fraction
 from functools import lru_cache
@@ -171,17 +172,118 @@ def _line(
     return out
 
 
+def _compact(value: Any) -> str:
+    """``json.dumps``'s compact text (as ``score --json`` writes a big field); no check for cycles:
+    the export's data are trees of fresh dicts and lists (a cycle would still fail: RecursionError)."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, check_circular=False)
+
+
+class _LineTexts:
+    """A board's traveller lines as compact JSON text, each ordinary line (two pairs, one result
+    for both sides) joined from the texts of its parts, each encoded once per board: its pairs,
+    its play and its sides' figures are shared by many lines.  The text is ``_compact`` of
+    ``_line``'s dict, key for key (tests/test_board_text.py)."""
+
+    def __init__(self, shared: _SharedExplanations | None, common: dict[Any, str]) -> None:
+        self.shared = shared
+        self.sides: dict[int, dict[str, Any]] = {}
+        self.keys_of: dict[int, dict[str, Any]] = {}
+        self.texts: dict[int, str] = {}
+        """The board's encoded plays and sides, by the id of the Play or SideScore (alive as
+        long as the board)."""
+        self.common = common
+        """What the session's boards share: its pairs' texts by the PairRef's id (alive as long
+        as the session) and the start of a line by its section and table."""
+
+    def text(self, line: ScoredLine) -> str:
+        tl = line.line
+        plain = tl.ns
+        if not (
+            type(plain) is Scored
+            and len(plain.components) == 1
+            and tl.seats is None
+            and tl.ns_pair is not None
+            and tl.ew_pair is not None
+            and (tl.ew is plain or not tl.is_split)
+        ):
+            return _compact(_line(line, self.shared, self.sides, self.keys_of, False))
+        texts = self.texts
+        play = plain.components[0].play
+        played = texts.get(id(play))
+        if played is None:  # its keys without the braces: they go in the middle of the line's
+            played = texts[id(play)] = _compact({**_play(play), "artificial": None})[1:-1]
+        common = self.common
+        where = common.get((tl.section, tl.table))
+        if where is None:
+            where = common[(tl.section, tl.table)] = (
+                '{"section":' + _compact(tl.section) + ',"table":' + _compact(tl.table)
+            )
+        return (
+            where
+            + ',"ns_pair":'
+            + self.pair(tl.ns_pair)
+            + ',"ew_pair":'
+            + self.pair(tl.ew_pair)
+            + ',"seats":null,'
+            + played
+            + ',"ns":'
+            + self.side(line.ns)
+            + ',"ew":'
+            + self.side(line.ew)
+            + "}"
+        )
+
+    def pair(self, ref: PairRef) -> str:
+        found = self.common.get(id(ref))
+        if found is None:
+            found = self.common[id(ref)] = _compact(_ref_dict(ref))
+        return found
+
+    def side(self, side: SideScore) -> str:
+        found = self.texts.get(id(side))
+        if found is None:  # (the side's dict first: it gives the explanation its index, in line order)
+            found = self.texts[id(side)] = _compact(_side(side, self.shared, self.sides, False))
+        return found
+
+
+_LINES = '"lines":[]'
+"""The board's ``lines`` key in ``board_text`` before the lines' texts go in.  It cannot occur
+inside an encoded string (every quote there is escaped with a backslash before it), so its
+one occurrence is the key's own."""
+
+
+def board_text(
+    board: ScoredBoard, session: Session, analysis: SessionAnalysis | None = None, common: dict[Any, str] | None = None
+) -> str:
+    """``_compact(board_to_json(board, session, True, analysis))``, quicker: the lines are joined
+    from texts encoded once per pair, play and side (``_LineTexts``), and the rest of the board
+    encoded around them.  ``common``: a dict kept by the caller for the session's boards, which
+    holds the texts they share (its pairs')."""
+    shared = _SharedExplanations()
+    lines = _LineTexts(shared, {} if common is None else common)
+    texts = [lines.text(line) for line in board.lines]
+    out = _board(board, session, True, analysis, copy=False, lines=[], shared=shared)
+    head, found, tail = _compact(out).partition(_LINES)
+    assert found, "a board's data have a lines key"
+    return head + '"lines":[' + ",".join(texts) + "]" + tail
+
+
 def _board(
     board: ScoredBoard,
     session: Session,
     explanations: bool,
     analysis: SessionAnalysis | None,
     copy: bool = True,
+    lines: list[Any] | None = None,
+    shared: _SharedExplanations | None = None,
 ) -> dict[str, Any]:
+    """A board's data; with ``lines``, those instead of its lines' dicts, and with ``shared`` the
+    explanations those lines refer to (``board_text``)."""
     source = next((b for b in session.boards if b.number == board.number and b.deal), None)
     deal = source.deal if source else None
     found = analysis.for_board(source) if analysis else None
-    shared = _SharedExplanations() if explanations else None
+    if shared is None:
+        shared = _SharedExplanations() if explanations else None
     sides: dict[int, dict[str, Any]] = {}
     keys_of: dict[int, dict[str, Any]] = {}  # a Play's or a PairRef's keys, by identity (readers share them)
     out: dict[str, Any] = {
@@ -194,7 +296,7 @@ def _board(
         "top": _num(board.top),
         "datum": _num(board.datum),
         "deal": {s.value: h for s, h in deal.hands.items()} if deal else None,
-        "lines": [_line(line, shared, sides, keys_of, copy) for line in board.lines],
+        "lines": [_line(line, shared, sides, keys_of, copy) for line in board.lines] if lines is None else lines,
         **_analysis(found),
     }
     if shared is not None:
@@ -268,6 +370,8 @@ class BoardsToWrite:
 
     def __init__(self, result: SessionResult, explanations: bool, analysis: SessionAnalysis | None):
         self.result, self.explanations, self.analysis = result, explanations, analysis
+        self.common: dict[Any, str] = {}
+        """What the boards' texts share (``board_text``)."""
 
     def __iter__(self) -> Iterator[dict[str, Any]]:
         return (self.board(b) for b in self.result.boards)
@@ -278,6 +382,12 @@ class BoardsToWrite:
     def board(self, board: ScoredBoard) -> dict[str, Any]:
         """One board's data (built afresh each time: nothing is kept)."""
         return board_to_json(board, self.result.session, self.explanations, self.analysis)
+
+    def text(self, board: ScoredBoard) -> str:
+        """The board's compact JSON text: ``json.dumps`` of ``board``'s data (``board_text``)."""
+        if self.explanations:
+            return board_text(board, self.result.session, self.analysis, self.common)
+        return _compact(self.board(board))
 
 
 def board_to_json(
