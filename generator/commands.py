@@ -123,10 +123,10 @@ def score_command_parts(
         yield "\n\n".join(ranking_text(r) for r in results)
 
 
-CHILD_SHARE = 0.75
+CHILD_SHARE = 0.85
 """The share of a big field's boards the child encodes (``_boards_started``): it starts while
-this process ranks the pairs and writes the standings, about as much work as a quarter of the
-boards' JSON (docs/performance.md, "Branch scorepath")."""
+this process ranks the pairs and builds and writes the standings, about as much work as five
+sixths of the boards' text (docs/performance.md, "Branch scorepath")."""
 
 
 def _boards_started(session: Session, boards: tuple[ScoredBoard, ...], analysis: Any) -> Started:
