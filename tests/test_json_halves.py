@@ -79,15 +79,23 @@ def test_a_child_no_longer_wanted_is_stopped_and_waited_for():
         os.waitpid(pid, os.WNOHANG)
 
 
-def _score_json(monkeypatch, path, fork):
-    """``score --json``'s text of ``path``, written compact (as a big field's), with or without the child."""
+def _score_json(monkeypatch, path, fork, children=None):
+    """``score --json``'s text of ``path``, written compact (as a big field's), with or without the
+    child (whatever threads other tests left running); the started children's pids go to ``children``."""
     from generator import commands
 
     monkeypatch.setattr(commands, "PRETTY_JSON_LINES", 0)
-    monkeypatch.setattr(json_halves, "MIN_LINES", 0 if fork else 10**9)
+    monkeypatch.setattr(commands, "worth_forking", lambda lines: fork)
     calls = []
-    real = json_halves.started
-    monkeypatch.setattr(commands, "started", lambda *a: calls.append(a[2]) or real(*a))
+
+    def started(*args):
+        calls.append(args[2])
+        texts = json_halves.started(*args)
+        if children is not None and texts.child is not None:
+            children.append(texts.child[0])
+        return texts
+
+    monkeypatch.setattr(commands, "started", started)
     return "".join(commands.score_command_parts(path, as_json=True)), calls
 
 
@@ -109,10 +117,12 @@ def test_a_failure_while_ranking_stops_the_child(monkeypatch):
         raise GeneratorError("the ranking fails")
 
     monkeypatch.setattr(scoring_session, "_rank_fields", fails)
+    children: list[int] = []
     with pytest.raises(GeneratorError, match="the ranking fails"):
-        _score_json(monkeypatch, FIXTURES / "club" / "sessions" / "2026-09-07-monday-pairs.yaml", fork=True)
-    with pytest.raises(ChildProcessError):  # no child of this process left, running or unwaited
-        os.waitpid(-1, os.WNOHANG)
+        _score_json(monkeypatch, FIXTURES / "club" / "sessions" / "2026-09-07-monday-pairs.yaml", True, children)
+    assert len(children) == 1
+    with pytest.raises(ChildProcessError):  # the child is not left running or unwaited
+        os.waitpid(children[0], os.WNOHANG)
 
 
 def test_the_engine_hands_over_the_boards_it_ranks():
