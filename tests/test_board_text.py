@@ -132,3 +132,40 @@ def test_random_boards_are_the_definitions_text(session, neuberg):
     common: dict = {}
     for board in result.boards:
         assert board_text(board, session, None, common) == definition(board, session)
+
+
+def _fresh(outcome):
+    """The same outcome as a new object (no line shares it)."""
+    if isinstance(outcome, Artificial):
+        return Artificial(outcome.kind, outcome.percent)
+    return Scored(tuple(Component(c.weight, c.play) for c in outcome.components))
+
+
+def _unshared(session: Session) -> Session:
+    """``session`` with every line's outcomes new objects, each side its own."""
+    boards = tuple(
+        Board(
+            b.number,
+            tuple(
+                TravellerLine(
+                    tl.ns_pair, tl.ew_pair, _fresh(tl.ns), _fresh(tl.ew), tl.section, tl.table, tl.source_line, tl.note
+                )
+                for tl in b.lines
+            ),
+        )
+        for b in session.boards
+    )
+    return Session(session.title, session.method, session.sections, boards)
+
+
+@settings(max_examples=150, deadline=None)
+@given(sessions(), st.sampled_from([True, False]))
+def test_lines_sharing_outcomes_score_as_lines_that_do_not(session, neuberg):
+    """The engine finds a shared outcome's figures by its identity (``score_pairs_board``,
+    ``FrequencyTable.build``): the same session with no outcome shared is the definition."""
+    from generator.export import session_to_json
+
+    options = ScoringOptions(neuberg=neuberg)
+    shared = session_to_json(score_session(session, options))
+    alone = session_to_json(score_session(_unshared(session), options))
+    assert json.dumps(shared, ensure_ascii=False) == json.dumps(alone, ensure_ascii=False)
