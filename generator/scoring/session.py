@@ -393,11 +393,22 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
                     sitout[0] if sitout else None,
                 )
             )
-        keyed = [(p[0].ref, _tie_key(p[5], options)) for p in provisional]
-        labels = rank_labels(keyed)
+        labels = rank_labels([(i, _tie_key(p[5], options)) for i, p in enumerate(provisional)])  # (ints hash in C)
         standings = []
-        for pair, total, n, available, pct, score, card_entries, steps, deducted, scaled_total, sat_out in provisional:
-            rank, label = labels[pair.ref]
+        for i, (
+            pair,
+            total,
+            n,
+            available,
+            pct,
+            score,
+            card_entries,
+            steps,
+            deducted,
+            scaled_total,
+            sat_out,
+        ) in enumerate(provisional):
+            rank, label = labels[i]
             expl = Explanation("session", score, tuple(steps), {"pair": str(pair.ref)})
             standings.append(
                 Standing(
