@@ -191,6 +191,9 @@ class _LineTexts:
         self.texts: dict[int, str] = {}
         """The board's encoded plays and sides, by the id of the Play or SideScore (alive as
         long as the board)."""
+        self.rests: dict[tuple[int, int, int], str] = {}
+        """The end of an ordinary line's text (its play and its sides' figures), by the ids of
+        its outcome and its two SideScores: the lines with the same result share it."""
         self.common = common
         """What the session's boards share: its pairs' texts by the PairRef's id (alive as long
         as the session) and the start of a line by its section and table."""
@@ -207,31 +210,32 @@ class _LineTexts:
             and (tl.ew is plain or not tl.is_split)
         ):
             return _compact(_line(line, self.shared, self.sides, self.keys_of, False))
-        texts = self.texts
-        play = plain.components[0].play
-        played = texts.get(id(play))
-        if played is None:  # its keys without the braces: they go in the middle of the line's
-            played = texts[id(play)] = _compact({**_play(play), "artificial": None})[1:-1]
+        rest_key = (id(plain), id(line.ns), id(line.ew))
+        rest = self.rests.get(rest_key)
+        if rest is None:  # (its sides' texts made in line order: they number the explanations)
+            rest = self.rests[rest_key] = (
+                f',"seats":null,{self.played(plain.components[0].play)},"ns":{self.side(line.ns)},'
+                f'"ew":{self.side(line.ew)}}}'
+            )
         common = self.common
         where = common.get((tl.section, tl.table))
         if where is None:
             where = common[(tl.section, tl.table)] = (
                 '{"section":' + _compact(tl.section) + ',"table":' + _compact(tl.table)
             )
-        return (
-            where
-            + ',"ns_pair":'
-            + self.pair(tl.ns_pair)
-            + ',"ew_pair":'
-            + self.pair(tl.ew_pair)
-            + ',"seats":null,'
-            + played
-            + ',"ns":'
-            + self.side(line.ns)
-            + ',"ew":'
-            + self.side(line.ew)
-            + "}"
-        )
+        ns_pair, ew_pair = common.get(id(tl.ns_pair)), common.get(id(tl.ew_pair))
+        if ns_pair is None:
+            ns_pair = self.pair(tl.ns_pair)
+        if ew_pair is None:
+            ew_pair = self.pair(tl.ew_pair)
+        return f'{where},"ns_pair":{ns_pair},"ew_pair":{ew_pair}{rest}'
+
+    def played(self, play: Play) -> str:
+        """A play's keys without the braces: they go in the middle of the line's."""
+        found = self.texts.get(id(play))
+        if found is None:
+            found = self.texts[id(play)] = _compact({**_play(play), "artificial": None})[1:-1]
+        return found
 
     def pair(self, ref: PairRef) -> str:
         found = self.common.get(id(ref))
