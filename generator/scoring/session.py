@@ -280,7 +280,7 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
             played = entries.get(pair.ref, [])
             if not in_order:  # (in order already when the boards are: gathered board by board)
                 played = sorted(played, key=lambda e: (e[0].number, e[0].section))
-            sides = [line.side(direction) for _, line, direction in played]
+            sides = [line.ns if direction is NS else line.ew for _, line, direction in played]  # (line.side, inline)
             running = exact_sum(side.value for side in sides)  # exact, without a Fraction sum per board
             card: Sequence[ScorecardEntry] = Scorecard(partial(_scorecard, pair.ref, played, sides))
             if session.individual:
