@@ -57,6 +57,9 @@ def _settings_folder(given: Path) -> Path | None:
 def site_scoring_for(file: Path) -> dict[str, Any]:
     """``scoring:`` of the ``site.yaml`` that governs ``file``: the defaults its upload's options
     override (none without a ``site.yaml``: ``SiteConfig``'s default, with no module loaded)."""
-    if _settings_folder(Path(file)) is None:
+    folder = _settings_folder(Path(file))
+    if folder is None:
         return {}
-    return dict(site_config_for(file).scoring)
+    from .site.config import load_config
+
+    return dict(load_config(folder).scoring)
