@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # `score --json` of a session without deals never loads the analysis
     from .analysis.double_dummy import BoardAnalysis, SessionAnalysis
-from .model import Artificial, Outcome, PairRef, Play, Scored, Session
+from .model import Artificial, Outcome, PairRef, Play, Scored, Session, TravellerLine
 from .scoring.explain import Explanation, json_number
 from .scoring.results import MatchResult, ScoredBoard, ScoredLine, SessionResult, SideScore, Standing
 from .scoring.units import unit_of
@@ -103,6 +103,22 @@ def _side(
     return dict(out) if copy else out
 
 
+def _ordinary_play(tl: TravellerLine) -> Play | None:
+    """The play of an ordinary line — two pairs, one result, the same for both sides (nearly
+    every line) — else None."""
+    plain = tl.ns
+    if (
+        type(plain) is Scored
+        and len(plain.components) == 1
+        and tl.seats is None
+        and tl.ns_pair is not None
+        and tl.ew_pair is not None
+        and (tl.ew is plain or not tl.is_split)
+    ):
+        return plain.components[0].play
+    return None
+
+
 def _line(
     line: ScoredLine,
     shared: _SharedExplanations | None,
@@ -114,17 +130,10 @@ def _line(
     the board's other lines (for data encoded at once and dropped: ``BoardsToWrite``)."""
     tl = line.line
     plain = tl.ns
-    if (
-        type(plain) is Scored
-        and len(plain.components) == 1
-        and tl.seats is None
-        and tl.ns_pair is not None
-        and tl.ew_pair is not None
-        and (tl.ew is plain or not tl.is_split)
-    ):
+    play = _ordinary_play(tl)
+    if play is not None:
         # An ordinary result of two pairs, the same for both sides (nearly every line): the keys
         # below, in the same order, from the play's keys written once per distinct play.
-        play = plain.components[0].play
         played = keys_of.get(id(play))
         if played is None:
             played = keys_of[id(play)] = {**_play(play), "artificial": None}
@@ -200,22 +209,14 @@ class _LineTexts:
 
     def text(self, line: ScoredLine) -> str:
         tl = line.line
-        plain = tl.ns
-        if not (
-            type(plain) is Scored
-            and len(plain.components) == 1
-            and tl.seats is None
-            and tl.ns_pair is not None
-            and tl.ew_pair is not None
-            and (tl.ew is plain or not tl.is_split)
-        ):
+        play = _ordinary_play(tl)
+        if play is None:
             return _compact(_line(line, self.shared, self.sides, self.keys_of, False))
-        rest_key = (id(plain), id(line.ns), id(line.ew))
+        rest_key = (id(play), id(line.ns), id(line.ew))
         rest = self.rests.get(rest_key)
         if rest is None:  # (its sides' texts made in line order: they number the explanations)
             rest = self.rests[rest_key] = (
-                f',"seats":null,{self.played(plain.components[0].play)},"ns":{self.side(line.ns)},'
-                f'"ew":{self.side(line.ew)}}}'
+                f',"seats":null,{self.played(play)},"ns":{self.side(line.ns)},"ew":{self.side(line.ew)}}}'
             )
         common = self.common
         where = common.get((tl.section, tl.table))
@@ -237,7 +238,7 @@ class _LineTexts:
             found = self.texts[id(play)] = _compact({**_play(play), "artificial": None})[1:-1]
         return found
 
-    def pair(self, ref: PairRef) -> str:
+    def pair(self, ref: PairRef | None) -> str:  # (never None: an ordinary line has its two pairs)
         found = self.common.get(id(ref))
         if found is None:
             found = self.common[id(ref)] = _compact(_ref_dict(ref))
