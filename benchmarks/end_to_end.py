@@ -42,7 +42,7 @@ from pathlib import Path
 from generator.cli import main
 import generator.readers as readers
 readers.read_sessions.__defaults__ = (10 * readers.MAX_BYTES,)
-sys.exit(main(sys.argv[1:]))
+sys.exit(main())  # as the program runs (main() without arguments reads sys.argv)
 """
 """``python -m generator`` with a larger upload limit, for fields over 20 MB of USEBIO."""
 

@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from .cycles import paused_gc
 from .errors import GeneratorError
-from .export import BoardsToWrite, session_to_json
-from .json_halves import encoded_in_halves, worth_forking
+from .export import BoardsToWrite, board_text, session_to_json
+from .json_halves import Started, encoded_in_halves, started, worth_forking
 from .model import Session
 from .readers import read_sessions
 from .scoring.explain import fmt, signed
 from .scoring.options import OptionError, ScoringOptions, resolve_options
-from .scoring.results import SessionResult
+from .scoring.results import ScoredBoard, SessionResult
 from .site_settings import site_scoring_for
 
 
@@ -27,15 +28,24 @@ def session_options(session: Session, overrides: dict[str, Any], site: dict[str,
         raise GeneratorError(str(exc)) from None
 
 
-def score_file(path: Path, overrides: dict[str, Any]) -> list[SessionResult]:
+def score_file(
+    path: Path,
+    overrides: dict[str, Any],
+    boards_scored: Callable[[Session, tuple[ScoredBoard, ...]], object] | None = None,
+) -> list[SessionResult]:
+    """Every session of the file, scored.  ``boards_scored(session, boards)`` is called, for a
+    file of one pairs session, once its boards are scored and before its pairs are ranked
+    (``score_session``)."""
     from .scoring.session import score_session
 
     results = []
     site = site_scoring_for(Path(path))
-    for s in read_sessions(Path(path)):
+    sessions = read_sessions(Path(path))
+    for s in sessions:
         options = session_options(s, overrides, site)
+        hook = partial(boards_scored, s) if boards_scored is not None and len(sessions) == 1 else None
         try:
-            results.append(score_session(s, options))
+            results.append(score_session(s, options, boards_scored=hook))
         except OptionError as exc:  # an option that fits no match of the file (a club VP table's length)
             raise GeneratorError(f"{path}: {exc}") from None
     return results
@@ -54,13 +64,21 @@ def _is_event_file(path: Path) -> bool:
     return is_event_file(path.name)
 
 
-def score_command(path: Path, as_json: bool = False, overrides: dict[str, Any] | None = None) -> str:
-    return "".join(score_command_parts(path, as_json, overrides))
+def score_command(
+    path: Path, as_json: bool = False, overrides: dict[str, Any] | None = None, keep: list[Any] | None = None
+) -> str:
+    return "".join(score_command_parts(path, as_json, overrides, keep))
 
 
-def score_command_parts(path: Path, as_json: bool = False, overrides: dict[str, Any] | None = None) -> Iterator[str]:
+def score_command_parts(
+    path: Path, as_json: bool = False, overrides: dict[str, Any] | None = None, keep: list[Any] | None = None
+) -> Iterator[str]:
     """``score_command``'s text in parts, to be written one after another: a big field's JSON
-    is written board by board instead of as one string of a hundred megabytes."""
+    is written board by board instead of as one string of a hundred megabytes.
+
+    ``keep`` (a list) gets the scored sessions and their data, so that they outlive the parts:
+    a process that leaves once they are written (``cli``) never frees a big field's million
+    objects one by one."""
     with paused_gc():  # a big field: a quarter of the time (generator/cycles.py)
         if _is_event_file(Path(path)):  # an event of several sessions (generator/events.py)
             from .events import event_text, event_to_json, load_event
@@ -68,14 +86,55 @@ def score_command_parts(path: Path, as_json: bool = False, overrides: dict[str, 
             event = load_event(Path(path), site_scoring_for(Path(path)), overrides=overrides or {})
             yield json.dumps(event_to_json(event), indent=2, ensure_ascii=False) if as_json else event_text(event)
             return
-        results = score_file(path, overrides or {})
-        if as_json:
-            lines = sum(len(b.lines) for r in results for b in r.boards)
-            big = lines > PRETTY_JSON_LINES  # written in parts: each board's data built as it is written
-            data = [session_to_json(r, analysis=_analysis(r.session), boards_when_written=big) for r in results]
-            yield from json_parts(data[0] if len(data) == 1 else {"sessions": data}, lines, split=worth_forking(lines))
-            return
+        early: list[tuple[Started, Any]] = []  # a big field's boards started on the other core, and their analysis
+
+        def start_boards(session: Session, boards: tuple[ScoredBoard, ...]) -> None:
+            lines = sum(len(b.lines) for b in boards)
+            if lines > PRETTY_JSON_LINES and worth_forking(lines):
+                analysis = _analysis(session)
+                early.append((_boards_started(session, boards, analysis), analysis))
+
+        try:
+            results = score_file(path, overrides or {}, start_boards if as_json else None)
+            if keep is not None:
+                keep.append(results)
+            if as_json:
+                lines = sum(len(b.lines) for r in results for b in r.boards)
+                big = lines > PRETTY_JSON_LINES  # written in parts: each board's data built as it is written
+                analyses = [early[0][1]] if early else [_analysis(r.session) for r in results]
+                data = [
+                    session_to_json(r, analysis=a, boards_when_written=big)
+                    for r, a in zip(results, analyses, strict=True)
+                ]
+                if keep is not None:
+                    keep.append(data)
+                texts = early[0][0] if early else None
+                yield from json_parts(
+                    data[0] if len(data) == 1 else {"sessions": data}, lines, worth_forking(lines), texts
+                )
+                return
+        except BaseException:
+            for texts_started, _ in early:  # this process failed or stopped: the child's work is not wanted
+                texts_started.close(stop=True)
+            raise
+        finally:
+            for texts_started, _ in early:
+                texts_started.close()
         yield "\n\n".join(ranking_text(r) for r in results)
+
+
+CHILD_SHARE = 0.85
+"""The share of a big field's boards the child encodes (``_boards_started``): it starts while
+this process ranks the pairs and builds and writes the standings, about as much work as five
+sixths of the boards' text (docs/performance.md, "Branch scorepath")."""
+
+
+def _boards_started(session: Session, boards: tuple[ScoredBoard, ...], analysis: Any) -> Started:
+    """A forked child starts encoding the later boards now, while this process ranks the pairs,
+    builds and writes the standings and then the first boards (``json_halves.started``)."""
+    first = len(boards) - round(len(boards) * CHILD_SHARE)
+    common: dict[Any, str] = {}  # what the boards' texts share (their pairs')
+    return started(boards, lambda board: board_text(board, session, analysis, common), first)
 
 
 def _analysis(session: Session) -> Any:
@@ -98,15 +157,16 @@ def json_text(data: Any, traveller_lines: int) -> str:
     return "".join(json_parts(data, traveller_lines))
 
 
-def json_parts(data: Any, traveller_lines: int, split: bool = False) -> Iterator[str]:
+def json_parts(data: Any, traveller_lines: int, split: bool = False, boards: Started | None = None) -> Iterator[str]:
     """The JSON text of ``data`` in parts: indented in one for a club session; compact for a big
     field (above ``PRETTY_JSON_LINES``), each board (each element of a list near the top) encoded
     apart by the C encoder — the parts joined are exactly ``json.dumps``'s compact text.  With
-    ``split``, a session's boards are encoded by two processes (``json_halves``)."""
+    ``split``, a session's boards are encoded by two processes (``json_halves``); ``boards``,
+    the texts of a session's boards already started so (``_boards_started``)."""
     if traveller_lines <= PRETTY_JSON_LINES:
         yield json.dumps(data, indent=2, ensure_ascii=False)
         return
-    yield from compact_parts(data, split)
+    yield from compact_parts(data, split, boards)
 
 
 OPENED = ("sessions", "boards")
@@ -115,9 +175,10 @@ boards (a list, or a ``BoardsToWrite`` that builds each board's data as it is re
 board (its traveller lines, its explanations) is encoded whole."""
 
 
-def compact_parts(value: Any, split: bool = False) -> Iterator[str]:
+def compact_parts(value: Any, split: bool = False, boards: Started | None = None) -> Iterator[str]:
     """``json.dumps(value, separators=(",", ":"), ensure_ascii=False)`` in parts; with ``split``,
-    the boards a ``BoardsToWrite`` builds are encoded half here, half in a forked child."""
+    the boards a ``BoardsToWrite`` builds are encoded half here, half in a forked child; with
+    ``boards``, the value's own ``boards`` are those texts (a session whose child started early)."""
     if type(value) is not dict or not all(type(k) is str for k in value):
         yield _compact(value)
         return
@@ -131,7 +192,8 @@ def compact_parts(value: Any, split: bool = False) -> Iterator[str]:
                     yield from ([","] if n else [])
                     yield from compact_parts(element, split)
             else:
-                for n, text in enumerate(_encoded(item, split)):
+                texts = boards if boards is not None and type(item) is BoardsToWrite else _encoded(item, split)
+                for n, text in enumerate(texts):
                     yield from ([","] if n else [])
                     yield text
             yield "]"
@@ -142,9 +204,8 @@ def compact_parts(value: Any, split: bool = False) -> Iterator[str]:
 
 def _encoded(items: Any, split: bool) -> Iterator[str]:
     """Each element's compact text; a ``BoardsToWrite`` with ``split``, on two processes."""
-    if split and type(items) is BoardsToWrite:
-        boards = items
-        return encoded_in_halves(boards.result.boards, lambda board: _compact(boards.board(board)))
+    if type(items) is BoardsToWrite:
+        return encoded_in_halves(items.result.boards, items.text) if split else map(items.text, items.result.boards)
     return (_compact(element) for element in items)
 
 

@@ -7,8 +7,7 @@ is documented in docs/json-schema.md.
 
 from __future__ import annotations
 
-import csv
-import io
+import json
 from collections.abc import Iterator
 from fractions import Fraction
 from functools import lru_cache
@@ -16,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # `score --json` of a session without deals never loads the analysis
     from .analysis.double_dummy import BoardAnalysis, SessionAnalysis
-from .model import Artificial, Outcome, PairRef, Play, Scored
+from .model import Artificial, Outcome, PairRef, Play, Scored, Session, TravellerLine
 from .scoring.explain import Explanation, json_number
 from .scoring.results import MatchResult, ScoredBoard, ScoredLine, SessionResult, SideScore, Standing
 from .scoring.units import unit_of
@@ -104,6 +103,22 @@ def _side(
     return dict(out) if copy else out
 
 
+def _ordinary_play(tl: TravellerLine) -> Play | None:
+    """The play of an ordinary line — two pairs, one result, the same for both sides (nearly
+    every line) — else None."""
+    plain = tl.ns
+    if (
+        type(plain) is Scored
+        and len(plain.components) == 1
+        and tl.seats is None
+        and tl.ns_pair is not None
+        and tl.ew_pair is not None
+        and (tl.ew is plain or not tl.is_split)
+    ):
+        return plain.components[0].play
+    return None
+
+
 def _line(
     line: ScoredLine,
     shared: _SharedExplanations | None,
@@ -115,17 +130,10 @@ def _line(
     the board's other lines (for data encoded at once and dropped: ``BoardsToWrite``)."""
     tl = line.line
     plain = tl.ns
-    if (
-        type(plain) is Scored
-        and len(plain.components) == 1
-        and tl.seats is None
-        and tl.ns_pair is not None
-        and tl.ew_pair is not None
-        and (tl.ew is plain or not tl.is_split)
-    ):
+    play = _ordinary_play(tl)
+    if play is not None:
         # An ordinary result of two pairs, the same for both sides (nearly every line): the keys
         # below, in the same order, from the play's keys written once per distinct play.
-        play = plain.components[0].play
         played = keys_of.get(id(play))
         if played is None:
             played = keys_of[id(play)] = {**_play(play), "artificial": None}
@@ -173,17 +181,114 @@ def _line(
     return out
 
 
+def _compact(value: Any) -> str:
+    """``json.dumps``'s compact text (as ``score --json`` writes a big field); no check for cycles:
+    the export's data are trees of fresh dicts and lists (a cycle would still fail: RecursionError)."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, check_circular=False)
+
+
+class _LineTexts:
+    """A board's traveller lines as compact JSON text, each ordinary line (two pairs, one result
+    for both sides) joined from the texts of its parts, each encoded once per board: its pairs,
+    its play and its sides' figures are shared by many lines.  The text is ``_compact`` of
+    ``_line``'s dict, key for key (tests/test_board_text.py)."""
+
+    def __init__(self, shared: _SharedExplanations | None, common: dict[Any, str]) -> None:
+        self.shared = shared
+        self.sides: dict[int, dict[str, Any]] = {}
+        self.keys_of: dict[int, dict[str, Any]] = {}
+        self.texts: dict[int, str] = {}
+        """The board's encoded plays and sides, by the id of the Play or SideScore (alive as
+        long as the board)."""
+        self.rests: dict[tuple[int, int, int], str] = {}
+        """The end of an ordinary line's text (its play and its sides' figures), by the ids of
+        its outcome and its two SideScores: the lines with the same result share it."""
+        self.common = common
+        """What the session's boards share: its pairs' texts by the PairRef's id (alive as long
+        as the session) and the start of a line by its section and table."""
+
+    def text(self, line: ScoredLine) -> str:
+        tl = line.line
+        play = _ordinary_play(tl)
+        if play is None:
+            return _compact(_line(line, self.shared, self.sides, self.keys_of, False))
+        rest_key = (id(play), id(line.ns), id(line.ew))
+        rest = self.rests.get(rest_key)
+        if rest is None:  # (its sides' texts made in line order: they number the explanations)
+            rest = self.rests[rest_key] = (
+                f',"seats":null,{self.played(play)},"ns":{self.side(line.ns)},"ew":{self.side(line.ew)}}}'
+            )
+        common = self.common
+        where = common.get((tl.section, tl.table))
+        if where is None:
+            where = common[(tl.section, tl.table)] = (
+                '{"section":' + _compact(tl.section) + ',"table":' + _compact(tl.table)
+            )
+        ns_pair, ew_pair = common.get(id(tl.ns_pair)), common.get(id(tl.ew_pair))
+        if ns_pair is None:
+            ns_pair = self.pair(tl.ns_pair)
+        if ew_pair is None:
+            ew_pair = self.pair(tl.ew_pair)
+        return f'{where},"ns_pair":{ns_pair},"ew_pair":{ew_pair}{rest}'
+
+    def played(self, play: Play) -> str:
+        """A play's keys without the braces: they go in the middle of the line's."""
+        found = self.texts.get(id(play))
+        if found is None:
+            found = self.texts[id(play)] = _compact({**_play(play), "artificial": None})[1:-1]
+        return found
+
+    def pair(self, ref: PairRef | None) -> str:  # (never None: an ordinary line has its two pairs)
+        found = self.common.get(id(ref))
+        if found is None:
+            found = self.common[id(ref)] = _compact(_ref_dict(ref))
+        return found
+
+    def side(self, side: SideScore) -> str:
+        found = self.texts.get(id(side))
+        if found is None:  # (the side's dict first: it gives the explanation its index, in line order)
+            found = self.texts[id(side)] = _compact(_side(side, self.shared, self.sides, False))
+        return found
+
+
+_LINES = '"lines":[]'
+"""The board's ``lines`` key in ``board_text`` before the lines' texts go in.  It cannot occur
+inside an encoded string (every quote there is escaped with a backslash before it), so its
+one occurrence is the key's own."""
+
+
+def board_text(
+    board: ScoredBoard, session: Session, analysis: SessionAnalysis | None = None, common: dict[Any, str] | None = None
+) -> str:
+    """``_compact(board_to_json(board, session, True, analysis))``, quicker: the lines are joined
+    from texts encoded once per pair, play and side (``_LineTexts``), and the rest of the board
+    encoded around them.  ``common``: a dict kept by the caller for the session's boards, which
+    holds the texts they share (its pairs')."""
+    shared = _SharedExplanations()
+    lines = _LineTexts(shared, {} if common is None else common)
+    texts = [lines.text(line) for line in board.lines]
+    out = _board(board, session, True, analysis, copy=False, lines=[], shared=shared)
+    head, found, tail = _compact(out).partition(_LINES)
+    assert found, "a board's data have a lines key"
+    return head + '"lines":[' + ",".join(texts) + "]" + tail
+
+
 def _board(
     board: ScoredBoard,
-    result: SessionResult,
+    session: Session,
     explanations: bool,
     analysis: SessionAnalysis | None,
     copy: bool = True,
+    lines: list[Any] | None = None,
+    shared: _SharedExplanations | None = None,
 ) -> dict[str, Any]:
-    source = next((b for b in result.session.boards if b.number == board.number and b.deal), None)
+    """A board's data; with ``lines``, those instead of its lines' dicts, and with ``shared`` the
+    explanations those lines refer to (``board_text``)."""
+    source = next((b for b in session.boards if b.number == board.number and b.deal), None)
     deal = source.deal if source else None
     found = analysis.for_board(source) if analysis else None
-    shared = _SharedExplanations() if explanations else None
+    if shared is None:
+        shared = _SharedExplanations() if explanations else None
     sides: dict[int, dict[str, Any]] = {}
     keys_of: dict[int, dict[str, Any]] = {}  # a Play's or a PairRef's keys, by identity (readers share them)
     out: dict[str, Any] = {
@@ -196,7 +301,7 @@ def _board(
         "top": _num(board.top),
         "datum": _num(board.datum),
         "deal": {s.value: h for s, h in deal.hands.items()} if deal else None,
-        "lines": [_line(line, shared, sides, keys_of, copy) for line in board.lines],
+        "lines": [_line(line, shared, sides, keys_of, copy) for line in board.lines] if lines is None else lines,
         **_analysis(found),
     }
     if shared is not None:
@@ -270,6 +375,8 @@ class BoardsToWrite:
 
     def __init__(self, result: SessionResult, explanations: bool, analysis: SessionAnalysis | None):
         self.result, self.explanations, self.analysis = result, explanations, analysis
+        self.common: dict[Any, str] = {}
+        """What the boards' texts share (``board_text``)."""
 
     def __iter__(self) -> Iterator[dict[str, Any]]:
         return (self.board(b) for b in self.result.boards)
@@ -279,7 +386,22 @@ class BoardsToWrite:
 
     def board(self, board: ScoredBoard) -> dict[str, Any]:
         """One board's data (built afresh each time: nothing is kept)."""
-        return _board(board, self.result, self.explanations, self.analysis, copy=False)
+        return board_to_json(board, self.result.session, self.explanations, self.analysis)
+
+    def text(self, board: ScoredBoard) -> str:
+        """The board's compact JSON text: ``json.dumps`` of ``board``'s data (``board_text``)."""
+        if self.explanations:
+            return board_text(board, self.result.session, self.analysis, self.common)
+        return _compact(self.board(board))
+
+
+def board_to_json(
+    board: ScoredBoard, session: Session, explanations: bool = True, analysis: SessionAnalysis | None = None
+) -> dict[str, Any]:
+    """One scored board of ``session`` as ``session_to_json`` writes it in ``boards``, built for
+    encoding at once (its lines share their pairs' and sides' dicts); it needs the board and
+    the session only, not the ranking (``score --json`` writes boards before pairs are ranked)."""
+    return _board(board, session, explanations, analysis, copy=False)
 
 
 def session_to_json(
@@ -313,7 +435,7 @@ def session_to_json(
         "boards": (
             BoardsToWrite(result, explanations, analysis)
             if boards_when_written
-            else [_board(b, result, explanations, analysis) for b in result.boards]
+            else [_board(b, session, explanations, analysis) for b in result.boards]
         ),
         "penalties": [
             {**(_ref(p.pair) or {}), "amount": json_number(p.amount), "unit": p.unit.value, "reason": p.reason}
@@ -424,6 +546,9 @@ def session_to_csv(result: SessionResult) -> str:
     """The ranking, one row per pair (or team), exact figures as decimal strings; every
     text cell through ``text_cell``.  Lines end in CRLF (RFC 4180), which also makes the
     writer quote a cell holding a CR or LF: a name with a CR cannot start a fake row."""
+    import csv  # here: `score --json` writes no CSV
+    import io
+
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     if result.team_standings:

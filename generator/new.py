@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 from pathlib import Path
 from string import Template
 
@@ -52,6 +51,8 @@ def generator_requirement() -> str:
 
 
 def _checkout_requirement() -> str | None:
+    import subprocess  # here: every command's start imports this module (cli), only `new` runs git
+
     from .resources import SOURCE_ROOT
 
     if not (SOURCE_ROOT / ".git").exists():

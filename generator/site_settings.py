@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .site.config import SiteConfig, load_config
+if TYPE_CHECKING:
+    from .site.config import SiteConfig
 
 CONTENT_FOLDER = "content"
 
@@ -38,14 +39,27 @@ def settings_folders(file: Path) -> list[Path]:
 def site_config_for(file: Path) -> SiteConfig:
     """The settings of the nearest ``site.yaml`` above ``file`` (defaults when there is none).
     A ``site.yaml`` that is there but wrong is an error, with the same message as in a build."""
-    given = Path(file)
+    from .site.config import SiteConfig, load_config  # here: no site.yaml, no YAML loader (`score`'s start)
+
+    folder = _settings_folder(Path(file))
+    return SiteConfig() if folder is None else load_config(folder)
+
+
+def _settings_folder(given: Path) -> Path | None:
+    """The folder of the nearest ``site.yaml`` above ``given``, named as the user named the file
+    (relative to here when they gave a relative path); None when there is none."""
     for folder in settings_folders(given.absolute()):
         if (folder / "site.yaml").exists() or (folder / "site.yaml").is_symlink():
-            # Named as the user named the file: relative to here when they gave a relative path.
-            return load_config(folder if given.is_absolute() else Path(os.path.relpath(folder)))
-    return SiteConfig()
+            return folder if given.is_absolute() else Path(os.path.relpath(folder))
+    return None
 
 
 def site_scoring_for(file: Path) -> dict[str, Any]:
-    """``scoring:`` of the ``site.yaml`` that governs ``file``: the defaults its upload's options override."""
-    return dict(site_config_for(file).scoring)
+    """``scoring:`` of the ``site.yaml`` that governs ``file``: the defaults its upload's options
+    override (none without a ``site.yaml``: ``SiteConfig``'s default, with no module loaded)."""
+    folder = _settings_folder(Path(file))
+    if folder is None:
+        return {}
+    from .site.config import load_config
+
+    return dict(load_config(folder).scoring)

@@ -154,3 +154,21 @@ def test_check_with_a_bad_option_value_is_an_error_not_a_search(capsys):
     assert captured.err.startswith(
         "Error: option 'neuberg_rounding': expected one of exact, ebu, acbl, truncate, got 'bogus'"
     )
+
+
+def test_the_program_leaves_at_once_with_all_its_output(capsys):
+    """``python -m generator score`` ends its process without tearing its objects down
+    (``cli._leave``): everything is written and flushed first, as ``main([...])`` writes it."""
+    import subprocess
+    import sys
+
+    for args in (["--json"], []):
+        path = str(FIXTURES / "usebio/mitchell_compscore.xml")
+        assert main(["score", path, *args]) == 0
+        in_process = capsys.readouterr().out
+        run = subprocess.run(
+            [sys.executable, "-m", "generator", "score", path, *args], capture_output=True, text=True, check=False
+        )
+        assert (run.returncode, run.stderr) == (0, "")
+        assert run.stdout == in_process
+        assert run.stdout.endswith("\n") and "Kate King" in run.stdout  # to the last pair, flushed

@@ -215,8 +215,10 @@ class _Section:
     """Pairs listed as the movement's phantom: a line against one is its opponent's sit-out."""
     listed: dict[PairRef, PairRef] = field(default_factory=dict)
     """Each listed pair's ref, by itself."""
-    refs: dict[tuple[str, Direction], PairRef] = field(default_factory=dict)
-    """Pair numbers as written in a column, read once: a big field writes each a thousand times."""
+    ns_refs: dict[str, PairRef] = field(default_factory=dict)
+    """Pair numbers as written in the NS column, read once: a big field writes each a thousand times."""
+    ew_refs: dict[str, PairRef] = field(default_factory=dict)
+    """The same for the EW column (two dicts: no Direction hashed per line)."""
 
 
 @dataclass
@@ -574,7 +576,7 @@ class _Reader(ResultReader):
         else:
             ref = PairRef(section, number, side)
         ref = sec.listed.get(ref, ref)  # the listed pair's own object: validation compares identities
-        sec.refs[(text, side)] = ref
+        (sec.ns_refs if side is Direction.NS else sec.ew_refs)[text] = ref
         return ref
 
     # --- boards and traveller lines ------------------------------------------------------
@@ -616,12 +618,8 @@ class _Reader(ResultReader):
             self.sitout_line(elem, path, board, sec, ns_text, ew_text)
             return None
         self.line_note = ""
-        ns_pair = sec.refs.get((ns_text, Direction.NS)) or self.pair_ref(
-            ns_text, Direction.NS, sec, f"{path}/NS_PAIR_NUMBER", board
-        )
-        ew_pair = sec.refs.get((ew_text, Direction.EW)) or self.pair_ref(
-            ew_text, Direction.EW, sec, f"{path}/EW_PAIR_NUMBER", board
-        )
+        ns_pair = sec.ns_refs.get(ns_text) or self.pair_ref(ns_text, Direction.NS, sec, f"{path}/NS_PAIR_NUMBER", board)
+        ew_pair = sec.ew_refs.get(ew_text) or self.pair_ref(ew_text, Direction.EW, sec, f"{path}/EW_PAIR_NUMBER", board)
         if sec.phantoms and (ns_pair in sec.phantoms or ew_pair in sec.phantoms):
             self.sitout_line(
                 elem,
@@ -652,8 +650,9 @@ class _Reader(ResultReader):
             places.drop(board, ns_pair, ew_pair, path)
             return None
         ns, ew = outcome
-        _keep_printed(figures, texts, path, board, sec.name, ns_pair, ew_pair, score_text)
-        return TravellerLine(ns_pair, ew_pair, ns, ew, section=sec.name, note=self.line_note)
+        if not texts.keys().isdisjoint(_LINE_FIGURE_NAMES):  # (a big field's export has none)
+            _keep_printed(figures, texts, path, board, sec.name, ns_pair, ew_pair, score_text)
+        return TravellerLine(ns_pair, ew_pair, ns, ew, sec.name, None, None, self.line_note)
 
     def sitout_line(self, elem: Element, path: str, board: int, sec: _Section, ns_text: str, ew_text: str) -> None:
         """A line with one pair and no opponent: kept as that pair's sit-out of the board."""

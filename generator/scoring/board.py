@@ -39,14 +39,22 @@ def board_scorer(
 ) -> tuple[PairsMethod, dict[Direction, FrequencyTable], Fraction, bool]:
     """The board's frequency tables and the method's scorer: (scorer, tables, top, split).
     ``split`` is True when a split score gives the EW field a table of its own."""
-    ns_results = [components(line.ns) for line in lines if isinstance(line.ns, Scored)]
-    ew_results = [components(line.ew) for line in lines if isinstance(line.ew, Scored)]
+    known: dict[int, Components] = {}  # by the outcome's id: lines sharing an outcome share its components
+
+    def of(outcome: Scored) -> Components:
+        found = known.get(id(outcome))
+        if found is None:
+            found = known[id(outcome)] = components(outcome)
+        return found
+
+    ns_results = [of(line.ns) for line in lines if isinstance(line.ns, Scored)]
     # Two tables only when a split score really gives the fields different results
     # (an A60/40 line is "split" but adds nothing to either table).
     split = any(
         line.ns is not line.ew and line.is_split and (isinstance(line.ns, Scored) or isinstance(line.ew, Scored))
         for line in lines
     )  # (the same object for both sides is never split: no comparison needed)
+    ew_results = [of(line.ew) for line in lines if isinstance(line.ew, Scored)] if split else []
     return scorer_for_results(
         number, ns_results, ew_results, split, len(lines), method=method, expected=expected, options=options
     )
@@ -122,7 +130,25 @@ def score_pairs_board(
             return sides[key]
         return _side(scorer, direction, outcome, top if is_mp else None)
 
-    scored_lines = [ScoredLine(line, side(NS, line.ns), side(EW, line.ew)) for line in lines]
+    # An ordinary result's SideScore by the outcome's id, one dict per side: readers share one
+    # outcome object between the lines with the same result (alive as long as the lines), so
+    # most lines of a big field find theirs with one look-up.
+    ns_known: dict[int, SideScore] = {}
+    ew_known: dict[int, SideScore] = {}
+    scored_lines = []
+    for line in lines:
+        ns, ew = line.ns, line.ew
+        ns_side = ns_known.get(id(ns))
+        if ns_side is None:
+            ns_side = side(NS, ns)
+            if type(ns) is Scored and len(ns.components) == 1:
+                ns_known[id(ns)] = ns_side
+        ew_side = ew_known.get(id(ew))
+        if ew_side is None:
+            ew_side = side(EW, ew)
+            if type(ew) is Scored and len(ew.components) == 1:
+                ew_known[id(ew)] = ew_side
+        scored_lines.append(ScoredLine(line, ns_side, ew_side))
 
     def rows(table: FrequencyTable, own: Direction) -> tuple[FrequencyRow, ...]:
         in_own = own is NS

@@ -188,7 +188,23 @@ def fmt(value: Fraction | int, places: int = 2) -> str:
     >>> fmt(Fraction(207, 10)), fmt(Fraction(1, 3)), fmt(12), fmt(Fraction(-5, 2)), fmt(Fraction(14625, 1000))
     ('20.7', '0.33', '12', '-2.5', '14.63')
     """
-    return display_decimal(_exact(value), places)
+    if type(value) is int:
+        return str(value)  # (display_decimal writes a whole number as it is)
+    if type(value) is not Fraction:
+        return display_decimal(_exact(value), places)
+    key = (value.numerator, value.denominator, places)
+    text = _SHOWN.get(key)
+    if text is None:
+        if len(_SHOWN) >= _SHOWN_KEPT:
+            _SHOWN.clear()
+        text = _SHOWN[key] = display_decimal(value, places)
+    return text
+
+
+_SHOWN: dict[tuple[int, int, int], str] = {}
+"""Figures already shown, by numerator, denominator and places: a session's explanations show
+the same tops, counts and percentages thousands of times (``fmt``)."""
+_SHOWN_KEPT = 1 << 16
 
 
 def signed(value: Fraction | int, places: int = 2) -> str:

@@ -48,10 +48,14 @@ class FrequencyTable:
     def build(cls, results: Iterable[Components], expected: int | None = None) -> FrequencyTable:
         plain: Counter[int] = Counter()  # whole results counted in ints: big fields stay fast
         frequency: dict[int, Fraction] = {}
+        whole: dict[int, bool] = {}  # by the components' id: results sharing one list are checked once
         actual = 0
-        for components in results:
+        for components in results if type(results) is list else list(results):  # (all alive: ids stay theirs)
             actual += 1
-            if len(components) == 1 and components[0][0] == 1:
+            is_whole = whole.get(id(components))
+            if is_whole is None:
+                is_whole = whole[id(components)] = len(components) == 1 and components[0][0] == 1
+            if is_whole:
                 plain[components[0][1]] += 1
                 continue
             for weight, score in components:

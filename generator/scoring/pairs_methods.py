@@ -141,16 +141,17 @@ def _matchpoint_steps(
     own = table.factored(score)
     beaten = table.below[score] if direction is NS else table.above(score)
     tied = own - 1
-    value = (2 * beaten + tied) * half
-    who = _side_word(direction)
     e, a = table.expected, table.actual
     factored = table.factor != 1
+    whole = half == 1 and not factored  # EBU units on an unfactored board: the counts are the matchpoints
+    value = _in_units(2 * beaten + tied, half, whole)
+    who = _side_word(direction)
     beaten_scores = [s for s in table.scores if (s < score if direction is NS else s > score)]
     # What happened on the results that were played (weights count in part) ...
     beaten_played = beaten if not factored else beaten / table.factor  # the factored count, unscaled
     tied_played = table._counts[score] - 1
-    played_top = 2 * (a - 1) * half
-    raw = (2 * beaten_played + tied_played) * half
+    played_top = _in_units(2 * (a - 1), half, whole)
+    raw = _in_units(2 * beaten_played + tied_played, half, whole)
     opening = f"on the {count(a, 'result')} played, " if factored else ""
     steps = [
         Step(
@@ -200,7 +201,7 @@ def _matchpoint_steps(
                 {"M": raw, "E": e, "A": a, "result": value},
             )
         )
-        rounded = round_neuberg(value, rounding, top / 2)
+        rounded = round_neuberg(Fraction(value), rounding, top / 2)  # (a Fraction here: factored)
         if rounded != value:
             how = NEUBERG_ROUNDING_WORDS[rounding]
             steps.append(
@@ -213,6 +214,12 @@ def _matchpoint_steps(
             value = rounded
     steps.append(_percentage_step(value, top))
     return steps
+
+
+def _in_units(count: Fraction | int, half: Fraction, whole: bool) -> Fraction | int:
+    """``count * half``; with ``whole`` (EBU units on an unfactored board) the count itself, with
+    no Fraction made to multiply it by 1 (a whole figure is written the same either way)."""
+    return count if whole else count * half
 
 
 def award_words(award: Artificial) -> str:
@@ -270,7 +277,7 @@ class SmallGroup(Matchpoints):
         return value, Explanation("small_group", value, steps, {"score": score, "direction": direction.value})
 
 
-def _percentage_step(value: Fraction, top: Fraction) -> Step:
+def _percentage_step(value: Fraction | int, top: Fraction) -> Step:
     pct = percent(value, top) if top else Fraction(50)
     return Step(
         "matchpoints.percentage",

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Sequence
+from fractions import Fraction
+from math import lcm
 from typing import Any, TypeVar
 
 K = TypeVar("K", bound=Hashable)
@@ -23,6 +25,21 @@ K = TypeVar("K", bound=Hashable)
 def rank_labels(scores: Sequence[tuple[K, Any]]) -> dict[K, tuple[int, str]]:
     """Higher score ranks first; equal scores share the place, written '3='.  Keys that tie
     keep the order they came in (a stable sort), for callers that list them in a set order."""
+    return _labels(_as_integers(scores))
+
+
+def _as_integers(scores: Sequence[tuple[K, Any]]) -> Sequence[tuple[K, Any]]:
+    """Exact scores (Fractions and ints) as ints over their common denominator — the same order
+    and the same ties, compared and counted in C instead of by Fraction's Python methods (2,000
+    pairs of a big field); anything else as it is."""
+    values = [score for _, score in scores]
+    if not values or not all(type(v) is Fraction or type(v) is int for v in values):
+        return scores
+    common = lcm(*{v.denominator for v in values})
+    return [(key, v.numerator * (common // v.denominator)) for (key, _), v in zip(scores, values, strict=True)]
+
+
+def _labels(scores: Sequence[tuple[K, Any]]) -> dict[K, tuple[int, str]]:
     ordered = sorted(scores, key=lambda item: item[1], reverse=True)
     counts = Counter(score for _, score in ordered)
     out: dict[K, tuple[int, str]] = {}

@@ -285,5 +285,12 @@ def display_percentage(value: Fraction | int) -> str:
 
 
 def percent(numerator: Fraction | int, denominator: Fraction | int) -> Fraction:
-    """An exact percentage (0..100)."""
+    """An exact percentage (0..100): of ints and Fractions made as one Fraction, reduced once
+    (a session asks for one per distinct score and side), else ``Fraction(numerator) * 100 / denominator``."""
+    if (type(numerator) is int or type(numerator) is Fraction) and (
+        type(denominator) is int or type(denominator) is Fraction
+    ):
+        return Fraction(
+            numerator.numerator * 100 * denominator.denominator, numerator.denominator * denominator.numerator
+        )
     return Fraction(numerator) * 100 / denominator

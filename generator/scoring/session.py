@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from functools import partial
@@ -40,8 +40,16 @@ from .units import method_label
 NS, EW = Direction.NS, Direction.EW
 
 
-def score_session(session: Session, options: ScoringOptions) -> SessionResult:
-    """Score every board and rank every pair (or, for teams, every match and team)."""
+def score_session(
+    session: Session,
+    options: ScoringOptions,
+    boards_scored: Callable[[tuple[ScoredBoard, ...]], object] | None = None,
+) -> SessionResult:
+    """Score every board and rank every pair (or, for teams, every match and team).
+
+    ``boards_scored``, if given, is called with the boards as the result will hold them, once
+    they are final and before the pairs are ranked (pairs sessions only): ``score --json``
+    starts writing a big field's boards on the other core meanwhile."""
     if session.penalties:
         _check_penalties(session)
     check_handicaps(session)
@@ -54,6 +62,8 @@ def score_session(session: Session, options: ScoringOptions) -> SessionResult:
     boards = score_boards(session, options)
     if session.method is ScoringMethod.MATCHPOINTS and options.artificial == "variable":
         boards = _resolve_variable_averages(boards)
+    if boards_scored is not None:
+        boards_scored(tuple(boards))
     fields = apply_strata(session, apply_handicaps(session, _rank_fields(session, boards, options), options), options)
     swiss = None
     if session.swiss:
@@ -270,7 +280,7 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
             played = entries.get(pair.ref, [])
             if not in_order:  # (in order already when the boards are: gathered board by board)
                 played = sorted(played, key=lambda e: (e[0].number, e[0].section))
-            sides = [line.side(direction) for _, line, direction in played]
+            sides = [line.ns if direction is NS else line.ew for _, line, direction in played]  # (line.side, inline)
             running = exact_sum(side.value for side in sides)  # exact, without a Fraction sum per board
             card: Sequence[ScorecardEntry] = Scorecard(partial(_scorecard, pair.ref, played, sides))
             if session.individual:
@@ -383,11 +393,22 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
                     sitout[0] if sitout else None,
                 )
             )
-        keyed = [(p[0].ref, _tie_key(p[5], options)) for p in provisional]
-        labels = rank_labels(keyed)
+        labels = rank_labels([(i, _tie_key(p[5], options)) for i, p in enumerate(provisional)])  # (ints hash in C)
         standings = []
-        for pair, total, n, available, pct, score, card_entries, steps, deducted, scaled_total, sat_out in provisional:
-            rank, label = labels[pair.ref]
+        for i, (
+            pair,
+            total,
+            n,
+            available,
+            pct,
+            score,
+            card_entries,
+            steps,
+            deducted,
+            scaled_total,
+            sat_out,
+        ) in enumerate(provisional):
+            rank, label = labels[i]
             expl = Explanation("session", score, tuple(steps), {"pair": str(pair.ref)})
             standings.append(
                 Standing(
