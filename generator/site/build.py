@@ -567,7 +567,20 @@ def _sync_output(run: _Run, uploads: _Uploads, built: list[str], owner: dict[str
     cache, index, staged = run.cache, run.index, uploads.staged
     run.output.mkdir(parents=True, exist_ok=True)
     syncer = Syncer(run.output, cache.load_manifest(run.output))
-    shared = shared_folders(staged)
+    # Every group the threads below write at once: a folder two of them write into is never
+    # renamed into place whole (see shared_folders).  Only staged groups are ever renamed.
+    shared = (
+        shared_folders(
+            {
+                **staged,
+                **{f"cached {key}": index["keys"][key]["pages"] for key in built if key not in staged},
+                ARCHIVE_STAGING: archive.staged,
+                "cross-session pages": archive.extra,
+            }
+        )
+        if staged or archive.staged
+        else set()
+    )
 
     # File creation is slow on some disks and releases the GIL: a few threads overlap it.
     def sync(key: str) -> None:
@@ -586,7 +599,7 @@ def _sync_output(run: _Run, uploads: _Uploads, built: list[str], owner: dict[str
         tasks = [writers.submit(sync, key) for key in dict.fromkeys(built)]
         tasks += [writers.submit(put_all, extras[i : i + 64]) for i in range(0, len(extras), 64)]
         if archive.staged:
-            tasks.append(writers.submit(syncer.put_staged, archive.staged, run.staging / ARCHIVE_STAGING))
+            tasks.append(writers.submit(syncer.put_staged, archive.staged, run.staging / ARCHIVE_STAGING, shared))
         for task in tasks:
             task.result()
     known = archive.known

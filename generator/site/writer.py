@@ -12,7 +12,7 @@ import contextlib
 import os
 import posixpath
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -159,11 +159,16 @@ def _scan(root: Path) -> tuple[dict[str, tuple[int, int] | None], list[str]]:
     return files, folders
 
 
-def shared_folders(staged: dict[str, dict[str, FileStamp]]) -> set[str]:
-    """The folders (and their parents) that pages of more than one upload are in."""
+def shared_folders(groups: Mapping[str, Iterable[str]]) -> set[str]:
+    """The folders (and their parents) that pages of more than one group are in.
+
+    A group is what one writer thread puts in the site at once (an upload's staged pages, a
+    cached upload's, the cross-session pages).  Such a folder must never be renamed into
+    place whole: another thread may have just made it and be creating a file in it, which
+    fails once the folder it looked up is replaced."""
     owner: dict[str, str] = {}
     shared: set[str] = set()
-    for key, pages in staged.items():
+    for key, pages in groups.items():
         for folder in {posixpath.dirname(p) for p in pages}:
             while folder:
                 if owner.setdefault(folder, key) != key:
