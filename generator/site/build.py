@@ -15,7 +15,6 @@ import multiprocessing
 import os
 import shutil
 import time
-import zlib
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
@@ -650,7 +649,7 @@ def _event_pages(
         if known and known["key"] == key and cache.has(key):
             try:
                 found = cache.load(key)
-            except (OSError, ValueError, zlib.error):  # a damaged entry: ranked again below
+            except (OSError, ValueError):  # a damaged entry: ranked again below
                 found = None
             if found is not None:
                 pages.update(found)
