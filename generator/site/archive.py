@@ -17,6 +17,7 @@ from markupsafe import Markup
 
 from ..scoring.ranking import rank_labels
 from .articles import Article
+from .history_rows import history_rows
 from .links import player_slug
 from .plan import MONTHS, Page, PageBase
 
@@ -469,10 +470,13 @@ class ArchivePlanner:
             rows = list(reversed(by_season[season]))  # newest first
             pcts = [r["percentage"] for r in rows if r["percentage"] is not None]
             average = _mean(pcts) if pcts else None
+            with_masterpoints = any(r["masterpoints"] for r in rows)
             seasons.append(
                 {
                     "season": season,
                     "rows": rows,
+                    "with_masterpoints": with_masterpoints,
+                    "history_rows": history_rows(rows, with_masterpoints),
                     "sessions": len(rows),
                     "scored": len(pcts),
                     "average": average,
