@@ -46,7 +46,7 @@ def test_a_flipped_byte_is_an_error(tmp_path: Path, where: float) -> None:
     at = int(len(data) * where) if where > 0 else len(data) + int(where)
     data[at] ^= 0x01
     path.write_bytes(bytes(data))
-    with pytest.raises(ValueError, match="damaged|not a cache entry|truncated"):
+    with pytest.raises(ValueError, match=r"damaged|not a cache entry|truncated"):
         cache.load("k")
 
 
