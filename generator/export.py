@@ -273,6 +273,83 @@ def board_text(
     return head + '"lines":[' + ",".join(texts) + "]" + tail
 
 
+def _sorted(value: Any) -> str:
+    """``json.dumps``'s compact text with sorted keys: the site's results.json."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+class _SortedLineTexts:
+    """A session's traveller lines as results.json writes them (``_sorted`` of ``_line``'s dict,
+    without explanations), each ordinary line joined from texts encoded once per session: its
+    pairs', its play's and its sides' (shared by many lines, alive as long as the result)."""
+
+    def __init__(self) -> None:
+        self.texts: dict[Any, Any] = {}
+
+    def text(self, line: ScoredLine) -> str:
+        tl = line.line
+        play = _ordinary_play(tl)
+        if play is None:
+            return _sorted(_line(line, None, {}, {}))
+        # The keys in sorted order: artificial contract declarer ew ew_pair lead ns ns_pair
+        # ns_score seats section table tricks (a test checks the text against ``_sorted``).
+        head, lead, score, tricks = self.played(play)
+        return (
+            f'{{{head},"ew":{self.side(line.ew)},"ew_pair":{self.pair(tl.ew_pair)},{lead},'
+            f'"ns":{self.side(line.ns)},"ns_pair":{self.pair(tl.ns_pair)},{score},'
+            f'"seats":null,{self.where(tl.section, tl.table)},{tricks}}}'
+        )
+
+    def played(self, play: Play) -> tuple[str, str, str, str]:
+        """The play's keys, in the four places they stand among the line's sorted keys."""
+        found = self.texts.get(id(play))
+        if found is None:
+            keys = _play(play)
+            found = self.texts[id(play)] = (
+                f'"artificial":null,"contract":{_sorted(keys["contract"])},"declarer":{_sorted(keys["declarer"])}',
+                f'"lead":{_sorted(keys["lead"])}',
+                f'"ns_score":{_sorted(keys["ns_score"])}',
+                f'"tricks":{_sorted(keys["tricks"])}',
+            )
+        return found
+
+    def side(self, side: SideScore) -> str:
+        found = self.texts.get(id(side))
+        if found is None:
+            found = self.texts[id(side)] = _sorted(_side(side, None, {}, False))
+        return found
+
+    def pair(self, ref: PairRef | None) -> str:
+        found = self.texts.get(id(ref))
+        if found is None:
+            found = self.texts[id(ref)] = _sorted(_ref(ref))
+        return found
+
+    def where(self, section: str, table: int | str | None) -> str:
+        found = self.texts.get((section, table))
+        if found is None:
+            found = self.texts[(section, table)] = f'"section":{_sorted(section)},"table":{_sorted(table)}'
+        return found
+
+
+def results_json_text(result: SessionResult, analysis: SessionAnalysis | None = None) -> str:
+    """``_sorted(session_to_json(result, explanations=False, analysis=analysis))``, the site's
+    results.json, quicker: each board's lines are joined from texts encoded once per session
+    (``_SortedLineTexts``) and the rest encoded around them, as ``board_text`` does."""
+    session = result.session
+    data = session_to_json(result, explanations=False, analysis=analysis, boards_when_written=True)
+    data["boards"] = [_board(b, session, False, analysis, lines=[]) for b in result.boards]
+    parts = _sorted(data).split(_LINES)
+    if len(parts) != len(result.boards) + 1:  # another "lines":[] (a teams session's, say): the plain way
+        return _sorted(session_to_json(result, explanations=False, analysis=analysis))
+    lines = _SortedLineTexts()
+    out = [parts[0]]
+    for board, rest in zip(result.boards, parts[1:], strict=True):
+        out.append('"lines":[' + ",".join([lines.text(line) for line in board.lines]) + "]")
+        out.append(rest)
+    return "".join(out)
+
+
 def _board(
     board: ScoredBoard,
     session: Session,
