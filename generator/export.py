@@ -11,6 +11,7 @@ import json
 from collections.abc import Iterator
 from fractions import Fraction
 from functools import lru_cache
+from json.encoder import encode_basestring
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # `score --json` of a session without deals never loads the analysis
@@ -278,9 +279,27 @@ def _sorted(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+def _scalar_text(value: Any) -> str:
+    """``_sorted(value)`` of a string, an int or None without the encoder's set-up (lines
+    have tens of thousands of them); anything else through ``_sorted``."""
+    if value is None:
+        return "null"
+    kind = type(value)
+    if kind is str:
+        return encode_basestring(value)
+    if kind is int:
+        return int.__repr__(value)
+    return _sorted(value)
+
+
+def _flat_text(data: dict[str, Any]) -> str:
+    """``_sorted(data)`` of a dict of strings, ints and None (a pair's keys, a side's figures)."""
+    return "{" + ",".join([f"{_scalar_text(k)}:{_scalar_text(v)}" for k, v in sorted(data.items())]) + "}"
+
+
 class _SortedLineTexts:
     """A session's traveller lines as results.json writes them (``_sorted`` of ``_line``'s dict,
-    without explanations), each ordinary line joined from texts encoded once per session: its
+    without explanations), each ordinary line joined from texts made once per session: its
     pairs', its play's and its sides' (shared by many lines, alive as long as the result)."""
 
     def __init__(self) -> None:
@@ -304,31 +323,35 @@ class _SortedLineTexts:
         """The play's keys, in the four places they stand among the line's sorted keys."""
         found = self.texts.get(id(play))
         if found is None:
-            keys = _play(play)
+            keys = {k: _scalar_text(v) for k, v in _play(play).items()}
             found = self.texts[id(play)] = (
-                f'"artificial":null,"contract":{_sorted(keys["contract"])},"declarer":{_sorted(keys["declarer"])}',
-                f'"lead":{_sorted(keys["lead"])}',
-                f'"ns_score":{_sorted(keys["ns_score"])}',
-                f'"tricks":{_sorted(keys["tricks"])}',
+                f'"artificial":null,"contract":{keys["contract"]},"declarer":{keys["declarer"]}',
+                f'"lead":{keys["lead"]}',
+                f'"ns_score":{keys["ns_score"]}',
+                f'"tricks":{keys["tricks"]}',
             )
         return found
 
     def side(self, side: SideScore) -> str:
+        """``_side``'s keys without an explanation, sorted: percent, value."""
         found = self.texts.get(id(side))
         if found is None:
-            found = self.texts[id(side)] = _sorted(_side(side, None, {}, False))
+            percent = "null" if side.percent is None else encode_basestring(json_number(side.percent))
+            found = self.texts[id(side)] = (
+                f'{{"percent":{percent},"value":{encode_basestring(json_number(side.value))}}}'
+            )
         return found
 
     def pair(self, ref: PairRef | None) -> str:
         found = self.texts.get(id(ref))
         if found is None:
-            found = self.texts[id(ref)] = _sorted(_ref(ref))
+            found = self.texts[id(ref)] = _flat_text(_ref_dict(ref)) if ref is not None else "null"
         return found
 
     def where(self, section: str, table: int | str | None) -> str:
         found = self.texts.get((section, table))
         if found is None:
-            found = self.texts[(section, table)] = f'"section":{_sorted(section)},"table":{_sorted(table)}'
+            found = self.texts[(section, table)] = f'"section":{_scalar_text(section)},"table":{_scalar_text(table)}'
         return found
 
 
