@@ -559,8 +559,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             line = self.result(r, number, section, info, vulnerability, places)
             if line is None:
                 places.dropped.add(number)
-            else:
-                places.lines[id(line)] = f"line {r.line}"
+            else:  # (its place in messages: ``Places.line`` writes 'line N' from its source_line)
                 bucket.append(line)
 
     def sitout(self, r: LineDict, board: int, section: str | None, info: dict[str, bool]) -> None:
