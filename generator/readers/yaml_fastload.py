@@ -1,6 +1,7 @@
 """The quick way to load an ordinary upload: libyaml composes the node tree in C, then one
 Python pass over the nodes checks what our guarded loader checks (nesting depth, duplicate
-keys, number length) and builds the data.
+keys, number length) and builds the data.  The usual traveller line (``_ROW``) is read by a
+regular expression and put back where libyaml finds its place (``set_rows_aside``).
 
 It only ever *accepts*: whenever a document holds anything it does not handle exactly as the
 guarded loader (``yaml_loader``) does — an alias, a merge key, a tag other than the plain
