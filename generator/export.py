@@ -360,6 +360,7 @@ def results_json_text(result: SessionResult, analysis: SessionAnalysis | None = 
     results.json, quicker: each board's lines are joined from texts encoded once per session
     (``_SortedLineTexts``) and the rest encoded around them, as ``board_text`` does."""
     session = result.session
+    # (boards_when_written: the boards are not built there; here, each without its lines)
     data = session_to_json(result, explanations=False, analysis=analysis, boards_when_written=True)
     data["boards"] = [_board(b, session, False, analysis, lines=[]) for b in result.boards]
     parts = _sorted(data).split(_LINES)
