@@ -297,6 +297,16 @@ def _flat_text(data: dict[str, Any]) -> str:
     return "{" + ",".join([f"{_scalar_text(k)}:{_scalar_text(v)}" for k, v in sorted(data.items())]) + "}"
 
 
+_EXACT = (int, Fraction)
+_EXACT_OR_NONE = (int, Fraction, type(None))
+
+
+def _side_text(value: Fraction, percent: Fraction | None) -> str:
+    """``_sorted`` of ``_side``'s keys without an explanation: percent, value."""
+    shown = "null" if percent is None else encode_basestring(json_number(percent))
+    return f'{{"percent":{shown},"value":{encode_basestring(json_number(value))}}}'
+
+
 class _SortedLineTexts:
     """A session's traveller lines as results.json writes them (``_sorted`` of ``_line``'s dict,
     without explanations), each ordinary line joined from texts made once per session: its
@@ -304,6 +314,8 @@ class _SortedLineTexts:
 
     def __init__(self) -> None:
         self.texts: dict[Any, Any] = {}
+        self.figures: dict[tuple[int, ...], str] = {}
+        """Sides' texts by their figures' numerators and denominators."""
 
     def text(self, line: ScoredLine) -> str:
         tl = line.line
@@ -323,23 +335,33 @@ class _SortedLineTexts:
         """The play's keys, in the four places they stand among the line's sorted keys."""
         found = self.texts.get(id(play))
         if found is None:
-            keys = {k: _scalar_text(v) for k, v in _play(play).items()}
+            keys = _play(play)
             found = self.texts[id(play)] = (
-                f'"artificial":null,"contract":{keys["contract"]},"declarer":{keys["declarer"]}',
-                f'"lead":{keys["lead"]}',
-                f'"ns_score":{keys["ns_score"]}',
-                f'"tricks":{keys["tricks"]}',
+                f'"artificial":null,"contract":{_scalar_text(keys["contract"])},'
+                f'"declarer":{_scalar_text(keys["declarer"])}',
+                f'"lead":{_scalar_text(keys["lead"])}',
+                f'"ns_score":{_scalar_text(keys["ns_score"])}',
+                f'"tricks":{_scalar_text(keys["tricks"])}',
             )
         return found
 
     def side(self, side: SideScore) -> str:
-        """``_side``'s keys without an explanation, sorted: percent, value."""
+        """``_side``'s keys without an explanation, sorted: percent, value.  By the SideScore
+        (a board's lines share them), else by its two figures (a session's boards repeat a
+        few dozen: 0 to the top in halves, and their percentages)."""
         found = self.texts.get(id(side))
         if found is None:
-            percent = "null" if side.percent is None else encode_basestring(json_number(side.percent))
-            found = self.texts[id(side)] = (
-                f'{{"percent":{percent},"value":{encode_basestring(json_number(side.value))}}}'
-            )
+            value, percent = side.value, side.percent
+            if type(value) in _EXACT and type(percent) in _EXACT_OR_NONE:
+                key = (value.numerator, value.denominator) + (
+                    () if percent is None else (percent.numerator, percent.denominator)
+                )
+                found = self.figures.get(key)
+                if found is None:
+                    found = self.figures[key] = _side_text(value, percent)
+            else:
+                found = _side_text(value, percent)
+            self.texts[id(side)] = found
         return found
 
     def pair(self, ref: PairRef | None) -> str:

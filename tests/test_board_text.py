@@ -179,3 +179,23 @@ def test_lines_sharing_outcomes_score_as_lines_that_do_not(session, neuberg):
     shared = session_to_json(score_session(session, options))
     alone = session_to_json(score_session(_unshared(session), options))
     assert json.dumps(shared, ensure_ascii=False) == json.dumps(alone, ensure_ascii=False)
+
+
+def test_equal_figures_on_boards_of_different_tops_keep_their_own_percentages():
+    """results.json writes a side's figures once per session by value and percentage: a board
+    of 3 results (top 4) and one of 2 (top 2, without Neuberg) both give a pair 2 matchpoints,
+    50 % on the first and 100 % on the second."""
+    refs = [PairRef("", n, d) for n in (1, 2, 3) for d in (Direction.NS, Direction.EW)]
+
+    def line(table: int, score: int) -> TravellerLine:
+        outcome = Scored.of(Play(score))
+        return TravellerLine(
+            PairRef("", table, Direction.NS), PairRef("", table, Direction.EW), outcome, outcome, "", table
+        )
+
+    boards = (Board(1, (line(1, 420), line(2, 400), line(3, 450))), Board(2, (line(1, 420), line(2, 400))))
+    session = Session("Tops", ScoringMethod.MATCHPOINTS, (Section("", tuple(Pair(r) for r in refs), 2),), boards)
+    result = score_session(session, ScoringOptions(neuberg=False))
+    text = results_json_text(result)
+    assert text == results_definition(result)
+    assert '{"percent":"50","value":"2"}' in text and '{"percent":"100","value":"2"}' in text
