@@ -11,6 +11,7 @@ import json
 from collections.abc import Iterator
 from fractions import Fraction
 from functools import lru_cache
+from json.encoder import encode_basestring
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # `score --json` of a session without deals never loads the analysis
@@ -271,6 +272,128 @@ def board_text(
     head, found, tail = _compact(out).partition(_LINES)
     assert found, "a board's data have a lines key"
     return head + '"lines":[' + ",".join(texts) + "]" + tail
+
+
+def _sorted(value: Any) -> str:
+    """``json.dumps``'s compact text with sorted keys: the site's results.json."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _scalar_text(value: Any) -> str:
+    """``_sorted(value)`` of a string, an int or None without the encoder's set-up (lines
+    have tens of thousands of them); anything else through ``_sorted``."""
+    if value is None:
+        return "null"
+    kind = type(value)
+    if kind is str:
+        return encode_basestring(value)
+    if kind is int:
+        return int.__repr__(value)
+    return _sorted(value)
+
+
+def _flat_text(data: dict[str, Any]) -> str:
+    """``_sorted(data)`` of a dict of strings, ints and None (a pair's keys, a side's figures)."""
+    return "{" + ",".join([f"{_scalar_text(k)}:{_scalar_text(v)}" for k, v in sorted(data.items())]) + "}"
+
+
+_EXACT = (int, Fraction)
+_EXACT_OR_NONE = (int, Fraction, type(None))
+
+
+def _side_text(value: Fraction, percent: Fraction | None) -> str:
+    """``_sorted`` of ``_side``'s keys without an explanation: percent, value."""
+    shown = "null" if percent is None else encode_basestring(json_number(percent))
+    return f'{{"percent":{shown},"value":{encode_basestring(json_number(value))}}}'
+
+
+class _SortedLineTexts:
+    """A session's traveller lines as results.json writes them (``_sorted`` of ``_line``'s dict,
+    without explanations), each ordinary line joined from texts made once per session: its
+    pairs', its play's and its sides' (shared by many lines, alive as long as the result)."""
+
+    def __init__(self) -> None:
+        self.texts: dict[Any, Any] = {}
+        self.figures: dict[tuple[int, ...], str] = {}
+        """Sides' texts by their figures' numerators and denominators."""
+
+    def text(self, line: ScoredLine) -> str:
+        tl = line.line
+        play = _ordinary_play(tl)
+        if play is None:
+            return _sorted(_line(line, None, {}, {}))
+        # The keys in sorted order: artificial contract declarer ew ew_pair lead ns ns_pair
+        # ns_score seats section table tricks (a test checks the text against ``_sorted``).
+        head, lead, score, tricks = self.played(play)
+        return (
+            f'{{{head},"ew":{self.side(line.ew)},"ew_pair":{self.pair(tl.ew_pair)},{lead},'
+            f'"ns":{self.side(line.ns)},"ns_pair":{self.pair(tl.ns_pair)},{score},'
+            f'"seats":null,{self.where(tl.section, tl.table)},{tricks}}}'
+        )
+
+    def played(self, play: Play) -> tuple[str, str, str, str]:
+        """The play's keys, in the four places they stand among the line's sorted keys."""
+        found = self.texts.get(id(play))
+        if found is None:
+            keys = _play(play)
+            found = self.texts[id(play)] = (
+                f'"artificial":null,"contract":{_scalar_text(keys["contract"])},'
+                f'"declarer":{_scalar_text(keys["declarer"])}',
+                f'"lead":{_scalar_text(keys["lead"])}',
+                f'"ns_score":{_scalar_text(keys["ns_score"])}',
+                f'"tricks":{_scalar_text(keys["tricks"])}',
+            )
+        return found
+
+    def side(self, side: SideScore) -> str:
+        """``_side``'s keys without an explanation, sorted: percent, value.  By the SideScore
+        (a board's lines share them), else by its two figures (a session's boards repeat a
+        few dozen: 0 to the top in halves, and their percentages)."""
+        found = self.texts.get(id(side))
+        if found is None:
+            value, percent = side.value, side.percent
+            if type(value) in _EXACT and type(percent) in _EXACT_OR_NONE:
+                key = (value.numerator, value.denominator) + (
+                    () if percent is None else (percent.numerator, percent.denominator)
+                )
+                found = self.figures.get(key)
+                if found is None:
+                    found = self.figures[key] = _side_text(value, percent)
+            else:
+                found = _side_text(value, percent)
+            self.texts[id(side)] = found
+        return found
+
+    def pair(self, ref: PairRef | None) -> str:
+        found = self.texts.get(id(ref))
+        if found is None:
+            found = self.texts[id(ref)] = _flat_text(_ref_dict(ref)) if ref is not None else "null"
+        return found
+
+    def where(self, section: str, table: int | str | None) -> str:
+        found = self.texts.get((section, table))
+        if found is None:
+            found = self.texts[(section, table)] = f'"section":{_scalar_text(section)},"table":{_scalar_text(table)}'
+        return found
+
+
+def results_json_text(result: SessionResult, analysis: SessionAnalysis | None = None) -> str:
+    """``_sorted(session_to_json(result, explanations=False, analysis=analysis))``, the site's
+    results.json, quicker: each board's lines are joined from texts encoded once per session
+    (``_SortedLineTexts``) and the rest encoded around them, as ``board_text`` does."""
+    session = result.session
+    # (boards_when_written: the boards are not built there; here, each without its lines)
+    data = session_to_json(result, explanations=False, analysis=analysis, boards_when_written=True)
+    data["boards"] = [_board(b, session, False, analysis, lines=[]) for b in result.boards]
+    parts = _sorted(data).split(_LINES)
+    if len(parts) != len(result.boards) + 1:  # another "lines":[] (a teams session's, say): the plain way
+        return _sorted(session_to_json(result, explanations=False, analysis=analysis))
+    lines = _SortedLineTexts()
+    out = [parts[0]]
+    for board, rest in zip(result.boards, parts[1:], strict=True):
+        out.append('"lines":[' + ",".join([lines.text(line) for line in board.lines]) + "]")
+        out.append(rest)
+    return "".join(out)
 
 
 def _board(

@@ -1,7 +1,9 @@
 """``export.board_text`` (a big field's board written from texts encoded once per pair, play and
-side) against the definition: ``json.dumps`` of ``board_to_json``'s data, compact — on every
-fixture session and on random boards with awkward lines (splits, weighted and artificial
-scores, score-only plays, sit-outs' partners, hostile section names and leads)."""
+side) and ``export.results_json_text`` (the site's results.json, its lines written the same way)
+against their definitions: ``json.dumps`` of ``board_to_json``'s data, compact, and of
+``session_to_json``'s without explanations, keys sorted — on every fixture session and on random
+boards with awkward lines (splits, weighted and artificial scores, score-only plays, sit-outs'
+partners, hostile section names and leads)."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from hypothesis import strategies as st
 
 from generator.commands import session_options
 from generator.errors import GeneratorError
-from generator.export import board_text, board_to_json
+from generator.export import board_text, board_to_json, results_json_text, session_to_json
 from generator.model import (
     Artificial,
     Board,
@@ -48,6 +50,12 @@ def definition(board, session) -> str:
     return json.dumps(board_to_json(board, session), separators=(",", ":"), ensure_ascii=False)
 
 
+def results_definition(result) -> str:
+    """The site's results.json as it was written: the whole session's data, keys sorted."""
+    data = session_to_json(result, explanations=False)
+    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
 def test_there_are_fixtures_to_compare():
     assert len(FIXTURE_FILES) > 20
 
@@ -63,6 +71,7 @@ def test_every_fixture_board_is_the_definitions_text(path):
             result = score_session(session, session_options(session, {}))
         except GeneratorError:
             continue
+        assert results_json_text(result) == results_definition(result)
         common: dict = {}  # shared by the session's boards, as ``score --json`` shares it
         for board in result.boards:
             assert board_text(board, session, None, common) == definition(board, session)
@@ -132,6 +141,7 @@ def test_random_boards_are_the_definitions_text(session, neuberg):
     common: dict = {}
     for board in result.boards:
         assert board_text(board, session, None, common) == definition(board, session)
+    assert results_json_text(result) == results_definition(result)
 
 
 def _fresh(outcome):
@@ -169,3 +179,23 @@ def test_lines_sharing_outcomes_score_as_lines_that_do_not(session, neuberg):
     shared = session_to_json(score_session(session, options))
     alone = session_to_json(score_session(_unshared(session), options))
     assert json.dumps(shared, ensure_ascii=False) == json.dumps(alone, ensure_ascii=False)
+
+
+def test_equal_figures_on_boards_of_different_tops_keep_their_own_percentages():
+    """results.json writes a side's figures once per session by value and percentage: a board
+    of 3 results (top 4) and one of 2 (top 2, without Neuberg) both give a pair 2 matchpoints,
+    50 % on the first and 100 % on the second."""
+    refs = [PairRef("", n, d) for n in (1, 2, 3) for d in (Direction.NS, Direction.EW)]
+
+    def line(table: int, score: int) -> TravellerLine:
+        outcome = Scored.of(Play(score))
+        return TravellerLine(
+            PairRef("", table, Direction.NS), PairRef("", table, Direction.EW), outcome, outcome, "", table
+        )
+
+    boards = (Board(1, (line(1, 420), line(2, 400), line(3, 450))), Board(2, (line(1, 420), line(2, 400))))
+    session = Session("Tops", ScoringMethod.MATCHPOINTS, (Section("", tuple(Pair(r) for r in refs), 2),), boards)
+    result = score_session(session, ScoringOptions(neuberg=False))
+    text = results_json_text(result)
+    assert text == results_definition(result)
+    assert '{"percent":"50","value":"2"}' in text and '{"percent":"100","value":"2"}' in text

@@ -1,6 +1,7 @@
 """The quick way to load an ordinary upload: libyaml composes the node tree in C, then one
 Python pass over the nodes checks what our guarded loader checks (nesting depth, duplicate
-keys, number length) and builds the data.
+keys, number length) and builds the data.  The usual traveller line (``_ROW``) is read by a
+regular expression and put back where libyaml finds its place (``set_rows_aside``).
 
 It only ever *accepts*: whenever a document holds anything it does not handle exactly as the
 guarded loader (``yaml_loader``) does — an alias, a merge key, a tag other than the plain
@@ -108,13 +109,18 @@ def fast_load(text: str) -> Any:
     limit = C_NESTING_LIMIT if threading.current_thread() is threading.main_thread() else C_NESTING_LIMIT_THREAD
     if not HAVE_LIBYAML or _ALIAS.search(text) or nesting_bound(text) > limit:
         raise Unhandled
-    loader = _Composer(text)
+    composed, rows = set_rows_aside(text)
+    loader = _Composer(composed)
     try:
         with paused_gc():
             node = loader.get_single_node()
             if node is None:
                 raise Unhandled
-            return _Builder(loader).build(node, 1)
+            builder = _Builder(loader, rows)
+            data = builder.build(node, 1)
+            if rows:
+                raise Unhandled  # a row set aside was not a list's item (inside a string, say)
+            return data
     except Unhandled:
         raise
     except Exception:  # any error: the guarded loader says it its own way
@@ -123,11 +129,53 @@ def fast_load(text: str) -> Any:
         loader.dispose()
 
 
+_ROW = re.compile(
+    r"(?P<start>[ ]*- )\{ns: (?P<ns>[1-9][0-9]?), ew: (?P<ew>[1-9][0-9]?), contract: (?P<contract>[1-7](?:NT|[CDHS])X{0,2}), "
+    r"by: (?P<by>[NESW]), tricks: (?P<tricks>1[0-3]|[0-9])\}[ ]*"
+)
+"""A traveller line as nearly every upload writes it, one flow mapping a line, in this order:
+``- {ns: 1, ew: 2, contract: 3NTX, by: W, tricks: 7}``.  Every scalar in it is a plain int or a
+plain string to PyYAML (no octal, bool or null look-alike can match)."""
+_ROW_PLACEHOLDER = "{}"
+_OTHER_LINE_BREAKS = ("\r", "\x85", "\u2028", "\u2029")
+"""Line breaks to libyaml besides LF: a document with any keeps its rows (the rows' lines
+are counted by LF, libyaml's marks by every break)."""
+
+
+def set_rows_aside(text: str) -> tuple[str, dict[tuple[int, int], tuple[int, int, str, str, int]]]:
+    """The document with each ``_ROW`` line's mapping written ``{}``, and those rows' values by
+    (line, column) of their ``{``: libyaml then composes 1 node a row instead of 11 (nearly all
+    of an upload's nodes), and ``_Builder`` puts each row's data in its place.  A row that
+    libyaml does not find as an empty mapping at that very place, in a block list (inside a
+    multi-line string, say), is left over, and the document is handed back (``fast_load``)."""
+    rows: dict[tuple[int, int], tuple[int, int, str, str, int]] = {}
+    if any(brk in text for brk in _OTHER_LINE_BREAKS):
+        return text, rows
+    lines = text.split("\n")
+    for number, line in enumerate(lines):
+        found = _ROW.fullmatch(line)
+        if found is not None:
+            start = found["start"]
+            rows[(number, len(start))] = (
+                int(found["ns"]),
+                int(found["ew"]),
+                found["contract"],
+                found["by"],
+                int(found["tricks"]),
+            )
+            lines[number] = start + _ROW_PLACEHOLDER
+    if not rows:
+        return text, rows
+    return "\n".join(lines), rows
+
+
 class _Builder:
     """The data of a node tree, with the guarded loader's checks; plain strings and ints
     directly, other scalars by PyYAML's safe constructors."""
 
-    def __init__(self, loader: Any):
+    def __init__(self, loader: Any, rows: dict[tuple[int, int], tuple[int, int, str, str, int]]):
+        self.rows = rows
+        """The rows ``set_rows_aside`` took out of the text, each removed as it is put back."""
         self.scalars = {
             "tag:yaml.org,2002:null": loader.construct_yaml_null,
             "tag:yaml.org,2002:bool": loader.construct_yaml_bool,
@@ -172,11 +220,30 @@ class _Builder:
                 raise Unhandled  # a key written twice: the guarded loader names both lines
             return data
         if cls is SequenceNode and tag == _SEQ:
+            if self.rows and isinstance(node, SequenceNode) and not node.flow_style:  # a block list
+                return [self.item(item, depth) for item in items]
             return [
                 item.value if item.__class__ is ScalarNode and item.tag == _STR else self.build(item, depth)
                 for item in items
             ]
         raise Unhandled  # !!set, !!omap, ...
+
+    def item(self, node: Node, depth: int) -> Any:
+        """An item of a block list at ``depth``: a row set aside (an empty flow mapping where its
+        ``{`` stood) gets its data back, as the guarded loader builds it."""
+        if node.__class__ is MappingNode and not node.value and node.tag == _MAP:
+            mark = node.start_mark
+            row = self.rows.pop((mark.line, mark.column), None)
+            if row is not None:
+                if depth >= MAX_DEPTH:
+                    raise Unhandled  # the row's values would be nested too deep
+                ns, ew, contract, by, tricks = row
+                data = LineDict(ns=ns, ew=ew, contract=contract, by=by, tricks=tricks)
+                data.line = mark.line + 1
+                return data
+        if node.__class__ is ScalarNode and node.tag == _STR:
+            return node.value
+        return self.build(node, depth)
 
     def scalar(self, node: Node) -> Any:
         tag = node.tag

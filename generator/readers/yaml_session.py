@@ -254,6 +254,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             pairs = self.pairs(sec.get("pairs"), sec, name, movement)
             mitchell = any(p.ref.direction for p in pairs) if movement == "" else movement == "mitchell"
             sections.append((name, pairs, mitchell))
+            self.share_refs(name, pairs, mitchell)
         section_info = {name: mitchell for name, _, mitchell in sections}
         default = sections[0][0] if len(sections) == 1 else None
         groups = [(doc.get("boards"), where, default)] + [
@@ -277,6 +278,16 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             out.append(board)
         winners = {name: 2 if m else 1 for name, _, m in sections}
         return tuple(Section(name, tuple(pairs), winners[name]) for name, pairs, _ in sections), tuple(out)
+
+    def share_refs(self, section: str, pairs: list[Pair], mitchell: bool) -> None:
+        """The results name each listed pair by the list's own PairRef: validation's quick pass
+        (``validate._clean``) then finds every pair by identity, with no full pass per board."""
+        for pair in pairs:
+            ref = pair.ref
+            if mitchell and ref.direction is not None:  # the keys and refs ``result`` makes
+                self.refs.setdefault((section, ref.number, "ns" if ref.direction is Direction.NS else "ew"), ref)
+            elif not mitchell and ref.direction is None:
+                self.refs.setdefault((section, ref.number, ""), ref)
 
     def pairs(self, raw: Any, where: LineDict, section: str, movement: str) -> list[Pair]:
         if not isinstance(raw, list) or not raw:
@@ -548,8 +559,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             line = self.result(r, number, section, info, vulnerability, places)
             if line is None:
                 places.dropped.add(number)
-            else:
-                places.lines[id(line)] = f"line {r.line}"
+            else:  # (its place in messages: ``Places.line`` writes 'line N' from its source_line)
                 bucket.append(line)
 
     def sitout(self, r: LineDict, board: int, section: str | None, info: dict[str, bool]) -> None:

@@ -120,14 +120,19 @@ def score_pairs_board(
     scorer, tables, top, split = board_scorer(number, lines, method=method, expected=expected, options=options)
     ns_table, ew_table = tables[NS], tables[EW]
     is_mp = isinstance(scorer, Matchpoints)
-    sides: dict[tuple[Direction, int], SideScore] = {}  # one SideScore per distinct score: big fields stay cheap
+    # One SideScore per direction and distinct score: big fields stay cheap (keyed by the int
+    # score in a dict per direction: no Direction hashed per line).
+    ns_sides: dict[int, SideScore] = {}
+    ew_sides: dict[int, SideScore] = {}
 
     def side(direction: Direction, outcome: Outcome) -> SideScore:
-        if isinstance(outcome, Scored) and not outcome.is_weighted:
-            key = (direction, outcome.components[0].play.ns_score)
-            if key not in sides:
-                sides[key] = _side(scorer, direction, outcome, top if is_mp else None)
-            return sides[key]
+        if type(outcome) is Scored and len(outcome.components) == 1:  # an ordinary result
+            by_score = ns_sides if direction is NS else ew_sides
+            score = outcome.components[0].play.ns_score
+            found = by_score.get(score)
+            if found is None:
+                found = by_score[score] = _side(scorer, direction, outcome, top if is_mp else None)
+            return found
         return _side(scorer, direction, outcome, top if is_mp else None)
 
     # An ordinary result's SideScore by the outcome's id, one dict per side: readers share one

@@ -62,7 +62,8 @@ class FrequencyTable:
                 frequency[score] = frequency.get(score, Fraction(0)) + weight
         occurs = set(plain)
         for score, count in plain.items():
-            frequency[score] = frequency.get(score, Fraction(0)) + count
+            weighted = frequency.get(score)  # (only weighted components are counted there yet)
+            frequency[score] = Fraction(count) if weighted is None else weighted + count
         scores = tuple(sorted(frequency, reverse=True))
         counts = {s: (f.numerator if f.denominator == 1 else f) for s, f in frequency.items()}
         table = cls(scores, frequency, frozenset(occurs), actual, expected or actual, {}, {}, counts)

@@ -6,7 +6,6 @@ comes back (all three pickled between processes: plain data only)."""
 
 from __future__ import annotations
 
-import json
 import os
 import traceback
 from concurrent.futures import ThreadPoolExecutor
@@ -17,7 +16,7 @@ from typing import Any, NamedTuple
 
 from ..analysis.double_dummy import SessionAnalysis
 from ..errors import GeneratorError, shown
-from ..export import session_to_csv, session_to_json
+from ..export import results_json_text, session_to_csv
 from ..readers import SUFFIXES
 from ..scoring.contract import ContractError
 from ..scoring.options import OptionError
@@ -87,9 +86,9 @@ def discover(folder: Path, label: str = "sessions/", confine: Path | None = None
 def export_files(result: SessionResult, analysis: SessionAnalysis | None = None) -> tuple[bytes, bytes]:
     """results.json and results.csv.  The pages show every explanation; the download stays
     small and quick to make (``python -m generator score --json`` still gives them)."""
-    data = session_to_json(result, explanations=False, analysis=analysis)
-    # Compact, so that the C encoder does the work (indent= falls back to pure Python).
-    j = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n"
+    # Compact, so that the C encoder does the work (indent= falls back to pure Python); the
+    # traveller lines joined from texts encoded once per pair, play and side.
+    j = results_json_text(result, analysis) + "\n"
     return j.encode("utf-8"), session_to_csv(result).encode("utf-8")
 
 

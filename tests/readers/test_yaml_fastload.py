@@ -190,3 +190,95 @@ def test_50_levels_load_the_quick_way_and_51_are_refused_as_today():
     assert fast_load("[" * 49 + "1" + "]" * 49) is not None
     with pytest.raises(LoadError, match="nested more than 50 levels"):
         load("[" * 51 + "]" * 51)
+
+
+# --- rows set aside (``set_rows_aside``): the usual traveller line read by a regular expression
+
+ROW = "- {ns: 1, ew: 2, contract: 3NTX, by: W, tricks: 7}"
+ROW_LIKE = [  # rows and near-rows: only the exact usual form is set aside, the rest goes to libyaml
+    ROW, "- {ns: 14, ew: 1, contract: 4S, by: N, tricks: 10}", "- {ns: 1, ew: 2, contract: 7CXX, by: E, tricks: 13}",
+    "- {ns: 01, ew: 2, contract: 4S, by: N, tricks: 10}", "- {ns: 1, ew: 2, contract: 4S, by: N, tricks: 14}",
+    "- {ns: 1, ew: 2, contract: 4S, by: N, tricks: 010}", "- {ns: 1, ew: 2, contract: 4s, by: n, tricks: 9}",
+    "- {ns: 1, ew: 2, contract: 4S, by: N, tricks: 9} ", "- {ns: 1, ew: 2, contract: 4S, by: N, tricks: 9} # c",
+    "- {ns: 1, ew: 2, ns: 3, by: N, tricks: 9}", "- {ns: 1, ew: 2, contract: 4S, by: N, tricks: 9, tricks: 8}",
+    "-  {ns: 1, ew: 2, contract: 4S, by: N, tricks: 9}", "- {ns: 1,ew: 2, contract: 4S, by: N, tricks: 9}",
+    "- {}", "- []", "- x",
+]  # fmt: skip
+CONTEXTS = [  # where a row may stand: in a list as usual, or where it is not a list's item at all
+    "{row}",
+    "a:\n  {row}",
+    "a:\n{row}",
+    "a: |\n  {row}",
+    "a: >\n  {row}\n  {row}",
+    'a: "x\n  {row}"',
+    "a: 'x\n  {row}'",
+    "a: x\n  {row}",
+    "a: [\n  {row}\n  ]",
+    "a: {{\n  b: 1,\n  {row}\n  }}",
+    "- - {row}",
+    "# {row}",
+    "a:\n  - b: 1\n    c:\n      {row}\n      {row}",
+    "? {row}\n: 1",
+    "a: \u2028\n  {row}",
+    "--- {row}",
+    "- 1\n{row}\n...\n",
+]
+
+
+def rows_in(context: str, rows: list[str], indent: int) -> str:
+    pad = " " * indent
+    return context.format(row=f"\n{pad}".join(rows)) + "\n"
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(CONTEXTS), st.lists(st.sampled_from(ROW_LIKE), min_size=1, max_size=4), st.integers(0, 4))
+def test_rows_set_aside_load_as_the_guarded_loader_loads_them_wherever_they_stand(context, rows, indent):
+    check(rows_in(context, rows, indent))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, 120), st.integers(0, 120), st.sampled_from(TRICKY[:40] + ["4S", "1NT", "7NTXX", "3HX"]),
+            st.sampled_from(["N", "E", "S", "W", "n", "y", "~"]), st.integers(0, 20),
+        ),
+        min_size=1,
+        max_size=6,
+    )
+)  # fmt: skip
+def test_random_rows_load_as_the_guarded_loader_loads_them(rows):
+    text = "boards:\n  - number: 1\n    results:\n" + "".join(
+        f"      - {{ns: {ns}, ew: {ew}, contract: {contract}, by: {by}, tricks: {tricks}}}\n"
+        for ns, ew, contract, by, tricks in rows
+    )
+    check(text)
+
+
+def test_the_usual_rows_are_set_aside_and_come_back_with_their_lines():
+    text = "boards:\n  - number: 1\n    results:\n      " + ROW + "\n      " + ROW.replace("ns: 1", "ns: 3") + "\n"
+    composed, rows = yaml_fastload.set_rows_aside(text)
+    assert composed == "boards:\n  - number: 1\n    results:\n      - {}\n      - {}\n"
+    assert rows == {(3, 8): (1, 2, "3NTX", "W", 7), (4, 8): (3, 2, "3NTX", "W", 7)}
+    quick = fast_load(text)
+    assert same(quick, load(text, _Loader))
+    assert [r.line for r in quick["boards"][0]["results"]] == [4, 5]
+
+
+def test_a_row_in_a_multi_line_string_hands_the_document_back():
+    with pytest.raises(Unhandled):
+        fast_load("a: |\n  " + ROW + "\n")  # the row is text in a string: nothing to put it back in
+    assert load("a: |\n  " + ROW + "\n") == {"a": ROW + "\n"}
+
+
+def test_rows_at_the_deepest_level_and_below_it():
+    def nested(levels: int) -> str:
+        return "".join(" " * (2 * i) + "- \n" for i in range(levels)) + " " * (2 * levels) + ROW + "\n"
+
+    for levels in (46, 47, 48, 49):
+        check(nested(levels))
+    assert same(fast_load(nested(47)), load(nested(47), _Loader))  # the row's values at level 50
+    with pytest.raises(Unhandled):
+        fast_load(nested(48))  # the row's values would be at level 51: the guarded loader refuses it
+    with pytest.raises(LoadError, match="nested more than 50 levels"):
+        load(nested(48))

@@ -52,6 +52,7 @@ def plain_read(file: str, data: bytes):
     with pytest.MonkeyPatch.context() as m:
         m.setattr(yaml_session, "load", lambda text: load(text, _Loader))
         m.setattr(_Reader, "outcomes_of", _Reader.read_outcomes)
+        m.setattr(_Reader, "share_refs", lambda *args: None)  # each line's PairRef its own object
         return read_yaml(file, data)
 
 
@@ -75,3 +76,30 @@ def test_equal_results_on_a_board_share_their_outcome_and_others_do_not():
     lines = session.boards[0].lines
     assert lines[0].ns is lines[1].ns is lines[2].ns and lines[3].ns is not lines[0].ns
     assert [line.ns.single.ns_score for line in lines] == [420, 420, 420, -50]  # board 1: none vulnerable
+
+
+@pytest.mark.parametrize("movement", ["mitchell", "howell", ""])
+@pytest.mark.parametrize("with_directions", [True, False])
+def test_lines_name_the_listed_pairs_own_refs_and_say_what_the_plain_reader_says(movement, with_directions):
+    """``share_refs``: the lines hold the pair list's PairRef objects (validation's quick pass
+    finds them by identity); an unknown pair, a pair twice and a pair listed without its
+    direction still get the plain reader's messages."""
+    text = session_text(
+        [[{"contract": "4S", "by": "N", "tricks": 10}] * 3, [{"contract": "3NT", "by": "S", "tricks": 9}] * 5], 4
+    ).replace("movement: mitchell", f"movement: {movement}" if movement else "")
+    if not with_directions:
+        text = text.replace(", direction: NS", "", 3).replace(", direction: EW", "", 2)
+    text += "  - number: 3\n    results:\n      - {ns: 9, ew: 1, contract: 1C, by: N, tricks: 7}\n"
+    data = text.encode()
+    quick, plain = read_yaml("s.yaml", data), plain_read("s.yaml", data)
+    assert quick[0] == plain[0]
+    assert [str(e) for e in quick[1]] == [str(e) for e in plain[1]]
+    assert quick[1]  # pair 9 is unknown, and the second board has a pair twice
+
+
+def test_the_lines_hold_the_listed_pairs_refs():
+    text = session_text([[{"contract": "4S", "by": "N", "tricks": 10}] * 3], 3)
+    [session], errors = read_yaml("s.yaml", text.encode())
+    assert errors == []
+    listed = {id(p.ref) for p in session.pairs}
+    assert all(id(line.ns_pair) in listed and id(line.ew_pair) in listed for line in session.boards[0].lines)
