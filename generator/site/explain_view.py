@@ -122,6 +122,19 @@ def block(
     return ExplanationBlock(anchor, heading, explanation, [], articles, Markup(html + "</section>\n"))
 
 
+def written(blocks: list[ExplanationBlock]) -> Markup | None:
+    """The blocks as the ``explanations`` macro writes them (heading level 3) when every one
+    comes written (``ExplanationBlock.html``): their markup joined, which is all the macro
+    would do, without a template loop over a board's dozen blocks; None when a block needs
+    the macro (a table step).  tests/site/test_block_html.py renders the macro against it."""
+    parts = []
+    for b in blocks:
+        if b.html is None:
+            return None
+        parts.append(b.html)
+    return Markup("".join(parts))
+
+
 def _macro_block(
     anchor: str,
     heading: str,

@@ -27,7 +27,7 @@ from . import adjusted_worth, swiss_pages
 from . import format as fmt
 from .big_field import is_big, traveller_csv, traveller_file
 from .charts import Bar, bar_chart
-from .explain_view import block, board_blocks, rule_info
+from .explain_view import block, board_blocks, rule_info, written
 from .links import board_file, pair_file, player_path, player_slug, session_dir
 from .rows import frequency_rows, traveller_rows, worth_items
 
@@ -662,6 +662,8 @@ class SessionPlanner:
                 worth_items=worth_items(worth),
                 blocks=blocks,
                 board_block=board_block,
+                blocks_html=written([board_block, *blocks]),
+                weighted_rows=any(r["occurs"] is False for r in freq),
                 prev={"url": board_file(prev_b.slug), "title": self.board_title(prev_b)} if prev_b else None,
                 next={"url": board_file(next_b.slug), "title": self.board_title(next_b)} if next_b else None,
             ),
