@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from ..model import Artificial, Direction, Play, Scored, ScoringMethod, TravellerLine
 from ..notation import Vulnerability
 from .board import components, score_one_line, scorer_for_results, small_group_rule
-from .contract import ns_score
+from .contract import Contract, Seat, ns_score
 from .options import ScoringOptions
 from .results import ScoredBoard
 from .rounding import round_neuberg
@@ -40,12 +40,38 @@ class TrickWorth(NamedTuple):
     more: TrickResult | None
 
 
+def split(line: TravellerLine) -> bool:
+    """``line.is_split``, answered by identity when both sides hold one outcome object (as the
+    readers give an ordinary result): ``is_split`` compares the two dataclasses, and the
+    pages ask it of every line several times.  tests/scoring/test_trick_value.py checks both."""
+    return line.ns is not line.ew and line.is_split
+
+
+def _ns_score(contract: Contract, declarer: Seat | None, tricks: int, vulnerability: Vulnerability) -> int:
+    """``ns_score``, remembered by the objects' identities (``ns_score``'s own memory hashes a
+    contract and two enums in Python, each time): the entry keeps the objects, so their ids
+    stay theirs while it lasts."""
+    key = (id(contract), id(declarer), tricks, id(vulnerability))
+    hit = _SCORES.get(key)
+    if hit is not None and hit[0] is contract:
+        return hit[1]
+    if len(_SCORES) >= _SCORES_KEPT:
+        _SCORES.clear()
+    score = ns_score(contract, declarer, tricks, vulnerability)
+    _SCORES[key] = (contract, score, declarer, vulnerability)
+    return score
+
+
+_SCORES: dict[tuple[int, int, int, int], tuple[Contract, int, Seat | None, Vulnerability]] = {}
+_SCORES_KEPT = 1 << 12
+
+
 def playable(board: ScoredBoard, index: int) -> Play | None:
     """The line's play when one more or fewer trick can be scored: a single result with a
     contract, a declarer and its tricks, the same for both sides (no split, weighted,
     artificial or score-only line)."""
     tl = board.lines[index].line
-    if tl.is_split or not isinstance(tl.ns, Scored) or tl.ns.single is None:
+    if split(tl) or not isinstance(tl.ns, Scored) or tl.ns.single is None:
         return None
     play = tl.ns.single
     if play.contract is None or play.contract.passed_out or play.declarer is None or play.tricks is None:
@@ -169,7 +195,7 @@ def _whole_scores(lines: list[TravellerLine]) -> list[int] | None:
     scores = []
     for line in lines:
         ns, ew = line.ns, line.ew
-        if ns is not ew and line.is_split and (isinstance(ns, Scored) or isinstance(ew, Scored)):
+        if split(line) and (isinstance(ns, Scored) or isinstance(ew, Scored)):
             return None
         if isinstance(ns, Scored):
             parts = ns.components
@@ -203,7 +229,7 @@ def trick_worth(
             return None
         if memo is None:
             return with_tricks(board, index, tricks, options)
-        new_score = ns_score(contract, declarer, tricks, board.vulnerability)
+        new_score = _ns_score(contract, declarer, tricks, board.vulnerability)
         key = (old, new_score, tricks)
         found: TrickResult | None = memo.get(key)
         if found is None:

@@ -17,6 +17,7 @@ from markupsafe import Markup
 from ..model import Direction, Scored
 from ..scoring.explain import Explanation
 from ..scoring.results import ScoredBoard, ScoredLine
+from ..scoring.trick_value import split as is_split
 from ..scoring.units import unit
 from .articles import article_for_rule
 from .format import escape_text as escape
@@ -181,7 +182,7 @@ def board_blocks(
     for i, line in enumerate(board.lines):
         pair = []
         tl = line.line
-        split = tl.is_split  # once per line (``side_anchor`` written out for both sides)
+        split = is_split(tl)  # once per line (``side_anchor`` written out for both sides)
         for direction, name, outcome, side, side_order in (
             (Direction.NS, "ns", tl.ns, line.ns, 0),
             (Direction.EW, "ew", tl.ew, line.ew, 1),
@@ -226,7 +227,7 @@ def _heading(line: ScoredLine, direction: Direction, value, unit_word: str, fig)
             else "NS 0"
         )
         pairs = ""
-        if line.line.is_split:
+        if is_split(line.line):
             pairs = f" (table of {_pairs(line)})"
         return f"{who}, {what}{pairs}: {fig(value)} {unit_word}"
     if isinstance(outcome, Scored):

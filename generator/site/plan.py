@@ -21,6 +21,7 @@ from ..scoring.contract import Seat, Strain
 from ..scoring.pairs_methods import award_words
 from ..scoring.results import ScoredBoard, ScoredLine, SessionResult, Standing
 from ..scoring.trick_value import TrickWorth, trick_worth
+from ..scoring.trick_value import split as is_split
 from ..scoring.units import UNIT_LABELS as UNIT_WORDS
 from ..scoring.units import UNIT_SHORT, unit_of
 from . import adjusted_worth, swiss_pages
@@ -180,6 +181,7 @@ class SessionPlanner:
         self._worth_memo: dict[int, dict] = {}
         self._worth_shared: dict[int, dict[tuple[Any, ...], tuple[TrickWorth, Any, bool]]] = {}
         self._board_facts: dict[int, tuple[str, str, bool]] = {}
+        self._card_facts: dict[int, tuple[str, str, bool, dict[int, int], list[tuple[str, str]]]] = {}
         self._board_order: dict[str, int] | None = None
         self._session_head: dict[str, Any] | None = None
         self._worth_views: dict[tuple[int, bool], dict[str, Any]] = {}
@@ -212,6 +214,19 @@ class SessionPlanner:
                 board_file(slug),
                 sum(1 for f in board.frequencies if f.occurs) > 1,
             )
+        return facts
+
+    def card_facts(self, board: ScoredBoard) -> tuple[str, str, bool, dict[int, int], list[tuple[str, str]]]:
+        """What a card's row reads of its board, in one look-up (some 700 rows a session):
+        ``board_facts``, each line's place by its id (``line_index``) and each line's
+        explanation anchors (``blocks``)."""
+        facts = self._card_facts.get(id(board))
+        if facts is None:
+            slug, url, chart = self.board_facts(board)
+            positions = self._positions.get(id(board))
+            if positions is None:
+                positions = self._positions[id(board)] = {id(x): i for i, x in enumerate(board.lines)}
+            facts = self._card_facts[id(board)] = (slug, url, chart, positions, self.blocks(board)[1])
         return facts
 
     def board_order(self) -> dict[str, int]:
@@ -475,8 +490,9 @@ class SessionPlanner:
         line_marks = self.record["line_marks"]  # a correction's marks on the line (none: not looked up)
         marks = line_marks.get(line_key(board.slug, tl.ns_pair, tl.ew_pair), {}) if line_marks else {}
         both_artificial = isinstance(ns_out, Artificial) and isinstance(ew_out, Artificial)
+        split = is_split(tl)
         versus = None
-        if analysis is not None and isinstance(ns_out, Scored) and not ns_out.is_weighted and not tl.is_split:
+        if analysis is not None and isinstance(ns_out, Scored) and not ns_out.is_weighted and not split:
             versus = versus_double_dummy(ns_out.components[0].play, analysis)
         return {
             "dd": versus,
@@ -493,7 +509,7 @@ class SessionPlanner:
                 for side in ("NS", "EW")
             },
             "ns": self.outcome_view(ns_out),
-            "ew": self.outcome_view(ew_out) if tl.is_split and not both_artificial else None,
+            "ew": self.outcome_view(ew_out) if split and not both_artificial else None,
             "ruling": _ruling(ns_out, ew_out)
             if isinstance(ns_out, Artificial) and isinstance(ew_out, Artificial)
             else None,
@@ -543,7 +559,7 @@ class SessionPlanner:
         score_anchor_ew: dict[int, str] = {}
         for row, (a_ns, a_ew) in zip(board.lines, anchors):
             out = row.line.ns
-            if isinstance(out, Scored) and not out.is_weighted and not row.line.is_split:
+            if isinstance(out, Scored) and not out.is_weighted and not is_split(row.line):
                 score_anchor_ns.setdefault(out.components[0].play.ns_score, a_ns)
                 score_anchor_ew.setdefault(out.components[0].play.ns_score, a_ew)
         freq: list[dict[str, Any]] = [
@@ -717,7 +733,7 @@ class SessionPlanner:
             return None, None, False
         line = board.lines[index]
         outcome = line.line.ns
-        play = outcome.single if isinstance(outcome, Scored) and not line.line.is_split else None
+        play = outcome.single if isinstance(outcome, Scored) and not is_split(line.line) else None
         memo = self._worth_memo.get(id(board))
         if memo is None:
             memo = self._worth_memo[id(board)] = {}
