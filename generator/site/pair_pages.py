@@ -6,7 +6,6 @@ session and board pages); the template formats it and computes nothing.
 
 from __future__ import annotations
 
-import heapq
 from typing import TYPE_CHECKING, Any
 
 from ..history.snapshot import line_key
@@ -17,7 +16,7 @@ from . import format as fmt
 from .charts import Bar, bar_chart
 from .explain_view import block
 from .links import board_file, pair_file
-from .plan import UNIT_SHORT, Page, field_name, own_score, seat_of
+from .plan import UNIT_SHORT, Page, field_name, seat_of
 from .rows import card_rows
 from .sitout_rows import sitout_rows
 
@@ -34,38 +33,46 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
     rows: list[dict[str, Any]] = []
     swings: list[tuple[Any, dict[str, Any]]] = []
     line_marks = plan.record["line_marks"]
+    card_facts, worth, pair_link, outcome_view = plan.card_facts, plan.worth, plan.pair_link, plan.outcome_view
+    percentage = fmt.percentage
     for entry in standing.scorecard:
         board = entry.board
-        slug, board_url, has_chart = plan.board_facts(board)
-        index = plan.line_index(board, entry.line)
-        _, anchors = plan.blocks(board)
-        ns_side = entry.direction is Direction.NS
-        w = plan.worth(board, index, entry.direction)
-        if w is not None and w["swing"] > 0:
-            swings.append((board, w))
-        elif w is None:
-            swings += [(board, e) for e in plan.adjusted_worth(board, index, entry.direction) if e["swing"] > 0]
-        anchor = anchors[index][0 if ns_side else 1]
-        tl = entry.line.line
-        view = plan.outcome_view(tl.ns if ns_side else tl.ew)
+        slug, board_url, has_chart, positions, anchors = card_facts(board)
+        line = entry.line
+        index = positions.get(id(line))
+        if index is None:  # (``line_index``: by identity, else by equality)
+            index = board.lines.index(line)
+        direction = entry.direction
+        ns_side = direction is Direction.NS
+        w = worth(board, index, direction)
+        if w is not None:
+            if w["swing"] > 0:
+                swings.append((board, w))
+        else:
+            swings += [(board, e) for e in plan.adjusted_worth(board, index, direction) if e["swing"] > 0]
+        tl = line.line
+        view = outcome_view(tl.ns if ns_side else tl.ew)
+        play = view["kind"] == "play"
+        score = entry.score
+        partner = entry.partner
         rows.append(
             {
                 "board": slug,
                 "board_url": board_url,
                 "direction": "NS" if ns_side else "EW",
-                "opponents": plan.pair_link(entry.opponents, short=True),
+                "opponents": pair_link(entry.opponents, True),
                 "outcome": view,
-                "seat": seat_of(tl.seats, ref) if entry.partner is not None else None,
-                "partner": plan.pair_link(entry.partner, short=True) if entry.partner is not None else None,
-                "against": [plan.pair_link(o, short=True) for o in entry.opponent_players],
-                "own_score": own_score(view, entry.direction),
-                "value": entry.score.value,
-                "percent": entry.score.percent,
-                "percent_text": fmt.percentage(entry.score.percent),
+                "seat": seat_of(tl.seats, ref) if partner is not None else None,
+                "partner": pair_link(partner, True) if partner is not None else None,
+                "against": [pair_link(o, True) for o in entry.opponent_players] if entry.opponent_players else [],
+                "own_score": (view["ns_score"] if ns_side else -view["ns_score"]) if play else None,  # own_score
+                "value": score.value,
+                "percent": score.percent,
+                "percent_text": percentage(score.percent),
                 "running": entry.running_total,
-                "anchor_url": f"{board_url}#{anchor}",
+                "anchor_url": f"{board_url}#{anchors[index][0 if ns_side else 1]}",
                 "missed": False,
-                "dist_url": f"{board_url}#dist-{view['ns_score']}" if has_chart and view["kind"] == "play" else None,
+                "dist_url": f"{board_url}#dist-{view['ns_score']}" if has_chart and play else None,
                 "mark": line_marks.get(line_key(slug, tl.ns_pair, tl.ew_pair), {}).get("ns" if ns_side else "ew")
                 if line_marks
                 else None,
@@ -73,9 +80,10 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
         )
     # the three biggest swings, ties in card order (nsmallest is sorted(...)[:3], stable);
     # only those are copied into the page's rows
+    # (a stable sort, reversed, keeps ties in card order as nsmallest of the negated swing did)
     mattered = [
         {"board": board.slug, "board_url": board_file(board.slug), **w}
-        for board, w in heapq.nsmallest(3, swings, key=lambda m: -m[1]["swing"])
+        for board, w in sorted(swings, key=_swing, reverse=True)[:3]
     ]
     chart = None
     if standing.percentage is not None and rows:
@@ -183,6 +191,10 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
             **swiss_pages.pair_context(plan, ref),
         ),
     )
+
+
+def _swing(m: tuple[Any, dict[str, Any]]) -> Any:
+    return m[1]["swing"]
 
 
 def _boards_of_field(plan: SessionPlanner, standing: Standing) -> set[str]:

@@ -1,0 +1,27 @@
+"""A card's 'where a trick mattered most' takes its three biggest swings, ties in card order:
+``pair_pages`` sorts by the swing, reversed (a stable sort keeps the order of ties), as
+``heapq.nsmallest`` of the negated swing did (the definition kept here)."""
+
+import heapq
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.site.pair_pages import _swing
+
+swings = st.one_of(st.integers(min_value=0, max_value=6), st.fractions(min_value=0, max_value=6, max_denominator=4))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(swings, max_size=30))
+def test_the_three_biggest_swings_in_card_order(values):
+    entries = [(board, {"swing": v}) for board, v in enumerate(values)]  # boards in card order
+    quick = sorted(entries, key=_swing, reverse=True)[:3]
+    definition = heapq.nsmallest(3, entries, key=lambda m: -m[1]["swing"])
+    assert [board for board, _ in quick] == [board for board, _ in definition]
+
+
+def test_ties_keep_card_order():
+    entries = [(1, {"swing": 2}), (2, {"swing": Fraction(5, 2)}), (3, {"swing": 2}), (4, {"swing": 2})]
+    assert [b for b, _ in sorted(entries, key=_swing, reverse=True)[:3]] == [2, 1, 3]
