@@ -110,6 +110,8 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
         plan.site.rule_map,
         plan.site.article_titles,
         plan.rules,
+        None,
+        plan.block_ends,
     )
     handicap_block = None
     if standing.handicap is not None:

@@ -28,7 +28,7 @@ from . import adjusted_worth, swiss_pages
 from . import format as fmt
 from .big_field import is_big, traveller_csv, traveller_file
 from .charts import Bar, bar_chart
-from .explain_view import block, board_blocks, rule_info, written
+from .explain_view import ArticleLink, block, board_blocks, rule_info, written
 from .links import board_file, pair_file, player_path, player_slug, session_dir
 from .rows import frequency_rows, traveller_rows, worth_items
 
@@ -177,6 +177,8 @@ class SessionPlanner:
         self.step_items: dict[str, tuple[str | None, str, dict[str, str]]] = {}
         """Each explanation rule's article, its steps' opening and each step's line by summary
         (``explain_view.block``'s memo)."""
+        self.block_ends: dict[tuple[str, ...], tuple[list[ArticleLink], str]] = {}
+        """Each list of articles a block links to, with the markup ending such a block (``block``'s)."""
         self._worth: dict[tuple[int, int], tuple[TrickWorth | None, Any, bool]] = {}
         self._worth_memo: dict[int, dict] = {}
         self._worth_shared: dict[int, dict[tuple[Any, ...], tuple[TrickWorth, Any, bool]]] = {}
@@ -200,6 +202,7 @@ class SessionPlanner:
                 self.site.article_titles,
                 self.rules,
                 self.step_items,
+                self.block_ends,
             )
         return self._blocks[key]
 
@@ -600,6 +603,8 @@ class SessionPlanner:
             self.site.rule_map,
             self.site.article_titles,
             self.rules,
+            None,
+            self.block_ends,
         )
         worth = []
         views: list[dict[str, Any] | None] = []  # each entry's shared view (None: adjusted_worth's)

@@ -36,8 +36,9 @@ def rendered(b) -> str:
 def test_block_html_is_what_the_macro_writes(steps, method, anchor, heading, shared):
     explanation = Explanation(method, Fraction(1), tuple(Step(r, s) for r, s in steps))
     items: dict | None = {} if shared else None
-    fast = block(anchor, heading, explanation, rule_map, titles, {}, items)
-    again = block(anchor, heading, explanation, rule_map, titles, {}, items)  # the memo's lines
+    ends: dict | None = {} if shared else None
+    fast = block(anchor, heading, explanation, rule_map, titles, {}, items, ends)
+    again = block(anchor, heading, explanation, rule_map, titles, {}, items, ends)  # the memo's lines and end
     slow = _macro_block(anchor, heading, explanation, rule_map, titles, {})
     assert fast.html is not None and not fast.steps
     assert fast.articles == slow.articles
