@@ -14,6 +14,7 @@ Templates never compute or round; they call these filters.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
 
@@ -131,6 +132,23 @@ def figure(value: Fraction | int | None, unit: str, places: int | None = None) -
     if unit == "matchpoints":
         return matchpoints(value, places)
     return {"imps": imps, "points": points, "vp": vp}[unit](value)
+
+
+FigureWriter = Callable[[Fraction | int | None, int | None], str]
+
+
+def figure_writer(unit: str) -> FigureWriter:
+    """``figure`` with the unit chosen once: ``writer(value, places)`` is
+    ``figure(value, unit, places)`` (matchpoints themselves for a matchpointed session), one
+    call per figure rather than two for the tables' thousands of figures."""
+    if unit == "matchpoints":
+        return matchpoints
+    write = {"imps": imps, "points": points, "vp": vp}[unit]
+
+    def writer(value: Fraction | int | None, places: int | None = None) -> str:
+        return write(value)
+
+    return writer
 
 
 def exact(value: Fraction | int | None) -> str:

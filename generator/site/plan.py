@@ -161,6 +161,8 @@ class SessionPlanner:
         self.dir = session_dir(slug)
         self.unit = unit_of(self.session.method)
         self.unit_word = UNIT_WORDS[self.unit]
+        self.figure = fmt.figure_writer(self.unit)
+        """``fmt.figure`` in the session's unit: ``figure(value, places)``."""
         self.multi_section = len({b.section for b in result.boards}) > 1 or len(self.session.sections) > 1
         self.entrant = "Player" if self.session.individual else "Pair"
         """What the session ranks, as pages name it: pairs, or players in an individual event."""
@@ -197,7 +199,7 @@ class SessionPlanner:
             self._blocks[key] = board_blocks(
                 board,
                 self.unit_word,
-                self.fig,
+                self.figure,
                 self.site.rule_map,
                 self.site.article_titles,
                 self.rules,
@@ -249,7 +251,7 @@ class SessionPlanner:
 
     # --- helpers -------------------------------------------------------------------
     def fig(self, value: Fraction | None) -> str:
-        return fmt.figure(value, self.unit)
+        return self.figure(value, None)
 
     def pair_label(self, ref: PairRef | None) -> str:
         if ref is None:
@@ -694,9 +696,10 @@ class SessionPlanner:
         """'10 tricks: +420, 5.25 MP; 11 tricks would have been +450: 7.75 MP' — the figures
         through the site's filters (written here once per line, not by a template macro)."""
         short = UNIT_SHORT[self.unit]
+        figure = self.figure
 
         def fig(r: dict[str, Any]) -> str:
-            return f"{fmt.figure(r['value'], self.unit, places)} {short}"
+            return f"{figure(r['value'], places)} {short}"
 
         p = w["played"]
         parts = [f"{p['tricks']} tricks: {fmt.signed_score(p['score'])}, {fig(p)}"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.scoring.rounding import decimal_places, display_percentage, matchpoint_places
@@ -44,3 +44,13 @@ def test_percentage_texts_kept_by_value_are_the_definition(value):
     want = display_percentage(value)
     assert fmt.percentage(value) == want
     assert fmt.percentage(Fraction(value)) == want
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(st.none(), st.integers(-500, 500), st.fractions(min_value=-500, max_value=500, max_denominator=60)),
+    st.sampled_from(["matchpoints", "imps", "points", "vp"]),
+    st.one_of(st.none(), st.integers(0, 4)),
+)
+def test_a_figure_writer_writes_what_figure_writes(value, unit, places):
+    assert fmt.figure_writer(unit)(value, places) == fmt.figure(value, unit, places)
