@@ -226,6 +226,24 @@ def contract(value: Contract | str | None) -> Markup:
     return Markup(f"{value.level}") + middle + Markup("X" * value.doubled)
 
 
+def contract_by_identity(value: Contract | str | None) -> Markup:
+    """``contract``, found first by the object's identity: a session's lines share a few
+    dozen contract objects, and ``contract``'s own memory hashes a ``Contract`` in Python (a
+    dataclass and an enum) for each of the tables' thousand rows.  The entry keeps the
+    object, so its id stays its own while the entry lasts."""
+    hit = _CONTRACTS_SEEN.get(id(value))
+    if hit is not None and hit[0] is value:
+        return hit[1]
+    if len(_CONTRACTS_SEEN) >= 4096:
+        _CONTRACTS_SEEN.clear()
+    markup = contract(value)
+    _CONTRACTS_SEEN[id(value)] = (value, markup)
+    return markup
+
+
+_CONTRACTS_SEEN: dict[int, tuple[Contract | str | None, Markup]] = {}
+
+
 @lru_cache(maxsize=4096)
 def card(text: str | None) -> Markup:
     """An opening lead such as 'HK' or 'S10'; anything unexpected is shown as text (memoised)."""

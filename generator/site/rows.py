@@ -58,7 +58,7 @@ def card_rows(rows: list[dict[str, Any]], unit: str, places: int | None, show_di
         outcome = r["outcome"]
         kind = outcome["kind"]
         if kind == "play":
-            contract = f"{fmt.contract(outcome['contract'])} {esc_text(outcome['declarer'])}"
+            contract = f"{fmt.contract_by_identity(outcome['contract'])} {esc_text(outcome['declarer'])}"
         elif kind == "artificial":
             contract = f'<abbr title="{esc(outcome["words"])}">{esc(outcome["code"])}</abbr>'
         else:
@@ -90,12 +90,12 @@ def outcome_text(o: dict[str, Any]) -> str:
     or the parts of a weighted score)."""
     kind = o["kind"]
     if kind == "play":
-        return str(fmt.contract(o["contract"]))
+        return str(fmt.contract_by_identity(o["contract"]))
     if kind == "artificial":
         return esc(o["words"])
     parts = []
     for c in o["components"]:
-        played = f"{fmt.contract(c['contract'])} {esc(c['declarer'])} " if c["contract"] else ""
+        played = f"{fmt.contract_by_identity(c['contract'])} {esc(c['declarer'])} " if c["contract"] else ""
         score = esc(fmt.signed_score(c["score"])) if "score" in c else f"NS {esc(fmt.signed_score(c['ns_score']))}"
         parts.append(f"{esc(fmt.weight(c['weight']))} of {played}{score}")
     return "Weighted: " + ", ".join(parts)
@@ -134,7 +134,7 @@ def traveller_rows(lines: list[dict[str, Any]], dd: bool, unit: str, places: int
         elif ns["kind"] == "play" and not ew:
             tricks = "" if ns["tricks"] is None else str(ns["tricks"])  # an int: digits
             result = (
-                f"<td>{fmt.contract(ns['contract'])}</td><td>{esc_text(ns['declarer'])}</td><td>{fmt.card(ns['lead'])}</td>\n"
+                f"<td>{fmt.contract_by_identity(ns['contract'])}</td><td>{esc_text(ns['declarer'])}</td><td>{fmt.card(ns['lead'])}</td>\n"
                 f'<td class="num">{tricks}</td>\n<td class="num">{fmt.score(ns["ns_score"])}</td>\n'
             )
         else:
@@ -205,7 +205,7 @@ def worth_items(worth: list[dict[str, Any]]) -> Markup:
         what = (
             esc(w["what"])
             if "what" in w
-            else f"{fmt.contract(w['contract'])} by {esc(w['declarer'])} ({esc(w['side'])})"
+            else f"{fmt.contract_by_identity(w['contract'])} by {esc(w['declarer'])} ({esc(w['side'])})"
         )
         out.append(f"<li>{esc(w['table'])}, {what}: {esc(w['text'])}.</li>\n")
     return Markup("".join(out))
