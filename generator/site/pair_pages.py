@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..history.snapshot import line_key
 from ..model import Direction
-from ..scoring.results import Standing
+from ..scoring.results import ScoredBoard, Standing
 from . import adjusted_worth, swiss_pages
 from . import format as fmt
 from .charts import Bar, bar_chart
@@ -31,9 +31,14 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
     ref = standing.ref
     path = f"{plan.dir}/{pair_file(ref)}"
     rows: list[dict[str, Any]] = []
-    swings: list[tuple[Any, dict[str, Any]]] = []
+    swings: list[tuple[Any, ScoredBoard, int, Direction, dict[str, Any] | None]] = []
     line_marks = plan.record["line_marks"]
-    card_facts, worth, pair_link, outcome_view = plan.card_facts, plan.worth, plan.pair_link, plan.outcome_view
+    card_facts, worth_swing, pair_link, outcome_view = (
+        plan.card_facts,
+        plan.worth_swing,
+        plan.pair_link,
+        plan.outcome_view,
+    )
     percentage = fmt.percentage
     for entry in standing.scorecard:
         board = entry.board
@@ -44,12 +49,16 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
             index = board.lines.index(line)
         direction = entry.direction
         ns_side = direction is Direction.NS
-        w = worth(board, index, direction)
-        if w is not None:
-            if w["swing"] > 0:
-                swings.append((board, w))
+        swing = worth_swing(board, index, direction)  # the view is made only if it matters most
+        if swing is not None:
+            if swing > 0:
+                swings.append((swing, board, index, direction, None))
         else:
-            swings += [(board, e) for e in plan.adjusted_worth(board, index, direction) if e["swing"] > 0]
+            swings += [
+                (e["swing"], board, index, direction, e)
+                for e in plan.adjusted_worth(board, index, direction)
+                if e["swing"] > 0
+            ]
         tl = line.line
         view = outcome_view(tl.ns if ns_side else tl.ew)
         play = view["kind"] == "play"
@@ -82,8 +91,8 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
     # only those are copied into the page's rows
     # (a stable sort, reversed, keeps ties in card order as nsmallest of the negated swing did)
     mattered = [
-        {"board": board.slug, "board_url": board_file(board.slug), **w}
-        for board, w in sorted(swings, key=_swing, reverse=True)[:3]
+        {"board": board.slug, "board_url": board_file(board.slug), **(w or plan.worth(board, index, direction) or {})}
+        for _, board, index, direction, w in sorted(swings, key=_swing, reverse=True)[:3]
     ]
     chart = None
     if standing.percentage is not None and rows:
@@ -195,8 +204,9 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
     )
 
 
-def _swing(m: tuple[Any, dict[str, Any]]) -> Any:
-    return m[1]["swing"]
+def _swing(m: tuple[Any, ...]) -> Any:
+    """A swing's size: the first of (swing, board, line, direction, view)."""
+    return m[0]
 
 
 def _boards_of_field(plan: SessionPlanner, standing: Standing) -> set[str]:

@@ -189,6 +189,7 @@ class SessionPlanner:
         self._board_order: dict[str, int] | None = None
         self._session_head: dict[str, Any] | None = None
         self._worth_views: dict[tuple[int, bool], dict[str, Any]] = {}
+        self._swings: dict[tuple[int, bool], Fraction | int] = {}
         self.field_boards: dict[int, set[str]] = {}
         """The boards each field played, by the field's id (``pair_pages``)."""
 
@@ -733,6 +734,27 @@ class SessionPlanner:
             seen = self._worth_views[(id(found), ns)] = _worth_view(found, play, ns, declarer_ns)
         return seen
 
+    def worth_swing(self, board: ScoredBoard, index: int, direction: Direction) -> Fraction | int | None:
+        """``worth(board, index, direction)["swing"]`` without making the view (a card makes
+        views only for its three biggest swings; the other side's view of a line is rarely
+        one of them); None where ``worth`` is None."""
+        key = (id(board), index)
+        entry = self._worth.get(key)
+        if entry is None:
+            entry = self._worth[key] = self._trick_worth(board, index)
+        found = entry[0]
+        if found is None:
+            return None
+        ns = direction is Direction.NS
+        view = self._worth_views.get((id(found), ns))
+        if view is not None:
+            shown: Fraction | int = view["swing"]
+            return shown
+        swing = self._swings.get((id(found), ns))  # (found is kept in _worth: its id stays its own)
+        if swing is None:
+            swing = self._swings[(id(found), ns)] = _swing_of(found, ns)
+        return swing
+
     def _trick_worth(self, board: ScoredBoard, index: int) -> tuple[TrickWorth | None, Any, bool]:
         """``trick_worth`` of line ``index``, its play and whether NS declared, shared by the
         lines of the board with the same result (contract, declarer, tricks, score) and the
@@ -833,19 +855,25 @@ def _worth_view(found: TrickWorth, play, ns: bool, declarer_ns: bool) -> dict[st
         "fewer": side(found.fewer),
         "more": side(found.more),
     }
-    played = view["played"]["value"]
+    view["swing"] = _swing_of(found, ns)
+    return view
+
+
+def _swing_of(found: TrickWorth, ns: bool) -> Fraction | int:
+    """The biggest change one trick more or fewer made to ``ns``'s (else EW's) figure: an
+    int for whole figures (no Fraction made), Fraction(0) when none."""
+    played = found.played.ns_value if ns else found.played.ew_value
     swing: Fraction | int = 0
-    for k in ("fewer", "more"):
-        if view[k]:
-            other = view[k]["value"]
+    for r in (found.fewer, found.more):
+        if r is not None:
+            other = r.ns_value if ns else r.ew_value
             if played.denominator == 1 and other.denominator == 1:  # whole figures: no Fraction made
                 change: Fraction | int = abs(other.numerator - played.numerator)
             else:
                 change = abs(other - played)
             if change > swing:
                 swing = change
-    view["swing"] = swing if swing else Fraction(0)
-    return view
+    return swing if swing else Fraction(0)
 
 
 def _ruling(ns: Artificial, ew: Artificial) -> str:
