@@ -163,7 +163,7 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
     played = {r["board"] for r in rows}
     same_field = _boards_of_field(plan, standing)
     why = sitout_rows(plan.session, standing)
-    for board in plan.result.boards:
+    for board in plan.result.boards if not same_field <= played else ():  # (most cards miss none)
         slug, board_url, _ = plan.board_facts(board)
         if slug in same_field and slug not in played:
             rows.append(
