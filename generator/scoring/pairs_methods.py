@@ -143,7 +143,7 @@ def _matchpoint_steps(
     tied = own - 1
     e, a = table.expected, table.actual
     factor = table.factor  # (a Fraction made on each reading: read once)
-    factored = factor != 1
+    factored = e != a and a != 0  # factor != 1 (E / A, or 1 without results), in ints
     whole = half == 1 and not factored  # EBU units on an unfactored board: the counts are the matchpoints
     value = _in_units(2 * beaten + tied, half, whole)
     who = _side_word(direction)
