@@ -6,6 +6,7 @@ session and board pages); the template formats it and computes nothing.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ..history.snapshot import line_key
@@ -98,7 +99,11 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
     if standing.percentage is not None and rows:
         chart = bar_chart(
             "card",
-            [Bar(r["board"], float(r["percent"]), r["percent_text"] + "%") for r in rows if r["percent"] is not None],
+            [
+                Bar(r["board"], as_float(r["percent"]), r["percent_text"] + "%")
+                for r in rows
+                if r["percent"] is not None
+            ],
             f"{plan.entrant} {plan.pair_label(ref)}: percentage on each board",
             "Board and the pair's percentage on it: "
             + "; ".join(f"board {r['board']}: {r['percent_text']}%" for r in rows if r["percent"] is not None)
@@ -202,6 +207,12 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
             **swiss_pages.pair_context(plan, ref),
         ),
     )
+
+
+def as_float(value: Fraction | int) -> float:
+    """``float(value)`` of an int or a Fraction: the same division of the two ints that
+    ``numbers.Rational.__float__`` makes, without its two ``int()`` calls (a card's bars)."""
+    return value.numerator / value.denominator
 
 
 def _swing(m: tuple[Any, ...]) -> Any:
