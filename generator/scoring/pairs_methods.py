@@ -142,13 +142,14 @@ def _matchpoint_steps(
     beaten = table.below[score] if direction is NS else table.above(score)
     tied = own - 1
     e, a = table.expected, table.actual
-    factored = table.factor != 1
+    factor = table.factor  # (a Fraction made on each reading: read once)
+    factored = e != a and a != 0  # factor != 1 (E / A, or 1 without results), in ints
     whole = half == 1 and not factored  # EBU units on an unfactored board: the counts are the matchpoints
     value = _in_units(2 * beaten + tied, half, whole)
     who = _side_word(direction)
     beaten_scores = [s for s in table.scores if (s < score if direction is NS else s > score)]
     # What happened on the results that were played (weights count in part) ...
-    beaten_played = beaten if not factored else beaten / table.factor  # the factored count, unscaled
+    beaten_played = beaten if not factored else beaten / factor  # the factored count, unscaled
     tied_played = table._counts[score] - 1
     played_top = _in_units(2 * (a - 1), half, whole)
     raw = _in_units(2 * beaten_played + tied_played, half, whole)
@@ -160,7 +161,7 @@ def _matchpoint_steps(
             f"{_how_many(tied_played, 'other')}"
             + (
                 " (a weighted score counts in part)"
-                if Fraction(beaten_played).denominator != 1 or Fraction(tied_played).denominator != 1
+                if beaten_played.denominator != 1 or tied_played.denominator != 1  # (ints have one too)
                 else ""
             ),
             {
@@ -170,23 +171,22 @@ def _matchpoint_steps(
                 "tied": tied,
                 "own_frequency": own,
                 "beaten_scores": beaten_scores,
-                "factor": table.factor,
+                "factor": factor,
                 "beaten_played": beaten_played,
                 "tied_played": tied_played,
             },
         )
     ]
-    if half == 1:
-        sum_text = f"2 × {fmt(beaten_played, 4)} + {fmt(tied_played, 4)}"
-    else:
-        sum_text = f"{fmt(beaten_played, 4)} + ½ × {fmt(tied_played, 4)}"
-    steps.append(
-        Step(
-            "matchpoints.formula",
-            f"{sum_text} {equals(beaten_played, tied_played, places=4)} {fmt(raw, 4)} of a top of {fmt(played_top)}",
-            {"beaten": beaten, "tied": tied, "matchpoints": value, "played": raw, "played_top": played_top},
-        )
-    )
+    if factored or type(beaten) is not int or type(tied) is not int:
+        steps.append(_formula_step(beaten, tied, beaten_played, tied_played, raw, played_top, value, half))
+    else:  # unfactored, whole counts: the step follows from the counts, the results and the unit
+        key = (beaten, tied, a, half.numerator, half.denominator)
+        kept = _FORMULA_STEPS.get(key)
+        if kept is None:
+            if len(_FORMULA_STEPS) >= _STEPS_KEPT:
+                _FORMULA_STEPS.clear()
+            kept = _FORMULA_STEPS[key] = _formula_step(beaten, tied, beaten, tied, raw, played_top, value, half)
+        steps.append(kept)
     if factored:
         # ... then scaled to the results expected: (M + 1) x E / A - 1, in EBU units; ACBL units halve both ones.
         one = "1" if half == 1 else "½"
@@ -214,6 +214,38 @@ def _matchpoint_steps(
             value = rounded
     steps.append(_percentage_step(value, top))
     return steps
+
+
+def _formula_step(
+    beaten: Fraction | int,
+    tied: Fraction | int,
+    beaten_played: Fraction | int,
+    tied_played: Fraction | int,
+    raw: Fraction | int,
+    played_top: Fraction | int,
+    value: Fraction | int,
+    half: Fraction,
+) -> Step:
+    """'2 × 8 + 4 = 20 of a top of 26': the results beaten and tied, counted."""
+    if half == 1:
+        sum_text = f"2 × {fmt(beaten_played, 4)} + {fmt(tied_played, 4)}"
+    else:
+        sum_text = f"{fmt(beaten_played, 4)} + ½ × {fmt(tied_played, 4)}"
+    return Step(
+        "matchpoints.formula",
+        f"{sum_text} {equals(beaten_played, tied_played, places=4)} {fmt(raw, 4)} of a top of {fmt(played_top)}",
+        {"beaten": beaten, "tied": tied, "matchpoints": value, "played": raw, "played_top": played_top},
+    )
+
+
+_FORMULA_STEPS: dict[tuple[int, int, int, int, int], Step] = {}
+"""Unfactored boards' formula steps by (beaten, tied, A, the unit's half): a session's boards
+have the same few dozen counts, so the same steps recur hundreds of times.  A ``Step`` is
+immutable and nothing changes its values: explanations share it, as equal steps."""
+_PERCENTAGE_STEPS: dict[tuple[bool, int, int, bool, int, int], Step] = {}
+"""Percentage steps by the figure and the top (the type of each kept: an int and a whole
+Fraction are written the same, but the step keeps what it was given)."""
+_STEPS_KEPT = 1 << 12
 
 
 def _in_units(count: Fraction | int, half: Fraction, whole: bool) -> Fraction | int:
@@ -278,6 +310,24 @@ class SmallGroup(Matchpoints):
 
 
 def _percentage_step(value: Fraction | int, top: Fraction) -> Step:
+    """'20 / 26 = 76.92%', kept by figure and top (``_PERCENTAGE_STEPS``)."""
+    key = (
+        type(value) is int,
+        value.numerator,
+        value.denominator,
+        type(top) is Fraction,
+        top.numerator,
+        top.denominator,
+    )
+    step = _PERCENTAGE_STEPS.get(key)
+    if step is None:
+        if len(_PERCENTAGE_STEPS) >= _STEPS_KEPT:
+            _PERCENTAGE_STEPS.clear()
+        step = _PERCENTAGE_STEPS[key] = _new_percentage_step(value, top)
+    return step
+
+
+def _new_percentage_step(value: Fraction | int, top: Fraction) -> Step:
     pct = percent(value, top) if top else Fraction(50)
     return Step(
         "matchpoints.percentage",

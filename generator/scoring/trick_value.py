@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from ..model import Artificial, Direction, Play, Scored, ScoringMethod, TravellerLine
 from ..notation import Vulnerability
 from .board import components, score_one_line, scorer_for_results, small_group_rule
-from .contract import ns_score
+from .contract import Contract, Seat, ns_score
 from .options import ScoringOptions
 from .results import ScoredBoard
 from .rounding import round_neuberg
@@ -40,12 +40,38 @@ class TrickWorth(NamedTuple):
     more: TrickResult | None
 
 
+def split(line: TravellerLine) -> bool:
+    """``line.is_split``, answered by identity when both sides hold one outcome object (as the
+    readers give an ordinary result): ``is_split`` compares the two dataclasses, and the
+    pages ask it of every line several times.  tests/scoring/test_trick_value.py checks both."""
+    return line.ns is not line.ew and line.is_split
+
+
+def _ns_score(contract: Contract, declarer: Seat | None, tricks: int, vulnerability: Vulnerability) -> int:
+    """``ns_score``, remembered by the objects' identities (``ns_score``'s own memory hashes a
+    contract and two enums in Python, each time): the entry keeps the objects, so their ids
+    stay theirs while it lasts."""
+    key = (id(contract), id(declarer), tricks, id(vulnerability))
+    hit = _SCORES.get(key)
+    if hit is not None and hit[0] is contract:
+        return hit[1]
+    if len(_SCORES) >= _SCORES_KEPT:
+        _SCORES.clear()
+    score = ns_score(contract, declarer, tricks, vulnerability)
+    _SCORES[key] = (contract, score, declarer, vulnerability)
+    return score
+
+
+_SCORES: dict[tuple[int, int, int, int], tuple[Contract, int, Seat | None, Vulnerability]] = {}
+_SCORES_KEPT = 1 << 12
+
+
 def playable(board: ScoredBoard, index: int) -> Play | None:
     """The line's play when one more or fewer trick can be scored: a single result with a
     contract, a declarer and its tricks, the same for both sides (no split, weighted,
     artificial or score-only line)."""
     tl = board.lines[index].line
-    if tl.is_split or not isinstance(tl.ns, Scored) or tl.ns.single is None:
+    if split(tl) or not isinstance(tl.ns, Scored) or tl.ns.single is None:
         return None
     play = tl.ns.single
     if play.contract is None or play.contract.passed_out or play.declarer is None or play.tricks is None:
@@ -77,48 +103,66 @@ def with_tricks(board: ScoredBoard, index: int, tricks: int, options: ScoringOpt
 
 
 class _BoardResults:
-    """The board's results gathered once (each side's components, line by line), so that a
-    line's changed result is scored without walking every traveller line again."""
+    """The board's results gathered once, so that a line's changed result is scored without
+    walking every traveller line again: on a plain matchpointed board only the sorted NS
+    scores (``_plain_matchpoints``), else each side's components, line by line (gathered
+    when first needed)."""
 
     def __init__(self, board: ScoredBoard):
-        lines = [sl.line for sl in board.lines]
-        self.ns = [components(l.ns) if isinstance(l.ns, Scored) else None for l in lines]
-        self.ew = [components(l.ew) if isinstance(l.ew, Scored) else None for l in lines]
-        self.split = any(l.is_split and (isinstance(l.ns, Scored) or isinstance(l.ew, Scored)) for l in lines)
-        self.count = len(lines)
+        self.lines = [sl.line for sl in board.lines]
+        self.count = len(self.lines)
+        self._sides: tuple[list[Any], list[Any], bool] | None = None
         # Plain matchpoints on whole results only: the changed line's figure is counted
         # straight from the sorted scores (what Matchpoints.value_only does on a rebuilt table).
-        results = [c for c in self.ns if c is not None]
-        self.sorted_scores: list[int] | None = None
-        if (
-            board.method is ScoringMethod.MATCHPOINTS
-            and not self.split
-            and all(len(c) == 1 and c[0][0] == 1 for c in results)
-        ):
-            self.sorted_scores = sorted(c[0][1] for c in results)
+        self.sorted_scores = _whole_scores(self.lines) if board.method is ScoringMethod.MATCHPOINTS else None
+        self._plain: tuple[int, int, bool, Fraction | None] | None = None
+        self._plain_options: ScoringOptions | None = None
+
+    def sides(self) -> tuple[list[Any], list[Any], bool]:
+        """Each line's NS and EW components (None for an artificial side) and whether a split
+        score gives EW a table of its own."""
+        if self._sides is None:
+            lines = self.lines
+            ns = [components(l.ns) if isinstance(l.ns, Scored) else None for l in lines]
+            ew = [components(l.ew) if isinstance(l.ew, Scored) else None for l in lines]
+            split = any(l.is_split and (isinstance(l.ns, Scored) or isinstance(l.ew, Scored)) for l in lines)
+            self._sides = (ns, ew, split)
+        return self._sides
+
+    def _plain_figures(self, board: ScoredBoard, options: ScoringOptions) -> tuple[int, int, bool, Fraction | None]:
+        """What every line's figures on a plain board share: A, E (as the options count it),
+        ACBL units and the average a factored figure is rounded to; E is 0 where a small
+        group's rule scores the board instead (no quick count)."""
+        if self._plain is None or self._plain_options is not options:
+            scores = self.sorted_scores
+            assert scores is not None
+            actual = len(scores)
+            expected = max(board.expected, self.count)
+            e = expected if options.neuberg else max(actual, 1)
+            acbl = options.matchpoint_units == "acbl"
+            if small_group_rule(actual, e, options.small_groups):
+                e = 0
+            # the average (half the top), needed only to round a factored figure
+            average = Fraction(e - 1, 2 if acbl else 1) if e and e != actual else None
+            self._plain, self._plain_options = (actual, e, acbl, average), options
+        return self._plain
 
     def _plain_matchpoints(
-        self, board: ScoredBoard, index: int, new_score: int, options: ScoringOptions
+        self, board: ScoredBoard, old: int, new_score: int, options: ScoringOptions
     ) -> tuple[Fraction, Fraction] | None:
         """The figures ``score`` gives on a plain matchpointed board (every result whole, no
-        split), from the sorted scores with one ``old`` swapped for ``new_score``; None where
-        the board takes another rule (a small group) and must be scored in full."""
+        split) for a line that scored ``old``, from the sorted scores with ``old`` swapped for
+        ``new_score``; None where the board takes another rule (a small group) and must be
+        scored in full."""
         scores = self.sorted_scores
-        old_components = self.ns[index]
-        if scores is None or old_components is None:
+        if scores is None:
             return None
-        old = old_components[0][1]
-        actual = len(scores)
-        expected = max(board.expected, self.count)
-        e = expected if options.neuberg else max(actual, 1)
-        if small_group_rule(actual, e, options.small_groups):
+        actual, e, acbl, average = self._plain_figures(board, options)
+        if not e:
             return None
         less = bisect_left(scores, new_score) - (1 if old < new_score else 0)
-        greater = len(scores) - bisect_right(scores, new_score) - (1 if old > new_score else 0)
+        greater = actual - bisect_right(scores, new_score) - (1 if old > new_score else 0)
         same = actual - less - greater  # the new result itself and its ties
-        acbl = options.matchpoint_units == "acbl"
-        # the average (half the top), needed only to round a factored figure
-        average = Fraction(e - 1, 2 if acbl else 1) if e != actual else None
         values = []
         for beaten in (less, greater):
             # (2 x beaten + own - 1) x half, each frequency factored by E / A: in ints over one denominator
@@ -129,19 +173,37 @@ class _BoardResults:
         return values[0], values[1]
 
     def score(
-        self, board: ScoredBoard, index: int, new_score: int, options: ScoringOptions
+        self, board: ScoredBoard, index: int, old: int, new_score: int, options: ScoringOptions
     ) -> tuple[Fraction, Fraction]:
-        """NS and EW figures of line ``index`` (a single, unsplit result) scored as ``new_score``."""
-        quick = self._plain_matchpoints(board, index, new_score, options)
+        """NS and EW figures of line ``index`` (a single, unsplit result: NS ``old``) scored as ``new_score``."""
+        quick = self._plain_matchpoints(board, old, new_score, options)
         if quick is not None:
             return quick
+        sides_ns, sides_ew, split = self.sides()
         new = [(Fraction(1), new_score)]
-        ns = [new if i == index else c for i, c in enumerate(self.ns) if c is not None]
-        ew = [new if i == index else c for i, c in enumerate(self.ew) if c is not None]
+        ns = [new if i == index else c for i, c in enumerate(sides_ns) if c is not None]
+        ew = [new if i == index else c for i, c in enumerate(sides_ew) if c is not None]
         scorer, _, _, _ = scorer_for_results(
-            board.number, ns, ew, self.split, self.count, method=board.method, expected=board.expected, options=options
+            board.number, ns, ew, split, self.count, method=board.method, expected=board.expected, options=options
         )
         return scorer.value_only(Direction.NS, new_score), scorer.value_only(Direction.EW, new_score)
+
+
+def _whole_scores(lines: list[TravellerLine]) -> list[int] | None:
+    """The NS scores of the results, sorted, when every result is a single whole one and no
+    score is split; else None.  (A line sharing one outcome object for both sides is not split.)"""
+    scores = []
+    for line in lines:
+        ns, ew = line.ns, line.ew
+        if split(line) and (isinstance(ns, Scored) or isinstance(ew, Scored)):
+            return None
+        if isinstance(ns, Scored):
+            parts = ns.components
+            if len(parts) != 1 or parts[0].weight != 1:
+                return None
+            scores.append(parts[0].play.ns_score)
+    scores.sort()
+    return scores
 
 
 def trick_worth(
@@ -159,33 +221,27 @@ def trick_worth(
     if play is None or play.tricks is None:
         return None
     played = board.lines[index]
+    contract, declarer, old = play.contract, play.declarer, play.ns_score
+    assert contract is not None
 
     def at(tricks: int) -> TrickResult | None:
         if not 0 <= tricks <= 13:
             return None
-        assert play is not None and play.contract is not None
         if memo is None:
             return with_tricks(board, index, tricks, options)
-        # First by the play's own objects (hashing a contract costs more than the look-up;
-        # the memo keeps the contract, so its id cannot pass to another), then by the scores.
-        seen = (play.ns_score, tricks, id(play.contract), id(play.declarer))
-        hit = memo.get(seen)
-        if hit is not None and hit[0] is play.contract:
-            shared: TrickResult = hit[1]
-            return shared
-        key = (play.ns_score, ns_score(play.contract, play.declarer, tricks, board.vulnerability), tricks)
+        new_score = _ns_score(contract, declarer, tricks, board.vulnerability)
+        key = (old, new_score, tricks)
         found: TrickResult | None = memo.get(key)
         if found is None:
             gathered = memo.get("results")
             if gathered is None:
                 gathered = memo["results"] = _BoardResults(board)
-            ns, ew = gathered.score(board, index, key[1], options)
-            found = memo[key] = TrickResult(tricks, key[1], ns, ew)
-        memo[seen] = (play.contract, found)
+            ns, ew = gathered.score(board, index, old, new_score, options)
+            found = memo[key] = TrickResult(tricks, new_score, ns, ew)
         return found
 
     return TrickWorth(
-        TrickResult(play.tricks, play.ns_score, played.ns.value, played.ew.value),
+        TrickResult(play.tricks, old, played.ns.value, played.ew.value),
         at(play.tricks - 1),
         at(play.tricks + 1),
     )

@@ -15,6 +15,7 @@ from ..scoring.options import ScoringOptions
 from ..scoring.pairs_methods import award_words
 from ..scoring.results import ScoredBoard
 from ..scoring.trick_value import NO_TRICK_VALUE_ARTIFICIAL, SideWorth, side_worth
+from ..scoring.trick_value import split as is_split
 from . import format as fmt_site
 
 SIDE_WORDS = {Direction.NS: "NS", Direction.EW: "EW"}
@@ -24,7 +25,7 @@ def adjusted(board: ScoredBoard, index: int) -> bool:
     """True for the lines ``trick_worth`` leaves out that the page still speaks of: a weighted
     or split score, or an artificial one."""
     line = board.lines[index].line
-    return line.is_split or isinstance(line.ns, Artificial) or (isinstance(line.ns, Scored) and line.ns.is_weighted)
+    return is_split(line) or isinstance(line.ns, Artificial) or (isinstance(line.ns, Scored) and line.ns.is_weighted)
 
 
 def _parts(outcome: Scored) -> Markup:

@@ -17,6 +17,7 @@ from markupsafe import Markup
 from ..model import Direction, Scored
 from ..scoring.explain import Explanation
 from ..scoring.results import ScoredBoard, ScoredLine
+from ..scoring.trick_value import split as is_split
 from ..scoring.units import unit
 from .articles import article_for_rule
 from .format import escape_text as escape
@@ -80,11 +81,13 @@ def block(
     titles: dict[str, str],
     memo: dict[str, tuple[str | None, str]] | None = None,
     items: dict[str, tuple[str | None, str, dict[str, str]]] | None = None,
+    ends: dict[tuple[str, ...], tuple[list[ArticleLink], str]] | None = None,
 ) -> ExplanationBlock:
     """An explanation as a block of the page: written here when its steps are all text,
     else left to the macro (``TABLE_RULES``).  ``items`` (one per session) keeps, by rule,
     its article, the opening of its steps' lines and each summary's line: the same sentence
-    ('2 × 8 + 4 = 20 of a top of 26') recurs on many boards."""
+    ('2 × 8 + 4 = 20 of a top of 26') recurs on many boards.  ``ends`` (one per session) keeps
+    each list of articles and the markup that ends a block with them (blocks share them)."""
     seen: list[str] = []
     lines = []
     for step in explanation.steps:
@@ -109,17 +112,45 @@ def block(
         slug = rule_info(explanation.method, rule_map, memo)[0]
         if slug:
             seen.append(slug)
-    articles = [ArticleLink(s, titles.get(s, s)) for s in seen]
+    key = tuple(seen)
+    end = ends.get(key) if ends is not None else None
+    if end is None:
+        end = _ending(seen, titles)
+        if ends is not None:
+            ends[key] = end
+    articles, tail = end
     a = escape(anchor)
     html = f'<section class="explain" id="{a}" aria-labelledby="{a}-h">\n<h3 id="{a}-h">{escape(heading)}</h3>\n'
-    html += '<ol class="steps">\n' + "".join(lines) + "</ol>\n"
+    return ExplanationBlock(
+        anchor, heading, explanation, [], articles, Markup(html + '<ol class="steps">\n' + "".join(lines) + tail)
+    )
+
+
+def _ending(seen: list[str], titles: dict[str, str]) -> tuple[list[ArticleLink], str]:
+    """A written block's end: its articles, and its markup after the steps (the list's end,
+    'Read more', the section's end)."""
+    articles = [ArticleLink(s, titles.get(s, s)) for s in seen]
+    tail = "</ol>\n"
     if articles:
-        html += (
+        tail += (
             '<p class="more">Read more: '
             + ", ".join(f'<a href="../../articles/{escape(x.slug)}.html">{escape(x.title)}</a>' for x in articles)
             + "</p>\n"
         )
-    return ExplanationBlock(anchor, heading, explanation, [], articles, Markup(html + "</section>\n"))
+    return articles, tail + "</section>\n"
+
+
+def written(blocks: list[ExplanationBlock]) -> Markup | None:
+    """The blocks as the ``explanations`` macro writes them (heading level 3) when every one
+    comes written (``ExplanationBlock.html``): their markup joined, which is all the macro
+    would do, without a template loop over a board's dozen blocks; None when a block needs
+    the macro (a table step).  tests/site/test_block_html.py renders the macro against it."""
+    parts = []
+    for b in blocks:
+        if b.html is None:
+            return None
+        parts.append(b.html)
+    return Markup("".join(parts))
 
 
 def _macro_block(
@@ -154,6 +185,7 @@ def board_blocks(
     titles: dict[str, str],
     memo: dict[str, tuple[str | None, str]] | None = None,
     items: dict[str, tuple[str | None, str, dict[str, str]]] | None = None,
+    ends: dict[tuple[str, ...], tuple[list[ArticleLink], str]] | None = None,
 ) -> tuple[list[ExplanationBlock], list[tuple[str, str]]]:
     """All distinct explanations of a board, in frequency-table order then line order,
     and for each traveller line its (NS anchor, EW anchor)."""
@@ -168,25 +200,30 @@ def board_blocks(
     for i, line in enumerate(board.lines):
         pair = []
         tl = line.line
-        split = tl.is_split  # once per line (``side_anchor`` written out for both sides)
-        for direction, name, outcome, side, side_order in (
-            (Direction.NS, "ns", tl.ns, line.ns, 0),
-            (Direction.EW, "ew", tl.ew, line.ew, 1),
+        ns_out = tl.ns
+        # ``side_anchor`` written out for both sides at once: an unsplit line's sides hold
+        # equal outcomes, so one test (and one score) serves both
+        line_score = None
+        if isinstance(ns_out, Scored) and not ns_out.is_weighted and not is_split(tl):
+            line_score = ns_out.components[0].play.ns_score
+        for direction, name, side, side_order in (
+            (Direction.NS, "ns", line.ns, 0),
+            (Direction.EW, "ew", line.ew, 1),
         ):
-            score = None
-            if isinstance(outcome, Scored) and not split and not outcome.is_weighted:
-                score = outcome.components[0].play.ns_score
-                anchor = score_anchor(name, score)
-            else:
-                anchor = f"line-{i + 1}-{name}"
+            score = line_score
+            anchor = score_anchor(name, score) if score is not None else f"line-{i + 1}-{name}"
             existing = blocks.get(anchor)
-            if existing is not None and existing.explanation != side.explanation:
+            if (
+                existing is not None
+                and existing.explanation is not side.explanation
+                and existing.explanation != side.explanation
+            ):
                 anchor = f"line-{i + 1}-{name}"
                 score = None
                 existing = None
             if existing is None:
                 heading = _heading(line, direction, side.value, unit_word, fig)
-                blocks[anchor] = block(anchor, heading, side.explanation, rule_map, titles, memo, items)
+                blocks[anchor] = block(anchor, heading, side.explanation, rule_map, titles, memo, items, ends)
                 places[anchor] = (
                     (0, (positions.get(score, unknown), side_order)) if score is not None else (1, len(places))
                 )
@@ -213,7 +250,7 @@ def _heading(line: ScoredLine, direction: Direction, value, unit_word: str, fig)
             else "NS 0"
         )
         pairs = ""
-        if line.line.is_split:
+        if is_split(line.line):
             pairs = f" (table of {_pairs(line)})"
         return f"{who}, {what}{pairs}: {fig(value)} {unit_word}"
     if isinstance(outcome, Scored):

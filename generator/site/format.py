@@ -14,6 +14,7 @@ Templates never compute or round; they call these filters.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
 
@@ -133,6 +134,23 @@ def figure(value: Fraction | int | None, unit: str, places: int | None = None) -
     return {"imps": imps, "points": points, "vp": vp}[unit](value)
 
 
+FigureWriter = Callable[[Fraction | int | None, int | None], str]
+
+
+def figure_writer(unit: str) -> FigureWriter:
+    """``figure`` with the unit chosen once: ``writer(value, places)`` is
+    ``figure(value, unit, places)`` (matchpoints themselves for a matchpointed session), one
+    call per figure rather than two for the tables' thousands of figures."""
+    if unit == "matchpoints":
+        return matchpoints
+    write = {"imps": imps, "points": points, "vp": vp}[unit]
+
+    def writer(value: Fraction | int | None, places: int | None = None) -> str:
+        return write(value)
+
+    return writer
+
+
 def exact(value: Fraction | int | None) -> str:
     """The exact value (up to 12 decimals) for explanations."""
     return "" if value is None else exact_decimal(value)
@@ -206,6 +224,24 @@ def contract(value: Contract | str | None) -> Markup:
     strain = value.strain.value
     middle = Markup("NT") if strain == "NT" else suit(strain)
     return Markup(f"{value.level}") + middle + Markup("X" * value.doubled)
+
+
+def contract_by_identity(value: Contract | str | None) -> Markup:
+    """``contract``, found first by the object's identity: a session's lines share a few
+    dozen contract objects, and ``contract``'s own memory hashes a ``Contract`` in Python (a
+    dataclass and an enum) for each of the tables' thousand rows.  The entry keeps the
+    object, so its id stays its own while the entry lasts."""
+    hit = _CONTRACTS_SEEN.get(id(value))
+    if hit is not None and hit[0] is value:
+        return hit[1]
+    if len(_CONTRACTS_SEEN) >= 4096:
+        _CONTRACTS_SEEN.clear()
+    markup = contract(value)
+    _CONTRACTS_SEEN[id(value)] = (value, markup)
+    return markup
+
+
+_CONTRACTS_SEEN: dict[int, tuple[Contract | str | None, Markup]] = {}
 
 
 @lru_cache(maxsize=4096)

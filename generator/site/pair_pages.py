@@ -6,18 +6,18 @@ session and board pages); the template formats it and computes nothing.
 
 from __future__ import annotations
 
-import heapq
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ..history.snapshot import line_key
 from ..model import Direction
-from ..scoring.results import Standing
+from ..scoring.results import ScoredBoard, Standing
 from . import adjusted_worth, swiss_pages
 from . import format as fmt
 from .charts import Bar, bar_chart
 from .explain_view import block
 from .links import board_file, pair_file
-from .plan import UNIT_SHORT, Page, field_name, own_score, seat_of
+from .plan import UNIT_SHORT, Page, field_name, seat_of
 from .rows import card_rows
 from .sitout_rows import sitout_rows
 
@@ -32,40 +32,57 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
     ref = standing.ref
     path = f"{plan.dir}/{pair_file(ref)}"
     rows: list[dict[str, Any]] = []
-    swings: list[tuple[Any, dict[str, Any]]] = []
+    swings: list[tuple[Any, ScoredBoard, int, Direction, dict[str, Any] | None]] = []
     line_marks = plan.record["line_marks"]
+    card_facts, worth_swing, pair_link, outcome_view = (
+        plan.card_facts,
+        plan.worth_swing,
+        plan.pair_link,
+        plan.outcome_view,
+    )
+    percentage = fmt.percentage
     for entry in standing.scorecard:
         board = entry.board
-        slug, board_url, has_chart = plan.board_facts(board)
-        index = plan.line_index(board, entry.line)
-        _, anchors = plan.blocks(board)
-        ns_side = entry.direction is Direction.NS
-        w = plan.worth(board, index, entry.direction)
-        if w is not None and w["swing"] > 0:
-            swings.append((board, w))
-        elif w is None:
-            swings += [(board, e) for e in plan.adjusted_worth(board, index, entry.direction) if e["swing"] > 0]
-        anchor = anchors[index][0 if ns_side else 1]
-        tl = entry.line.line
-        view = plan.outcome_view(tl.ns if ns_side else tl.ew)
+        slug, board_url, has_chart, positions, anchors = card_facts(board)
+        line = entry.line
+        index = positions.get(id(line))
+        if index is None:  # (``line_index``: by identity, else by equality)
+            index = board.lines.index(line)
+        direction = entry.direction
+        ns_side = direction is Direction.NS
+        swing = worth_swing(board, index, direction)  # the view is made only if it matters most
+        if swing is not None:
+            if swing > 0:
+                swings.append((swing, board, index, direction, None))
+        else:
+            swings += [
+                (e["swing"], board, index, direction, e)
+                for e in plan.adjusted_worth(board, index, direction)
+                if e["swing"] > 0
+            ]
+        tl = line.line
+        view = outcome_view(tl.ns if ns_side else tl.ew)
+        play = view["kind"] == "play"
+        score = entry.score
+        partner = entry.partner
         rows.append(
             {
                 "board": slug,
                 "board_url": board_url,
                 "direction": "NS" if ns_side else "EW",
-                "opponents": plan.pair_link(entry.opponents, short=True),
+                "opponents": pair_link(entry.opponents, True),
                 "outcome": view,
-                "seat": seat_of(tl.seats, ref) if entry.partner is not None else None,
-                "partner": plan.pair_link(entry.partner, short=True) if entry.partner is not None else None,
-                "against": [plan.pair_link(o, short=True) for o in entry.opponent_players],
-                "own_score": own_score(view, entry.direction),
-                "value": entry.score.value,
-                "percent": entry.score.percent,
-                "percent_text": fmt.percentage(entry.score.percent),
+                "seat": seat_of(tl.seats, ref) if partner is not None else None,
+                "partner": pair_link(partner, True) if partner is not None else None,
+                "against": [pair_link(o, True) for o in entry.opponent_players] if entry.opponent_players else [],
+                "own_score": (view["ns_score"] if ns_side else -view["ns_score"]) if play else None,  # own_score
+                "value": score.value,
+                "percent": score.percent,
+                "percent_text": percentage(score.percent),
                 "running": entry.running_total,
-                "anchor_url": f"{board_url}#{anchor}",
+                "anchor_url": f"{board_url}#{anchors[index][0 if ns_side else 1]}",
                 "missed": False,
-                "dist_url": f"{board_url}#dist-{view['ns_score']}" if has_chart and view["kind"] == "play" else None,
+                "dist_url": f"{board_url}#dist-{view['ns_score']}" if has_chart and play else None,
                 "mark": line_marks.get(line_key(slug, tl.ns_pair, tl.ew_pair), {}).get("ns" if ns_side else "ew")
                 if line_marks
                 else None,
@@ -73,15 +90,20 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
         )
     # the three biggest swings, ties in card order (nsmallest is sorted(...)[:3], stable);
     # only those are copied into the page's rows
+    # (a stable sort, reversed, keeps ties in card order as nsmallest of the negated swing did)
     mattered = [
-        {"board": board.slug, "board_url": board_file(board.slug), **w}
-        for board, w in heapq.nsmallest(3, swings, key=lambda m: -m[1]["swing"])
+        {"board": board.slug, "board_url": board_file(board.slug), **(w or plan.worth(board, index, direction) or {})}
+        for _, board, index, direction, w in sorted(swings, key=_swing, reverse=True)[:3]
     ]
     chart = None
     if standing.percentage is not None and rows:
         chart = bar_chart(
             "card",
-            [Bar(r["board"], float(r["percent"]), r["percent_text"] + "%") for r in rows if r["percent"] is not None],
+            [
+                Bar(r["board"], as_float(r["percent"]), r["percent_text"] + "%")
+                for r in rows
+                if r["percent"] is not None
+            ],
             f"{plan.entrant} {plan.pair_label(ref)}: percentage on each board",
             "Board and the pair's percentage on it: "
             + "; ".join(f"board {r['board']}: {r['percent_text']}%" for r in rows if r["percent"] is not None)
@@ -102,6 +124,8 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
         plan.site.rule_map,
         plan.site.article_titles,
         plan.rules,
+        None,
+        plan.block_ends,
     )
     handicap_block = None
     if standing.handicap is not None:
@@ -144,7 +168,7 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
     played = {r["board"] for r in rows}
     same_field = _boards_of_field(plan, standing)
     why = sitout_rows(plan.session, standing)
-    for board in plan.result.boards:
+    for board in plan.result.boards if not same_field <= played else ():  # (most cards miss none)
         slug, board_url, _ = plan.board_facts(board)
         if slug in same_field and slug not in played:
             rows.append(
@@ -183,6 +207,17 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
             **swiss_pages.pair_context(plan, ref),
         ),
     )
+
+
+def as_float(value: Fraction | int) -> float:
+    """``float(value)`` of an int or a Fraction: the same division of the two ints that
+    ``numbers.Rational.__float__`` makes, without its two ``int()`` calls (a card's bars)."""
+    return value.numerator / value.denominator
+
+
+def _swing(m: tuple[Any, ...]) -> Any:
+    """A swing's size: the first of (swing, board, line, direction, view)."""
+    return m[0]
 
 
 def _boards_of_field(plan: SessionPlanner, standing: Standing) -> set[str]:

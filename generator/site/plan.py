@@ -21,13 +21,14 @@ from ..scoring.contract import Seat, Strain
 from ..scoring.pairs_methods import award_words
 from ..scoring.results import ScoredBoard, ScoredLine, SessionResult, Standing
 from ..scoring.trick_value import TrickWorth, trick_worth
+from ..scoring.trick_value import split as is_split
 from ..scoring.units import UNIT_LABELS as UNIT_WORDS
 from ..scoring.units import UNIT_SHORT, unit_of
 from . import adjusted_worth, swiss_pages
 from . import format as fmt
 from .big_field import is_big, traveller_csv, traveller_file
 from .charts import Bar, bar_chart
-from .explain_view import block, board_blocks, rule_info
+from .explain_view import ArticleLink, block, board_blocks, rule_info, written
 from .links import board_file, pair_file, player_path, player_slug, session_dir
 from .rows import frequency_rows, traveller_rows, worth_items
 
@@ -160,6 +161,8 @@ class SessionPlanner:
         self.dir = session_dir(slug)
         self.unit = unit_of(self.session.method)
         self.unit_word = UNIT_WORDS[self.unit]
+        self.figure = fmt.figure_writer(self.unit)
+        """``fmt.figure`` in the session's unit: ``figure(value, places)``."""
         self.multi_section = len({b.section for b in result.boards}) > 1 or len(self.session.sections) > 1
         self.entrant = "Player" if self.session.individual else "Pair"
         """What the session ranks, as pages name it: pairs, or players in an individual event."""
@@ -176,13 +179,17 @@ class SessionPlanner:
         self.step_items: dict[str, tuple[str | None, str, dict[str, str]]] = {}
         """Each explanation rule's article, its steps' opening and each step's line by summary
         (``explain_view.block``'s memo)."""
+        self.block_ends: dict[tuple[str, ...], tuple[list[ArticleLink], str]] = {}
+        """Each list of articles a block links to, with the markup ending such a block (``block``'s)."""
         self._worth: dict[tuple[int, int], tuple[TrickWorth | None, Any, bool]] = {}
         self._worth_memo: dict[int, dict] = {}
         self._worth_shared: dict[int, dict[tuple[Any, ...], tuple[TrickWorth, Any, bool]]] = {}
         self._board_facts: dict[int, tuple[str, str, bool]] = {}
+        self._card_facts: dict[int, tuple[str, str, bool, dict[int, int], list[tuple[str, str]]]] = {}
         self._board_order: dict[str, int] | None = None
         self._session_head: dict[str, Any] | None = None
         self._worth_views: dict[tuple[int, bool], dict[str, Any]] = {}
+        self._swings: dict[tuple[int, bool], Fraction | int] = {}
         self.field_boards: dict[int, set[str]] = {}
         """The boards each field played, by the field's id (``pair_pages``)."""
 
@@ -193,11 +200,12 @@ class SessionPlanner:
             self._blocks[key] = board_blocks(
                 board,
                 self.unit_word,
-                self.fig,
+                self.figure,
                 self.site.rule_map,
                 self.site.article_titles,
                 self.rules,
                 self.step_items,
+                self.block_ends,
             )
         return self._blocks[key]
 
@@ -212,6 +220,19 @@ class SessionPlanner:
                 board_file(slug),
                 sum(1 for f in board.frequencies if f.occurs) > 1,
             )
+        return facts
+
+    def card_facts(self, board: ScoredBoard) -> tuple[str, str, bool, dict[int, int], list[tuple[str, str]]]:
+        """What a card's row reads of its board, in one look-up (some 700 rows a session):
+        ``board_facts``, each line's place by its id (``line_index``) and each line's
+        explanation anchors (``blocks``)."""
+        facts = self._card_facts.get(id(board))
+        if facts is None:
+            slug, url, chart = self.board_facts(board)
+            positions = self._positions.get(id(board))
+            if positions is None:
+                positions = self._positions[id(board)] = {id(x): i for i, x in enumerate(board.lines)}
+            facts = self._card_facts[id(board)] = (slug, url, chart, positions, self.blocks(board)[1])
         return facts
 
     def board_order(self) -> dict[str, int]:
@@ -231,7 +252,7 @@ class SessionPlanner:
 
     # --- helpers -------------------------------------------------------------------
     def fig(self, value: Fraction | None) -> str:
-        return fmt.figure(value, self.unit)
+        return self.figure(value, None)
 
     def pair_label(self, ref: PairRef | None) -> str:
         if ref is None:
@@ -475,8 +496,9 @@ class SessionPlanner:
         line_marks = self.record["line_marks"]  # a correction's marks on the line (none: not looked up)
         marks = line_marks.get(line_key(board.slug, tl.ns_pair, tl.ew_pair), {}) if line_marks else {}
         both_artificial = isinstance(ns_out, Artificial) and isinstance(ew_out, Artificial)
+        split = is_split(tl)
         versus = None
-        if analysis is not None and isinstance(ns_out, Scored) and not ns_out.is_weighted and not tl.is_split:
+        if analysis is not None and isinstance(ns_out, Scored) and not ns_out.is_weighted and not split:
             versus = versus_double_dummy(ns_out.components[0].play, analysis)
         return {
             "dd": versus,
@@ -493,7 +515,7 @@ class SessionPlanner:
                 for side in ("NS", "EW")
             },
             "ns": self.outcome_view(ns_out),
-            "ew": self.outcome_view(ew_out) if tl.is_split and not both_artificial else None,
+            "ew": self.outcome_view(ew_out) if split and not both_artificial else None,
             "ruling": _ruling(ns_out, ew_out)
             if isinstance(ns_out, Artificial) and isinstance(ew_out, Artificial)
             else None,
@@ -543,7 +565,7 @@ class SessionPlanner:
         score_anchor_ew: dict[int, str] = {}
         for row, (a_ns, a_ew) in zip(board.lines, anchors):
             out = row.line.ns
-            if isinstance(out, Scored) and not out.is_weighted and not row.line.is_split:
+            if isinstance(out, Scored) and not out.is_weighted and not is_split(row.line):
                 score_anchor_ns.setdefault(out.components[0].play.ns_score, a_ns)
                 score_anchor_ew.setdefault(out.components[0].play.ns_score, a_ew)
         freq: list[dict[str, Any]] = [
@@ -584,6 +606,8 @@ class SessionPlanner:
             self.site.rule_map,
             self.site.article_titles,
             self.rules,
+            None,
+            self.block_ends,
         )
         worth = []
         views: list[dict[str, Any] | None] = []  # each entry's shared view (None: adjusted_worth's)
@@ -662,6 +686,8 @@ class SessionPlanner:
                 worth_items=worth_items(worth),
                 blocks=blocks,
                 board_block=board_block,
+                blocks_html=written([board_block, *blocks]),
+                weighted_rows=any(r["occurs"] is False for r in freq),
                 prev={"url": board_file(prev_b.slug), "title": self.board_title(prev_b)} if prev_b else None,
                 next={"url": board_file(next_b.slug), "title": self.board_title(next_b)} if next_b else None,
             ),
@@ -671,9 +697,10 @@ class SessionPlanner:
         """'10 tricks: +420, 5.25 MP; 11 tricks would have been +450: 7.75 MP' — the figures
         through the site's filters (written here once per line, not by a template macro)."""
         short = UNIT_SHORT[self.unit]
+        figure = self.figure
 
         def fig(r: dict[str, Any]) -> str:
-            return f"{fmt.figure(r['value'], self.unit, places)} {short}"
+            return f"{figure(r['value'], places)} {short}"
 
         p = w["played"]
         parts = [f"{p['tricks']} tricks: {fmt.signed_score(p['score'])}, {fig(p)}"]
@@ -707,6 +734,27 @@ class SessionPlanner:
             seen = self._worth_views[(id(found), ns)] = _worth_view(found, play, ns, declarer_ns)
         return seen
 
+    def worth_swing(self, board: ScoredBoard, index: int, direction: Direction) -> Fraction | int | None:
+        """``worth(board, index, direction)["swing"]`` without making the view (a card makes
+        views only for its three biggest swings; the other side's view of a line is rarely
+        one of them); None where ``worth`` is None."""
+        key = (id(board), index)
+        entry = self._worth.get(key)
+        if entry is None:
+            entry = self._worth[key] = self._trick_worth(board, index)
+        found = entry[0]
+        if found is None:
+            return None
+        ns = direction is Direction.NS
+        view = self._worth_views.get((id(found), ns))
+        if view is not None:
+            shown: Fraction | int = view["swing"]
+            return shown
+        swing = self._swings.get((id(found), ns))  # (found is kept in _worth: its id stays its own)
+        if swing is None:
+            swing = self._swings[(id(found), ns)] = _swing_of(found, ns)
+        return swing
+
     def _trick_worth(self, board: ScoredBoard, index: int) -> tuple[TrickWorth | None, Any, bool]:
         """``trick_worth`` of line ``index``, its play and whether NS declared, shared by the
         lines of the board with the same result (contract, declarer, tricks, score) and the
@@ -715,7 +763,7 @@ class SessionPlanner:
             return None, None, False
         line = board.lines[index]
         outcome = line.line.ns
-        play = outcome.single if isinstance(outcome, Scored) and not line.line.is_split else None
+        play = outcome.single if isinstance(outcome, Scored) and not is_split(line.line) else None
         memo = self._worth_memo.get(id(board))
         if memo is None:
             memo = self._worth_memo[id(board)] = {}
@@ -807,19 +855,25 @@ def _worth_view(found: TrickWorth, play, ns: bool, declarer_ns: bool) -> dict[st
         "fewer": side(found.fewer),
         "more": side(found.more),
     }
-    played = view["played"]["value"]
+    view["swing"] = _swing_of(found, ns)
+    return view
+
+
+def _swing_of(found: TrickWorth, ns: bool) -> Fraction | int:
+    """The biggest change one trick more or fewer made to ``ns``'s (else EW's) figure: an
+    int for whole figures (no Fraction made), Fraction(0) when none."""
+    played = found.played.ns_value if ns else found.played.ew_value
     swing: Fraction | int = 0
-    for k in ("fewer", "more"):
-        if view[k]:
-            other = view[k]["value"]
+    for r in (found.fewer, found.more):
+        if r is not None:
+            other = r.ns_value if ns else r.ew_value
             if played.denominator == 1 and other.denominator == 1:  # whole figures: no Fraction made
                 change: Fraction | int = abs(other.numerator - played.numerator)
             else:
                 change = abs(other - played)
             if change > swing:
                 swing = change
-    view["swing"] = swing if swing else Fraction(0)
-    return view
+    return swing if swing else Fraction(0)
 
 
 def _ruling(ns: Artificial, ew: Artificial) -> str:

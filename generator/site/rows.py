@@ -35,7 +35,7 @@ def card_rows(rows: list[dict[str, Any]], unit: str, places: int | None, show_di
     matchpoints = unit == "matchpoints"
     direction_cell = "<td></td>" if show_direction else ""
     span = (6 if matchpoints else 5) + (2 if entrant == "Player" else 0)
-    figure = fmt.figure
+    figure = fmt.figure_writer(unit)
     for r in rows:
         board = esc_text(r["board"])
         head = f'<th scope="row"><a href="{esc_text(r["board_url"])}">{board}</a></th>'
@@ -58,7 +58,7 @@ def card_rows(rows: list[dict[str, Any]], unit: str, places: int | None, show_di
         outcome = r["outcome"]
         kind = outcome["kind"]
         if kind == "play":
-            contract = f"{fmt.contract(outcome['contract'])} {esc_text(outcome['declarer'])}"
+            contract = f"{fmt.contract_by_identity(outcome['contract'])} {esc_text(outcome['declarer'])}"
         elif kind == "artificial":
             contract = f'<abbr title="{esc(outcome["words"])}">{esc(outcome["code"])}</abbr>'
         else:
@@ -73,13 +73,13 @@ def card_rows(rows: list[dict[str, Any]], unit: str, places: int | None, show_di
             )
         else:
             own_text = fmt.signed_score(own)
-        value = figure(r["value"], unit, places)
+        value = figure(r["value"], places)
         mark = _CORRECTED.format(esc(r["mark"])) if r["mark"] else ""
         percent = f'<td class="num">{esc_text(r["percent_text"])}</td>' if matchpoints else ""
         out.append(
             f'<tr>\n{head}\n{direction}{who}<td>{contract}</td>\n<td class="num">{own_text}</td>\n'
             f'<td class="num"><a href="{esc_text(r["anchor_url"])}" aria-label="{value} on board {board}: how it was '
-            f'calculated">{value}</a>{mark}</td>\n{percent}<td class="num">{figure(r["running"], unit, places)}</td>\n'
+            f'calculated">{value}</a>{mark}</td>\n{percent}<td class="num">{figure(r["running"], places)}</td>\n'
             "</tr>\n"
         )
     return Markup("".join(out))
@@ -90,12 +90,12 @@ def outcome_text(o: dict[str, Any]) -> str:
     or the parts of a weighted score)."""
     kind = o["kind"]
     if kind == "play":
-        return str(fmt.contract(o["contract"]))
+        return str(fmt.contract_by_identity(o["contract"]))
     if kind == "artificial":
         return esc(o["words"])
     parts = []
     for c in o["components"]:
-        played = f"{fmt.contract(c['contract'])} {esc(c['declarer'])} " if c["contract"] else ""
+        played = f"{fmt.contract_by_identity(c['contract'])} {esc(c['declarer'])} " if c["contract"] else ""
         score = esc(fmt.signed_score(c["score"])) if "score" in c else f"NS {esc(fmt.signed_score(c['ns_score']))}"
         parts.append(f"{esc(fmt.weight(c['weight']))} of {played}{score}")
     return "Weighted: " + ", ".join(parts)
@@ -109,7 +109,7 @@ def _pair_cell(link: dict[str, Any], label: str) -> str:
 def traveller_rows(lines: list[dict[str, Any]], dd: bool, unit: str, places: int | None) -> Markup:
     """The traveller's rows (``board.html``'s table body, before the sit-outs)."""
     out = []
-    figure = fmt.figure
+    figure = fmt.figure_writer(unit)
     note_span = 11 if dd else 9
     for line in lines:
         seats = line["seats"]
@@ -134,7 +134,7 @@ def traveller_rows(lines: list[dict[str, Any]], dd: bool, unit: str, places: int
         elif ns["kind"] == "play" and not ew:
             tricks = "" if ns["tricks"] is None else str(ns["tricks"])  # an int: digits
             result = (
-                f"<td>{fmt.contract(ns['contract'])}</td><td>{esc_text(ns['declarer'])}</td><td>{fmt.card(ns['lead'])}</td>\n"
+                f"<td>{fmt.contract_by_identity(ns['contract'])}</td><td>{esc_text(ns['declarer'])}</td><td>{fmt.card(ns['lead'])}</td>\n"
                 f'<td class="num">{tricks}</td>\n<td class="num">{fmt.score(ns["ns_score"])}</td>\n'
             )
         else:
@@ -149,8 +149,8 @@ def traveller_rows(lines: list[dict[str, Any]], dd: bool, unit: str, places: int
                 if v
                 else "<td></td><td></td>"
             )
-        ns_value = figure(line["ns_value"], unit, places)
-        ew_value = figure(line["ew_value"], unit, places)
+        ns_value = figure(line["ns_value"], places)
+        ew_value = figure(line["ew_value"], places)
         ns_mark = _CORRECTED.format(esc(line["ns_mark"])) if line["ns_mark"] else ""
         ew_mark = _CORRECTED.format(esc(line["ew_mark"])) if line["ew_mark"] else ""
         note = line["note"]
@@ -173,12 +173,12 @@ def frequency_rows(rows: list[dict[str, Any]], factored: bool, unit: str, places
     """A frequency table's rows (``board.html``'s ``freq_table``): each NS score, how often,
     and what it was worth to each side, linked to its explanation."""
     out = []
-    figure = fmt.figure
+    figure = fmt.figure_writer(unit)
     for r in rows:
         score = fmt.score(r["score"])
         counts = f'<td class="num">{fmt.exact(r["factored"])}</td>' if factored else ""
         if r["occurs"]:
-            ns, ew = figure(r["ns"], unit, places), figure(r["ew"], unit, places)
+            ns, ew = figure(r["ns"], places), figure(r["ew"], places)
             if r["ns_anchor"]:
                 ns = f'<a href="#{esc(r["ns_anchor"])}">{ns}</a>'
             if r["ew_anchor"]:
@@ -205,7 +205,7 @@ def worth_items(worth: list[dict[str, Any]]) -> Markup:
         what = (
             esc(w["what"])
             if "what" in w
-            else f"{fmt.contract(w['contract'])} by {esc(w['declarer'])} ({esc(w['side'])})"
+            else f"{fmt.contract_by_identity(w['contract'])} by {esc(w['declarer'])} ({esc(w['side'])})"
         )
         out.append(f"<li>{esc(w['table'])}, {what}: {esc(w['text'])}.</li>\n")
     return Markup("".join(out))

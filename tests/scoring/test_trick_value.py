@@ -3,15 +3,17 @@ that line's tricks changed (property test on random boards), and a hand-checked 
 
 from __future__ import annotations
 
+import copy
 from fractions import Fraction
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.model import Play, Scored, ScoringMethod
+from generator.model import Artificial, Play, Scored, ScoringMethod, TravellerLine
+from generator.scoring import trick_value
 from generator.scoring.board import score_pairs_board
 from generator.scoring.contract import Contract, Seat, Strain, ns_score
-from generator.scoring.trick_value import trick_worth
+from generator.scoring.trick_value import split, trick_worth
 from tests.helpers.builders import one_board
 
 played = st.builds(
@@ -118,3 +120,33 @@ def test_hand_checked_board():
     assert (worth.more.ns_score, worth.more.ns_value, worth.more.ew_value) == (100, Fraction(2), Fraction(2))
     passed = next(i for i, sl in enumerate(board.lines) if sl.line.ns.single.ns_score == 0)
     assert trick_worth(board, passed, result.options) is None
+
+
+outcomes = st.one_of(
+    played.map(lambda p: Scored.of(Play(ns_score(p[0], p[1], p[2], "None"), p[0], p[1], p[2]))),
+    st.sampled_from([Artificial.from_percent(60), Artificial.from_percent(40)]),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(outcomes, outcomes, st.sampled_from(["shared", "equal copy", "other"]))
+def test_split_is_the_lines_own_answer(ns, other, how):
+    """``split`` answers by identity first: the same as ``TravellerLine.is_split`` for one
+    outcome object on both sides, an equal copy, or another outcome."""
+    ew = ns if how == "shared" else copy.deepcopy(ns) if how == "equal copy" else other
+    line = TravellerLine(None, None, ns, ew)
+    assert split(line) == line.is_split
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(played, st.sampled_from(["None", "NS", "EW", "Both"])), min_size=1, max_size=30))
+def test_remembered_scores_are_the_contracts_scores(plays):
+    """``_ns_score`` remembers by identity; each answer is ``ns_score``'s, for shared and for
+    equal but distinct contract objects alike, and the memory stays bounded."""
+    for (contract, declarer, tricks), vulnerability in plays + plays:
+        twin = Contract(contract.level, contract.strain, contract.doubled)
+        for c in (contract, twin):
+            assert trick_value._ns_score(c, declarer, tricks, vulnerability) == ns_score(
+                c, declarer, tricks, vulnerability
+            )
+    assert len(trick_value._SCORES) <= trick_value._SCORES_KEPT

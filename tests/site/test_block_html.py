@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.scoring.explain import Explanation, Step
-from generator.site.explain_view import TABLE_RULES, _macro_block, block
+from generator.site.explain_view import TABLE_RULES, _macro_block, block, written
 from generator.site.render import DEFAULT_TEMPLATES, environment
 
 text = st.text(alphabet=st.sampled_from("ab1 <>&\"'é♠♥♦♣\n-"), max_size=12)
@@ -36,8 +36,9 @@ def rendered(b) -> str:
 def test_block_html_is_what_the_macro_writes(steps, method, anchor, heading, shared):
     explanation = Explanation(method, Fraction(1), tuple(Step(r, s) for r, s in steps))
     items: dict | None = {} if shared else None
-    fast = block(anchor, heading, explanation, rule_map, titles, {}, items)
-    again = block(anchor, heading, explanation, rule_map, titles, {}, items)  # the memo's lines
+    ends: dict | None = {} if shared else None
+    fast = block(anchor, heading, explanation, rule_map, titles, {}, items, ends)
+    again = block(anchor, heading, explanation, rule_map, titles, {}, items, ends)  # the memo's lines and end
     slow = _macro_block(anchor, heading, explanation, rule_map, titles, {})
     assert fast.html is not None and not fast.steps
     assert fast.articles == slow.articles
@@ -75,3 +76,27 @@ def test_a_heading_takes_the_singular_exactly_where_unit_does(value):
     heading = _heading(line, Direction.NS, value, "matchpoints", str)
     assert heading == f"North-South, NS +420: {value} {unit(value, 'matchpoints')}"
     assert heading.endswith(" matchpoint") == (value in (1, -1))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.lists(st.tuples(rules, text), max_size=3), text, text, st.booleans()),
+        min_size=1,
+        max_size=5,
+    )
+)
+def test_written_blocks_are_what_the_macro_writes(specs):
+    """A board page's blocks joined (``written``) against the macro over the same list; with a
+    table step anywhere, nothing is written and the page calls the macro."""
+    blocks = []
+    for steps, anchor, heading, table in specs:
+        made = tuple(Step(r, s) for r, s in steps)
+        if table:
+            made += (Step(sorted(TABLE_RULES)[0], "parts", {"components": []}),)
+        blocks.append(block(anchor, heading, Explanation("matchpoints", Fraction(1), made), rule_map, titles, {}, {}))
+    joined = written(blocks)
+    if any(b.html is None for b in blocks):
+        assert joined is None
+    else:
+        assert joined == environment(str(DEFAULT_TEMPLATES)).from_string(MACRO).render(blocks=blocks)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from generator.scoring.contract import Contract, Strain
 from generator.scoring.rounding import decimal_places, display_percentage, matchpoint_places
 from generator.site import format as fmt
 
@@ -44,3 +45,30 @@ def test_percentage_texts_kept_by_value_are_the_definition(value):
     want = display_percentage(value)
     assert fmt.percentage(value) == want
     assert fmt.percentage(Fraction(value)) == want
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(st.none(), st.integers(-500, 500), st.fractions(min_value=-500, max_value=500, max_denominator=60)),
+    st.sampled_from(["matchpoints", "imps", "points", "vp"]),
+    st.one_of(st.none(), st.integers(0, 4)),
+)
+def test_a_figure_writer_writes_what_figure_writes(value, unit, places):
+    assert fmt.figure_writer(unit)(value, places) == fmt.figure(value, unit, places)
+
+
+contracts = st.builds(
+    lambda level, strain, doubled: Contract(level, strain, doubled),
+    st.integers(1, 7),
+    st.sampled_from(list(Strain)),
+    st.integers(0, 2),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(contracts, st.sampled_from(["4HX", "3NT", "PASS", "<b>", "", None])), max_size=20))
+def test_a_contract_found_by_identity_is_the_contracts_markup(values):
+    """Shared objects, equal twins, texts and None: the same markup as ``contract``."""
+    twins = [Contract(v.level, v.strain, v.doubled) if isinstance(v, Contract) else v for v in values]
+    for value in values + twins + values:
+        assert fmt.contract_by_identity(value) == fmt.contract(value)

@@ -92,6 +92,11 @@ def test_each_lines_shared_view_is_its_own(entries, method, board_number, extra,
         results, method, board=board_number, expected_results=len(results) + extra, neuberg_rounding=rounding
     )
     board = result.boards[0]
+    swings = SessionPlanner(result, "s", SITE)  # the swings asked before any view is made
+    for direction in (Direction.NS, Direction.EW):
+        for i in range(len(board.lines)):
+            want = _expected(board, i, result.options, direction)
+            assert swings.worth_swing(board, i, direction) == (None if want is None else want["swing"])
     planner = SessionPlanner(result, "s", SITE)  # one planner: the views are shared
     for direction in (None, Direction.NS, Direction.EW):
         for i in range(len(board.lines)):
