@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -70,8 +71,15 @@ def test_a_child_started_at_once_gives_the_texts_in_order_wherever_it_takes_over
         assert texts.child is None  # waited for
 
 
+def _slow(item: int) -> str:
+    """An encoder the child is still busy with when it is stopped (a quick one may have
+    finished and left with its texts written: then ``close`` rightly says it wrote them)."""
+    time.sleep(60)
+    return str(item)
+
+
 def test_a_child_no_longer_wanted_is_stopped_and_waited_for():
-    texts = json_halves.started(list(range(5)), str, 1)
+    texts = json_halves.started(list(range(5)), _slow, 1)
     assert texts.child is not None
     pid = texts.child[0]
     assert texts.close(stop=True) is False
