@@ -6,14 +6,15 @@ Prints seconds, pages written per second, files rewritten, the peak memory of th
 build (the process and its workers, sampled from /proc) and the CPU time other processes
 used meanwhile (``other cpu``: a busy machine explains a slow run).
 
-The folders of every run are deleted only at the end: on ext4 without a journal, creating
-files right after deleting ~100,000 others is several times slower (each new inode skips
-the ones freed in the last half minute), which would charge one run's clean-up to the next.
-They are made under ``benchmarks/.scratch/`` in the checkout (``--dir`` to choose), as a club
-builds its site inside its repository, not in the system's temporary folder: there, after a
-test run's mass deletions, creating a file took 200-500 µs instead of 20 for many minutes on
-our machines (the folder's block groups full of freed inodes), which measured the last test
-run, not the build.
+The folders of every run are deleted only at the end, and the runs' folders are made under
+``benchmarks/.scratch/`` in the checkout (``--dir`` to choose), as a club builds its site inside
+its repository.  On our machines' disks (ext4 without a journal) creating files is much
+slower for several minutes after many were deleted nearby: 600-900 µs a file instead of about
+20, measured right after a run's 86,000 files were deleted.  A run that follows such a deletion
+(another run's clean-up, a test run) pays it in the kernel: ``kernel`` shows the build's
+kernel CPU seconds (a full build: 4.3 on an unpenalised disk, 35.6 started right after the
+previous run's clean-up, 41.8 against 60.1 s), so such a run can be told from a slow build.
+Take figures from a run started where nothing was deleted for a while.
 
     python benchmarks/archive.py [--sessions 1500] [--runs 1] [--jobs N] [--dir FOLDER]
 """
@@ -103,6 +104,7 @@ def timed_build(content: Path, output: Path, jobs: int | None) -> dict:
         - children_before.children_user
         - children_before.children_system
     )
+    kernel = children_after.children_system - children_before.children_system
     other = None if busy_before is None or busy_after is None else max(0.0, busy_after - busy_before - own)
     if proc.returncode:
         raise SystemExit(f"build failed:\n{err}")
@@ -115,6 +117,7 @@ def timed_build(content: Path, output: Path, jobs: int | None) -> dict:
         "unchanged": unchanged,
         "peak": peak,
         "cpu": own,
+        "kernel": kernel,
         "other": other,
         "report": out.strip(),
     }
@@ -180,14 +183,14 @@ def main(argv: list[str] | None = None) -> dict[str, list[dict]]:
     )
     args = parser.parse_args(argv)
     results: dict[str, list[dict]] = {"full, from scratch": [], "one new session": [], "nothing changed": []}
-    header = f"{'build':<22} {'seconds':>8} {'files':>7} {'written':>8} {'pages/s':>9} {'peak MB':>8} {'cpu s':>7} {'other cpu':>10}"
+    header = f"{'build':<22} {'seconds':>8} {'files':>7} {'written':>8} {'pages/s':>9} {'peak MB':>8} {'cpu s':>7} {'kernel':>7} {'other cpu':>10}"
 
     def show(name: str, r: dict) -> None:
         rate = r["written"] / r["seconds"] if r["seconds"] else 0
         other = "?" if r["other"] is None else f"{r['other']:.1f}"
         print(
             f"{name:<22} {r['seconds']:>8.2f} {r['files']:>7} {r['written']:>8} {rate:>9,.0f} "
-            f"{r['peak'] / 2**20:>8.0f} {r['cpu']:>7.1f} {other:>10}"
+            f"{r['peak'] / 2**20:>8.0f} {r['cpu']:>7.1f} {r['kernel']:>7.1f} {other:>10}"
         )
         if r.get("report"):
             print(f"  {r['report']}")
@@ -236,7 +239,8 @@ def main(argv: list[str] | None = None) -> dict[str, list[dict]]:
             print(header)
             for name, rs in results.items():
                 median = {
-                    k: statistics.median(r[k] for r in rs) for k in ("seconds", "files", "written", "peak", "cpu")
+                    k: statistics.median(r[k] for r in rs)
+                    for k in ("seconds", "files", "written", "peak", "cpu", "kernel")
                 }
                 others = [r["other"] for r in rs if r["other"] is not None]
                 median["other"] = statistics.median(others) if others else None
