@@ -393,7 +393,8 @@ def _render_uploads(run: _Run, stamps: dict[str, FileStamp]) -> _Uploads:
         history = run.histories.get(src.rel)
         events = {str(k): v for k, v in member.get(src.rel, {}).items()}
         key = digest(
-            f"{run.common}\0{file_digest}\0{src.slug}".encode()
+            # The path as the build was given it: results.json names the upload by it ("source").
+            f"{run.common}\0{file_digest}\0{src.slug}\0{src.path}".encode("utf-8", "surrogatepass")
             + (
                 b""
                 if history is None

@@ -59,6 +59,7 @@ def inputs_digest(content: Path, output: Path, templates: Path, sessions_dir: st
         code_version(),
         tree_digest(templates),
         str(content.resolve()),
+        str(content),  # as given: results.json names each upload by the path under it
         str(output.resolve()),
         str(templates.resolve()),
         sessions_dir,
