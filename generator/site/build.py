@@ -303,6 +303,9 @@ class _Uploads:
     staged: dict[str, dict[str, FileStamp]]
     member: dict[str, dict[int, list[dict[str, str]]]]
     event_sources: list[EventSource]
+    syncer: Syncer
+    """Phase two's writer, made in phase one (it reads what the output folder holds, which
+    phase one needs to know which cached uploads must be staged)."""
 
 
 @dataclass
@@ -368,6 +371,7 @@ def _render_uploads(run: _Run, stamps: dict[str, FileStamp]) -> _Uploads:
     processes.  Problems are collected in ``run``, never raised: every upload's are reported."""
     keys: list[str | None] = []
     todo: list[UploadJob] = []
+    cached_jobs: list[UploadJob] = []
     restamped = False
     # Events of several sessions: read first, so that each session page names its event.
     event_sources = discover_events(run.content / run.config.sessions_dir, confine=run.content)
@@ -403,23 +407,24 @@ def _render_uploads(run: _Run, stamps: dict[str, FileStamp]) -> _Uploads:
             + (b"" if not events else json.dumps(events, sort_keys=True).encode())
         )
         keys.append(key)
-        if key not in run.index["keys"] or not run.cache.has(key):
-            todo.append(
-                UploadJob(
-                    key,
-                    str(src.path),
-                    f"{run.config.sessions_dir}/{src.rel}",
-                    src.slug,
-                    run.site,
-                    run.config.scoring,
-                    str(run.templates),
-                    str(run.cache.root),
-                    str(run.staging),
-                    history,
-                    member.get(src.rel),
-                )
-            )
-    staged: dict[str, dict[str, FileStamp]] = {}
+        job = UploadJob(
+            key,
+            str(src.path),
+            f"{run.config.sessions_dir}/{src.rel}",
+            src.slug,
+            run.site,
+            run.config.scoring,
+            str(run.templates),
+            str(run.cache.root),
+            str(run.staging),
+            history,
+            member.get(src.rel),
+        )
+        # A cached upload's entry is loaded only if the output lost its pages (``_restage``).
+        (cached_jobs if key in run.index["keys"] and run.cache.has(key) else todo).append(job)
+    syncer = Syncer(run.output, run.cache.load_manifest(run.output))
+    staged, damaged = _restage(run, syncer, cached_jobs)
+    todo += damaged
     failed: list[tuple[int, UploadFailed]] = []
     for n, (i, outcome) in enumerate(_run(todo, run.jobs), start=1):
         run.progress.step(n, len(todo), "uploads read and scored")
@@ -435,7 +440,39 @@ def _render_uploads(run: _Run, stamps: dict[str, FileStamp]) -> _Uploads:
         run.fail(f.text, [Problem(*p) for p in f.problems])
     if restamped:
         run.cache.save_stamps(stamps)
-    return _Uploads(keys, len(todo), staged, member, event_sources)
+    return _Uploads(keys, len(todo), staged, member, event_sources, syncer)
+
+
+def _restage(
+    run: _Run, syncer: Syncer, cached: list[UploadJob]
+) -> tuple[dict[str, dict[str, FileStamp]], list[UploadJob]]:
+    """Cached uploads whose pages the output folder lost or holds changed: their cache entries
+    loaded and staged now, in phase one, as a worker stages what it renders, so that a damaged
+    entry is found before the site is touched; such an upload is rendered again (its entry
+    removed).  Returns the staged pages by key and the uploads to render again."""
+    pages_of = run.index["keys"]
+    wanted = [
+        job for job in cached if any(syncer.holds(p, sha) is None for p, sha in pages_of[job.key]["pages"].items())
+    ]
+    staged: dict[str, dict[str, FileStamp]] = {}
+    damaged: list[UploadJob] = []
+
+    def restage(job: UploadJob) -> None:
+        try:
+            pages = run.cache.load(job.key)
+            if set(pages) != set(pages_of[job.key]["pages"]):
+                raise ValueError(f"{run.cache.entry_path(job.key)} does not hold the pages its index names")
+        except (OSError, ValueError):
+            run.cache.entry_path(job.key).unlink(missing_ok=True)
+            damaged.append(job)
+            return
+        staged[job.key] = stage(run.staging, pages)
+
+    # Loading (LZ4) and writing files release the GIL: a few threads overlap them.
+    with ThreadPoolExecutor(max_workers=4) as loaders:
+        for done in [loaders.submit(restage, job) for job in wanted]:
+            done.result()
+    return staged, damaged
 
 
 def _check_duplicates(run: _Run, keys: list[str | None]) -> None:
@@ -566,7 +603,7 @@ def _sync_output(run: _Run, uploads: _Uploads, built: list[str], owner: dict[str
     then save the manifest and the cache index.  Runs only after phase one succeeded."""
     cache, index, staged = run.cache, run.index, uploads.staged
     run.output.mkdir(parents=True, exist_ok=True)
-    syncer = Syncer(run.output, cache.load_manifest(run.output))
+    syncer = uploads.syncer
     # Every group the threads below write at once: a folder two of them write into is never
     # renamed into place whole (see shared_folders).  Only staged groups are ever renamed.
     shared = (

@@ -44,10 +44,21 @@ class Syncer:
             setattr(self.stats, name, getattr(self.stats, name) + n)
 
     def current(self, path: str, sha: str) -> bool:
-        """True when the file on disk is, by size and mtime, what the last build wrote with this digest."""
+        """True when the file on disk is, by size and mtime, what the last build wrote with this
+        digest; it is then kept, as this build's (``new``)."""
+        old = self.holds(path, sha)
+        if old is None:
+            return False
+        self.new[path] = old
+        self._count("unchanged")
+        return True
+
+    def holds(self, path: str, sha: str) -> FileStamp | None:
+        """The last build's stamp of the file when the file on disk is still, by size and
+        mtime, what that build wrote with this digest; else None.  Records nothing."""
         old = self.old.get(path)
         if not old or old.sha != sha:
-            return False
+            return None
         if path in self.present:
             st = self.present[path]
         else:  # not seen by the scan (inside a symbolic link to a folder, say): ask the disk
@@ -57,10 +68,8 @@ class Syncer:
             except OSError:
                 st = None
         if st is not None and st[0] == old.size and st[1] == old.mtime_ns:
-            self.new[path] = old
-            self._count("unchanged")
-            return True
-        return False
+            return old
+        return None
 
     def put(self, path: str, data: bytes, sha: str | None = None) -> None:
         sha = sha or digest(data)
