@@ -259,4 +259,8 @@ def main(argv: list[str] | None = None) -> int:
         with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
+    except OSError as exc:  # the system refused a file (a full disk, a read-only folder): said, not a traceback
+        where = f"{shown(exc.filename)}: " if exc.filename else ""
+        print(f"Error: {where}{shown(exc.strerror or exc)}", file=sys.stderr)
+        return 1
     return 2

@@ -94,6 +94,19 @@ def test_output_cut_short_by_the_reader_is_not_a_crash(monkeypatch):
     assert main(["score", str(FIXTURES / "usebio/mitchell_compscore.xml"), "--json"]) == 141
 
 
+def test_a_file_the_system_refuses_is_an_error_not_a_traceback(monkeypatch, tmp_path, capsys):
+    """A full disk or a read-only folder while building: one line naming the file and why."""
+    from generator.site import build
+
+    def full(*args, **kwargs):
+        raise OSError(28, "No space left on device", "site/sessions/a/index.html")
+
+    monkeypatch.setattr(build, "build_site", full)
+    assert main(["build", "--content", str(tmp_path), "--output", str(tmp_path / "site")]) == 1
+    err = capsys.readouterr().err
+    assert err == "Error: site/sessions/a/index.html: No space left on device\n"
+
+
 def test_club_vp_table_on_the_command_line(capsys):
     # teams.yaml: one match of 2 boards.  A table for 2-board matches converts it; a table for
     # 3-board matches only is refused with the file and the lengths given.
