@@ -22,6 +22,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.resolver import Resolver
 
 from ..cycles import paused_gc
+from ..memo import remember
 from .yaml_loader import MAX_DEPTH, MAX_NUMBER_LENGTH, LineDict, construct_timestamp
 
 try:
@@ -88,10 +89,8 @@ if HAVE_LIBYAML:
                     return _STR
                 tag = _plain_tags.get(value)
                 if tag is None:
-                    tag = Resolver.resolve(self, kind, value, implicit)
-                    if len(_plain_tags) > 100_000:  # a memo, not a leak
-                        _plain_tags.clear()
-                    _plain_tags[value] = tag
+                    # (emptied when it holds more than 100,000: a memo, not a leak)
+                    tag = remember(_plain_tags, value, Resolver.resolve(self, kind, value, implicit), 100_001)
                 return tag
             return _MAP if kind is MappingNode else _SEQ
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from ..memo import remember
 from .rounding import display_decimal, exact_decimal
 from .units import unit as unit
 
@@ -133,9 +134,7 @@ def json_number(value: Fraction | int) -> str:
     key = (exact.numerator, exact.denominator)
     text = _DECIMALS.get(key)
     if text is None:
-        if len(_DECIMALS) >= _DECIMALS_KEPT:
-            _DECIMALS.clear()
-        text = _DECIMALS[key] = exact_decimal(exact)
+        text = remember(_DECIMALS, key, exact_decimal(exact), _DECIMALS_KEPT)
     return text
 
 
@@ -195,9 +194,7 @@ def fmt(value: Fraction | int, places: int = 2) -> str:
     key = (value.numerator, value.denominator, places)
     text = _SHOWN.get(key)
     if text is None:
-        if len(_SHOWN) >= _SHOWN_KEPT:
-            _SHOWN.clear()
-        text = _SHOWN[key] = display_decimal(value, places)
+        text = remember(_SHOWN, key, display_decimal(value, places), _SHOWN_KEPT)
     return text
 
 

@@ -11,6 +11,7 @@ from fractions import Fraction
 from functools import partial
 from typing import Any
 
+from ..memo import remember
 from ..model import Artificial, ArtificialKind, Direction
 from .explain import Explanation, Step, count, equals, fmt, signed, unit
 from .frequency import FrequencyTable
@@ -183,9 +184,8 @@ def _matchpoint_steps(
         key = (beaten, tied, a, half.numerator, half.denominator)
         kept = _FORMULA_STEPS.get(key)
         if kept is None:
-            if len(_FORMULA_STEPS) >= _STEPS_KEPT:
-                _FORMULA_STEPS.clear()
-            kept = _FORMULA_STEPS[key] = _formula_step(beaten, tied, beaten, tied, raw, played_top, value, half)
+            step = _formula_step(beaten, tied, beaten, tied, raw, played_top, value, half)
+            kept = remember(_FORMULA_STEPS, key, step, _STEPS_KEPT)
         steps.append(kept)
     if factored:
         # ... then scaled to the results expected: (M + 1) x E / A - 1, in EBU units; ACBL units halve both ones.
@@ -321,9 +321,7 @@ def _percentage_step(value: Fraction | int, top: Fraction) -> Step:
     )
     step = _PERCENTAGE_STEPS.get(key)
     if step is None:
-        if len(_PERCENTAGE_STEPS) >= _STEPS_KEPT:
-            _PERCENTAGE_STEPS.clear()
-        step = _PERCENTAGE_STEPS[key] = _new_percentage_step(value, top)
+        step = remember(_PERCENTAGE_STEPS, key, _new_percentage_step(value, top), _STEPS_KEPT)
     return step
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NamedTuple
 
+from ..memo import remember
 from ..model import Artificial, Direction, Play, Scored, ScoringMethod, TravellerLine
 from ..notation import Vulnerability
 from .board import components, score_one_line, scorer_for_results, small_group_rule
@@ -55,10 +56,8 @@ def _ns_score(contract: Contract, declarer: Seat | None, tricks: int, vulnerabil
     hit = _SCORES.get(key)
     if hit is not None and hit[0] is contract:
         return hit[1]
-    if len(_SCORES) >= _SCORES_KEPT:
-        _SCORES.clear()
     score = ns_score(contract, declarer, tricks, vulnerability)
-    _SCORES[key] = (contract, score, declarer, vulnerability)
+    remember(_SCORES, key, (contract, score, declarer, vulnerability), _SCORES_KEPT)
     return score
 
 

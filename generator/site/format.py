@@ -21,6 +21,7 @@ from functools import lru_cache
 import markupsafe
 from markupsafe import Markup, escape
 
+from ..memo import remember
 from ..scoring.contract import Contract
 from ..scoring.rounding import decimal_places, display_percentage, display_vp, exact_decimal, matchpoint_places
 
@@ -49,9 +50,7 @@ def matchpoints(value: Fraction | int | None, places: int | None = None) -> str:
     key = (n, d, places)
     text = _MATCHPOINT_TEXTS.get(key)
     if text is None:
-        if len(_MATCHPOINT_TEXTS) >= 8192:  # a long-lived worker: bounded
-            _MATCHPOINT_TEXTS.clear()
-        text = _MATCHPOINT_TEXTS[key] = decimal_places(value, places)
+        text = remember(_MATCHPOINT_TEXTS, key, decimal_places(value, places), 8192)
     return text
 
 
@@ -74,9 +73,7 @@ def percentage(value: Fraction | int | None) -> str:
     key = (value.numerator, value.denominator)
     text = _PERCENT_TEXTS.get(key)
     if text is None:
-        if len(_PERCENT_TEXTS) >= 8192:
-            _PERCENT_TEXTS.clear()
-        text = _PERCENT_TEXTS[key] = display_percentage(value)
+        text = remember(_PERCENT_TEXTS, key, display_percentage(value), 8192)
     return text
 
 
@@ -234,10 +231,8 @@ def contract_by_identity(value: Contract | str | None) -> Markup:
     hit = _CONTRACTS_SEEN.get(id(value))
     if hit is not None and hit[0] is value:
         return hit[1]
-    if len(_CONTRACTS_SEEN) >= 4096:
-        _CONTRACTS_SEEN.clear()
     markup = contract(value)
-    _CONTRACTS_SEEN[id(value)] = (value, markup)
+    remember(_CONTRACTS_SEEN, id(value), (value, markup), 4096)
     return markup
 
 
