@@ -124,11 +124,15 @@ def vp(value: Fraction | int | None) -> str:
     return "" if value is None else display_vp(value)
 
 
+_OTHER_UNITS: dict[str, Callable[[Fraction | int | None], str]] = {"imps": imps, "points": points, "vp": vp}
+"""Each unit but matchpoints: its figures written (their places fixed by the unit)."""
+
+
 def figure(value: Fraction | int | None, unit: str, places: int | None = None) -> str:
     """By the session's unit: 'matchpoints', 'imps', 'points' or 'vp'."""
     if unit == "matchpoints":
         return matchpoints(value, places)
-    return {"imps": imps, "points": points, "vp": vp}[unit](value)
+    return _OTHER_UNITS[unit](value)
 
 
 FigureWriter = Callable[[Fraction | int | None, int | None], str]
@@ -140,7 +144,7 @@ def figure_writer(unit: str) -> FigureWriter:
     call per figure rather than two for the tables' thousands of figures."""
     if unit == "matchpoints":
         return matchpoints
-    write = {"imps": imps, "points": points, "vp": vp}[unit]
+    write = _OTHER_UNITS[unit]
 
     def writer(value: Fraction | int | None, places: int | None = None) -> str:
         return write(value)

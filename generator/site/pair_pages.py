@@ -17,7 +17,7 @@ from . import format as fmt
 from .charts import Bar, bar_chart
 from .explain_view import block
 from .links import board_file, pair_file
-from .plan import UNIT_SHORT, Page, field_name, seat_of
+from .plan import UNIT_SHORT, Page, field_name, own_score, seat_of
 from .rows import card_rows
 from .sitout_rows import sitout_rows
 
@@ -75,7 +75,7 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
                 "seat": seat_of(tl.seats, ref) if partner is not None else None,
                 "partner": pair_link(partner, True) if partner is not None else None,
                 "against": [pair_link(o, True) for o in entry.opponent_players] if entry.opponent_players else [],
-                "own_score": (view["ns_score"] if ns_side else -view["ns_score"]) if play else None,  # own_score
+                "own_score": own_score(view, direction),
                 "value": score.value,
                 "percent": score.percent,
                 "percent_text": percentage(score.percent),

@@ -719,11 +719,7 @@ class SessionPlanner:
     def worth(self, board: ScoredBoard, index: int, direction: Direction | None = None) -> dict[str, Any] | None:
         """What one trick more or fewer was worth on line ``index`` (the board re-scored by
         the engine for each), from ``direction``'s side or else the declaring side's."""
-        key = (id(board), index)
-        entry = self._worth.get(key)
-        if entry is None:
-            entry = self._worth[key] = self._trick_worth(board, index)
-        found, play, declarer_ns = entry
+        found, play, declarer_ns = self._worth_entry(board, index)
         if found is None:
             return None
         ns = (direction is Direction.NS) if direction is not None else declarer_ns
@@ -738,11 +734,7 @@ class SessionPlanner:
         """``worth(board, index, direction)["swing"]`` without making the view (a card makes
         views only for its three biggest swings; the other side's view of a line is rarely
         one of them); None where ``worth`` is None."""
-        key = (id(board), index)
-        entry = self._worth.get(key)
-        if entry is None:
-            entry = self._worth[key] = self._trick_worth(board, index)
-        found = entry[0]
+        found = self._worth_entry(board, index)[0]
         if found is None:
             return None
         ns = direction is Direction.NS
@@ -754,6 +746,14 @@ class SessionPlanner:
         if swing is None:
             swing = self._swings[(id(found), ns)] = _swing_of(found, ns)
         return swing
+
+    def _worth_entry(self, board: ScoredBoard, index: int) -> tuple[TrickWorth | None, Any, bool]:
+        """``_trick_worth`` of line ``index``, worked out once a line."""
+        key = (id(board), index)
+        entry = self._worth.get(key)
+        if entry is None:
+            entry = self._worth[key] = self._trick_worth(board, index)
+        return entry
 
     def _trick_worth(self, board: ScoredBoard, index: int) -> tuple[TrickWorth | None, Any, bool]:
         """``trick_worth`` of line ``index``, its play and whether NS declared, shared by the
