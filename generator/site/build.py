@@ -306,6 +306,9 @@ class _Uploads:
     syncer: Syncer
     """Phase two's writer, made in phase one (it reads what the output folder holds, which
     phase one needs to know which cached uploads must be staged)."""
+    kept: dict[str, dict[str, FileStamp]]
+    """The cached uploads whose pages the output holds as the last build wrote them: each
+    page's stamp there (phase two keeps them as they are)."""
 
 
 @dataclass
@@ -423,7 +426,7 @@ def _render_uploads(run: _Run, stamps: dict[str, FileStamp]) -> _Uploads:
         # A cached upload's entry is loaded only if the output lost its pages (``_restage``).
         (cached_jobs if key in run.index["keys"] and run.cache.has(key) else todo).append(job)
     syncer = Syncer(run.output, run.cache.load_manifest(run.output))
-    staged, damaged = _restage(run, syncer, cached_jobs)
+    staged, kept, damaged = _restage(run, syncer, cached_jobs)
     todo += damaged
     failed: list[tuple[int, UploadFailed]] = []
     for n, (i, outcome) in enumerate(_run(todo, run.jobs), start=1):
@@ -440,27 +443,37 @@ def _render_uploads(run: _Run, stamps: dict[str, FileStamp]) -> _Uploads:
         run.fail(f.text, [Problem(*p) for p in f.problems])
     if restamped:
         run.cache.save_stamps(stamps)
-    return _Uploads(keys, len(todo), staged, member, event_sources, syncer)
+    return _Uploads(keys, len(todo), staged, member, event_sources, syncer, kept)
 
 
 def _restage(
     run: _Run, syncer: Syncer, cached: list[UploadJob]
-) -> tuple[dict[str, dict[str, FileStamp]], list[UploadJob]]:
-    """Cached uploads whose pages the output folder lost or holds changed: their cache entries
-    loaded and staged now, in phase one, as a worker stages what it renders, so that a damaged
-    entry is found before the site is touched; such an upload is rendered again (its entry
-    removed).  Returns the staged pages by key and the uploads to render again."""
-    pages_of = run.index["keys"]
-    wanted = [
-        job for job in cached if any(syncer.holds(p, sha) is None for p, sha in pages_of[job.key]["pages"].items())
-    ]
+) -> tuple[dict[str, dict[str, FileStamp]], dict[str, dict[str, FileStamp]], list[UploadJob]]:
+    """The cached uploads sorted by what the output folder holds of them: those whose pages
+    it holds as the last build wrote them (each page's stamp: kept as they are); the others,
+    whose pages it lost or holds changed, their cache entries loaded and staged now, in phase
+    one, as a worker stages what it renders, so that a damaged entry is found before the site
+    is touched; such an upload is rendered again (its entry removed).  Returns the staged
+    pages and the kept ones by key, and the uploads to render again."""
+    kept: dict[str, dict[str, FileStamp]] = {}
+    wanted: list[UploadJob] = []
+    for job in cached:
+        stamps: dict[str, FileStamp] = {}
+        for path, sha in run.index["keys"][job.key]["pages"].items():
+            stamp = syncer.holds(path, sha)
+            if stamp is None:  # lost or changed: the upload's pages are staged again
+                wanted.append(job)
+                break
+            stamps[path] = stamp
+        else:
+            kept[job.key] = stamps
     staged: dict[str, dict[str, FileStamp]] = {}
     damaged: list[UploadJob] = []
 
     def restage(job: UploadJob) -> None:
         try:
             pages = run.cache.load(job.key)
-            if set(pages) != set(pages_of[job.key]["pages"]):
+            if set(pages) != set(run.index["keys"][job.key]["pages"]):
                 raise ValueError(f"{run.cache.entry_path(job.key)} does not hold the pages its index names")
         except (OSError, ValueError):
             run.cache.entry_path(job.key).unlink(missing_ok=True)
@@ -472,7 +485,7 @@ def _restage(
     with ThreadPoolExecutor(max_workers=4) as loaders:
         for done in [loaders.submit(restage, job) for job in wanted]:
             done.result()
-    return staged, damaged
+    return staged, kept, damaged
 
 
 def _check_duplicates(run: _Run, keys: list[str | None]) -> None:
@@ -623,8 +636,8 @@ def _sync_output(run: _Run, uploads: _Uploads, built: list[str], owner: dict[str
     def sync(key: str) -> None:
         if key in staged:
             syncer.put_staged(staged[key], run.staging, shared)
-        else:
-            syncer.put_group(index["keys"][key]["pages"], lambda: cache.load(key))
+        else:  # a cached upload whose pages the output holds (``_restage``)
+            syncer.keep(uploads.kept[key])
 
     def put_all(items: list[tuple[str, bytes]]) -> None:
         for path, data in items:

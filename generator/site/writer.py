@@ -53,6 +53,12 @@ class Syncer:
         self._count("unchanged")
         return True
 
+    def keep(self, stamps: dict[str, FileStamp]) -> None:
+        """Pages found by ``holds`` to be as the last build wrote them: kept, as this build's."""
+        with self._lock:
+            self.new.update(stamps)
+            self.stats.unchanged += len(stamps)
+
     def holds(self, path: str, sha: str) -> FileStamp | None:
         """The last build's stamp of the file when the file on disk is still, by size and
         mtime, what that build wrote with this digest; else None.  Records nothing."""
