@@ -38,11 +38,11 @@ serve: setup
 
 ## Everything but the long fuzz run: unit, property, reader, hostile-input, site and browser tests
 test: lint browser-deps
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto
 
 ## Without the browser tests
 test-fast: lint
-	$(PY) -m pytest -m "not browser and not fuzz"
+	$(PY) -m pytest -n auto -m "not browser and not fuzz"
 
 ## The long fuzz run: FUZZ_MUTANTS mutants of each upload format (default 4000)
 fuzz: setup
