@@ -459,6 +459,7 @@ def check_command(path: Path, overrides: dict[str, Any] | None = None, verbose: 
             out += [f"  {line}" for line in summary_lines(a, differences)]
         for note in (printed_figures(s) or PrintedFigures()).notes:
             out.append(f"  note: {note}")
+        out += [f"  warning: {w}" for w in (printed_figures(s) or PrintedFigures()).warnings]
         compared += a.compared
         differ += len(differences)
         unverified += a.unverified

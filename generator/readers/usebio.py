@@ -28,7 +28,6 @@ from defusedxml import DefusedXmlException
 from ..errors import InputError
 from ..model import (
     Board,
-    Deal,
     Direction,
     Masterpoints,
     Outcome,
@@ -43,6 +42,7 @@ from ..model import (
 )
 from . import values
 from .conventions import largest_field
+from .hand_records import HandRecords, suit_ranks
 from .individual import player_label, seats_of
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedPair
 from .sitouts import NO_OPPONENT, is_no_opponent, is_phantom, listed_only, score_problem
@@ -258,6 +258,8 @@ class _Reader(ResultReader):
         """The event being read is an individual event (EVENT_TYPE INDIVIDUAL)."""
         self.sitouts: list[SitOut] = []
         """The sit-out lines of the session being read."""
+        self.handsets_read: set[int] = set()
+        """The HANDSET elements some session read (by identity): any other is said, not lost."""
         self.outcomes: dict[tuple[int, str, str, str, str, str], tuple[Outcome, Outcome]] = {}
         """A board's results read without a problem or a note, by their texts (pure: the same
         texts on the same board always read the same)."""
@@ -266,7 +268,6 @@ class _Reader(ResultReader):
     def document(self, root: Element) -> list[Session]:
         club_elem = root.find("CLUB")
         club = _text(club_elem if club_elem is not None else root, "CLUB_NAME")
-        deals = self.handset(root)
         events = _indexed(root, "EVENT", "USEBIO")
         if not events:
             self.error("USEBIO", "expected an EVENT element holding the session, found none")
@@ -274,20 +275,23 @@ class _Reader(ResultReader):
         for event, path in events:
             containers = _indexed(event, "SESSION", path) or [(event, path)]
             for container, cpath in containers:
-                session = self.session(event, path, container, cpath, club, deals)
+                records = self.session_hand_records(root, event, path, container, cpath)
+                session = self.session(event, path, container, cpath, club, records)
                 if session is not None:
                     sessions.append(session)
                 sessions += self.extra_sessions
                 self.extra_sessions = []
+        self.unread_handsets(root, sessions)
         return sessions
 
     def session(
-        self, event: Element, epath: str, container: Element, cpath: str, club: str, deals: dict[int, Deal]
+        self, event: Element, epath: str, container: Element, cpath: str, club: str, records: HandRecords
     ) -> Session | None:
         start = self.begin(event, epath, container, cpath)
         if start is None:
             return None
         if start.method is ScoringMethod.TEAMS:
+            start.figures.warnings += records.warnings()
             common = {
                 "title": start.title or "Untitled session",
                 "club": club,
@@ -299,13 +303,13 @@ class _Reader(ResultReader):
             from .usebio_teams import TeamsEventReader  # here: a pairs file never loads the teams reader
 
             return TeamsEventReader(self, start.figures).session(
-                start.kind, event, epath, container, cpath, deals, common
+                start.kind, event, epath, container, cpath, records.deals, common
             )
         for index, (elem, spath) in enumerate(_indexed(container, "SECTION", cpath) or [(container, cpath)]):
             sec = self.section(start, elem, spath, section_name(elem, container, index))
             for board_elem, bpath in _indexed(elem, "BOARD", spath):
                 self.board(board_elem, bpath, sec, start.lines, start.board_paths, start.figures, start.places)
-        return self.finish(start, club, deals)
+        return self.finish(start, club, records)
 
     def begin(self, event: Element, epath: str, container: Element, cpath: str) -> _Start | None:
         """What a session reads from its event and container before its sections (reporting a bad
@@ -355,12 +359,13 @@ class _Reader(ResultReader):
         start.sections.append(sec)
         return sec
 
-    def finish(self, start: _Start, club: str, deals: dict[int, Deal]) -> Session:
+    def finish(self, start: _Start, club: str, records: HandRecords) -> Session:
         """The session of the sections and boards read, validated."""
         places, figures, winners, lines = start.places, start.figures, start.winners, start.lines
+        figures.warnings += records.warnings()
         boards = []
         for number in sorted(lines):
-            board = Board(number, tuple(lines[number]), deal=deals.get(number))
+            board = Board(number, tuple(lines[number]), deal=records.deals.get(number), deal_note=records.note(number))
             places.boards[id(board)] = start.board_paths[number]
             boards.append(board)
         model_sections = tuple(
@@ -705,47 +710,64 @@ class _Reader(ResultReader):
         return TravellerLine(seats.north, seats.east, ns, ew, section=sec.name, note=self.line_note, seats=seats)
 
     # --- hand records --------------------------------------------------------------------
-    def handset(self, root: Element) -> dict[int, Deal]:
-        deals: dict[int, Deal] = {}
-        paths: dict[int, str] = {}
-        for handset, hpath in _indexed(root, "HANDSET", "USEBIO"):
-            for board, bpath in _indexed(handset, "BOARD", hpath):
-                try:
-                    number = values.board_number(_text(board, "BOARD_NUMBER"))
-                except ValueError as exc:
-                    self.error(f"{bpath}/BOARD_NUMBER", str(exc))
-                    continue
-                if number in deals:
-                    self.error(
-                        bpath,
-                        f"board {number} has two hand records (also {paths[number]}): expected one per board",
-                        number,
-                    )
-                    continue
-                hands = {}
-                for hand, path in _indexed(board, "HAND", bpath):
-                    seat = SEAT_WORDS.get(_text(hand, "DIRECTION").upper())
-                    if seat is None:
-                        self.error(
-                            f"{path}/DIRECTION",
-                            f"expected North, East, South or West, got {_text(hand, 'DIRECTION')!r}",
-                        )
-                        continue
-                    if seat in hands:
-                        self.error(path, f"two hands for {seat.name.title()}: expected one HAND for each seat", number)
-                        continue
-                    hands[seat] = ".".join(
-                        _text(hand, s).upper().replace("10", "T").replace(" ", "")
-                        for s in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
-                    )
-                if not hands:
-                    continue
-                try:
-                    deals[number] = values.check_hands(hands)
-                    paths[number] = bpath
-                except ValueError as exc:
-                    self.error(bpath, str(exc), number)
-        return deals
+    def hand_records(self, holders: list[tuple[Element, str]]) -> HandRecords:
+        """A session's hand records, from a HANDSET wherever its program put it: the top of the
+        file, the EVENT, the SESSION (EBUScore) or a SECTION (``holders``, outermost first)."""
+        records = HandRecords()
+        for holder, path in holders:
+            for handset, hpath in _indexed(holder, "HANDSET", path):
+                self.handsets_read.add(id(handset))
+                for board, bpath in _indexed(handset, "BOARD", hpath):
+                    self.hand_record(board, bpath, records)
+        return records
+
+    def hand_record(self, board: Element, bpath: str, records: HandRecords) -> None:
+        """One HANDSET › BOARD: kept, or left out with why (never an error: the results stand without it)."""
+        written = _text(board, "BOARD_NUMBER")
+        try:
+            number = values.board_number(written)
+        except ValueError as exc:
+            records.unplaced.append(f"a hand record ({bpath}/BOARD_NUMBER) was left out: {exc}")
+            return
+        hands = {}
+        for hand, path in _indexed(board, "HAND", bpath):
+            direction = _text(hand, "DIRECTION")
+            seat = SEAT_WORDS.get(direction.upper())
+            if seat is None:
+                records.drop(
+                    number, f"{path}/DIRECTION", f"expected North, East, South or West, got {values.quoted(direction)}"
+                )
+                return
+            if seat in hands:
+                records.drop(number, path, f"two hands for {seat.name.title()}: expected one HAND for each seat")
+                return
+            hands[seat] = ".".join(suit_ranks(hand.findtext(s)) for s in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS"))
+        if not hands:
+            return
+        try:
+            records.keep(number, values.check_hands(hands), bpath)
+        except ValueError as exc:
+            records.drop(number, bpath, str(exc))
+
+    def session_hand_records(self, root: Element, event: Element, epath: str, container: Element, cpath: str):
+        """The hand records a session sees: the file's, its event's, its session's and its sections'."""
+        holders = [(root, "USEBIO"), (event, epath)]
+        if container is not event:
+            holders.append((container, cpath))
+        return self.hand_records(holders + _indexed(container, "SECTION", cpath))
+
+    def unread_handsets(self, root: Element, sessions: list[Session]) -> None:
+        """A HANDSET somewhere no session looks (under CLUB, in a BOARD) is said, never lost silently."""
+        unread = [h for h in root.iter("HANDSET") if id(h) not in self.handsets_read]
+        if not unread or not sessions:
+            return
+        figures = sessions[0].printed.get(KEY)
+        if isinstance(figures, PrintedFigures):
+            where = ", ".join(_paths_of(root, unread))
+            figures.warnings.append(
+                f"{len(unread)} HANDSET element{'s' if len(unread) > 1 else ''} ({where}) not read: hand records are "
+                "read at the top of the file, in an EVENT, a SESSION or a SECTION"
+            )
 
     # --- conventions the file implies --------------------------------------------------
     def options(
@@ -778,6 +800,25 @@ class _Reader(ResultReader):
                 PrintedPair(p.ref, p.where, None, p.percentage, p.place, p.handicap) for p in figures.pairs
             ]
             figures.notes.append("TOTAL_SCORE repeats PERCENTAGE for every pair: it is not compared as a total")
+
+
+def _paths_of(root: Element, wanted: list[Element]) -> list[str]:
+    """The element paths of ``wanted`` (a rare look: only for HANDSETs no session read)."""
+    ids = {id(e) for e in wanted}
+    found: list[str] = []
+    todo = [(root, "USEBIO")]
+    while todo:
+        elem, path = todo.pop()
+        for child, cpath in _indexed_all(elem, path):
+            if id(child) in ids:
+                found.append(cpath)
+            todo.append((child, cpath))
+    return sorted(found)
+
+
+def _indexed_all(parent: Element, path: str) -> list[tuple[Element, str]]:
+    """Every child with its element path, indexed by tag as ``indexed`` does."""
+    return [pair for tag in dict.fromkeys(c.tag for c in parent) for pair in _indexed(parent, tag, path)]
 
 
 _LINE_FIGURE_TAGS = tuple((f"NS_{suffix}", f"EW_{suffix}", unit) for suffix, unit in _LINE_FIGURES)
