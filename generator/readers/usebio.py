@@ -6,7 +6,11 @@ the standard library's C parser then builds the tree from the accepted bytes (``
 Dialects handled: pair numbers written ``7``, ``7NS``, ``7 NS`` or ``(A) 7 NS``;
 ``SECTION`` wrapping; ``SESSION`` wrapping and several ``EVENT``s (one session each);
 artificial scores ``A6040``/``A6060`` with no contract; passed-out boards written
-``PASS`` or ``NP`` (score 0, tricks blank); day-first dates; ``HANDSET`` hand records;
+``PASS`` or ``NP`` (score 0, tricks blank); day-first dates (``/``, ``-`` or ``.``); whole
+scores written ``430.0``; ``HANDSET`` hand records wherever the program put them (top, EVENT,
+SESSION, SECTION: ``hand_records``), a wrong one left out with a warning; artificial scores
+written as a zero score with figures given (``zero_artificial``); every pair listed NS in a
+one-winner event (the travellers believed);
 ``BOARD_SCORING_METHOD`` deciding a pairs event's method (``EVENT_TYPE="PAIRS"``); one-winner
 fields where only some pairs carry a direction; USEBIO 1.0 and 1.1; individual events
 (``PLAYER`` participants, lines with ``N_PLAYER_NUMBER`` ... ``W_PLAYER_NUMBER``); a recorded score its contract contradicts taken on trust with a note (see conventions).
@@ -17,7 +21,7 @@ Errors name the element path, e.g. ``USEBIO/EVENT/BOARD[3]/TRAVELLER_LINE[2]/SCO
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
 from xml.etree.ElementTree import Element, ParseError, XMLParser
@@ -33,7 +37,9 @@ from ..model import (
     Outcome,
     Pair,
     PairRef,
+    Play,
     Player,
+    Scored,
     ScoringMethod,
     Section,
     Session,
@@ -52,6 +58,8 @@ from .usebio_elements import players as usebio_players
 from .usebio_elements import text as _text
 from .usebio_results import SEAT_WORDS, ResultReader
 from .validate import Places, pair_label, validate
+from .zero_artificial import artificial_of, top_of
+from .zero_artificial import zero_figures as _zero_figures
 
 EVENT_TYPES: dict[str, ScoringMethod] = {
     "MP_PAIRS": ScoringMethod.MATCHPOINTS,
@@ -258,6 +266,8 @@ class _Reader(ResultReader):
         """The event being read is an individual event (EVENT_TYPE INDIVIDUAL)."""
         self.sitouts: list[SitOut] = []
         """The sit-out lines of the session being read."""
+        self.zero_lines: list[tuple[TravellerLine, tuple[Figure, Figure, str]]] = []
+        """The board being read's lines written as a zero score with figures given (``zero_artificials``)."""
         self.handsets_read: set[int] = set()
         """The HANDSET elements some session read (by identity): any other is said, not lost."""
         self.outcomes: dict[tuple[int, str, str, str, str, str], tuple[Outcome, Outcome]] = {}
@@ -354,7 +364,13 @@ class _Reader(ResultReader):
             sec = self.players(elem, spath, name, start.figures, start.places)
         else:
             sec = self.participants(
-                elem, spath, name, start.figures, one_winner=start.winners == "1", places=start.places
+                elem,
+                spath,
+                name,
+                start.figures,
+                one_winner=start.winners == "1",
+                places=start.places,
+                winners_unstated=not start.winners,
             )
         start.sections.append(sec)
         return sec
@@ -476,6 +492,7 @@ class _Reader(ResultReader):
         figures: PrintedFigures,
         one_winner: bool = False,
         places: Places | None = None,
+        winners_unstated: bool = False,
     ) -> _Section:
         listed = elem.find("PARTICIPANTS")
         entries = _indexed(listed if listed is not None else elem, "PAIR", f"{path}/PARTICIPANTS")
@@ -491,7 +508,18 @@ class _Reader(ResultReader):
             players = usebio_players(pair)
             parsed.append((pair, ppath, number, direction, players))
         mitchell = any(d is not None for *_, d, _p in parsed)
-        if mitchell and one_winner and any(d is None for *_, d, _p in parsed):
+        directions = {d for *_, d, _p in parsed}
+        if mitchell and (one_winner or winners_unstated) and len(parsed) > 1 and len(directions) == 1:
+            # USEBIO 1.0 programs write DIRECTION NS for every pair of a one-winner event though
+            # half sit East-West (no field of one direction plays): the travellers say who sat
+            # where; each number is one pair.
+            event = "a one-winner event (WINNER_TYPE 1)" if one_winner else "an event with no WINNER_TYPE"
+            mitchell = False
+            figures.warnings.append(
+                f"{path}: every pair is listed DIRECTION {directions.pop()} in {event}: the directions are not "
+                "believed; the pairs are read as one field, each number one pair, seated as the traveller lines say"
+            )
+        elif mitchell and one_winner and any(d is None for *_, d, _p in parsed):
             # A Howell, or a Mitchell with stationary pairs, ranked as one field: the directions
             # some pairs carry say only where they sat; each number is one pair.
             mitchell = False
@@ -603,6 +631,7 @@ class _Reader(ResultReader):
         board_paths.setdefault(number, path)
         bucket = lines.setdefault(number, [])
         figures.boards.append(PrintedBoard(number, sec.name, path, Figure.parse(_text(elem, "BOARD_AVERAGE"))))
+        self.zero_lines = []
         for line_elem, lpath in _indexed(elem, "TRAVELLER_LINE", path):
             before = len(self.errors)
             line = self.line(line_elem, lpath, number, sec, figures, places)
@@ -611,6 +640,40 @@ class _Reader(ResultReader):
             if line is not None:
                 places.lines[id(line)] = lpath
                 bucket.append(line)
+        if self.zero_lines:
+            self.zero_artificials(number, bucket, places, figures)
+
+    def zero_artificials(
+        self, board: int, bucket: list[TravellerLine], places: Places, figures: PrintedFigures
+    ) -> None:
+        """A board's lines written as a zero score with figures given (``zero_artificial``): the
+        artificial scores they stand for, when the board's other lines are played contracts."""
+        zero = {id(line): found for line, found in self.zero_lines}
+        played = [c.play for l in bucket if id(l) not in zero and isinstance(l.ns, Scored) for c in l.ns.components]
+        if not any(play.contract is not None for play in played):
+            return  # a score-only board: 0 is the score written (a pass-out)
+        zero_paths = {places.lines[i] for i in zero}
+        for i, line in enumerate(bucket):
+            if id(line) not in zero:
+                continue
+            ns_figure, ew_figure, unit = zero[id(line)]
+            top = top_of(
+                p.ns.value + p.ew.value
+                for p in figures.lines
+                if p.board == board and p.section == line.section and p.where not in zero_paths
+                if p.ns is not None and p.ew is not None
+            )
+            ns, ew = artificial_of(ns_figure.value, ew_figure.value, unit, top)
+            note = (
+                f"a zero score with no contract and {unit.replace('_', '-')} given "
+                f"(NS {ns_figure.text}, EW {ew_figure.text}): "
+                f"read as the artificial adjusted scores {ns.code} to NS and {ew.code} to EW, not as a pass-out"
+            )
+            where = places.lines.pop(id(line))
+            bucket[i] = replace(line, ns=ns, ew=ew, note=note)
+            places.lines[id(bucket[i])] = where
+            pairs = " v ".join(p for p in (pair_label(line.ns_pair, "NS"), pair_label(line.ew_pair, "EW")) if p)
+            figures.notes.append(f"board {board}, {pairs} ({where}): {note}")
 
     def line(
         self, elem: Element, path: str, board: int, sec: _Section, figures: PrintedFigures, places: Places
@@ -636,6 +699,13 @@ class _Reader(ResultReader):
             )
             return None
         score_text = texts.get("SCORE", "")
+        zero = _zero_figures(texts, _LINE_FIGURE_TAGS) if "CONTRACT" not in texts or not texts["CONTRACT"] else None
+        if zero is not None and ns_pair is not None and ew_pair is not None:
+            # a zero score with figures given: an artificial score, decided once the board is read
+            line = TravellerLine(ns_pair, ew_pair, _ZERO_PLAY, _ZERO_PLAY, sec.name)
+            self.zero_lines.append((line, zero))
+            _keep_printed(figures, texts, path, board, sec.name, ns_pair, ew_pair, score_text)
+            return line
         key = (
             board,
             score_text,
@@ -821,6 +891,8 @@ def _indexed_all(parent: Element, path: str) -> list[tuple[Element, str]]:
     return [pair for tag in dict.fromkeys(c.tag for c in parent) for pair in _indexed(parent, tag, path)]
 
 
+_ZERO_PLAY = Scored.of(Play(0))
+"""A zero-score line's outcome until its board is read (then an artificial score, or this)."""
 _LINE_FIGURE_TAGS = tuple((f"NS_{suffix}", f"EW_{suffix}", unit) for suffix, unit in _LINE_FIGURES)
 _LINE_FIGURE_NAMES = frozenset(tag for ns_tag, ew_tag, _ in _LINE_FIGURE_TAGS for tag in (ns_tag, ew_tag))
 

@@ -79,6 +79,20 @@ def _long_number(digits: str) -> str:
     return digits if len(digits) <= 20 else f"a number of {len(digits.lstrip('+-')):,} digits"
 
 
+_WHOLE_DECIMAL = re.compile(rf"([+-]?[0-9]{{1,{MAX_DIGITS}}})\.0{{1,{MAX_DIGITS}}}")
+
+
+def whole_score(text: str) -> int:
+    """A bridge score as exports write it: '430', '-150', or a decimal that is a whole number
+    ('430.0', '-150.00', as USEBIO 1.0 programs write scores); '430.5' is no score.
+
+    >>> whole_score("-150.0")
+    -150
+    """
+    m = _WHOLE_DECIMAL.fullmatch(text.strip())
+    return int(m.group(1)) if m else whole_number(text)
+
+
 def optional_whole(value: object) -> int | None:
     """A whole number, or None when the value is blank or not one (for figures only shown, never scored)."""
     try:
@@ -356,4 +370,5 @@ __all__ = [
     "quoted",
     "side_artificial",
     "whole_number",
+    "whole_score",
 ]
