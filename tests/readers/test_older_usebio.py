@@ -153,3 +153,52 @@ def test_a_zero_score_on_a_board_of_scores_only_stays_a_score():
 )
 def test_the_artificial_scores_figures_stand_for(ns, ew, unit, top, codes):
     assert tuple(a.code for a in artificial_of(ns, ew, unit, top)) == codes
+
+
+_LINE_3_4 = (
+    "<TRAVELLER_LINE><NS_PAIR_NUMBER>3</NS_PAIR_NUMBER><EW_PAIR_NUMBER>4</EW_PAIR_NUMBER><SCORE>0</SCORE>"
+    "<NS_MATCH_POINTS>2.4</NS_MATCH_POINTS><EW_MATCH_POINTS>1.6</EW_MATCH_POINTS></TRAVELLER_LINE>"
+)
+
+
+def _missed(pair_4_percentage: str) -> str:
+    """Pairs 3 and 4 miss board 2 (its line removed): pair 3 scores 0 + 0 = 0, pair 4 2 + 0 = 2 of
+    a top of 4 on each of the 2 boards it played: 2/8 = 25 %; over the session's 3 boards the
+    program would print 2/12 = 16.67 %.  The other pairs' figures do not change (board 2's two
+    results are factored to 3 expected either way)."""
+    text = TEXT.replace(_LINE_3_4, "")
+    text = text.replace(
+        "<TOTAL_SCORE>2.4</TOTAL_SCORE><PERCENTAGE>20.00</PERCENTAGE>",
+        "<TOTAL_SCORE>0</TOTAL_SCORE><PERCENTAGE>0.00</PERCENTAGE>",
+    )
+    return text.replace(
+        "<TOTAL_SCORE>3.6</TOTAL_SCORE><PERCENTAGE>30.00</PERCENTAGE>",
+        f"<TOTAL_SCORE>2</TOTAL_SCORE><PERCENTAGE>{pair_4_percentage}</PERCENTAGE>",
+    )
+
+
+def _check(tmp_path, text: str, capsys) -> str:
+    path = tmp_path / "missed.xml"
+    path.write_text(text)
+    main(["check", str(path), "--verbose"])
+    return capsys.readouterr().out
+
+
+def test_check_finds_a_percentage_over_the_sessions_boards(tmp_path, capsys):
+    out = _check(tmp_path, _missed("16.67"), capsys)
+    assert (
+        "pair 4 (USEBIO/EVENT/PARTICIPANTS/PAIR[4]): percentage: theirs 16.67, ours 25 — percentage over another "
+        "number of boards: theirs is ours × 2/3: the percentage over 3 boards, of which the pair played 2"
+    ) in out
+    assert "33 of 34 figures agree (1 differ)"  # the removed line's 2 figures are gone in out
+
+
+def test_a_percentage_over_the_boards_played_agrees(tmp_path, capsys):
+    assert "34 of 34 figures agree (0 differ)" in _check(tmp_path, _missed("25.00"), capsys)
+
+
+def test_a_percentage_no_board_count_explains_gets_no_such_reason(tmp_path, capsys):
+    """17.50 % is neither 25 % × 2/2 nor × 2/3 (16.67): the reason is not claimed."""
+    out = _check(tmp_path, _missed("17.50"), capsys)
+    assert "percentage: theirs 17.50, ours 25 — no known reason" in out
+    assert "percentage over another number of boards" not in out
