@@ -313,7 +313,7 @@ class _Reader(ResultReader):
             from .usebio_teams import TeamsEventReader  # here: a pairs file never loads the teams reader
 
             return TeamsEventReader(self, start.figures).session(
-                start.kind, event, epath, container, cpath, records.deals, common
+                start.kind, event, epath, container, cpath, records, common
             )
         for index, (elem, spath) in enumerate(_indexed(container, "SECTION", cpath) or [(container, cpath)]):
             sec = self.section(start, elem, spath, section_name(elem, container, index))
