@@ -202,3 +202,18 @@ def test_a_percentage_no_board_count_explains_gets_no_such_reason(tmp_path, caps
     out = _check(tmp_path, _missed("17.50"), capsys)
     assert "percentage: theirs 17.50, ours 25 — no known reason" in out
     assert "percentage over another number of boards" not in out
+
+
+def test_a_zero_score_with_imps_given_is_an_artificial_score_in_a_butler_event():
+    """The same file as a Butler event: the zero line's +2 and -2 IMPs are average-plus and -minus."""
+    text = TEXT.replace("<EVENT_TYPE>MP_PAIRS</EVENT_TYPE>", "<EVENT_TYPE>BUTLER_PAIRS</EVENT_TYPE>")
+    text = text.replace("_MATCH_POINTS>", "_BUTLER_POINTS>")
+    text = text.replace(
+        "<NS_BUTLER_POINTS>2.4</NS_BUTLER_POINTS><EW_BUTLER_POINTS>1.6</EW_BUTLER_POINTS>",
+        "<NS_BUTLER_POINTS>2</NS_BUTLER_POINTS><EW_BUTLER_POINTS>-2</EW_BUTLER_POINTS>",
+    )
+    [session], errors = _read(text)
+    assert errors == []
+    line = session.boards[1].lines[2]
+    assert (line.ns.code, line.ew.code) == ("A+", "A-")
+    assert line.note.startswith("a zero score with no contract and imps given (NS 2, EW -2)")
