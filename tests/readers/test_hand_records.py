@@ -9,11 +9,10 @@ import pytest
 
 from generator.cli import main
 from generator.notation import Seat
-from generator.readers import read_sessions
 from generator.readers.printed import printed_figures
 from generator.readers.usebio import read_usebio
 from generator.readers.values import parse_deal
-from tests.helpers.reader_builders import FIXTURES
+from tests.helpers.reader_builders import FIXTURES, only_board
 
 EBUSCORE = FIXTURES / "usebio" / "ebuscore_session_handset.xml"
 BOARD_1 = {  # the fixture's board 1, its voids written '-', '—', <HEARTS/>, empty text and a blank
@@ -167,10 +166,9 @@ def _pbn(deal: str) -> str:
 def test_a_wrong_pbn_deal_is_left_out_and_the_results_scored(tmp_path, capsys):
     path = tmp_path / "pairs.pbn"
     path.write_text(_pbn("N:Q64.-.KQ8643.KQT AKJT9.AKQJ.AJT9.- 87532..752.AJ987 -.T98765432.-.6532"))
-    [session] = read_sessions(path)
-    [board] = session.boards
+    board, warnings = only_board(path)
     assert board.deal is None and "N holds 12 cards; C4 is missing" in board.deal_note
-    assert printed_figures(session).warnings == [
+    assert warnings == [
         "board 1: hand record left out (line 7): impossible deal: N holds 12 cards; C4 is missing: expected 13 "
         "cards in each hand and each of the 52 cards once; the results are scored without the deal"
     ]
