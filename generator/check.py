@@ -42,6 +42,7 @@ VP_SCALE = "another VP scale"
 TEAM_TOTAL = "IMPs scored, not net"
 SCALED = "total scaled to every board of the session"
 NOT_THEIR_SUM = "their total is not the sum of their own traveller figures"
+PERCENT_SCALED = "percentage over another number of boards"
 
 
 @dataclass(frozen=True)
@@ -192,6 +193,20 @@ class _Audit:
             )
         return self.rounding(ours, theirs)
 
+    def boards_counted(self, ours: Fraction, theirs: Figure, s: Any) -> tuple[str, str] | None:
+        """A percentage the program worked over another number of boards than the pair played
+        (the session's, or the most any pair played: a board missed counted as 0 %): theirs is
+        ours × played / that number, at their precision."""
+        played = s.boards_played
+        counts = {self.result.session.board_count, max((x.boards_played for x in self.result.standings), default=0)}
+        for boards in sorted(counts - {played, 0}):
+            if played and agrees(ours * played / boards, theirs):
+                return PERCENT_SCALED, (
+                    f"theirs is ours × {played}/{boards}: the percentage over {boards} boards, "
+                    f"of which the pair played {played}"
+                )
+        return None
+
     @staticmethod
     def rounding(ours: Fraction, theirs: Figure):
         unit = Fraction(1, 10**theirs.places)
@@ -328,6 +343,9 @@ class _Audit:
                     for share, words in ((1, "the pair's handicap"), (Fraction(1, 2), "half the pair's handicap")):
                         if agrees(o + p.handicap.value * share, t):
                             return HANDICAP, f"theirs adds {words} ({p.handicap.text})"
+                scaled = self.boards_counted(o, t, s)
+                if scaled:
+                    return scaled
                 why = self.rounding(o, t)
                 return why if why[0] else ((FOLLOWS, "") if follows(s.ref) else ("", ""))
 
@@ -459,6 +477,7 @@ def check_command(path: Path, overrides: dict[str, Any] | None = None, verbose: 
             out += [f"  {line}" for line in summary_lines(a, differences)]
         for note in (printed_figures(s) or PrintedFigures()).notes:
             out.append(f"  note: {note}")
+        out += [f"  warning: {w}" for w in (printed_figures(s) or PrintedFigures()).warnings]
         compared += a.compared
         differ += len(differences)
         unverified += a.unverified

@@ -427,6 +427,10 @@ def _board(
         "lines": [_line(line, shared, sides, keys_of, copy) for line in board.lines] if lines is None else lines,
         **_analysis(found),
     }
+    if deal is None:
+        note = next((b.deal_note for b in session.boards if b.number == board.number and b.deal_note), "")
+        if note:
+            out["deal_note"] = note  # the upload's hand record was wrong: left out, and why
     if shared is not None:
         out["explanations"] = shared.written
         out["explanation"] = board.explanation.to_dict()

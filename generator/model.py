@@ -284,6 +284,9 @@ class Board:
     """Overrides the Law 2 dealer when the upload says otherwise."""
     vulnerability: Vulnerability | None = None
     """Overrides the Law 2 vulnerability."""
+    deal_note: str = ""
+    """Why the upload's hand record of this board was left out (a hand of 12 cards, a card
+    dealt twice): the board is scored without it and its page says so."""
 
 
 @dataclass(frozen=True, slots=True)

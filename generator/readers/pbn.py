@@ -43,6 +43,7 @@ from ..notation import Contract, ContractError, Seat, Vulnerability
 from ..scoring.contract import board_vulnerability, ns_score, parse_tricks
 from . import pbn_tokens, values
 from .conventions import largest_field, trusted_score, unreadable_contract
+from .hand_records import HandRecords
 from .individual import player_label, seats_of
 from .pbn_tokens import Game as _Game
 from .pbn_tokens import Table as _Table
@@ -145,6 +146,8 @@ class _Session:
         """The score table being read has some of those columns (or percentages)."""
         self.table_numbers: dict[str | None, int | None] = {}
         """A ``Table`` cell's number, by its text."""
+        self.hands = HandRecords()
+        """The [Deal]s read, and those left out (wrong: the results stand without them)."""
 
     def error(self, line: int, message: str, board: int | None = None, pair: str | None = None) -> None:
         self.errors.append(InputError(self.file, f"line {line}", message, board, pair))
@@ -193,6 +196,7 @@ class _Session:
         places = Places()
         sections, mitchell = self.players(total, games) if self.individual else self.pairs(total, games)
         boards = self.merged([b for b in (self.board(g, mitchell, places) for g in games) if b is not None], places)
+        self.figures.warnings += self.hands.warnings()
         if len(sections) > 1:
             ranks = [
                 r for r in (values.optional_whole(p.place.rstrip("=")) for p in self.figures.pairs) if r is not None
@@ -350,7 +354,15 @@ class _Session:
                 lines.append(line)
         if datum is not None:
             self.figures.boards.append(PrintedBoard(number, "", f"line {table.line}", datum))
-        board = Board(number, tuple(lines), deal=self.deal(game, number), dealer=dealer, vulnerability=vulnerability)
+        deal = self.deal(game, number)
+        board = Board(
+            number,
+            tuple(lines),
+            deal=deal,
+            dealer=dealer,
+            vulnerability=vulnerability,
+            deal_note="" if deal else self.hands.note(number),
+        )
         places.boards[id(board)] = f"line {table.line}"
         self.board_lines[id(board)] = game.tags.get("Board", ("", game.line))[1]
         return board
@@ -384,10 +396,12 @@ class _Session:
                         f"{' and '.join(differ)} (also line {self.board_lines[id(first)]}): expected each board once",
                         number,
                     )
+            deal = next((b.deal for b in games[number] if b.deal), None)
             together = Board(
                 number,
                 tuple(line for board in games[number] for line in board.lines),
-                deal=next((b.deal for b in games[number] if b.deal), None),
+                deal=deal,
+                deal_note="" if deal else next((b.deal_note for b in games[number] if b.deal_note), ""),
                 dealer=next((b.dealer for b in games[number] if b.dealer), None),
                 vulnerability=next((b.vulnerability for b in games[number] if b.vulnerability), None),
             )
@@ -400,10 +414,13 @@ class _Session:
         if not text:
             return None
         try:
-            return values.parse_deal(text)
-        except ValueError as exc:
-            self.error(game.tags["Deal"][1], str(exc), number)
+            deal = values.parse_deal(text)
+        except ValueError as exc:  # a wrong hand record is left out, never the results (hand_records)
+            self.hands.drop(number, f"line {game.tags['Deal'][1]}", str(exc))
             return None
+        if deal is not None:
+            self.hands.deals.setdefault(number, deal)
+        return deal
 
     def line(
         self,

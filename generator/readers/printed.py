@@ -116,6 +116,9 @@ class PrintedFigures:
     teams: list[PrintedTeam] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     """What the reader left out or interpreted (bye lines, totals that are percentages)."""
+    warnings: list[str] = field(default_factory=list)
+    """What the reader left out or believed over the file that the user must hear of from `build`
+    and `check` alike (a hand record left out, directions taken from the travellers)."""
     line_unit: str = ""
     """What a line figure means: 'matchpoints', 'imps' (Butler), 'cross_imps'."""
 

@@ -6,7 +6,11 @@ the standard library's C parser then builds the tree from the accepted bytes (``
 Dialects handled: pair numbers written ``7``, ``7NS``, ``7 NS`` or ``(A) 7 NS``;
 ``SECTION`` wrapping; ``SESSION`` wrapping and several ``EVENT``s (one session each);
 artificial scores ``A6040``/``A6060`` with no contract; passed-out boards written
-``PASS`` or ``NP`` (score 0, tricks blank); day-first dates; ``HANDSET`` hand records;
+``PASS`` or ``NP`` (score 0, tricks blank); day-first dates (``/``, ``-`` or ``.``); whole
+scores written ``430.0``; ``HANDSET`` hand records wherever the program put them (top, EVENT,
+SESSION, SECTION: ``hand_records``), a wrong one left out with a warning; artificial scores
+written as a zero score with figures given (``zero_artificial``); every pair listed NS in a
+one-winner event (the travellers believed);
 ``BOARD_SCORING_METHOD`` deciding a pairs event's method (``EVENT_TYPE="PAIRS"``); one-winner
 fields where only some pairs carry a direction; USEBIO 1.0 and 1.1; individual events
 (``PLAYER`` participants, lines with ``N_PLAYER_NUMBER`` ... ``W_PLAYER_NUMBER``); a recorded score its contract contradicts taken on trust with a note (see conventions).
@@ -17,7 +21,7 @@ Errors name the element path, e.g. ``USEBIO/EVENT/BOARD[3]/TRAVELLER_LINE[2]/SCO
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
 from xml.etree.ElementTree import Element, ParseError, XMLParser
@@ -28,13 +32,14 @@ from defusedxml import DefusedXmlException
 from ..errors import InputError
 from ..model import (
     Board,
-    Deal,
     Direction,
     Masterpoints,
     Outcome,
     Pair,
     PairRef,
+    Play,
     Player,
+    Scored,
     ScoringMethod,
     Section,
     Session,
@@ -43,6 +48,7 @@ from ..model import (
 )
 from . import values
 from .conventions import largest_field
+from .hand_records import HandRecords, suit_ranks
 from .individual import player_label, seats_of
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedPair
 from .sitouts import NO_OPPONENT, is_no_opponent, is_phantom, listed_only, score_problem
@@ -52,6 +58,8 @@ from .usebio_elements import players as usebio_players
 from .usebio_elements import text as _text
 from .usebio_results import SEAT_WORDS, ResultReader
 from .validate import Places, pair_label, validate
+from .zero_artificial import artificial_of, top_of
+from .zero_artificial import zero_figures as _zero_figures
 
 EVENT_TYPES: dict[str, ScoringMethod] = {
     "MP_PAIRS": ScoringMethod.MATCHPOINTS,
@@ -258,6 +266,10 @@ class _Reader(ResultReader):
         """The event being read is an individual event (EVENT_TYPE INDIVIDUAL)."""
         self.sitouts: list[SitOut] = []
         """The sit-out lines of the session being read."""
+        self.zero_lines: list[tuple[TravellerLine, tuple[Figure, Figure, str]]] = []
+        """The board being read's lines written as a zero score with figures given (``zero_artificials``)."""
+        self.handsets_read: set[int] = set()
+        """The HANDSET elements some session read (by identity): any other is said, not lost."""
         self.outcomes: dict[tuple[int, str, str, str, str, str], tuple[Outcome, Outcome]] = {}
         """A board's results read without a problem or a note, by their texts (pure: the same
         texts on the same board always read the same)."""
@@ -266,7 +278,6 @@ class _Reader(ResultReader):
     def document(self, root: Element) -> list[Session]:
         club_elem = root.find("CLUB")
         club = _text(club_elem if club_elem is not None else root, "CLUB_NAME")
-        deals = self.handset(root)
         events = _indexed(root, "EVENT", "USEBIO")
         if not events:
             self.error("USEBIO", "expected an EVENT element holding the session, found none")
@@ -274,20 +285,23 @@ class _Reader(ResultReader):
         for event, path in events:
             containers = _indexed(event, "SESSION", path) or [(event, path)]
             for container, cpath in containers:
-                session = self.session(event, path, container, cpath, club, deals)
+                records = self.session_hand_records(root, event, path, container, cpath)
+                session = self.session(event, path, container, cpath, club, records)
                 if session is not None:
                     sessions.append(session)
                 sessions += self.extra_sessions
                 self.extra_sessions = []
+        self.unread_handsets(root, sessions)
         return sessions
 
     def session(
-        self, event: Element, epath: str, container: Element, cpath: str, club: str, deals: dict[int, Deal]
+        self, event: Element, epath: str, container: Element, cpath: str, club: str, records: HandRecords
     ) -> Session | None:
         start = self.begin(event, epath, container, cpath)
         if start is None:
             return None
         if start.method is ScoringMethod.TEAMS:
+            start.figures.warnings += records.warnings()
             common = {
                 "title": start.title or "Untitled session",
                 "club": club,
@@ -299,13 +313,13 @@ class _Reader(ResultReader):
             from .usebio_teams import TeamsEventReader  # here: a pairs file never loads the teams reader
 
             return TeamsEventReader(self, start.figures).session(
-                start.kind, event, epath, container, cpath, deals, common
+                start.kind, event, epath, container, cpath, records, common
             )
         for index, (elem, spath) in enumerate(_indexed(container, "SECTION", cpath) or [(container, cpath)]):
             sec = self.section(start, elem, spath, section_name(elem, container, index))
             for board_elem, bpath in _indexed(elem, "BOARD", spath):
                 self.board(board_elem, bpath, sec, start.lines, start.board_paths, start.figures, start.places)
-        return self.finish(start, club, deals)
+        return self.finish(start, club, records)
 
     def begin(self, event: Element, epath: str, container: Element, cpath: str) -> _Start | None:
         """What a session reads from its event and container before its sections (reporting a bad
@@ -350,17 +364,24 @@ class _Reader(ResultReader):
             sec = self.players(elem, spath, name, start.figures, start.places)
         else:
             sec = self.participants(
-                elem, spath, name, start.figures, one_winner=start.winners == "1", places=start.places
+                elem,
+                spath,
+                name,
+                start.figures,
+                one_winner=start.winners == "1",
+                places=start.places,
+                winners_unstated=not start.winners,
             )
         start.sections.append(sec)
         return sec
 
-    def finish(self, start: _Start, club: str, deals: dict[int, Deal]) -> Session:
+    def finish(self, start: _Start, club: str, records: HandRecords) -> Session:
         """The session of the sections and boards read, validated."""
         places, figures, winners, lines = start.places, start.figures, start.winners, start.lines
+        figures.warnings += records.warnings()
         boards = []
         for number in sorted(lines):
-            board = Board(number, tuple(lines[number]), deal=deals.get(number))
+            board = Board(number, tuple(lines[number]), deal=records.deals.get(number), deal_note=records.note(number))
             places.boards[id(board)] = start.board_paths[number]
             boards.append(board)
         model_sections = tuple(
@@ -471,6 +492,7 @@ class _Reader(ResultReader):
         figures: PrintedFigures,
         one_winner: bool = False,
         places: Places | None = None,
+        winners_unstated: bool = False,
     ) -> _Section:
         listed = elem.find("PARTICIPANTS")
         entries = _indexed(listed if listed is not None else elem, "PAIR", f"{path}/PARTICIPANTS")
@@ -486,7 +508,18 @@ class _Reader(ResultReader):
             players = usebio_players(pair)
             parsed.append((pair, ppath, number, direction, players))
         mitchell = any(d is not None for *_, d, _p in parsed)
-        if mitchell and one_winner and any(d is None for *_, d, _p in parsed):
+        directions = {d for *_, d, _p in parsed}
+        if mitchell and (one_winner or winners_unstated) and len(parsed) > 1 and len(directions) == 1:
+            # USEBIO 1.0 programs write DIRECTION NS for every pair of a one-winner event though
+            # half sit East-West (no field of one direction plays): the travellers say who sat
+            # where; each number is one pair.
+            event = "a one-winner event (WINNER_TYPE 1)" if one_winner else "an event with no WINNER_TYPE"
+            mitchell = False
+            figures.warnings.append(
+                f"{path}: every pair is listed DIRECTION {directions.pop()} in {event}: the directions are not "
+                "believed; the pairs are read as one field, each number one pair, seated as the traveller lines say"
+            )
+        elif mitchell and one_winner and any(d is None for *_, d, _p in parsed):
             # A Howell, or a Mitchell with stationary pairs, ranked as one field: the directions
             # some pairs carry say only where they sat; each number is one pair.
             mitchell = False
@@ -598,6 +631,7 @@ class _Reader(ResultReader):
         board_paths.setdefault(number, path)
         bucket = lines.setdefault(number, [])
         figures.boards.append(PrintedBoard(number, sec.name, path, Figure.parse(_text(elem, "BOARD_AVERAGE"))))
+        self.zero_lines = []
         for line_elem, lpath in _indexed(elem, "TRAVELLER_LINE", path):
             before = len(self.errors)
             line = self.line(line_elem, lpath, number, sec, figures, places)
@@ -606,6 +640,40 @@ class _Reader(ResultReader):
             if line is not None:
                 places.lines[id(line)] = lpath
                 bucket.append(line)
+        if self.zero_lines:
+            self.zero_artificials(number, bucket, places, figures)
+
+    def zero_artificials(
+        self, board: int, bucket: list[TravellerLine], places: Places, figures: PrintedFigures
+    ) -> None:
+        """A board's lines written as a zero score with figures given (``zero_artificial``): the
+        artificial scores they stand for, when the board's other lines are played contracts."""
+        zero = {id(line): found for line, found in self.zero_lines}
+        played = [c.play for l in bucket if id(l) not in zero and isinstance(l.ns, Scored) for c in l.ns.components]
+        if not any(play.contract is not None for play in played):
+            return  # a score-only board: 0 is the score written (a pass-out)
+        zero_paths = {places.lines[i] for i in zero}
+        for i, line in enumerate(bucket):
+            if id(line) not in zero:
+                continue
+            ns_figure, ew_figure, unit = zero[id(line)]
+            top = top_of(
+                p.ns.value + p.ew.value
+                for p in figures.lines
+                if p.board == board and p.section == line.section and p.where not in zero_paths
+                if p.ns is not None and p.ew is not None
+            )
+            ns, ew = artificial_of(ns_figure.value, ew_figure.value, unit, top)
+            note = (
+                f"a zero score with no contract and {unit.replace('_', '-')} given "
+                f"(NS {ns_figure.text}, EW {ew_figure.text}): "
+                f"read as the artificial adjusted scores {ns.code} to NS and {ew.code} to EW, not as a pass-out"
+            )
+            where = places.lines.pop(id(line))
+            bucket[i] = replace(line, ns=ns, ew=ew, note=note)
+            places.lines[id(bucket[i])] = where
+            pairs = " v ".join(p for p in (pair_label(line.ns_pair, "NS"), pair_label(line.ew_pair, "EW")) if p)
+            figures.notes.append(f"board {board}, {pairs} ({where}): {note}")
 
     def line(
         self, elem: Element, path: str, board: int, sec: _Section, figures: PrintedFigures, places: Places
@@ -631,6 +699,13 @@ class _Reader(ResultReader):
             )
             return None
         score_text = texts.get("SCORE", "")
+        zero = _zero_figures(texts, _LINE_FIGURE_TAGS) if "CONTRACT" not in texts or not texts["CONTRACT"] else None
+        if zero is not None and ns_pair is not None and ew_pair is not None:
+            # a zero score with figures given: an artificial score, decided once the board is read
+            line = TravellerLine(ns_pair, ew_pair, _ZERO_PLAY, _ZERO_PLAY, sec.name)
+            self.zero_lines.append((line, zero))
+            _keep_printed(figures, texts, path, board, sec.name, ns_pair, ew_pair, score_text)
+            return line
         key = (
             board,
             score_text,
@@ -705,47 +780,64 @@ class _Reader(ResultReader):
         return TravellerLine(seats.north, seats.east, ns, ew, section=sec.name, note=self.line_note, seats=seats)
 
     # --- hand records --------------------------------------------------------------------
-    def handset(self, root: Element) -> dict[int, Deal]:
-        deals: dict[int, Deal] = {}
-        paths: dict[int, str] = {}
-        for handset, hpath in _indexed(root, "HANDSET", "USEBIO"):
-            for board, bpath in _indexed(handset, "BOARD", hpath):
-                try:
-                    number = values.board_number(_text(board, "BOARD_NUMBER"))
-                except ValueError as exc:
-                    self.error(f"{bpath}/BOARD_NUMBER", str(exc))
-                    continue
-                if number in deals:
-                    self.error(
-                        bpath,
-                        f"board {number} has two hand records (also {paths[number]}): expected one per board",
-                        number,
-                    )
-                    continue
-                hands = {}
-                for hand, path in _indexed(board, "HAND", bpath):
-                    seat = SEAT_WORDS.get(_text(hand, "DIRECTION").upper())
-                    if seat is None:
-                        self.error(
-                            f"{path}/DIRECTION",
-                            f"expected North, East, South or West, got {_text(hand, 'DIRECTION')!r}",
-                        )
-                        continue
-                    if seat in hands:
-                        self.error(path, f"two hands for {seat.name.title()}: expected one HAND for each seat", number)
-                        continue
-                    hands[seat] = ".".join(
-                        _text(hand, s).upper().replace("10", "T").replace(" ", "")
-                        for s in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
-                    )
-                if not hands:
-                    continue
-                try:
-                    deals[number] = values.check_hands(hands)
-                    paths[number] = bpath
-                except ValueError as exc:
-                    self.error(bpath, str(exc), number)
-        return deals
+    def hand_records(self, holders: list[tuple[Element, str]]) -> HandRecords:
+        """A session's hand records, from a HANDSET wherever its program put it: the top of the
+        file, the EVENT, the SESSION (EBUScore) or a SECTION (``holders``, outermost first)."""
+        records = HandRecords()
+        for holder, path in holders:
+            for handset, hpath in _indexed(holder, "HANDSET", path):
+                self.handsets_read.add(id(handset))
+                for board, bpath in _indexed(handset, "BOARD", hpath):
+                    self.hand_record(board, bpath, records)
+        return records
+
+    def hand_record(self, board: Element, bpath: str, records: HandRecords) -> None:
+        """One HANDSET › BOARD: kept, or left out with why (never an error: the results stand without it)."""
+        written = _text(board, "BOARD_NUMBER")
+        try:
+            number = values.board_number(written)
+        except ValueError as exc:
+            records.unplaced.append(f"a hand record ({bpath}/BOARD_NUMBER) was left out: {exc}")
+            return
+        hands = {}
+        for hand, path in _indexed(board, "HAND", bpath):
+            direction = _text(hand, "DIRECTION")
+            seat = SEAT_WORDS.get(direction.upper())
+            if seat is None:
+                records.drop(
+                    number, f"{path}/DIRECTION", f"expected North, East, South or West, got {values.quoted(direction)}"
+                )
+                return
+            if seat in hands:
+                records.drop(number, path, f"two hands for {seat.name.title()}: expected one HAND for each seat")
+                return
+            hands[seat] = ".".join(suit_ranks(hand.findtext(s)) for s in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS"))
+        if not hands:
+            return
+        try:
+            records.keep(number, values.check_hands(hands), bpath)
+        except ValueError as exc:
+            records.drop(number, bpath, str(exc))
+
+    def session_hand_records(self, root: Element, event: Element, epath: str, container: Element, cpath: str):
+        """The hand records a session sees: the file's, its event's, its session's and its sections'."""
+        holders = [(root, "USEBIO"), (event, epath)]
+        if container is not event:
+            holders.append((container, cpath))
+        return self.hand_records(holders + _indexed(container, "SECTION", cpath))
+
+    def unread_handsets(self, root: Element, sessions: list[Session]) -> None:
+        """A HANDSET somewhere no session looks (under CLUB, in a BOARD) is said, never lost silently."""
+        unread = [h for h in root.iter("HANDSET") if id(h) not in self.handsets_read]
+        if not unread or not sessions:
+            return
+        figures = sessions[0].printed.get(KEY)
+        if isinstance(figures, PrintedFigures):
+            where = ", ".join(_paths_of(root, unread))
+            figures.warnings.append(
+                f"{len(unread)} HANDSET element{'s' if len(unread) > 1 else ''} ({where}) not read: hand records are "
+                "read at the top of the file, in an EVENT, a SESSION or a SECTION"
+            )
 
     # --- conventions the file implies --------------------------------------------------
     def options(
@@ -780,6 +872,27 @@ class _Reader(ResultReader):
             figures.notes.append("TOTAL_SCORE repeats PERCENTAGE for every pair: it is not compared as a total")
 
 
+def _paths_of(root: Element, wanted: list[Element]) -> list[str]:
+    """The element paths of ``wanted`` (a rare look: only for HANDSETs no session read)."""
+    ids = {id(e) for e in wanted}
+    found: list[str] = []
+    todo = [(root, "USEBIO")]
+    while todo:
+        elem, path = todo.pop()
+        for child, cpath in _indexed_all(elem, path):
+            if id(child) in ids:
+                found.append(cpath)
+            todo.append((child, cpath))
+    return sorted(found)
+
+
+def _indexed_all(parent: Element, path: str) -> list[tuple[Element, str]]:
+    """Every child with its element path, indexed by tag as ``indexed`` does."""
+    return [pair for tag in dict.fromkeys(c.tag for c in parent) for pair in _indexed(parent, tag, path)]
+
+
+_ZERO_PLAY = Scored.of(Play(0))
+"""A zero-score line's outcome until its board is read (then an artificial score, or this)."""
 _LINE_FIGURE_TAGS = tuple((f"NS_{suffix}", f"EW_{suffix}", unit) for suffix, unit in _LINE_FIGURES)
 _LINE_FIGURE_NAMES = frozenset(tag for ns_tag, ew_tag, _ in _LINE_FIGURE_TAGS for tag in (ns_tag, ew_tag))
 

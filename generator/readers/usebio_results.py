@@ -73,7 +73,7 @@ class ResultReader:
         score: int | None = None
         if score_text:
             try:
-                score = values.whole_number(score_text)
+                score = values.whole_score(score_text)  # '430.0' too (USEBIO 1.0 programs)
             except ValueError:
                 self.error(f"{path}/SCORE", f"{values.SCORE_EXPECTED}, got {values.quoted(score_text)}", board, pairs)
                 return None

@@ -14,8 +14,8 @@ The stream drives the tree reader's own steps (``_Reader.begin``, ``section``, `
 its boards.  A BOARD that arrives before the PARTICIPANTS its section needs is kept until
 they arrive (or the section ends) and read then; a section's first BOARD is kept until a
 second arrives or the section ends, because its path (``BOARD`` or ``BOARD[1]``) depends on
-it.  Hand records (HANDSET) are read from the tree at the end — their errors go first, as
-the tree reader reports them.
+it.  Hand records (HANDSET, wherever they are: only traveller BOARDs leave the tree) are read
+from the tree at the end, as the tree reader reads them (``_Reader.session_hand_records``).
 
 Only the common shape of a big export is streamed: one EVENT, at most one SESSION, its
 SECTIONs (or none).  Anything else — several events or sessions, a teams event, an unknown
@@ -245,11 +245,11 @@ def read_streaming(reader: _Reader, data: bytes) -> list[Session]:
     stream.check_shape(root)
     club_elem = root.find("CLUB")
     club = text(club_elem if club_elem is not None else root, "CLUB_NAME")
-    later, reader.errors = reader.errors, []
-    deals = reader.handset(root)  # the tree reader reads the hand records first: so go their errors
-    reader.errors += later
-    assert stream.start is not None
-    return [reader.finish(stream.start, club, deals)]
+    assert stream.start is not None and stream.event is not None and stream.container is not None
+    records = reader.session_hand_records(root, stream.event, "USEBIO/EVENT", stream.container, stream.cpath)
+    sessions = [reader.finish(stream.start, club, records)]
+    reader.unread_handsets(root, sessions)
+    return sessions
 
 
 __all__ = ["CHUNK", "NotStreamable", "read_streaming"]

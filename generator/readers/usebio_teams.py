@@ -42,6 +42,7 @@ from ..model import (
 )
 from ..scoring.contract import board_vulnerability
 from . import values
+from .hand_records import HandRecords
 from .printed import Figure, PrintedFigures, PrintedMatch, PrintedTeam
 from .usebio_elements import attribute_or_child, indexed, players, text
 from .validate import outcome_problems
@@ -109,9 +110,10 @@ class TeamsEventReader:
         epath: str,
         container: Element,
         cpath: str,
-        deals: dict[int, Deal],
+        records: HandRecords,
         common: dict[str, Any],
     ) -> Session | None:
+        deals = records.deals
         options = self.options(kind, event, epath)
         participants = container.find("PARTICIPANTS")
         if participants is None:
@@ -125,7 +127,9 @@ class TeamsEventReader:
                 cpath, "a teams event holds its boards in MATCH elements: expected at least one MATCH, found none"
             )
         matches = [m for m in (self.match(elem, path, teams) for elem, path in match_elems) if m is not None]
-        boards = tuple(Board(n, (), deal=deals[n]) for n in sorted(deals))
+        boards = tuple(  # the hand records, and the boards whose record was left out (with why)
+            Board(n, (), deal=deals.get(n), deal_note=records.note(n)) for n in sorted({*deals, *records.dropped})
+        )
         if options is None:
             return None
         pairwise = self.pairwise(event, epath, matches, deals, common)

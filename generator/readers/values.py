@@ -79,6 +79,20 @@ def _long_number(digits: str) -> str:
     return digits if len(digits) <= 20 else f"a number of {len(digits.lstrip('+-')):,} digits"
 
 
+_WHOLE_DECIMAL = re.compile(rf"([+-]?[0-9]{{1,{MAX_DIGITS}}})\.0{{1,{MAX_DIGITS}}}")
+
+
+def whole_score(text: str) -> int:
+    """A bridge score as exports write it: '430', '-150', or a decimal that is a whole number
+    ('430.0', '-150.00', as USEBIO 1.0 programs write scores); '430.5' is no score.
+
+    >>> whole_score("-150.0")
+    -150
+    """
+    m = _WHOLE_DECIMAL.fullmatch(text.strip())
+    return int(m.group(1)) if m else whole_number(text)
+
+
 def optional_whole(value: object) -> int | None:
     """A whole number, or None when the value is blank or not one (for figures only shown, never scored)."""
     try:
@@ -167,16 +181,17 @@ def side_artificial(text: str) -> Artificial:
 
 
 def parse_date(text: str) -> date:
-    """ISO '2026-10-05', PBN '2026.10.05', or day-first '5/10/2026' (the USEBIO files' form)."""
+    """ISO '2026-10-05', PBN '2026.10.05', or day-first '5/10/2026', '05-10-2026', '05.10.2026'
+    (the USEBIO files' forms: 1.2 writes slashes, older programs hyphens or dots)."""
     t = text.strip()
     m = re.fullmatch(r"([0-9]{4})[-.]([0-9]{1,2})[-.]([0-9]{1,2})", t)
     if m:
         y, mo, d = (int(g) for g in m.groups())
     else:
-        m = re.fullmatch(r"([0-9]{1,2})/([0-9]{1,2})/([0-9]{4})", t)
+        m = re.fullmatch(r"([0-9]{1,2})([/.-])([0-9]{1,2})\2([0-9]{4})", t)
         if not m:
             raise ValueError(f"expected a date such as 2026-10-05 or 05/10/2026, got {text!r}")
-        d, mo, y = (int(g) for g in m.groups())
+        d, mo, y = int(m.group(1)), int(m.group(3)), int(m.group(4))
     try:
         return date(y, mo, d)
     except ValueError:
@@ -269,9 +284,11 @@ def parse_deal(text: str):
     """Hands by seat from PBN deal text 'N:AK72.QJ5.T84.A93 QT8.K962.AQ7.J54 ...' (clockwise from the first seat).
 
     Returns None when a hand is unknown ('-'); raises ValueError when the text is not a deal
-    or the deal is impossible (see ``check_hands``).
+    or the deal is impossible (see ``check_hands``).  A void suit may be written '-' or '—'
+    (``Q64.-.KQ8643.KQT4``), as some programs do, or left empty as the standard writes it.
     """
     from ..notation import Seat
+    from .hand_records import suit_ranks
 
     m = _DEAL.match(text.strip().upper().replace("10", "T"))
     if not m:
@@ -282,6 +299,7 @@ def parse_deal(text: str):
     for i, hand in enumerate(m.groups()[1:]):
         if hand == "-":
             return None
+        hand = ".".join(suit_ranks(suit) for suit in hand.split("."))
         if not _HAND.match(hand):
             raise ValueError(
                 f"expected a hand such as AK72.QJ5.T84.A93 (spades.hearts.diamonds.clubs), got {quoted(hand)}"
@@ -352,4 +370,5 @@ __all__ = [
     "quoted",
     "side_artificial",
     "whole_number",
+    "whole_score",
 ]

@@ -664,6 +664,7 @@ class SessionPlanner:
                 board=board,
                 places=places,
                 deal=deal,
+                deal_note=info.deal_note if info and not deal else "",
                 dealer=SEATS[board.dealer],
                 chart=chart,
                 dd=dd_view(analysis),
@@ -817,8 +818,12 @@ class SessionPlanner:
         return session_summary(self)
 
     def warnings(self) -> list[str]:
-        """Lines taken on trust from the program's export, for the build summary."""
-        return [
+        """What the reader left out or believed over the file (a hand record left out, say), then
+        lines taken on trust from the program's export, for the build summary."""
+        from ..readers.printed import printed_figures
+
+        figures = printed_figures(self.session)
+        return [f"{self.session.source}: {w}" for w in (figures.warnings if figures else ())] + [
             f"{self.session.source}: board {b.number}, NS {self.pair_label(l.line.ns_pair)} v EW "
             f"{self.pair_label(l.line.ew_pair)}: {l.line.note}"
             for b in self.result.boards

@@ -73,6 +73,7 @@ def match_page(plan: SessionPlanner, i: int, m) -> Page:
                 "deal": plan.deal_view(plan.deals[b.number].deal)
                 if b.number in plan.deals and plan.deals[b.number].deal
                 else None,
+                "deal_note": plan.deals[b.number].deal_note if b.number in plan.deals else "",
                 "dealer": SEATS[
                     (plan.deals[b.number].dealer if b.number in plan.deals else None) or board_dealer(b.number)
                 ],

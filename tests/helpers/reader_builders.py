@@ -55,3 +55,12 @@ def messages(path: Path) -> list[str]:
     with pytest.raises(InputErrors) as info:
         read_sessions(path)
     return [str(e) for e in info.value.errors]
+
+
+def only_board(path: Path):
+    """The one board of a one-session file, with the reader's warnings (a hand record left out)."""
+    from generator.readers.printed import printed_figures
+
+    [session] = read_sessions(path)
+    [board] = session.boards
+    return board, printed_figures(session).warnings

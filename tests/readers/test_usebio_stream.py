@@ -143,17 +143,20 @@ def test_common_shapes_stream_without_the_tree(shape: dict, monkeypatch) -> None
     assert streamed == expected
 
 
-def test_handset_errors_come_first_wherever_the_handset_is(no_tree: None) -> None:
-    """The tree reader reads the hand records before the event: their errors go first."""
-    first = _stream(_document(handset=_HANDSET, results=(0, 5)))[1]
-    last = _stream(_document(handset="!" + _HANDSET, results=(0, 5)))[1]
-    assert [e.location for e in first] == [
-        "USEBIO/HANDSET/BOARD/HAND[2]/DIRECTION",  # 'Up'
-        "USEBIO/HANDSET/BOARD",  # one hand of four
+def test_a_wrong_handset_is_a_warning_wherever_the_handset_is(no_tree: None) -> None:
+    """A wrong hand record refuses nothing: the errors are the results' own, the hand record a warning."""
+    first = _stream(_document(handset=_HANDSET, results=(0, 5)))
+    last = _stream(_document(handset="!" + _HANDSET, results=(0, 5)))
+    assert [e.location for e in first[1]] == [
         "USEBIO/EVENT/BOARD[1]/TRAVELLER_LINE[2]/CONTRACT",  # '9Z' on results[1]: boards 1 and 3 line 2, board 2 line 1
         "USEBIO/EVENT/BOARD[2]/TRAVELLER_LINE[1]/CONTRACT",
         "USEBIO/EVENT/BOARD[3]/TRAVELLER_LINE[2]/CONTRACT",
     ]
+    assert first[0][0].printed["figures"].warnings == [
+        "board 1: hand record left out (USEBIO/HANDSET/BOARD/HAND[2]/DIRECTION): expected North, East, South "
+        "or West, got 'Up'; the results are scored without the deal"
+    ]
+    assert first[0][0].boards[0].deal is None and first[0][0].boards[0].deal_note.startswith("The hand record")
     assert last == first
 
 

@@ -15,7 +15,7 @@ from generator.model import Artificial, ArtificialKind, PairRef, ScoringMethod
 from generator.readers import read_sessions
 from generator.readers.printed import printed_figures
 from generator.scoring.contract import PASS, Seat
-from tests.helpers.reader_builders import FIXTURES, messages, write
+from tests.helpers.reader_builders import FIXTURES, messages, only_board, write
 
 SWISS = FIXTURES / "usebio/swiss_teams.xml"
 KO = FIXTURES / "usebio/ko_teams_no_direction.xml"
@@ -315,3 +315,32 @@ def test_score_text_names_the_unit_of_the_ranking():
 
     assert score_command(SWISS).splitlines()[2] == "     1  Otters                            12.61 VPs"
     assert score_command(KO).splitlines()[2] == "     1  Harriers                              5 IMPs"
+
+
+def test_a_wrong_teams_hand_record_is_left_out_and_every_match_scored(tmp_path):
+    """Board 1's North holds 12 cards (the 3 of clubs gone): no deal, a note and a warning;
+    the matches score as in test_swiss_teams_scored_board_by_board (10 and -1 and -5 IMPs)."""
+    path = tmp_path / "swiss.xml"
+    path.write_text(SWISS.read_text().replace("<CLUBS>A93</CLUBS>", "<CLUBS>A9</CLUBS>"))
+    board, warnings = only_board(path)
+    assert board.deal is None and "N holds 12 cards; C3 is missing" in board.deal_note
+    assert warnings == [
+        "board 1: hand record left out (USEBIO/HANDSET/BOARD): impossible deal: N holds 12 cards; C3 is missing: "
+        "expected 13 cards in each hand and each of the 52 cards once; the results are scored without the deal"
+    ]
+    [result] = score_file(path, {})
+    assert [b.home for b in result.matches[0].boards] == [10, -1, -5]
+
+
+def test_the_match_page_says_why_a_board_has_no_deal(tmp_path):
+    from generator.site.build import build_site
+
+    content = tmp_path / "content" / "sessions"
+    content.mkdir(parents=True)
+    (content / "2026-11-01-swiss.xml").write_text(SWISS.read_text().replace("<CLUBS>A93</CLUBS>", "<CLUBS>A9</CLUBS>"))
+    build_site(tmp_path / "content", tmp_path / "site", jobs=1)
+    page = (tmp_path / "site" / "sessions" / "2026-11-01-swiss" / "match-1.html").read_text()
+    assert (
+        '<p class="note">Board 1: The hand record of this board was left out: impossible deal: N holds 12 cards; '
+        "C3 is missing" in page
+    )
