@@ -259,3 +259,22 @@ def test_the_reconciliation_searches_from_the_clubs_own_options(tmp_path):
     note = page[page.index("figures follow these conventions") :].split("</p>")[0]
     assert "a sit-out line counts as one of the board&#39;s expected results (NZ Scorer)" in note
     assert "an average for each board sat out" not in note
+
+
+def test_a_warning_names_a_two_winner_fields_pairs_once_each(tmp_path):
+    """Issue 24: 'NS 1 v EW 3', not 'NS 1 NS v EW 3 EW'."""
+    fixture = ROOT / "tests" / "readers" / "fixtures" / "usebio" / "mitchell_compscore.xml"
+    slip = fixture.read_text().replace(
+        "<CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><LEAD>HK</LEAD>",
+        "<CONTRACT>42</CONTRACT><PLAYED_BY>N</PLAYED_BY><LEAD>HK</LEAD>",
+        1,
+    )
+    content = make_content(tmp_path, {"mitchell.xml": slip})
+    report = build_site(content, tmp_path / "site", jobs=1)
+    warnings = [w for w in report.summary().splitlines() if w.startswith("warning: ")]
+    assert any(
+        w.endswith(
+            "mitchell.xml: board 1, NS 1 v EW 1: the contract '42' cannot be read; the recorded score 420 is used"
+        )
+        for w in warnings
+    ), warnings
