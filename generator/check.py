@@ -79,6 +79,10 @@ class _Audit:
         self.differences: list[Difference] = []
         self.differing: set[Any] = set()
         """Pairs with a differing traveller figure or total: their totals and percentages follow from it."""
+        self.line_differing: set[Any] = set()
+        """Pairs with a differing traveller figure."""
+        self.owners: dict[tuple[str, str], Any] = {}
+        """(where, what) of a pair's total, percentage or place -> the pair."""
         self.agreed: set[tuple[str, str]] = set()
         """(where, what) of every figure that agrees: how re-scorings are compared figure by figure."""
         self.lines: dict[tuple[int, Any, Any], tuple[ScoredBoard, ScoredLine]] = {
@@ -125,7 +129,9 @@ class _Audit:
                     f"{direction} {unit}",
                     lambda o, t, d=direction, b=board, ln=line, pl=p: self.line_reason(b, ln, d, o, t, pl),
                 ):
-                    self.differing.add(p.ns_pair if direction is Direction.NS else p.ew_pair)
+                    pair = p.ns_pair if direction is Direction.NS else p.ew_pair
+                    self.differing.add(pair)
+                    self.line_differing.add(pair)
                 self.figure(side.percent, pct, where, f"{direction} percentage", None)
 
     def line_reason(
@@ -280,6 +286,8 @@ class _Audit:
                     self.figure(None, fig, where, "total", None)
                 continue
             ours_total = s.score if imp_method else s.total
+            for what in ("total", "percentage", "place"):
+                self.owners[(where, what)] = s.ref
 
             def total_reason(o, t, s=s):
                 rounded = sum(

@@ -240,6 +240,12 @@ def _short_boards(session: Session) -> bool:
 
 FAMILIES = FAMILIES + (
     Family(
+        "missing results",
+        ({"missing_results": "factored"}, {"neuberg": True, "missing_results": "ties"}),
+        lambda s: s.method is ScoringMethod.MATCHPOINTS and _short_boards(s),
+        "lines",
+    ),
+    Family(
         "sit-out slot",
         ({"sitout_slot": "uncounted"}, {"sitout_slot": "counted"}),
         lambda s: s.method in _PAIRS and bool(s.sitouts) and not isinstance(s.options.get("expected_results"), int),
@@ -274,6 +280,8 @@ FAMILIES = FAMILIES + (
 
 WORDS.update(
     {
+        ("missing_results", "ties"): "each missing result on a short board counted as a tie (ScoreBridge)",
+        ("missing_results", "factored"): "short boards factored (Neuberg)",
         ("sitout_slot", "uncounted"): "a sit-out line is not one of the board's results",
         ("sitout_slot", "counted"): "a sit-out line counts as one of the board's expected results (NZ Scorer)",
         ("sitout_policy", "none"): "boards sat out do not count",
@@ -290,6 +298,14 @@ WORDS.update(
         ("unmarked_averages", "scored"): "lines scored as recorded",
     }
 )
+
+
+def _by_its_own_lines(trial, key: tuple[str, str]) -> bool:
+    """Whether an alternative can be the reason for a pair's figure it makes agree: not while that
+    pair's own traveller figures still differ under it (the total then agrees by chance: a
+    plausible-sounding wrong reason, issue 24)."""
+    owner = getattr(trial, "owners", {}).get(key)
+    return owner is None or owner not in getattr(trial, "line_differing", ())
 
 
 def find_conventions(
@@ -385,7 +401,7 @@ def find_conventions(
             trial, _ = attempt(found, wins=candidate)
             if trial is None:
                 continue
-            for key in remaining & trial.agreed:
+            for key in {k for k in remaining & trial.agreed if _by_its_own_lines(trial, k)}:
                 explained[key] = {k: v for k, v in candidate.items() if current(options, shown, k) != v}
             remaining -= trial.agreed
     given = session_options(session, scoring_overrides, site)

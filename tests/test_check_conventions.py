@@ -156,3 +156,21 @@ def test_check_finds_the_sitout_slot_from_explicit_sit_out_lines():
         "  conventions found: sitout_slot=counted, sitout_policy=average; pass these as --option to reproduce"
     )
     assert text.splitlines()[-1] == "30 of 30 figures agree (0 differ)"
+
+
+def test_check_finds_missing_results_counted_as_ties():
+    """Issue 24: an invented export (tests/readers/fixtures/usebio/short_board_ties.xml) whose board 3
+    was played at 2 of 3 tables (E = 3, A = 2, top 2 (E - 1) = 4), scored the ScoreBridge way:
+    +450 beat +170: M = 2 on a top of 2, + 1 tie for the missing result = 3; EW 0 + 1 = 1;
+    +170: 0 + 1 = 1, EW 2 + 1 = 3.  (Neuberg would give (2 + 1) x 3 / 2 - 1 = 3.5 and 0.5.)
+    NS 1's total: 4 (board 1) + 1 (board 2) + 3 = 8 of 12 = 66.67 %, as printed."""
+    path = Path(__file__).parent / "readers" / "fixtures" / "usebio" / "short_board_ties.xml"
+    text, ok = check_command(path)
+    assert ok, text
+    assert "conventions found: missing_results=ties" in text
+    assert text.splitlines()[-1] == "34 of 34 figures agree (0 differ)"
+    neuberg, _ = check_command(path, {"missing_results": "factored", "neuberg": True}, verbose=True)
+    assert (
+        "  board 3, NS pair 1 v EW pair 3 (USEBIO/EVENT/BOARD[3]/TRAVELLER_LINE[1]): NS matchpoints: theirs 3.0, ours 3.5"
+        " — each missing result on a short board counted as a tie (ScoreBridge) (--option missing_results=ties)"
+    ) in neuberg.splitlines()

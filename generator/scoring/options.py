@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 MatchpointUnits = Literal["ebu", "acbl"]
 NeubergRounding = Literal["exact", "ebu", "acbl", "truncate"]
 SmallGroups = Literal["none", "ebu", "acbl"]
+MissingResults = Literal["factored", "ties"]
 ArtificialPolicy = Literal["fixed", "variable"]
 DatumRounding = Literal["half-away", "half-even", "exact"]
 CrossImpDivisor = Literal["total", "comparisons", "scores"]
@@ -63,6 +64,12 @@ class ScoringOptions:
     """Per-board matchpoints after factoring: 'exact' (no rounding), 'ebu' (0.1, a half
     rounded toward the average), 'acbl' (0.01, a half rounded up), 'truncate' (cut down
     to 0.1, as Bridge NZ Scorer does)."""
+
+    missing_results: MissingResults = "factored"
+    """Matchpoints on a board with fewer results than expected (A < E): 'factored' (Neuberg,
+    above) or 'ties' (ScoreBridge): each of the E − A missing results counts as a result equal
+    to the pair's own, so a pair's matchpoints on the results played gain one tie (1 on the
+    2/1 scale, ½ on ACBL's) per missing result, on the top of E results.  No rounding."""
 
     small_groups: SmallGroups = "none"
     """Boards with very few results: 'ebu' (A<=3 and A<=E/3: groups of 2 get 65/55 %,
@@ -182,6 +189,7 @@ class ScoringOptions:
         "matchpoint_units": get_args(MatchpointUnits),
         "neuberg_rounding": get_args(NeubergRounding),
         "small_groups": get_args(SmallGroups),
+        "missing_results": get_args(MissingResults),
         "artificial": get_args(ArtificialPolicy),
         "datum_rounding": get_args(DatumRounding),
         "cross_imp_divisor": get_args(CrossImpDivisor),
