@@ -246,6 +246,12 @@ FAMILIES = FAMILIES + (
         "lines",
     ),
     Family(
+        "tie-break",
+        tuple({"tie_break": t} for t in ("none", "higher", "lower")),
+        lambda s: any(p.tiebreak is not None for p in s.pairs),
+        "totals",
+    ),
+    Family(
         "sit-out slot",
         ({"sitout_slot": "uncounted"}, {"sitout_slot": "counted"}),
         lambda s: s.method in _PAIRS and bool(s.sitouts) and not isinstance(s.options.get("expected_results"), int),
@@ -280,6 +286,9 @@ FAMILIES = FAMILIES + (
 
 WORDS.update(
     {
+        ("tie_break", "none"): "pairs on equal scores share the place",
+        ("tie_break", "higher"): "ties broken by the recorded tie-break figure, the higher first",
+        ("tie_break", "lower"): "ties broken by the recorded tie-break figure, the lower first",
         ("missing_results", "ties"): "each missing result on a short board counted as a tie (ScoreBridge)",
         ("missing_results", "factored"): "short boards factored (Neuberg)",
         ("sitout_slot", "uncounted"): "a sit-out line is not one of the board's results",

@@ -36,6 +36,7 @@ TeamsScoring = Literal["imps", "aggregate", "board-a-match", "win-loss"]
 BoardAMatchUnits = Literal["1", "2"]
 Sections = Literal["separate", "pooled"]
 Ties = Literal["exact", "displayed"]
+TieBreak = Literal["none", "higher", "lower"]
 SessionPercentage = Literal["total", "board-mean"]
 HandicapShare = Literal["whole", "half"]
 SitoutPolicy = Literal["none", "average", "session-average"]
@@ -148,6 +149,11 @@ class ScoringOptions:
     """Pairs tie when their exact scores are equal ('exact'), or when their
     percentages (IMPs) agree to two decimal places ('displayed')."""
 
+    tie_break: TieBreak = "none"
+    """Pairs on equal scores: 'none' (they share the place, '3='), or ordered by the tie-break
+    figure the program recorded for each pair (PBN ``Tiebreak``), the 'higher' or the 'lower'
+    first.  Pairs with equal (or no) recorded figures still share the place."""
+
     session_percentage: SessionPercentage = "total"
     """A matchpoint pair's session percentage: 'total' (matchpoints scored over the tops
     of the boards played, ΣMP / Σtop) or 'board-mean' (the mean of the pair's board
@@ -203,6 +209,7 @@ class ScoringOptions:
         "board_a_match_units": get_args(BoardAMatchUnits),
         "sections": get_args(Sections),
         "ties": get_args(Ties),
+        "tie_break": get_args(TieBreak),
         "session_percentage": get_args(SessionPercentage),
         "handicap_share": get_args(HandicapShare),
         "sitout_policy": get_args(SitoutPolicy),
