@@ -28,6 +28,7 @@ from .scoring.imps import imps
 from .scoring.results import ScoredBoard, ScoredLine, SessionResult
 from .scoring.rounding import round_half_away, round_to_ten
 from .scoring.units import UNIT_LABELS
+from .scoring.vp import match_vps
 from .site_settings import site_scoring_for
 
 ROUNDING = "rounding"
@@ -82,7 +83,8 @@ class _Audit:
         self.unverified = 0
         self.differences: list[Difference] = []
         self.differing: set[Any] = set()
-        """Pairs with a differing traveller figure or total: their totals and percentages follow from it."""
+        """Pairs with a differing traveller figure, total or percentage: their totals and percentages (and
+        the places of their field) follow from it."""
         self.line_differing: set[Any] = set()
         """Pairs with a differing traveller figure."""
         self.owners: dict[tuple[str, str], Any] = {}
@@ -378,7 +380,8 @@ class _Audit:
 
             # A handicap event prints the handicapped percentage: compare with ours.
             ours_pct = s.handicap.percentage if s.handicap is not None else s.percentage
-            self.figure(ours_pct, p.percentage, where, "percentage", percentage_reason)
+            if not self.figure(ours_pct, p.percentage, where, "percentage", percentage_reason):
+                self.differing.add(s.ref)  # the places of its field may follow from it
             place = _place(p.place)
             if place is not None:
                 self.figure(
@@ -405,7 +408,10 @@ class _Audit:
                 f"ours {s.rank_label}: {len(tied)} pairs on equal scores share the place; theirs places them "
                 f"{s.rank} to {s.rank + len(tied) - 1} by a tie-break ({recorded})"
             )
-        return (FOLLOWS, "") if self.differences else ("", "")
+        if self.result.session.individual:
+            return (FOLLOWS, "") if self.differences else ("", "")
+        field = {t.ref for t in standings.values() if t.field == s.field}
+        return (FOLLOWS, "") if field & self.differing else ("", "")
 
     def printed_sums(self) -> dict[Any, tuple[Fraction, int, int]]:
         """Each pair's printed traveller figures added up: (sum, lines, most decimals printed).
@@ -435,16 +441,33 @@ class _Audit:
             self.figure(m.home_imps, p.home_imps, where, f"{home} {m.board_unit_label}", self.follows)
             self.figure(m.away_imps, p.away_imps, where, f"{away} {m.board_unit_label}", self.follows)
             for name, ours_vp, theirs in ((home, m.home_vp, p.home_vp), (away, m.away_vp, p.away_vp)):
-                self.figure(ours_vp, theirs, where, f"{name} VPs", lambda o, t, m=m: self.vp_reason(m))
+                self.figure(
+                    ours_vp, theirs, where, f"{name} VPs", lambda o, t, m=m, h=name == home: self.vp_reason(m, h, t)
+                )
 
-    def vp_reason(self, m) -> tuple[str, str]:
+    def vp_reason(self, m: Any, home: bool, theirs: Figure) -> tuple[str, str]:
+        """Their VPs are ours margin on another 20-VP scale: said only when one of the scales we know
+        (the WBF continuous scale, its whole-VP discrete form) gives their figure for our IMP margin.
+        Otherwise their IMPs may differ (a file that prints VPs only does not say): no known reason."""
         margin = m.home_imps - m.away_imps
         boards = len(m.boards)
-        return VP_SCALE, (
-            f"ours converts the {fmt(abs(margin), 2)}-IMP margin over {boards} boards on the "
-            f"{'WBF continuous' if self.result.options.vp_scale == 'wbf' else self.result.options.vp_scale} "
-            "20-VP scale; theirs may use another scale (try --option vp_scale=...)"
-        )
+        options = self.result.options
+        names = {"wbf": "WBF continuous", "discrete": "WBF/EBU discrete (whole VPs)"}
+        for scale in ("wbf", "discrete"):
+            if scale == options.vp_scale:
+                continue
+            try:
+                vps = match_vps(
+                    m.home_imps, m.away_imps, boards, options.vp_fractional_margin, scale, options.vp_rounding
+                )
+            except ValueError:
+                continue
+            if agrees(vps[0] if home else vps[1], theirs):
+                return VP_SCALE, (
+                    f"theirs converts the {fmt(abs(margin), 2)}-IMP margin over {boards} boards on the "
+                    f"{names[scale]} 20-VP scale (--option vp_scale={scale}); ours uses {options.vp_scale}"
+                )
+        return self.follows(Fraction(0), theirs)
 
     def follows(self, ours: Fraction, theirs: Figure) -> tuple[str, str]:
         return (FOLLOWS, "") if self.differences else ("", "")

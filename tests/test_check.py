@@ -286,3 +286,42 @@ def test_a_total_that_is_not_the_sum_of_their_own_lines_is_named_and_follows_onl
         "traveller figures: their own figures for this pair's 3 traveller lines add up to 9.9"
     )
     assert totals["NS pair 1"].endswith("total: theirs 4.00, ours 3 — follows from the differences above")
+
+
+def _teams_audit(tmp_path, *replacements):
+    """The audit of the invented Swiss teams file scored on the discrete scale (no search: the reason
+    a figure is given by the audit itself)."""
+    from generator.check import audit
+    from generator.readers import read_sessions
+    from generator.scoring.options import ScoringOptions
+    from generator.scoring.session import score_session
+
+    path = (
+        _variant(tmp_path, FIXTURES / "usebio/swiss_teams.xml", *replacements)
+        if replacements
+        else FIXTURES / "usebio/swiss_teams.xml"
+    )
+    session = read_sessions(path)[0]
+    return audit(score_session(session, ScoringOptions(vp_scale="discrete")))
+
+
+def test_another_vp_scale_is_named_when_that_scale_gives_their_figure(tmp_path):
+    """Round 1, Otters v Badgers: their 12.61 - 7.39 is the WBF continuous scale's figure for our margin;
+    ours on the discrete scale is 13 - 7."""
+    a = _teams_audit(tmp_path)
+    vps = [d for d in a.differences if d.what.endswith("VPs")]
+    assert vps and all(d.reason == "another VP scale" and "WBF continuous" in d.detail for d in vps)
+
+
+def test_vps_no_scale_gives_are_not_blamed_on_a_scale(tmp_path):
+    """15.50 - 4.50 is neither scale's figure for our margin: their IMPs may differ; no scale is named."""
+    a = _teams_audit(
+        tmp_path,
+        (
+            "<TEAM_SCORE>12.61</TEAM_SCORE><OPPOSING_TEAM_SCORE>7.39</OPPOSING_TEAM_SCORE>",
+            "<TEAM_SCORE>15.50</TEAM_SCORE><OPPOSING_TEAM_SCORE>4.50</OPPOSING_TEAM_SCORE>",
+        ),
+    )
+    vps = [d for d in a.differences if d.what.endswith("VPs")]
+    assert len(vps) == 2 and all(d.reason != "another VP scale" for d in vps)
+    assert vps[0].reason == ""

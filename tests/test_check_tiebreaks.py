@@ -151,3 +151,20 @@ def test_a_first_sessions_event_columns_are_its_own_and_are_compared(tmp_path):
         "  NS pair 1 (line 12, event columns): total: theirs 8.0, ours 7 — their total is not the sum of their own traveller figures: their own figures for this pair's 3 traveller lines add up to 7"
         in out
     )
+
+
+def test_a_place_follows_only_from_differences_in_its_own_field(tmp_path):
+    """NS 3's place printed 2 (ours 3) where no NS figure differs (only EW places, ties they broke):
+    it follows from nothing above — no known reason.  Printed 2 with its total 7.5 (ours 4) wrong too,
+    it follows."""
+    path = _without_tiebreak(tmp_path)
+    text = path.read_text(encoding="utf-8").replace('3 3 3 "N-S" 4.0', '2 3 3 "N-S" 4.0')
+    text = text.replace('2 2 2 "N-S" 7.0 58.33', '1 2 2 "N-S" 7.0 58.33')  # NS 2's tie: their place 1 (= ours)
+    path.write_text(text, encoding="utf-8")
+    out, _ = check_command(path, verbose=True)
+    place = next(l for l in out.splitlines() if "NS pair 3" in l and ": place:" in l)
+    assert place.endswith("— no known reason")
+    path.write_text(text.replace('2 3 3 "N-S" 4.0', '2 3 3 "N-S" 7.5'), encoding="utf-8")
+    out, _ = check_command(path, verbose=True)
+    place = next(l for l in out.splitlines() if "NS pair 3" in l and ": place:" in l)
+    assert place.endswith("— follows from the differences above")
