@@ -278,3 +278,19 @@ def test_a_warning_names_a_two_winner_fields_pairs_once_each(tmp_path):
         )
         for w in warnings
     ), warnings
+
+
+def test_a_board_scored_with_missing_results_as_ties_is_explained_on_its_page(tmp_path):
+    """Issue 24: the club's option (site.yaml) reaches the board page as the engine's steps: on board 3
+    (2 results where 3 were expected) +450 scored 2 of a top of 2, and 1 missing result counts as a tie."""
+    fixture = ROOT / "tests" / "readers" / "fixtures" / "usebio" / "short_board_ties.xml"
+    content = make_content(tmp_path, {"short.xml": fixture.read_text()})
+    site = content / "site.yaml"
+    site.write_text(site.read_text().replace("  neuberg: true\n", "  neuberg: true\n  missing_results: ties\n"))
+    out = tmp_path / "site"
+    build_site(content, out, jobs=1)
+    page = next(p for p in out.rglob("board-3.html")).read_text()
+    assert (
+        "1 result missing (2 played where 3 were expected), each counted as a tie with this result: "
+        "2 + 1 × 1 = 3 of a top of 4"
+    ) in page
