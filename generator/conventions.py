@@ -110,7 +110,7 @@ FAMILIES: tuple[Family, ...] = (
     ),
     Family(
         "VP scale",
-        tuple({"vp_scale": v} for v in ("wbf", "discrete", "none")),
+        tuple({"vp_scale": v} for v in ("wbf", "discrete", "club", "none")),  # 'club': the site's own tables, if any
         lambda s: s.method is ScoringMethod.TEAMS and bool(s.matches),
     ),
 )
@@ -138,6 +138,7 @@ WORDS: dict[tuple[str, Any], str] = {
     ("imp_pairs_factoring", False): "totals not scaled for pairs who missed boards",
     ("imp_pairs_factoring", True): "totals scaled for pairs who missed boards",
     ("vp_scale", "none"): "matches ranked by IMPs",
+    ("vp_scale", "club"): "the club's own VP tables (club_vp_scales)",
     ("handicap_share", "whole"): "the whole handicap added to the percentage",
     ("handicap_share", "half"): "half the handicap added to the percentage",
     ("board_a_match_units", "2"): "point-a-board, 2 / 1 / 0 a board",
