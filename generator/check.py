@@ -87,6 +87,8 @@ class _Audit:
         the places of their field) follow from it."""
         self.line_differing: set[Any] = set()
         """Pairs with a differing traveller figure."""
+        self.their_lines_add_up: set[Any] = set()
+        """Pairs whose printed total is the sum of their own printed traveller figures (at the total's precision)."""
         self.owners: dict[tuple[str, str], Any] = {}
         """(where, what) of a pair's total, percentage or place -> the pair."""
         self.cut_evidence: dict[str, tuple[int, int]] = {}
@@ -320,6 +322,9 @@ class _Audit:
         for p in self.figures.pairs:
             label = player_label(p.ref) if self.result.session.individual else pair_label(p.ref)
             where = f"{label} ({p.where})"
+            added = their_sums.get(p.ref)
+            if added is not None and p.total is not None and agrees(added[0], p.total):
+                self.their_lines_add_up.add(p.ref)
             s = standings.get(p.ref)
             if s is None:
                 for fig in (p.total, p.percentage):

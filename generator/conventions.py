@@ -311,11 +311,15 @@ WORDS.update(
 
 
 def _by_its_own_lines(trial, key: tuple[str, str]) -> bool:
-    """Whether an alternative can be the reason for a pair's figure it makes agree: not while that
-    pair's own traveller figures still differ under it (the total then agrees by chance: a
-    plausible-sounding wrong reason, issue 24)."""
+    """Whether an alternative can be the reason for a pair's figure it makes agree.  Not when the
+    pair's printed total is the sum of its own printed traveller figures and those still differ
+    under the alternative: the total follows from its lines, and agrees with the alternative by
+    chance (a plausible-sounding wrong reason, issue 24).  A total that is not the sum of its own
+    lines may well have been scored otherwise than the lines show: then the alternative may be the reason."""
     owner = getattr(trial, "owners", {}).get(key)
-    return owner is None or owner not in getattr(trial, "line_differing", ())
+    return owner is None or not (
+        owner in getattr(trial, "line_differing", ()) and owner in getattr(trial, "their_lines_add_up", ())
+    )
 
 
 def find_conventions(

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.check import DATUM, DIVISOR, HANDICAP, UNFACTORED, UNMARKED, audit
+from generator.check import DATUM, DIVISOR, HANDICAP, ROUNDING, UNFACTORED, UNMARKED, audit
 from generator.commands import session_options
 from generator.readers import read_sessions
 from generator.scoring.session import score_session
@@ -95,3 +95,36 @@ def test_handicap(tmp_path, printed, reason):
     a = audit(score_session(session, session_options(session, {"handicap_share": "whole"})))
     found = [d for d in a.differences if d.what == "percentage" and d.where.startswith("NS pair 1 ")]
     assert len(found) == 1 and found[0].reason == reason
+
+
+def _synthetic(total: str):
+    """Board 1 at 5 tables (100 … 140: NS 3 scores 4), board 2 at 4 (E = 5, A = 4): NS 3's +170 beat
+    one result, M = 2, factored (2 + 1) x 5 / 4 - 1 = 2.75, printed to one decimal 2.8 (agrees).
+    NS 3's exact total 4 + 2.75 = 6.75; the sum of the printed (rounded) lines is 4.0 + 2.8 = 6.8."""
+    from dataclasses import replace
+
+    from generator.model import Direction, PairRef
+    from generator.readers.printed import KEY, Figure, PrintedFigures, PrintedLine, PrintedPair
+    from tests.scoring.test_session_options import mitchell
+
+    session = mitchell(
+        {1: [(1, 100), (2, 110), (3, 120), (4, 130), (5, 140)], 2: [(1, 420), (2, 420), (3, 170), (4, -50)]}
+    )
+    ns3, ew3 = PairRef("", 3, Direction.NS), PairRef("", 3, Direction.EW)
+    figures = PrintedFigures(
+        line_unit="matchpoints",
+        lines=[
+            PrintedLine(1, "", ns3, ew3, "line 1", "120", Figure.parse("4.0"), Figure.parse("4.0")),
+            PrintedLine(2, "", ns3, ew3, "line 2", "170", Figure.parse("2.8"), Figure.parse("5.3")),
+        ],
+        pairs=[PrintedPair(ns3, "line 3", Figure.parse(total))],
+    )
+    session = replace(session, printed={KEY: figures})
+    return audit(score_session(session, session_options(session, {})))
+
+
+@pytest.mark.parametrize(("total", "reason"), [("6.80", ROUNDING), ("6.90", "")])
+def test_a_total_of_rounded_lines_is_rounding_and_another_is_not(total, reason):
+    a = _synthetic(total)
+    assert a.differences and all(d.what == "total" for d in a.differences)
+    assert a.differences[0].reason == reason
