@@ -168,3 +168,15 @@ def test_a_place_follows_only_from_differences_in_its_own_field(tmp_path):
     out, _ = check_command(path, verbose=True)
     place = next(l for l in out.splitlines() if "NS pair 3" in l and ": place:" in l)
     assert place.endswith("— follows from the differences above")
+
+
+def test_a_broken_tie_keeps_its_reason_whatever_re_scoring_happens_to_order_the_pairs_alike():
+    """Issue 24 (a real cross-IMP export): a tie ranked 23 and 24 was blamed on an option that merely
+    happened to order the two pairs the same way.  A 'tie broken' place keeps its reason; any other
+    difference takes the alternative's."""
+    from generator.check import TIE_BROKEN, Difference, _explained
+
+    tie = Difference("pair 7 (line 9)", "place", "24", "23", TIE_BROKEN, "ours 23=: …")
+    assert _explained(tie, {"neuberg": True}) == tie
+    other = Difference("pair 7 (line 9)", "total", "12.5", "12", "", "")
+    assert _explained(other, {"neuberg": False}).reason.startswith("unfactored")
