@@ -294,3 +294,20 @@ def test_a_board_scored_with_missing_results_as_ties_is_explained_on_its_page(tm
         "1 result missing (2 played where 3 were expected), each counted as a tie with this result: "
         "2 + 1 × 1 = 3 of a top of 4"
     ) in page
+
+
+def test_a_tie_broken_by_the_recorded_figures_is_explained_on_the_site(tmp_path):
+    """Issue 24: tiebreak.pbn's NS 1 and NS 2 tie on 7 matchpoints; with tie_break: higher the
+    recorded figures (5 and 3) place NS 1 first, and the pair's explanation says so."""
+    fixture = ROOT / "tests" / "readers" / "fixtures" / "pbn" / "tiebreak.pbn"
+    content = make_content(tmp_path, {"tiebreak.pbn": fixture.read_text()})
+    site = content / "site.yaml"
+    site.write_text(site.read_text().replace("  neuberg: true\n", "  neuberg: true\n  tie_break: higher\n"))
+    out = tmp_path / "site"
+    build_site(content, out, jobs=1)
+    pages = [p.read_text() for p in out.rglob("*.html")]
+    assert any(
+        "the tie-break figures the club&#39;s program recorded (1 NS: 5, 2 NS: 3) decide, the higher first: place 2"
+        in page
+        for page in pages
+    )
