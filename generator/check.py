@@ -11,7 +11,7 @@ is recognisable, the likely reason.  See docs/check.md.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -28,9 +28,12 @@ from .scoring.imps import imps
 from .scoring.results import ScoredBoard, ScoredLine, SessionResult
 from .scoring.rounding import round_half_away, round_to_ten
 from .scoring.units import UNIT_LABELS
+from .scoring.vp import match_vps
 from .site_settings import site_scoring_for
 
 ROUNDING = "rounding"
+TRUNCATED = "figures cut down (truncated)"
+TIE_BROKEN = "tie broken"
 UNFACTORED = "unfactored short board"
 UNMARKED = "unmarked artificial score"
 DATUM = "datum"
@@ -53,6 +56,8 @@ class Difference:
     ours: str
     reason: str = ""
     detail: str = ""
+    otherwise: tuple[str, str] = field(default=("", ""), compare=False)
+    """The reason to give should a tentative 'truncated' not be confirmed (``confirm_truncation``)."""
 
     def __str__(self) -> str:
         why = (
@@ -79,7 +84,17 @@ class _Audit:
         self.unverified = 0
         self.differences: list[Difference] = []
         self.differing: set[Any] = set()
-        """Pairs with a differing traveller figure or total: their totals and percentages follow from it."""
+        """Pairs with a differing traveller figure, total or percentage: their totals and percentages (and
+        the places of their field) follow from it."""
+        self.line_differing: set[Any] = set()
+        """Pairs with a differing traveller figure."""
+        self.their_lines_add_up: set[Any] = set()
+        """Pairs whose printed total is the sum of their own printed traveller figures (at the total's precision)."""
+        self.owners: dict[tuple[str, str], Any] = {}
+        """(where, what) of a pair's total, percentage or place -> the pair."""
+        self.cut_evidence: dict[str, tuple[int, int]] = {}
+        """By kind of figure: (figures cut down, figures rounded) where the two differ."""
+        self._otherwise: tuple[str, str] = ("", "")
         self.agreed: set[tuple[str, str]] = set()
         """(where, what) of every figure that agrees: how re-scorings are compared figure by figure."""
         self.lines: dict[tuple[int, Any, Any], tuple[ScoredBoard, ScoredLine]] = {
@@ -95,12 +110,17 @@ class _Audit:
         if theirs is None:
             return True
         self.compared += 1
-        if ours is not None and agrees(ours, theirs):
-            self.agreed.add((where, what))
-            return True
+        if ours is not None:
+            self.count_cut(ours, theirs, what)
+            if agrees(ours, theirs):
+                self.agreed.add((where, what))
+                return True
+        self._otherwise = ("", "")
         why, detail = reason(ours, theirs) if (reason and ours is not None) else ("", "")
         self.differences.append(
-            Difference(where, what, theirs.text, "—" if ours is None else _show(ours, theirs), why, detail)
+            Difference(
+                where, what, theirs.text, "—" if ours is None else _show(ours, theirs), why, detail, self._otherwise
+            )
         )
         return False
 
@@ -126,7 +146,9 @@ class _Audit:
                     f"{direction} {unit}",
                     lambda o, t, d=direction, b=board, ln=line, pl=p: self.line_reason(b, ln, d, o, t, pl),
                 ):
-                    self.differing.add(p.ns_pair if direction is Direction.NS else p.ew_pair)
+                    pair = p.ns_pair if direction is Direction.NS else p.ew_pair
+                    self.differing.add(pair)
+                    self.line_differing.add(pair)
                 self.figure(side.percent, pct, where, f"{direction} percentage", None)
 
     def line_reason(
@@ -207,14 +229,40 @@ class _Audit:
                 )
         return None
 
-    @staticmethod
-    def rounding(ours: Fraction, theirs: Figure):
-        unit = Fraction(1, 10**theirs.places)
-        if abs(ours - theirs.value) > unit:
-            return "", ""
-        if theirs.value == (ours // unit) * unit:
-            return ROUNDING, f"theirs is ours cut down (truncated) to {theirs.places} decimals"
-        return ROUNDING, "within one unit of their last decimal place"
+    def rounding(self, ours: Fraction, theirs: Figure, otherwise: tuple[str, str] = ("", "")) -> tuple[str, str]:
+        """A figure that differs is never "rounding": a figure agrees when ours rounds to theirs at
+        the decimals they print (half a unit of their last place), so more than that is not their
+        rounding (0.67 of a matchpoint on a figure printed whole is not).  What may explain it is
+        that they *cut figures down* (truncate): named only when ``confirm_truncation`` finds that
+        this kind of figure is cut down throughout the file; else ``otherwise``."""
+        if _cut(ours, theirs.places) == theirs.value and ours != theirs.value:
+            self._otherwise = otherwise
+            return TRUNCATED, f"theirs is ours cut down (truncated) to {theirs.places} decimals"
+        return otherwise
+
+    def count_cut(self, ours: Fraction, theirs: Figure, what: str) -> None:
+        """Evidence, by kind of figure, of whether the program cuts figures down or rounds them:
+        only figures where the two give different results count."""
+        cut = _cut(ours, theirs.places)
+        if cut == round_half_away(ours, Fraction(1, 10**theirs.places)):
+            return
+        kind = _kind(what)
+        cuts, rounds = self.cut_evidence.get(kind, (0, 0))
+        if theirs.value == cut:
+            self.cut_evidence[kind] = (cuts + 1, rounds)
+        elif agrees(ours, theirs):
+            self.cut_evidence[kind] = (cuts, rounds + 1)
+
+    def confirm_truncation(self) -> None:
+        """A kind of figure is cut down when at least two of its figures are, and none is rounded
+        where cutting would differ: then 'truncated' is a reason; otherwise the coincidence is not."""
+        confirmed = {k for k, (cuts, rounds) in self.cut_evidence.items() if cuts >= 2 and rounds == 0}
+        self.differences = [
+            d
+            if d.reason != TRUNCATED or _kind(d.what) in confirmed
+            else replace(d, reason=d.otherwise[0], detail=d.otherwise[1])
+            for d in self.differences
+        ]
 
     def find_unmarked(self) -> None:
         """Boards where the file gave a real result 50/50: it then factored the others (Neuberg)."""
@@ -289,12 +337,17 @@ class _Audit:
         for p in self.figures.pairs:
             label = player_label(p.ref) if self.result.session.individual else pair_label(p.ref)
             where = f"{label} ({p.where})"
+            added = their_sums.get(p.ref)
+            if added is not None and p.total is not None and agrees(added[0], p.total):
+                self.their_lines_add_up.add(p.ref)
             s = standings.get(p.ref)
             if s is None:
                 for fig in (p.total, p.percentage):
                     self.figure(None, fig, where, "total", None)
                 continue
             ours_total = s.score if imp_method else s.total
+            for what in ("total", "percentage", "place"):
+                self.owners[(where, what)] = s.ref
 
             def total_reason(o, t, s=s):
                 rounded = sum(
@@ -346,12 +399,12 @@ class _Audit:
                 scaled = self.boards_counted(o, t, s)
                 if scaled:
                     return scaled
-                why = self.rounding(o, t)
-                return why if why[0] else ((FOLLOWS, "") if follows(s.ref) else ("", ""))
+                return self.rounding(o, t, (FOLLOWS, "") if follows(s.ref) else ("", ""))
 
             # A handicap event prints the handicapped percentage: compare with ours.
             ours_pct = s.handicap.percentage if s.handicap is not None else s.percentage
-            self.figure(ours_pct, p.percentage, where, "percentage", percentage_reason)
+            if not self.figure(ours_pct, p.percentage, where, "percentage", percentage_reason):
+                self.differing.add(s.ref)  # the places of its field may follow from it
             place = _place(p.place)
             if place is not None:
                 self.figure(
@@ -359,8 +412,29 @@ class _Audit:
                     Figure(p.place, Fraction(place), 0),
                     where,
                     "place",
-                    lambda o, t: (FOLLOWS, "") if len(self.differences) else ("", ""),
+                    lambda o, t, s=s, p=p, w=where: self.place_reason(s, p, w, int(t.value), standings),
                 )
+
+    def place_reason(self, s: Any, p: Any, where: str, theirs: int, standings: dict[Any, Any]) -> tuple[str, str]:
+        """A place that differs: a tie they broke, when ours is a tie of k pairs on equal scores, theirs
+        lies among the k places the tie spans, and the pair's total as printed (if printed) is ours —
+        then no scoring option is the reason, and none is named (``_explained`` keeps it)."""
+        tied = [t for t in standings.values() if t.field == s.field and t.rank == s.rank]
+        total_agrees = p.total is None or (where, "total") in self.agreed
+        if len(tied) > 1 and s.rank <= theirs < s.rank + len(tied) and total_agrees:
+            recorded = (
+                "the tie-break figures the file records do not order them so"
+                if s.pair.tiebreak is not None
+                else "the file records no tie-break figure"
+            )
+            return TIE_BROKEN, (
+                f"ours {s.rank_label}: {len(tied)} pairs on equal scores share the place; theirs places them "
+                f"{s.rank} to {s.rank + len(tied) - 1} by a tie-break ({recorded})"
+            )
+        if self.result.session.individual:
+            return (FOLLOWS, "") if self.differences else ("", "")
+        field = {t.ref for t in standings.values() if t.field == s.field}
+        return (FOLLOWS, "") if field & self.differing else ("", "")
 
     def printed_sums(self) -> dict[Any, tuple[Fraction, int, int]]:
         """Each pair's printed traveller figures added up: (sum, lines, most decimals printed).
@@ -390,16 +464,33 @@ class _Audit:
             self.figure(m.home_imps, p.home_imps, where, f"{home} {m.board_unit_label}", self.follows)
             self.figure(m.away_imps, p.away_imps, where, f"{away} {m.board_unit_label}", self.follows)
             for name, ours_vp, theirs in ((home, m.home_vp, p.home_vp), (away, m.away_vp, p.away_vp)):
-                self.figure(ours_vp, theirs, where, f"{name} VPs", lambda o, t, m=m: self.vp_reason(m))
+                self.figure(
+                    ours_vp, theirs, where, f"{name} VPs", lambda o, t, m=m, h=name == home: self.vp_reason(m, h, t)
+                )
 
-    def vp_reason(self, m) -> tuple[str, str]:
+    def vp_reason(self, m: Any, home: bool, theirs: Figure) -> tuple[str, str]:
+        """Their VPs are ours margin on another 20-VP scale: said only when one of the scales we know
+        (the WBF continuous scale, its whole-VP discrete form) gives their figure for our IMP margin.
+        Otherwise their IMPs may differ (a file that prints VPs only does not say): no known reason."""
         margin = m.home_imps - m.away_imps
         boards = len(m.boards)
-        return VP_SCALE, (
-            f"ours converts the {fmt(abs(margin), 2)}-IMP margin over {boards} boards on the "
-            f"{'WBF continuous' if self.result.options.vp_scale == 'wbf' else self.result.options.vp_scale} "
-            "20-VP scale; theirs may use another scale (try --option vp_scale=...)"
-        )
+        options = self.result.options
+        names = {"wbf": "WBF continuous", "discrete": "WBF/EBU discrete (whole VPs)"}
+        for scale in ("wbf", "discrete"):
+            if scale == options.vp_scale:
+                continue
+            try:
+                vps = match_vps(
+                    m.home_imps, m.away_imps, boards, options.vp_fractional_margin, scale, options.vp_rounding
+                )
+            except ValueError:
+                continue
+            if agrees(vps[0] if home else vps[1], theirs):
+                return VP_SCALE, (
+                    f"theirs converts the {fmt(abs(margin), 2)}-IMP margin over {boards} boards on the "
+                    f"{names[scale]} 20-VP scale (--option vp_scale={scale}); ours uses {options.vp_scale}"
+                )
+        return self.follows(Fraction(0), theirs)
 
     def follows(self, ours: Fraction, theirs: Figure) -> tuple[str, str]:
         return (FOLLOWS, "") if self.differences else ("", "")
@@ -423,6 +514,17 @@ class _Audit:
             place = _place(p.place)
             if place is not None:
                 self.figure(Fraction(s.rank), Figure(p.place, Fraction(place), 0), where, "place", self.follows)
+
+
+def _cut(value: Fraction, places: int) -> Fraction:
+    """``value`` cut down toward zero to ``places`` decimals."""
+    unit = Fraction(1, 10**places)
+    return int(value / unit) * unit
+
+
+def _kind(what: str) -> str:
+    """'NS matchpoints' and 'EW matchpoints' are one kind of figure."""
+    return what.removeprefix("NS ").removeprefix("EW ")
 
 
 def _adds_up(added: tuple[Fraction, int, int], total: Figure) -> bool:
@@ -449,6 +551,7 @@ def audit(result: SessionResult, lines_result: SessionResult | None = None) -> _
     a.run_pairs()
     a.run_matches()
     a.run_teams()
+    a.confirm_truncation()
     return a
 
 
@@ -497,7 +600,11 @@ def _word(value: Any) -> str:
 
 def _explained(d: Difference, options: dict[str, Any] | None) -> Difference:
     """A difference that a re-scoring with other options makes agree is explained by them."""
-    if not options or (d.reason == UNMARKED and d.detail.startswith("they gave both sides 50 %")):
+    if (
+        not options
+        or d.reason == TIE_BROKEN
+        or (d.reason == UNMARKED and d.detail.startswith("they gave both sides 50 %"))
+    ):
         return d  # a real score given 50 % to both sides is named as such, whatever else agrees with it
     return replace(d, reason=describe(options), detail="")
 

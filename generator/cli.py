@@ -221,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
             serve(args.content, args.output, args.templates, args.port, args.jobs)
             return 0
         if args.command == "score":
-            from .commands import score_command, score_command_parts
+            from .commands import score_command, score_command_parts, score_notes
             from .cycles import paused_gc
 
             kept: list[object] = []  # the scored sessions, alive until the process leaves (_leave)
@@ -234,6 +234,8 @@ def main(argv: list[str] | None = None) -> int:
                 else:
                     text = score_command(args.file, as_json=False, overrides=_options(args.option), keep=kept)
                     print(shown(text, keep_newlines=True))
+                for note in score_notes(kept[0] if kept else []):  # type: ignore[arg-type]
+                    print(shown(note), file=sys.stderr)
                 if argv is None:
                     _leave(0)
             return 0

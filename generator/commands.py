@@ -51,6 +51,19 @@ def score_file(
     return results
 
 
+def score_notes(results: list[SessionResult]) -> list[str]:
+    """What a reader took on trust from another program's export (a recorded score kept beside a
+    contract that cannot be read, or that contradicts it): the notes `check` prints, for `score`
+    to print too (on stderr, so that its JSON stays JSON)."""
+    from .readers.printed import printed_figures
+
+    return [
+        f"note: {r.session.source}: {note}"
+        for r in results
+        for note in getattr(printed_figures(r.session), "notes", ())
+    ]
+
+
 ANALYSIS_CACHE = Path(".cache") / "double-dummy"
 """Where `score --json` keeps solved deals: the same folder a build in this directory uses."""
 

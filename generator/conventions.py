@@ -110,7 +110,7 @@ FAMILIES: tuple[Family, ...] = (
     ),
     Family(
         "VP scale",
-        tuple({"vp_scale": v} for v in ("wbf", "discrete", "none")),
+        tuple({"vp_scale": v} for v in ("wbf", "discrete", "club", "none")),  # 'club': the site's own tables, if any
         lambda s: s.method is ScoringMethod.TEAMS and bool(s.matches),
     ),
 )
@@ -138,6 +138,7 @@ WORDS: dict[tuple[str, Any], str] = {
     ("imp_pairs_factoring", False): "totals not scaled for pairs who missed boards",
     ("imp_pairs_factoring", True): "totals scaled for pairs who missed boards",
     ("vp_scale", "none"): "matches ranked by IMPs",
+    ("vp_scale", "club"): "the club's own VP tables (club_vp_scales)",
     ("handicap_share", "whole"): "the whole handicap added to the percentage",
     ("handicap_share", "half"): "half the handicap added to the percentage",
     ("board_a_match_units", "2"): "point-a-board, 2 / 1 / 0 a board",
@@ -240,6 +241,18 @@ def _short_boards(session: Session) -> bool:
 
 FAMILIES = FAMILIES + (
     Family(
+        "missing results",
+        ({"missing_results": "factored"}, {"neuberg": True, "missing_results": "ties"}),
+        lambda s: s.method is ScoringMethod.MATCHPOINTS and _short_boards(s),
+        "lines",
+    ),
+    Family(
+        "tie-break",
+        tuple({"tie_break": t} for t in ("none", "higher", "lower")),
+        lambda s: any(p.tiebreak is not None for p in s.pairs),
+        "totals",
+    ),
+    Family(
         "sit-out slot",
         ({"sitout_slot": "uncounted"}, {"sitout_slot": "counted"}),
         lambda s: s.method in _PAIRS and bool(s.sitouts) and not isinstance(s.options.get("expected_results"), int),
@@ -274,6 +287,11 @@ FAMILIES = FAMILIES + (
 
 WORDS.update(
     {
+        ("tie_break", "none"): "pairs on equal scores share the place",
+        ("tie_break", "higher"): "ties broken by the recorded tie-break figure, the higher first",
+        ("tie_break", "lower"): "ties broken by the recorded tie-break figure, the lower first",
+        ("missing_results", "ties"): "each missing result on a short board counted as a tie (ScoreBridge)",
+        ("missing_results", "factored"): "short boards factored (Neuberg)",
         ("sitout_slot", "uncounted"): "a sit-out line is not one of the board's results",
         ("sitout_slot", "counted"): "a sit-out line counts as one of the board's expected results (NZ Scorer)",
         ("sitout_policy", "none"): "boards sat out do not count",
@@ -290,6 +308,18 @@ WORDS.update(
         ("unmarked_averages", "scored"): "lines scored as recorded",
     }
 )
+
+
+def _by_its_own_lines(trial, key: tuple[str, str]) -> bool:
+    """Whether an alternative can be the reason for a pair's figure it makes agree.  Not when the
+    pair's printed total is the sum of its own printed traveller figures and those still differ
+    under the alternative: the total follows from its lines, and agrees with the alternative by
+    chance (a plausible-sounding wrong reason, issue 24).  A total that is not the sum of its own
+    lines may well have been scored otherwise than the lines show: then the alternative may be the reason."""
+    owner = getattr(trial, "owners", {}).get(key)
+    return owner is None or not (
+        owner in getattr(trial, "line_differing", ()) and owner in getattr(trial, "their_lines_add_up", ())
+    )
 
 
 def find_conventions(
@@ -385,7 +415,7 @@ def find_conventions(
             trial, _ = attempt(found, wins=candidate)
             if trial is None:
                 continue
-            for key in remaining & trial.agreed:
+            for key in {k for k in remaining & trial.agreed if _by_its_own_lines(trial, k)}:
                 explained[key] = {k: v for k, v in candidate.items() if current(options, shown, k) != v}
             remaining -= trial.agreed
     given = session_options(session, scoring_overrides, site)

@@ -108,6 +108,9 @@ class Pair:
     """Stratified events: the stratum (flight) the pair plays in, stated or from its rating."""
     is_player: bool = False
     """An individual event's entrant: one player (``players`` holds their name, if known)."""
+    tiebreak: Fraction | None = None
+    """A tie-break figure the program recorded for the pair (PBN TotalScoreTable ``Tiebreak``): it
+    orders pairs on equal scores under the option ``tie_break``.  None: none recorded."""
 
     @property
     def names(self) -> str:

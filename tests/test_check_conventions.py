@@ -156,3 +156,42 @@ def test_check_finds_the_sitout_slot_from_explicit_sit_out_lines():
         "  conventions found: sitout_slot=counted, sitout_policy=average; pass these as --option to reproduce"
     )
     assert text.splitlines()[-1] == "30 of 30 figures agree (0 differ)"
+
+
+def test_check_finds_missing_results_counted_as_ties():
+    """Issue 24: an invented export (tests/readers/fixtures/usebio/short_board_ties.xml) whose board 3
+    was played at 2 of 3 tables (E = 3, A = 2, top 2 (E - 1) = 4), scored the ScoreBridge way:
+    +450 beat +170: M = 2 on a top of 2, + 1 tie for the missing result = 3; EW 0 + 1 = 1;
+    +170: 0 + 1 = 1, EW 2 + 1 = 3.  (Neuberg would give (2 + 1) x 3 / 2 - 1 = 3.5 and 0.5.)
+    NS 1's total: 4 (board 1) + 1 (board 2) + 3 = 8 of 12 = 66.67 %, as printed."""
+    path = Path(__file__).parent / "readers" / "fixtures" / "usebio" / "short_board_ties.xml"
+    text, ok = check_command(path)
+    assert ok, text
+    assert "conventions found: missing_results=ties" in text
+    assert text.splitlines()[-1] == "34 of 34 figures agree (0 differ)"
+    neuberg, _ = check_command(path, {"missing_results": "factored", "neuberg": True}, verbose=True)
+    assert (
+        "  board 3, NS pair 1 v EW pair 3 (USEBIO/EVENT/BOARD[3]/TRAVELLER_LINE[1]): NS matchpoints: theirs 3.0, ours 3.5"
+        " — each missing result on a short board counted as a tie (ScoreBridge) (--option missing_results=ties)"
+    ) in neuberg.splitlines()
+
+
+def test_check_finds_a_clubs_own_short_match_vp_table_from_its_site_yaml(tmp_path):
+    """Issue 24: an old short-match scale the club gave as a club VP table (invented here: 3-board
+    matches, 3-5 IMPs is 14-6) is found with no options.  Round 1, Otters v Badgers: boards 10 - 6
+    IMPs, a 4-IMP margin: 14-6 on this table (13-7 on the WBF discrete scale, 12.61-7.39 continuous)."""
+    text = (Path(__file__).parent / "readers" / "fixtures" / "usebio" / "swiss_teams.xml").read_text()
+    text = text.replace(
+        "<TEAM_SCORE>12.61</TEAM_SCORE><OPPOSING_TEAM_SCORE>7.39</OPPOSING_TEAM_SCORE>",
+        "<TEAM_SCORE>14.00</TEAM_SCORE><OPPOSING_TEAM_SCORE>6.00</OPPOSING_TEAM_SCORE>",
+    )
+    text = text.replace("<TOTAL_SCORE>12.61</TOTAL_SCORE>", "<TOTAL_SCORE>14.00</TOTAL_SCORE>")
+    text = text.replace("<TOTAL_SCORE>7.39</TOTAL_SCORE>", "<TOTAL_SCORE>6.00</TOTAL_SCORE>")
+    (tmp_path / "swiss.xml").write_text(text)
+    (tmp_path / "site.yaml").write_text(
+        "club: Invented\nscoring:\n  club_vp_scales:\n    - boards: 3\n"
+        "      vps: {0: 10-10, 1-2: 12-8, 3-5: 14-6, 6-9: 16-4, 10-14: 18-2, 15+: 20-0}\n"
+    )
+    out, ok = check_command(tmp_path / "swiss.xml")
+    assert ok, out
+    assert "conventions found: vp_scale=club" in out

@@ -185,3 +185,24 @@ def test_the_program_leaves_at_once_with_all_its_output(capsys):
         assert (run.returncode, run.stderr) == (0, "")
         assert run.stdout == in_process
         assert run.stdout.endswith("\n") and "Kate King" in run.stdout  # to the last pair, flushed
+
+
+def test_score_prints_the_notes_check_prints_for_slips_scored_as_recorded(capsys):
+    """Issue 24: a recorded score kept beside a contract that cannot be read ('42') is noted by
+    `score` as by `check` — on stderr, so that the JSON on stdout stays JSON."""
+    path = str(FIXTURES / "usebio/slips_accepted.xml")
+    assert main(["score", path, "--json"]) == 0
+    out, err = capsys.readouterr()
+    json.loads(out)
+    notes = [line for line in err.splitlines() if line.startswith("note: ")]
+    assert any("the contract '42' cannot be read; the recorded score 480 is used" in n for n in notes)
+    main(["check", path])
+    check_notes = [line.strip() for line in capsys.readouterr().out.splitlines() if line.strip().startswith("note: ")]
+    assert [n.split(": ", 2)[2] for n in notes] == [n.split(": ", 1)[1] for n in check_notes]
+    assert main(["score", path]) == 0
+    assert capsys.readouterr().err == err
+
+
+def test_score_prints_no_note_for_a_file_with_nothing_taken_on_trust(capsys):
+    assert main(["score", str(FIXTURES / "usebio/mitchell_compscore.xml")]) == 0
+    assert "note:" not in capsys.readouterr().err

@@ -238,13 +238,19 @@ class _Session:
             entries.append((line, row, section, pid, direction))
         mitchell = any(len(d) > 1 for d in ids.values())
         by_section: dict[str, list[Pair]] = {}
+        event_totals: list[tuple[PrintedPair, str, str]] = []  # a multi-session table's event columns
         for line, row, section, pid, direction in entries:
             ref = PairRef(section, pid, direction if mitchell else None)
             names = [n.strip() for n in re.split(r"\s+-\s+|;", row.get("Names", "")) if n.strip() and n.strip() != "-"]
             ids_ = [row.get("MemberID1"), row.get("MemberID2")]
             players = tuple(Player(n, i if i and i != "-" else None) for n, i in zip(names, ids_ + [None] * len(names)))
-            by_section.setdefault(section, []).append(Pair(ref, players))
+            tiebreak = _tiebreak(row)
+            by_section.setdefault(section, []).append(Pair(ref, players, tiebreak=tiebreak.value if tiebreak else None))
             self.figures.pairs.append(_printed_total(row, ref, line))
+            event = _event_so_far(row, ref, line)
+            if event is not None:
+                event_totals.append(event)
+        self.figures.pairs += _event_columns(event_totals, self.figures.notes)
         if not entries:  # no totals table: the pairs are those the score tables name
             mitchell = _two_fields(games)
             named: set[PairRef] = set()
@@ -803,9 +809,57 @@ def _two_fields(games: list[_Game]) -> bool:
     return False
 
 
-def _printed_total(row: dict[str, str], ref: PairRef, line: int) -> PrintedPair:
+def _tiebreak(row: dict[str, str]) -> Figure | None:
+    """The tie-break figure a TotalScoreTable row records (``Tiebreak``), if any."""
+    text = next((v for c, v in row.items() if c.lower() == "tiebreak"), None)
+    return None if text is None else Figure.parse(text)
+
+
+def _session_columns(row: dict[str, str]) -> bool:
+    """A multi-session TotalScoreTable: the event so far (``TotalScoreMP``, ``TotalPercentage``,
+    ``Rank``) beside the session's own columns (``SessionScoreMP``, ``SessionPercentage``,
+    ``SessionRank``, ``SessionRankTie``, ``NrBoardsSession``)."""
+    return any(c.startswith("SessionScore") or c in ("SessionPercentage", "SessionRank") for c in row)
+
+
+def _event_so_far(row: dict[str, str], ref: PairRef, line: int) -> tuple[PrintedPair, str, str] | None:
+    """A multi-session row's event columns, with its boards in the event and in the session."""
+    if not _session_columns(row):
+        return None
+    return _printed_total(row, ref, line, session=False), row.get("NrBoards", ""), row.get("NrBoardsSession", "")
+
+
+def _event_columns(event: list[tuple[PrintedPair, str, str]], notes: list[str]) -> list[PrintedPair]:
+    """The event-so-far figures `check` may compare: only where they are this session's own (every
+    pair's ``NrBoards`` equals its ``NrBoardsSession``: the event's first session).  Otherwise a note
+    says they were not compared, and why."""
+    if not event:
+        return []
+    if all(boards and boards == session for _, boards, session in event):
+        return [replace(p, where=f"{p.where}, event columns") for p, _, _ in event]
+    most = max((b for _, b, _ in event), key=lambda b: values.optional_whole(b) or 0, default="")
+    notes.append(
+        "the TotalScoreTable carries the event so far (TotalScore…, TotalPercentage, Rank"
+        + (f", up to {most} boards" if most else "")
+        + ") beside this session's own columns (SessionScore…, SessionPercentage, SessionRank): the session's "
+        "columns are compared with this session; the event's are not, because the file holds only this "
+        "session's boards"
+    )
+    return []
+
+
+def _printed_total(row: dict[str, str], ref: PairRef, line: int, session: bool = True) -> PrintedPair:
     """A pair's (or player's) total, percentage and place as a TotalScoreTable row prints them,
-    kept for `check` ('3=' where ``RankTie`` marks a shared place)."""
+    kept for `check` ('3=' where ``RankTie`` marks a shared place).  A multi-session table's
+    session columns are the session's figures (``session``), its other columns the event's."""
+    if session and _session_columns(row):
+        place = row.get("SessionRank", "")
+        if row.get("SessionRankTie", "-") not in ("-", "") and place:
+            place += "="
+        total_text = next((row[c] for c in row if c.startswith("SessionScore")), None)
+        return PrintedPair(
+            ref, f"line {line}", Figure.parse(total_text), Figure.parse(row.get("SessionPercentage")), place
+        )
     place = row.get("Rank", "")
     if row.get("RankTie", "-") not in ("-", "") and place:
         place += "="

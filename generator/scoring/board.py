@@ -302,7 +302,7 @@ def _scenarios(scorer: PairsMethod, direction: Direction, outcome: Scored) -> li
         if isinstance(scorer, Matchpoints):
             beaten = sum((f for t, f in others.items() if (t < s if direction is NS else t > s)), Fraction(0))
             value = (2 * beaten + others[s] + k - 1) * scorer.half
-            if scorer.options.neuberg_rounding != "exact" and k != 1:
+            if k != 1 and (scorer.options.neuberg_rounding != "exact" or scorer.options.missing_results == "ties"):
                 return None  # each component rounded: the components' own figures explain it
         else:
             div = scorer.divisor(table)

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 MatchpointUnits = Literal["ebu", "acbl"]
 NeubergRounding = Literal["exact", "ebu", "acbl", "truncate"]
 SmallGroups = Literal["none", "ebu", "acbl"]
+MissingResults = Literal["factored", "ties"]
 ArtificialPolicy = Literal["fixed", "variable"]
 DatumRounding = Literal["half-away", "half-even", "exact"]
 CrossImpDivisor = Literal["total", "comparisons", "scores"]
@@ -35,6 +36,7 @@ TeamsScoring = Literal["imps", "aggregate", "board-a-match", "win-loss"]
 BoardAMatchUnits = Literal["1", "2"]
 Sections = Literal["separate", "pooled"]
 Ties = Literal["exact", "displayed"]
+TieBreak = Literal["none", "higher", "lower"]
 SessionPercentage = Literal["total", "board-mean"]
 HandicapShare = Literal["whole", "half"]
 SitoutPolicy = Literal["none", "average", "session-average"]
@@ -63,6 +65,12 @@ class ScoringOptions:
     """Per-board matchpoints after factoring: 'exact' (no rounding), 'ebu' (0.1, a half
     rounded toward the average), 'acbl' (0.01, a half rounded up), 'truncate' (cut down
     to 0.1, as Bridge NZ Scorer does)."""
+
+    missing_results: MissingResults = "factored"
+    """Matchpoints on a board with fewer results than expected (A < E): 'factored' (Neuberg,
+    above) or 'ties' (ScoreBridge): each of the E − A missing results counts as a result equal
+    to the pair's own, so a pair's matchpoints on the results played gain one tie (1 on the
+    2/1 scale, ½ on ACBL's) per missing result, on the top of E results.  No rounding."""
 
     small_groups: SmallGroups = "none"
     """Boards with very few results: 'ebu' (A<=3 and A<=E/3: groups of 2 get 65/55 %,
@@ -141,6 +149,11 @@ class ScoringOptions:
     """Pairs tie when their exact scores are equal ('exact'), or when their
     percentages (IMPs) agree to two decimal places ('displayed')."""
 
+    tie_break: TieBreak = "none"
+    """Pairs on equal scores: 'none' (they share the place, '3='), or ordered by the tie-break
+    figure the program recorded for each pair (PBN ``Tiebreak``), the 'higher' or the 'lower'
+    first.  Pairs with equal (or no) recorded figures still share the place."""
+
     session_percentage: SessionPercentage = "total"
     """A matchpoint pair's session percentage: 'total' (matchpoints scored over the tops
     of the boards played, ΣMP / Σtop) or 'board-mean' (the mean of the pair's board
@@ -182,6 +195,7 @@ class ScoringOptions:
         "matchpoint_units": get_args(MatchpointUnits),
         "neuberg_rounding": get_args(NeubergRounding),
         "small_groups": get_args(SmallGroups),
+        "missing_results": get_args(MissingResults),
         "artificial": get_args(ArtificialPolicy),
         "datum_rounding": get_args(DatumRounding),
         "cross_imp_divisor": get_args(CrossImpDivisor),
@@ -195,6 +209,7 @@ class ScoringOptions:
         "board_a_match_units": get_args(BoardAMatchUnits),
         "sections": get_args(Sections),
         "ties": get_args(Ties),
+        "tie_break": get_args(TieBreak),
         "session_percentage": get_args(SessionPercentage),
         "handicap_share": get_args(HandicapShare),
         "sitout_policy": get_args(SitoutPolicy),

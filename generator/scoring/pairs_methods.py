@@ -105,6 +105,8 @@ class Matchpoints(PairsMethod):
     def _figure(self, direction: Direction, score: int, table: FrequencyTable) -> Fraction:
         """The figure, counted in EBU units (half an ACBL matchpoint) as an int on a board of
         whole, unfactored results, and made a Fraction once at the end."""
+        if table.expected != table.actual and self.options.missing_results == "ties":
+            return missing_as_ties(direction, score, table) * self.half
         own = table.factored(score)
         beaten = table.below[score] if direction is NS else table.above(score)
         units = 2 * beaten + own - 1
@@ -115,6 +117,13 @@ class Matchpoints(PairsMethod):
     def _compute(self, direction: Direction, score: int, table: FrequencyTable) -> tuple[Fraction, Explanation]:
         """The figure now, exactly; its steps only when something reads them (``_steps``)."""
         value = self._figure(direction, score, table)
+        if table.expected != table.actual and self.options.missing_results == "ties":
+            return value, Explanation.lazy(
+                "missing_ties",
+                value,
+                partial(_missing_ties_steps, direction, score, table, self.half, self.top),
+                {"score": score, "direction": direction.value, "E": table.expected, "A": table.actual, "top": self.top},
+            )
         return value, Explanation.lazy(
             "neuberg" if table.expected != table.actual else "matchpoints",
             value,
@@ -133,6 +142,43 @@ class Matchpoints(PairsMethod):
             {"code": award.code, "percent": award.percent, "top": self.top, "matchpoints": value},
         )
         return value, Explanation("artificial", value, (step,), {"code": award.code, "direction": direction.value})
+
+
+def missing_as_ties(direction: Direction, score: int, table: FrequencyTable) -> Fraction:
+    """Matchpoints in EBU units (2 a result beaten, 1 a tie) with each of the E − A missing results
+    counted as a result equal to the pair's own (``missing_results='ties'``): M + (E − A), where
+    M is counted on the A results played.  NS's M and EW's add up to 2 (A − 1)."""
+    ns = table.raw_matchpoints(score)
+    raw = ns if direction is NS else 2 * (table.actual - 1) - ns
+    return raw + (table.expected - table.actual)
+
+
+def _missing_ties_steps(
+    direction: Direction, score: int, table: FrequencyTable, half: Fraction, top: Fraction
+) -> list[Step]:
+    """How ``missing_as_ties`` was reached: the results played compared, then one tie a missing result."""
+    e, a = table.expected, table.actual
+    ns = table.raw_matchpoints(score)
+    raw = (ns if direction is NS else 2 * (a - 1) - ns) * half
+    missing = e - a
+    value = missing_as_ties(direction, score, table) * half
+    one = "1" if half == 1 else "½"
+    steps = [
+        Step(
+            "matchpoints.compare",
+            f"on the {count(a, 'result')} played, {_side_word(direction)} {_score_word(score)} scored "
+            f"{fmt(raw, 4)} of a top of {fmt(2 * (a - 1) * half)}",
+            {"score": score, "direction": direction.value, "M": raw, "A": a},
+        ),
+        Step(
+            "missing.ties",
+            f"{count(missing, 'result')} missing ({a} played where {e} were expected), each counted as a tie "
+            f"with this result: {fmt(raw, 4)} + {missing} × {one} = {fmt(value, 4)} of a top of {fmt(top)}",
+            {"M": raw, "E": e, "A": a, "missing": missing, "result": value},
+        ),
+        _percentage_step(value, top),
+    ]
+    return steps
 
 
 def _matchpoint_steps(

@@ -8,6 +8,7 @@ from dataclasses import replace
 from fractions import Fraction
 from functools import partial
 from itertools import pairwise
+from typing import Any
 
 from ..model import (
     PENALTY_UNITS,
@@ -25,7 +26,7 @@ from ..model import (
 )
 from .board import score_pairs_board
 from .exact_sums import exact_sum, running_totals
-from .explain import Explanation, Step, equals, fmt
+from .explain import Explanation, Step, count, equals, fmt
 from .handicap import apply_handicaps, check_handicaps
 from .individual import check_individual, sides_step
 from .options import ScoringOptions
@@ -394,6 +395,7 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
                 )
             )
         labels = rank_labels([(i, _tie_key(p[5], options)) for i, p in enumerate(provisional)])  # (ints hash in C)
+        broken = _broken_ties(provisional, labels, options)
         standings = []
         for i, (
             pair,
@@ -409,6 +411,9 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
             sat_out,
         ) in enumerate(provisional):
             rank, label = labels[i]
+            if i in broken:
+                rank, label, step = broken[i]
+                steps.append(step)
             expl = Explanation("session", score, tuple(steps), {"pair": str(pair.ref)})
             standings.append(
                 Standing(
@@ -611,6 +616,42 @@ def _halves(top: Fraction | int | None) -> int:
     """A board's top in halves (0 for none).  Tops are whole (EBU) or halves (ACBL), so the sum
     of a pair's tops is kept in halves as an int."""
     return top.numerator * (2 // top.denominator) if top else 0
+
+
+def _broken_ties(
+    provisional: list[Any], labels: dict[int, tuple[int, str]], options: ScoringOptions
+) -> dict[int, tuple[int, str, Step]]:
+    """Places of tied pairs ordered by the tie-break figure the program recorded (option ``tie_break``):
+    by index, the new place, its label and the step that says so.  Empty when the option is 'none'."""
+    if options.tie_break == "none":
+        return {}
+    groups: dict[int, list[int]] = {}
+    for i, (rank, label) in labels.items():
+        if label.endswith("="):
+            groups.setdefault(rank, []).append(i)
+    sign = 1 if options.tie_break == "higher" else -1
+    out: dict[int, tuple[int, str, Step]] = {}
+    for rank, members in groups.items():
+        figures = {i: provisional[i][0].tiebreak for i in members}
+        if all(f is None for f in figures.values()):
+            continue
+        keyed = [(i, (0, Fraction(0)) if figures[i] is None else (1, sign * figures[i])) for i in members]
+        within = rank_labels(keyed)
+        shown = ", ".join(f"{provisional[i][0].ref}: {'—' if figures[i] is None else fmt(figures[i])}" for i in members)
+        for i, (place, label) in within.items():
+            new_rank = rank + place - 1
+            new_label = f"{new_rank}=" if label.endswith("=") else str(new_rank)
+            out[i] = (
+                new_rank,
+                new_label,
+                Step(
+                    "session.tiebreak",
+                    f"tied on the score with {count(len(members) - 1, 'other pair')}; the tie-break figures the "
+                    f"club's program recorded ({shown}) decide, the {options.tie_break} first: place {new_label}",
+                    {"tied": [str(provisional[j][0].ref) for j in members], "tiebreak": figures[i], "place": new_rank},
+                ),
+            )
+    return out
 
 
 def _tie_key(score: Fraction, options: ScoringOptions) -> Fraction:

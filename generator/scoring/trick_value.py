@@ -164,6 +164,9 @@ class _BoardResults:
         same = actual - less - greater  # the new result itself and its ties
         values = []
         for beaten in (less, greater):
+            if average is not None and options.missing_results == "ties":  # one tie a missing result
+                values.append(Fraction(2 * beaten + same - 1 + e - actual, 2 if acbl else 1))
+                continue
             # (2 x beaten + own - 1) x half, each frequency factored by E / A: in ints over one denominator
             value = Fraction((2 * beaten + same) * e - actual, actual * (2 if acbl else 1))
             if average is not None:  # factored (Neuberg)

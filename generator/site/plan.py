@@ -254,12 +254,14 @@ class SessionPlanner:
     def fig(self, value: Fraction | None) -> str:
         return self.figure(value, None)
 
-    def pair_label(self, ref: PairRef | None) -> str:
+    def pair_label(self, ref: PairRef | None, direction: bool = True) -> str:
+        """'A11 NS' (a two-winner field's pair); without ``direction`` where the sentence says it
+        already ('NS 11 v EW 12', not 'NS 11 NS v EW 12 EW')."""
         if ref is None:
             return "—"
         section = ref.section if self.multi_section else ""
-        direction = f" {ref.direction.value}" if ref.direction else ""
-        return f"{section}{ref.number}{direction}"
+        seat = f" {ref.direction.value}" if ref.direction and direction else ""
+        return f"{section}{ref.number}{seat}"
 
     def pair_link(self, ref: PairRef | None, short: bool = False) -> dict[str, Any]:
         """A pair as a link; ``short`` drops the direction (a traveller's column already says it).
@@ -824,8 +826,8 @@ class SessionPlanner:
 
         figures = printed_figures(self.session)
         return [f"{self.session.source}: {w}" for w in (figures.warnings if figures else ())] + [
-            f"{self.session.source}: board {b.number}, NS {self.pair_label(l.line.ns_pair)} v EW "
-            f"{self.pair_label(l.line.ew_pair)}: {l.line.note}"
+            f"{self.session.source}: board {b.number}, NS {self.pair_label(l.line.ns_pair, direction=False)} v EW "
+            f"{self.pair_label(l.line.ew_pair, direction=False)}: {l.line.note}"
             for b in self.result.boards
             for l in b.lines
             if l.line.note

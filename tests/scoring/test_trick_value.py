@@ -65,12 +65,15 @@ def _rescored_by_hand(board, index, tricks, options):
     st.integers(0, 3),
     st.sampled_from(["exact", "ebu", "acbl", "truncate"]),
     st.sampled_from(["ebu", "acbl"]),
+    st.sampled_from(["factored", "ties"]),
     st.data(),
 )
 def test_each_figure_is_the_engines_value_for_the_modified_traveller(
-    plays, method, board_number, extra, rounding, units, data
+    plays, method, board_number, extra, rounding, units, missing, data
 ):
-    board, options = _board(plays, method, board_number, extra, neuberg_rounding=rounding, matchpoint_units=units)
+    board, options = _board(
+        plays, method, board_number, extra, neuberg_rounding=rounding, matchpoint_units=units, missing_results=missing
+    )
     index = data.draw(st.integers(0, len(board.lines) - 1))
     memo: dict = {}  # shared between the board's lines, as the site does
     for i in range(len(board.lines)):

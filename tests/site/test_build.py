@@ -259,3 +259,55 @@ def test_the_reconciliation_searches_from_the_clubs_own_options(tmp_path):
     note = page[page.index("figures follow these conventions") :].split("</p>")[0]
     assert "a sit-out line counts as one of the board&#39;s expected results (NZ Scorer)" in note
     assert "an average for each board sat out" not in note
+
+
+def test_a_warning_names_a_two_winner_fields_pairs_once_each(tmp_path):
+    """Issue 24: 'NS 1 v EW 3', not 'NS 1 NS v EW 3 EW'."""
+    fixture = ROOT / "tests" / "readers" / "fixtures" / "usebio" / "mitchell_compscore.xml"
+    slip = fixture.read_text().replace(
+        "<CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><LEAD>HK</LEAD>",
+        "<CONTRACT>42</CONTRACT><PLAYED_BY>N</PLAYED_BY><LEAD>HK</LEAD>",
+        1,
+    )
+    content = make_content(tmp_path, {"mitchell.xml": slip})
+    report = build_site(content, tmp_path / "site", jobs=1)
+    warnings = [w for w in report.summary().splitlines() if w.startswith("warning: ")]
+    assert any(
+        w.endswith(
+            "mitchell.xml: board 1, NS 1 v EW 1: the contract '42' cannot be read; the recorded score 420 is used"
+        )
+        for w in warnings
+    ), warnings
+
+
+def test_a_board_scored_with_missing_results_as_ties_is_explained_on_its_page(tmp_path):
+    """Issue 24: the club's option (site.yaml) reaches the board page as the engine's steps: on board 3
+    (2 results where 3 were expected) +450 scored 2 of a top of 2, and 1 missing result counts as a tie."""
+    fixture = ROOT / "tests" / "readers" / "fixtures" / "usebio" / "short_board_ties.xml"
+    content = make_content(tmp_path, {"short.xml": fixture.read_text()})
+    site = content / "site.yaml"
+    site.write_text(site.read_text().replace("  neuberg: true\n", "  neuberg: true\n  missing_results: ties\n"))
+    out = tmp_path / "site"
+    build_site(content, out, jobs=1)
+    page = next(p for p in out.rglob("board-3.html")).read_text()
+    assert (
+        "1 result missing (2 played where 3 were expected), each counted as a tie with this result: "
+        "2 + 1 × 1 = 3 of a top of 4"
+    ) in page
+
+
+def test_a_tie_broken_by_the_recorded_figures_is_explained_on_the_site(tmp_path):
+    """Issue 24: tiebreak.pbn's NS 1 and NS 2 tie on 7 matchpoints; with tie_break: higher the
+    recorded figures (5 and 3) place NS 1 first, and the pair's explanation says so."""
+    fixture = ROOT / "tests" / "readers" / "fixtures" / "pbn" / "tiebreak.pbn"
+    content = make_content(tmp_path, {"tiebreak.pbn": fixture.read_text()})
+    site = content / "site.yaml"
+    site.write_text(site.read_text().replace("  neuberg: true\n", "  neuberg: true\n  tie_break: higher\n"))
+    out = tmp_path / "site"
+    build_site(content, out, jobs=1)
+    pages = [p.read_text() for p in out.rglob("*.html")]
+    assert any(
+        "the tie-break figures the club&#39;s program recorded (1 NS: 5, 2 NS: 3) decide, the higher first: place 2"
+        in page
+        for page in pages
+    )
