@@ -44,6 +44,7 @@ from ..scoring.contract import board_vulnerability, ns_score, parse_tricks
 from . import pbn_tokens, values
 from .conventions import largest_field, trusted_score, unreadable_contract
 from .individual import player_label, seats_of
+from .pbn_records import with_records
 from .pbn_tokens import Game as _Game
 from .pbn_tokens import Table as _Table
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedMatch, PrintedPair
@@ -211,7 +212,24 @@ class _Session:
             session, sitouts=listed_only(self.sitouts, {p.ref for p in session.pairs}, self.figures.notes)
         )
         self.errors += validate(self.file, session, places)
-        return session
+        return self.with_records(session, games)
+
+    def with_records(self, session: Session, games: list[_Game]) -> Session:
+        """The games' auctions and play on the traveller lines they belong to (``pbn_records``)."""
+        by_board: dict[int, list[_Game]] = {}
+        for game in games:
+            if game.sections:
+                try:
+                    by_board.setdefault(values.board_number(game.tag("Board")), []).append(game)
+                except ValueError:
+                    continue  # a board number that cannot be read is reported with the board's results
+        if not by_board:
+            return session
+        boards = tuple(
+            with_records(b, by_board[b.number], self.figures.notes) if b.number in by_board else b
+            for b in session.boards
+        )
+        return replace(session, boards=boards)
 
     # --- pairs ---------------------------------------------------------------------------
     def pairs(self, total: _Table | None, games: list[_Game]) -> tuple[tuple[Section, ...], bool]:
