@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import Any
 
 from ..model import Auction, Call, CardPlay, Contract, Deal, PlayedCard, Seat, Strain, Trick
 from ..notation import PASS
@@ -58,8 +59,14 @@ def _tokens(lines: Iterable[str]) -> list[str]:
     return out
 
 
-def _note_number(token: str) -> int:
-    return int(token[1:-1])
+def _noted(items: list[Any], token: str, what: str) -> bool:
+    """Whether ``token`` is a note reference (``=n=``); if so the last call or card gets it."""
+    if not (token.startswith("=") and token.endswith("=") and len(token) > 2):
+        return False
+    if not items:
+        raise ValueError(f"a note reference {token} before any {what}")
+    items[-1] = replace(items[-1], note=int(token[1:-1]))
+    return True
 
 
 def parse_auction(lines: Iterable[str], first: str, dealer: Seat | None = None) -> Auction:
@@ -78,10 +85,7 @@ def parse_auction(lines: Iterable[str], first: str, dealer: Seat | None = None) 
     insufficient = False
     ended = False
     for token in _tokens(lines):
-        if token.startswith("=") and token.endswith("=") and len(token) > 2:
-            if not calls:
-                raise ValueError(f"a note reference {token} before any call")
-            calls[-1] = replace(calls[-1], note=_note_number(token))
+        if _noted(calls, token, "call"):
             continue
         if token[0] in "!?$":
             if token == "!" and calls:
@@ -192,10 +196,7 @@ def parse_play(
     """Each card played, and in which trick."""
     holds = _holders(deal)
     for token in _tokens(lines):
-        if token.startswith("=") and token.endswith("=") and len(token) > 2:
-            if not cards:
-                raise ValueError(f"a note reference {token} before any card")
-            cards[-1] = replace(cards[-1], note=_note_number(token))
+        if _noted(cards, token, "card"):
             continue
         if token[0] in "!?$":
             continue
