@@ -193,7 +193,9 @@ class _Session:
             return Session(teams=teams, matches=matches, options=options, printed={KEY: self.figures}, **common)  # type: ignore[arg-type]
         places = Places()
         sections, mitchell = self.players(total, games) if self.individual else self.pairs(total, games)
-        boards = self.merged([b for b in (self.board(g, mitchell, places) for g in games) if b is not None], places)
+        boards = self.merged(
+            [b for b in (self.board(g, mitchell, places) for g in self.unrepeated(games)) if b is not None], places
+        )
         if len(sections) > 1:
             ranks = [
                 r for r in (values.optional_whole(p.place.rstrip("=")) for p in self.figures.pairs) if r is not None
@@ -372,6 +374,31 @@ class _Session:
         places.boards[id(board)] = f"line {table.line}"
         self.board_lines[id(board)] = game.tags.get("Board", ("", game.line))[1]
         return board
+
+    def unrepeated(self, games: list[_Game]) -> list[_Game]:
+        """The games less those whose score table repeats, cell for cell, one already read for
+        the same board (a file that writes the board once per table, each game with the
+        board's whole traveller): read once, noted.  Their auctions and play are still read."""
+        counts: dict[str, int] = {}
+        for game in games:
+            counts[game.tag("Board")] = counts.get(game.tag("Board"), 0) + 1
+        if all(n == 1 for n in counts.values()):
+            return games
+        first: dict[tuple[str, tuple[tuple[tuple[str, str], ...], ...]], int] = {}
+        out = []
+        for game in games:
+            table = game.tables.get("ScoreTable")
+            if table is not None and table.rows and counts[game.tag("Board")] > 1:
+                key = (game.tag("Board"), tuple(tuple(row.items()) for _, row in table.rows))
+                if key in first:
+                    self.figures.notes.append(
+                        f"board {game.tag('Board')}: the score table at line {table.line} repeats "
+                        f"the one at line {first[key]}: read once"
+                    )
+                    continue
+                first[key] = table.line
+            out.append(game)
+        return out
 
     def merged(self, boards: list[Board], places: Places) -> list[Board]:
         """One board per number: a board written twice has its games' lines put together, so

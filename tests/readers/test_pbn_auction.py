@@ -231,3 +231,18 @@ def test_the_table_named_in_the_game_chooses_between_alike_results():
     [s], errors = read_pbn("table.pbn", text.encode())
     assert errors == []
     assert [(line.table, line.auction is not None) for line in s.boards[0].lines] == [(1, False), (2, True)]
+
+
+def test_a_board_repeated_per_table_with_its_whole_traveller_is_read_once():
+    """A file that writes the board once per table, each game with the board's whole score
+    table and its own table's auction: the results once (not 'two results'), each auction on
+    its table's line (PairNS names it)."""
+    first = _GAME.replace('[Result "10"]\n', '[Result "10"]\n[PairNS "1"]\n')
+    second = _GAME.replace('[Result "10"]\n', '[Result "10"]\n[PairNS "3"]\n').replace(
+        "1S Pass 4S AP", "1S Pass 2S Pass 4S AP"
+    )
+    [s], errors = read_pbn("repeated.pbn", (first + "\n" + second).encode())
+    assert errors == []
+    board = s.boards[0]
+    assert [(line.ns_pair.number, len(line.auction.calls)) for line in board.lines] == [(1, 4), (3, 6)]
+    assert "board 1: the score table at line 25 repeats the one at line 11: read once" in printed_figures(s).notes
