@@ -377,8 +377,10 @@ class _Session:
 
     def unrepeated(self, games: list[_Game]) -> list[_Game]:
         """The games less those whose score table repeats, cell for cell, one already read for
-        the same board (a file that writes the board once per table, each game with the
-        board's whole traveller): read once, noted.  Their auctions and play are still read."""
+        the same board, in a game that records its own table (an auction or play, a ``Table``
+        or ``PairNS``/``PairEW`` tag): a file that writes the board once per table, each game
+        with the board's whole traveller.  Read once, noted; their auctions and play are still
+        read.  A game repeated with nothing of its own is a board written twice (refused)."""
         counts: dict[str, int] = {}
         for game in games:
             counts[game.tag("Board")] = counts.get(game.tag("Board"), 0) + 1
@@ -390,13 +392,14 @@ class _Session:
             table = game.tables.get("ScoreTable")
             if table is not None and table.rows and counts[game.tag("Board")] > 1:
                 key = (game.tag("Board"), tuple(tuple(row.items()) for _, row in table.rows))
-                if key in first:
+                own = game.sections or game.tag("Table") or game.tag("PairNS") or game.tag("PairEW")
+                if key in first and own:
                     self.figures.notes.append(
                         f"board {game.tag('Board')}: the score table at line {table.line} repeats "
                         f"the one at line {first[key]}: read once"
                     )
                     continue
-                first[key] = table.line
+                first.setdefault(key, table.line)
             out.append(game)
         return out
 
