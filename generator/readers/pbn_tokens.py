@@ -139,12 +139,16 @@ def _games(file: str, lines: Iterator[str]) -> tuple[list[Game], list[InputError
     noted: Section | None = None
     """The section the next ``Note`` tags explain (the notes follow its calls or cards)."""
     in_comment = False
+    opened = 0
+    """The line of the ``{`` that opened the comment still open."""
     previous: dict[str, str] = {}
     tag = _TAG.match
     cells_of = _CELL.findall
     for number, line in enumerate(lines, 1):
         if in_comment or "{" in line:
-            line, in_comment = _uncommented(line, in_comment)
+            line, in_comment, opening = _uncommented(line, in_comment)
+            if opening:
+                opened = number
             if not line:
                 continue  # all comment: an empty line inside one does not end the game
         if not line:
@@ -204,20 +208,24 @@ def _games(file: str, lines: Iterator[str]) -> tuple[list[Game], list[InputError
             continue
         if rows is not None:
             rows.append((number, dict(zip(table.columns, cells))))
+    if in_comment:  # all that follows would be left out, results too: said, never silent
+        errors.append(
+            InputError(file, f"line {opened}", "a comment opened with { is never closed: expected } to end it")
+        )
     return found, errors
 
 
-def _uncommented(line: str, in_comment: bool) -> tuple[str, bool]:
-    """The line without its ``{...}`` comments (a brace inside a quoted string is text), and
-    whether a comment is still open at its end."""
+def _uncommented(line: str, in_comment: bool) -> tuple[str, bool, bool]:
+    """The line without its ``{...}`` comments (a brace inside a quoted string is text),
+    whether a comment is still open at its end, and whether this line opened it."""
     out: list[str] = []
-    i, n, quoted = 0, len(line), False
+    i, n, quoted, opening = 0, len(line), False, False
     while i < n:
         if in_comment:
             end = line.find("}", i)
             if end < 0:
                 break
-            in_comment, i = False, end + 1
+            in_comment, opening, i = False, False, end + 1
             continue
         c = line[i]
         if quoted and c == "\\":
@@ -227,12 +235,12 @@ def _uncommented(line: str, in_comment: bool) -> tuple[str, bool]:
         if c == '"':
             quoted = not quoted
         elif c == "{" and not quoted:
-            in_comment = True
+            in_comment = opening = True
             i += 1
             continue
         out.append(c)
         i += 1
-    return "".join(out).strip(), in_comment
+    return "".join(out).strip(), in_comment, opening
 
 
 def _board_no(game: Game) -> int | None:

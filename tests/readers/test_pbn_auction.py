@@ -246,3 +246,12 @@ def test_a_board_repeated_per_table_with_its_whole_traveller_is_read_once():
     board = s.boards[0]
     assert [(line.ns_pair.number, len(line.auction.calls)) for line in board.lines] == [(1, 4), (3, 6)]
     assert "board 1: the score table at line 25 repeats the one at line 11: read once" in printed_figures(s).notes
+
+
+def test_a_comment_never_closed_is_an_error_naming_where_it_opened():
+    """Everything after an open ``{`` is comment, results too: said, never silently lost."""
+    text = _GAME.replace("[Auction", "{ the bidding, as the players recall it\n[Auction")
+    _, errors = read_pbn("open.pbn", text.encode())
+    assert [str(e) for e in errors] == [
+        "open.pbn (line 8): a comment opened with { is never closed: expected } to end it"
+    ]

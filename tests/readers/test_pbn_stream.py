@@ -50,11 +50,14 @@ def _without_comments(text: str) -> list[tuple[str, bool]]:
                 i += 1
             elif c == "{" and not quoted:
                 in_comment = had = True
+                opened = len(out) + 1
             else:
                 quoted ^= c == '"'
                 kept += c
             i += 1
         out.append((kept.strip(), had))
+    if in_comment:
+        out.append(("", opened))  # (a mark past the last line: the comment still open, and where it opened)
     return out
 
 
@@ -68,7 +71,9 @@ def _reference_games(file: str, data: bytes) -> tuple[list[tuple], list[InputErr
     section: dict | None = None
     noted: dict | None = None
     previous: dict[str, str] = {}
-    for number, (line, had_comment) in enumerate(_without_comments(_decode(data)), 1):
+    lines = _without_comments(_decode(data))
+    unclosed = lines.pop()[1] if lines and type(lines[-1][1]) is int else None
+    for number, (line, had_comment) in enumerate(lines, 1):
         if line.startswith("%") or line.startswith(";"):
             continue
         if not line and had_comment:
@@ -137,6 +142,10 @@ def _reference_games(file: str, data: bytes) -> tuple[list[tuple], list[InputErr
         )
         for g in games
     ]
+    if unclosed is not None:
+        errors.append(
+            InputError(file, f"line {unclosed}", "a comment opened with { is never closed: expected } to end it")
+        )
     return shown, errors
 
 
@@ -200,6 +209,7 @@ _PIECES = st.sampled_from(
         "{",
         "}",
         "{ a comment }",
+        "} {",
         '"{"',
         '\\"',
         '[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R;Score_NS\\6R;Score_EW\\6R"]\n',
