@@ -272,8 +272,8 @@ def _holders(deal: Deal | None) -> dict[str, Seat]:
     if deal is None or len(deal.hands) != 4:
         return {}
     out: dict[str, Seat] = {}
-    for seat in deal.hands:
-        for suit, ranks in zip("SHDC", deal.suits(seat)):
+    for seat, hand in deal.hands.items():
+        for suit, ranks in zip("SHDC", hand.split(".")):
             for rank in ranks.upper():
                 if rank in _RANK_ORDER:
                     out[suit + rank] = seat

@@ -19,6 +19,8 @@ Hand-worked expectations for the standard's example (North deals, 5♥X by South
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.model import PASS, Contract, Deal, Seat
 from generator.readers import read_sessions
@@ -255,3 +257,70 @@ def test_a_comment_never_closed_is_an_error_naming_where_it_opened():
     assert [str(e) for e in errors] == [
         "open.pbn (line 8): a comment opened with { is never closed: expected } to end it"
     ]
+
+
+_PIECES = st.lists(
+    st.sampled_from(
+        [
+            "1S",
+            "2nt",
+            "7C",
+            "8H",
+            "Pass",
+            "p",
+            "X",
+            "XX",
+            "AP",
+            "-",
+            "*",
+            "+",
+            "=1=",
+            "=99=",
+            "!",
+            "?!",
+            "$12",
+            "^I",
+            "^S",
+            "^L",
+            "^R",
+            "SK",
+            "h2",
+            "D10",
+            "-",
+            ";",
+            "{",
+            "Q",
+            "",
+            " ",
+            "\n",
+            "1",
+            "N",
+            "0S",
+        ]
+    ),
+    max_size=70,
+).map(" ".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    text=_PIECES,
+    first=st.sampled_from(["N", "e", "S", "W", "X", "", "#"]),
+    contract=st.sampled_from([None, "4H", "3NT", "PASS"]),
+    declarer=st.sampled_from([None, Seat.N, Seat.W]),
+)
+def test_any_section_text_is_read_or_refused_with_a_reason(text, first, contract, declarer):
+    """The reader drops a section on ValueError; anything else would be a traceback."""
+    for parse in (
+        lambda: parse_auction(text.splitlines(), first, Seat.N),
+        lambda: parse_play(text.splitlines(), first, contract and Contract.parse(contract), declarer, _DEAL),
+    ):
+        try:
+            parsed = parse()
+        except ValueError as exc:
+            assert str(exc)
+            continue
+        if hasattr(parsed, "calls"):
+            final_contract(parsed)
+        else:
+            assert sum(len(t.cards) for t in parsed.tricks) <= 52
