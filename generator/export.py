@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # `score --json` of a session without deals never loads the analysis
     from .analysis.double_dummy import BoardAnalysis, SessionAnalysis
-from .model import Artificial, Outcome, PairRef, Play, Scored, Session, TravellerLine
+from .model import Artificial, Auction, CardPlay, Outcome, PairRef, Play, RecordedTable, Scored, Session, TravellerLine
 from .scoring.explain import Explanation, json_number
 from .scoring.results import MatchResult, ScoredBoard, ScoredLine, SessionResult, SideScore, Standing
 from .scoring.units import unit_of
@@ -71,6 +71,53 @@ def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
     }
 
 
+def auction_to_json(auction: Auction) -> dict[str, Any]:
+    """A table's auction as recorded: the dealer, each call (alerted, its note's number), the notes."""
+    return {
+        "dealer": auction.dealer.value,
+        "calls": [{"call": c.text, "alert": c.alert, "note": c.note} for c in auction.calls],
+        "notes": [{"number": n, "text": t} for n, t in auction.notes],
+        "complete": auction.complete,
+    }
+
+
+def play_to_json(play: CardPlay) -> dict[str, Any]:
+    """A table's play, trick by trick: who led, the cards in the order played, who won."""
+    return {
+        "opening_leader": play.opening_leader.value,
+        "tricks": [
+            {
+                "leader": t.leader.value if t.leader else None,
+                "cards": [{"seat": c.seat.value, "card": c.card, "note": c.note} for c in t.cards],
+                "winner": t.winner.value if t.winner else None,
+            }
+            for t in play.tricks
+        ],
+        "notes": [{"number": n, "text": t} for n, t in play.notes],
+        "complete": play.complete,
+    }
+
+
+def _recorded(r: RecordedTable) -> dict[str, Any]:
+    return {
+        "contract": str(r.contract) if r.contract else None,
+        "declarer": r.declarer.value if r.declarer else None,
+        "tricks": r.tricks,
+        "why": r.why,
+        "auction": auction_to_json(r.auction) if r.auction else None,
+        "play": play_to_json(r.play) if r.play else None,
+    }
+
+
+def _records(tl: TravellerLine, out: dict[str, Any]) -> dict[str, Any]:
+    """``out`` with the line's recorded auction and play, the keys only where the upload has them."""
+    if tl.auction is not None:
+        out["auction"] = auction_to_json(tl.auction)
+    if tl.card_play is not None:
+        out["play"] = play_to_json(tl.card_play)
+    return out
+
+
 class _SharedExplanations:
     """A board's distinct line explanations, each written once; lines refer to them by index.
     The engine builds one explanation per distinct score on a board and shares it (and the
@@ -115,6 +162,8 @@ def _ordinary_play(tl: TravellerLine) -> Play | None:
         and tl.ns_pair is not None
         and tl.ew_pair is not None
         and (tl.ew is plain or not tl.is_split)
+        and tl.auction is None
+        and tl.card_play is None
     ):
         return plain.components[0].play
     return None
@@ -167,7 +216,7 @@ def _line(
         out["artificial"] = None
         out["ns"] = _side(line.ns, shared, sides)
         out["ew"] = _side(line.ew, shared, sides)
-        return out
+        return _records(tl, out)
     ns = outcome_to_json(tl.ns)
     if ns["kind"] == "result":
         out.update({k: ns[k] for k in ("contract", "declarer", "tricks", "lead", "ns_score")})
@@ -179,7 +228,7 @@ def _line(
         out["outcome"] = {"ns": ns, "ew": outcome_to_json(tl.ew)}
     out["ns"] = _side(line.ns, shared, sides)
     out["ew"] = _side(line.ew, shared, sides)
-    return out
+    return _records(tl, out)
 
 
 def _compact(value: Any) -> str:
@@ -431,6 +480,10 @@ def _board(
         note = next((b.deal_note for b in session.boards if b.number == board.number and b.deal_note), "")
         if note:
             out["deal_note"] = note  # the upload's hand record was wrong: left out, and why
+    kept = next((b for b in session.boards if b.number == board.number and (b.recorded or b.record_notes)), None)
+    if kept is not None:  # (only where the upload records auctions or play: other boards keep their keys)
+        out["recorded"] = [_recorded(r) for r in kept.recorded]
+        out["record_notes"] = list(kept.record_notes)
     if shared is not None:
         out["explanations"] = shared.written
         out["explanation"] = board.explanation.to_dict()

@@ -225,6 +225,74 @@ class Seats:
 
 
 @dataclass(frozen=True, slots=True)
+class Call:
+    """One call of an auction as the file recorded it: a bid ('4S', '3NT'), 'Pass', 'X',
+    'XX', 'AP' (all pass: the auction's remaining passes) or '-' (a seat that could not call,
+    PBN ``^S``)."""
+
+    text: str
+    alert: bool = False
+    """Alerted (PBN ``!`` after the call)."""
+    note: int | None = None
+    """The number of the note that explains it (PBN ``=n=``), listed in ``Auction.notes``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Auction:
+    """A table's auction: the calls from the dealer on, and the notes they refer to.
+    ``complete`` is false when the record stops before the auction ended (PBN ``*`` or ``+``)."""
+
+    dealer: Seat
+    calls: tuple[Call, ...]
+    notes: tuple[tuple[int, str], ...] = ()
+    complete: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedCard:
+    seat: Seat
+    card: str | None
+    """'SK', 'H2' — None for a card the record leaves unknown (PBN ``-``)."""
+    note: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """One trick as played: its cards from the leader on (in seat order from the opening
+    leader when the leader is unknown), and who won it (None when a card is unknown)."""
+
+    leader: Seat | None
+    cards: tuple[PlayedCard, ...]
+    winner: Seat | None
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlay:
+    """A table's play, trick by trick; ``complete`` is false when the record stops before the
+    thirteenth trick (a claim, PBN ``*``)."""
+
+    opening_leader: Seat
+    tricks: tuple[Trick, ...]
+    notes: tuple[tuple[int, str], ...] = ()
+    complete: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedTable:
+    """An auction or play the file records for a board but that no traveller line can be
+    given: it matches none of the results, or more than one.  Shown as the board's, never
+    put on a line."""
+
+    auction: Auction | None
+    play: CardPlay | None
+    contract: Contract | None = None
+    declarer: Seat | None = None
+    tricks: int | None = None
+    why: str = ""
+    """Why it is not on a line ('no result on the traveller is 4S by N making 10')."""
+
+
+@dataclass(frozen=True, slots=True)
 class TravellerLine:
     """One table's result on one board.
 
@@ -247,6 +315,10 @@ class TravellerLine:
     seats: Seats | None = None
     """Individual events: the four players at the table.  ``ns_pair`` is then North and
     ``ew_pair`` East, so that a line keeps its usual key; South and West score with them."""
+    auction: Auction | None = None
+    """The table's auction, when the upload records it (PBN ``[Auction]``)."""
+    card_play: CardPlay | None = None
+    """The table's play, when the upload records it (PBN ``[Play]``)."""
 
     def sides(self) -> tuple[tuple[PairRef, Direction], ...]:
         """Who scores this line and with which side's figure: the two pairs, or the four players."""
@@ -290,6 +362,10 @@ class Board:
     deal_note: str = ""
     """Why the upload's hand record of this board was left out (a hand of 12 cards, a card
     dealt twice): the board is scored without it and its page says so."""
+    recorded: tuple[RecordedTable, ...] = ()
+    """Auctions and play the upload records for the board that belong to no one traveller line."""
+    record_notes: tuple[str, ...] = ()
+    """Auctions and play the reader dropped (malformed: optional information), each why."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -266,3 +266,44 @@ def test_an_individual_event_names_the_four_seats_of_each_line():
         "4",
         None,
     )
+
+
+def test_recorded_auction_and_play_are_on_their_lines_and_nowhere_else():
+    """Issue 24 item 2: ``lines[].auction`` and ``lines[].play`` where the upload records them
+    (the keys only there), the board's unmatched records and dropped ones on the board."""
+    data = json.loads(json.dumps(session_to_json(_result("pbn/auction_play.pbn"))))
+    one, two, three = data["boards"]
+    first = one["lines"][0]
+    assert first["contract"] == "5HX" and first["declarer"] == "S"  # the existing keys, unchanged
+    auction = first["auction"]
+    assert auction["dealer"] == "N" and auction["complete"] is True and len(auction["calls"]) == 15
+    assert auction["calls"][2] == {"call": "3H", "alert": True, "note": 1}
+    assert auction["calls"][4] == {"call": "4NT", "alert": False, "note": 2}
+    assert auction["notes"][1] == {"number": 2, "text": "two colours: clubs and diamonds"}
+    play = first["play"]
+    assert play["opening_leader"] == "W" and play["complete"] is False and len(play["tricks"]) == 7
+    assert play["tricks"][0] == {
+        "leader": "W",
+        "cards": [
+            {"seat": "W", "card": "SK", "note": 1},
+            {"seat": "N", "card": "H3", "note": None},
+            {"seat": "E", "card": "S4", "note": None},
+            {"seat": "S", "card": "S3", "note": None},
+        ],
+        "winner": "N",  # North ruffs: hearts are trumps
+    }
+    assert play["tricks"][6]["winner"] is None and play["tricks"][6]["cards"][1]["card"] is None
+    assert "auction" not in one["lines"][1] and "play" not in one["lines"][1]
+    assert "recorded" not in one  # nothing left over on board 1
+    assert [r["contract"] for r in two["recorded"]] == ["2S"]
+    assert two["recorded"][0]["why"] == "no result on the traveller is 2S by E, 8 tricks"
+    assert two["recorded"][0]["play"] is None and two["recorded"][0]["auction"]["calls"][-1]["call"] == "AP"
+    assert three["recorded"] == [] and len(three["record_notes"]) == 2
+    assert all("auction" not in line for line in three["lines"])
+
+
+def test_sessions_without_auctions_keep_their_json_keys():
+    data = session_to_json(_result("pbn/pairs_latin1.pbn"))
+    for board in data["boards"]:
+        assert "recorded" not in board and "record_notes" not in board
+        assert all("auction" not in line and "play" not in line for line in board["lines"])

@@ -45,6 +45,7 @@ from . import pbn_tokens, values
 from .conventions import largest_field, trusted_score, unreadable_contract
 from .hand_records import HandRecords
 from .individual import player_label, seats_of
+from .pbn_records import with_records
 from .pbn_tokens import Game as _Game
 from .pbn_tokens import Table as _Table
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedMatch, PrintedPair
@@ -195,7 +196,9 @@ class _Session:
             return Session(teams=teams, matches=matches, options=options, printed={KEY: self.figures}, **common)  # type: ignore[arg-type]
         places = Places()
         sections, mitchell = self.players(total, games) if self.individual else self.pairs(total, games)
-        boards = self.merged([b for b in (self.board(g, mitchell, places) for g in games) if b is not None], places)
+        boards = self.merged(
+            [b for b in (self.board(g, mitchell, places) for g in self.unrepeated(games)) if b is not None], places
+        )
         self.figures.warnings += self.hands.warnings()
         if len(sections) > 1:
             ranks = [
@@ -215,7 +218,24 @@ class _Session:
             session, sitouts=listed_only(self.sitouts, {p.ref for p in session.pairs}, self.figures.notes)
         )
         self.errors += validate(self.file, session, places)
-        return session
+        return self.with_records(session, games)
+
+    def with_records(self, session: Session, games: list[_Game]) -> Session:
+        """The games' auctions and play on the traveller lines they belong to (``pbn_records``)."""
+        by_board: dict[int, list[_Game]] = {}
+        for game in games:
+            if game.sections:
+                try:
+                    by_board.setdefault(values.board_number(game.tag("Board")), []).append(game)
+                except ValueError:
+                    continue  # a board number that cannot be read is reported with the board's results
+        if not by_board:
+            return session
+        boards = tuple(
+            with_records(b, by_board[b.number], self.figures.notes) if b.number in by_board else b
+            for b in session.boards
+        )
+        return replace(session, boards=boards)
 
     # --- pairs ---------------------------------------------------------------------------
     def pairs(self, total: _Table | None, games: list[_Game]) -> tuple[tuple[Section, ...], bool]:
@@ -372,6 +392,34 @@ class _Session:
         places.boards[id(board)] = f"line {table.line}"
         self.board_lines[id(board)] = game.tags.get("Board", ("", game.line))[1]
         return board
+
+    def unrepeated(self, games: list[_Game]) -> list[_Game]:
+        """The games less those whose score table repeats, cell for cell, one already read for
+        the same board, in a game that records its own table (an auction or play, a ``Table``
+        or ``PairNS``/``PairEW`` tag): a file that writes the board once per table, each game
+        with the board's whole traveller.  Read once, noted; their auctions and play are still
+        read.  A game repeated with nothing of its own is a board written twice (refused)."""
+        counts: dict[str, int] = {}
+        for game in games:
+            counts[game.tag("Board")] = counts.get(game.tag("Board"), 0) + 1
+        if all(n == 1 for n in counts.values()):
+            return games
+        first: dict[tuple[str, tuple[tuple[tuple[str, str], ...], ...]], int] = {}
+        out = []
+        for game in games:
+            table = game.tables.get("ScoreTable")
+            if table is not None and table.rows and counts[game.tag("Board")] > 1:
+                key = (game.tag("Board"), tuple(tuple(row.items()) for _, row in table.rows))
+                own = game.sections or game.tag("Table") or game.tag("PairNS") or game.tag("PairEW")
+                if key in first and own:
+                    self.figures.notes.append(
+                        f"board {game.tag('Board')}: the score table at line {table.line} repeats "
+                        f"the one at line {first[key]}: read once"
+                    )
+                    continue
+                first.setdefault(key, table.line)
+            out.append(game)
+        return out
 
     def merged(self, boards: list[Board], places: Places) -> list[Board]:
         """One board per number: a board written twice has its games' lines put together, so

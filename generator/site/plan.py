@@ -26,6 +26,7 @@ from ..scoring.units import UNIT_LABELS as UNIT_WORDS
 from ..scoring.units import UNIT_SHORT, unit_of
 from . import adjusted_worth, swiss_pages
 from . import format as fmt
+from .auction_view import line_anchor, records_view
 from .big_field import is_big, traveller_csv, traveller_file
 from .charts import Bar, bar_chart
 from .explain_view import ArticleLink, block, board_blocks, rule_info, written
@@ -599,6 +600,11 @@ class SessionPlanner:
                 for r in board.ew_frequencies
             ]
         deal = self.deal_view(info.deal) if info and info.deal else None
+        records = records_view(board, info, lambda i: self.table_words(board.lines[i].line))
+        for i, shown_line in enumerate(lines):
+            tl = board.lines[i].line
+            if tl.auction is not None or tl.card_play is not None:
+                shown_line["record"] = {"id": line_anchor(i), "what": "auction" if tl.auction is not None else "play"}
         prev_b = self.result.boards[index - 1] if index > 0 else None
         next_b = self.result.boards[index + 1] if index + 1 < len(self.result.boards) else None
         board_block = block(
@@ -667,6 +673,7 @@ class SessionPlanner:
                 places=places,
                 deal=deal,
                 deal_note=info.deal_note if info and not deal else "",
+                records=records,
                 dealer=SEATS[board.dealer],
                 chart=chart,
                 dd=dd_view(analysis),
@@ -819,19 +826,43 @@ class SessionPlanner:
 
         return session_summary(self)
 
+    def table_words(self, line) -> str:
+        """A traveller line's table as a heading names it: 'Table 1: NS 1 v EW 2'."""
+        table = f"Table {line.table}: " if line.table is not None else ""
+        if line.seats is not None:
+            return table + " v ".join(
+                ", ".join(
+                    f"{seat} {self.pair_link(ref, short=True)['label']}"
+                    for seat, ref in line.seats.by_seat()
+                    if seat in side
+                )
+                for side in ("NS", "EW")
+            )
+        ns, ew = self.pair_link(line.ns_pair, short=True), self.pair_link(line.ew_pair, short=True)
+        return f"{table}NS {ns['label']} v EW {ew['label']}"
+
     def warnings(self) -> list[str]:
-        """What the reader left out or believed over the file (a hand record left out, say), then
-        lines taken on trust from the program's export, for the build summary."""
+        """What the reader left out or believed over the file (a hand record left out, say), lines
+        taken on trust from the program's export, and auctions and play left out (optional
+        information that could not be right), for the build summary."""
         from ..readers.printed import printed_figures
 
         figures = printed_figures(self.session)
-        return [f"{self.session.source}: {w}" for w in (figures.warnings if figures else ())] + [
-            f"{self.session.source}: board {b.number}, NS {self.pair_label(l.line.ns_pair, direction=False)} v EW "
-            f"{self.pair_label(l.line.ew_pair, direction=False)}: {l.line.note}"
-            for b in self.result.boards
-            for l in b.lines
-            if l.line.note
-        ]
+        return (
+            [f"{self.session.source}: {w}" for w in (figures.warnings if figures else ())]
+            + [
+                f"{self.session.source}: board {b.number}, NS {self.pair_label(l.line.ns_pair, direction=False)} v EW "
+                f"{self.pair_label(l.line.ew_pair, direction=False)}: {l.line.note}"
+                for b in self.result.boards
+                for l in b.lines
+                if l.line.note
+            ]
+            + [
+                f"{self.session.source}: board {b.number}, {note}"
+                for b in self.session.boards
+                for note in b.record_notes
+            ]
+        )
 
 
 def _same(a: Fraction, b: Fraction) -> bool:

@@ -133,8 +133,10 @@ def traveller_rows(lines: list[dict[str, Any]], dd: bool, unit: str, places: int
             result = f'<td colspan="5">{esc(line["ruling"])}</td>\n'
         elif ns["kind"] == "play" and not ew:
             tricks = "" if ns["tricks"] is None else str(ns["tricks"])  # an int: digits
+            record = line.get("record")  # the table's auction or play, shown below the traveller
+            linked = f' <a class="rec" href="#{esc(record["id"])}">{esc(record["what"])}</a>' if record else ""
             result = (
-                f"<td>{fmt.contract_by_identity(ns['contract'])}</td><td>{esc_text(ns['declarer'])}</td><td>{fmt.card(ns['lead'])}</td>\n"
+                f"<td>{fmt.contract_by_identity(ns['contract'])}{linked}</td><td>{esc_text(ns['declarer'])}</td><td>{fmt.card(ns['lead'])}</td>\n"
                 f'<td class="num">{tricks}</td>\n<td class="num">{fmt.score(ns["ns_score"])}</td>\n'
             )
         else:

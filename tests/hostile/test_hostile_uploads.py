@@ -555,6 +555,17 @@ CASES = [
             2,
         ),
     ),
+    Case(
+        "pbn-auction-injection",
+        "a.pbn",
+        sub(
+            P.replace("Friday Pairs", "Bidding Pairs"),
+            '[Scoring "MatchPoints;MP1"]\n[TotalScoreTable',
+            '[Scoring "MatchPoints;MP1"]\n[Contract "4S"]\n[Declarer "N"]\n[Result "10"]\n'
+            '[Auction "N"]\n1S =1= Pass 4S AP\n[Note "1:<script>alert(1)</script>"]\n'
+            '[Play "E"]\n- =2= - - -\n*\n[Note "2:<img src=x onerror=alert(2)>"]\n[TotalScoreTable',
+        ),
+    ),
     # more of the same kinds
     # Another session (the same one as tuesday.yaml would be refused as a duplicate upload).
     Case("yaml-bom", "a.yaml", b"\xef\xbb\xbf" + Y.replace("Tuesday Pairs", "Wednesday Pairs").encode()),
@@ -640,6 +651,7 @@ INJECTIONS = {
     "yaml-injection": ["<script>alert(1)</script>", '"><img src=x onerror=alert(2)>'],
     "xml-injection": ["<script>alert(1)</script>", "<img src=x onerror=alert(2)>"],
     "pbn-injection": ["<script>alert(1)</script>", "<img src=x onerror=alert(2)>"],
+    "pbn-auction-injection": ["<script>alert(1)</script>", "<img src=x onerror=alert(2)>"],
 }
 """The payloads each injection case carries, as the pages' text must show them (escaped)."""
 DECODED = {
@@ -734,8 +746,12 @@ def test_injected_markup_appears_only_escaped(case_id, previous_site, tmp_path):
     for payload in INJECTIONS[case_id]:
         for page in pages:
             assert payload not in page.read_text(encoding="utf-8"), page
-    ranking = (root / "site" / "sessions" / upload.stem / "index.html").read_text(encoding="utf-8")
-    assert html.escape(INJECTIONS[case_id][0], quote=False) in ranking
+    page = "board-1.html" if case_id == "pbn-auction-injection" else "index.html"  # (a note shows with its auction)
+    shown = (root / "site" / "sessions" / upload.stem / page).read_text(encoding="utf-8")
+    assert all(
+        html.escape(payload, quote=False) in shown
+        for payload in INJECTIONS[case_id][: 2 if page != "index.html" else 1]
+    )
 
 
 def test_check_skips_a_printed_place_that_is_not_a_number(tmp_path, capsys):

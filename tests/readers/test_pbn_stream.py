@@ -3,8 +3,9 @@
 - the lines: decoded a chunk at a time, they are the lines of the whole decoded text
   (``str.splitlines``) for any bytes and any chunk size — a chunk may end inside a line,
   inside a UTF-8 character or between ``\\r`` and ``\\n``;
-- the games: the same tags, table headers, rows and errors as the reader before it streamed
-  (kept below as the definition: whole text decoded, split, every line matched by regex);
+- the games: the same tags, table headers, rows, auction and play sections and errors as
+  the reader before it streamed (kept below as the definition: whole text decoded, split,
+  comments taken out, every line matched by regex);
 - the results: a result read once and reused for the same cells gives the same session,
   errors and notes as reading every line afresh.
 """
@@ -22,6 +23,7 @@ from generator.errors import InputError
 from generator.readers import pbn, pbn_tokens, values
 
 _TAG = re.compile(r'^\[(\w+)\s+"(.*)"\]\s*$')
+_TAG_COMMENTED = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*;.*$')
 _CELL = re.compile(r'"[^"]*"|\S+')
 
 
@@ -32,40 +34,82 @@ def _decode(data: bytes) -> str:
         return data.decode("iso-8859-1")
 
 
+def _without_comments(text: str) -> list[tuple[str, bool]]:
+    """Each line without its ``{...}`` comments (PBN 3.8: a brace in a quoted string is text,
+    a comment may span lines), and whether any of the line was comment."""
+    out = []
+    in_comment = False
+    for raw in text.splitlines():
+        kept, quoted, had, i = "", False, in_comment, 0
+        while i < len(raw):
+            c = raw[i]
+            if in_comment:
+                in_comment = c != "}"
+            elif quoted and c == "\\":
+                kept += raw[i : i + 2]
+                i += 1
+            elif c == "{" and not quoted:
+                in_comment = had = True
+                opened = len(out) + 1
+            else:
+                quoted ^= c == '"'
+                kept += c
+            i += 1
+        out.append((kept.strip(), had))
+    if in_comment:
+        out.append(("", opened))  # (a mark past the last line: the comment still open, and where it opened)
+    return out
+
+
 def _reference_games(file: str, data: bytes) -> tuple[list[tuple], list[InputError]]:
     """The reader's games as it found them before it streamed (its code, reduced to what is
-    compared): (line, tags, tables) per game, tags and rows only those the reader uses."""
+    compared): (line, tags, tables, sections) per game, tags and rows only those the reader uses."""
     errors: list[InputError] = []
     games: list[dict] = []
     game: dict | None = None
     table: dict | None = None
+    section: dict | None = None
+    noted: dict | None = None
     previous: dict[str, str] = {}
-    for number, raw in enumerate(_decode(data).splitlines(), 1):
-        line = raw.strip()
+    lines = _without_comments(_decode(data))
+    unclosed = lines.pop()[1] if lines and type(lines[-1][1]) is int else None
+    for number, (line, had_comment) in enumerate(lines, 1):
         if line.startswith("%") or line.startswith(";"):
+            continue
+        if not line and had_comment:
             continue
         if not line:
             if game is not None:
                 previous.update({k: v for k, (v, _) in game["tags"].items()})
-            game, table = None, None
+            game, table, section, noted = None, None, None, None
             continue
-        m = _TAG.match(line)
+        m = _TAG.match(line) or _TAG_COMMENTED.match(line)
         if m:
             name, value = m.group(1), m.group(2)
             if game is None:
-                game = {"line": number, "tags": {}, "tables": {}}
+                game = {"line": number, "tags": {}, "tables": {}, "sections": {}}
                 games.append(game)
+            table = section = None
+            if name == "Note":
+                if noted is not None:
+                    noted["notes"].append(value)
+                continue
+            noted = None
             if value == "#":
                 value = previous.get(name, "")
             game["tags"][name] = (value, number)
-            table = None
-            if name in pbn_tokens.TABLES:
+            if name in ("Auction", "Play"):
+                section = noted = game["sections"][name] = {"value": value, "line": number, "lines": [], "notes": []}
+            elif name in pbn_tokens.TABLES:
                 columns = [c.split("\\")[0].strip() for c in value.split(";") if c.strip()]
                 table = {"columns": columns, "rows": [], "line": number}
                 game["tables"][name] = table
             continue
         if line.startswith("["):
             errors.append(InputError(file, f"line {number}", f'expected a tag such as [Board "1"], got {line[:40]!r}'))
+            continue
+        if section is not None:
+            section["lines"].append((number, line))
             continue
         if table is None or game is None:
             continue
@@ -94,16 +138,29 @@ def _reference_games(file: str, data: bytes) -> tuple[list[tuple], list[InputErr
                 name: (t["columns"], t["rows"] if name in pbn_tokens.READ_TABLES else [], t["line"])
                 for name, t in g["tables"].items()
             },
+            {name: (t["value"], t["line"], t["lines"], t["notes"]) for name, t in g["sections"].items()},
         )
         for g in games
     ]
+    if unclosed is not None:
+        errors.append(
+            InputError(file, f"line {unclosed}", "a comment opened with { is never closed: expected } to end it")
+        )
     return shown, errors
 
 
 def _streamed(file: str, data: bytes) -> tuple[list[tuple], list[InputError]]:
     errors: list[InputError] = []
     games = pbn_tokens.games(file, data, errors)
-    return [(g.line, g.tags, {n: (t.columns, t.rows, t.line) for n, t in g.tables.items()}) for g in games], errors
+    return [
+        (
+            g.line,
+            g.tags,
+            {n: (t.columns, t.rows, t.line) for n, t in g.tables.items()},
+            {n: (t.value, t.line, t.lines, t.notes) for n, t in g.sections.items()},
+        )
+        for g in games
+    ], errors
 
 
 _PIECES = st.sampled_from(
@@ -142,6 +199,19 @@ _PIECES = st.sampled_from(
         '[Scoring "MatchPoints"]\n',
         '[Auction "N"]\n',
         '[Note "1:free text"]\n',
+        '[Play "W"]\n',
+        '[Auction "E"]\n1D =1= Pass ; rest of line\n[Note "1:an alert"]\n[Note "2:x"]\n',
+        '[Contract "4S"] ; a comment\n',
+        '[Unknown "x"]\n',
+        "1D 1S 3H =1= 4S\n",
+        "SK =1= H3 S4 -\n",
+        "*\n",
+        "{",
+        "}",
+        "{ a comment }",
+        "} {",
+        '"{"',
+        '\\"',
         '[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R;Score_NS\\6R;Score_EW\\6R"]\n',
         '[ScoreTable "#"]\n',
         '[TotalScoreTable "PairId\\2R;Direction\\3R;Names\\20L"]\n',

@@ -189,6 +189,26 @@ def test_a_line_taken_on_trust_is_flagged_on_its_board_page_and_warned_in_the_su
     assert build_site(content, out, jobs=1).warnings == report.warnings
 
 
+def test_an_auction_left_out_is_warned_and_noted_on_its_board_page_and_the_others_shown(tmp_path):
+    """Issue 24: a wrong auction or play never blocks the results: a warning names the file,
+    board and table; the board page says why; the right ones are linked from their lines."""
+    fixture = ROOT / "tests" / "readers" / "fixtures" / "pbn" / "auction_play.pbn"
+    content = make_content(tmp_path, {"2026-11-20-auction.pbn": fixture.read_text()})
+    out = tmp_path / "site"
+    report = build_site(content, out, jobs=1)
+    warnings = [w for w in report.summary().splitlines() if w.startswith("warning: ")]
+    assert [w.split("auction.pbn: ", 1)[1] for w in warnings] == [
+        "board 3, table 1: the auction (line 115) is left out: 1D after 1S is insufficient (and not marked ^I)",
+        "board 3, table 1: the play (line 117) is left out: SA is played twice, in tricks 1 and 2",
+    ]
+    [folder] = (out / "sessions").iterdir()
+    board_3 = (folder / "board-3.html").read_text()
+    assert "Table 1: the auction (line 115) is left out" in board_3 and 'class="rec"' not in board_3
+    board_1 = (folder / "board-1.html").read_text()
+    assert board_1.count('class="rec" href="#table-1"') == 1 and 'id="table-1"' in board_1
+    assert 'id="table-2"' not in board_1  # the other table recorded no auction
+
+
 def test_the_session_page_reconciles_with_the_programs_figures(tmp_path):
     """Issue 12: members never see a silent disagreement with what the club published."""
     fixture = ROOT / "tests" / "readers" / "fixtures" / "usebio" / "slips_accepted.xml"

@@ -142,7 +142,7 @@ TRAVELLER = (
 {% if l.ruling %}
 <td colspan="5">{{ l.ruling }}</td>
 {% elif l.ns.kind == "play" and not l.ew %}
-<td>{{ l.ns.contract|contract }}</td><td>{{ l.ns.declarer }}</td><td>{{ l.ns.lead|card }}</td>
+<td>{{ l.ns.contract|contract }}{% if l.get("record") %} <a class="rec" href="#{{ l.record.id }}">{{ l.record.what }}</a>{% endif %}</td><td>{{ l.ns.declarer }}</td><td>{{ l.ns.lead|card }}</td>
 <td class="num">{% if l.ns.tricks is not none %}{{ l.ns.tricks }}{% endif %}</td>
 <td class="num">{{ l.ns.ns_score|score }}</td>
 {% else %}
@@ -210,7 +210,8 @@ line = st.fixed_dictionaries(
         "note": st.none() | text,
         "ns_mark": st.none() | text,
         "ew_mark": st.none() | text,
-    }
+    },
+    optional={"record": st.fixed_dictionaries({"id": text, "what": st.sampled_from(["auction", "play"])})},
 )
 
 
