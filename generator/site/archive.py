@@ -18,8 +18,10 @@ from markupsafe import Markup
 from ..scoring.ranking import rank_labels
 from .articles import Article
 from .history_rows import history_rows
-from .links import player_slug
+from .links import LEGACY, player_addresses, player_slug
+from .meta import SiteMeta, page_head
 from .plan import MONTHS, Page, PageBase
+from .redirects import redirect_pages
 
 if TYPE_CHECKING:
     from .summary import SessionSummary
@@ -129,11 +131,15 @@ class ArchivePlanner:
         season_min_sessions: int,
         tags: list[str] | None = None,
         events: list[dict[str, Any]] | None = None,
+        meta: SiteMeta | None = None,
     ):
         """``tags``, one per summary, change whenever the summary does (the build passes its
         cache keys); without them each summary's JSON is the tag."""
         self.club = club
         self.description = description
+        self.meta = meta or SiteMeta(description=description)
+        self.redirected: list[str] = []
+        """The redirect pages ``pages`` planned (old player addresses): not in the sitemap."""
         self.events = events or []
         """Events of several sessions (site/events.py): title, url, dates, winner."""
         if tags is None:
@@ -148,6 +154,7 @@ class ArchivePlanner:
         self.min_sessions = season_min_sessions
         self.season_of = [season_of(s["date"], season_start_month) for s in self.sessions]
         self.players = self._players()
+        self._own_addresses()
         self._fractions: dict[str, Fraction] = {}
 
     @overload
@@ -171,6 +178,7 @@ class ArchivePlanner:
             "root": "../" * path.count("/"),
             "page_path": path,
             "crumbs": [],
+            "head": page_head(self.meta, self.club, path, title),
         }
         ctx: dict[str, Any] = {**head}
         ctx.update(extra)
@@ -181,6 +189,66 @@ class ArchivePlanner:
         pages += self.month_pages()
         pages += self.player_pages()
         pages += self.article_pages()
+        pages.append(self.not_found())
+        moved = redirect_pages(self.moves(), {p.path for p in pages}, self.meta)
+        self.redirected = [p.path for p in moved]
+        return pages + moved
+
+    def not_found(self) -> Page:
+        """``404.html``, which GitHub Pages serves for a missing address at any depth: its
+        links start from the site's address when it is known; otherwise from the root that
+        a few lines of script work out (``404.html``), and without script they are relative
+        to the site's root (right for a missing page at the top)."""
+        ctx = self.base("404.html", "Page not found")
+        ctx["root"] = self.meta.site_url
+        ctx["head"]["robots"] = "noindex"
+        ctx["head"]["canonical"] = ""
+        return Page("404.html", "404.html", ctx)
+
+    def _own_addresses(self) -> None:
+        """Each player's own page (``links.player_addresses``): ``shared`` is the slug the name
+        gives, which session pages link to; ``slug`` their own, different when names meet."""
+        own = player_addresses(
+            (key, p["slug"], self.sessions[p["at"][0][0]]["date"] or "") for key, p in self.players.items()
+        )
+        for key, p in self.players.items():
+            p["shared"], p["slug"] = p["slug"], own[key]
+
+    def moves(self) -> list[tuple[str, str]]:
+        """(old, new) for each player page an earlier scheme named otherwise (and its seasons)."""
+        out = []
+        for p in self.players.values():
+            seasons = sorted({x or "Undated" for x in p["seasons"]}, reverse=True)[1:]  # the pages of their own
+            for scheme in LEGACY:
+                old = scheme.player_slug(p["key"])
+                out.append((f"players/{old}.html", f"players/{p['slug']}.html"))
+                out += [(f"players/{old}-season-{x}.html", f"players/{p['slug']}-season-{x}.html") for x in seasons]
+        return out
+
+    def choice_pages(self) -> list[Page]:
+        """The page at a slug several players' names give: each of them, linked."""
+        by_shared: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        for p in self.players.values():
+            if p["shared"] != p["slug"]:
+                by_shared[p["shared"]].append(p)
+        pages = []
+        for shared, people in sorted(by_shared.items()):
+            path = f"players/{shared}.html"
+            names = " or ".join(p["name"] for p in people)
+            pages.append(
+                Page(
+                    path,
+                    "letter.html",
+                    self.base(
+                        path,
+                        f"Players: {names}",
+                        crumbs=[("../index.html", "Home"), ("index.html", "Players")],
+                        directory=[
+                            {"name": p["name"], "url": f"{p['slug']}.html", "sessions": len(p["at"])} for p in people
+                        ],
+                    ),
+                )
+            )
         return pages
 
     # --- sessions ---------------------------------------------------------------------
@@ -426,6 +494,7 @@ class ArchivePlanner:
         text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
         script = "window.PLAYER_INDEX = " + text + ";\n"
         pages.append(Page("players/search-index.js", None, data=script.encode("ascii")))
+        pages += self.choice_pages()
         return pages
 
     def player_pages_of(self, p: dict[str, Any]) -> list[LazyPage]:

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..errors import InputErrors
 from .links import pair_file, session_dir, slugify
+from .meta import page_head
 from .pipeline import Source, is_event_file
 from .plan import Page, PageBase, SiteInfo
 from .tree import walk
@@ -141,6 +142,7 @@ def plan_event(event: EventSource, scored, slugs: list[str], site: SiteInfo) -> 
         "root": root,
         "page_path": path,
         "crumbs": [(f"{root}index.html", "Home")],
+        "head": page_head(site.meta, site.club, path, r.title, "an event of several sessions"),
     }
     return Page(
         path,
