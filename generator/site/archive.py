@@ -51,6 +51,11 @@ def _mean(values: list[Fraction]) -> Fraction:
     return Fraction(sum(v.numerator * (common // v.denominator) for v in values), common * len(values))
 
 
+def _listed(p: dict[str, Any]) -> dict[str, Any]:
+    """A player as a list of players shows them: the name, linked to their page, and their sessions."""
+    return {"name": p["name"], "url": f"{p['slug']}.html", "sessions": len(p["at"])}
+
+
 @dataclass(slots=True)
 class LazyPage:
     """A page whose context is built only if needed: ``deps`` names everything the context is
@@ -231,25 +236,22 @@ class ArchivePlanner:
         for p in self.players.values():
             if p["shared"] != p["slug"]:
                 by_shared[p["shared"]].append(p)
-        pages = []
-        for shared, people in sorted(by_shared.items()):
-            path = f"players/{shared}.html"
-            names = " or ".join(p["name"] for p in people)
-            pages.append(
-                Page(
-                    path,
-                    "letter.html",
-                    self.base(
-                        path,
-                        f"Players: {names}",
-                        crumbs=[("../index.html", "Home"), ("index.html", "Players")],
-                        directory=[
-                            {"name": p["name"], "url": f"{p['slug']}.html", "sessions": len(p["at"])} for p in people
-                        ],
-                    ),
-                )
+        return [
+            self.directory_page(
+                f"players/{shared}.html",
+                "Players: " + " or ".join(p["name"] for p in people),
+                list(map(_listed, people)),
             )
-        return pages
+            for shared, people in sorted(by_shared.items())
+        ]
+
+    def directory_page(self, path: str, title: str, directory: list[dict[str, Any]]) -> Page:
+        """A list of players, each linked to their page (a letter's, or the names that meet)."""
+        return Page(
+            path,
+            "letter.html",
+            self.base(path, title, crumbs=[("../index.html", "Home"), ("index.html", "Players")], directory=directory),
+        )
 
     # --- sessions ---------------------------------------------------------------------
     def months(self) -> list[tuple[str, list[SessionSummary]]]:
@@ -416,9 +418,7 @@ class ArchivePlanner:
         pages: list[Page | LazyPage] = []
         seasons = self.seasons()
         current = seasons[0] if seasons else None
-        directory = [
-            {"name": p["name"], "url": f"{p['slug']}.html", "sessions": len(p["at"])} for p in self.players.values()
-        ]
+        directory = list(map(_listed, self.players.values()))
         letters: dict[str, list[dict[str, Any]]] = defaultdict(list)
         for d in directory:
             initial = d["name"][:1].upper()
@@ -449,19 +449,7 @@ class ArchivePlanner:
         )
         if not inline:
             for k, v in sorted(letters.items()):
-                path = f"players/letter-{k.lower()}.html"
-                pages.append(
-                    Page(
-                        path,
-                        "letter.html",
-                        self.base(
-                            path,
-                            f"Players: {k}",
-                            crumbs=[("../index.html", "Home"), ("index.html", "Players")],
-                            directory=v,
-                        ),
-                    )
-                )
+                pages.append(self.directory_page(f"players/letter-{k.lower()}.html", f"Players: {k}", v))
         in_season: dict[str | None, list[str]] = defaultdict(list)
         for tag, x in zip(self.tags, self.season_of):
             in_season[x].append(tag)
