@@ -33,12 +33,21 @@ from .articles import Article, rule_articles, site_articles
 from .cache import FORMAT, Cache, CacheIndex, EventEntry, TooLarge, code_version, digest, tree_digest
 from .config import SiteConfig, load_config, logo_file, site_address
 from .duplicates import duplicates
-from .events import EventSource, discover_events, event_summary, memberships, plan_event, session_slug
+from .events import (
+    EventSource,
+    discover_events,
+    event_summary,
+    memberships,
+    moved_events,
+    plan_event,
+    session_slug,
+)
 from .feed import atom_feed
 from .meta import SiteMeta, robots_txt, sitemaps
 from .pipeline import Source, UploadDone, UploadFailed, UploadJob, discover, stage, worker
 from .plan import Page, SiteInfo
 from .progress import Progress
+from .redirects import redirect_pages
 from .render import render_page
 from .split import can_fork, cores, forked_map
 from .stamps import FileStamp
@@ -607,7 +616,10 @@ def _plan_archive(run: _Run, uploads: _Uploads, built: list[str], summaries: lis
     if run.logo:
         extra[run.logo[0]] = run.logo[1]
     pages_now = [p for key in built for p in index["keys"][key]["pages"]] + [p.path for p in archive_pages]
+    event_moves = redirect_pages(moved_events(uploads.event_sources), {*pages_now, *event_pages}, run.site.meta)
+    extra.update((p.path, p.data) for p in event_moves if p.data is not None)
     moved = {r for s in summaries for r in s.get("redirects", ())} | set(planner.redirected) | {"404.html"}
+    moved |= {p.path for p in event_moves}
     extra.update(_findable(config, [p for p in [*pages_now, *event_pages] if p.endswith(".html") and p not in moved]))
     static = templates / "static"
     if static.is_dir():

@@ -239,6 +239,26 @@ def test_a_section_named_like_a_number_gets_apart_addresses_and_the_old_ones_red
     assert b'url=board-sect1-1.html"' in (folder / "board-Sect11.html").read_bytes()
 
 
+def test_an_event_whose_name_had_letters_the_old_scheme_dropped_is_redirected(tmp_path):
+    content = _content(tmp_path)
+    (content / "sessions" / "2026-10-12-lundi.yaml").write_text(
+        MITCHELL.replace("2026-10-05", "2026-10-12"), encoding="utf-8"
+    )
+    (content / "sessions" / "2026-зима.event.yaml").write_text(
+        "event:\n  title: Зимний турнир\n  method: total_matchpoints\n  sessions:\n"
+        "    - {file: 2026-10-05-понедельник.yaml, label: First}\n"
+        "    - {file: 2026-10-12-lundi.yaml, label: Second}\n",
+        encoding="utf-8",
+    )
+    build_site(content, tmp_path / "site", jobs=1, site_url=URL)
+    site = tmp_path / "site"
+    assert (site / "events" / "2026-zima" / "index.html").is_file()
+    old = (site / "events" / "2026" / "index.html").read_bytes()
+    assert MARK in old[:40] and b'url=../2026-zima/index.html"' in old
+    listed = (site / "sitemap.xml").read_text(encoding="utf-8")
+    assert f"{URL}events/2026-zima/" in listed and f"{URL}events/2026/" not in listed
+
+
 # --- site_url: feed, sitemap, canonical, Open Graph, 404 ------------------------------------
 
 
