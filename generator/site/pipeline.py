@@ -89,12 +89,27 @@ def discover(folder: Path, label: str = "sessions/", confine: Path | None = None
     skipped.sort(key=lambda s: s.path)
     rels = [f.rel for f in files]
     slugs = upload_slugs(rels)
-    earlier = [upload_slugs(rels, scheme.slugify) for scheme in LEGACY]
+    earlier = [_published(upload_slugs(rels, scheme.slugify), slugs) for scheme in LEGACY]
     out = [
-        Source(Path(f.path), f.rel, s, tuple(dict.fromkeys(e[n] for e in earlier if e[n] != s)))
+        Source(Path(f.path), f.rel, s, tuple(dict.fromkeys(e[n] for e in earlier if e[n] and e[n] != s)))
         for n, (f, s) in enumerate(zip(files, slugs))
     ]
     return out, skipped
+
+
+def _published(old: list[str], now: list[str]) -> list[str]:
+    """An earlier scheme's slugs that can have been published and are free to redirect: ''
+    for one two uploads shared (that build failed) or that another upload has now.
+
+    >>> _published(["2026-10-05", "2026-10-05", "pairs"], ["2026-10-05-utro", "2026-10-05-vecher", "pairs"])
+    ['', '', 'pairs']
+    >>> _published(["x", "pairs"], ["pairs", "pairs-x"])
+    ['x', '']
+    """
+    count: dict[str, int] = {}
+    for s in old:
+        count[s] = count.get(s, 0) + 1
+    return [s if count[s] == 1 and (s not in now or now[n] == s) else "" for n, s in enumerate(old)]
 
 
 CSV_BOM = b"\xef\xbb\xbf"

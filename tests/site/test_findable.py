@@ -259,6 +259,18 @@ def test_an_event_whose_name_had_letters_the_old_scheme_dropped_is_redirected(tm
     assert f"{URL}events/2026-zima/" in listed and f"{URL}events/2026/" not in listed
 
 
+def test_old_folders_that_would_meet_a_page_of_today_are_not_redirected(tmp_path):
+    """'2026-10-05.yaml' has the folder the first scheme gave '2026-10-05-понедельник.yaml':
+    the session of today keeps it; nothing fails."""
+    content = _content(tmp_path)
+    (content / "sessions" / "2026-10-05.yaml").write_text(
+        MITCHELL.replace("Lundi Pairs", "Other Pairs").replace("2026-10-05", "2026-10-06"), encoding="utf-8"
+    )
+    build_site(content, tmp_path / "site", jobs=1)
+    index = (tmp_path / "site" / "sessions" / "2026-10-05" / "index.html").read_bytes()
+    assert MARK not in index[:40] and b"Other Pairs" in index
+
+
 # --- site_url: feed, sitemap, canonical, Open Graph, 404 ------------------------------------
 
 
