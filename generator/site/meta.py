@@ -45,8 +45,10 @@ def page_head(meta: SiteMeta, club: str, path: str, title: str, about: str = "",
     ...               "Board 2", "Monday Pairs, 5 October 2026")
     >>> h["canonical"], h["description"]
     ('https://c.example/r/sessions/s/board-2.html', 'Board 2, Monday Pairs, 5 October 2026. Every Monday.')
+    >>> page_head(SiteMeta(), "Club", "sessions/s/index.html", "Monday Pairs", "Monday Pairs, 5 October 2026")["description"]
+    'Monday Pairs, 5 October 2026. Results of Club.'
     """
-    first = ", ".join(dict.fromkeys(x for x in (title, about) if x))
+    first = about if title and about.startswith(title) else ", ".join(x for x in (title, about) if x)
     tail = meta.description or f"Results of {club}."
     description = f"{first}. {tail}" if first and first != club else tail
     canonical = absolute(meta.site_url, quote(path)) if meta.site_url else ""

@@ -333,6 +333,9 @@ def test_each_page_has_a_canonical_address_a_description_and_a_card(published):
     assert _meta(head, "og:url") == f"{URL}{folder}board-2.html"
     assert _meta(head, "og:image") == URL + "static/club-logo.png" == _meta(head, "twitter:image")
     assert (published / "static" / "club-logo.png").read_bytes().startswith(b"\x89PNG")
+    session = _head(published, folder + "index.html")
+    assert _meta(session, "description") == "Lundi Pairs, 5 October 2026. Results of our Monday and Thursday sessions."
+    assert _meta(session, "og:title") == "Lundi Pairs · Larkfield Bridge Club"
     home = _head(published, "index.html")
     assert f'<link rel="canonical" href="{URL}">' in home
     assert _meta(home, "description") == "Results. Results of our Monday and Thursday sessions."
