@@ -105,7 +105,13 @@ def site_address(value: Any, where: str, path: Path | None = None) -> str:
         return ""
     text = str(value).strip()
     parts = urlsplit(text)
-    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.netloc
+        or parts.query
+        or parts.fragment
+        or any(c.isspace() or c in '"<>\\^`{|}' for c in text)
+    ):
         raise BuildError(
             f"{where} {text!r} is not a web address: expected one such as https://club.github.io/results/",
             file=path,

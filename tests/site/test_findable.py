@@ -379,6 +379,7 @@ def test_search_engines_false_asks_every_page_not_to_be_indexed(tmp_path):
 def test_site_yaml_settings_are_checked(tmp_path):
     for setting, said in [
         ("site_url: club.example\n", "'site_url' 'club.example' is not a web address"),
+        ("site_url: 'https://club.example/\"><b>'\n", "is not a web address"),
         ("search_engines: no thanks\n", "'search_engines' must be true or false"),
         ("csv_bom: 1\n", "'csv_bom' must be true or false"),
         ("logo: notes.txt\n", "'logo' 'notes.txt' is not an image"),
