@@ -16,6 +16,9 @@ BUILD_HELP = "Read every session in the content folder, score it and write the s
 SCORE_HELP = "Score one session file and print the result."
 CHECK_HELP = "Compare the figures printed in an export with ours; exit 0 only when all agree."
 NEW_HELP = "Start a club's repository in a new folder: settings, an example session, the GitHub workflow, a README."
+SITE_URL_ENV = "BRIDGE_RESULTS_SITE_URL"
+"""The site's address from the environment: the GitHub workflow sets it to the address
+actions/configure-pages reports (its ``base_url``)."""
 SERVE_HELP = "Build, serve the site on 127.0.0.1 and rebuild when content/ or templates/ change."
 
 
@@ -44,6 +47,13 @@ def _parser() -> argparse.ArgumentParser:
     _site_folders(build)
     build.add_argument(
         "--jobs", type=int, default=None, help="worker processes for rendering (default: number of cores)"
+    )
+    build.add_argument(
+        "--site-url",
+        default=None,
+        metavar="URL",
+        help="the site's address, e.g. https://club.github.io/results/, for the feed, the sitemap and "
+        "canonical links, unless site.yaml gives site_url (default: $BRIDGE_RESULTS_SITE_URL; none: all relative)",
     )
 
     score = sub.add_parser(
@@ -191,6 +201,7 @@ def main(argv: list[str] | None = None) -> int:
                 templates=args.templates,
                 jobs=args.jobs,
                 progress=Progress.for_stream(sys.stderr),
+                site_url=args.site_url if args.site_url is not None else os.environ.get(SITE_URL_ENV),
             )
             print(shown(report.summary(), keep_newlines=True))
             if _in_github_actions():

@@ -32,6 +32,7 @@ def _not_in_github_actions(monkeypatch):
     print workflow annotations on stdout: each test starts without it (the annotation tests
     set it themselves)."""
     monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
+    monkeypatch.delenv("BRIDGE_RESULTS_SITE_URL", raising=False)  # the workflow's site address: tests give their own
 
 
 @pytest.fixture(scope="session")

@@ -18,8 +18,10 @@ from markupsafe import Markup
 from ..scoring.ranking import rank_labels
 from .articles import Article
 from .history_rows import history_rows
-from .links import player_slug
+from .links import LEGACY, player_addresses, player_slug
+from .meta import SiteMeta, page_head
 from .plan import MONTHS, Page, PageBase
+from .redirects import redirect_pages
 
 if TYPE_CHECKING:
     from .summary import SessionSummary
@@ -47,6 +49,11 @@ def _mean(values: list[Fraction]) -> Fraction:
     by one reduces by a gcd at every step; a player's season has a hundred of them)."""
     common = math.lcm(*{v.denominator for v in values})
     return Fraction(sum(v.numerator * (common // v.denominator) for v in values), common * len(values))
+
+
+def _listed(p: dict[str, Any]) -> dict[str, Any]:
+    """A player as a list of players shows them: the name, linked to their page, and their sessions."""
+    return {"name": p["name"], "url": f"{p['slug']}.html", "sessions": len(p["at"])}
 
 
 @dataclass(slots=True)
@@ -129,11 +136,15 @@ class ArchivePlanner:
         season_min_sessions: int,
         tags: list[str] | None = None,
         events: list[dict[str, Any]] | None = None,
+        meta: SiteMeta | None = None,
     ):
         """``tags``, one per summary, change whenever the summary does (the build passes its
         cache keys); without them each summary's JSON is the tag."""
         self.club = club
         self.description = description
+        self.meta = meta or SiteMeta(description=description)
+        self.redirected: list[str] = []
+        """The redirect pages ``pages`` planned (old player addresses): not in the sitemap."""
         self.events = events or []
         """Events of several sessions (site/events.py): title, url, dates, winner."""
         if tags is None:
@@ -148,6 +159,7 @@ class ArchivePlanner:
         self.min_sessions = season_min_sessions
         self.season_of = [season_of(s["date"], season_start_month) for s in self.sessions]
         self.players = self._players()
+        self._own_addresses()
         self._fractions: dict[str, Fraction] = {}
 
     @overload
@@ -171,6 +183,7 @@ class ArchivePlanner:
             "root": "../" * path.count("/"),
             "page_path": path,
             "crumbs": [],
+            "head": page_head(self.meta, self.club, path, title),
         }
         ctx: dict[str, Any] = {**head}
         ctx.update(extra)
@@ -181,7 +194,64 @@ class ArchivePlanner:
         pages += self.month_pages()
         pages += self.player_pages()
         pages += self.article_pages()
-        return pages
+        pages.append(self.not_found())
+        moved = redirect_pages(self.moves(), {p.path for p in pages}, self.meta)
+        self.redirected = [p.path for p in moved]
+        return pages + moved
+
+    def not_found(self) -> Page:
+        """``404.html``, which GitHub Pages serves for a missing address at any depth: its
+        links start from the site's address when it is known; otherwise from the root that
+        a few lines of script work out (``404.html``), and without script they are relative
+        to the site's root (right for a missing page at the top)."""
+        ctx = self.base("404.html", "Page not found")
+        ctx["root"] = self.meta.site_url
+        ctx["head"]["robots"] = "noindex"
+        ctx["head"]["canonical"] = ""
+        return Page("404.html", "404.html", ctx)
+
+    def _own_addresses(self) -> None:
+        """Each player's own page (``links.player_addresses``): ``shared`` is the slug the name
+        gives, which session pages link to; ``slug`` their own, different when names meet."""
+        own = player_addresses(
+            (key, p["slug"], self.sessions[p["at"][0][0]]["date"] or "") for key, p in self.players.items()
+        )
+        for key, p in self.players.items():
+            p["shared"], p["slug"] = p["slug"], own[key]
+
+    def moves(self) -> list[tuple[str, str]]:
+        """(old, new) for each player page an earlier scheme named otherwise (and its seasons)."""
+        out = []
+        for p in self.players.values():
+            seasons = sorted({x or "Undated" for x in p["seasons"]}, reverse=True)[1:]  # the pages of their own
+            for scheme in LEGACY:
+                old = scheme.player_slug(p["key"])
+                out.append((f"players/{old}.html", f"players/{p['slug']}.html"))
+                out += [(f"players/{old}-season-{x}.html", f"players/{p['slug']}-season-{x}.html") for x in seasons]
+        return out
+
+    def choice_pages(self) -> list[Page]:
+        """The page at a slug several players' names give: each of them, linked."""
+        by_shared: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        for p in self.players.values():
+            if p["shared"] != p["slug"]:
+                by_shared[p["shared"]].append(p)
+        return [
+            self.directory_page(
+                f"players/{shared}.html",
+                "Players: " + " or ".join(p["name"] for p in people),
+                list(map(_listed, people)),
+            )
+            for shared, people in sorted(by_shared.items())
+        ]
+
+    def directory_page(self, path: str, title: str, directory: list[dict[str, Any]]) -> Page:
+        """A list of players, each linked to their page (a letter's, or the names that meet)."""
+        return Page(
+            path,
+            "letter.html",
+            self.base(path, title, crumbs=[("../index.html", "Home"), ("index.html", "Players")], directory=directory),
+        )
 
     # --- sessions ---------------------------------------------------------------------
     def months(self) -> list[tuple[str, list[SessionSummary]]]:
@@ -348,9 +418,7 @@ class ArchivePlanner:
         pages: list[Page | LazyPage] = []
         seasons = self.seasons()
         current = seasons[0] if seasons else None
-        directory = [
-            {"name": p["name"], "url": f"{p['slug']}.html", "sessions": len(p["at"])} for p in self.players.values()
-        ]
+        directory = list(map(_listed, self.players.values()))
         letters: dict[str, list[dict[str, Any]]] = defaultdict(list)
         for d in directory:
             initial = d["name"][:1].upper()
@@ -381,19 +449,7 @@ class ArchivePlanner:
         )
         if not inline:
             for k, v in sorted(letters.items()):
-                path = f"players/letter-{k.lower()}.html"
-                pages.append(
-                    Page(
-                        path,
-                        "letter.html",
-                        self.base(
-                            path,
-                            f"Players: {k}",
-                            crumbs=[("../index.html", "Home"), ("index.html", "Players")],
-                            directory=v,
-                        ),
-                    )
-                )
+                pages.append(self.directory_page(f"players/letter-{k.lower()}.html", f"Players: {k}", v))
         in_season: dict[str | None, list[str]] = defaultdict(list)
         for tag, x in zip(self.tags, self.season_of):
             in_season[x].append(tag)
@@ -426,6 +482,7 @@ class ArchivePlanner:
         text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
         script = "window.PLAYER_INDEX = " + text + ";\n"
         pages.append(Page("players/search-index.js", None, data=script.encode("ascii")))
+        pages += self.choice_pages()
         return pages
 
     def player_pages_of(self, p: dict[str, Any]) -> list[LazyPage]:

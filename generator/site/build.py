@@ -31,13 +31,23 @@ from . import quick
 from .archive import ArchivePlanner, LazyPage
 from .articles import Article, rule_articles, site_articles
 from .cache import FORMAT, Cache, CacheIndex, EventEntry, TooLarge, code_version, digest, tree_digest
-from .config import SiteConfig, load_config
+from .config import SiteConfig, load_config, logo_file, site_address
 from .duplicates import duplicates
-from .events import EventSource, discover_events, event_summary, memberships, plan_event, session_slug
+from .events import (
+    EventSource,
+    discover_events,
+    event_summary,
+    memberships,
+    moved_events,
+    plan_event,
+    session_slug,
+)
 from .feed import atom_feed
+from .meta import SiteMeta, robots_txt, sitemaps
 from .pipeline import Source, UploadDone, UploadFailed, UploadJob, discover, stage, worker
 from .plan import Page, SiteInfo
 from .progress import Progress
+from .redirects import redirect_pages
 from .render import render_page
 from .split import can_fork, cores, forked_map
 from .stamps import FileStamp
@@ -118,14 +128,18 @@ def build_site(
     cache_dir: Path | None = None,
     now: datetime | None = None,
     progress: Progress | None = None,
+    site_url: str | None = None,
 ) -> BuildReport:
     """``now`` is the build time that decides whether a provisional period has passed
     (the clock when not given: tests pass a fixed moment); ``progress`` (the command
-    line's, on a terminal) shows how far the build got."""
+    line's, on a terminal) shows how far the build got; ``site_url`` (``--site-url``, the
+    workflow's Pages address) the site's address where site.yaml gives none."""
     progress = progress or Progress()
     try:
         with _without_cycle_collector():
-            return _build_site(content, output, templates, jobs, cache_dir, now or datetime.now(UTC), progress)
+            return _build_site(
+                content, output, templates, jobs, cache_dir, now or datetime.now(UTC), progress, site_url
+            )
     finally:
         progress.clear()
 
@@ -138,6 +152,7 @@ def _build_site(
     cache_dir: Path | None,
     now: datetime,
     progress: Progress,
+    site_url: str | None = None,
 ) -> BuildReport:
     started = time.perf_counter()
     content, output = Path(content), Path(output)
@@ -154,7 +169,13 @@ def _build_site(
             f"output folder {shown(output)} must not contain or be inside the content folder {shown(content)}"
         )
     cache = Cache(Path(cache_dir) if cache_dir else output.parent / ".cache" / "site")
-    last = quick.check(cache.root, content, output, templates, now.astimezone(UTC).isoformat())
+    address = site_address(site_url, "the site's address (--site-url or BRIDGE_RESULTS_SITE_URL)")
+    config = load_config(content)
+    if address and not config.site_url:  # site.yaml's own address (a custom domain) wins
+        config = replace(config, site_url=address)
+    logo = logo_file(content, config.logo)
+    extra = f"\0{config.site_url}\0{logo[2] if logo else ''}"
+    last = quick.check(cache.root, content, output, templates, now.astimezone(UTC).isoformat(), extra)
     if last is not None:  # nothing changed: nothing to read, plan or write
         return BuildReport(
             output,
@@ -172,12 +193,18 @@ def _build_site(
     quick.forget(cache.root, output)
 
     # --- phase one: everything in memory or in the cache; nothing in the output -----------
-    config = load_config(content)
     skipped: list[Skipped] = []
     articles = site_articles(content / config.articles_dir, confine=content, skipped=skipped)
-    site = SiteInfo(config.club, rule_articles(articles), {a.slug: a.title for a in articles})
+    meta = SiteMeta(
+        config.site_url,
+        config.search_engines,
+        config.description,
+        logo[0] if logo else config.logo,
+        config.csv_bom,
+    )
+    site = SiteInfo(config.club, rule_articles(articles), {a.slug: a.title for a in articles}, meta)
     # Taken before anything is read: a file that changes during the build is seen as changed next time.
-    inputs = quick.inputs_digest(content, output, templates, config.sessions_dir, config.articles_dir)
+    inputs = quick.inputs_digest(content, output, templates, config.sessions_dir, config.articles_dir) + extra
     try:
         sources, passed = discover(content / config.sessions_dir, f"{config.sessions_dir}/", confine=content)
     except OutsideError as real:
@@ -215,6 +242,7 @@ def _build_site(
             histories,
             skipped,
             progress,
+            logo,
         )
         report = _build(run, stamps, started)
     finally:
@@ -285,6 +313,8 @@ class _Run:
     histories: dict[str, dict]
     skipped: list[Skipped]
     progress: Progress
+    logo: tuple[str, bytes, str] | None = None
+    """The club's logo from the content folder: site path, bytes, digest (``config.logo_file``)."""
     errors: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
 
@@ -401,7 +431,9 @@ def _render_uploads(run: _Run, stamps: dict[str, FileStamp]) -> _Uploads:
         events = {str(k): v for k, v in member.get(src.rel, {}).items()}
         key = digest(
             # The path as the build was given it: results.json names the upload by it ("source").
-            f"{run.common}\0{file_digest}\0{src.slug}\0{src.path}".encode("utf-8", "surrogatepass")
+            f"{run.common}\0{file_digest}\0{src.slug}\0{src.path}\0{','.join(src.legacy)}".encode(
+                "utf-8", "surrogatepass"
+            )
             + (
                 b""
                 if history is None
@@ -422,6 +454,7 @@ def _render_uploads(run: _Run, stamps: dict[str, FileStamp]) -> _Uploads:
             str(run.staging),
             history,
             member.get(src.rel),
+            legacy=src.legacy,
         )
         # A cached upload's entry is loaded only if the output lost its pages (``_restage``).
         (cached_jobs if key in run.index["keys"] and run.cache.has(key) else todo).append(job)
@@ -546,6 +579,7 @@ def _plan_archive(run: _Run, uploads: _Uploads, built: list[str], summaries: lis
         config.season_min_sessions,
         tags,
         events=event_list,
+        meta=run.site.meta,
     )
     extra: dict[str, bytes] = {}
     known: dict[str, str] = {}
@@ -578,13 +612,33 @@ def _plan_archive(run: _Run, uploads: _Uploads, built: list[str], summaries: lis
         else:
             rendered_now[page.path] = [context_key, staged[page.path].sha]
     extra.update(event_pages)
-    extra["feed.xml"] = atom_feed(config.club, summaries)
+    extra["feed.xml"] = atom_feed(config.club, summaries, config.site_url)
+    if run.logo:
+        extra[run.logo[0]] = run.logo[1]
+    pages_now = [p for key in built for p in index["keys"][key]["pages"]] + [p.path for p in archive_pages]
+    event_moves = redirect_pages(moved_events(uploads.event_sources), {*pages_now, *event_pages}, run.site.meta)
+    extra.update((p.path, p.data) for p in event_moves if p.data is not None)
+    moved = {r for s in summaries for r in s.get("redirects", ())} | set(planner.redirected) | {"404.html"}
+    moved |= {p.path for p in event_moves}
+    extra.update(_findable(config, [p for p in [*pages_now, *event_pages] if p.endswith(".html") and p not in moved]))
     static = templates / "static"
     if static.is_dir():
         for p in sorted(static.rglob("*")):
             if p.is_file():
                 extra["static/" + p.relative_to(static).as_posix()] = p.read_bytes()
     return _Archive(archive_pages, extra, known, rendered_now, events_now, staged)
+
+
+def _findable(config: SiteConfig, pages: list[str]) -> dict[str, bytes]:
+    """``sitemap.xml`` (every page but the redirects and 404.html) and ``robots.txt``: only
+    with the site's address (a sitemap holds full addresses) and search engines welcome."""
+    if not config.site_url or not config.search_engines:
+        return {}
+    out = sitemaps(config.site_url, pages)
+    robots = robots_txt(config.site_url)
+    if robots:
+        out["robots.txt"] = robots
+    return out
 
 
 def _render_archive(

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
+from urllib.parse import urlsplit
 
 import yaml
 
@@ -32,6 +34,17 @@ class SiteConfig:
     articles_dir: str = "articles"
     provisional_days: int | None = None
     """Results are provisional for this many days from a session's first commit (none when unset)."""
+    site_url: str = ""
+    """The site's address ('https://club.github.io/results/', always ending in '/'): the feed,
+    the sitemap, canonical and Open Graph addresses are made absolute with it; '' leaves
+    every link relative (``--site-url`` and ``BRIDGE_RESULTS_SITE_URL`` give it too)."""
+    search_engines: bool = True
+    """False: every page asks search engines not to index it, and no sitemap is written."""
+    csv_bom: bool = True
+    """results.csv starts with a UTF-8 byte order mark, so that Excel reads accented names."""
+    logo: str = ""
+    """The club's logo: an image in the content folder (copied to the site) or a full https
+    address; the image of the pages' Open Graph and Twitter cards."""
 
     def options(self, session_options: dict[str, Any] | None = None) -> ScoringOptions:
         """Site defaults, then the upload's own options."""
@@ -46,6 +59,10 @@ class SiteConfig:
                 "season_start_month": self.season_start_month,
                 "season_min_sessions": self.season_min_sessions,
                 "provisional_days": self.provisional_days,
+                "site_url": self.site_url,
+                "search_engines": self.search_engines,
+                "csv_bom": self.csv_bom,
+                "logo": self.logo,
             },
             sort_keys=True,
             default=str,
@@ -63,6 +80,10 @@ def _string_keys(value: Any) -> Any:
 
 _KEYS = {
     "provisional_days",
+    "site_url",
+    "search_engines",
+    "csv_bom",
+    "logo",
     "club",
     "description",
     "scoring",
@@ -71,6 +92,31 @@ _KEYS = {
     "sessions_dir",
     "articles_dir",
 }
+
+
+LOGO_TYPES = {".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg"}
+
+
+def site_address(value: Any, where: str, path: Path | None = None) -> str:
+    """A site's address as given (site.yaml, ``--site-url``, the workflow's ``base_url``),
+    checked and ending in '/': '' when not given.  Only http(s) addresses with a host:
+    anything else would make every canonical and feed address wrong."""
+    if value is None or value == "":
+        return ""
+    text = str(value).strip()
+    parts = urlsplit(text)
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.netloc
+        or parts.query
+        or parts.fragment
+        or any(c.isspace() or c in '"<>\\^`{|}' for c in text)
+    ):
+        raise BuildError(
+            f"{where} {text!r} is not a web address: expected one such as https://club.github.io/results/",
+            file=path,
+        )
+    return text if text.endswith("/") else text + "/"
 
 
 def load_config(content: Path) -> SiteConfig:
@@ -115,7 +161,25 @@ def load_config(content: Path) -> SiteConfig:
         raise BuildError(
             f"{shown(path)}: 'provisional_days' must be a whole number of days >= 0, got {days!r}", file=path
         )
+    flags = {}
+    for key in ("search_engines", "csv_bom"):
+        flag = data.get(key, True)
+        if not isinstance(flag, bool):
+            raise BuildError(f"{shown(path)}: '{key}' must be true or false, got {flag!r}", file=path)
+        flags[key] = flag
+    logo = data.get("logo") or ""
+    if not isinstance(logo, str):
+        raise BuildError(f"{shown(path)}: 'logo' must be an image file's name or an https address", file=path)
+    if logo and not logo.startswith("https://") and PurePosixPath(logo).suffix.lower() not in LOGO_TYPES:
+        raise BuildError(
+            f"{shown(path)}: 'logo' {logo!r} is not an image: expected a file ending in "
+            f"{', '.join(sorted(LOGO_TYPES))} or an https address",
+            file=path,
+        )
     config = SiteConfig(
+        site_url=site_address(data.get("site_url"), f"{shown(path)}: 'site_url'", path),
+        logo=logo,
+        **flags,
         provisional_days=days or None,
         club=str(data.get("club", DEFAULT_CLUB)),
         description=str(data.get("description", "")),
@@ -130,3 +194,32 @@ def load_config(content: Path) -> SiteConfig:
     except OptionError as exc:
         raise BuildError(f"{shown(path)}: scoring: {shown(exc)}", file=path) from None
     return config
+
+
+MAX_LOGO_BYTES = 1_000_000
+"""A logo is a small image; anything larger is refused before it is read."""
+
+
+def logo_file(content: Path, logo: str) -> tuple[str, bytes, str] | None:
+    """The club's logo named in site.yaml: (its site path, its bytes, their SHA-256), or None
+    when there is none or it is a web address.  Read only from inside the content folder."""
+    if not logo or logo.startswith("https://"):
+        return None
+    settings = content / "site.yaml"
+    path = content / logo
+    refused = refused_file(path, content)
+    if refused is None and PurePosixPath(logo).is_absolute():
+        refused = "it is not a path inside the content folder"
+    if refused:
+        raise BuildError(f"{shown(settings)}: 'logo' {logo!r} is not read, because {shown(refused)}", file=settings)
+    if not path.is_file():
+        raise BuildError(
+            f"{shown(settings)}: 'logo' {logo!r} not found: expected an image file in the content folder", file=settings
+        )
+    if path.stat().st_size > MAX_LOGO_BYTES:
+        raise BuildError(
+            f"{shown(settings)}: 'logo' {logo!r} is {path.stat().st_size:,} bytes: expected at most {MAX_LOGO_BYTES:,}",
+            file=settings,
+        )
+    data = path.read_bytes()
+    return f"static/club-logo{PurePosixPath(logo).suffix.lower()}", data, hashlib.sha256(data).hexdigest()

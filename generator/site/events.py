@@ -14,7 +14,8 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ..errors import InputErrors
-from .links import pair_file, session_dir, slugify
+from .links import LEGACY, pair_file, session_dir, slugify
+from .meta import page_head
 from .pipeline import Source, is_event_file
 from .plan import Page, PageBase, SiteInfo
 from .tree import walk
@@ -40,9 +41,17 @@ def discover_events(folder: Path, confine: Path | None = None) -> list[EventSour
     out = []
     for f in found:
         if is_event_file(f.rel):
-            stem = f.rel[: f.rel.lower().rindex(".event.")]
-            out.append(EventSource(Path(f.path), f.rel, slugify(stem)))
+            out.append(EventSource(Path(f.path), f.rel, slugify(_stem(f.rel))))
     return out
+
+
+def _stem(rel: str) -> str:
+    return rel[: rel.lower().rindex(".event.")]
+
+
+def moved_events(events: list[EventSource]) -> list[tuple[str, str]]:
+    """(old, new) for each event page an earlier address scheme (``links.LEGACY``) named otherwise."""
+    return [(f"events/{scheme.slugify(_stem(e.rel))}/index.html", e.url) for e in events for scheme in LEGACY]
 
 
 def memberships(
@@ -141,6 +150,7 @@ def plan_event(event: EventSource, scored, slugs: list[str], site: SiteInfo) -> 
         "root": root,
         "page_path": path,
         "crumbs": [(f"{root}index.html", "Home")],
+        "head": page_head(site.meta, site.club, path, r.title, "an event of several sessions"),
     }
     return Page(
         path,

@@ -1,9 +1,11 @@
 """``feed.xml``: an Atom feed (RFC 4287) of new sessions and corrections, as static-site
 generators publish one, so members and club websites can subscribe.
 
-Written with ElementTree, which escapes every text and attribute.  Links are relative to
-the feed (the site's root), like every link of the site; ids are stable URNs made from the
-club and the session's slug.  Every date comes from the inputs — a session's first commit
+Written with ElementTree, which escapes every text and attribute.  With the site's address
+(``site_url``) every link is absolute, as feed readers need (many resolve a relative link
+against the address they fetched, not the feed's own); without it they are relative to the
+feed (the site's root), like every link of the site.  Ids are stable URNs made from the
+club and the session's slug, so they do not change when the site moves.  Every date comes from the inputs — a session's first commit
 (or its date when it has no history) and each correction's commit — never from the clock,
 so identical inputs give an identical feed.
 """
@@ -13,6 +15,8 @@ from __future__ import annotations
 import uuid
 import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING
+
+from .links import absolute
 
 if TYPE_CHECKING:
     from .summary import SessionSummary
@@ -30,7 +34,7 @@ def _urn(club: str, *parts: str) -> str:
     return uuid.uuid5(uuid.NAMESPACE_URL, "bridge-results:" + "\0".join((club, *parts))).urn
 
 
-def entries(club: str, summaries: list[SessionSummary]) -> list[dict[str, str]]:
+def entries(club: str, summaries: list[SessionSummary], site_url: str = "") -> list[dict[str, str]]:
     """Newest first: one entry per session published, one per committed correction."""
     found = []
     for s in summaries:
@@ -42,7 +46,7 @@ def entries(club: str, summaries: list[SessionSummary]) -> list[dict[str, str]]:
                     "id": _urn(club, s["slug"]),
                     "title": f"Results: {s['title']}, {s['long_date']}",
                     "updated": _stamp(when),
-                    "link": s["url"],
+                    "link": absolute(site_url, s["url"]),
                     "summary": f"{s['kind']}." + (f" Won by {winners}." if winners else ""),
                 }
             )
@@ -57,7 +61,7 @@ def entries(club: str, summaries: list[SessionSummary]) -> list[dict[str, str]]:
                     "id": _urn(club, s["slug"], c["iso"], c["anchor"]),
                     "title": f"Correction: {s['title']}, {s['long_date']}",
                     "updated": _stamp(c["iso"]),
-                    "link": f"{s['url']}#{c['anchor']}",
+                    "link": f"{absolute(site_url, s['url'])}#{c['anchor']}",
                     "summary": text,
                 }
             )
@@ -65,10 +69,10 @@ def entries(club: str, summaries: list[SessionSummary]) -> list[dict[str, str]]:
     return found[:MAX_ENTRIES]
 
 
-def atom_feed(club: str, summaries: list[SessionSummary]) -> bytes:
+def atom_feed(club: str, summaries: list[SessionSummary], site_url: str = "") -> bytes:
     ET.register_namespace("", ATOM)
     feed = ET.Element(f"{{{ATOM}}}feed")
-    items = entries(club, summaries)
+    items = entries(club, summaries, site_url)
 
     def add(parent: ET.Element, tag: str, text: str | None = None, **attrs: str) -> ET.Element:
         el = ET.SubElement(parent, f"{{{ATOM}}}{tag}", attrs)
@@ -81,8 +85,8 @@ def atom_feed(club: str, summaries: list[SessionSummary]) -> bytes:
     add(feed, "updated", items[0]["updated"] if items else "1970-01-01T00:00:00Z")
     author = add(feed, "author")
     add(author, "name", club)
-    add(feed, "link", rel="self", href="feed.xml", type="application/atom+xml")
-    add(feed, "link", rel="alternate", href="index.html", type="text/html")
+    add(feed, "link", rel="self", href=absolute(site_url, "feed.xml"), type="application/atom+xml")
+    add(feed, "link", rel="alternate", href=absolute(site_url, "index.html"), type="text/html")
     for item in items:
         entry = add(feed, "entry")
         add(entry, "id", item["id"])

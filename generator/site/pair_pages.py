@@ -92,7 +92,11 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
     # only those are copied into the page's rows
     # (a stable sort, reversed, keeps ties in card order as nsmallest of the negated swing did)
     mattered = [
-        {"board": board.slug, "board_url": board_file(board.slug), **(w or plan.worth(board, index, direction) or {})}
+        {
+            "board": board.slug,
+            "board_url": board_file(board.number, board.section),
+            **(w or plan.worth(board, index, direction) or {}),
+        }
         for _, board, index, direction, w in sorted(swings, key=_swing, reverse=True)[:3]
     ]
     chart = None

@@ -22,7 +22,7 @@ from ..scoring.contract import ContractError
 from ..scoring.options import OptionError
 from ..scoring.results import SessionResult
 from .duplicates import session_identity
-from .links import slugify
+from .links import LEGACY, slugify
 from .plan import Page, SessionPlanner, SiteInfo
 from .render import render_page
 from .split import split_parts, split_render
@@ -46,6 +46,23 @@ class Source:
     rel: str
     """POSIX path under the sessions folder, for messages."""
     slug: str
+    legacy: tuple[str, ...] = ()
+    """Its slugs in the earlier address schemes (``links.LEGACY``), where they differ."""
+
+
+def upload_slugs(rels: list[str], slugify=slugify) -> list[str]:
+    """Each upload's slug: its path under the sessions folder without the suffix
+    ('2026/10-05-pairs.yaml' -> '2026-10-05-pairs'); with it where two would meet
+    ('pairs.xml' and 'pairs.yaml' side by side)."""
+    stems: dict[str, int] = {}
+    for rel in rels:
+        s = slugify(PurePosixPath(rel).with_suffix("").as_posix())
+        stems[s] = stems.get(s, 0) + 1
+    out = []
+    for rel in rels:
+        s = slugify(PurePosixPath(rel).with_suffix("").as_posix())
+        out.append(slugify(rel) if stems[s] > 1 else s)
+    return out
 
 
 def discover(folder: Path, label: str = "sessions/", confine: Path | None = None) -> tuple[list[Source], list[Skipped]]:
@@ -70,26 +87,46 @@ def discover(folder: Path, label: str = "sessions/", confine: Path | None = None
                 )
             )
     skipped.sort(key=lambda s: s.path)
-    stems: dict[str, int] = {}
-    for f in files:
-        s = slugify(PurePosixPath(f.rel).with_suffix("").as_posix())
-        stems[s] = stems.get(s, 0) + 1
-    out = []
-    for f in files:
-        s = slugify(PurePosixPath(f.rel).with_suffix("").as_posix())
-        if stems[s] > 1:  # 'pairs.xml' and 'pairs.yaml' side by side
-            s = slugify(f.rel)
-        out.append(Source(Path(f.path), f.rel, s))
+    rels = [f.rel for f in files]
+    slugs = upload_slugs(rels)
+    earlier = [_published(upload_slugs(rels, scheme.slugify), slugs) for scheme in LEGACY]
+    out = [
+        Source(Path(f.path), f.rel, s, tuple(dict.fromkeys(e[n] for e in earlier if e[n] and e[n] != s)))
+        for n, (f, s) in enumerate(zip(files, slugs))
+    ]
     return out, skipped
 
 
-def export_files(result: SessionResult, analysis: SessionAnalysis | None = None) -> tuple[bytes, bytes]:
+def _published(old: list[str], now: list[str]) -> list[str]:
+    """An earlier scheme's slugs that can have been published and are free to redirect: ''
+    for one two uploads shared (that build failed) or that another upload has now.
+
+    >>> _published(["2026-10-05", "2026-10-05", "pairs"], ["2026-10-05-utro", "2026-10-05-vecher", "pairs"])
+    ['', '', 'pairs']
+    >>> _published(["x", "pairs"], ["pairs", "pairs-x"])
+    ['x', '']
+    """
+    count: dict[str, int] = {}
+    for s in old:
+        count[s] = count.get(s, 0) + 1
+    return [s if count[s] == 1 and (s not in now or now[n] == s) else "" for n, s in enumerate(old)]
+
+
+CSV_BOM = b"\xef\xbb\xbf"
+"""UTF-8's byte order mark: without it Excel reads a CSV file in the computer's legacy code
+page and 'Jørgen' comes out as 'JÃ¸rgen'.  Other programs (LibreOffice, Python's csv with
+``utf-8-sig``, pandas) skip it; ``csv_bom: false`` in site.yaml leaves it out."""
+
+
+def export_files(
+    result: SessionResult, analysis: SessionAnalysis | None = None, bom: bool = True
+) -> tuple[bytes, bytes]:
     """results.json and results.csv.  The pages show every explanation; the download stays
     small and quick to make (``python -m generator score --json`` still gives them)."""
     # Compact, so that the C encoder does the work (indent= falls back to pure Python); the
     # traveller lines joined from texts encoded once per pair, play and side.
     j = results_json_text(result, analysis) + "\n"
-    return j.encode("utf-8"), session_to_csv(result).encode("utf-8")
+    return j.encode("utf-8"), (CSV_BOM if bom else b"") + session_to_csv(result).encode("utf-8")
 
 
 def _score_all(sessions, scoring: dict[str, Any]):
@@ -137,6 +174,7 @@ def build_source(
     cache_root: str = "",
     events: dict[int, list[dict[str, str]]] | None = None,
     parts: int = 1,
+    legacy: tuple[str, ...] = (),
 ) -> tuple[list[SessionSummary], dict[str, bytes]]:
     """Read, score, analyse the deals of, plan and render one upload: (summaries, {site path: bytes}).
 
@@ -155,6 +193,7 @@ def build_source(
     analysis_cache = Path(cache_root).parent / "double-dummy" if cache_root else None
     for n, result in enumerate(results):
         s_slug = slug if len(sessions) == 1 else f"{slug}-{n + 1}"
+        s_legacy = legacy if len(sessions) == 1 else tuple(f"{x}-{n + 1}" for x in legacy)
         record = None
         if past is not None:
             from ..history.record import corrections
@@ -179,6 +218,7 @@ def build_source(
             analysis=analysis,
             events=(events or {}).get(n + 1, []),
             scoring=scoring,
+            legacy=s_legacy,
         )
         split = split_parts(len(result.standings), parts)
         planned = planner.pages(pairs=not split)
@@ -187,7 +227,7 @@ def build_source(
         if history and history["versions"]:
             summary["published"] = history["versions"][0]["date"]
 
-        rest = partial(_render_rest, planned, result, analysis, s_slug, templates)
+        rest = partial(_render_rest, planned, result, analysis, s_slug, templates, site.meta.csv_bom)
         if split:
             made, pair_pages = split_render(planner, templates, split, rest)
             pages.update(made)
@@ -199,12 +239,17 @@ def build_source(
 
 
 def _render_rest(
-    planned: list[Page], result: SessionResult, analysis: SessionAnalysis | None, slug: str, templates: str
+    planned: list[Page],
+    result: SessionResult,
+    analysis: SessionAnalysis | None,
+    slug: str,
+    templates: str,
+    bom: bool = True,
 ) -> dict[str, bytes]:
     """The planned pages rendered, with the session's downloads (results.json and .csv, deals.pbn)."""
     from ..analysis.pbn_export import session_pbn
 
-    json_bytes, csv_bytes = export_files(result, analysis)
+    json_bytes, csv_bytes = export_files(result, analysis, bom)
     files = [
         Page(f"sessions/{slug}/results.json", None, data=json_bytes),
         Page(f"sessions/{slug}/results.csv", None, data=csv_bytes),
@@ -244,6 +289,8 @@ class UploadJob:
     parts: int = 1
     """The processes a big field's pair pages may be made by (more than one only when the
     build's other workers would otherwise idle)."""
+    legacy: tuple[str, ...] = ()
+    """The upload's slugs in earlier address schemes (``Source.legacy``)."""
 
 
 class UploadDone(NamedTuple):
@@ -276,6 +323,7 @@ def worker(job: UploadJob) -> UploadDone | UploadFailed:
             job.cache_root,
             job.events,
             job.parts,
+            job.legacy,
         )
     except GeneratorError as exc:
         return UploadFailed(job.key, str(exc), [(p.file, p.line, p.message) for p in exc.problems])

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from ..analysis.compare import versus_double_dummy
 from ..analysis.double_dummy import DealAnalysis, SessionAnalysis
@@ -30,7 +30,9 @@ from .auction_view import line_anchor, records_view
 from .big_field import is_big, traveller_csv, traveller_file
 from .charts import Bar, bar_chart
 from .explain_view import ArticleLink, block, board_blocks, rule_info, written
-from .links import board_file, pair_file, player_path, player_slug, session_dir
+from .links import LEGACY, board_file, pair_file, player_path, player_slug, session_dir
+from .meta import SiteMeta, page_head
+from .redirects import redirect_pages
 from .rows import frequency_rows, traveller_rows, worth_items
 
 if TYPE_CHECKING:
@@ -76,6 +78,8 @@ class PageBase(TypedDict):
     """Where the page is, POSIX, from the site root."""
     crumbs: list[tuple[str, str]]
     """The breadcrumb trail: (url, label) pairs, relative to the page."""
+    head: NotRequired[dict[str, str]]
+    """Canonical address, description, Open Graph and robots (``meta.page_head``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +90,8 @@ class SiteInfo:
     rule_map: dict[str, str]
     """Explanation rule prefix -> article slug."""
     article_titles: dict[str, str]
+    meta: SiteMeta = field(default_factory=SiteMeta)
+    """The settings of each page's head, the feed, the sitemap and the downloads."""
 
 
 DD_SEATS = (Seat.N, Seat.S, Seat.E, Seat.W)
@@ -145,8 +151,13 @@ class SessionPlanner:
         analysis: SessionAnalysis | None = None,
         events: list[dict[str, str]] | None = None,
         scoring: dict[str, Any] | None = None,
+        legacy: Sequence[str] = (),
     ):
         self.result = result
+        self.legacy = tuple(legacy)
+        """The session's slugs in earlier address schemes (``links.LEGACY``): redirected here."""
+        self.redirected: list[str] = []
+        """The redirect pages ``pages`` planned (the sitemap leaves them out)."""
         self.scoring = scoring or {}
         """The site's scoring options (site.yaml), beneath the upload's: where the audit's
         search for the program's conventions starts, so it names only what the club does not use."""
@@ -218,7 +229,7 @@ class SessionPlanner:
             slug = board.slug
             facts = self._board_facts[id(board)] = (
                 slug,
-                board_file(slug),
+                board_file(board.number, board.section),
                 sum(1 for f in board.frequencies if f.occurs) > 1,
             )
         return facts
@@ -304,6 +315,14 @@ class SessionPlanner:
             "root": "../../",
             "page_path": path,
             "crumbs": [("../../index.html", "Home"), ("index.html", session_title(self.session))],
+            "head": page_head(
+                self.site.meta,
+                self.site.club,
+                path,
+                title,
+                ", ".join(x for x in (session_title(self.session), long_date(self.session)) if x),
+                session_title(self.session),
+            ),
         }
         if self._session_head is None:  # the same on every page of the session: made once
             self._session_head = {
@@ -336,7 +355,31 @@ class SessionPlanner:
             pages += self.pair_pages(self.result.standings)
         pages += [team_pages.match_page(self, i, m) for i, m in enumerate(self.result.matches, start=1)]
         pages += swiss_pages.pages(self)
-        return pages
+        moved = redirect_pages(self.moves(pages), {p.path for p in pages} | self.pair_paths(), self.site.meta)
+        self.redirected = [p.path for p in moved]
+        return pages + moved
+
+    def pair_paths(self) -> set[str]:
+        return {f"{self.dir}/{pair_file(s.ref)}" for s in self.result.standings}
+
+    def moves(self, pages: Sequence[Page]) -> list[tuple[str, str]]:
+        """(old, new) for every page of the session whose address an earlier scheme gave
+        otherwise: pair and board pages by their old names, and every page of the session
+        under the session's old folder (an upload whose name had letters the old scheme dropped)."""
+        renamed: list[tuple[str, str]] = []
+        for scheme in LEGACY:
+            renamed += [(scheme.pair_file(s.ref), pair_file(s.ref)) for s in self.result.standings]
+            renamed += [
+                (scheme.board_file(b.number, b.section), board_file(b.number, b.section)) for b in self.result.boards
+            ]
+        prefix = self.dir + "/"
+        pairs = self.pair_paths()
+        same = [(p.path[len(prefix) :],) * 2 for p in pages if p.template is not None and p.path not in pairs]
+        return [
+            (f"{folder}/{old}", f"{self.dir}/{new}")
+            for folder in dict.fromkeys((self.dir, *(session_dir(s) for s in self.legacy)))
+            for old, new in (renamed if folder == self.dir else renamed + same)
+        ]
 
     def pair_pages(self, standings: Sequence[Standing]) -> list[Page]:
         from . import pair_pages  # it imports this module: here, not at the top
@@ -385,7 +428,8 @@ class SessionPlanner:
                 }
             )
         boards = [
-            {"label": b.slug, "title": self.board_title(b), "url": board_file(b.slug)} for b in self.result.boards
+            {"label": b.slug, "title": self.board_title(b), "url": board_file(b.number, b.section)}
+            for b in self.result.boards
         ]
         teams = [
             {
@@ -557,7 +601,7 @@ class SessionPlanner:
         return {"kind": "play", **_play(outcome.components[0].play)}
 
     def board_page(self, board: ScoredBoard, index: int) -> Page:
-        path = f"{self.dir}/{board_file(board.slug)}"
+        path = f"{self.dir}/{board_file(board.number, board.section)}"
         blocks, anchors = self.blocks(board)
         info = self.deals.get(board.number)
         found = self.analysis.for_board(info) if self.analysis else None
@@ -698,8 +742,12 @@ class SessionPlanner:
                 board_block=board_block,
                 blocks_html=written([board_block, *blocks]),
                 weighted_rows=any(r["occurs"] is False for r in freq),
-                prev={"url": board_file(prev_b.slug), "title": self.board_title(prev_b)} if prev_b else None,
-                next={"url": board_file(next_b.slug), "title": self.board_title(next_b)} if next_b else None,
+                prev={"url": board_file(prev_b.number, prev_b.section), "title": self.board_title(prev_b)}
+                if prev_b
+                else None,
+                next={"url": board_file(next_b.number, next_b.section), "title": self.board_title(next_b)}
+                if next_b
+                else None,
             ),
         )
 

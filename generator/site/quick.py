@@ -102,9 +102,13 @@ def record_path(cache_root: Path, output: Path) -> Path:
     return cache_root / f"quick-{hashlib.sha256(str(output.resolve()).encode()).hexdigest()[:16]}.json"
 
 
-def check(cache_root: Path, content: Path, output: Path, templates: Path, now: str = "") -> dict[str, Any] | None:
+def check(
+    cache_root: Path, content: Path, output: Path, templates: Path, now: str = "", extra: str = ""
+) -> dict[str, Any] | None:
     """The last build's report when nothing changed, else None.  ``now`` (ISO 8601, UTC):
-    a provisional period that ended since the last build changes the pages."""
+    a provisional period that ended since the last build changes the pages.  ``extra``:
+    inputs from outside the folders (the site's address given on the command line, the
+    logo's stamp), added to the inputs' digest as ``remember`` was given it."""
     record = read_json(record_path(cache_root, output))
     if not isinstance(record, dict) or record.get("format") != RECORD:
         return None
@@ -112,7 +116,7 @@ def check(cache_root: Path, content: Path, output: Path, templates: Path, now: s
     if expires and now >= expires:
         return None
     try:
-        if inputs_digest(content, output, templates, *record["dirs"]) != record["inputs"]:
+        if inputs_digest(content, output, templates, *record["dirs"]) + extra != record["inputs"]:
             return None
     except (OSError, KeyError, TypeError, ValueError):
         return None

@@ -104,8 +104,11 @@ class SiteEnvironment(Environment):
 
 @lru_cache(maxsize=4)
 def environment(templates: str) -> Environment:
+    # A club's own folder first; a template it lacks (one added since it copied ours, such as
+    # 404.html) comes from ours, so that a new page never breaks the club's build.
+    searched = [templates] if Path(templates) == Path(DEFAULT_TEMPLATES) else [templates, str(DEFAULT_TEMPLATES)]
     env = SiteEnvironment(
-        loader=FileSystemLoader(templates),
+        loader=FileSystemLoader(searched),
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,

@@ -37,6 +37,8 @@ class SessionSummary(TypedDict):
     """Results taken on trust from the program's export (the build's report repeats them)."""
     corrections: list[dict[str, Any]]
     provisional: dict[str, Any] | None
+    redirects: NotRequired[list[str]]
+    """The session's redirect pages (old addresses, ``redirects.py``): not in the sitemap."""
     identity: NotRequired[Any]
     """Added by the pipeline: what makes two uploads the same session (``duplicates.py``)."""
     published: NotRequired[str]
@@ -116,6 +118,7 @@ def session_summary(plan: SessionPlanner) -> SessionSummary:
             for c in plan.record["corrections"]
         ],
         "provisional": plan.provisional,
+        "redirects": plan.redirected,
     }
 
 

@@ -85,7 +85,7 @@ def pages(plan: SessionPlanner) -> list[Page]:
         rounds.append(
             {
                 "number": r.number,
-                "boards": [{"number": b, "url": board_file(str(b))} for b in r.boards],
+                "boards": [{"number": b, "url": board_file(b)} for b in r.boards],
                 "matches": [_match_row(plan, m, files[id(m)]) for m in r.matches],
                 "byes": [{"pair": plan.pair_link(b.pair), "vps": b.vps} for b in r.byes],
                 "standings": standing_rows(plan, r.standings),
@@ -136,7 +136,7 @@ def match_page(plan: SessionPlanner, r: SwissRoundResult, m: SwissMatchResult, f
             (ns_anchor, ew_anchor) if f.first_direction.value == "NS" else (ew_anchor, ns_anchor)
         )
         view = plan.outcome_view(f.line.line.ns)
-        url = board_file(board.slug)
+        url = board_file(board.number, board.section)
         rows.append(
             {
                 "number": f.number,

@@ -19,7 +19,7 @@ VIEWPORTS = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, 
 PAGES = {
     "match-with-analysis": "sessions/2026-10-15-autumn-teams/match-1.html",
     "board-adjusted-worth": "sessions/2026-11-02-adjusted-pairs/board-1.html",
-    "pair-adjusted-worth": "sessions/2026-11-02-adjusted-pairs/pair-3-ns.html",
+    "pair-adjusted-worth": "sessions/2026-11-02-adjusted-pairs/pair-ns-3.html",
 }
 
 

@@ -40,7 +40,7 @@ def test_a_mark_leads_to_the_correction_and_the_pages_pass_axe(chromium_browser,
     page = context.new_page()
     try:
         problems = []
-        for rel in ("sessions/tuesday/index.html", "sessions/tuesday/board-1.html", "sessions/tuesday/pair-1-ns.html"):
+        for rel in ("sessions/tuesday/index.html", "sessions/tuesday/board-1.html", "sessions/tuesday/pair-ns-1.html"):
             page.goto((corrected_site / rel).as_uri())
             page.screenshot(path=str(screenshot_dir / f"corrected-{Path(rel).stem}-{width}.png"), full_page=True)
             overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")

@@ -27,7 +27,7 @@ PAGE_KINDS = {
     "board-artificial": "sessions/pairs-matchpoints/board-3.html",
     "board-weighted": "sessions/pairs-matchpoints/board-4.html",
     "board-split": "sessions/pairs-matchpoints/board-5.html",
-    "pair-missed-a-board": "sessions/pairs-matchpoints/pair-5-ns.html",
+    "pair-missed-a-board": "sessions/pairs-matchpoints/pair-ns-5.html",
     "butler-board": "sessions/pairs-butler/board-4.html",
     "cross-imps-board": "sessions/pairs-cross-imps/board-2.html",
     "teams-session": "sessions/teams/index.html",

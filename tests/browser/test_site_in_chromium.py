@@ -28,7 +28,7 @@ PAGE_KINDS = {
     "home": "index.html",
     "session": f"sessions/{MONDAY}/index.html",
     "board": f"sessions/{MONDAY}/board-5.html",
-    "pair": f"sessions/{MONDAY}/pair-4-ns.html",
+    "pair": f"sessions/{MONDAY}/pair-ns-4.html",
     "butler-board": "sessions/2026-10-01-butler-pairs/board-4.html",
     "cross-imps-board": "sessions/2026-10-08-cross-imp-pairs/board-2.html",
     "teams-session": "sessions/2026-10-15-autumn-teams-r1/index.html",
@@ -178,7 +178,7 @@ def test_member_follows_an_event_across_its_sessions(page, screenshot_dir):
     assert "(31.25% × 4 + 50% × 4) / 8 = 40.625%" in target.inner_text()
     page.screenshot(path=str(screenshot_dir / f"event-explained-{page.viewport_name}.png"), full_page=True)
     page.get_by_role("row").filter(has_text="Wanda West").get_by_role("link", name="68.75").click()
-    assert "sessions/2026-11-25-winter-championship-2/pair-2-ns.html" in page.url
+    assert "sessions/2026-11-25-winter-championship-2/pair-ns-2.html" in page.url
     assert page.get_by_role("heading", level=1).inner_text().startswith("Pair 2")
     page.get_by_role("link", name="Winter Championship, second session").first.click()
     page.get_by_role("link", name="Winter Championship", exact=True).click()

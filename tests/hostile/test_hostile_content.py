@@ -438,8 +438,8 @@ def test_results_csv_text_cells_cannot_run_as_formulas_and_figures_stay_numbers(
     out = tmp_path / "site"
     code, _, stderr = build(content, out, capsys)
     assert (code, stderr) == (0, "")
-    with open(out / "sessions" / "aggregate" / "results.csv", newline="", encoding="utf-8") as f:
-        rows = list(csv.DictReader(f))  # as a spreadsheet reads it: one record per pair
+    with open(out / "sessions" / "aggregate" / "results.csv", newline="", encoding="utf-8-sig") as f:
+        rows = list(csv.DictReader(f))  # as a spreadsheet reads it (the byte order mark skipped): one record per pair
     names = {(r["direction"], r["number"]): r["names"] for r in rows}
     assert names == {
         ("NS", "1"): '\'=HYPERLINK("http://evil.example") & Bo Birch',

@@ -71,5 +71,5 @@ def test_traveller_csv_has_every_line_with_the_engines_figures(big_site):
 
 def test_each_pairs_line_is_on_its_scorecard(big_site):
     _, out = big_site
-    page = parse(out, f"{SESSION}/pair-5-ns.html")
+    page = parse(out, f"{SESSION}/pair-ns-5.html")
     assert any("board-1.html" in href for href, _ in page.links)

@@ -135,7 +135,7 @@ def test_changed_figures_on_board_and_pair_pages_link_to_the_correction(correcte
     board4 = page(corrected, "sessions/tuesday/board-4.html")
     # board 4: only the added artificial line is new (2 and 2); the two results keep 2 each
     assert board4.count('href="index.html#correction-1"') == 2
-    pair = page(corrected, "sessions/tuesday/pair-1-ns.html")
+    pair = page(corrected, "sessions/tuesday/pair-ns-1.html")
     # NS 1's scorecard: board 1 (3 → 1) and board 3 (2 → 0.5) changed, boards 2 and 4 did not; and the total
     assert pair.count('href="index.html#correction-1"') == 3
     assert "corrected: see the correction" in pair

@@ -29,7 +29,7 @@ CASES = {
     "butler": "sessions/pairs-butler/board-4.html",
     "cross-imps": "sessions/pairs-cross-imps/board-2.html",
     "teams-imps": "sessions/teams/match-1.html",
-    "missed-a-board": "sessions/pairs-matchpoints/pair-5-ns.html",
+    "missed-a-board": "sessions/pairs-matchpoints/pair-ns-5.html",
 }
 
 

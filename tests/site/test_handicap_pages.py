@@ -58,11 +58,11 @@ def test_session_page_shows_both_rankings(site):
         ("2=", "2", "62.50", "−10.00", "52.50", "1"),
         ("2=", "3", "37.50", "+15.00", "52.50", "3"),
     ]
-    assert page.table_links["ranking handicap"][1][5] == "pair-1-ns.html#handicap"
+    assert page.table_links["ranking handicap"][1][5] == "pair-ns-1.html#handicap"
 
 
 def test_pair_page_explains_the_handicapped_percentage(site):
-    page = site("sessions/hcp/pair-2-ns.html")
+    page = site("sessions/hcp/pair-ns-2.html")
     assert "62.50% · how · handicap place 2= , 52.50% · how" in page.text
     assert "handicap" in page.ids
     assert "Pair 2 NS: handicapped 52.50%" in [h for _, h in page.headings]
@@ -74,14 +74,14 @@ def test_a_session_without_handicaps_has_one_ranking(site):
     page = site("sessions/plain/index.html")
     assert "ranking handicap" not in page.tables
     assert [h for _, h in page.headings if h.startswith("North-South")] == ["North-South"]
-    assert "handicap" not in site("sessions/plain/pair-2-ns.html").text.lower()
+    assert "handicap" not in site("sessions/plain/pair-ns-2.html").text.lower()
 
 
 def test_masterpoints_as_awarded_on_ranking_pair_and_player_pages(site):
     ranking = site("sessions/hcp/index.html").tables["ranking"]
     assert ranking[0][-1] == "Masterpoints"
     assert [(r[1], r[-1]) for r in ranking[1:]] == [("2", "60 green"), ("1", ""), ("3", "")]
-    assert "masterpoints awarded 60 (green)" in site("sessions/hcp/pair-2-ns.html").text
+    assert "masterpoints awarded 60 (green)" in site("sessions/hcp/pair-ns-2.html").text
     history = site("players/clara-croft.html").tables["history"]
     assert history[0][-1] == "Masterpoints"
     # Newest first: the plain session (no award) then the handicap one.

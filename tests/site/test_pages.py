@@ -17,6 +17,7 @@ from generator.site import format as fmt
 from generator.site.config import load_config
 from generator.site.links import pair_file
 from generator.site.plan import unit_of
+from generator.site.redirects import MARK
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "tests" / "fixtures" / "club"
@@ -225,20 +226,37 @@ def test_player_pages_average_the_percentages(built_site, page_of):
 
 
 def _all_pages(root: Path) -> list[str]:
-    return sorted(p.relative_to(root).as_posix() for p in root.rglob("*.html"))
+    """Every page of the site, without the redirects from old addresses (tests/site/test_findable.py)."""
+    return sorted(p.relative_to(root).as_posix() for p in root.rglob("*.html") if MARK not in p.read_bytes()[:40])
+
+
+def link_target(root: Path, path: str, href: str, site_url: str = "") -> Path:
+    """The file a link on the page at ``path`` leads to: relative links, and absolute ones to
+    the site's own address (``site_url``: the feed, canonical links, the 404 page); any other
+    absolute link is an error."""
+    if site_url and href.startswith(site_url):
+        file = href[len(site_url) :].partition("#")[0]
+        target = root / file
+        return target / "index.html" if file == "" or file.endswith("/") else target
+    assert not re.match(r"^[a-z]+:", href) and not href.startswith("/"), f"{path}: absolute link {href}"
+    file = href.partition("#")[0]
+    return (root / Path(path).parent / file).resolve() if file else (root / path)
+
+
+def check_links(root: Path, page_of, site_url: str = "") -> None:
+    for path in _all_pages(root):
+        page = page_of(path)
+        for href, _ in page.links:
+            target = link_target(root, path, href, site_url)
+            anchor = href.partition("#")[2]
+            assert target.is_file(), f"{path}: broken link {href}"
+            if anchor and target.suffix == ".html":
+                rel = target.resolve().relative_to(root.resolve()).as_posix()
+                assert anchor in page_of(rel).ids, f"{path}: missing anchor {href}"
 
 
 def test_every_link_and_anchor_resolves(built_site, page_of):
-    for path in _all_pages(built_site):
-        page = page_of(path)
-        for href, _ in page.links:
-            assert not re.match(r"^[a-z]+:", href) and not href.startswith("/"), f"{path}: absolute link {href}"
-            file, _, anchor = href.partition("#")
-            target = (built_site / Path(path).parent / file).resolve() if file else (built_site / path)
-            assert target.is_file(), f"{path}: broken link {href}"
-            if anchor and target.suffix == ".html":
-                rel = target.relative_to(built_site.resolve()).as_posix()
-                assert anchor in page_of(rel).ids, f"{path}: missing anchor {href}"
+    check_links(built_site, page_of)
 
 
 def test_no_third_party_requests(built_site, page_of):

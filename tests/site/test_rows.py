@@ -104,7 +104,7 @@ def test_a_hand_written_row():
         "board_url": "board-3.html",
         "missed": False,
         "direction": "NS",
-        "opponents": {"url": "pair-5-ew.html", "label": "5", "names": "A & B"},
+        "opponents": {"url": "pair-ew-5.html", "label": "5", "names": "A & B"},
         "outcome": {"kind": "play", "contract": Contract.parse("4H"), "declarer": "S", "ns_score": 420},
         "seat": "N",
         "partner": None,
@@ -120,7 +120,7 @@ def test_a_hand_written_row():
     got = str(card_rows([row], "matchpoints", 1, False, "Pair"))
     assert got == (
         '<tr>\n<th scope="row"><a href="board-3.html">3</a></th>\n'
-        '<td><a href="pair-5-ew.html">5</a></td>'
+        '<td><a href="pair-ew-5.html">5</a></td>'
         '<td>4<span class="suit h" role="img" aria-label="hearts">♥</span> S</td>\n'
         '<td class="num"><a href="board-3.html#dist-420" aria-label="+420: among the board\'s scores">+420</a></td>\n'
         '<td class="num"><a href="board-3.html#ns-420" aria-label="20.5 on board 3: how it was calculated">20.5</a>'

@@ -84,7 +84,7 @@ def test_board_a_match_session_ranks_in_board_points(site):
 
 def test_penalty_row_on_the_scorecard_and_a_mark_in_the_ranking(site):
     # NS 1: 2 + 0 MP on two boards of top 2; 25 % of a top of 2 = 0.5 off: 1.5 MP, 37.5 %.
-    page = site("sessions/penalty/pair-1-ns.html")
+    page = site("sessions/penalty/pair-ns-1.html")
     rows = page.tables["scorecard"]
     assert rows[-1] == ["Director's penalty (slow play)", "-0.5", "", "1.5"]
     assert rows[-2][-1] == "2.0"  # the boards' running total before the deduction, to the column's one decimal
