@@ -15,10 +15,12 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
+import shutil
 import subprocess
 import sys
 import tempfile
 import zipfile
+from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
 
@@ -57,9 +59,43 @@ def running_wheel(out: Path) -> Path:
     return _repacked(dist, out)
 
 
+_NOT_BUILT = {
+    ".git",
+    ".venv",
+    "venv",
+    "site",
+    "site.new",
+    "site.old",
+    ".cache",
+    "build",
+    "dist",
+    "tests",
+    ".pytest_cache",
+    ".mypy_cache",
+    ".ruff_cache",
+    "node_modules",
+    "benchmarks",
+}
+"""Left out (at the top of the tree) of the copy a wheel is built from: environments,
+outputs, caches, the tests."""
+_NEVER_BUILT = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
+
+
+def _not_built(source: Path) -> Callable[[str, list[str]], set[str]]:
+    def ignored(folder: str, names: list[str]) -> set[str]:
+        top = _NOT_BUILT.intersection(names) if Path(folder) == source else set()
+        return top | set(_NEVER_BUILT(folder, names))
+
+    return ignored
+
+
 def _built(source: Path, out: Path) -> Path:
+    """``pip wheel`` of a copy of the source tree: a build in the tree itself would leave
+    ``build/`` behind, and a module deleted since an earlier build could come back from it."""
+    copy = out / "source"
+    shutil.copytree(source, copy, ignore=_not_built(source), symlinks=True)
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(out), str(source)],
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(out), str(copy)],
         capture_output=True,
         text=True,
         timeout=600,

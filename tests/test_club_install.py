@@ -2,10 +2,10 @@
 virtual environment; `bridge-results new` outside any Git checkout; then, in the new folder,
 another fresh environment that installs `requirements.txt` exactly as the club's workflow
 does (`pip install -r requirements.txt`: the vendored wheel and the runtime lock, every file
-checked against its hash); an upload; a build.  Nothing here reads the generator's source
-tree once the wheel is built.
+checked against its hash); an upload; a build.  The same with `new --analysis`.  Nothing
+here reads the generator's source tree once the wheel is built.
 
-Slow (a wheel build and two environments; pip fetches from its cache or the index)."""
+Slow (a wheel build and fresh environments; pip fetches from its cache or the index)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import os
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -22,74 +23,95 @@ from tests.test_adoption import copy_repository
 pytestmark = pytest.mark.slow
 
 FIXTURES = Path(__file__).parent / "readers" / "fixtures"
+ENV = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
 
 
-def run(*args, cwd: Path, env: dict) -> str:
-    done = subprocess.run([str(a) for a in args], cwd=cwd, capture_output=True, text=True, env=env, timeout=900)
+def run(*args, cwd: Path) -> str:
+    done = subprocess.run([str(a) for a in args], cwd=cwd, capture_output=True, text=True, env=ENV, timeout=900)
     assert done.returncode == 0, f"{args} failed:\n{done.stdout}\n{done.stderr}"
     return done.stdout
 
 
-def venv_python(folder: Path) -> Path:
-    return folder / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+def bin_dir(venv: Path) -> Path:
+    return venv / ("Scripts" if os.name == "nt" else "bin")
 
 
-def script(folder: Path, name: str) -> Path:
-    return folder / ("Scripts" if os.name == "nt" else "bin") / name
+def python_of(venv: Path) -> Path:
+    return bin_dir(venv) / ("python.exe" if os.name == "nt" else "python")
 
 
-def test_a_club_repository_made_by_new_installs_and_builds_from_its_requirements_alone(tmp_path):
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
-    source, wheels = tmp_path / "source", tmp_path / "wheels"
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    top = tmp_path_factory.mktemp("wheel")
+    source, wheels = top / "source", top / "wheels"
     copy_repository(source)
-    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", wheels, source, cwd=tmp_path, env=env)
-    [wheel] = wheels.glob("bridge_results_generator-*.whl")
+    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", wheels, source, cwd=top)
     shutil.rmtree(source)  # from here on, no source tree exists
+    [built] = wheels.glob("bridge_results_generator-*.whl")
+    return built
 
-    # The scorer: the generator from its wheel, without the analysis extra.
-    tools = tmp_path / "tools"
-    run(sys.executable, "-m", "venv", tools, cwd=tmp_path, env=env)
-    run(venv_python(tools), "-m", "pip", "install", "--quiet", wheel, cwd=tmp_path, env=env)
-    version = run(script(tools, "bridge-results"), "--version", cwd=tmp_path, env=env)
-    assert version.startswith("bridge-results ")
 
-    work = tmp_path / "elsewhere"  # not inside any Git checkout
+@pytest.fixture(scope="module")
+def scorer(wheel, tmp_path_factory) -> Path:
+    """The scorer's environment: the generator from its wheel, without the analysis extra."""
+    tools = tmp_path_factory.mktemp("scorer") / "venv"
+    run(sys.executable, "-m", "venv", tools, cwd=tools.parent)
+    run(python_of(tools), "-m", "pip", "install", "--quiet", wheel, cwd=tools.parent)
+    return bin_dir(tools) / "bridge-results"
+
+
+def club_site(scorer: Path, work: Path, *options: str) -> tuple[Path, Path]:
+    """`new` outside any checkout, then the club's workflow: a fresh environment from
+    requirements.txt, an upload, a build.  Returns the club's folder and its environment."""
     work.mkdir()
-    run(script(tools, "bridge-results"), "new", "club", "--club", "Rowan Bridge Club", cwd=work, env=env)
+    run(scorer, "new", "club", "--club", "Rowan Bridge Club", *options, cwd=work)
     club = work / "club"
-    [vendored] = (club / "vendor").glob("bridge_results_generator-*.whl")
-    assert "--hash=sha256:" in (club / "requirements.txt").read_text()
-
-    # The club's workflow, on a fresh machine: a new environment, requirements.txt, a build.
     site_env = club / ".venv"
-    run(sys.executable, "-m", "venv", site_env, cwd=club, env=env)
-    run(venv_python(site_env), "-m", "pip", "install", "--quiet", "-r", "requirements.txt", cwd=club, env=env)
-    located = run(venv_python(site_env), "-c", "import generator; print(generator.__file__)", cwd=club, env=env)
+    run(sys.executable, "-m", "venv", site_env, cwd=club)
+    run(python_of(site_env), "-m", "pip", "install", "--quiet", "-r", "requirements.txt", cwd=club)
+    located = run(python_of(site_env), "-c", "import generator; print(generator.__file__)", cwd=club)
     assert Path(located.strip()).is_relative_to(site_env)
-    missing = run(
-        venv_python(site_env),
-        "-c",
-        "import importlib.util as u; print([m for m in ('endplay', 'numpy') if u.find_spec(m)])",
-        cwd=club,
-        env=env,
-    )
-    assert missing.strip() == "[]"  # light by default: no analysis, no numpy
-
     shutil.copy(FIXTURES / "usebio" / "mitchell_compscore.xml", club / "content/sessions/2026-10-05-pairs.xml")
-    summary = run(script(site_env, "bridge-results"), "build", cwd=club, env=env)
+    summary = run(bin_dir(site_env) / "bridge-results", "build", cwd=club)
     assert summary.startswith("Built site: 2 sessions from 2 uploads")
     assert "Rowan Bridge Club" in (club / "site/index.html").read_text(encoding="utf-8")
+    return club, site_env
+
+
+def installed(site_env: Path, *modules: str) -> list[str]:
+    code = f"import importlib.util as u; print(' '.join(m for m in {modules!r} if u.find_spec(m)))"
+    return run(python_of(site_env), "-c", code, cwd=site_env).split()
+
+
+def test_a_club_repository_made_by_new_installs_and_builds_from_its_requirements_alone(wheel, scorer, tmp_path):
+    assert run(scorer, "--version", cwd=tmp_path).strip() == f"bridge-results {wheel.name.split('-')[1]}"
+    club, site_env = club_site(scorer, tmp_path / "elsewhere")
+    assert "--hash=sha256:" in (club / "requirements.txt").read_text()
+    # The vendored wheel, packed again from the scorer's installation, holds the same files.
+    [vendored] = (club / "vendor").glob("bridge_results_generator-*.whl")
+    with zipfile.ZipFile(wheel) as original, zipfile.ZipFile(vendored) as again:
+        names = [n for n in original.namelist() if not n.endswith("/RECORD")]
+        assert sorted(names) == sorted(n for n in again.namelist() if not n.endswith("/RECORD"))
+        assert all(original.read(n) == again.read(n) for n in names)
+
+    assert installed(site_env, "endplay", "numpy") == []  # light by default
     board = (club / "site/sessions/example-pairs/board-1.html").read_text(encoding="utf-8")
     assert "not installed" in board and "bridge-results-generator[analysis]" in board
-    # check works without the analysis too, and says 0 when every figure agrees or 1 when not.
+    # check works without the analysis too: 0 when every figure agrees, 1 when some differ.
     done = subprocess.run(
-        [str(script(site_env, "bridge-results")), "check", "content/sessions/2026-10-05-pairs.xml"],
+        [str(bin_dir(site_env) / "bridge-results"), "check", "content/sessions/2026-10-05-pairs.xml"],
         cwd=club,
-        env=env,
+        env=ENV,
         capture_output=True,
         text=True,
         timeout=300,
     )
-    assert done.returncode in (0, 1), done.stderr
-    assert "figures agree" in done.stdout
-    assert vendored.is_file()
+    assert (done.returncode, done.stdout.splitlines()[-1]) == (0, "34 of 34 figures agree (0 differ)"), done.stderr
+
+
+def test_the_same_with_the_analysis_extra(scorer, tmp_path):
+    club, site_env = club_site(scorer, tmp_path / "elsewhere", "--analysis")
+    assert installed(site_env, "endplay") == ["endplay"]
+    board = (club / "site/sessions/example-pairs/board-1.html").read_text(encoding="utf-8")
+    assert "not installed" not in board
+    assert '<p class="par"><strong>Par ' in board  # the deal of board 1 solved: its par
