@@ -210,9 +210,10 @@ def _solve(requests: list[tuple[Deal, Seat, Vulnerability]]) -> list[DealAnalysi
         from endplay.dds import calc_all_tables, calc_dd_table
         from endplay.types import Deal as EDeal
     except ImportError as exc:  # the library or its DDS build is missing
+        detail = "" if exc.name == "endplay" else f" ({exc})"  # a part missing: say which
         raise SolverUnavailable(
-            f"the double-dummy solver (endplay) is not installed ({exc}); "
-            'pip install "bridge-results-generator[analysis]" adds it'
+            f"the double-dummy solver (endplay) is not installed{detail}; "
+            "the generator's extra bridge-results-generator[analysis] adds it"
         ) from None
     out: list[DealAnalysis | str] = []
     for start in range(0, len(requests), BATCH):
