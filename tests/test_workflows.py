@@ -1,6 +1,6 @@
 """Our workflows (site.yml, release.yml) and the one `new` writes into a club's repository,
-held to what GitHub expects now: actionlint and zizmor (offline) report nothing, every job
-has a name, no checkout leaves its credentials behind.  Each tool's check is skipped, with a
+held to what GitHub expects now: actionlint and zizmor (offline) report nothing (zizmor in
+both dependabot.yml files too), every job has a name, no checkout leaves its credentials behind.  Each tool's check is skipped, with a
 message, where the tool is not installed (`make lint` installs them)."""
 
 from __future__ import annotations
@@ -36,7 +36,8 @@ def club_workflow(tmp_path_factory) -> Path:
 
 def test_zizmor_finds_nothing_in_our_workflows_and_the_clubs(club_workflow):
     zizmor = tool("zizmor")
-    for path in [*OURS, club_workflow]:
+    dependabot = [ROOT / ".github" / "dependabot.yml", club_workflow.parents[1] / "dependabot.yml"]
+    for path in [*OURS, club_workflow, *dependabot]:
         done = subprocess.run(
             [zizmor, "--offline", "--no-progress", "--config", str(ZIZMOR_CONFIG), str(path)],
             capture_output=True,
