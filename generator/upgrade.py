@@ -15,7 +15,8 @@ from pathlib import Path
 
 from .errors import GeneratorError
 from .new import VENDOR, requirements_text, vendored_line
-from .wheel import DISTRIBUTION, lock_in_wheel, scratch, sha256, wheel_version
+from .site.cache import write_atomic
+from .wheel import DISTRIBUTION, file_in_wheel, lock_in_wheel, scratch, sha256, wheel_version
 
 _VENDORED = re.compile(r"^\./vendor/(?P<name>[^\s\\]+\.whl)\s*\\?\s*$", re.MULTILINE)
 _HASH = re.compile(r"--hash=sha256:([0-9a-f]{64})")
@@ -50,8 +51,11 @@ def upgrade(repo: Path, wheel: Path | None = None, index: bool = False) -> list[
         target = repo / VENDOR / wheel.name
         if wheel.resolve() != target.resolve():
             shutil.copyfile(wheel, target)
+        workflow = _workflow(repo, repo / VENDOR / old_name, wheel)
     digest = sha256(target)
-    requirements.write_text(requirements_text(vendored_line(target.name, digest), lock), encoding="utf-8")
+    # The new wheel is in place before requirements.txt names it, and the old one goes last:
+    # stopped at any point, requirements.txt names a wheel that is there.
+    write_atomic(requirements, requirements_text(vendored_line(target.name, digest), lock).encode("utf-8"))
     if target.name != old_name:
         (repo / VENDOR / old_name).unlink(missing_ok=True)
     before = old_hash[1][:12] if old_hash else "none"
@@ -59,6 +63,30 @@ def upgrade(repo: Path, wheel: Path | None = None, index: bool = False) -> list[
         f"{DISTRIBUTION} {old_version} → {new_version}",
         f"requirements.txt: the generator's hash sha256:{before}… → sha256:{digest[:12]}…, libraries from its lock",
         f"{VENDOR}/{old_name} → {VENDOR}/{target.name}",
+        *workflow,
+    ]
+
+
+WORKFLOW = Path(".github/workflows/site.yml")
+_PACKAGED_WORKFLOW = "generator/workflows/site.yml"
+
+
+def _workflow(repo: Path, old_wheel: Path, new_wheel: Path) -> list[str]:
+    """The club's workflow follows the generator's when the club has not changed it."""
+    new = file_in_wheel(new_wheel, _PACKAGED_WORKFLOW)
+    old = file_in_wheel(old_wheel, _PACKAGED_WORKFLOW) if old_wheel.is_file() else None
+    try:
+        mine = (repo / WORKFLOW).read_text(encoding="utf-8")
+    except OSError:
+        mine = None
+    if new is None or new == mine:
+        return []
+    if mine is None or mine == old:
+        write_atomic(repo / WORKFLOW, new.encode("utf-8"))
+        return [f"{WORKFLOW.as_posix()}: the new generator's workflow"]
+    return [
+        f"{WORKFLOW.as_posix()}: yours differs from the generator's and was kept; the new generator's "
+        f"is {_PACKAGED_WORKFLOW} in {new_wheel.name}: compare them"
     ]
 
 

@@ -156,13 +156,21 @@ def _add(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
 
 def lock_in_wheel(wheel: Path, name: str) -> str:
     """A runtime lock (``runtime.txt``, ``analysis.txt``) as the wheel ships it."""
+    text = file_in_wheel(wheel, f"generator/locks/{name}")
+    if text is None:
+        raise GeneratorError(f"{wheel}: no generator/locks/{name} in it: not a wheel of this generator")
+    return text
+
+
+def file_in_wheel(wheel: Path, member: str) -> str | None:
+    """A text file the wheel holds (None when it holds no such file)."""
     try:
         with zipfile.ZipFile(wheel) as archive:
-            return archive.read(f"generator/locks/{name}").decode("utf-8")
-    except (OSError, KeyError, zipfile.BadZipFile) as exc:
-        raise GeneratorError(
-            f"{wheel}: no generator/locks/{name} in it ({exc}): not a wheel of this generator"
-        ) from None
+            return archive.read(member).decode("utf-8")
+    except KeyError:
+        return None
+    except (OSError, zipfile.BadZipFile, UnicodeDecodeError) as exc:
+        raise GeneratorError(f"{wheel}: cannot read it as a wheel ({exc})") from None
 
 
 def scratch() -> tempfile.TemporaryDirectory[str]:

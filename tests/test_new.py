@@ -19,11 +19,15 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def fake_wheel(
-    folder: Path, version: str, lock: str = "jinja2==3.1.6 \\\n    --hash=sha256:" + "a" * 64 + "\n"
+    folder: Path,
+    version: str,
+    lock: str = "jinja2==3.1.6 \\\n    --hash=sha256:" + "a" * 64 + "\n",
+    workflow: str | None = None,
 ) -> Path:
     """A stand-in for the generator's wheel (the real one is built in tests/test_club_install.py)."""
     path = folder / f"bridge_results_generator-{version}-py3-none-any.whl"
     with zipfile.ZipFile(path, "w") as z:
+        z.writestr("generator/workflows/site.yml", packaged_workflow().read_text() if workflow is None else workflow)
         z.writestr("generator/locks/runtime.txt", lock)
         z.writestr("generator/locks/analysis.txt", lock + "endplay==0.5.12 \\\n    --hash=sha256:" + "b" * 64 + "\n")
     return path
@@ -171,6 +175,28 @@ def test_upgrade_moves_the_vendored_wheel_and_says_what_changed(tmp_path, capsys
     text = (repo / "requirements.txt").read_text()
     assert f"./vendor/{newer.name} \\\n    --hash=sha256:{new_hash}" in text
     assert "jinja2==3.1.7" in text and "jinja2==3.1.6" not in text  # the new wheel's own lock
+    assert len(out) == 3  # the workflow is the same in both wheels: nothing to say about it
+
+
+def test_upgrade_brings_the_new_workflow_unless_the_club_changed_its_own(tmp_path, capsys):
+    assert main(["new", str(tmp_path / "r")]) == 0
+    repo = tmp_path / "r"
+    newer = fake_wheel(tmp_path, "0.2.0", workflow="name: site\n# the newer workflow\n")
+    capsys.readouterr()
+    assert main(["upgrade", str(newer), "--repo", str(repo)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == ".github/workflows/site.yml: the new generator's workflow"
+    assert (repo / ".github/workflows/site.yml").read_text() == "name: site\n# the newer workflow\n"
+
+    # The club edits its workflow; the next upgrade keeps the club's and says where the new one is.
+    (repo / ".github/workflows/site.yml").write_text("name: site\n# ours\n")
+    newest = fake_wheel(tmp_path, "0.3.0", workflow="name: site\n# the newest workflow\n")
+    assert main(["upgrade", str(newest), "--repo", str(repo)]) == 0
+    assert (
+        capsys.readouterr()
+        .out.splitlines()[-1]
+        .startswith(".github/workflows/site.yml: yours differs from the generator's and was kept")
+    )
+    assert (repo / ".github/workflows/site.yml").read_text() == "name: site\n# ours\n"
 
 
 def test_upgrade_outside_a_club_repository_is_a_clear_error(tmp_path, capsys):
