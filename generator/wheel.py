@@ -47,16 +47,25 @@ def wheel_version(path: Path) -> str:
 def running_wheel(out: Path) -> Path:
     """A wheel of the generator this process runs, written into ``out``."""
     out.mkdir(parents=True, exist_ok=True)
-    try:
-        dist: metadata.Distribution | None = metadata.distribution(DISTRIBUTION)
-    except metadata.PackageNotFoundError:
-        dist = None
-    direct = (dist.read_text("direct_url.json") or "") if dist is not None else ""
-    if (SOURCE_ROOT / "pyproject.toml").is_file() and (dist is None or '"editable": true' in direct):
+    if _source_tree():
         return _built(SOURCE_ROOT, out)
-    if dist is None:
-        raise GeneratorError(f"{DISTRIBUTION} is neither installed nor run from its source tree: no wheel to copy")
+    try:
+        dist = metadata.distribution(DISTRIBUTION)
+    except metadata.PackageNotFoundError:
+        raise GeneratorError(
+            f"{DISTRIBUTION} is neither installed nor run from its source tree: no wheel to copy"
+        ) from None
     return _repacked(dist, out)
+
+
+def _source_tree() -> bool:
+    """Whether the running package is a source tree's (a clone, an editable install), not an
+    installed wheel's: its folder sits beside our pyproject.toml."""
+    try:
+        project = (SOURCE_ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    except OSError:
+        return False
+    return f'name = "{DISTRIBUTION}"' in project
 
 
 _NOT_BUILT = {

@@ -115,3 +115,17 @@ def test_the_same_with_the_analysis_extra(scorer, tmp_path):
     board = (club / "site/sessions/example-pairs/board-1.html").read_text(encoding="utf-8")
     assert "not installed" not in board
     assert '<p class="par"><strong>Par ' in board  # the deal of board 1 solved: its par
+
+
+def test_new_from_a_clone_builds_the_wheel_from_a_copy_and_leaves_the_tree_as_it_was(tmp_path):
+    """Run from this checkout (an editable install), `new` builds the wheel with `pip wheel`
+    from a copy of the tree: what the wheel holds is the package, and no build/ is left here."""
+    from generator.wheel import SOURCE_ROOT, running_wheel
+
+    before = sorted(p.name for p in SOURCE_ROOT.iterdir())
+    built = running_wheel(tmp_path)
+    with zipfile.ZipFile(built) as archive:
+        names = set(archive.namelist())
+    assert {"generator/cli.py", "generator/locks/runtime.txt", "generator/workflows/site.yml"} <= names
+    assert not any(n.startswith(("tests/", "content/", ".venv/")) for n in names)
+    assert sorted(p.name for p in SOURCE_ROOT.iterdir()) == before
