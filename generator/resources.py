@@ -48,3 +48,8 @@ def default_templates(content: Path) -> Path:
     if (own / "base.html").is_file():
         return own
     return packaged_templates()
+
+
+def packaged_locks() -> Path:
+    """The runtime locks (``runtime.txt``, ``analysis.txt``) a club's requirements.txt copies."""
+    return _mapped("locks", "requirements")

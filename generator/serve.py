@@ -1,5 +1,8 @@
 """``serve``: build, serve the site on 127.0.0.1, rebuild when content or templates change.
 
+Every page served gets a few lines of script that ask ``/__build__`` (the number of builds)
+once a second and reload the page when it changes: the browser shows each rebuild by itself.
+
 A rebuild that fails prints its problems in the terminal and keeps the previous site
 served (the build never touches the output folder when it fails); while it is failing,
 every page carries a banner with the problems, and a page that does not exist yet shows
@@ -42,6 +45,7 @@ class SiteServer:
         port: int = 8000,
         jobs: int | None = None,
         debounce_ms: int = 400,
+        host: str = "127.0.0.1",
         out: Callable[[str], None] | None = None,
         err: Callable[[str], None] | None = None,
     ):
@@ -57,16 +61,19 @@ class SiteServer:
         self._threads: list[threading.Thread] = []
         handler = functools.partial(_Handler, directory=str(self.output))
         try:
-            self.httpd = _Server(("127.0.0.1", port), handler)
+            self.httpd = _Server((host, port), handler)
         except OSError as exc:
             raise GeneratorError(
-                f"cannot serve on 127.0.0.1:{port}: {exc.strerror or exc}; choose another port with --port"
+                f"cannot serve on {host}:{port}: {exc.strerror or exc}; choose another port with --port "
+                "(or another address with --host)"
             ) from None
+        self.host = host
         self.httpd.state = self.state
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        host = "127.0.0.1" if self.host in ("", "0.0.0.0") else self.host
+        return f"http://{host}:{self.httpd.server_address[1]}/"
 
     def build(self) -> bool:
         """One build; True when it succeeded.  Problems go to the terminal and the pages."""
@@ -133,9 +140,11 @@ class SiteServer:
             self.build()
 
 
-def serve(content: Path, output: Path, templates: Path | None, port: int, jobs: int | None) -> None:
+def serve(
+    content: Path, output: Path, templates: Path | None, port: int, jobs: int | None, host: str = "127.0.0.1"
+) -> None:
     """The command: runs until Ctrl+C."""
-    server = SiteServer(content, output, templates, port, jobs)
+    server = SiteServer(content, output, templates, port, jobs, host=host)
     server.build()
     server.start()
     server.say(f"Serving {server.url} (rebuilds when {server.content}/ or {server.templates}/ change; Ctrl+C stops)")
@@ -161,24 +170,43 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         super().end_headers()
 
     def do_GET(self) -> None:
-        error = self.server.state.error
-        if error is None:
-            return super().do_GET()
+        state = self.server.state
+        if self.path.split("?")[0] == BUILDS_PATH:
+            with state.lock:
+                return self._send(200, str(state.builds).encode(), "text/plain")
+        error = state.error
         path = Path(self.translate_path(self.path))
-        if path.is_dir():
+        if path.is_dir() and self.path.split("?")[0].endswith("/"):
             path = path / "index.html"
         if path.suffix == ".html" and path.is_file():
-            return self._send(200, _with_banner(path.read_bytes(), error))
-        if path.suffix in ("", ".html"):
-            return self._send(500, _error_page(error))
+            page = path.read_bytes()
+            return self._send(200, _with_reload(_with_banner(page, error) if error is not None else page))
+        if error is not None and path.suffix in ("", ".html"):
+            return self._send(500, _with_reload(_error_page(error)))
         return super().do_GET()
 
-    def _send(self, status: int, body: bytes) -> None:
+    def _send(self, status: int, body: bytes, kind: str = "text/html") -> None:
         self.send_response(status)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Type", f"{kind}; charset=utf-8")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
+
+
+BUILDS_PATH = "/__build__"
+_RELOAD = (
+    "<script>(function(){var seen=null;setInterval(function(){"
+    f'fetch("{BUILDS_PATH}",{{cache:"no-store"}}).then(function(r){{return r.text()}}).then(function(n){{'
+    "if(seen!==null&&n!==seen)location.reload();seen=n}).catch(function(){})},1000)})();</script>"
+)
+"""The reload script `serve` adds to every page (never written into the site)."""
+
+
+def _with_reload(page: bytes) -> bytes:
+    html = page.decode("utf-8", "replace")
+    at = html.rfind("</body>")
+    at = at if at >= 0 else len(html)
+    return (html[:at] + _RELOAD + html[at:]).encode("utf-8")
 
 
 _BANNER_STYLE = (

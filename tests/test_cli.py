@@ -80,6 +80,31 @@ def test_check_exit_status(tmp_path, capsys):
     out = capsys.readouterr().out
     assert out.endswith("33 of 34 figures agree (1 differ)\n")
     assert "percentage: theirs 80.00, ours 82.5 — no known reason" in out
+    # 2: the file cannot be read (missing, or not an export), as diff and cmp say trouble.
+    assert main(["check", str(tmp_path / "missing.xml")]) == 2
+    assert capsys.readouterr().err.startswith("Error: ")
+    (tmp_path / "broken.xml").write_text("<USEBIO><EVENT>", encoding="utf-8")
+    assert main(["check", str(tmp_path / "broken.xml")]) == 2
+    assert "broken.xml" in capsys.readouterr().err
+
+
+def test_help_and_version_name_the_program_bridge_results(capsys):
+    import pytest
+
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: bridge-results ") and "python -m generator" not in out
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    from importlib.metadata import version
+
+    assert (done.value.code, capsys.readouterr().out) == (0, f"bridge-results {version('bridge-results-generator')}\n")
+    with pytest.raises(SystemExit):
+        main(["check", "--help"])
+    wrapped = " ".join(capsys.readouterr().out.split())
+    assert "0 when every figure agrees, 1 when some differ, 2 when the file cannot be read" in wrapped
 
 
 def test_output_cut_short_by_the_reader_is_not_a_crash(monkeypatch):
@@ -161,7 +186,8 @@ def test_the_readme_synopsis_lists_every_command_with_real_options(capsys):
 
 
 def test_check_with_a_bad_option_value_is_an_error_not_a_search(capsys):
-    assert main(["check", str(FIXTURES / "usebio/mitchell_compscore.xml"), "--option", "neuberg_rounding=bogus"]) == 1
+    # 2, not 1: nothing was compared (1 says "some figures differ").
+    assert main(["check", str(FIXTURES / "usebio/mitchell_compscore.xml"), "--option", "neuberg_rounding=bogus"]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.startswith(

@@ -2,18 +2,42 @@
 
 from __future__ import annotations
 
+import hashlib
 import shutil
+import zipfile
 from pathlib import Path
 
+import pytest
 import yaml
 
 from generator.cli import main
-from generator.new import checkout_requirement, requirement_line
-from generator.resources import packaged_articles, packaged_workflow
+from generator.resources import packaged_articles, packaged_locks, packaged_workflow
 from generator.site.build import build_site
 
 FIXTURES = Path(__file__).parent / "readers" / "fixtures"
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def fake_wheel(
+    folder: Path,
+    version: str,
+    lock: str = "jinja2==3.1.6 \\\n    --hash=sha256:" + "a" * 64 + "\n",
+    workflow: str | None = None,
+) -> Path:
+    """A stand-in for the generator's wheel (the real one is built in tests/test_club_install.py)."""
+    path = folder / f"bridge_results_generator-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr("generator/workflows/site.yml", packaged_workflow().read_text() if workflow is None else workflow)
+        z.writestr("generator/locks/runtime.txt", lock)
+        z.writestr("generator/locks/analysis.txt", lock + "endplay==0.5.12 \\\n    --hash=sha256:" + "b" * 64 + "\n")
+    return path
+
+
+@pytest.fixture(autouse=True)
+def no_wheel_build(monkeypatch, tmp_path_factory):
+    """`new` vendors a small stand-in wheel here instead of building the real one (seconds each)."""
+    folder = tmp_path_factory.mktemp("wheels")
+    monkeypatch.setattr("generator.new.running_wheel", lambda out: fake_wheel(folder, "0.1.0"))
 
 
 def test_new_then_an_upload_then_build_gives_a_site_whose_links_all_resolve(tmp_path, capsys, broken_links):
@@ -26,6 +50,8 @@ def test_new_then_an_upload_then_build_gives_a_site_whose_links_all_resolve(tmp_
         "README.md",
         ".gitignore",
         "requirements.txt",
+        ".github/dependabot.yml",
+        "vendor/bridge_results_generator-0.1.0-py3-none-any.whl",
         "content/site.yaml",
         "content/sessions/example-pairs.yaml",
         ".github/workflows/site.yml",
@@ -96,24 +122,83 @@ def test_the_scaffold_readme_names_only_commands_that_exist(tmp_path, capsys):
     assert "Source** choose\n   **GitHub Actions**" in readme
 
 
-def test_requirements_name_the_generator_the_club_can_install_on_github():
-    assert requirement_line("0.2.0", None) == "bridge-results-generator==0.2.0"
-    from_git = '{"url": "https://github.com/a/b", "vcs_info": {"vcs": "git", "commit_id": "abc1"}}'
-    assert requirement_line("0.2.0", from_git) == "bridge-results-generator @ git+https://github.com/a/b@abc1"
-    local = '{"url": "file:///home/me/generator", "dir_info": {"editable": true}}'
-    assert requirement_line("0.2.0", local) == "bridge-results-generator==0.2.0"
-    assert requirement_line("0.2.0", "not json") == "bridge-results-generator==0.2.0"
+def test_requirements_pin_the_vendored_wheel_and_every_library_by_hash(tmp_path, capsys):
+    assert main(["new", str(tmp_path / "r")]) == 0
+    repo = tmp_path / "r"
+    wheel = repo / "vendor/bridge_results_generator-0.1.0-py3-none-any.whl"
+    text = (repo / "requirements.txt").read_text()
+    digest = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    assert f"./vendor/{wheel.name} \\\n    --hash=sha256:{digest}\n" in text
+    # The runtime lock the package ships, whole: every library pinned with its hashes, no endplay.
+    lock = (packaged_locks() / "runtime.txt").read_text()
+    assert text.endswith(lock)
+    assert "jinja2==" in lock and "--hash=sha256:" in lock and "endplay" not in lock
+    dependabot = yaml.safe_load((repo / ".github/dependabot.yml").read_text())
+    assert [u["package-ecosystem"] for u in dependabot["updates"]] == ["github-actions"]
 
 
-def test_a_clone_names_its_published_commit_and_nothing_github_could_not_install():
-    commit = "0123456789abcdef0123456789abcdef01234567"
-    assert (
-        checkout_requirement("https://github.com/a/b.git", commit, True)
-        == f"bridge-results-generator @ git+https://github.com/a/b.git@{commit}"
+def test_new_with_the_analysis_locks_endplay_too(tmp_path, capsys):
+    assert main(["new", str(tmp_path / "r"), "--analysis"]) == 0
+    text = (tmp_path / "r/requirements.txt").read_text()
+    assert text.endswith((packaged_locks() / "analysis.txt").read_text())
+    assert "\nendplay==" in text
+
+
+def test_new_with_a_git_address_pins_versions_without_hashes_and_vendors_nothing(tmp_path, capsys):
+    url = "git+https://github.com/example/generator@v0.2.0"
+    assert main(["new", str(tmp_path / "r"), "--generator", url]) == 0
+    text = (tmp_path / "r/requirements.txt").read_text()
+    assert f"\nbridge-results-generator @ {url}\n" in text
+    assert "--hash" not in text  # pip cannot hash a Git checkout, and one hash would demand all
+    assert "\njinja2==" in text
+    assert not (tmp_path / "r/vendor").exists()
+    assert main(["new", str(tmp_path / "s"), "--generator", "ftp://x"]) == 1
+    assert "expected a Git address" in capsys.readouterr().err
+
+
+def test_upgrade_moves_the_vendored_wheel_and_says_what_changed(tmp_path, capsys):
+    assert main(["new", str(tmp_path / "r")]) == 0
+    repo = tmp_path / "r"
+    newer = fake_wheel(tmp_path, "0.2.0", lock="jinja2==3.1.7 \\\n    --hash=sha256:" + "c" * 64 + "\n")
+    old_hash = hashlib.sha256(
+        (repo / "vendor/bridge_results_generator-0.1.0-py3-none-any.whl").read_bytes()
+    ).hexdigest()
+    capsys.readouterr()
+    assert main(["upgrade", str(newer), "--repo", str(repo)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    new_hash = hashlib.sha256(newer.read_bytes()).hexdigest()
+    assert out[0] == "bridge-results-generator 0.1.0 → 0.2.0"
+    assert out[1].startswith(
+        f"requirements.txt: the generator's hash sha256:{old_hash[:12]}… → sha256:{new_hash[:12]}…"
     )
+    assert sorted(p.name for p in (repo / "vendor").iterdir()) == [newer.name]
+    text = (repo / "requirements.txt").read_text()
+    assert f"./vendor/{newer.name} \\\n    --hash=sha256:{new_hash}" in text
+    assert "jinja2==3.1.7" in text and "jinja2==3.1.6" not in text  # the new wheel's own lock
+    assert len(out) == 3  # the workflow is the same in both wheels: nothing to say about it
+
+
+def test_upgrade_brings_the_new_workflow_unless_the_club_changed_its_own(tmp_path, capsys):
+    assert main(["new", str(tmp_path / "r")]) == 0
+    repo = tmp_path / "r"
+    newer = fake_wheel(tmp_path, "0.2.0", workflow="name: site\n# the newer workflow\n")
+    capsys.readouterr()
+    assert main(["upgrade", str(newer), "--repo", str(repo)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == ".github/workflows/site.yml: the new generator's workflow"
+    assert (repo / ".github/workflows/site.yml").read_text() == "name: site\n# the newer workflow\n"
+
+    # The club edits its workflow; the next upgrade keeps the club's and says where the new one is.
+    (repo / ".github/workflows/site.yml").write_text("name: site\n# ours\n")
+    newest = fake_wheel(tmp_path, "0.3.0", workflow="name: site\n# the newest workflow\n")
+    assert main(["upgrade", str(newest), "--repo", str(repo)]) == 0
     assert (
-        checkout_requirement("git@github.com:a/b.git", commit, True)
-        == f"bridge-results-generator @ git+https://github.com/a/b.git@{commit}"
+        capsys.readouterr()
+        .out.splitlines()[-1]
+        .startswith(".github/workflows/site.yml: yours differs from the generator's and was kept")
     )
-    assert checkout_requirement("https://github.com/a/b.git", commit, False) is None  # a local commit
-    assert checkout_requirement("/home/me/generator", commit, True) is None  # a local clone
+    assert (repo / ".github/workflows/site.yml").read_text() == "name: site\n# ours\n"
+
+
+def test_upgrade_outside_a_club_repository_is_a_clear_error(tmp_path, capsys):
+    assert main(["upgrade", "x.whl", "--repo", str(tmp_path)]) == 1
+    assert "requirements.txt: cannot read it" in capsys.readouterr().err

@@ -173,3 +173,34 @@ def test_a_port_in_use_is_a_clear_error(club, tmp_path, capsys):
         assert capsys.readouterr().err.startswith(f"Error: cannot serve on 127.0.0.1:{port}: ")
     finally:
         busy.httpd.server_close()
+
+
+def test_every_served_page_asks_for_the_build_number_and_reloads_when_it_changes(club, tmp_path):
+    server = SiteServer(club, tmp_path / "site", port=0, jobs=1, debounce_ms=100, host="127.0.0.1")
+    assert server.build()
+    server.start()
+    try:
+        status, home = get(server.url)
+        assert status == 200 and 'fetch("/__build__"' in home and "location.reload()" in home
+        assert home.index("location.reload()") < home.rindex("</body>")
+        # The script is served, never written into the site.
+        assert "__build__" not in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+        assert get(server.url + "__build__") == (200, "1")
+        (club / "sessions" / "pairs.yaml").write_text(SESSION.format(event="Late Pairs", tricks=9))
+        wait_for(lambda: get(server.url + "__build__")[1] == "2", "the build number after a rebuild")
+        assert "Late Pairs" in get(server.url)[1]
+    finally:
+        server.stop()
+
+
+def test_score_and_check_never_import_the_solver(tmp_path):
+    """Light by default: endplay (with numpy) is imported only when a deal is solved."""
+    session = ROOT / "tests" / "readers" / "fixtures" / "usebio" / "mitchell_compscore.xml"
+    code = (
+        "import sys\nfrom generator.cli import main\n"
+        f"main(['score', {str(session)!r}]); main(['check', {str(session)!r}])\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('endplay', 'numpy', 'matplotlib')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "[]"

@@ -100,7 +100,7 @@ def test_content_pushes_build_and_deploy_without_the_test_suite():
     assert test["if"] == "needs.build.outputs.code == 'true'"
     assert any("python -m pytest" in s.get("run", "") for s in test["steps"])
     _, deploy = job_deploying(flow)
-    assert set(deploy["needs"]) == {"build", "test"}
+    assert set(deploy["needs"]) == {"build", "test", "other-systems"}
     assert "!failure()" in deploy["if"] and "!cancelled()" in deploy["if"]
 
 
@@ -160,10 +160,11 @@ def test_the_change_detection_runs_the_suite_only_for_code(tmp_path, event, chan
 @pytest.mark.parametrize(
     "files, expected",
     [
-        # The generator's repository: the locked versions, then the generator without resolving again.
+        # The generator's repository: the runtime lock with the analysis (not the test lock),
+        # then the generator without resolving again.
         (
-            ["pyproject.toml", "requirements/ci.txt"],
-            ["-m pip install --require-hashes -r requirements/ci.txt", "-m pip install --no-deps ."],
+            ["pyproject.toml", "requirements/ci.txt", "requirements/analysis.txt"],
+            ["-m pip install --require-hashes -r requirements/analysis.txt", "-m pip install --no-deps ."],
         ),
         (["pyproject.toml"], ["-m pip install ."]),  # a source tree without the lock
         (["requirements.txt"], ["-m pip install -r requirements.txt"]),  # a club's repository
@@ -178,4 +179,4 @@ def test_the_install_step_works_with_and_without_the_generator_source(tmp_path, 
     script = 'python() { echo "$*" >> calls; }\n' + install["run"]
     subprocess.run(["bash", "-e", "-c", script], cwd=tmp_path, check=True, env={"PATH": "/usr/bin:/bin"})
     calls = (tmp_path / "calls").read_text().splitlines()
-    assert calls == ["-m pip install --upgrade pip", *expected]
+    assert calls == expected

@@ -4,7 +4,8 @@ The solver is a library (DDS, the one every results site uses), never code of ou
 deal's analysis depends only on the cards, the dealer and the vulnerability, so that is
 its identity and its cache key: a rebuild never solves a deal twice.  A deal that cannot
 be analysed (incomplete, the solver missing or failing) gets a warning on its board; it
-never fails a build.
+never fails a build.  The solver is the optional extra ``[analysis]`` (endplay brings about
+170 MB of numpy and matplotlib): this module imports it only when a deal is solved.
 """
 
 from __future__ import annotations
@@ -209,7 +210,11 @@ def _solve(requests: list[tuple[Deal, Seat, Vulnerability]]) -> list[DealAnalysi
         from endplay.dds import calc_all_tables, calc_dd_table
         from endplay.types import Deal as EDeal
     except ImportError as exc:  # the library or its DDS build is missing
-        raise SolverUnavailable(f"the double-dummy solver (endplay) is not installed: {exc}") from None
+        detail = "" if exc.name == "endplay" else f" ({exc})"  # a part missing: say which
+        raise SolverUnavailable(
+            f"the double-dummy solver (endplay) is not installed{detail}; "
+            "the generator's extra bridge-results-generator[analysis] adds it"
+        ) from None
     out: list[DealAnalysis | str] = []
     for start in range(0, len(requests), BATCH):
         chunk = requests[start : start + BATCH]

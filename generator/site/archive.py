@@ -272,6 +272,9 @@ class ArchivePlanner:
             "date": s["long_date"],
             "kind": s["kind"],
             "provisional": provisional["until"] if provisional and provisional["active"] else None,
+            # The moment the period ends, for the few lines of script that hide the note then
+            # on a page no build has touched since (templates/_macros.html, provisional_expiry).
+            "provisional_until": provisional.get("until_utc") if provisional and provisional["active"] else None,
             "winners": [{"field": w["field"], "names": w["names"], "url": root + w["url"]} for w in s["winners"]],
         }
 

@@ -102,7 +102,8 @@ def plan_event(event: EventSource, scored, slugs: list[str], site: SiteInfo) -> 
             "label": label,
             "title": s.session.title,
             "url": f"{root}{session_dir(slug)}/index.html",
-            "date": s.session.date.strftime("%A %-d %B %Y") if s.session.date else "",
+            # The day without a leading zero, without %-d (glibc only: Windows' strftime refuses it).
+            "date": f"{s.session.date:%A} {s.session.date.day} {s.session.date:%B %Y}" if s.session.date else "",
         }
         for label, s, slug in zip(r.labels, r.sessions, slugs)
     ]

@@ -38,6 +38,8 @@ def test_a_mark_leads_to_the_correction_and_the_pages_pass_axe(chromium_browser,
 
     context = chromium_browser.new_context(viewport={"width": width, "height": 800})
     page = context.new_page()
+    # The reader's clock within the provisional period, as at the build (its notes hide after it).
+    page.clock.set_fixed_time(datetime(2026, 11, 24, 12, 0, tzinfo=UTC))
     try:
         problems = []
         for rel in ("sessions/tuesday/index.html", "sessions/tuesday/board-1.html", "sessions/tuesday/pair-ns-1.html"):
@@ -57,5 +59,31 @@ def test_a_mark_leads_to_the_correction_and_the_pages_pass_axe(chromium_browser,
         assert target.is_visible()
         assert "4♠= by N +420 → 4♠−1 by N −50" in target.inner_text()
         assert page.get_by_text("Provisional").first.is_visible()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(
+    "today, shown",
+    [
+        (datetime(2026, 11, 25, 22, 29, tzinfo=UTC), True),  # a minute before the period ends
+        (datetime(2026, 11, 25, 22, 31, tzinfo=UTC), False),  # after it, with no build since
+    ],
+)
+def test_the_provisional_notes_go_when_their_moment_passes_without_a_rebuild(
+    chromium_browser, corrected_site, today, shown
+):
+    """Built on 24 November, first committed 23 November 22:30 UTC with the default period of two
+    days: provisional until 25 November 22:30.  The page says so as text; its few lines of script
+    hide the notes once that moment has passed on the reader's clock (no daily rebuild needed)."""
+    context = chromium_browser.new_context()
+    page = context.new_page()
+    try:
+        page.clock.set_fixed_time(today)
+        for rel, selector in (("sessions/tuesday/index.html", "#provisional"), ("index.html", ".provisional-note")):
+            page.goto((corrected_site / rel).as_uri())
+            note = page.locator(selector).first
+            assert note.count() == 1  # the note is in the page either way: its text stays true
+            assert note.is_visible() is shown, f"{rel} at {today:%d %b %H:%M}"
     finally:
         context.close()
