@@ -18,7 +18,6 @@ from ..analysis.double_dummy import DealAnalysis, SessionAnalysis
 from ..history.snapshot import line_key
 from ..model import Artificial, Direction, PairRef, Scored, ScoringMethod, Session
 from ..scoring.contract import Seat, Strain
-from ..scoring.pairs_methods import award_words
 from ..scoring.results import ScoredBoard, ScoredLine, SessionResult, Standing
 from ..scoring.trick_value import TrickWorth, trick_worth
 from ..scoring.trick_value import split as is_split
@@ -33,6 +32,7 @@ from .links import board_file, pair_file, player_path, player_slug, session_dir
 from .rows import frequency_rows, traveller_rows, worth_items
 
 if TYPE_CHECKING:
+    from ..scoring.options import ScoringOptions
     from .summary import SessionSummary
 
 MONTHS = (
@@ -516,7 +516,7 @@ class SessionPlanner:
             },
             "ns": self.outcome_view(ns_out),
             "ew": self.outcome_view(ew_out) if split and not both_artificial else None,
-            "ruling": _ruling(ns_out, ew_out)
+            "ruling": _ruling(ns_out, ew_out, self.session.method, self.result.options)
             if isinstance(ns_out, Artificial) and isinstance(ew_out, Artificial)
             else None,
             "ns_value": line.ns.value,
@@ -544,7 +544,8 @@ class SessionPlanner:
             return {
                 "kind": "artificial",
                 "code": outcome.code,
-                "words": f"{award_words(outcome).capitalize()}: the director's ruling",
+                "words": f"{_heading(adjusted_worth.award_label(outcome, self.session.method, self.result.options))}: "
+                "the director's ruling",
             }
         if outcome.is_weighted:
             return {
@@ -876,11 +877,12 @@ def _swing_of(found: TrickWorth, ns: bool) -> Fraction | int:
     return swing if swing else Fraction(0)
 
 
-def _ruling(ns: Artificial, ew: Artificial) -> str:
-    """'Average-plus to NS, average-minus to EW: the director's ruling'."""
+def _ruling(ns: Artificial, ew: Artificial, method: ScoringMethod, options: ScoringOptions) -> str:
+    """'Average-plus (60%) to NS, average-minus (40%) to EW: the director's ruling' (in IMPs on an IMP board)."""
+    ns_words, ew_words = (adjusted_worth.award_label(a, method, options) for a in (ns, ew))
     if ns == ew:
-        return f"{award_words(ns).capitalize()} to both sides: the director's ruling"
-    return f"{award_words(ns).capitalize()} to NS, {award_words(ew)} to EW: the director's ruling"
+        return f"{_heading(ns_words)} to both sides: the director's ruling"
+    return f"{_heading(ns_words)} to NS, {ew_words} to EW: the director's ruling"
 
 
 def _heading(label: str) -> str:
