@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import BuildError, InputError, InputErrors, Problem, shown
+from ..history import continuity
 from ..history.uploads import provisional, upload_versions
 from ..readers import MAX_BYTES
 from ..resources import default_templates
@@ -250,7 +251,7 @@ def _histories(
     folder: Path, sources: list[Source], cache_root: Path, common: str, days: int | None, now: datetime
 ) -> dict[str, dict]:
     """Each upload's committed versions and provisional period (``generator.history``)."""
-    found = upload_versions(folder, [s.rel for s in sources], cache_root)
+    found = continuity.trim(folder, upload_versions(folder, [s.rel for s in sources], cache_root), cache_root)
     out = {}
     for src in sources:
         versions = found.get(src.rel)
