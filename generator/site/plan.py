@@ -682,8 +682,9 @@ class SessionPlanner:
                 traveller_csv=traveller_file(board.slug) if big else None,
                 line_count=len(board.lines),
                 factored=factored,
-                freq_rows=frequency_rows(freq, factored, self.unit, places),
-                ew_freq_rows=frequency_rows(ew_freq, factored, self.unit, places) if ew_freq else None,
+                # with East-West's own table beside it, each table shows its own side's figures only
+                freq_rows=frequency_rows(freq, factored, self.unit, places, ("ns",) if ew_freq else ("ns", "ew")),
+                ew_freq_rows=frequency_rows(ew_freq, factored, self.unit, places, ("ew",)) if ew_freq else None,
                 worth_items=worth_items(worth),
                 blocks=blocks,
                 board_block=board_block,
