@@ -12,7 +12,9 @@ returns the disagreements as text ('board-3.html: …'), empty when the page is 
   the traveller's figure;
 * a pair: the scorecard's running total adds up, and ends at the total the page states;
 * a session ranking: places in order; each row's total, percentage and place are its pair
-  page's;
+  page's (a Swiss event's standings, in VPs);
+* a teams match: each team's column adds up to its total and the score line says it; the
+  ranking's VPs and IMPs for and against are the sums over each team's matches;
 * an event: each session figure is the pair's percentage there; a pair that missed a session
   carries a mark beside its figure, and the mark's note is under the table;
 * a player: each history row's place, field size and result are the session ranking's.
@@ -328,10 +330,74 @@ def player_problems(root: Path, page: ParsedPage) -> list[str]:
     return out
 
 
+def match_problems(page: ParsedPage) -> tuple[list[str], dict[str, tuple[Fraction, Fraction, Fraction | None]]]:
+    """A teams match: each team's column adds up to its total, and the heading states those
+    totals; and what the match gave each team (IMPs for, against, VPs) for the ranking."""
+    out: list[str] = []
+    rows = page.tables.get("match")
+    if not rows:
+        return out, {}
+    header, body, foot = rows[0], rows[1:-1], rows[-1]
+    home, away = header[-2], header[-1]
+    for col, total in ((-2, foot[-2]), (-1, foot[-1])):
+        added = sum((number(r[col]) or Fraction(0) for r in body), Fraction(0))
+        if not agrees(total, added, sum((half_unit(r[col]) for r in body if r[col]), Fraction(0))):
+            out.append(f"{page.path}: {header[col]}'s column adds up to {float(added)}, the total says {total}")
+    found = re.search(
+        rf"{re.escape(home)} ([+\-−]?[\d.]+) – ([+\-−]?[\d.]+) {re.escape(away)} (?:IMPs|points|board points)"
+        r"(?: · ([\d.]+) – ([\d.]+) VPs)?",
+        page.text,
+    )
+    if found is None:
+        out.append(f"{page.path}: no score line for {home} v {away}")
+        return out, {}
+    if number(found.group(1)) != number(foot[-2]) or number(found.group(2)) != number(foot[-1]):
+        out.append(
+            f"{page.path}: the score line says {found.group(1)} – {found.group(2)}, the table {foot[-2]} – {foot[-1]}"
+        )
+    vps = (number(found.group(3)), number(found.group(4))) if found.group(3) else (None, None)
+    h, a = number(foot[-2]), number(foot[-1])
+    return out, {home: (h, a, vps[0]), away: (a, h, vps[1])}
+
+
+def teams_ranking_problems(root: Path, page: ParsedPage) -> list[str]:
+    """A teams session: each team's VPs and IMPs in the ranking are the sums over its matches."""
+    out: list[str] = []
+    ranking = page.tables.get("ranking")
+    if not ranking or ranking[0][:2] != ["Place", "Team"]:
+        return out
+    folder = root / posixpath.dirname(page.path)
+    sums: dict[str, list[Fraction]] = {}
+    for match in sorted(folder.glob("match-*.html")):
+        problems, given = match_problems(parse(root, match.relative_to(root).as_posix()))
+        out += problems
+        for team, (imps_for, against, vps) in given.items():
+            s = sums.setdefault(team, [Fraction(0), Fraction(0), Fraction(0)])
+            s[0] += imps_for
+            s[1] += against
+            s[2] += vps or 0
+    header = ranking[0]
+    cols = {
+        "VPs": _column(header, "VPs"),
+        "for": _column(header, "IMPs for"),
+        "against": _column(header, "IMPs against"),
+    }
+    for r in ranking[1:]:
+        team = next((t for t in sorted(sums, key=len, reverse=True) if r[1].startswith(t)), None)
+        if team is None:
+            continue
+        for (key, col), value in zip(cols.items(), (sums[team][2], sums[team][0], sums[team][1])):
+            if col is not None and key != "VPs" and not agrees(r[col], value, Fraction(1, 200)):
+                out.append(f"{page.path}: {team}: {key} {r[col]}, its matches add up to {float(value)}")
+            if col is not None and key == "VPs" and value and not agrees(r[col], value, Fraction(1, 200)):
+                out.append(f"{page.path}: {team}: {r[col]} VPs, its matches add up to {float(value)}")
+    return out
+
+
 def site_problems(root: Path) -> tuple[list[str], dict[str, int]]:
     """Every page of a built site checked by its kind; and how many pages of each kind were read."""
     out: list[str] = []
-    seen = {"board": 0, "pair": 0, "ranking": 0, "event": 0, "player": 0}
+    seen = {"board": 0, "pair": 0, "ranking": 0, "match": 0, "event": 0, "player": 0}
     for path in sorted(root.rglob("*.html")):
         rel = path.relative_to(root).as_posix()
         name = path.name
@@ -343,7 +409,11 @@ def site_problems(root: Path) -> tuple[list[str], dict[str, int]]:
             out += pair_problems(parse(root, rel))
         elif rel.startswith("sessions/") and name == "index.html":
             seen["ranking"] += 1
-            out += ranking_problems(root, parse(root, rel))
+            page = parse(root, rel)
+            out += ranking_problems(root, page)
+            out += teams_ranking_problems(root, page)
+        elif rel.startswith("sessions/") and name.startswith("match-"):
+            seen["match"] += 1
         elif rel.startswith("events/") and name == "index.html":
             seen["event"] += 1
             out += event_problems(root, parse(root, rel))

@@ -13,10 +13,12 @@ from generator.site.build import build_site
 from tests.helpers.agreement import (
     board_problems,
     event_problems,
+    match_problems,
     pair_problems,
     player_problems,
     ranking_problems,
     site_problems,
+    teams_ranking_problems,
 )
 from tests.helpers.arithmetic import Statement, check, count_statements, false_statements, page_lines, statements
 from tests.helpers.explanation_site import write_content
@@ -162,6 +164,7 @@ def test_every_count_sum_and_label_agrees_with_the_figures_of_its_board_or_pair(
     problems, seen = site_problems(built[name])
     assert not problems, "\n".join(problems[:20])
     assert seen["board"] >= 24 and seen["pair"] >= 40 and seen["ranking"] >= 6 and seen["player"] >= 30, seen
+    assert seen["match"] >= 2, seen
 
 
 def test_the_club_site_agrees_with_itself(built_site):
@@ -170,6 +173,7 @@ def test_the_club_site_agrees_with_itself(built_site):
     problems, seen = site_problems(built_site)
     assert not problems, "\n".join(problems[:20])
     assert seen["event"] == 1 and seen["player"] >= 60 and seen["ranking"] >= 10 and seen["board"] >= 60, seen
+    assert seen["match"] >= 12 and seen["pair"] >= 50, seen
 
 
 def _lie(page: ParsedPage, table: str, row: int, col: int, text: str) -> ParsedPage:
@@ -223,6 +227,13 @@ def test_each_contradiction_is_caught(built, built_site):
     ranking = parse(site, "sessions/pairs-matchpoints/index.html")
     assert not ranking_problems(site, ranking)
     assert any("its page says" in p for p in ranking_problems(site, _lie(ranking, "ranking", 1, 3, "30.58")))
+    # a teams match whose column does not add up to its total; a team's VPs not its matches' sum
+    match = parse(site, "sessions/teams/match-1.html")
+    assert not match_problems(match)[0]
+    assert any("column adds up" in p for p in match_problems(_lie(match, "match", 2, -2, "11.00"))[0])
+    teams = parse(site, "sessions/teams/index.html")
+    assert not teams_ranking_problems(site, teams)
+    assert any("its matches add up" in p for p in teams_ranking_problems(site, _lie(teams, "ranking", 1, 2, "22.50")))
     player = parse(site, "players/abel-ash.html")
     assert not player_problems(site, player)
     assert any("the ranking says" in p for p in player_problems(site, _lie(player, "history", 1, 3, "2/3")))
