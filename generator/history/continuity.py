@@ -9,6 +9,10 @@ Anything less and the later file is a new upload: its history starts at the rena
 
 Only renames that changed the bytes are judged (a pure rename is the same file); each pair of
 blobs is read once and its verdict kept in the cache by the two blob ids (content hashes).
+
+An upload's first versions that cannot be read were never published (their build failed and
+the site kept what it had): ``published`` drops them, so that the session's history, its
+provisional period and its feed entry start with the first version members saw.
 """
 
 from __future__ import annotations
@@ -100,6 +104,45 @@ def _read(path: str, data: bytes) -> list[Session] | None:
         return read_sessions_data(path, data)
     except Exception:  # an unreadable version continues nothing (and was never published)
         return None
+
+
+def _readable_path(cache_root: Path, blob: str, suffix: str) -> Path:
+    key = hashlib.sha256(f"{VERDICT_RECORD}\0readable\0{blob}\0{suffix}".encode()).hexdigest()
+    return cache_root / "history" / "continuity" / key[:2] / f"{key}.json"
+
+
+def published(
+    folder: Path, found: dict[str, list[dict[str, Any]]], cache_root: Path
+) -> dict[str, list[dict[str, Any]]]:
+    """Each upload's versions from the first one that can be read (the last is kept whatever
+    it is: the build reads it, or the current file, and says what is wrong)."""
+    readable: dict[tuple[str, str], bool] = {}
+    pending: dict[tuple[str, str], str] = {}
+    for versions in found.values():
+        for v in versions[:-1]:
+            key = (v["blob"], Path(v["path"]).suffix.lower())
+            cached = read_json(_readable_path(cache_root, *key))
+            if isinstance(cached, dict) and isinstance(cached.get("readable"), bool):
+                readable[key] = cached["readable"]
+            else:
+                pending[key] = v["path"]
+            if readable.get(key):
+                break  # the versions after the first readable one are compared as they are
+    if pending:
+        blobs = git.read_blobs(folder, sorted({blob for blob, _ in pending}))
+        for key, path in pending.items():
+            ok = key[0] in blobs and _read(path, blobs[key[0]]) is not None
+            write_atomic(_readable_path(cache_root, *key), json.dumps({"readable": ok}).encode())
+            readable[key] = ok
+    out = {}
+    for rel, versions in found.items():
+        start = 0
+        while start < len(versions) - 1 and not readable.get(
+            (versions[start]["blob"], Path(versions[start]["path"]).suffix.lower()), True
+        ):
+            start += 1
+        out[rel] = versions[start:]
+    return out
 
 
 def trim(folder: Path, found: dict[str, list[dict[str, Any]]], cache_root: Path) -> dict[str, list[dict[str, Any]]]:

@@ -251,7 +251,8 @@ def _histories(
     folder: Path, sources: list[Source], cache_root: Path, common: str, days: int | None, now: datetime
 ) -> dict[str, dict]:
     """Each upload's committed versions and provisional period (``generator.history``)."""
-    found = continuity.trim(folder, upload_versions(folder, [s.rel for s in sources], cache_root), cache_root)
+    found = upload_versions(folder, [s.rel for s in sources], cache_root)
+    found = continuity.published(folder, continuity.trim(folder, found, cache_root), cache_root)
     out = {}
     for src in sources:
         versions = found.get(src.rel)

@@ -74,11 +74,15 @@ def test_an_upload_that_failed_and_was_fixed_under_the_same_name_is_no_correctio
     git(repo, "commit", "-q", "-m", "Tuesday pairs", date="2026-11-17T22:00:00+00:00")
     path.write_text(V1, encoding="utf-8")
     git(repo, "commit", "-q", "-a", "-m", "Tuesday pairs, the right file", date="2026-11-17T22:20:00+00:00")
-    build(repo)
+    build(repo, now=datetime(2026, 11, 18, 9, 0, tzinfo=UTC))
     html = page(repo, "sessions/tuesday/index.html")
     assert "Corrections" not in html and "correction-" not in html
     assert "could not be read" not in html and "left out" not in html
     no_sentence_ends_in_a_colon(html)
+    # published at 22:20, when the readable file was committed: its provisional period (2 days)
+    # and its feed entry start then, not at 22:00 when the site was not built
+    assert "Provisional until 19 November 2026, 22:20" in text_of(html)
+    assert "<updated>2026-11-17T22:20:00+00:00</updated>" in page(repo, "feed.xml")
     # a real correction later is compared with the version published (V1), not the broken one
     path.write_text(V2, encoding="utf-8")
     git(repo, "commit", "-q", "-a", "-m", "Board 1 corrected", date="2026-11-24T09:15:00+00:00")

@@ -396,7 +396,9 @@ def test_history_is_read_once_per_commit_not_per_build(corrected: Path, monkeypa
 
     monkeypatch.setattr(history_git, "_git", counting)
     build(corrected)
-    assert calls.count("log") == 1 and calls.count("cat-file") == 1  # one log; version 1's bytes once
+    # one log; version 1's bytes twice: read to know it was published (history.continuity, cached
+    # by its blob), then scored for the correction (its snapshot cached by its blob)
+    assert calls.count("log") == 1 and calls.count("cat-file") == 2
     calls.clear()
     build(corrected)  # nothing changed: the no-op check asks git for HEAD only
     assert calls == ["rev-parse"]
