@@ -49,6 +49,14 @@ def sessions_path(repo, rel):
     return repo / "content" / "sessions" / rel
 
 
+def versions(repo, rel: str, *steps: tuple[str, str, str]) -> None:
+    """Commit each (text, message, date) of ``rel`` in turn."""
+    for text, message, date in steps:
+        sessions_path(repo, rel).write_text(text, encoding="utf-8")
+        git(repo, "add", "-A", ".")
+        git(repo, "commit", "-q", "-m", message, date=date)
+
+
 def renames(repo) -> list[str]:
     """The renames git sees in the last commit (as the history reader asks, -M)."""
     out = git(repo, "show", "-M", "--name-status", "--format=", "HEAD")
@@ -68,12 +76,12 @@ def no_sentence_ends_in_a_colon(html: str) -> None:
 
 def test_an_upload_that_failed_and_was_fixed_under_the_same_name_is_no_correction(tmp_path):
     repo = make_repo(tmp_path)
-    path = sessions_path(repo, "tuesday.yaml")
-    path.write_text(BROKEN, encoding="utf-8")
-    git(repo, "add", "-A", ".")
-    git(repo, "commit", "-q", "-m", "Tuesday pairs", date="2026-11-17T22:00:00+00:00")
-    path.write_text(V1, encoding="utf-8")
-    git(repo, "commit", "-q", "-a", "-m", "Tuesday pairs, the right file", date="2026-11-17T22:20:00+00:00")
+    versions(
+        repo,
+        "tuesday.yaml",
+        (BROKEN, "Tuesday pairs", "2026-11-17T22:00:00+00:00"),
+        (V1, "Tuesday pairs, the right file", "2026-11-17T22:20:00+00:00"),
+    )
     build(repo, now=datetime(2026, 11, 18, 9, 0, tzinfo=UTC))
     html = page(repo, "sessions/tuesday/index.html")
     assert "Corrections" not in html and "correction-" not in html
@@ -84,8 +92,7 @@ def test_an_upload_that_failed_and_was_fixed_under_the_same_name_is_no_correctio
     assert "Provisional until 19 November 2026, 22:20" in text_of(html)
     assert "<updated>2026-11-17T22:20:00+00:00</updated>" in page(repo, "feed.xml")
     # a real correction later is compared with the version published (V1), not the broken one
-    path.write_text(V2, encoding="utf-8")
-    git(repo, "commit", "-q", "-a", "-m", "Board 1 corrected", date="2026-11-24T09:15:00+00:00")
+    versions(repo, "tuesday.yaml", (V2, "Board 1 corrected", "2026-11-24T09:15:00+00:00"))
     build(repo)
     html = page(repo, "sessions/tuesday/index.html")
     text = corrections_text(html)
@@ -99,14 +106,13 @@ def test_an_upload_that_failed_and_was_fixed_under_the_same_name_is_no_correctio
 
 def test_a_broken_version_between_two_published_ones_is_not_a_correction(tmp_path):
     repo = make_repo(tmp_path)
-    path = sessions_path(repo, "tuesday.yaml")
-    path.write_text(V1, encoding="utf-8")
-    git(repo, "add", "-A", ".")
-    git(repo, "commit", "-q", "-m", "Tuesday pairs", date="2026-11-17T22:30:00+00:00")
-    path.write_text(BROKEN, encoding="utf-8")
-    git(repo, "commit", "-q", "-a", "-m", "a slip", date="2026-11-18T09:00:00+00:00")
-    path.write_text(V2, encoding="utf-8")
-    git(repo, "commit", "-q", "-a", "-m", "Board 1 corrected", date="2026-11-18T10:00:00+00:00")
+    versions(
+        repo,
+        "tuesday.yaml",
+        (V1, "Tuesday pairs", "2026-11-17T22:30:00+00:00"),
+        (BROKEN, "a slip", "2026-11-18T09:00:00+00:00"),
+        (V2, "Board 1 corrected", "2026-11-18T10:00:00+00:00"),
+    )
     build(repo)
     text = corrections_text(page(repo, "sessions/tuesday/index.html"))
     # one correction, V1 → V2, dated by the commit that published it; the slip is not mentioned
@@ -133,9 +139,7 @@ def test_an_unrelated_session_git_calls_a_rename_has_no_history(tmp_path):
 
 def test_a_true_rename_that_changed_the_date_keeps_its_history(tmp_path):
     repo = make_repo(tmp_path)
-    sessions_path(repo, "tuesday.yaml").write_text(V1, encoding="utf-8")
-    git(repo, "add", "-A", ".")
-    git(repo, "commit", "-q", "-m", "Tuesday pairs", date="2026-11-17T22:30:00+00:00")
+    versions(repo, "tuesday.yaml", (V1, "Tuesday pairs", "2026-11-17T22:30:00+00:00"))
     # the session was played on the 18th: the file renamed, its date and board 1 corrected
     sessions_path(repo, "tuesday.yaml").unlink()
     sessions_path(repo, "2026-11-18-tuesday.yaml").write_text(V2.replace("2026-11-17", "2026-11-18"), encoding="utf-8")
@@ -150,9 +154,7 @@ def test_a_true_rename_that_changed_the_date_keeps_its_history(tmp_path):
 
 def test_a_correction_that_changes_the_names_keeps_its_history(tmp_path):
     repo = make_repo(tmp_path)
-    sessions_path(repo, "tuesday.yaml").write_text(V1, encoding="utf-8")
-    git(repo, "add", "-A", ".")
-    git(repo, "commit", "-q", "-m", "Tuesday pairs", date="2026-11-17T22:30:00+00:00")
+    versions(repo, "tuesday.yaml", (V1, "Tuesday pairs", "2026-11-17T22:30:00+00:00"))
     renamed = (
         V2.replace("Tuesday Pairs", "Tuesday Evening Pairs")
         .replace("Ann Alder, Ben Birch", "Anna Alder, Benn Birch")
