@@ -13,6 +13,8 @@ returns the disagreements as text ('board-3.html: …'), empty when the page is 
 * a pair: the scorecard's running total adds up, and ends at the total the page states;
 * a session ranking: places in order; each row's total, percentage and place are its pair
   page's (a Swiss event's standings, in VPs);
+* a handicap ranking: % = scratch % + handicap, the scratch figures the scratch ranking's,
+  the place and % the pair page's;
 * a teams match: each team's column adds up to its total and the score line says it; the
   ranking's VPs and IMPs for and against are the sums over each team's matches;
 * an event: each session figure is the pair's percentage there; a pair that missed a session
@@ -268,6 +270,39 @@ def ranking_problems(root: Path, page: ParsedPage) -> list[str]:
     return out
 
 
+HANDICAP = re.compile(r"handicap place (\S+) , (\d+(?:\.\d+)?)%")
+
+
+def handicap_problems(root: Path, page: ParsedPage) -> list[str]:
+    """A handicap ranking: % = scratch % + handicap; the scratch % and place are the scratch
+    ranking's; the place and % are what the pair's page says."""
+    out: list[str] = []
+    folder = posixpath.dirname(page.path)
+    for key, rows in page.tables.items():
+        if key.split("#")[0] != "ranking handicap":
+            continue
+        scratch = page.tables.get(key.replace("ranking handicap", "ranking"), [])
+        by_pair = {(r[1], r[2]): r for r in scratch[1:]}
+        header = rows[0]
+        pct, hcp, own, place = (_column(header, h) for h in ("Scratch %", "Handicap", "%", "Scratch place"))
+        places = [number(r[0].rstrip("=")) for r in rows[1:]]
+        if places != sorted(places):
+            out.append(f"{page.path}: {key}: places out of order {places}")
+        for r, row_links in zip(rows[1:], page.table_links[key][1:]):
+            if not agrees(r[own], number(r[pct]) + number(r[hcp]), half_unit(r[pct]) + half_unit(r[hcp])):
+                out.append(f"{page.path}: {key} row {r[1]}: {r[pct]} + {r[hcp]} is not {r[own]}")
+            s = by_pair.get((r[1], r[2]))
+            if s is None or s[0] != r[place] or number(s[_column(scratch[0], "%")]) != number(r[pct]):
+                out.append(f"{page.path}: {key} row {r[1]}: scratch {r[pct]}% place {r[place]}, the ranking says {s}")
+            href = row_links[own] or row_links[1]
+            said = HANDICAP.search(parse(root, posixpath.normpath(posixpath.join(folder, href.split("#")[0]))).text)
+            if said is None or said.group(1) != r[0] or number(said.group(2)) != number(r[own]):
+                out.append(
+                    f"{page.path}: {key} row {r[1]}: place {r[0]}, {r[own]}%; its page says {said and said.group(0)}"
+                )
+    return out
+
+
 def event_problems(root: Path, page: ParsedPage) -> list[str]:
     out: list[str] = []
     rows, links = page.tables.get("ranking event"), page.table_links.get("ranking event")
@@ -411,6 +446,7 @@ def site_problems(root: Path) -> tuple[list[str], dict[str, int]]:
             seen["ranking"] += 1
             page = parse(root, rel)
             out += ranking_problems(root, page)
+            out += handicap_problems(root, page)
             out += teams_ranking_problems(root, page)
         elif rel.startswith("sessions/") and name.startswith("match-"):
             seen["match"] += 1

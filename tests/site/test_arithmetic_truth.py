@@ -13,6 +13,7 @@ from generator.site.build import build_site
 from tests.helpers.agreement import (
     board_problems,
     event_problems,
+    handicap_problems,
     match_problems,
     pair_problems,
     player_problems,
@@ -227,6 +228,11 @@ def test_each_contradiction_is_caught(built, built_site):
     ranking = parse(site, "sessions/pairs-matchpoints/index.html")
     assert not ranking_problems(site, ranking)
     assert any("its page says" in p for p in ranking_problems(site, _lie(ranking, "ranking", 1, 3, "30.58")))
+    # a handicap ranking: 87.50 + 3.50 = 91.00, the handicap place the pair page's
+    handicap = parse(built_site, "sessions/2026-10-22-handicap-pairs/index.html")
+    assert not handicap_problems(built_site, handicap)
+    lies = handicap_problems(built_site, _lie(handicap, "ranking handicap", 1, 5, "91.50"))
+    assert any("87.50 + +3.50 is not 91.50" in p for p in lies) and any("its page says" in p for p in lies)
     # a teams match whose column does not add up to its total; a team's VPs not its matches' sum
     match = parse(site, "sessions/teams/match-1.html")
     assert not match_problems(match)[0]
