@@ -10,7 +10,8 @@ returns the disagreements as text ('board-3.html: …'), empty when the page is 
   products and counts are the sum beside it; each cross-IMP table's products and total; an
   artificial score on an IMP board is not labelled with a percentage, and its IMPs label is
   the traveller's figure;
-* a pair: the scorecard's running total adds up, and ends at the total the page states;
+* a pair: the scorecard's running total adds up, and ends at the total the page states; each
+  board's figure is the one that board's traveller gives the pair against those opponents;
 * a session ranking: places in order; each row's total, percentage and place are its pair
   page's (a Swiss event's standings, in VPs);
 * a handicap ranking: % = scratch % + handicap, the scratch figures the scratch ranking's,
@@ -195,8 +196,9 @@ SHORT = {"matchpoints": "MP", "IMPs": "IMPs", "points": "Points"}
 PERCENT = re.compile(r"Place \S+ · [^·]+ · (\d+(?:\.\d+)?)%")
 
 
-def pair_problems(page: ParsedPage) -> list[str]:
-    """The scorecard's running total adds up and ends at the total the page states."""
+def pair_problems(page: ParsedPage, root: Path | None = None) -> list[str]:
+    """The scorecard's running total adds up and ends at the total the page states; with the
+    site's ``root``, each board's figure is the one its traveller gives the pair."""
     out: list[str] = []
     card = page.tables.get("scorecard")
     stated = STATED.search(page.text)
@@ -229,6 +231,38 @@ def pair_problems(page: ParsedPage) -> list[str]:
         last = shown
     if last is not None and number(last) != number(stated.group(2)):
         out.append(f"{page.path}: the scorecard ends at {last}, the page says {stated.group(2)}")
+    if root is not None:
+        out += _card_against_boards(root, page, fig_col)
+    return out
+
+
+def _card_against_boards(root: Path, page: ParsedPage, fig_col: int) -> list[str]:
+    """Each scorecard figure is the figure the board's traveller gives this pair, on the line
+    against the same opponents."""
+    out = []
+    folder = posixpath.dirname(page.path)
+    own = posixpath.basename(page.path)
+    opp_col = _column(page.tables["scorecard"][0], "Against")
+    boards: dict[str, ParsedPage] = {}
+    for r, links in zip(page.tables["scorecard"][1:], page.table_links["scorecard"][1:]):
+        if len(r) != len(page.tables["scorecard"][0]) or number(r[fig_col]) is None or not links[0]:
+            continue
+        target = posixpath.normpath(posixpath.join(folder, links[0].split("#")[0]))
+        board = boards.get(target) or boards.setdefault(target, parse(root, target))
+        traveller = board.tables.get("traveller")
+        if not traveller:
+            continue  # a big field's board lists no lines
+        opponent = links[opp_col] if opp_col is not None else ""
+        found = None
+        for line, line_links in zip(traveller[1:], board.table_links["traveller"][1:]):
+            if (line_links[0], line_links[1]) == (own, opponent):
+                found = line[-2]
+            elif (line_links[0], line_links[1]) == (opponent, own):
+                found = line[-1]
+        if found is None:
+            out.append(f"{page.path}: board {r[0]} against {r[opp_col]}: no line on {target}")
+        elif not (agrees(r[fig_col], number(found)) or agrees(found, number(r[fig_col]))):
+            out.append(f"{page.path}: board {r[0]}: {r[fig_col]} on the card, {found} on {target}")
     return out
 
 
@@ -441,7 +475,7 @@ def site_problems(root: Path) -> tuple[list[str], dict[str, int]]:
             out += board_problems(parse(root, rel))
         elif rel.startswith("sessions/") and name.startswith("pair-"):
             seen["pair"] += 1
-            out += pair_problems(parse(root, rel))
+            out += pair_problems(parse(root, rel), root)
         elif rel.startswith("sessions/") and name == "index.html":
             seen["ranking"] += 1
             page = parse(root, rel)

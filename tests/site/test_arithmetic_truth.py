@@ -218,6 +218,9 @@ def test_each_contradiction_is_caught(built, built_site):
     card = parse(site, "sessions/pairs-matchpoints/pair-3-ns.html")
     assert not pair_problems(card)
     assert any("running total" in p for p in pair_problems(_lie(card, "scorecard", 2, -1, "8.75")))
+    # a card's board figure that is not the traveller's (board 2: 7.75 on both)
+    assert not pair_problems(card, site)
+    assert any("7.50 on the card, 7.75 on" in p for p in pair_problems(_lie(card, "scorecard", 2, 4, "7.50"), site))
     # the event ranking: a pair given an average for a missed session without its mark
     event = parse(built_site, "events/2026-winter-championship/index.html")
     assert not event_problems(built_site, event)
