@@ -177,10 +177,18 @@ def frequency_rows(
     split score gives East-West a table of its own shows each table with its own side only)."""
     out = []
     figure = fmt.figure_writer(unit)
+    both = sides == ("ns", "ew")
     for r in rows:
         score = fmt.score(r["score"])
         counts = f'<td class="num">{fmt.exact(r["factored"])}</td>' if factored else ""
-        if r["occurs"]:
+        if r["occurs"] and both:  # the usual table: both sides, written inline (a hot path)
+            ns, ew = figure(r["ns"], places), figure(r["ew"], places)
+            if r["ns_anchor"]:
+                ns = f'<a href="#{esc(r["ns_anchor"])}">{ns}</a>'
+            if r["ew_anchor"]:
+                ew = f'<a href="#{esc(r["ew_anchor"])}">{ew}</a>'
+            worth = f'<td class="num">{ns}</td>\n<td class="num">{ew}</td>\n'
+        elif r["occurs"]:
             cells = []
             for side in sides:
                 value = figure(r[side], places)
@@ -188,6 +196,7 @@ def frequency_rows(
                     value = f'<a href="#{esc(r[f"{side}_anchor"])}">{value}</a>'
                 cells.append(f'<td class="num">{value}</td>\n')
             worth = "".join(cells)
+        if r["occurs"]:
             out.append(
                 f'<tr id="freq-{score}">\n<th scope="row" class="num">{score}</th>\n'
                 f'<td class="num">{fmt.exact(r["frequency"])}</td>\n{counts}{worth}</tr>\n'
