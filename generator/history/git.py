@@ -32,6 +32,9 @@ class Version:
     """Git's id of the file's bytes: a content hash."""
     path: str
     """The file's path under the sessions folder in this version."""
+    renamed: bool = False
+    """Git paired this version with a file of another path (a rename, ``-M``): whether it
+    continues that file is for ``continuity`` to judge by what the two hold."""
 
 
 def _git(folder: Path, *args: str, data: bytes | None = None) -> bytes | None:
@@ -127,7 +130,7 @@ def versions(folder: Path, rels: list[str]) -> dict[str, list[Version]]:
                 if status == "D":  # deleted here and added again later: the later file is a new upload
                     name = None
                     break
-                found.append(Version(commit, date, message, blob, path))
+                found.append(Version(commit, date, message, blob, path, status in "RC"))
                 name = old if status in "RC" else (None if status == "A" else name)
                 break
         found.reverse()

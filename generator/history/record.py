@@ -54,7 +54,7 @@ def earlier_snapshots(
                 continue
             data = blobs.get(v["blob"])
             if data is None:
-                made: dict[str, Any] = {"error": "git could not give this version's bytes"}
+                made: dict[str, Any] = {"error": "git could not give this version's bytes", "missing": True}
             else:
                 try:
                     made = {"ok": score(f"{v['path']}", data)}
@@ -77,14 +77,22 @@ def corrections(
     the notes on versions skipped, and the marks on the current version's figures.
 
     ``versions`` are the earlier versions then the current one (its date None when it is
-    not committed yet); ``earlier`` their snapshots; ``current`` the current snapshot."""
+    not committed yet); ``earlier`` their snapshots; ``current`` the current snapshot.
+
+    A version that could not be read was never published (its build failed and the site kept
+    what it had): members never saw it, so it is no correction and no note — the next readable
+    version is compared with the last one published.  Only a version git could not give (a
+    partial clone) is noted: it may have been published."""
     chain: list[tuple[dict[str, Any], dict[str, Any]]] = []
     notes = []
     for v, snap in zip(versions, earlier):
         if "ok" in snap and len(snap["ok"]) > index:
             chain.append((v, snap["ok"][index]))
-        elif "error" in snap:
-            notes.append(f"The version of {long_date(v['date'])} could not be read and is left out: {snap['error']}")
+        elif snap.get("missing"):
+            notes.append(
+                f"The version of {long_date(v['date'])} is not in this copy of the repository, "
+                "so the corrections leave it out."
+            )
     chain.append((versions[-1], current))
     found: list[dict[str, Any]] = []
     for (_, old), (v, new) in itertools.pairwise(chain):

@@ -13,7 +13,7 @@ from ..site.cache import read_json, write_atomic
 from ..site.plan import MONTHS
 from . import git
 
-LOG_RECORD = "history-log-1"
+LOG_RECORD = "history-log-2"
 
 
 def upload_versions(folder: Path, rels: list[str], cache_root: Path) -> dict[str, list[dict[str, Any]]]:

@@ -300,16 +300,38 @@ def _in_units(count: Fraction | int, half: Fraction, whole: bool) -> Fraction | 
     return count if whole else count * half
 
 
-def award_words(award: Artificial) -> str:
-    """'average-plus (60%)', 'average (50%)', 'an assigned 70%'."""
+def award_name(award: Artificial) -> str:
+    """'average-plus', 'average', 'average-minus', 'an assigned 70%' (the ruling, not its worth)."""
     if award.kind is ArtificialKind.FIXED:
         return f"an assigned {fmt(award.percent)}%"
-    word = {
+    return {
         ArtificialKind.PLUS: "average-plus",
         ArtificialKind.AVERAGE: "average",
         ArtificialKind.MINUS: "average-minus",
     }[award.kind]
-    return f"{word} ({fmt(award.percent)}%)"
+
+
+def award_words(award: Artificial, worth: str | None = None) -> str:
+    """'average-plus (60%)', 'average (50%)', 'an assigned 70%' where a percentage is what the
+    board counts in (matchpoints, board-a-match); with ``worth`` (``award_worth``) the award in
+    the board's own unit: 'average-plus (+3 IMPs)', 'an assigned 70% (+6 IMPs)'."""
+    name = award_name(award)
+    if worth:
+        return f"{name} ({worth})"
+    return name if award.kind is ArtificialKind.FIXED else f"{name} ({fmt(award.percent)}%)"
+
+
+def award_worth(award: Artificial, unit_id: str, options: ScoringOptions, each_comparison: bool = False) -> str | None:
+    """What an artificial score is worth in a board's unit, for its label: '+3 IMPs' (Butler,
+    teams), '+3 IMPs a comparison' (cross-IMPs), '0 points' (aggregate has no average); None
+    where the percentage is the worth (matchpoints, board-a-match): a label never calls an
+    award worth +3 IMPs '60%'."""
+    if unit_id == "imps":
+        value = _artificial_imps(award, options.artificial_imps)
+        return f"{signed(value)} {unit(value, 'IMPs')}" + (" a comparison" if each_comparison else "")
+    if unit_id == "points":
+        return "0 points"
+    return None
 
 
 def _how_many(n: Fraction | int, word: str = "result") -> str:
@@ -436,7 +458,7 @@ class Butler(PairsMethod):
         value = _artificial_imps(award, self.options.artificial_imps)
         step = Step(
             "artificial.award",
-            f"{award_words(award).capitalize()} to {_side_word(direction)}, the director's ruling: "
+            f"{award_name(award).capitalize()} to {_side_word(direction)}, the director's ruling: "
             f"{_imp_award(award, value, self.options.artificial_imps)}",
             {"code": award.code, "imps": value},
         )
@@ -474,7 +496,6 @@ def datum(table: FrequencyTable, options: ScoringOptions) -> tuple[Fraction, Exp
             if not left:
                 break
     mass = sum(kept.values(), Fraction(0))
-    rows = [{"score": s, "factored": table.factored(s), "kept": kept[s], "product": s * kept[s]} for s in table.scores]
     total = sum((s * kept[s] for s in table.scores), Fraction(0))
     mean = total / mass if mass else Fraction(0)
     rounded = round_to_ten(mean, options.datum_rounding)
@@ -498,6 +519,19 @@ def datum(table: FrequencyTable, options: ScoringOptions) -> tuple[Fraction, Exp
             if table.factor != 1
             else ""
         )
+    # The table beside the sum shows the same counts and products as the sum: the frequencies
+    # when nothing is left out (factoring every count by E / A changes no average), else the
+    # factored counts and what is kept of them.
+    rows = [
+        {
+            "score": s,
+            "factored": table.factored(s),
+            "kept": kept[s],
+            "count": weights.get(s, Fraction(0)),
+            "product": s * weights.get(s, Fraction(0)),
+        }
+        for s in table.scores
+    ]
     added = sum((s * w for s, w in weights.items()), Fraction(0))
     terms = " + ".join(f"{_paren(s)} × {fmt(w, 4)}" for s, w in weights.items() if w)
     exact_terms = equals(*weights.values(), places=4)
@@ -569,7 +603,7 @@ class CrossImps(PairsMethod):
         }[self.options.cross_imp_divisor]
         step = Step(
             "artificial.award",
-            f"{award_words(award).capitalize()} to {_side_word(direction)}, the director's ruling: "
+            f"{award_name(award).capitalize()} to {_side_word(direction)}, the director's ruling: "
             f"{_imp_award(award, per, self.options.artificial_imps)} against each of the {fmt(comparisons)} other results"
             f"{label}: {_paren_signed(per)} × {fmt(comparisons)}"
             + (f" / {fmt(div, 4)}" if div != 1 else "")
@@ -701,7 +735,7 @@ class Aggregate(PairsMethod):
     def artificial(self, direction: Direction, award: Artificial) -> tuple[Fraction, Explanation]:
         step = Step(
             "artificial.award",
-            f"{award_words(award).capitalize()} to {_side_word(direction)}: 0 points (aggregate scoring has no average; "
+            f"{award_name(award).capitalize()} to {_side_word(direction)}: 0 points (aggregate scoring has no average; "
             "the director should assign a score instead)",
             {"code": award.code, "points": 0},
         )

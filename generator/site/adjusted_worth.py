@@ -9,16 +9,30 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ..model import Artificial, Direction, Scored
+from ..model import Artificial, Direction, Scored, ScoringMethod
 from ..scoring.explain import fmt
 from ..scoring.options import ScoringOptions
-from ..scoring.pairs_methods import award_words
+from ..scoring.pairs_methods import award_words, award_worth
 from ..scoring.results import ScoredBoard
+from ..scoring.teams import team_units
 from ..scoring.trick_value import NO_TRICK_VALUE_ARTIFICIAL, SideWorth, side_worth
 from ..scoring.trick_value import split as is_split
+from ..scoring.units import unit_of
 from . import format as fmt_site
 
 SIDE_WORDS = {Direction.NS: "NS", Direction.EW: "EW"}
+
+
+def award_label(award: Artificial, method: ScoringMethod, options: ScoringOptions) -> str:
+    """'average-plus (60%)' on a matchpoint board, 'average-plus (+3 IMPs)' on an IMP board:
+    an award labelled in what the board counts in, as its explanation scores it."""
+    if method is ScoringMethod.TEAMS:
+        unit_id = team_units(options)[0]
+        # a teams award is scored in IMPs under aggregate scoring too (scoring.teams.weighted_board_imps)
+        unit_id = "imps" if unit_id == "points" else unit_id
+    else:
+        unit_id = unit_of(method)
+    return award_words(award, award_worth(award, unit_id, options, method is ScoringMethod.CROSS_IMPS))
 
 
 def adjusted(board: ScoredBoard, index: int) -> bool:
@@ -60,7 +74,8 @@ def entries(
         else:
             directions = (Direction.NS,)
     if isinstance(line.ns, Artificial) and isinstance(line.ew, Artificial):  # one ruling for the table
-        awards = f"{award_words(line.ns)} to NS" + (f", {award_words(line.ew)} to EW" if line.is_split else " and EW")
+        ns_award, ew_award = (award_label(a, board.method, options) for a in (line.ns, line.ew))
+        awards = f"{ns_award} to NS" + (f", {ew_award} to EW" if line.is_split else " and EW")
         return [
             {
                 "what": awards,
@@ -78,7 +93,7 @@ def entries(
         side = SIDE_WORDS[direction]
         what: str | Markup
         if isinstance(outcome, Artificial):
-            what = f"{award_words(outcome)} to {side}"
+            what = f"{award_label(outcome, board.method, options)} to {side}"
         elif line.is_split:
             what = Markup("{}'s own score, {}").format(
                 side, _parts(outcome) if isinstance(worth, SideWorth) else "as assigned"

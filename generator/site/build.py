@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import BuildError, InputError, InputErrors, Problem, shown
+from ..history import continuity
 from ..history.uploads import provisional, upload_versions
 from ..readers import MAX_BYTES
 from ..resources import default_templates
@@ -279,6 +280,7 @@ def _histories(
 ) -> dict[str, dict]:
     """Each upload's committed versions and provisional period (``generator.history``)."""
     found = upload_versions(folder, [s.rel for s in sources], cache_root)
+    found = continuity.published(folder, continuity.trim(folder, found, cache_root), cache_root)
     out = {}
     for src in sources:
         versions = found.get(src.rel)

@@ -109,6 +109,7 @@ def plan_event(event: EventSource, scored, slugs: list[str], site: SiteInfo) -> 
     ]
     unit = r.unit
     rows = []
+    marked = False
     for n, s in enumerate(r.standings, start=1):
         cells = []
         for f in s.figures:
@@ -123,12 +124,16 @@ def plan_event(event: EventSource, scored, slugs: list[str], site: SiteInfo) -> 
                     "pair": "" if f.standing is None else str(f.standing.ref),
                 }
             )
+        # A ranked pair that missed a session: its figure carries the event's rule beside it.
+        missed = s.figure is not None and any(f.note in ("average", "missed") for f in s.figures)
+        marked = marked or missed
         rows.append(
             {
                 "rank": s.rank_label,
                 "names": s.names,
                 "cells": cells,
                 "anchor": f"p{n}",
+                "missed": missed,
                 "figure": "" if s.figure is None else _figure(s.figure, unit),
                 "steps": [{"rule": st.rule, "summary": st.summary} for st in s.explanation.steps],
             }
@@ -160,12 +165,26 @@ def plan_event(event: EventSource, scored, slugs: list[str], site: SiteInfo) -> 
             **head,
             "method": method,
             "notes": list(r.notes),
+            "missed_note": _missed_note(r.options.missing) if marked else "",
             "sessions": sessions,
             "rows": rows,
             "heading": heading,
             "article": "multi-session-events" if "multi-session-events" in site.article_titles else None,
         },
     )
+
+
+def _missed_note(missing: str) -> str:
+    """The footnote under the ranking for the pairs marked * (a pair that missed a session)."""
+    from ..scoring.event import AVERAGE
+    from ..scoring.explain import fmt
+
+    if missing == "average":
+        return (
+            f"Missed a session and given an average ({fmt(AVERAGE)}%) for it, as this event's rules say: "
+            "so a pair that missed a session can be placed above pairs who played every session."
+        )
+    return "Missed a session and ranked on the sessions it played, as this event's rules say."
 
 
 def _figure(value, unit: str) -> str:

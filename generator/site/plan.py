@@ -18,7 +18,6 @@ from ..analysis.double_dummy import DealAnalysis, SessionAnalysis
 from ..history.snapshot import line_key
 from ..model import Artificial, Direction, PairRef, Scored, ScoringMethod, Session
 from ..scoring.contract import Seat, Strain
-from ..scoring.pairs_methods import award_words
 from ..scoring.results import ScoredBoard, ScoredLine, SessionResult, Standing
 from ..scoring.trick_value import TrickWorth, trick_worth
 from ..scoring.trick_value import split as is_split
@@ -36,6 +35,7 @@ from .redirects import redirect_pages
 from .rows import frequency_rows, traveller_rows, worth_items
 
 if TYPE_CHECKING:
+    from ..scoring.options import ScoringOptions
     from .summary import SessionSummary
 
 MONTHS = (
@@ -563,7 +563,7 @@ class SessionPlanner:
             },
             "ns": self.outcome_view(ns_out),
             "ew": self.outcome_view(ew_out) if split and not both_artificial else None,
-            "ruling": _ruling(ns_out, ew_out)
+            "ruling": _ruling(ns_out, ew_out, self.session.method, self.result.options)
             if isinstance(ns_out, Artificial) and isinstance(ew_out, Artificial)
             else None,
             "ns_value": line.ns.value,
@@ -591,7 +591,8 @@ class SessionPlanner:
             return {
                 "kind": "artificial",
                 "code": outcome.code,
-                "words": f"{award_words(outcome).capitalize()}: the director's ruling",
+                "words": f"{_heading(adjusted_worth.award_label(outcome, self.session.method, self.result.options))}: "
+                "the director's ruling",
             }
         if outcome.is_weighted:
             return {
@@ -735,8 +736,9 @@ class SessionPlanner:
                 traveller_csv=traveller_file(board.slug) if big else None,
                 line_count=len(board.lines),
                 factored=factored,
-                freq_rows=frequency_rows(freq, factored, self.unit, places),
-                ew_freq_rows=frequency_rows(ew_freq, factored, self.unit, places) if ew_freq else None,
+                # with East-West's own table beside it, each table shows its own side's figures only
+                freq_rows=frequency_rows(freq, factored, self.unit, places, ("ns",) if ew_freq else ("ns", "ew")),
+                ew_freq_rows=frequency_rows(ew_freq, factored, self.unit, places, ("ew",)) if ew_freq else None,
                 worth_items=worth_items(worth),
                 blocks=blocks,
                 board_block=board_block,
@@ -962,11 +964,12 @@ def _swing_of(found: TrickWorth, ns: bool) -> Fraction | int:
     return swing if swing else Fraction(0)
 
 
-def _ruling(ns: Artificial, ew: Artificial) -> str:
-    """'Average-plus to NS, average-minus to EW: the director's ruling'."""
+def _ruling(ns: Artificial, ew: Artificial, method: ScoringMethod, options: ScoringOptions) -> str:
+    """'Average-plus (60%) to NS, average-minus (40%) to EW: the director's ruling' (in IMPs on an IMP board)."""
+    ns_words, ew_words = (adjusted_worth.award_label(a, method, options) for a in (ns, ew))
     if ns == ew:
-        return f"{award_words(ns).capitalize()} to both sides: the director's ruling"
-    return f"{award_words(ns).capitalize()} to NS, {award_words(ew)} to EW: the director's ruling"
+        return f"{_heading(ns_words)} to both sides: the director's ruling"
+    return f"{_heading(ns_words)} to NS, {ew_words} to EW: the director's ruling"
 
 
 def _heading(label: str) -> str:

@@ -171,21 +171,34 @@ def traveller_rows(lines: list[dict[str, Any]], dd: bool, unit: str, places: int
     return Markup("".join(out))
 
 
-def frequency_rows(rows: list[dict[str, Any]], factored: bool, unit: str, places: int | None) -> Markup:
+def frequency_rows(
+    rows: list[dict[str, Any]], factored: bool, unit: str, places: int | None, sides: tuple[str, ...] = ("ns", "ew")
+) -> Markup:
     """A frequency table's rows (``board.html``'s ``freq_table``): each NS score, how often,
-    and what it was worth to each side, linked to its explanation."""
+    and what it was worth to each side in ``sides``, linked to its explanation (a board whose
+    split score gives East-West a table of its own shows each table with its own side only)."""
     out = []
     figure = fmt.figure_writer(unit)
+    both = sides == ("ns", "ew")
     for r in rows:
         score = fmt.score(r["score"])
         counts = f'<td class="num">{fmt.exact(r["factored"])}</td>' if factored else ""
-        if r["occurs"]:
+        if r["occurs"] and both:  # the usual table: both sides, written inline (a hot path)
             ns, ew = figure(r["ns"], places), figure(r["ew"], places)
             if r["ns_anchor"]:
                 ns = f'<a href="#{esc(r["ns_anchor"])}">{ns}</a>'
             if r["ew_anchor"]:
                 ew = f'<a href="#{esc(r["ew_anchor"])}">{ew}</a>'
             worth = f'<td class="num">{ns}</td>\n<td class="num">{ew}</td>\n'
+        elif r["occurs"]:
+            cells = []
+            for side in sides:
+                value = figure(r[side], places)
+                if r[f"{side}_anchor"]:
+                    value = f'<a href="#{esc(r[f"{side}_anchor"])}">{value}</a>'
+                cells.append(f'<td class="num">{value}</td>\n')
+            worth = "".join(cells)
+        if r["occurs"]:
             out.append(
                 f'<tr id="freq-{score}">\n<th scope="row" class="num">{score}</th>\n'
                 f'<td class="num">{fmt.exact(r["frequency"])}</td>\n{counts}{worth}</tr>\n'
@@ -194,7 +207,8 @@ def frequency_rows(rows: list[dict[str, Any]], factored: bool, unit: str, places
             out.append(
                 f'<tr id="freq-{score}" class="component">\n<th scope="row" class="num">{score}</th>\n'
                 f'<td class="num">{fmt.exact(r["frequency"])}</td>\n{counts}'
-                '<td class="num">—</td><td class="num">—</td></tr>\n'
+                + '<td class="num">—</td>' * len(sides)
+                + "</tr>\n"
             )
     return Markup("".join(out))
 

@@ -9,15 +9,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..model import ScoringMethod
 from ..scoring.contract import board_dealer, board_vulnerability
-from ..scoring.pairs_methods import award_words
 from . import format as fmt
+from .adjusted_worth import award_label
 from .explain_view import block
 from .links import player_path, player_slug
 from .match_analysis import versus
 from .plan import SEATS, Page, dd_view
 
 if TYPE_CHECKING:
+    from ..scoring.options import ScoringOptions
     from .plan import SessionPlanner
 
 
@@ -53,10 +55,14 @@ def match_page(plan: SessionPlanner, i: int, m) -> Page:
                 "home_ns": b.home_ns,
                 "home_ew": b.home_ew,
                 "home_ew_own": -b.home_ew if b.home_ew is not None else None,
-                "home_ns_line": _team_view(plan.outcome_view(tb.home_ns), tb.home_ns, 1, m.match.home.name)
+                "home_ns_line": _team_view(
+                    plan.outcome_view(tb.home_ns), tb.home_ns, 1, m.match.home.name, plan.result.options
+                )
                 if tb and tb.home_ns is not None
                 else None,
-                "home_ew_line": _team_view(plan.outcome_view(tb.home_ew), tb.home_ew, -1, m.match.away.name)
+                "home_ew_line": _team_view(
+                    plan.outcome_view(tb.home_ew), tb.home_ew, -1, m.match.away.name, plan.result.options
+                )
                 if tb and tb.home_ew is not None
                 else None,
                 "home": b.home,
@@ -125,16 +131,14 @@ def match_analysis(plan: SessionPlanner, number: int, played, m) -> dict[str, An
     }
 
 
-def _team_view(view: dict[str, Any], outcome, sign: int, ns_team: str) -> dict[str, Any]:
+def _team_view(view: dict[str, Any], outcome, sign: int, ns_team: str, options: ScoringOptions) -> dict[str, Any]:
     """A table's result in a match's row, from the home team's side: weighted components carry
     the home team's own score (``sign`` -1 where it sat EW); an award names the team it went to."""
     if view["kind"] == "weighted":
         return {**view, "components": [{**c, "score": sign * c["ns_score"]} for c in view["components"]]}
     if view["kind"] == "artificial":
-        return {
-            **view,
-            "words": f"{award_words(outcome).capitalize()} to {ns_team} (North-South): the director's ruling",
-        }
+        words = award_label(outcome, ScoringMethod.TEAMS, options)
+        return {**view, "words": f"{words[:1].upper()}{words[1:]} to {ns_team} (North-South): the director's ruling"}
     return view
 
 

@@ -85,12 +85,16 @@ def test_butler_counts_the_results_played_and_says_the_rounding_in_words():
     assert steps["butler.frequencies"] == "datum: the average NS score of the 3 results played"
     assert steps["butler.datum"] == "(420 × 2 + 170 × 1) / 3 = 1010 / 3 = 336.6667"
     assert steps["butler.round"] == "336.6667 rounded to the nearest 10 (a 5 goes away from zero): 340"
+    # Issue 25 item 9: the table beside the sum shows the sum's own counts and products (the
+    # frequencies 2 and 1, 420 × 2 = 840 and 170 × 1 = 170, 840 + 170 = 1010), not the factored
+    # counts 2 × 4/3 = 8/3 and 4/3 (whose products 1120 and 226.67 add up to 1346.67 over 4).
+    rows = next(s for s in board.explanation.steps if s.rule == "butler.frequencies").values["rows"]
+    assert [(r["score"], r["count"], r["product"]) for r in rows] == [(420, 2, 840), (170, 1, 170)]
+    assert [r["factored"] for r in rows] == [Fraction(8, 3), Fraction(4, 3)]
     minus = board.lines[-1].ns
     assert minus.value == -3
-    assert (
-        _steps(minus)["artificial.award"].summary
-        == "Average-minus (40%) to North-South, the director's ruling: -3 IMPs"
-    )
+    # an award on an IMP board is not called '(40%)': its step states what it is worth in IMPs
+    assert _steps(minus)["artificial.award"].summary == "Average-minus to North-South, the director's ruling: -3 IMPs"
 
 
 LIONS = Team(1, "Lions")

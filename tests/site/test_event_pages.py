@@ -37,12 +37,31 @@ def test_the_event_ranking_is_the_engines(scored, page_of):
     assert len(rows) - 1 == len(r.standings) == 7
     for row, s in zip(rows[1:], r.standings):
         cells = [fmt.percentage(f.figure) + (" A" if f.note == "average" else "") for f in s.figures]
-        assert row == [s.rank_label, s.names, *cells, fmt.percentage(s.figure)]
+        missed = any(f.note == "average" for f in s.figures)
+        assert row == [s.rank_label, s.names, *cells, fmt.percentage(s.figure) + ("*" if missed else "")]
     # York and Zane missed the second session: an average of 50 % on 4 boards, shown as such.
     # (31.25% × 4 + 50% × 4) / 8 = 40.625%
     york = next(s for s in r.standings if s.names.startswith("Yara York"))
     assert york.figure == 40.625 and york.figures[1].note == "average"
     assert "(31.25% × 4 + 50% × 4) / 8 = 40.625%" in page.text
+
+
+def test_a_pair_given_an_average_for_a_missed_session_says_so_beside_its_figure(page_of):
+    """Issue 25 item 9: Crane and Dove missed the first session and were given 50 %: (50% × 4 +
+    50% × 4) / 8 = 50%, 4th, above Ash and Bloom who played both (43.75%).  Their figure and York
+    and Zane's (40.63%, also given 50 % once) carry a mark, and the note it links to under the
+    table states the rule; the pairs who played both sessions carry none."""
+    page = page_of(EVENT_PAGE)
+    rows = {r[1]: r for r in page.tables["ranking event"][1:]}
+    assert rows["Cyd Crane & Dot Dove"][0] == "4" and rows["Cyd Crane & Dot Dove"][-1] == "50.00*"
+    assert rows["Abel Ash & Bea Bloom"][0] == "5" and rows["Abel Ash & Bea Bloom"][-1] == "43.75"
+    assert rows["Yara York & Zeb Zane"][-1] == "40.63*"
+    assert [r[1] for r in rows.values() if r[-1].endswith("*")] == ["Cyd Crane & Dot Dove", "Yara York & Zeb Zane"]
+    assert (
+        "* Missed a session and given an average (50%) for it, as this event's rules say: so a pair that "
+        "missed a session can be placed above pairs who played every session."
+    ) in page.text
+    assert page.table_links["ranking event"][4][-1] == "#p4"  # the figure still links to its arithmetic
 
 
 def test_each_session_figure_links_to_the_pairs_page_there(scored, page_of, built_site):

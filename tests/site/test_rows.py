@@ -235,9 +235,9 @@ FREQUENCIES = """{% for r in rows %}
 <td class="num">{{ r.frequency|exact }}</td>
 {% if factored %}<td class="num">{{ r.factored|exact }}</td>{% endif %}
 {% if r.occurs %}
-<td class="num">{% if r.ns_anchor %}<a href="#{{ r.ns_anchor }}">{{ r.ns|figure(unit, places) }}</a>{% else %}{{ r.ns|figure(unit, places) }}{% endif %}</td>
-<td class="num">{% if r.ew_anchor %}<a href="#{{ r.ew_anchor }}">{{ r.ew|figure(unit, places) }}</a>{% else %}{{ r.ew|figure(unit, places) }}{% endif %}</td>
-{% else %}<td class="num">—</td><td class="num">—</td>{% endif %}
+{% if "ns" in sides %}<td class="num">{% if r.ns_anchor %}<a href="#{{ r.ns_anchor }}">{{ r.ns|figure(unit, places) }}</a>{% else %}{{ r.ns|figure(unit, places) }}{% endif %}</td>
+{% endif %}{% if "ew" in sides %}<td class="num">{% if r.ew_anchor %}<a href="#{{ r.ew_anchor }}">{{ r.ew|figure(unit, places) }}</a>{% else %}{{ r.ew|figure(unit, places) }}{% endif %}</td>
+{% endif %}{% else %}{% for side in sides %}<td class="num">—</td>{% endfor %}{% endif %}
 </tr>
 {% endfor %}
 """
@@ -274,11 +274,12 @@ worth_entry = st.fixed_dictionaries(
     factored=st.booleans(),
     unit=st.sampled_from(["matchpoints", "imps", "points", "vp"]),
     places=st.none() | st.sampled_from([1, 2]),
+    sides=st.sampled_from([("ns", "ew"), ("ns",), ("ew",)]),
 )
-def test_frequency_rows_write_what_the_template_loop_wrote(rows, factored, unit, places):
+def test_frequency_rows_write_what_the_template_loop_wrote(rows, factored, unit, places, sides):
     template = environment(str(DEFAULT_TEMPLATES)).from_string(FREQUENCIES)
-    want = template.render(rows=rows, factored=factored, unit=unit, places=places)
-    assert str(frequency_rows(rows, factored, unit, places)) == want
+    want = template.render(rows=rows, factored=factored, unit=unit, places=places, sides=sides)
+    assert str(frequency_rows(rows, factored, unit, places, sides)) == want
 
 
 @settings(max_examples=200, deadline=None)
