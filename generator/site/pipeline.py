@@ -310,6 +310,7 @@ def stage(root: Path, pages: dict[str, bytes]) -> dict[str, FileStamp]:
     import os
 
     from .cache import digest
+    from .publish import named
 
     out: dict[str, FileStamp] = {}
     made: set[str] = set()
@@ -326,6 +327,8 @@ def stage(root: Path, pages: dict[str, bytes]) -> dict[str, FileStamp]:
             while view:
                 view = view[os.write(fd, view) :]
             st = os.fstat(fd)
+        except OSError as exc:  # a full disk: the message names the file
+            raise named(exc, target) from None
         finally:
             os.close(fd)
         out[p] = FileStamp(st.st_size, st.st_mtime_ns, digest(data))
