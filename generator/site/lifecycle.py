@@ -62,8 +62,13 @@ def install() -> None:
 
 @contextlib.contextmanager
 def shielded() -> Iterator[None]:
-    """Hold SIGINT/SIGTERM back until the block is over (only where ``install`` was called)."""
+    """Hold SIGINT/SIGTERM back until the block is over (only where ``install`` was called).
+    Only in the main thread, where Python runs signal handlers: ``serve`` builds in another
+    thread, and a signal stops the server at once (the next build completes the switch)."""
     global _shield_depth
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
     _shield_depth += 1
     try:
         yield

@@ -267,7 +267,10 @@ def _apply(output: Path, root: Path, journal: dict[str, Any]) -> None:
         if existed and os.path.lexists(site) and not os.path.lexists(kept):
             os.makedirs(kept.parent, exist_ok=True)
             try:
-                os.link(site, kept, follow_symlinks=False)
+                if os.link in os.supports_follow_symlinks:  # a link in the site is kept as a link
+                    os.link(site, kept, follow_symlinks=False)
+                else:
+                    os.link(site, kept)
             except OSError:  # no hard links here: moved aside (a moment without the file)
                 os.rename(site, kept)
         os.replace(source, site)
