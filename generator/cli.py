@@ -179,8 +179,11 @@ def _leave(status: int) -> None:
 
 
 def _stopped(args: argparse.Namespace, why: str, status: int) -> int:
-    """One line on stderr for a build or serve stopped by a signal; the exit status 128 + its number."""
-    if args.command in ("build", "serve"):
+    """One line on stderr for a build stopped by a signal; the exit status 128 + its number.
+    (Ctrl-C is how ``serve`` is meant to stop: it says nothing more.)"""
+    if args.command == "serve":
+        return status
+    if args.command == "build":
         where = f"; the site in {shown(args.output)} is whole (the previous one, or the new one if it was already published)"
     else:
         where = ""

@@ -129,6 +129,7 @@ class Transaction:
         try:
             with open(target, "wb") as f:
                 f.write(data)
+                f.flush()  # the stat must see every byte (and the last write's mtime)
                 st = os.fstat(f.fileno())
         except OSError as exc:
             raise named(exc, target) from None

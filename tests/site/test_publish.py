@@ -155,3 +155,14 @@ def test_a_write_that_fails_names_its_file(tmp_path: Path, monkeypatch: pytest.M
     with pytest.raises(OSError) as raised:
         txn.write("players/ann.html", b"x")
     assert raised.value.filename == str(site / ".publishing" / "new" / "players" / "ann.html")
+
+
+def test_a_staged_file_s_stamp_is_the_file_s_once_published(tmp_path: Path) -> None:
+    """The manifest records this stamp: the next build (and the no-op check) compares the site with it."""
+    site = _old_site(tmp_path)
+    txn = Transaction(site)
+    txn.begin()
+    st = txn.write("index.html", b"x" * 100)  # smaller than the write buffer
+    txn.commit()
+    on_disk = os.stat(site / "index.html")
+    assert (st.st_size, st.st_mtime_ns) == (on_disk.st_size, on_disk.st_mtime_ns) == (100, on_disk.st_mtime_ns)
