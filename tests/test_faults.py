@@ -366,3 +366,29 @@ def test_a_closed_pipe_on_stdout_is_no_traceback(refs: dict, tmp_path: Path) -> 
     assert "Traceback" not in done.stderr and "Exception" not in done.stderr, done.stderr
     assert done.stdout.strip() in ("0", "141")
     assert _files(work / "site") == refs["new_files"]
+
+
+@pytest.mark.slow
+@needs_unshare
+def test_a_change_that_cannot_be_finished_is_said_and_finished_later(refs: dict, tmp_path: Path, tag: str) -> None:
+    """Killed between the renames, then the site folder turns read-only: the next build says
+    the site may be mixed (not that it was left as it was); once writable, a build finishes it."""
+    work = _workspace(refs, tmp_path)
+    proc = _start(work, tag, "apply-half:1")
+    _wait_paused(proc, "apply-half:1")
+    _stop(proc, signal.SIGKILL)
+    report = tmp_path / "report"
+    script = f"""
+        mount --bind site site && mount -o remount,bind,ro site || exit 90
+        "$PY" -m generator {" ".join(BUILD)} > {report}.out 2> {report}.err
+        echo $? > {report}.status
+    """
+    done = _in_namespace(work, script)
+    assert done.returncode == 0, done.stderr
+    err = Path(f"{report}.err").read_text()
+    assert Path(f"{report}.status").read_text().strip() == "1", err
+    assert err.startswith("Error: cannot finish the change a stopped build left in site/.publishing (site/")
+    assert "Read-only file system" in err and "may hold old and new pages" in err and "Traceback" not in err
+    after = _run(BUILD, work)
+    assert after.returncode == 0 and "note: completed the change" in after.stderr, after.stderr
+    assert _files(work / "site") == refs["new_files"] and _hidden(work / "site") == []

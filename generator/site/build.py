@@ -42,7 +42,7 @@ from .lock import build_lock
 from .pipeline import Source, UploadDone, UploadFailed, UploadJob, discover, stage, worker
 from .plan import Page, SiteInfo
 from .progress import Progress
-from .publish import Transaction, fault_pause, recover
+from .publish import PUBLISHING, Transaction, fault_pause, recover
 from .render import render_page
 from .split import can_fork, cores, forked_map
 from .stamps import FileStamp
@@ -152,7 +152,10 @@ def _build_site(
     try:
         with build_lock(cache.root, output):
             # Before anything else: what a stopped build left half done is completed or undone.
-            note = recover(output) if output.is_dir() else None
+            try:
+                note = recover(output) if output.is_dir() else None
+            except OSError as exc:
+                raise BuildError(unrecovered(exc, output)) from None
             if note:
                 print(f"note: {shown(note)}", file=sys.stderr, flush=True)
             return _build_locked(content, output, templates, jobs, cache, now, progress, started, run_state)
@@ -670,6 +673,15 @@ def _sync_output(run: _Run, uploads: _Uploads, built: list[str], owner: dict[str
     cache.save_index(index)
     cache.prune(live | {e["key"] for e in archive.events.values()})
     return syncer
+
+
+def unrecovered(exc: OSError, output: Path) -> str:
+    """The change a stopped build left could be neither completed nor undone (the folder is read-only, say)."""
+    where = f"{shown(exc.filename)}: " if exc.filename else ""
+    return (
+        f"cannot finish the change a stopped build left in {shown(output / PUBLISHING)} ({where}"
+        f"{exc.strerror or exc}): until a build can, the site in {shown(output)} may hold old and new pages"
+    )
 
 
 def refused(exc: OSError, output: Path, published: bool) -> str:
