@@ -392,3 +392,41 @@ def test_a_change_that_cannot_be_finished_is_said_and_finished_later(refs: dict,
     after = _run(BUILD, work)
     assert after.returncode == 0 and "note: completed the change" in after.stderr, after.stderr
     assert _files(work / "site") == refs["new_files"] and _hidden(work / "site") == []
+
+
+@pytest.mark.slow
+def test_a_file_size_limit_leaves_a_whole_site_and_names_the_file(refs: dict, tmp_path: Path, tag: str) -> None:
+    """RLIMIT_FSIZE (no namespace needed): a write over the limit fails wherever it falls
+    (a worker's page, the cache, the transaction); the message names it and tells the truth."""
+    import resource
+
+    work = _workspace(refs, tmp_path)
+    limit = 8 * 1024
+    assert max(len(b) for b in refs["new_files"].values()) > limit, "some page is larger than the limit"
+
+    def small_files() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", *BUILD],
+        cwd=work,
+        capture_output=True,
+        text=True,
+        preexec_fn=small_files,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "BRIDGE_FAULT_TAG": tag},
+        timeout=120,
+    )
+    _none_left(tag)
+    assert done.returncode == 1, done.stderr
+    line = done.stderr.strip().splitlines()[-1]
+    assert "Traceback" not in done.stderr and "File too large" in line, done.stderr
+    assert line.startswith("Error: cannot write ") and " (in folder " in line, line
+    now = _files(work / "site")
+    if "was left as it was" in line:
+        assert now == refs["old_files"]
+    else:
+        assert "was published" in line and now == refs["new_files"]
+    assert _hidden(work / "site") == []
+    after = _run(BUILD, work)
+    assert after.returncode == 0, after.stderr
+    assert _files(work / "site") == refs["new_files"] and _hidden(work / "site") == []

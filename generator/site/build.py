@@ -42,7 +42,7 @@ from .lock import build_lock
 from .pipeline import Source, UploadDone, UploadFailed, UploadJob, discover, stage, worker
 from .plan import Page, SiteInfo
 from .progress import Progress
-from .publish import PUBLISHING, Transaction, fault_pause, recover
+from .publish import PUBLISHING, Transaction, fault_pause, named, recover
 from .render import render_page
 from .split import can_fork, cores, forked_map
 from .stamps import FileStamp
@@ -665,13 +665,16 @@ def _sync_output(run: _Run, uploads: _Uploads, built: list[str], owner: dict[str
         txn.abandon()
         raise
     run.state["published"] = True
-    cache.save_manifest(run.output, syncer.new)
-    live = set(built)
-    index["keys"] = {k: v for k, v in index["keys"].items() if k in live}
-    index["archive"] = archive.rendered
-    index["events"] = archive.events
-    cache.save_index(index)
-    cache.prune(live | {e["key"] for e in archive.events.values()})
+    try:
+        cache.save_manifest(run.output, syncer.new)
+        live = set(built)
+        index["keys"] = {k: v for k, v in index["keys"].items() if k in live}
+        index["archive"] = archive.rendered
+        index["events"] = archive.events
+        cache.save_index(index)
+        cache.prune(live | {e["key"] for e in archive.events.values()})
+    except OSError as exc:  # a failed write() names no file: the cache's folder at least
+        raise named(exc, cache.root) from None
     return syncer
 
 
