@@ -318,6 +318,20 @@ def test_a_full_disk_leaves_the_old_site_and_names_the_file(refs: dict, tmp_path
     assert after_files == refs["new_files"] and after_hidden == []
 
 
+def _failed_build_read_only(work: Path, folder: str, report: Path) -> str:
+    """A build with ``folder`` mounted read-only, which must fail (status 1): its stderr."""
+    script = f"""
+        mount --bind {folder} {folder} && mount -o remount,bind,ro {folder} || exit 90
+        "$PY" -m generator {" ".join(BUILD)} > {report}.out 2> {report}.err
+        echo $? > {report}.status
+    """
+    done = _in_namespace(work, script)
+    assert done.returncode == 0, done.stderr
+    err = Path(f"{report}.err").read_text()
+    assert Path(f"{report}.status").read_text().strip() == "1", err
+    return err
+
+
 @pytest.mark.slow
 @needs_unshare
 @pytest.mark.parametrize(
@@ -332,16 +346,7 @@ def test_a_read_only_folder_leaves_the_old_site_and_names_the_file(
 ) -> None:
     """Read-only by a mount (root ignores permission bits, not a read-only mount)."""
     work = _workspace(refs, tmp_path)
-    report = tmp_path / "report"
-    script = f"""
-        mount --bind {folder} {folder} && mount -o remount,bind,ro {folder} || exit 90
-        "$PY" -m generator {" ".join(BUILD)} > {report}.out 2> {report}.err
-        echo $? > {report}.status
-    """
-    done = _in_namespace(work, script)
-    assert done.returncode == 0, done.stderr
-    err = Path(f"{report}.err").read_text()
-    assert Path(f"{report}.status").read_text().strip() == "1", err
+    err = _failed_build_read_only(work, folder, tmp_path / "report")
     assert why in err and "Traceback" not in err
     assert f"cannot write {folder}/" in err and "the site in site was left as it was" in err
     assert _files(work / "site") == refs["old_files"] and _hidden(work / "site") == []
@@ -377,16 +382,7 @@ def test_a_change_that_cannot_be_finished_is_said_and_finished_later(refs: dict,
     proc = _start(work, tag, "apply-half:1")
     _wait_paused(proc, "apply-half:1")
     _stop(proc, signal.SIGKILL)
-    report = tmp_path / "report"
-    script = f"""
-        mount --bind site site && mount -o remount,bind,ro site || exit 90
-        "$PY" -m generator {" ".join(BUILD)} > {report}.out 2> {report}.err
-        echo $? > {report}.status
-    """
-    done = _in_namespace(work, script)
-    assert done.returncode == 0, done.stderr
-    err = Path(f"{report}.err").read_text()
-    assert Path(f"{report}.status").read_text().strip() == "1", err
+    err = _failed_build_read_only(work, "site", tmp_path / "report")
     assert err.startswith("Error: cannot finish the change a stopped build left in site/.publishing (site/")
     assert "Read-only file system" in err and "may hold old and new pages" in err and "Traceback" not in err
     after = _run(BUILD, work)
