@@ -125,6 +125,22 @@ def tag() -> Iterator[str]:
             os.kill(pid, signal.SIGKILL)
 
 
+def _parent(pid: int) -> int | None:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return int(f.read().rsplit(")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _runs_generator(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read().split(b"\0")[1:3] == [b"-m", b"generator"]
+    except OSError:
+        return False
+
+
 def _none_left(tag: str) -> None:
     deadline = time.monotonic() + 5
     while _tagged(tag) and time.monotonic() < deadline:
@@ -426,3 +442,27 @@ def test_a_file_size_limit_leaves_a_whole_site_and_names_the_file(refs: dict, tm
     after = _run(BUILD, work)
     assert after.returncode == 0, after.stderr
     assert _files(work / "site") == refs["new_files"] and _hidden(work / "site") == []
+
+
+@pytest.mark.slow
+def test_a_build_killed_in_a_pipe_to_tee_ends_the_pipe(refs: dict, tmp_path: Path, tag: str) -> None:
+    """``build | tee log``, the build killed with -9 while its workers run: tee sees the end of
+    its input at once (no worker keeps the pipe open), so the pipeline ends."""
+    work = _workspace(refs, tmp_path)
+    err = tmp_path / "err"
+    pipeline = subprocess.Popen(
+        ["bash", "-c", f"'{sys.executable}' -m generator {' '.join(BUILD)} 2> '{err}' | tee '{tmp_path / 'log'}'"],
+        cwd=work,
+        stdout=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "BRIDGE_FAULT_TAG": tag, "BRIDGE_RESULTS_FAULT_PAUSE": "upload:1"},
+    )
+    deadline = time.monotonic() + 60
+    while "paused at upload:1" not in (err.read_text() if err.exists() else ""):
+        assert time.monotonic() < deadline and pipeline.poll() is None, "the build never paused"
+        time.sleep(0.1)
+    parents = {pid: _parent(pid) for pid in _tagged(tag)}
+    build = next(pid for pid, parent in parents.items() if parent == pipeline.pid and _runs_generator(pid))
+    assert any(parent == build for parent in parents.values()), "its workers are running"
+    os.kill(build, signal.SIGKILL)
+    assert pipeline.wait(timeout=10) == 0  # tee's status: it ended with its input
+    _none_left(tag)
