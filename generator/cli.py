@@ -11,6 +11,8 @@ from pathlib import Path
 
 from .errors import GeneratorError, Problem, shown
 from .new import DEFAULT_CLUB
+from .site import lifecycle
+from .site.lifecycle import Stopped
 
 BUILD_HELP = "Read every session in the content folder, score it and write the static site."
 SCORE_HELP = "Score one session file and print the result."
@@ -238,10 +240,26 @@ def _leave(status: int) -> None:
     os._exit(status)
 
 
+def _stopped(args: argparse.Namespace, why: str, status: int) -> int:
+    """One line on stderr for a build stopped by a signal; the exit status 128 + its number.
+    (Ctrl-C is how ``serve`` is meant to stop: it says nothing more.)"""
+    if args.command == "serve":
+        return status
+    if args.command == "build":
+        where = f"; the site in {shown(args.output)} is whole (the previous one, or the new one if it was already published)"
+    else:
+        where = ""
+    with contextlib.suppress(OSError, ValueError):
+        print(f"Error: {why}{where}", file=sys.stderr, flush=True)
+    return status
+
+
 def main(argv: list[str] | None = None) -> int:
     """Runs a command; ``argv`` None means the program's own command line (``python -m
     generator``, ``bridge-results``), where ``score`` leaves the process as soon as it is done."""
     args = _parser().parse_args(argv)
+    if args.command in ("build", "serve"):
+        lifecycle.install()  # SIGTERM too stops the build through its finally blocks (exit 143)
     try:
         if args.command == "build":
             from .site.build import build_site
@@ -323,7 +341,13 @@ def main(argv: list[str] | None = None) -> int:
                 print(annotation(problem, title=title))
         return _failed(args.command)
     except KeyboardInterrupt:
-        return 130
+        return _stopped(args, "interrupted (Ctrl-C)", 130)
+    except Stopped as exc:
+        return _stopped(
+            args,
+            f"stopped by signal {exc.signum} (SIGTERM)" if exc.signum == 15 else f"stopped by signal {exc.signum}",
+            exc.status,
+        )
     except BrokenPipeError:
         # The reader of our output went away (`score FILE | head`): not an error of ours.
         # Point stdout at /dev/null so that Python's final flush does not fail again.

@@ -9,11 +9,13 @@ bytes changed and removes the ones no longer produced.  A failed build raises
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import json
 import multiprocessing
 import os
 import shutil
+import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -44,10 +46,13 @@ from .events import (
     session_slug,
 )
 from .feed import atom_feed
+from .lifecycle import shielded, worker_init
+from .lock import build_lock
 from .meta import SiteMeta, robots_txt, sitemaps
 from .pipeline import Source, UploadDone, UploadFailed, UploadJob, discover, stage, worker
 from .plan import Page, SiteInfo
 from .progress import Progress
+from .publish import PUBLISHING, Transaction, fault_pause, named, recover
 from .redirects import redirect_pages
 from .render import render_page
 from .split import can_fork, cores, forked_map
@@ -158,6 +163,35 @@ def _build_site(
     started = time.perf_counter()
     content, output = Path(content), Path(output)
     templates = Path(templates) if templates else default_templates(content)
+    cache = Cache(Path(cache_dir) if cache_dir else output.parent / ".cache" / "site")
+    run_state = {"published": False}
+    try:
+        with build_lock(cache.root, output):
+            # Before anything else: what a stopped build left half done is completed or undone.
+            try:
+                note = recover(output) if output.is_dir() else None
+            except OSError as exc:
+                raise BuildError(unrecovered(exc, output)) from None
+            if note:
+                print(f"note: {shown(note)}", file=sys.stderr, flush=True)
+            return _build_locked(content, output, templates, jobs, cache, now, progress, started, run_state, site_url)
+    except OSError as exc:  # the system refused a file: which one, and what became of the site
+        raise BuildError(refused(exc, output, run_state["published"])) from None
+
+
+def _build_locked(
+    content: Path,
+    output: Path,
+    templates: Path,
+    jobs: int | None,
+    cache: Cache,
+    now: datetime,
+    progress: Progress,
+    started: float,
+    run_state: dict[str, bool],
+    site_url: str | None,
+) -> BuildReport:
+    """The build proper, with the lock held and the output recovered."""
     if not content.is_dir():
         raise BuildError(
             f"content folder {shown(content)} not found: expected a folder with site.yaml and sessions/ (articles/ is optional)"
@@ -169,7 +203,6 @@ def _build_site(
         raise BuildError(
             f"output folder {shown(output)} must not contain or be inside the content folder {shown(content)}"
         )
-    cache = Cache(Path(cache_dir) if cache_dir else output.parent / ".cache" / "site")
     address = site_address(site_url, "the site's address (--site-url or BRIDGE_RESULTS_SITE_URL)")
     config = load_config(content)
     if address and not config.site_url:  # site.yaml's own address (a custom domain) wins
@@ -243,6 +276,7 @@ def _build_site(
             histories,
             skipped,
             progress,
+            run_state,
             logo,
         )
         report = _build(run, stamps, started)
@@ -315,6 +349,8 @@ class _Run:
     histories: dict[str, dict]
     skipped: list[Skipped]
     progress: Progress
+    state: dict[str, bool]
+    """``published``: phase two switched the output (an error after it must say so)."""
     logo: tuple[str, bytes, str] | None = None
     """The club's logo from the content folder: site path, bytes, digest (``config.logo_file``)."""
     errors: list[str] = field(default_factory=list)
@@ -466,6 +502,7 @@ def _render_uploads(run: _Run, stamps: dict[str, FileStamp]) -> _Uploads:
     failed: list[tuple[int, UploadFailed]] = []
     for n, (i, outcome) in enumerate(_run(todo, run.jobs), start=1):
         run.progress.step(n, len(todo), "uploads read and scored")
+        fault_pause("upload")
         if isinstance(outcome, UploadDone):
             staged[outcome.key] = outcome.staged
             run.index["keys"][outcome.key] = {
@@ -670,9 +707,63 @@ def _sync_output(run: _Run, uploads: _Uploads, built: list[str], owner: dict[str
     """Phase two: bring the output folder in line with the planned pages (staged pages
     renamed in, cached ones written only where the folder lost them, stale files removed),
     then save the manifest and the cache index.  Runs only after phase one succeeded."""
-    cache, index, staged = run.cache, run.index, uploads.staged
+    cache, index = run.cache, run.index
     run.output.mkdir(parents=True, exist_ok=True)
     syncer = uploads.syncer
+    txn = syncer.txn = Transaction(run.output)
+    try:
+        _stage_output(run, uploads, built, owner, archive, syncer)
+        with shielded():  # a signal now waits until the switch is over: the site is whole
+            txn.commit()
+    except OSError as exc:
+        txn.abandon()
+        raise BuildError(refused(exc, run.output, published=False)) from None
+    except BaseException:
+        txn.abandon()
+        raise
+    run.state["published"] = True
+    try:
+        cache.save_manifest(run.output, syncer.new)
+        live = set(built)
+        index["keys"] = {k: v for k, v in index["keys"].items() if k in live}
+        index["archive"] = archive.rendered
+        index["events"] = archive.events
+        cache.save_index(index)
+        cache.prune(live | {e["key"] for e in archive.events.values()})
+    except OSError as exc:  # a failed write() names no file: the cache's folder at least
+        raise named(exc, cache.root) from None
+    return syncer
+
+
+def unrecovered(exc: OSError, output: Path) -> str:
+    """The change a stopped build left could be neither completed nor undone (the folder is read-only, say)."""
+    where = f"{shown(exc.filename)}: " if exc.filename else ""
+    return (
+        f"cannot finish the change a stopped build left in {shown(output / PUBLISHING)} ({where}"
+        f"{exc.strerror or exc}): until a build can, the site in {shown(output)} may hold old and new pages"
+    )
+
+
+def refused(exc: OSError, output: Path, published: bool) -> str:
+    """'cannot write site/.publishing/new/x.html (in folder site/.publishing/new): No space left
+    on device; the site in site was left as it was': the file, its folder and the site's state."""
+    name = exc.filename
+    where = f"{shown(name)} (in folder {shown(os.path.dirname(os.fspath(name)) or '.')})" if name else "a file"
+    state = (
+        f"the new site in {shown(output)} was published, but the cache could not be updated"
+        if published
+        else f"the site in {shown(output)} was left as it was"
+    )
+    return f"cannot write {where}: {exc.strerror or exc}; {state}"
+
+
+def _stage_output(
+    run: _Run, uploads: _Uploads, built: list[str], owner: dict[str, str], archive: _Archive, syncer: Syncer
+) -> None:
+    """Phase two's first half: every new or changed file staged in the transaction, every stale one listed."""
+    index, staged = run.index, uploads.staged
+    assert syncer.txn is not None
+    syncer.txn.begin()
     # Every group the threads below write at once: a folder two of them write into is never
     # renamed into place whole (see shared_folders).  Only staged groups are ever renamed.
     shared = (
@@ -701,13 +792,18 @@ def _sync_output(run: _Run, uploads: _Uploads, built: list[str], owner: dict[str
 
     # The cross-session pages (thousands on a full build) are written alongside, in batches.
     extras = list(archive.extra.items())
-    with ThreadPoolExecutor(max_workers=4) as writers:
+    writers = ThreadPoolExecutor(max_workers=4)
+    try:
         tasks = [writers.submit(sync, key) for key in dict.fromkeys(built)]
         tasks += [writers.submit(put_all, extras[i : i + 64]) for i in range(0, len(extras), 64)]
         if archive.staged:
             tasks.append(writers.submit(syncer.put_staged, archive.staged, run.staging / ARCHIVE_STAGING, shared))
-        for task in tasks:
+        for n, task in enumerate(tasks, start=1):
             task.result()
+            if n == len(tasks) // 2:
+                fault_pause("stage")
+    finally:  # on an error or a signal, what has not started is dropped
+        writers.shutdown(wait=True, cancel_futures=True)
     known = archive.known
     if known:
 
@@ -717,14 +813,6 @@ def _sync_output(run: _Run, uploads: _Uploads, built: list[str], owner: dict[str
 
         syncer.put_group(known, render_known)
     syncer.remove_stale(list(owner) + archive.paths())
-    cache.save_manifest(run.output, syncer.new)
-    live = set(built)
-    index["keys"] = {k: v for k, v in index["keys"].items() if k in live}
-    index["archive"] = archive.rendered
-    index["events"] = archive.events
-    cache.save_index(index)
-    cache.prune(live | {e["key"] for e in archive.events.values()})
-    return syncer
 
 
 def _event_pages(
@@ -860,9 +948,23 @@ def _run(todo: list[UploadJob], jobs: int | None) -> Iterator[tuple[int, UploadD
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     order = sorted(range(len(todo)), key=lambda i: -_size(todo[i].path))
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=gc.disable) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=worker_init, initargs=(os.getpid(),))
+    try:
         chunks = pool.map(worker, [todo[i] for i in order], chunksize=max(1, min(4, len(todo) // (workers * 16))))
         yield from zip(order, chunks)
+    except BaseException:  # Ctrl-C, SIGTERM, a failure here: the workers stop now, not after the queue
+        _stop_workers(pool)
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Kill a pool's processes (the executor has no public way; ``_processes`` is its map of them)."""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        with contextlib.suppress(Exception):
+            process.kill()
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _size(path: str) -> int:

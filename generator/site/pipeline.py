@@ -336,17 +336,21 @@ def worker(job: UploadJob) -> UploadDone | UploadFailed:
             job.key, f"{text}\n{shown(traceback.format_exc(limit=6), keep_newlines=True)}", [(path, None, text)]
         )
     from .cache import Cache
+    from .publish import named
 
     cache = Cache(Path(job.cache_root))
-    if job.parts < 2 or sum(map(len, pages.values())) < STORE_BESIDE_BYTES:
-        cache.store(job.key, pages)
-        return UploadDone(job.key, summaries, stage(Path(job.staging), pages))
-    # Compressing into the cache and writing the staged files both release the GIL: a big
-    # field's 40 MB are stored on a second core while they are staged.
-    with ThreadPoolExecutor(max_workers=1) as storing:
-        stored = storing.submit(cache.store, job.key, pages)
-        staged = stage(Path(job.staging), pages)
-        stored.result()
+    try:
+        if job.parts < 2 or sum(map(len, pages.values())) < STORE_BESIDE_BYTES:
+            cache.store(job.key, pages)
+            return UploadDone(job.key, summaries, stage(Path(job.staging), pages))
+        # Compressing into the cache and writing the staged files both release the GIL: a big
+        # field's 40 MB are stored on a second core while they are staged.
+        with ThreadPoolExecutor(max_workers=1) as storing:
+            stored = storing.submit(cache.store, job.key, pages)
+            staged = stage(Path(job.staging), pages)
+            stored.result()
+    except OSError as exc:  # a full disk: raised in the build, named (a failed write() names no file)
+        raise named(exc, cache.entry_path(job.key)) from None
     return UploadDone(job.key, summaries, staged)
 
 
@@ -358,6 +362,7 @@ def stage(root: Path, pages: dict[str, bytes]) -> dict[str, FileStamp]:
     import os
 
     from .cache import digest
+    from .publish import named
 
     out: dict[str, FileStamp] = {}
     made: set[str] = set()
@@ -374,6 +379,8 @@ def stage(root: Path, pages: dict[str, bytes]) -> dict[str, FileStamp]:
             while view:
                 view = view[os.write(fd, view) :]
             st = os.fstat(fd)
+        except OSError as exc:  # a full disk: the message names the file
+            raise named(exc, target) from None
         finally:
             os.close(fd)
         out[p] = FileStamp(st.st_size, st.st_mtime_ns, digest(data))

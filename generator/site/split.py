@@ -11,7 +11,6 @@ default): everything in this process, as before.  The pages are the same bytes e
 
 from __future__ import annotations
 
-import gc
 import multiprocessing
 import os
 import sys
@@ -19,6 +18,7 @@ import threading
 from collections.abc import Callable
 from typing import TypeVar
 
+from .lifecycle import worker_init
 from .plan import SessionPlanner
 from .render import render_page
 
@@ -67,7 +67,9 @@ def forked_map(
         stream.flush()
     _shared = work
     try:
-        with multiprocessing.get_context("fork").Pool(min(parts, len(bounds)), initializer=gc.disable) as pool:
+        with multiprocessing.get_context("fork").Pool(
+            min(parts, len(bounds)), initializer=worker_init, initargs=(os.getpid(),)
+        ) as pool:  # an exception (Ctrl-C, SIGTERM) leaves the block by terminate(): no process stays
             pending = pool.map_async(_run_slice, bounds, chunksize=1)
             done = meanwhile()
             slices = pending.get()

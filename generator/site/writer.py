@@ -1,14 +1,15 @@
 """Phase two of a build: bring the output folder in line with the planned pages.
 
-Only files whose bytes differ are written (each atomically: a temporary file, then a
-rename), so unchanged files keep their mtime; files the build no longer produces are
-removed.  Hidden files (``.gitkeep``, ``.nojekyll``) are left alone.  Nothing here runs
-until every page of the new site exists, so a failed build never touches the folder.
+Only files whose bytes differ are written, so unchanged files keep their mtime; files the
+build no longer produces are removed.  Hidden files (``.gitkeep``, ``.nojekyll``) are left
+alone.  Nothing is written into the site directly: every new file is staged in a
+``publish.Transaction`` (inside the output folder) and every removal recorded there, and the
+build commits it at the end, all at once (``publish``).  Nothing here runs until every page
+of the new site exists, so a failed build never touches the folder.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 import posixpath
 import threading
@@ -16,7 +17,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from .cache import digest, write_atomic
+from .cache import digest
+from .publish import Transaction
 from .stamps import FileStamp
 from .tree import entries
 
@@ -38,6 +40,12 @@ class Syncer:
         # What the folder holds before anything is written: one pass over it answers both
         # "is this page still what the last build wrote" (86k of them) and "what is stale".
         self.present, self._folders = _scan(output) if manifest or output.is_dir() else ({}, [])
+        self.txn: Transaction | None = None
+        """Where this build's changes are staged (set by phase two, before anything is written)."""
+
+    def _txn(self) -> Transaction:
+        assert self.txn is not None, "phase two begins with a Transaction"
+        return self.txn
 
     def _count(self, name: str, n: int = 1) -> None:
         with self._lock:
@@ -82,10 +90,10 @@ class Syncer:
         target = self.output / path
         if _holds(target, data):
             self._count("unchanged")
+            st = os.stat(target)
         else:
-            write_atomic(target, data)
+            st = self._txn().write(path, data)
             self._count("written")
-        st = os.stat(target)
         self.new[path] = FileStamp(st.st_size, st.st_mtime_ns, sha)
 
     def put_group(self, pages: dict[str, str], load: Callable[[], dict[str, bytes]]) -> None:
@@ -108,14 +116,8 @@ class Syncer:
         for d in sorted({posixpath.dirname(p) for p in staged} - {""}, key=lambda d: (d.count("/"), d)):
             if d in shared or _under(d, moved):
                 continue
-            target = self.output / d
-            if os.path.lexists(target):
-                continue
-            target.parent.mkdir(parents=True, exist_ok=True)
-            try:
-                os.rename(root / d, target)
-            except OSError:  # another file system, say: page by page below
-                continue
+            if os.path.lexists(self.output / d) or not self._txn().adopt_folder(d, root / d):
+                continue  # the site has it, or another file system: page by page below
             moved.add(d)
         renamed = 0
         for p, entry in staged.items():
@@ -129,31 +131,26 @@ class Syncer:
             data = source.read_bytes()
             if _holds(target, data):
                 self._count("unchanged")
+                st = os.stat(target)
             else:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                try:
-                    os.replace(source, target)
-                except OSError:
-                    write_atomic(target, data)
+                st = self._txn().adopt(p, source, data)
                 self._count("written")
-            st = os.stat(target)
             self.new[p] = FileStamp(st.st_size, st.st_mtime_ns, entry.sha)
         self._count("written", renamed)
 
     def remove_stale(self, keep: Iterable[str]) -> None:
-        """Remove the files the folder held before this build (hidden ones aside) that are not
-        in ``keep``, then the folders left empty.  What this build wrote is all in ``keep``."""
+        """Remove (in the transaction) the files the folder held before this build (hidden
+        ones aside) that are not in ``keep``, then the folders left empty.  What this build
+        wrote is all in ``keep``."""
         wanted = set(keep)
+        txn = self._txn()
         for rel in self.present:
             if rel not in wanted:
-                try:
-                    os.unlink(self.output / rel)
-                except FileNotFoundError:
-                    continue
+                txn.remove(rel)
                 self.stats.removed += 1
-        for folder in sorted(self._folders, key=lambda d: d.count(os.sep), reverse=True):
-            with contextlib.suppress(OSError):
-                os.rmdir(folder)  # only succeeds when empty
+        root = str(self.output)  # the folders, deepest first: deleted if the change leaves them empty
+        folders = sorted(self._folders, key=lambda d: d.count(os.sep), reverse=True)
+        txn.prune([Path(os.path.relpath(f, root)).as_posix() for f in folders if f != root])
 
 
 def _scan(root: Path) -> tuple[dict[str, tuple[int, int] | None], list[str]]:

@@ -47,8 +47,9 @@ def test_no_folder_another_thread_writes_into_is_renamed_whole(tmp_path: Path, m
     real_rename, real_put = os.rename, writer.Syncer.put
 
     def spy_rename(source, target):  # type: ignore[no-untyped-def]
-        if os.path.isdir(source):
-            renamed.append(Path(target).relative_to(tmp_path / "site").as_posix())
+        if os.path.isdir(source) and ".publishing/new/" in Path(target).as_posix():
+            staged = Path(target).relative_to(tmp_path / "site" / ".publishing" / "new")  # the transaction's tree
+            renamed.append(staged.as_posix())
         return real_rename(source, target)
 
     def spy_put(self, path, data, sha=None):  # type: ignore[no-untyped-def]
