@@ -176,9 +176,20 @@ def _leave(status: int) -> None:
     os._exit(status)
 
 
+def _never_fail_on_a_name() -> None:
+    """A name the terminal's encoding cannot show (Cyrillic under ``LC_ALL=C``, a file name's
+    bytes that are not UTF-8) is printed as escapes, never an error after the build is done."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="backslashreplace")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Runs a command; ``argv`` None means the program's own command line (``python -m
     generator``, ``bridge-results``), where ``score`` leaves the process as soon as it is done."""
+    _never_fail_on_a_name()
     args = _parser().parse_args(argv)
     try:
         if args.command == "build":

@@ -27,7 +27,7 @@ from ..errors import BuildError, InputError, InputErrors, Problem, shown
 from ..history.uploads import provisional, upload_versions
 from ..readers import MAX_BYTES
 from ..resources import default_templates
-from . import quick
+from . import quick, sealed
 from .archive import ArchivePlanner, LazyPage
 from .articles import Article, rule_articles, site_articles
 from .cache import FORMAT, Cache, CacheIndex, EventEntry, TooLarge, code_version, digest, tree_digest
@@ -35,12 +35,12 @@ from .config import SiteConfig, load_config
 from .duplicates import duplicates
 from .events import EventSource, discover_events, event_summary, memberships, plan_event, session_slug
 from .feed import atom_feed
-from .pipeline import Source, UploadDone, UploadFailed, UploadJob, discover, stage, worker
+from .pipeline import Source, UploadDone, UploadFailed, UploadJob, discover, stage, upload_key, worker
 from .plan import Page, SiteInfo
 from .progress import Progress
 from .render import render_page
 from .split import can_fork, cores, forked_map
-from .stamps import FileStamp
+from .stamps import FileStamp, SourceStamp
 from .summary import SessionSummary
 from .tree import OutsideError, Skipped
 from .writer import Syncer, shared_folders
@@ -154,6 +154,7 @@ def _build_site(
             f"output folder {shown(output)} must not contain or be inside the content folder {shown(content)}"
         )
     cache = Cache(Path(cache_dir) if cache_dir else output.parent / ".cache" / "site")
+    sealed.take_warnings()  # an earlier build's, in this process
     last = quick.check(cache.root, content, output, templates, now.astimezone(UTC).isoformat())
     if last is not None:  # nothing changed: nothing to read, plan or write
         return BuildReport(
@@ -173,11 +174,13 @@ def _build_site(
 
     # --- phase one: everything in memory or in the cache; nothing in the output -----------
     config = load_config(content)
+    # Taken before the articles and uploads are read: a file that changes during the build is
+    # seen as changed next time; one changed just before it is checked by its bytes (``racy``).
+    racy: list[str] = []
+    inputs = quick.inputs_digest(content, output, templates, config.sessions_dir, config.articles_dir, racy)
     skipped: list[Skipped] = []
     articles = site_articles(content / config.articles_dir, confine=content, skipped=skipped)
     site = SiteInfo(config.club, rule_articles(articles), {a.slug: a.title for a in articles})
-    # Taken before anything is read: a file that changes during the build is seen as changed next time.
-    inputs = quick.inputs_digest(content, output, templates, config.sessions_dir, config.articles_dir)
     try:
         sources, passed = discover(content / config.sessions_dir, f"{config.sessions_dir}/", confine=content)
     except OutsideError as real:
@@ -241,7 +244,10 @@ def _build_site(
             ),
             default=None,
         ),
+        {path: run.digests.get(path) for path in racy},
     )
+    # Damaged cache files this build found and made again: said now, not repeated by the no-op build.
+    report.warnings = [*report.warnings, *sealed.take_warnings()]
     report.seconds = time.perf_counter() - started
     return report
 
@@ -287,6 +293,9 @@ class _Run:
     progress: Progress
     errors: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    digests: dict[str, str | None] = field(default_factory=dict)
+    """Each upload's digest, by its path: of the bytes its pages were made from (None when the
+    file changed between the build's hashing and its worker's reading)."""
 
     def fail(self, text: str, problems: list[Problem]) -> None:
         self.errors.append(text)
@@ -331,7 +340,7 @@ class _Archive:
         return [*self.extra, *self.staged, *self.known]
 
 
-def _build(run: _Run, stamps: dict[str, FileStamp], started: float) -> BuildReport:
+def _build(run: _Run, stamps: dict[str, SourceStamp], started: float) -> BuildReport:
     """Phase one (render the uploads, check them against each other, plan the archive),
     then, only if all of it succeeded, phase two (sync the output)."""
     uploads = _render_uploads(run, stamps)
@@ -368,7 +377,7 @@ def _build(run: _Run, stamps: dict[str, FileStamp], started: float) -> BuildRepo
     return report
 
 
-def _render_uploads(run: _Run, stamps: dict[str, FileStamp]) -> _Uploads:
+def _render_uploads(run: _Run, stamps: dict[str, SourceStamp]) -> _Uploads:
     """Phase one, the uploads: work out each one's cache key (its bytes, slug, history and
     events), then read, score, plan and render the ones the cache does not hold, in worker
     processes.  Problems are collected in ``run``, never raised: every upload's are reported."""
@@ -397,18 +406,9 @@ def _render_uploads(run: _Run, stamps: dict[str, FileStamp]) -> _Uploads:
             keys.append(None)
             continue
         restamped = restamped or read
+        run.digests[str(src.path)] = file_digest
         history = run.histories.get(src.rel)
-        events = {str(k): v for k, v in member.get(src.rel, {}).items()}
-        key = digest(
-            # The path as the build was given it: results.json names the upload by it ("source").
-            f"{run.common}\0{file_digest}\0{src.slug}\0{src.path}".encode("utf-8", "surrogatepass")
-            + (
-                b""
-                if history is None
-                else json.dumps([history["versions"], history["provisional"]], sort_keys=True).encode()
-            )
-            + (b"" if not events else json.dumps(events, sort_keys=True).encode())
-        )
+        key = upload_key(run.common, file_digest, src.slug, str(src.path), history, member.get(src.rel))
         keys.append(key)
         job = UploadJob(
             key,
@@ -422,6 +422,7 @@ def _render_uploads(run: _Run, stamps: dict[str, FileStamp]) -> _Uploads:
             str(run.staging),
             history,
             member.get(src.rel),
+            common=run.common,
         )
         # A cached upload's entry is loaded only if the output lost its pages (``_restage``).
         (cached_jobs if key in run.index["keys"] and run.cache.has(key) else todo).append(job)
@@ -429,9 +430,14 @@ def _render_uploads(run: _Run, stamps: dict[str, FileStamp]) -> _Uploads:
     staged, kept, damaged = _restage(run, syncer, cached_jobs)
     todo += damaged
     failed: list[tuple[int, UploadFailed]] = []
+    where = {key: n for n, key in enumerate(keys) if key is not None}
     for n, (i, outcome) in enumerate(_run(todo, run.jobs), start=1):
         run.progress.step(n, len(todo), "uploads read and scored")
+        sealed.add_warnings(outcome.warnings)
         if isinstance(outcome, UploadDone):
+            if outcome.key != todo[i].key:  # changed since hashed: the pages are of the bytes the worker read
+                keys[where[todo[i].key]] = outcome.key
+                run.digests[todo[i].path] = None
             staged[outcome.key] = outcome.staged
             run.index["keys"][outcome.key] = {
                 "summaries": outcome.summaries,
@@ -472,10 +478,9 @@ def _restage(
 
     def restage(job: UploadJob) -> None:
         try:
-            pages = run.cache.load(job.key)
-            if set(pages) != set(run.index["keys"][job.key]["pages"]):
-                raise ValueError(f"{run.cache.entry_path(job.key)} does not hold the pages its index names")
-        except (OSError, ValueError):
+            pages = run.cache.load(job.key, run.index["keys"][job.key]["pages"])
+        except (OSError, ValueError) as exc:
+            sealed.damaged(run.cache.entry_path(job.key), f"it cannot be used ({exc})")
             run.cache.entry_path(job.key).unlink(missing_ok=True)
             damaged.append(job)
             return
@@ -700,7 +705,8 @@ def _event_pages(
         if known and known["key"] == key and cache.has(key):
             try:
                 found = cache.load(key)
-            except (OSError, ValueError):  # a damaged entry: ranked again below
+            except (OSError, ValueError) as exc:  # a damaged entry: ranked again below
+                sealed.damaged(cache.entry_path(key), f"it cannot be used ({exc})")
                 found = None
             if found is not None:
                 pages.update(found)

@@ -21,6 +21,25 @@ def slugify(text: str) -> str:
     return _NON_SLUG.sub("-", ascii_text.lower()).strip("-") or "x"
 
 
+def file_slug(name: str, raw: bytes) -> str:
+    """The slug of an upload's name (its path under the sessions folder, no suffix), the same
+    on every machine and locale: ``name`` is the name as text (bytes that are not UTF-8 shown
+    as U+FFFD), ``raw`` its bytes.  A name whose letters the slug cannot keep (another
+    script, bytes that are not UTF-8) gets a short hash of its bytes, so two such names never
+    share an address; every other name keeps the slug it always had.
+
+    >>> file_slug("2026-10-05 Monday Pairs", b""), file_slug("Séance", b"")
+    ('2026-10-05-monday-pairs', 'seance')
+    >>> file_slug("Пары", "Пары".encode()), file_slug("Пара", "Пара".encode())
+    ('057b3965', '695ef2de')
+    """
+    slug = slugify(name)
+    decomposed = unicodedata.normalize("NFKD", name)
+    if "\ufffd" in name or any(c.isalnum() and not c.isascii() for c in decomposed):
+        slug = ("" if slug == "x" else slug + "-") + hashlib.sha1(raw).hexdigest()[:8]
+    return slug
+
+
 def player_key(name: str) -> str:
     """Players are identified across sessions by their name, spacing and case ignored."""
     return " ".join(name.split()).casefold()

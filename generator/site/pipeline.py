@@ -6,6 +6,7 @@ comes back (all three pickled between processes: plain data only)."""
 
 from __future__ import annotations
 
+import json
 import os
 import traceback
 from concurrent.futures import ThreadPoolExecutor
@@ -21,8 +22,10 @@ from ..readers import SUFFIXES
 from ..scoring.contract import ContractError
 from ..scoring.options import OptionError
 from ..scoring.results import SessionResult
+from . import sealed
+from .cache import Cache, digest
 from .duplicates import session_identity
-from .links import slugify
+from .links import file_slug
 from .plan import Page, SessionPlanner, SiteInfo
 from .render import render_page
 from .split import split_parts, split_render
@@ -40,11 +43,25 @@ def reader_suffixes() -> tuple[str, ...]:
     return tuple(sorted(SUFFIXES))
 
 
+def text_name(native: str) -> str:
+    """A file name as text, the same whatever the machine's locale (``LC_ALL=C`` and
+    ``PYTHONUTF8=0`` decode names as ASCII): its bytes read as UTF-8, and a byte that is not
+    UTF-8 kept as a surrogate (``surrogateescape``: as git's own names are read)."""
+    return os.fsencode(native).decode("utf-8", "surrogateescape")
+
+
+def shown_name(native: str) -> str:
+    """A file name as pages and downloads show it: ``text_name`` with each byte that is not
+    UTF-8 as U+FFFD (a page is UTF-8 text)."""
+    return os.fsencode(native).decode("utf-8", "replace")
+
+
 @dataclass(frozen=True, slots=True)
 class Source:
     path: Path
+    """The path to open (the machine's own decoding of the name)."""
     rel: str
-    """POSIX path under the sessions folder, for messages."""
+    """POSIX path under the sessions folder (``text_name``), for messages and history."""
     slug: str
 
 
@@ -72,15 +89,19 @@ def discover(folder: Path, label: str = "sessions/", confine: Path | None = None
     skipped.sort(key=lambda s: s.path)
     stems: dict[str, int] = {}
     for f in files:
-        s = slugify(PurePosixPath(f.rel).with_suffix("").as_posix())
+        s = _slug(PurePosixPath(f.rel).with_suffix("").as_posix())
         stems[s] = stems.get(s, 0) + 1
     out = []
     for f in files:
-        s = slugify(PurePosixPath(f.rel).with_suffix("").as_posix())
+        s = _slug(PurePosixPath(f.rel).with_suffix("").as_posix())
         if stems[s] > 1:  # 'pairs.xml' and 'pairs.yaml' side by side
-            s = slugify(f.rel)
-        out.append(Source(Path(f.path), f.rel, s))
+            s = _slug(f.rel)
+        out.append(Source(Path(f.path), text_name(f.rel), s))
     return out, skipped
+
+
+def _slug(native: str) -> str:
+    return file_slug(shown_name(native), os.fsencode(native))
 
 
 def export_files(result: SessionResult, analysis: SessionAnalysis | None = None) -> tuple[bytes, bytes]:
@@ -99,7 +120,7 @@ def _score_all(sessions, scoring: dict[str, Any]):
     return [score_session(s, resolve_options(scoring, s.options)) for s in sessions]
 
 
-def _history(path: str, rel: str, history: dict[str, Any] | None, scoring: dict[str, Any], cache_root: str):
+def _history(data: bytes, rel: str, history: dict[str, Any] | None, scoring: dict[str, Any], cache_root: str):
     """The upload's versions (earlier ones, then the current) and the earlier ones' snapshots,
     or None when it has no earlier version."""
     if not history or not history["versions"]:
@@ -110,7 +131,7 @@ def _history(path: str, rel: str, history: dict[str, Any] | None, scoring: dict[
     from ..readers import MAX_BYTES, read_sessions_data
 
     versions = history["versions"]
-    current = blob_id(Path(path).read_bytes())
+    current = blob_id(data)  # the bytes read and scored, not the file read again
     if versions[-1]["blob"] == current:
         earlier, now = versions[:-1], versions[-1]
     else:  # changed since the last commit: the current file is a version not yet committed
@@ -137,18 +158,22 @@ def build_source(
     cache_root: str = "",
     events: dict[int, list[dict[str, str]]] | None = None,
     parts: int = 1,
+    data: bytes | None = None,
 ) -> tuple[list[SessionSummary], dict[str, bytes]]:
     """Read, score, analyse the deals of, plan and render one upload: (summaries, {site path: bytes}).
 
     ``history`` holds the upload's committed versions (``generator.history``): the pages
     then show the corrections between them.  ``parts``: the processes a big field's pair
-    pages may be made by (``split``)."""
+    pages may be made by (``split``).  ``data``: the upload's bytes when already read (the
+    worker hashes and scores the same bytes); read here otherwise."""
     from ..analysis.double_dummy import analyse_session
-    from ..readers import read_sessions
+    from ..readers import read_sessions_data, read_upload
 
-    sessions = read_sessions(Path(path))
+    if data is None:
+        data = read_upload(Path(path))
+    sessions = read_sessions_data(shown_name(path), data)  # the name the pages show
     results = _score_all(sessions, scoring)
-    past = _history(path, rel, history, scoring, cache_root)
+    past = _history(data, rel, history, scoring, cache_root)
     provisional = (history or {}).get("provisional")
     summaries = []
     pages: dict[str, bytes] = {}
@@ -244,13 +269,62 @@ class UploadJob:
     parts: int = 1
     """The processes a big field's pair pages may be made by (more than one only when the
     build's other workers would otherwise idle)."""
+    common: str = ""
+    """The digest of what every page depends on (``upload_key``'s first part)."""
+
+
+def upload_key(
+    common: str,
+    file_digest: str,
+    slug: str,
+    path: str,
+    history: dict[str, Any] | None,
+    events: dict[int, list[dict[str, str]]] | None,
+) -> str:
+    """An upload's cache key: the digest of its bytes, its slug and path, its history and
+    events, and what every page depends on (``common``).  The build looks the pages up by
+    it; the worker stores them under the key of the bytes it read and scored itself."""
+    return digest(
+        # The path as the build was given it: results.json names the upload by it ("source").
+        f"{common}\0{file_digest}\0{slug}\0{path}".encode("utf-8", "surrogatepass")
+        + (
+            b""
+            if history is None
+            else json.dumps([history["versions"], history["provisional"]], sort_keys=True).encode()
+        )
+        + (b"" if not events else json.dumps({str(k): v for k, v in events.items()}, sort_keys=True).encode())
+    )
+
+
+PAUSE = "BRIDGE_RESULTS_TEST_PAUSE"
+"""A test hook, off unless this environment variable names a folder: a worker pauses before
+it reads an upload (``before-read``) and once it has read it, before the pages made from it
+are cached (``after-read``), each time writing the upload's path to FOLDER/STAGE and waiting
+(at most a minute) for FOLDER/STAGE.go — so that a test can rewrite the file in between
+(tests/site/test_cache_trust.py)."""
+
+
+def _pause(stage: str, path: str) -> None:
+    folder = os.environ.get(PAUSE)
+    if not folder:
+        return
+    import time
+
+    Path(folder, stage).write_text(path, encoding="utf-8", errors="surrogateescape")
+    for _ in range(6000):
+        if Path(folder, f"{stage}.go").exists():
+            return
+        time.sleep(0.01)
 
 
 class UploadDone(NamedTuple):
     key: str
+    """The key of the bytes the worker read (the job's, unless the file changed since it was hashed)."""
     summaries: list[SessionSummary]
     staged: dict[str, FileStamp]
     """Each page staged, by site path."""
+    warnings: tuple[str, ...] = ()
+    """Damage the worker found in the caches it read (double dummy, history)."""
 
 
 class UploadFailed(NamedTuple):
@@ -259,12 +333,26 @@ class UploadFailed(NamedTuple):
     """The error as the build prints it."""
     problems: list[tuple[str | None, int | None, str]]
     """(file, line, message) for the CI annotations."""
+    warnings: tuple[str, ...] = ()
 
 
 def worker(job: UploadJob) -> UploadDone | UploadFailed:
-    """Process-pool entry: never raises; a failure comes back as ``UploadFailed``."""
+    """Process-pool entry: never raises; a failure comes back as ``UploadFailed``.  The
+    upload's bytes are read once, here: hashed for the key the pages are cached under, and
+    read, scored and rendered — so the cache never holds pages under another version's key."""
+    outcome = _work(job)
+    return outcome._replace(warnings=tuple(sealed.take_warnings()))
+
+
+def _work(job: UploadJob) -> UploadDone | UploadFailed:
+    from ..readers import read_upload
+
     path = job.path
     try:
+        _pause("before-read", path)
+        data = read_upload(Path(path))
+        key = upload_key(job.common, digest(data), job.slug, path, job.history, job.events) if job.common else job.key
+        _pause("after-read", path)
         summaries, pages = build_source(
             path,
             job.slug,
@@ -276,6 +364,7 @@ def worker(job: UploadJob) -> UploadDone | UploadFailed:
             job.cache_root,
             job.events,
             job.parts,
+            data,
         )
     except GeneratorError as exc:
         return UploadFailed(job.key, str(exc), [(p.file, p.line, p.message) for p in exc.problems])
@@ -287,30 +376,25 @@ def worker(job: UploadJob) -> UploadDone | UploadFailed:
         return UploadFailed(
             job.key, f"{text}\n{shown(traceback.format_exc(limit=6), keep_newlines=True)}", [(path, None, text)]
         )
-    from .cache import Cache
-
     cache = Cache(Path(job.cache_root))
+    shas = {p: digest(b) for p, b in pages.items()}
     if job.parts < 2 or sum(map(len, pages.values())) < STORE_BESIDE_BYTES:
-        cache.store(job.key, pages)
-        return UploadDone(job.key, summaries, stage(Path(job.staging), pages))
+        cache.store(key, pages, shas)
+        return UploadDone(key, summaries, stage(Path(job.staging), pages, shas))
     # Compressing into the cache and writing the staged files both release the GIL: a big
     # field's 40 MB are stored on a second core while they are staged.
     with ThreadPoolExecutor(max_workers=1) as storing:
-        stored = storing.submit(cache.store, job.key, pages)
-        staged = stage(Path(job.staging), pages)
+        stored = storing.submit(cache.store, key, pages, shas)
+        staged = stage(Path(job.staging), pages, shas)
         stored.result()
-    return UploadDone(job.key, summaries, staged)
+    return UploadDone(key, summaries, staged)
 
 
-def stage(root: Path, pages: dict[str, bytes]) -> dict[str, FileStamp]:
+def stage(root: Path, pages: dict[str, bytes], shas: dict[str, str] | None = None) -> dict[str, FileStamp]:
     """Write an upload's pages under ``root`` (the build's staging folder, never the site;
     one tree for all uploads, whose paths never overlap in a build that succeeds): the file
     writing is done here, in the worker, and phase two only renames.  Returns each page's
-    stamp as the output manifest records it."""
-    import os
-
-    from .cache import digest
-
+    stamp as the output manifest records it (``shas``: the pages' digests, when known)."""
     out: dict[str, FileStamp] = {}
     made: set[str] = set()
     flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0)
@@ -328,5 +412,5 @@ def stage(root: Path, pages: dict[str, bytes]) -> dict[str, FileStamp]:
             st = os.fstat(fd)
         finally:
             os.close(fd)
-        out[p] = FileStamp(st.st_size, st.st_mtime_ns, digest(data))
+        out[p] = FileStamp(st.st_size, st.st_mtime_ns, shas[p] if shas else digest(data))
     return out
