@@ -26,7 +26,8 @@ def upload_versions(folder: Path, rels: list[str], cache_root: Path) -> dict[str
     if held is None:
         return {}
     path = cache_root / "history-log.json"
-    made_from = sealed.checksum(LOG_RECORD, json.dumps([held, str(folder.resolve()), rels]), b"")
+    # What the record is made from: the history, the folder, the uploads and the code that reads the log.
+    made_from = sealed.checksum(LOG_RECORD, json.dumps([held, str(folder.resolve()), rels]), _code())
     record = sealed.read_json(path, LOG_RECORD, "")
     if isinstance(record, dict) and record.get("from") == made_from and isinstance(record.get("versions"), dict):
         return record["versions"]
@@ -35,6 +36,10 @@ def upload_versions(folder: Path, rels: list[str], cache_root: Path) -> dict[str
     )
     write_atomic(path, sealed.json_bytes(LOG_RECORD, "", {"from": made_from, "versions": found}))
     return found
+
+
+def _code() -> bytes:
+    return Path(git.__file__).read_bytes()
 
 
 def when(moment: datetime) -> str:
