@@ -15,7 +15,7 @@ import multiprocessing
 import os
 import shutil
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -537,8 +537,26 @@ def _plan_archive(run: _Run, uploads: _Uploads, built: list[str], summaries: lis
     counts = {src.rel: len(index["keys"][key]["summaries"]) for src, key in zip(run.sources, built)}
     upload_keys = {src.rel: key for src, key in zip(run.sources, built)}
     event_keys = {e.rel: _event_key(run, e, uploads.member, upload_keys) for e in uploads.event_sources}
+
+    def unchanged(event: EventSource) -> bool:
+        """The event file and the uploads it names still hold the bytes its key was made from
+        (read again by ``load_event``): else its pages are not cached under that key."""
+        if _event_key(run, event, uploads.member, upload_keys) != event_keys[event.rel]:
+            return False
+        named = set(_named(event, uploads.member))
+        return all(_file_digest(s.path) == run.digests.get(str(s.path)) for s in run.sources if s.rel in named)
+
     event_pages, event_list, events_now = _event_pages(
-        uploads.event_sources, run.sources, counts, run.config, run.site, templates, run.cache, event_keys, index
+        uploads.event_sources,
+        run.sources,
+        counts,
+        run.config,
+        run.site,
+        templates,
+        run.cache,
+        event_keys,
+        index,
+        unchanged,
     )
     tags = [f"{key}:{n}" for key in built for n in range(len(index["keys"][key]["summaries"]))]
     config = run.config
@@ -686,6 +704,7 @@ def _event_pages(
     cache: Cache,
     keys: dict[str, str],
     index: CacheIndex,
+    unchanged: Callable[[EventSource], bool] = lambda event: True,
 ) -> tuple[dict[str, bytes], list[dict[str, Any]], dict[str, EventEntry]]:
     """Each event's page and JSON, the list the home page shows and the events' index entries;
     a BuildError when an event cannot be ranked.  An event whose file and sessions' uploads
@@ -741,7 +760,8 @@ def _event_pages(
             ).encode("utf-8"),
         }
         pages.update(made)
-        cache.store(key, made)
+        if unchanged(event):  # a file rewritten meanwhile: ranked again next time, never cached under this key
+            cache.store(key, made)
         now[event.rel] = {"key": key, "listed": event_summary(event, scored)}
         listed.append(now[event.rel]["listed"])
     if errors:
@@ -761,9 +781,7 @@ def _event_key(
     """What an event's pages are made from: its file, the cache keys of the uploads it names
     (their bytes, slugs and session counts) and what every page depends on (``run.common``:
     code, templates, settings with the scoring options)."""
-    named = sorted(
-        rel for rel, by_number in member.items() if any(e["url"] == event.url for es in by_number.values() for e in es)
-    )
+    named = _named(event, member)
     try:
         data = event.path.read_bytes()
     except OSError:
@@ -773,6 +791,20 @@ def _event_key(
             ["event", run.common, event.rel, event.slug, digest(data), [[rel, keys.get(rel)] for rel in named]]
         ).encode()
     )
+
+
+def _named(event: EventSource, member: dict[str, dict[int, list[dict[str, str]]]]) -> list[str]:
+    """The uploads an event names, sorted."""
+    return sorted(
+        rel for rel, by_number in member.items() if any(e["url"] == event.url for es in by_number.values() for e in es)
+    )
+
+
+def _file_digest(path: Path) -> str | None:
+    try:
+        return digest(path.read_bytes())
+    except OSError:
+        return None
 
 
 def _session_number(index: CacheIndex, key: str, n: int) -> str:

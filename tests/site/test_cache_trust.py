@@ -359,3 +359,49 @@ def test_an_upload_changed_just_before_the_build_is_checked_by_its_bytes_on_the_
     data["verify"][str(upload)] = "0" * 64
     record.write_bytes(sealed.json_bytes(quick.RECORD, str(site.resolve()), data))
     assert quick.check(cache, content, site, default_templates(content)) is None
+
+
+def test_an_event_whose_session_is_rewritten_during_the_build_is_not_cached_under_the_old_key(tmp_path: Path) -> None:
+    """The event is ranked after the workers: a session file rewritten in between is read again
+    by the ranking, so those pages are not the key's; they are not cached, and the file put back
+    gives the event's pages of the file put back."""
+    names = ["2026-winter-championship.event.yaml", "2026-11-18-winter-championship-1.yaml"]
+    names.append("2026-11-25-winter-championship-2.yaml")
+
+    def club(work: Path) -> Path:
+        (work / "content" / "sessions").mkdir(parents=True)
+        shutil.copy(CLUB / "site.yaml", work / "content" / "site.yaml")
+        for name in names:
+            shutil.copy(CLUB / "sessions" / name, work / "content" / "sessions" / name)
+        return work / "content" / "sessions" / names[1]
+
+    work = tmp_path / "club"
+    member = club(work)
+    original = member.read_text(encoding="utf-8")
+    hook = tmp_path / "hook"
+    hook.mkdir()
+    (hook / "before-read.go").touch()
+    command = [sys.executable, "-m", "generator", "build", "--content", "content", "--output", "site", "--jobs", "1"]
+    proc = subprocess.Popen(
+        command, cwd=work, env={**os.environ, "BRIDGE_RESULTS_TEST_PAUSE": str(hook)}, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        for _ in range(3000):
+            if (hook / "after-read").exists():
+                break
+            time.sleep(0.02)
+        assert (hook / "after-read").read_text(encoding="utf-8").endswith(names[1])
+        _same_size_same_mtime(member, _variant(original))  # after the worker read it, before the ranking
+    finally:
+        (hook / "after-read.go").touch()
+        out, _ = proc.communicate(timeout=600)
+    assert proc.returncode == 0, out
+
+    _same_size_same_mtime(member, original)
+    assert build(work).returncode == 0
+
+    clean = tmp_path / "clean" / "club"
+    club(clean)
+    assert build(clean).returncode == 0
+    events = {p: b for p, b in files(clean / "site").items() if p.startswith("events/")}
+    assert events and {p: files(work / "site")[p] for p in events} == events
