@@ -173,11 +173,14 @@ def _build_site(
     quick.forget(cache.root, output)
 
     # --- phase one: everything in memory or in the cache; nothing in the output -----------
+    settings = quick.settings_text(content)
     config = load_config(content)
     # Taken before the articles and uploads are read: a file that changes during the build is
     # seen as changed next time; one changed just before it is checked by its bytes (``racy``).
     racy: list[str] = []
     inputs = quick.inputs_digest(content, output, templates, config.sessions_dir, config.articles_dir, racy)
+    if quick.settings_text(content) != settings:  # changed while it was loaded: never "nothing changed"
+        inputs = ""
     skipped: list[Skipped] = []
     articles = site_articles(content / config.articles_dir, confine=content, skipped=skipped)
     site = SiteInfo(config.club, rule_articles(articles), {a.slug: a.title for a in articles})

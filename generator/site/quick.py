@@ -112,6 +112,12 @@ def _bytes_digest(path: Path) -> str:
         return "unreadable"
 
 
+def settings_text(content: Path) -> str | None:
+    """``site.yaml``'s text as the fingerprint reads it: the build reads it before and after
+    loading the settings, and a change in between means a record that never matches."""
+    return _text(content / "site.yaml", content)
+
+
 def _text(path: Path, content: Path) -> str | None:
     """A settings file's text, unless it may not be read (the build then refuses it)."""
     refused = tree.refused_file(path, content)

@@ -405,3 +405,30 @@ def test_an_event_whose_session_is_rewritten_during_the_build_is_not_cached_unde
     assert build(clean).returncode == 0
     events = {p: b for p, b in files(clean / "site").items() if p.startswith("events/")}
     assert events and {p: files(work / "site")[p] for p in events} == events
+
+
+def test_settings_changed_while_they_were_loaded_are_read_again_next_time(tmp_path: Path, monkeypatch) -> None:
+    """site.yaml is loaded before the no-op fingerprint is taken: a change in between must not
+    be recorded as what the site was built from."""
+    import generator.site.build as build_module
+
+    content = tmp_path / "content"
+    (content / "sessions").mkdir(parents=True)
+    (content / "site.yaml").write_text("club: Old Name Club\n", encoding="utf-8")
+    (content / "sessions" / "tuesday.yaml").write_text(V1, encoding="utf-8")
+    site, cache = tmp_path / "site", tmp_path / "cache"
+    real = build_module.load_config
+
+    def loaded_then_edited(folder: Path):
+        config = real(folder)
+        (content / "site.yaml").write_text("club: New Name Club\n", encoding="utf-8")
+        return config
+
+    monkeypatch.setattr(build_module, "load_config", loaded_then_edited)
+    build_module.build_site(content, site, cache_dir=cache)
+    assert "Old Name Club" in (site / "index.html").read_text(encoding="utf-8")
+    monkeypatch.setattr(build_module, "load_config", real)
+
+    build_module.build_site(content, site, cache_dir=cache)
+
+    assert "New Name Club" in (site / "index.html").read_text(encoding="utf-8")
