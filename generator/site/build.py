@@ -192,11 +192,8 @@ def _build_site(
             "outside the content folder: expected the sessions folder inside it"
         ) from None
     skipped = sorted(passed + skipped, key=lambda s: s.path)
-    common = digest(
-        json.dumps(
-            [FORMAT, code_version(), tree_digest(templates), config.fingerprint(), site.rule_map, site.article_titles]
-        ).encode()
-    )
+    made_by = [code_version(), tree_digest(templates)]
+    common = digest(json.dumps([FORMAT, *made_by, config.fingerprint(), site.rule_map, site.article_titles]).encode())
     stamps = cache.load_stamps()
     index = cache.load_index()
     # Workers write the pages they render here (a folder beside the cache, on the same disk
@@ -225,6 +222,11 @@ def _build_site(
         report = _build(run, stamps, started)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+    if [code_version(), tree_digest(templates)] != made_by:
+        # The code or the templates were edited while pages were rendered (``serve``): which
+        # page saw which version is unknown, so nothing this build made is kept as known.
+        inputs = ""
+        cache.drop_index()
     report.skipped = skipped
     quick.remember(
         cache.root,

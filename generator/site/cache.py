@@ -289,6 +289,10 @@ class Cache:
             sealed.damaged(path, "it is cut short")
         return index
 
+    def drop_index(self) -> None:
+        """Forget every upload's and page's digest: the next build renders everything again."""
+        (self.root / "index.json").unlink(missing_ok=True)
+
     def save_index(self, index: CacheIndex) -> None:
         """One line per upload key (its summaries and page digests), one for the archive's
         page digests, one for the events, then the count: each line with its checksum."""

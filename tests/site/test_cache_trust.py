@@ -432,3 +432,45 @@ def test_settings_changed_while_they_were_loaded_are_read_again_next_time(tmp_pa
     build_module.build_site(content, site, cache_dir=cache)
 
     assert "New Name Club" in (site / "index.html").read_text(encoding="utf-8")
+
+
+def test_templates_edited_while_pages_are_rendered_never_leave_pages_under_the_old_key(tmp_path: Path) -> None:
+    """``serve`` rebuilds while the club edits its templates: pages rendered after an edit are
+    not the key's (made from the templates as the build began), so they are not kept."""
+    from generator.resources import packaged_templates
+
+    def club(work: Path) -> Path:
+        (work / "content" / "sessions").mkdir(parents=True)
+        shutil.copy(CLUB / "site.yaml", work / "content" / "site.yaml")
+        (work / "content" / "sessions" / "tuesday.yaml").write_text(V1, encoding="utf-8")
+        shutil.copytree(packaged_templates(), work / "templates")  # the club's own templates
+        return work / "templates" / "base.html"
+
+    work = tmp_path / "club"
+    base = club(work)
+    original = base.read_text(encoding="utf-8")
+    hook = tmp_path / "hook"
+    hook.mkdir()
+    (hook / "before-read.go").touch()
+    command = [sys.executable, "-m", "generator", "build", "--content", "content", "--output", "site", "--jobs", "1"]
+    proc = subprocess.Popen(
+        command, cwd=work, env={**os.environ, "BRIDGE_RESULTS_TEST_PAUSE": str(hook)}, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        for _ in range(3000):
+            if (hook / "after-read").exists():
+                break
+            time.sleep(0.02)
+        base.write_text(original.replace("</body>", "<!-- edited --></body>"), encoding="utf-8")
+    finally:
+        (hook / "after-read.go").touch()
+        out, _ = proc.communicate(timeout=600)
+    assert proc.returncode == 0, out
+
+    base.write_text(original, encoding="utf-8")  # put back: the key of the first build again
+    assert build(work).returncode == 0
+
+    clean = tmp_path / "clean" / "club"
+    club(clean)
+    assert build(clean).returncode == 0
+    assert files(work / "site") == files(clean / "site")
