@@ -254,9 +254,20 @@ def _stopped(args: argparse.Namespace, why: str, status: int) -> int:
     return status
 
 
+def _never_fail_on_a_name() -> None:
+    """A name the terminal's encoding cannot show (Cyrillic under ``LC_ALL=C``, a file name's
+    bytes that are not UTF-8) is printed as escapes, never an error after the build is done."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="backslashreplace")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Runs a command; ``argv`` None means the program's own command line (``python -m
     generator``, ``bridge-results``), where ``score`` leaves the process as soon as it is done."""
+    _never_fail_on_a_name()
     args = _parser().parse_args(argv)
     if args.command in ("build", "serve"):
         lifecycle.install()  # SIGTERM too stops the build through its finally blocks (exit 143)

@@ -15,7 +15,6 @@ import functools
 import hashlib
 import importlib.metadata
 import importlib.util
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,6 +24,8 @@ from ..notation import Seat, Strain, Vulnerability
 from ..scoring.contract import board_dealer, board_vulnerability
 
 FORMAT = "double-dummy-1"
+CACHE_FORMAT = "double-dummy-cache-2"
+"""The cache files' format (``FORMAT`` is part of each deal's identity, and stays)."""
 SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
 STRAINS = (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NOTRUMP)
 BATCH = 32
@@ -149,8 +150,17 @@ def deal_problem(deal: Deal) -> str:
 # --- the cache -------------------------------------------------------------------------
 
 
+@functools.cache
+def _made_by() -> str:
+    """What a cached analysis was made by: this module's code and the solver's version (a
+    result of another version of either is solved again, never shown)."""
+    return hashlib.sha256(Path(__file__).read_bytes() + solver_version().encode()).hexdigest()
+
+
 class AnalysisCache:
-    """One small JSON file per deal under ``.cache/double-dummy/ab/<key>.json``."""
+    """One small JSON file per deal under ``.cache/double-dummy/ab/<key>.json``, sealed
+    (``site/sealed.py``) with its deal's key and what made it: a damaged file, or another
+    deal's put in its place, is solved again with a warning."""
 
     def __init__(self, root: Path | None):
         self.root = root
@@ -162,20 +172,26 @@ class AnalysisCache:
     def get(self, key: str) -> DealAnalysis | None:
         if self.root is None:
             return None
+        from ..site import sealed
+
+        path = self._path(key)
+        data = sealed.read_json(path, CACHE_FORMAT, f"{key}\0{_made_by()}")
+        if data is None:
+            return None  # missing, of another version or damaged: solved again
         try:
-            data = json.loads(self._path(key).read_bytes())
-            return DealAnalysis.from_dict(data) if data.get("format") == FORMAT else None
-        except (OSError, ValueError, KeyError, TypeError, IndexError):
-            return None  # missing or damaged: solve again
+            return DealAnalysis.from_dict(data)
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError):
+            sealed.damaged(path, "it is not an analysis")
+            return None
 
     def put(self, key: str, analysis: DealAnalysis) -> None:
         if self.root is None:
             return
+        from ..site import sealed
         from ..site.cache import write_atomic
 
-        data = {"format": FORMAT, **analysis.to_dict()}
         with contextlib.suppress(OSError):  # a read-only cache only costs time
-            write_atomic(self._path(key), json.dumps(data, sort_keys=True, separators=(",", ":")).encode())
+            write_atomic(self._path(key), sealed.json_bytes(CACHE_FORMAT, f"{key}\0{_made_by()}", analysis.to_dict()))
 
 
 # --- solving ---------------------------------------------------------------------------

@@ -53,6 +53,26 @@ def head(folder: Path) -> str | None:
     return out.decode().strip() if out else None
 
 
+def history_key(folder: Path) -> str | None:
+    """What the history behind HEAD holds, as a digest (None outside a checkout or with no
+    commit): HEAD, and what bounds the commits reachable from it — a shallow clone's
+    boundary (``git fetch --unshallow`` brings the earlier commits without moving HEAD) and
+    grafts.  The history caches are keyed by it, never by HEAD alone."""
+    out = _git(
+        folder, "rev-parse", "HEAD", "--is-shallow-repository", "--git-path", "shallow", "--git-path", "info/grafts"
+    )
+    if not out:
+        return None
+    lines = out.decode("utf-8", "surrogateescape").splitlines()
+    h = hashlib.sha256(out)
+    for name in lines[2:4]:
+        try:
+            h.update(b"\0" + (folder / name).read_bytes())
+        except OSError:
+            h.update(b"\0-")  # no such file: not shallow, no grafts
+    return h.hexdigest()
+
+
 def shallow(folder: Path) -> bool:
     """A shallow clone (CI's default checkout) lacks the early commits: its oldest visible
     commit would look like every upload's first version."""

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-import json
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ..site.cache import read_json, write_atomic
+from ..site import sealed
+from ..site.cache import write_atomic
 from ..site.plan import MONTHS
 from . import git
 from .diff import compare, describe
@@ -23,9 +23,13 @@ def long_date(iso: str) -> str:
     return f"{d.day} {MONTHS[d.month - 1]} {d.year}"
 
 
-def _snapshot_path(cache_root: Path, common: str, blob: str, suffix: str) -> Path:
+SNAPSHOT = "history-snapshot-1"
+
+
+def _snapshot_path(cache_root: Path, common: str, blob: str, suffix: str) -> tuple[Path, str]:
+    """Where an earlier version's snapshots are kept, and their key (what they are made from)."""
     key = hashlib.sha256(f"{common}\0{blob}\0{suffix}".encode()).hexdigest()
-    return cache_root / "history" / key[:2] / f"{key}.json"
+    return cache_root / "history" / key[:2] / f"{key}.json", key
 
 
 def earlier_snapshots(
@@ -40,13 +44,15 @@ def earlier_snapshots(
     Cached by the blob's id (a content hash) with the settings and code (``common``)."""
     suffix = Path(rel).suffix.lower()
     out: list[dict[str, Any] | None] = []
-    missing: dict[str, Path] = {}
+    missing: dict[str, tuple[Path, str]] = {}
     for v in versions:
-        path = _snapshot_path(Path(cache_root), common, v["blob"], suffix)
-        found = read_json(path)
+        path, key = _snapshot_path(Path(cache_root), common, v["blob"], suffix)
+        found = sealed.read_json(path, SNAPSHOT, key)
+        if not (isinstance(found, dict) and ("ok" in found or "error" in found)):
+            found = None
         out.append(found)
         if found is None:
-            missing[v["blob"]] = path
+            missing[v["blob"]] = (path, key)
     if missing:
         blobs = git.read_blobs(Path(folder), list(missing))
         for i, v in enumerate(versions):
@@ -60,7 +66,8 @@ def earlier_snapshots(
                     made = {"ok": score(f"{v['path']}", data)}
                 except Exception as exc:  # a version that was wrong then; never a build failure now
                     made = {"error": str(exc).strip().splitlines()[0][:300] if str(exc).strip() else type(exc).__name__}
-            write_atomic(missing[v["blob"]], json.dumps(made, sort_keys=True).encode())
+            path, key = missing[v["blob"]]
+            write_atomic(path, sealed.json_bytes(SNAPSHOT, key, made))
             out[i] = made
     return out  # type: ignore[return-value]
 

@@ -1,6 +1,7 @@
 """The build's view of history: every upload's versions (one ``git log``, cached against
-HEAD and the list of uploads so that a build with no new commit runs no ``git log``) and
-the provisional period that runs from each session's first commit."""
+what the history holds — HEAD and the commits reachable from it, ``git.history_key`` — and
+the list of uploads, so that a build with no new commit runs no ``git log``) and the
+provisional period that runs from each session's first commit."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from ..site.cache import read_json, write_atomic
+from ..site import sealed
+from ..site.cache import write_atomic
 from ..site.plan import MONTHS
 from . import git
 
@@ -20,30 +22,24 @@ def upload_versions(folder: Path, rels: list[str], cache_root: Path) -> dict[str
     """rel -> its committed versions, oldest first (empty outside a git checkout)."""
     import json
 
-    head = git.head(folder)
-    if head is None:
+    held = git.history_key(folder)
+    if held is None:
         return {}
     path = cache_root / "history-log.json"
-    record = read_json(path)
-    if (
-        isinstance(record, dict)
-        and record.get("format") == LOG_RECORD
-        and record.get("head") == head
-        and record.get("folder") == str(folder.resolve())
-        and record.get("rels") == rels
-    ):
+    # What the record is made from: the history, the folder, the uploads and the code that reads the log.
+    made_from = sealed.checksum(LOG_RECORD, json.dumps([held, str(folder.resolve()), rels]), _code())
+    record = sealed.read_json(path, LOG_RECORD, "")
+    if isinstance(record, dict) and record.get("from") == made_from and isinstance(record.get("versions"), dict):
         return record["versions"]
     found = (
         {} if git.shallow(folder) else {rel: [asdict(v) for v in vs] for rel, vs in git.versions(folder, rels).items()}
     )
-    write_atomic(
-        path,
-        json.dumps(
-            {"format": LOG_RECORD, "head": head, "folder": str(folder.resolve()), "rels": rels, "versions": found},
-            sort_keys=True,
-        ).encode(),
-    )
+    write_atomic(path, sealed.json_bytes(LOG_RECORD, "", {"from": made_from, "versions": found}))
     return found
+
+
+def _code() -> bytes:
+    return Path(git.__file__).read_bytes()
 
 
 def when(moment: datetime) -> str:

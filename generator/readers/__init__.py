@@ -35,6 +35,13 @@ def read_sessions(path: Path, max_bytes: int = MAX_BYTES) -> list[Session]:
                 )
             ]
         )
+    return read_sessions_data(file, read_upload(path, max_bytes))
+
+
+def read_upload(path: Path, max_bytes: int = MAX_BYTES) -> bytes:
+    """An upload's bytes, read once (the build hashes and parses these same bytes), the size
+    checked before and while reading; InputErrors naming the file when it cannot be read."""
+    file = str(path)
     try:
         size = path.stat().st_size
         if size > max_bytes:
@@ -51,7 +58,7 @@ def read_sessions(path: Path, max_bytes: int = MAX_BYTES) -> list[Session]:
         raise InputErrors(
             [InputError(file, "", f"the file is over {max_bytes:,} bytes: expected at most {max_bytes:,} bytes")]
         )
-    return read_sessions_data(file, data)
+    return data
 
 
 def read_sessions_data(file: str, data: bytes) -> list[Session]:

@@ -17,7 +17,7 @@ import os
 import shutil
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -30,7 +30,7 @@ from ..history import continuity
 from ..history.uploads import provisional, upload_versions
 from ..readers import MAX_BYTES
 from ..resources import default_templates
-from . import quick
+from . import quick, sealed
 from .archive import ArchivePlanner, LazyPage
 from .articles import Article, rule_articles, site_articles
 from .cache import FORMAT, Cache, CacheIndex, EventEntry, TooLarge, code_version, digest, tree_digest
@@ -49,14 +49,14 @@ from .feed import atom_feed
 from .lifecycle import shielded, worker_init
 from .lock import build_lock
 from .meta import SiteMeta, robots_txt, sitemaps
-from .pipeline import Source, UploadDone, UploadFailed, UploadJob, discover, stage, worker
+from .pipeline import Source, UploadDone, UploadFailed, UploadJob, discover, stage, upload_key, worker
 from .plan import Page, SiteInfo
 from .progress import Progress
 from .publish import PUBLISHING, Transaction, fault_pause, named, recover
 from .redirects import redirect_pages
 from .render import render_page
 from .split import can_fork, cores, forked_map
-from .stamps import FileStamp
+from .stamps import FileStamp, SourceStamp
 from .summary import SessionSummary
 from .tree import OutsideError, Skipped
 from .writer import Syncer, shared_folders
@@ -203,6 +203,8 @@ def _build_locked(
         raise BuildError(
             f"output folder {shown(output)} must not contain or be inside the content folder {shown(content)}"
         )
+    sealed.take_warnings()  # an earlier build's, in this process
+    settings = quick.settings_text(content)
     address = site_address(site_url, "the site's address (--site-url or BRIDGE_RESULTS_SITE_URL)")
     config = load_config(content)
     if address and not config.site_url:  # site.yaml's own address (a custom domain) wins
@@ -227,6 +229,12 @@ def _build_locked(
     quick.forget(cache.root, output)
 
     # --- phase one: everything in memory or in the cache; nothing in the output -----------
+    # Taken before the articles and uploads are read: a file that changes during the build is
+    # seen as changed next time; one changed just before it is checked by its bytes (``racy``).
+    racy: list[str] = []
+    inputs = quick.inputs_digest(content, output, templates, config.sessions_dir, config.articles_dir, racy) + extra
+    if quick.settings_text(content) != settings:  # changed while it was loaded: never "nothing changed"
+        inputs = ""
     skipped: list[Skipped] = []
     articles = site_articles(content / config.articles_dir, confine=content, skipped=skipped)
     meta = SiteMeta(
@@ -237,8 +245,6 @@ def _build_locked(
         config.csv_bom,
     )
     site = SiteInfo(config.club, rule_articles(articles), {a.slug: a.title for a in articles}, meta)
-    # Taken before anything is read: a file that changes during the build is seen as changed next time.
-    inputs = quick.inputs_digest(content, output, templates, config.sessions_dir, config.articles_dir) + extra
     try:
         sources, passed = discover(content / config.sessions_dir, f"{config.sessions_dir}/", confine=content)
     except OutsideError as real:
@@ -247,11 +253,8 @@ def _build_locked(
             "outside the content folder: expected the sessions folder inside it"
         ) from None
     skipped = sorted(passed + skipped, key=lambda s: s.path)
-    common = digest(
-        json.dumps(
-            [FORMAT, code_version(), tree_digest(templates), config.fingerprint(), site.rule_map, site.article_titles]
-        ).encode()
-    )
+    made_by = [code_version(), tree_digest(templates)]
+    common = digest(json.dumps([FORMAT, *made_by, config.fingerprint(), site.rule_map, site.article_titles]).encode())
     stamps = cache.load_stamps()
     index = cache.load_index()
     # Workers write the pages they render here (a folder beside the cache, on the same disk
@@ -282,6 +285,11 @@ def _build_locked(
         report = _build(run, stamps, started)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+    if [code_version(), tree_digest(templates)] != made_by:
+        # The code or the templates were edited while pages were rendered (``serve``): which
+        # page saw which version is unknown, so nothing this build made is kept as known.
+        inputs = ""
+        cache.drop_index()
     report.skipped = skipped
     quick.remember(
         cache.root,
@@ -304,7 +312,10 @@ def _build_locked(
             ),
             default=None,
         ),
+        {path: run.digests.get(path) for path in racy},
     )
+    # Damaged cache files this build found and made again: said now, not repeated by the no-op build.
+    report.warnings = [*report.warnings, *sealed.take_warnings()]
     report.seconds = time.perf_counter() - started
     return report
 
@@ -355,6 +366,9 @@ class _Run:
     """The club's logo from the content folder: site path, bytes, digest (``config.logo_file``)."""
     errors: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    digests: dict[str, str | None] = field(default_factory=dict)
+    """Each upload's digest, by its path: of the bytes its pages were made from (None when the
+    file changed between the build's hashing and its worker's reading)."""
 
     def fail(self, text: str, problems: list[Problem]) -> None:
         self.errors.append(text)
@@ -399,7 +413,7 @@ class _Archive:
         return [*self.extra, *self.staged, *self.known]
 
 
-def _build(run: _Run, stamps: dict[str, FileStamp], started: float) -> BuildReport:
+def _build(run: _Run, stamps: dict[str, SourceStamp], started: float) -> BuildReport:
     """Phase one (render the uploads, check them against each other, plan the archive),
     then, only if all of it succeeded, phase two (sync the output)."""
     uploads = _render_uploads(run, stamps)
@@ -436,7 +450,7 @@ def _build(run: _Run, stamps: dict[str, FileStamp], started: float) -> BuildRepo
     return report
 
 
-def _render_uploads(run: _Run, stamps: dict[str, FileStamp]) -> _Uploads:
+def _render_uploads(run: _Run, stamps: dict[str, SourceStamp]) -> _Uploads:
     """Phase one, the uploads: work out each one's cache key (its bytes, slug, history and
     events), then read, score, plan and render the ones the cache does not hold, in worker
     processes.  Problems are collected in ``run``, never raised: every upload's are reported."""
@@ -465,20 +479,9 @@ def _render_uploads(run: _Run, stamps: dict[str, FileStamp]) -> _Uploads:
             keys.append(None)
             continue
         restamped = restamped or read
+        run.digests[str(src.path)] = file_digest
         history = run.histories.get(src.rel)
-        events = {str(k): v for k, v in member.get(src.rel, {}).items()}
-        key = digest(
-            # The path as the build was given it: results.json names the upload by it ("source").
-            f"{run.common}\0{file_digest}\0{src.slug}\0{src.path}\0{','.join(src.legacy)}".encode(
-                "utf-8", "surrogatepass"
-            )
-            + (
-                b""
-                if history is None
-                else json.dumps([history["versions"], history["provisional"]], sort_keys=True).encode()
-            )
-            + (b"" if not events else json.dumps(events, sort_keys=True).encode())
-        )
+        key = upload_key(run.common, file_digest, src.slug, str(src.path), history, member.get(src.rel), src.legacy)
         keys.append(key)
         job = UploadJob(
             key,
@@ -493,6 +496,7 @@ def _render_uploads(run: _Run, stamps: dict[str, FileStamp]) -> _Uploads:
             history,
             member.get(src.rel),
             legacy=src.legacy,
+            common=run.common,
         )
         # A cached upload's entry is loaded only if the output lost its pages (``_restage``).
         (cached_jobs if key in run.index["keys"] and run.cache.has(key) else todo).append(job)
@@ -500,10 +504,15 @@ def _render_uploads(run: _Run, stamps: dict[str, FileStamp]) -> _Uploads:
     staged, kept, damaged = _restage(run, syncer, cached_jobs)
     todo += damaged
     failed: list[tuple[int, UploadFailed]] = []
+    where = {key: n for n, key in enumerate(keys) if key is not None}
     for n, (i, outcome) in enumerate(_run(todo, run.jobs), start=1):
         run.progress.step(n, len(todo), "uploads read and scored")
         fault_pause("upload")
+        sealed.add_warnings(outcome.warnings)
         if isinstance(outcome, UploadDone):
+            if outcome.key != todo[i].key:  # changed since hashed: the pages are of the bytes the worker read
+                keys[where[todo[i].key]] = outcome.key
+                run.digests[todo[i].path] = None
             staged[outcome.key] = outcome.staged
             run.index["keys"][outcome.key] = {
                 "summaries": outcome.summaries,
@@ -544,10 +553,9 @@ def _restage(
 
     def restage(job: UploadJob) -> None:
         try:
-            pages = run.cache.load(job.key)
-            if set(pages) != set(run.index["keys"][job.key]["pages"]):
-                raise ValueError(f"{run.cache.entry_path(job.key)} does not hold the pages its index names")
-        except (OSError, ValueError):
+            pages = run.cache.load(job.key, run.index["keys"][job.key]["pages"])
+        except (OSError, ValueError) as exc:
+            sealed.damaged(run.cache.entry_path(job.key), f"it cannot be used ({exc})")
             run.cache.entry_path(job.key).unlink(missing_ok=True)
             damaged.append(job)
             return
@@ -604,8 +612,26 @@ def _plan_archive(run: _Run, uploads: _Uploads, built: list[str], summaries: lis
     counts = {src.rel: len(index["keys"][key]["summaries"]) for src, key in zip(run.sources, built)}
     upload_keys = {src.rel: key for src, key in zip(run.sources, built)}
     event_keys = {e.rel: _event_key(run, e, uploads.member, upload_keys) for e in uploads.event_sources}
+
+    def unchanged(event: EventSource) -> bool:
+        """The event file and the uploads it names still hold the bytes its key was made from
+        (read again by ``load_event``): else its pages are not cached under that key."""
+        if _event_key(run, event, uploads.member, upload_keys) != event_keys[event.rel]:
+            return False
+        named = set(_named(event, uploads.member))
+        return all(_file_digest(s.path) == run.digests.get(str(s.path)) for s in run.sources if s.rel in named)
+
     event_pages, event_list, events_now = _event_pages(
-        uploads.event_sources, run.sources, counts, run.config, run.site, templates, run.cache, event_keys, index
+        uploads.event_sources,
+        run.sources,
+        counts,
+        run.config,
+        run.site,
+        templates,
+        run.cache,
+        event_keys,
+        index,
+        unchanged,
     )
     tags = [f"{key}:{n}" for key in built for n in range(len(index["keys"][key]["summaries"]))]
     config = run.config
@@ -825,6 +851,7 @@ def _event_pages(
     cache: Cache,
     keys: dict[str, str],
     index: CacheIndex,
+    unchanged: Callable[[EventSource], bool] = lambda event: True,
 ) -> tuple[dict[str, bytes], list[dict[str, Any]], dict[str, EventEntry]]:
     """Each event's page and JSON, the list the home page shows and the events' index entries;
     a BuildError when an event cannot be ranked.  An event whose file and sessions' uploads
@@ -844,7 +871,8 @@ def _event_pages(
         if known and known["key"] == key and cache.has(key):
             try:
                 found = cache.load(key)
-            except (OSError, ValueError):  # a damaged entry: ranked again below
+            except (OSError, ValueError) as exc:  # a damaged entry: ranked again below
+                sealed.damaged(cache.entry_path(key), f"it cannot be used ({exc})")
                 found = None
             if found is not None:
                 pages.update(found)
@@ -879,7 +907,8 @@ def _event_pages(
             ).encode("utf-8"),
         }
         pages.update(made)
-        cache.store(key, made)
+        if unchanged(event):  # a file rewritten meanwhile: ranked again next time, never cached under this key
+            cache.store(key, made)
         now[event.rel] = {"key": key, "listed": event_summary(event, scored)}
         listed.append(now[event.rel]["listed"])
     if errors:
@@ -899,9 +928,7 @@ def _event_key(
     """What an event's pages are made from: its file, the cache keys of the uploads it names
     (their bytes, slugs and session counts) and what every page depends on (``run.common``:
     code, templates, settings with the scoring options)."""
-    named = sorted(
-        rel for rel, by_number in member.items() if any(e["url"] == event.url for es in by_number.values() for e in es)
-    )
+    named = _named(event, member)
     try:
         data = event.path.read_bytes()
     except OSError:
@@ -911,6 +938,20 @@ def _event_key(
             ["event", run.common, event.rel, event.slug, digest(data), [[rel, keys.get(rel)] for rel in named]]
         ).encode()
     )
+
+
+def _named(event: EventSource, member: dict[str, dict[int, list[dict[str, str]]]]) -> list[str]:
+    """The uploads an event names, sorted."""
+    return sorted(
+        rel for rel, by_number in member.items() if any(e["url"] == event.url for es in by_number.values() for e in es)
+    )
+
+
+def _file_digest(path: Path) -> str | None:
+    try:
+        return digest(path.read_bytes())
+    except OSError:
+        return None
 
 
 def _session_number(index: CacheIndex, key: str, n: int) -> str:

@@ -5,6 +5,12 @@ article list, the templates and the generator's code, so a hash of those is the 
 an unchanged upload is neither read, scored nor rendered again.  Stored as JSON and
 plain bytes (LZ4 frames with a content checksum: a quarter of zlib's CPU at its fastest
 level, for entries a sixth larger), never pickle, so a stale or foreign cache cannot run code.
+
+Nothing in it is trusted blindly (``sealed.py``): each index line, the stamps and the
+manifests carry a checksum of what they hold and of what they were made from; an entry
+names its key and each page's digest, checked on loading.  Damage is a warning and the
+item is made again.  An upload's digest is reused without reading the file only while its
+size, modification time, change time and inode are all unchanged (``file_digest``).
 """
 
 from __future__ import annotations
@@ -14,21 +20,29 @@ import hashlib
 import json
 import os
 import tempfile
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 import lz4.frame
 
-from .stamps import FileStamp, stamps_from_json
+from . import sealed
+from .stamps import FileStamp, SourceStamp, stamps_from_json
 
 if TYPE_CHECKING:
     from .summary import SessionSummary
 
-FORMAT = "site-cache-4"
+FORMAT = "site-cache-5"
 """Bumped when a cache file's layout changes: a cache of another format is ignored, never misread."""
-ENTRY_MAGIC = b"site-pages-3\n"
+ENTRY_MAGIC = b"site-pages-4\n"
 GENERATOR_ROOT = Path(__file__).resolve().parents[1]
 CHUNK = 1 << 20
+RACY_NS = 2_000_000_000
+"""A file changed this recently (2 s: coarse file-system clocks) may change again within the
+same clock tick without its times showing it: its digest is not remembered (read next time)."""
+TRUST_STAT = os.name != "nt"
+"""Windows reports the creation time as ``st_ctime``, not the change time: every upload is
+read and hashed there (a few hundred KB each: milliseconds)."""
 
 
 class IndexEntry(TypedDict):
@@ -132,26 +146,29 @@ class Cache:
         self.root = root
         self.entries = root / "entries"
 
-    # --- file digests, skipping unchanged files by (size, mtime) ------------------------
-    def load_stamps(self) -> dict[str, FileStamp]:
-        """Each upload's last known stamp, by resolved path (empty for another format)."""
-        data = read_json(self.root / "stamps.json")
-        if not (isinstance(data, dict) and data.get("format") == FORMAT and isinstance(data.get("files"), dict)):
-            return {}
-        return stamps_from_json(data["files"])
+    # --- file digests, skipping unchanged files by their status --------------------------
+    def load_stamps(self) -> dict[str, SourceStamp]:
+        """Each upload's last known stamp, by resolved path (empty for another format or damage)."""
+        data = sealed.read_json(self.root / "stamps.json", f"stamps-{FORMAT}", "")
+        return stamps_from_json(data, SourceStamp)
 
-    def file_digest(self, path: Path, stamps: dict[str, FileStamp], max_bytes: int) -> tuple[str, bool]:
+    def file_digest(self, path: Path, stamps: dict[str, SourceStamp], max_bytes: int) -> tuple[str, bool]:
         """(sha256 of the file, whether it was read), the size checked first: a file over
         ``max_bytes`` raises ``TooLarge`` before a byte of it is read, and one that grows
-        while it is read stops the reading there.  Unchanged files (by size and mtime) are
-        not read at all.  Hashed in chunks, so memory stays small whatever the size."""
+        while it is read stops the reading there.  A file whose size, modification time,
+        change time and inode are what they were when it was last hashed is not read; the
+        change time moves on every write (``touch -r`` and copies that keep the times
+        included), so same size and same mtime with other bytes is read and hashed.  Hashed
+        in chunks, so memory stays small whatever the size.  The worker that renders the
+        upload hashes the bytes it reads again: that digest, not this one, keys its pages."""
         st = os.stat(path)
         if st.st_size > max_bytes:
             raise TooLarge(st.st_size)
         key = str(path.resolve())
         old = stamps.get(key)
-        if old and old.size == st.st_size and old.mtime_ns == st.st_mtime_ns:
+        if TRUST_STAT and old and old[:4] == (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino):
             return old.sha, False
+        started = time.time_ns()
         h = hashlib.sha256()
         total = 0
         with open(path, "rb") as f:
@@ -160,12 +177,20 @@ class Cache:
                 if total > max_bytes:
                     raise TooLarge(total)
                 h.update(chunk)
+            after = os.fstat(f.fileno())
         d = h.hexdigest()
-        stamps[key] = FileStamp(st.st_size, st.st_mtime_ns, d)
+        stamp = SourceStamp(st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, d)
+        if (
+            stamp[:4] == (after.st_size, after.st_mtime_ns, after.st_ctime_ns, after.st_ino)
+            and max(st.st_ctime_ns, st.st_mtime_ns) < started - RACY_NS
+        ):
+            stamps[key] = stamp
+        else:  # changed while read, or too recently to tell a later change by its times
+            stamps.pop(key, None)
         return d, True
 
-    def save_stamps(self, stamps: dict[str, FileStamp]) -> None:
-        write_json(self.root / "stamps.json", {"format": FORMAT, "files": stamps})
+    def save_stamps(self, stamps: dict[str, SourceStamp]) -> None:
+        write_atomic(self.root / "stamps.json", sealed.json_bytes(f"stamps-{FORMAT}", "", stamps))
 
     # --- session entries -------------------------------------------------------------
     def entry_path(self, key: str) -> Path:
@@ -174,31 +199,48 @@ class Cache:
     def has(self, key: str) -> bool:
         return self.entry_path(key).exists()
 
-    def store(self, key: str, pages: dict[str, bytes]) -> None:
-        """One entry: a magic line, the JSON list of [path, length], then the pages' bytes
-        back to back (no decoding and JSON-escaping of ~1 MB of HTML per upload)."""
+    def store(self, key: str, pages: dict[str, bytes], shas: dict[str, str] | None = None) -> None:
+        """One entry: a magic line, a JSON head (its key, and each page's path, length and
+        SHA-256: ``shas`` when the caller has them), then the pages' bytes back to back (no
+        decoding and JSON-escaping of ~1 MB of HTML per upload)."""
         paths = sorted(pages)
-        head = json.dumps([[p, len(pages[p])] for p in paths], separators=(",", ":")).encode("utf-8")
+        shas = shas or {p: digest(pages[p]) for p in paths}
+        head = json.dumps(
+            {"key": key, "pages": [[p, len(pages[p]), shas[p]] for p in paths]}, separators=(",", ":")
+        ).encode("utf-8")
         blob = b"".join([ENTRY_MAGIC, len(head).to_bytes(8, "big"), head] + [pages[p] for p in paths])
         # The checksum makes a damaged entry an error on loading, never pages published wrong.
         write_atomic(self.entry_path(key), lz4.frame.compress(blob, content_checksum=True))
 
-    def load(self, key: str) -> dict[str, bytes]:
-        """The pages stored under ``key``; a ValueError when the entry is damaged or not one."""
+    def load(self, key: str, expect: dict[str, str] | None = None) -> dict[str, bytes]:
+        """The pages stored under ``key``; a ValueError when the entry is damaged, is not one,
+        was made for another key, or (``expect``: each page's digest, from the index) holds
+        other pages.  Every page's bytes are checked against their digest."""
+        where = self.entry_path(key)
         try:
-            blob = lz4.frame.decompress(self.entry_path(key).read_bytes())
+            blob = lz4.frame.decompress(where.read_bytes())
         except RuntimeError as exc:  # lz4's error for a bad frame or checksum
-            raise ValueError(f"{self.entry_path(key)} is damaged ({exc})") from None
+            raise ValueError(f"{where} is damaged ({exc})") from None
         if not blob.startswith(ENTRY_MAGIC):
-            raise ValueError(f"{self.entry_path(key)} is not a cache entry")
+            raise ValueError(f"{where} is not a cache entry of this version")
         at = len(ENTRY_MAGIC) + 8
         end = at + int.from_bytes(blob[at - 8 : at], "big")
+        try:
+            head = json.loads(blob[at:end])
+            made_for, listed = head["key"], head["pages"]
+        except (ValueError, TypeError, KeyError) as exc:
+            raise ValueError(f"{where} is damaged ({exc})") from None
+        if made_for != key:
+            raise ValueError(f"{where} holds the pages of another key")
         pages = {}
-        for path, size in json.loads(blob[at:end]):
-            pages[path] = blob[end : end + size]
+        for path, size, sha in listed:
+            data = blob[end : end + size]
+            if len(data) != size or digest(data) != sha or (expect is not None and expect.get(path) != sha):
+                raise ValueError(f"{where}: {path} is not the page its digest names")
+            pages[path] = data
             end += size
-        if end != len(blob):
-            raise ValueError(f"{self.entry_path(key)} is truncated or too long")
+        if end != len(blob) or (expect is not None and len(pages) != len(expect)):
+            raise ValueError(f"{where} is truncated, too long, or not the pages its index names")
         return pages
 
     def prune(self, keep: set[str]) -> None:
@@ -212,21 +254,76 @@ class Cache:
 
     # --- the index: per key, the summaries and each page's digest ----------------------
     def load_index(self) -> CacheIndex:
-        data = read_json(self.root / "index.json")
-        if isinstance(data, dict) and data.get("format") == FORMAT and isinstance(data.get("keys"), dict):
-            return data  # type: ignore[return-value]  # written by save_index, of this format
-        return {"format": FORMAT, "keys": {}}
+        """The index, each line checked against its checksum: a damaged line is dropped (its
+        upload is rendered again, its archive pages or events made again) with a warning."""
+        index: CacheIndex = {"format": FORMAT, "keys": {}}
+        path = self.root / "index.json"
+        try:
+            raw = path.read_bytes()
+        except OSError:
+            return index
+        lines = raw.split(b"\n")
+        if lines[0] != INDEX_HEAD:
+            if not raw.startswith((b"{", INDEX_HEAD[:-1])):
+                sealed.damaged(path, "it is empty, cut short or not an index")  # not an older version's
+            return index
+        count = 0
+        for n, line in enumerate(lines[1:], start=2):
+            if not line:
+                continue
+            sum_, _, payload = line.partition(b" ")
+            if sum_ != _line_sum(payload).encode():
+                sealed.damaged(f"{path} (line {n})", "its checksum does not match what it holds")
+                continue
+            tag, _, rest = payload.partition(b" ")
+            if tag == b"K":
+                key, _, data = rest.partition(b" ")
+                index["keys"][key.decode()] = json.loads(data)
+            elif tag == b"A":
+                index["archive"] = json.loads(rest)
+            elif tag == b"E":
+                index["events"] = json.loads(rest)
+            elif tag == b"N":
+                count = int(rest)
+        if count != len(lines) - 3:  # the head, the count and the last newline aside
+            sealed.damaged(path, "it is cut short")
+        return index
+
+    def drop_index(self) -> None:
+        """Forget every upload's and page's digest: the next build renders everything again."""
+        (self.root / "index.json").unlink(missing_ok=True)
 
     def save_index(self, index: CacheIndex) -> None:
-        write_json(self.root / "index.json", index)
+        """One line per upload key (its summaries and page digests), one for the archive's
+        page digests, one for the events, then the count: each line with its checksum."""
+        payloads = [b"K " + key.encode() + b" " + _json(entry) for key, entry in sorted(index["keys"].items())]
+        if "archive" in index:
+            payloads.append(b"A " + _json(index["archive"]))
+        if "events" in index:
+            payloads.append(b"E " + _json(index["events"]))
+        payloads.append(b"N " + str(len(payloads)).encode())
+        lines = [INDEX_HEAD] + [_line_sum(p).encode() + b" " + p for p in payloads]
+        write_atomic(self.root / "index.json", b"\n".join(lines) + b"\n")
 
     # --- what the last build left in each output folder -------------------------------
     def manifest_path(self, output: Path) -> Path:
-        return self.root / f"manifest-{digest(str(output.resolve()).encode())[:16]}.json"
+        name = digest(str(output.resolve()).encode("utf-8", "surrogateescape"))[:16]
+        return self.root / f"manifest-{name}.json"
 
     def load_manifest(self, output: Path) -> dict[str, FileStamp]:
-        data = read_json(self.manifest_path(output))
-        return stamps_from_json(data.get("files")) if isinstance(data, dict) and data.get("format") == FORMAT else {}
+        data = sealed.read_json(self.manifest_path(output), f"manifest-{FORMAT}", str(output.resolve()))
+        return stamps_from_json(data)
 
     def save_manifest(self, output: Path, files: dict[str, FileStamp]) -> None:
-        write_json(self.manifest_path(output), {"format": FORMAT, "files": files})
+        write_atomic(self.manifest_path(output), sealed.json_bytes(f"manifest-{FORMAT}", str(output.resolve()), files))
+
+
+INDEX_HEAD = f"sealed-index {FORMAT}".encode()
+
+
+def _json(data: Any) -> bytes:
+    return json.dumps(data, sort_keys=True, separators=(",", ":")).encode("utf-8")
+
+
+def _line_sum(payload: bytes) -> str:
+    return sealed.checksum(f"index-{FORMAT}", "", payload)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from anyascii import anyascii
@@ -45,6 +45,26 @@ def slugify(text: str) -> str:
 
 _RESERVED = re.compile(r"index|letter-.*|season-.*")
 """The players folder's other pages ('index', 'letter-a', 'season-2026-27')."""
+
+
+def file_slug(name: str, raw: bytes, slugify: Callable[[str], str] = slugify) -> str:
+    """The slug of an upload's name (its path under the sessions folder, no suffix), the same
+    on every machine and locale: ``name`` is the name as text (bytes that are not UTF-8 shown
+    as U+FFFD), ``raw`` its bytes.  Letters of any script are transliterated (``slugify``);
+    only a name with bytes that are not UTF-8 (no letters to transliterate there) gets a
+    short hash of its bytes, so two such names never share an address.
+
+    >>> file_slug("2026-10-05 Monday Pairs", b""), file_slug("Séance", b"")
+    ('2026-10-05-monday-pairs', 'seance')
+    >>> file_slug("Пары", "Пары".encode()), file_slug("Пара", "Пара".encode())
+    ('pary', 'para')
+    >>> file_slug("pairs-\ufffd", b"pairs-\xff")
+    'pairs-065322a2'
+    """
+    slug = slugify(name)
+    if "\ufffd" in name:
+        slug = ("" if slug == "x" else slug + "-") + hashlib.sha1(raw).hexdigest()[:8]
+    return slug
 
 
 def player_key(name: str) -> str:

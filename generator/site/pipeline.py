@@ -6,6 +6,7 @@ comes back (all three pickled between processes: plain data only)."""
 
 from __future__ import annotations
 
+import json
 import os
 import traceback
 from concurrent.futures import ThreadPoolExecutor
@@ -21,8 +22,10 @@ from ..readers import SUFFIXES
 from ..scoring.contract import ContractError
 from ..scoring.options import OptionError
 from ..scoring.results import SessionResult
+from . import sealed
+from .cache import Cache, digest
 from .duplicates import session_identity
-from .links import LEGACY, slugify
+from .links import LEGACY, file_slug, slugify
 from .plan import Page, SessionPlanner, SiteInfo
 from .render import render_page
 from .split import split_parts, split_render
@@ -40,11 +43,25 @@ def reader_suffixes() -> tuple[str, ...]:
     return tuple(sorted(SUFFIXES))
 
 
+def text_name(native: str) -> str:
+    """A file name as text, the same whatever the machine's locale (``LC_ALL=C`` and
+    ``PYTHONUTF8=0`` decode names as ASCII): its bytes read as UTF-8, and a byte that is not
+    UTF-8 kept as a surrogate (``surrogateescape``: as git's own names are read)."""
+    return os.fsencode(native).decode("utf-8", "surrogateescape")
+
+
+def shown_name(native: str) -> str:
+    """A file name as pages and downloads show it: ``text_name`` with each byte that is not
+    UTF-8 as U+FFFD (a page is UTF-8 text)."""
+    return os.fsencode(native).decode("utf-8", "replace")
+
+
 @dataclass(frozen=True, slots=True)
 class Source:
     path: Path
+    """The path to open (the machine's own decoding of the name)."""
     rel: str
-    """POSIX path under the sessions folder, for messages."""
+    """POSIX path under the sessions folder (``text_name``), for messages and history."""
     slug: str
     legacy: tuple[str, ...] = ()
     """Its slugs in the earlier address schemes (``links.LEGACY``), where they differ."""
@@ -54,14 +71,18 @@ def upload_slugs(rels: list[str], slugify=slugify) -> list[str]:
     """Each upload's slug: its path under the sessions folder without the suffix
     ('2026/10-05-pairs.yaml' -> '2026-10-05-pairs'); with it where two would meet
     ('pairs.xml' and 'pairs.yaml' side by side)."""
+
+    def slug(native: str) -> str:  # the same on every locale, whatever bytes the name holds
+        return file_slug(shown_name(native), os.fsencode(native), slugify)
+
     stems: dict[str, int] = {}
     for rel in rels:
-        s = slugify(PurePosixPath(rel).with_suffix("").as_posix())
+        s = slug(PurePosixPath(rel).with_suffix("").as_posix())
         stems[s] = stems.get(s, 0) + 1
     out = []
     for rel in rels:
-        s = slugify(PurePosixPath(rel).with_suffix("").as_posix())
-        out.append(slugify(rel) if stems[s] > 1 else s)
+        s = slug(PurePosixPath(rel).with_suffix("").as_posix())
+        out.append(slug(rel) if stems[s] > 1 else s)
     return out
 
 
@@ -91,7 +112,7 @@ def discover(folder: Path, label: str = "sessions/", confine: Path | None = None
     slugs = upload_slugs(rels)
     earlier = [_published(upload_slugs(rels, scheme.slugify), slugs) for scheme in LEGACY]
     out = [
-        Source(Path(f.path), f.rel, s, tuple(dict.fromkeys(e[n] for e in earlier if e[n] and e[n] != s)))
+        Source(Path(f.path), text_name(f.rel), s, tuple(dict.fromkeys(e[n] for e in earlier if e[n] and e[n] != s)))
         for n, (f, s) in enumerate(zip(files, slugs))
     ]
     return out, skipped
@@ -136,7 +157,7 @@ def _score_all(sessions, scoring: dict[str, Any]):
     return [score_session(s, resolve_options(scoring, s.options)) for s in sessions]
 
 
-def _history(path: str, rel: str, history: dict[str, Any] | None, scoring: dict[str, Any], cache_root: str):
+def _history(data: bytes, rel: str, history: dict[str, Any] | None, scoring: dict[str, Any], cache_root: str):
     """The upload's versions (earlier ones, then the current) and the earlier ones' snapshots,
     or None when it has no earlier version."""
     if not history or not history["versions"]:
@@ -147,7 +168,7 @@ def _history(path: str, rel: str, history: dict[str, Any] | None, scoring: dict[
     from ..readers import MAX_BYTES, read_sessions_data
 
     versions = history["versions"]
-    current = blob_id(Path(path).read_bytes())
+    current = blob_id(data)  # the bytes read and scored, not the file read again
     if versions[-1]["blob"] == current:
         earlier, now = versions[:-1], versions[-1]
     else:  # changed since the last commit: the current file is a version not yet committed
@@ -175,18 +196,22 @@ def build_source(
     events: dict[int, list[dict[str, str]]] | None = None,
     parts: int = 1,
     legacy: tuple[str, ...] = (),
+    data: bytes | None = None,
 ) -> tuple[list[SessionSummary], dict[str, bytes]]:
     """Read, score, analyse the deals of, plan and render one upload: (summaries, {site path: bytes}).
 
     ``history`` holds the upload's committed versions (``generator.history``): the pages
     then show the corrections between them.  ``parts``: the processes a big field's pair
-    pages may be made by (``split``)."""
+    pages may be made by (``split``).  ``data``: the upload's bytes when already read (the
+    worker hashes and scores the same bytes); read here otherwise."""
     from ..analysis.double_dummy import analyse_session
-    from ..readers import read_sessions
+    from ..readers import read_sessions_data, read_upload
 
-    sessions = read_sessions(Path(path))
+    if data is None:
+        data = read_upload(Path(path))
+    sessions = read_sessions_data(shown_name(path), data)  # the name the pages show
     results = _score_all(sessions, scoring)
-    past = _history(path, rel, history, scoring, cache_root)
+    past = _history(data, rel, history, scoring, cache_root)
     provisional = (history or {}).get("provisional")
     summaries = []
     pages: dict[str, bytes] = {}
@@ -291,13 +316,63 @@ class UploadJob:
     build's other workers would otherwise idle)."""
     legacy: tuple[str, ...] = ()
     """The upload's slugs in earlier address schemes (``Source.legacy``)."""
+    common: str = ""
+    """The digest of what every page depends on (``upload_key``'s first part)."""
+
+
+def upload_key(
+    common: str,
+    file_digest: str,
+    slug: str,
+    path: str,
+    history: dict[str, Any] | None,
+    events: dict[int, list[dict[str, str]]] | None,
+    legacy: tuple[str, ...] = (),
+) -> str:
+    """An upload's cache key: the digest of its bytes, its slug and path, its history and
+    events, and what every page depends on (``common``).  The build looks the pages up by
+    it; the worker stores them under the key of the bytes it read and scored itself."""
+    return digest(
+        # The path as the build was given it: results.json names the upload by it ("source").
+        f"{common}\0{file_digest}\0{slug}\0{path}\0{','.join(legacy)}".encode("utf-8", "surrogatepass")
+        + (
+            b""
+            if history is None
+            else json.dumps([history["versions"], history["provisional"]], sort_keys=True).encode()
+        )
+        + (b"" if not events else json.dumps({str(k): v for k, v in events.items()}, sort_keys=True).encode())
+    )
+
+
+PAUSE = "BRIDGE_RESULTS_TEST_PAUSE"
+"""A test hook, off unless this environment variable names a folder: a worker pauses before
+it reads an upload (``before-read``) and once it has read it, before the pages made from it
+are cached (``after-read``), each time writing the upload's path to FOLDER/STAGE and waiting
+(at most a minute) for FOLDER/STAGE.go — so that a test can rewrite the file in between
+(tests/site/test_cache_trust.py)."""
+
+
+def _pause(stage: str, path: str) -> None:
+    folder = os.environ.get(PAUSE)
+    if not folder:
+        return
+    import time
+
+    Path(folder, stage).write_text(path, encoding="utf-8", errors="surrogateescape")
+    for _ in range(6000):
+        if Path(folder, f"{stage}.go").exists():
+            return
+        time.sleep(0.01)
 
 
 class UploadDone(NamedTuple):
     key: str
+    """The key of the bytes the worker read (the job's, unless the file changed since it was hashed)."""
     summaries: list[SessionSummary]
     staged: dict[str, FileStamp]
     """Each page staged, by site path."""
+    warnings: tuple[str, ...] = ()
+    """Damage the worker found in the caches it read (double dummy, history)."""
 
 
 class UploadFailed(NamedTuple):
@@ -306,12 +381,30 @@ class UploadFailed(NamedTuple):
     """The error as the build prints it."""
     problems: list[tuple[str | None, int | None, str]]
     """(file, line, message) for the CI annotations."""
+    warnings: tuple[str, ...] = ()
 
 
 def worker(job: UploadJob) -> UploadDone | UploadFailed:
-    """Process-pool entry: never raises; a failure comes back as ``UploadFailed``."""
+    """Process-pool entry: never raises; a failure comes back as ``UploadFailed``.  The
+    upload's bytes are read once, here: hashed for the key the pages are cached under, and
+    read, scored and rendered — so the cache never holds pages under another version's key."""
+    outcome = _work(job)
+    return outcome._replace(warnings=tuple(sealed.take_warnings()))
+
+
+def _work(job: UploadJob) -> UploadDone | UploadFailed:
+    from ..readers import read_upload
+
     path = job.path
     try:
+        _pause("before-read", path)
+        data = read_upload(Path(path))
+        key = (
+            upload_key(job.common, digest(data), job.slug, path, job.history, job.events, job.legacy)
+            if job.common
+            else job.key
+        )
+        _pause("after-read", path)
         summaries, pages = build_source(
             path,
             job.slug,
@@ -324,6 +417,7 @@ def worker(job: UploadJob) -> UploadDone | UploadFailed:
             job.events,
             job.parts,
             job.legacy,
+            data,
         )
     except GeneratorError as exc:
         return UploadFailed(job.key, str(exc), [(p.file, p.line, p.message) for p in exc.problems])
@@ -335,33 +429,30 @@ def worker(job: UploadJob) -> UploadDone | UploadFailed:
         return UploadFailed(
             job.key, f"{text}\n{shown(traceback.format_exc(limit=6), keep_newlines=True)}", [(path, None, text)]
         )
-    from .cache import Cache
     from .publish import named
 
     cache = Cache(Path(job.cache_root))
+    shas = {p: digest(b) for p, b in pages.items()}
     try:
         if job.parts < 2 or sum(map(len, pages.values())) < STORE_BESIDE_BYTES:
-            cache.store(job.key, pages)
-            return UploadDone(job.key, summaries, stage(Path(job.staging), pages))
+            cache.store(key, pages, shas)
+            return UploadDone(key, summaries, stage(Path(job.staging), pages, shas))
         # Compressing into the cache and writing the staged files both release the GIL: a big
         # field's 40 MB are stored on a second core while they are staged.
         with ThreadPoolExecutor(max_workers=1) as storing:
-            stored = storing.submit(cache.store, job.key, pages)
-            staged = stage(Path(job.staging), pages)
+            stored = storing.submit(cache.store, key, pages, shas)
+            staged = stage(Path(job.staging), pages, shas)
             stored.result()
     except OSError as exc:  # a full disk: raised in the build, named (a failed write() names no file)
-        raise named(exc, cache.entry_path(job.key)) from None
-    return UploadDone(job.key, summaries, staged)
+        raise named(exc, cache.entry_path(key)) from None
+    return UploadDone(key, summaries, staged)
 
 
-def stage(root: Path, pages: dict[str, bytes]) -> dict[str, FileStamp]:
+def stage(root: Path, pages: dict[str, bytes], shas: dict[str, str] | None = None) -> dict[str, FileStamp]:
     """Write an upload's pages under ``root`` (the build's staging folder, never the site;
     one tree for all uploads, whose paths never overlap in a build that succeeds): the file
     writing is done here, in the worker, and phase two only renames.  Returns each page's
-    stamp as the output manifest records it."""
-    import os
-
-    from .cache import digest
+    stamp as the output manifest records it (``shas``: the pages' digests, when known)."""
     from .publish import named
 
     out: dict[str, FileStamp] = {}
@@ -383,5 +474,5 @@ def stage(root: Path, pages: dict[str, bytes]) -> dict[str, FileStamp]:
             raise named(exc, target) from None
         finally:
             os.close(fd)
-        out[p] = FileStamp(st.st_size, st.st_mtime_ns, digest(data))
+        out[p] = FileStamp(st.st_size, st.st_mtime_ns, shas[p] if shas else digest(data))
     return out

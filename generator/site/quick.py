@@ -4,12 +4,17 @@ nothing to read, plan or write.
 
 Two fingerprints decide it, both from file metadata (no upload is opened):
 
-* the inputs: the cache format, the generator's code, the templates, ``site.yaml``, and the
-  path, size, mtime and inode of every file under the sessions and articles folders;
+* the inputs: the cache format, the generator's code, the templates, ``site.yaml``, what the
+  git history holds (``history.git.history_key``), and the path, size, mtime, change time and
+  inode of every file under the sessions and articles folders (the change time moves on every
+  write, so a file rewritten with the same size and mtime is seen; a file changed in the last
+  two seconds may change again unseen, so such inputs are never taken for unchanged; on
+  Windows, whose ``st_ctime`` is the creation time, the files' bytes are hashed instead);
 * the output: the path, size and mtime of every file in the output folder (hidden files
   aside), which must equal the manifest the last build recorded.
 
-Any difference, a missing record or a failed build means a normal build.  Kept free of
+Any difference, a missing or damaged record (it is sealed: ``sealed.py``) or a failed build
+means a normal build.  Kept free of
 heavy imports: this runs before the engine, Jinja or YAML are loaded.
 """
 
@@ -18,18 +23,21 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import time
 from pathlib import Path
 from typing import Any
 
-from . import tree
-from .cache import FORMAT, code_version, read_json, tree_digest, write_atomic
+from . import sealed, tree
+from .cache import FORMAT, RACY_NS, TRUST_STAT, code_version, tree_digest, write_atomic
 from .stamps import FileStamp
 
-RECORD = "quick-2"
+RECORD = "quick-3"
 
 
-def walk(root: Path, confine: Path | None = None, passed_over: list | None = None) -> list[tuple[str, int, int, int]]:
-    """(POSIX path, size, mtime_ns, inode) of every file under ``root`` that ``tree.walk``
+def walk(
+    root: Path, confine: Path | None = None, passed_over: list | None = None
+) -> list[tuple[str, int, int, int, int]]:
+    """(POSIX path, size, mtime_ns, inode, ctime_ns) of every file under ``root`` that ``tree.walk``
     reaches, sorted; what it passed over is added to ``passed_over`` (a new hidden file
     changes the build's summary).  Inside the content folder (``confine``) links stay
     inside it; in the output folder they may lead anywhere; never into a loop."""
@@ -45,12 +53,18 @@ def walk(root: Path, confine: Path | None = None, passed_over: list | None = Non
             st = os.stat(f.path)
         except OSError:
             continue
-        out.append((f.rel, st.st_size, st.st_mtime_ns, st.st_ino))
+        out.append((f.rel, st.st_size, st.st_mtime_ns, st.st_ino, st.st_ctime_ns))
     out.sort()
     return out
 
 
-def inputs_digest(content: Path, output: Path, templates: Path, sessions_dir: str, articles_dir: str) -> str:
+def inputs_digest(
+    content: Path, output: Path, templates: Path, sessions_dir: str, articles_dir: str, racy: list[str] | None = None
+) -> str:
+    """The inputs' fingerprint.  An upload changed in the last two seconds could change again
+    within the same clock tick unseen: its path is added to ``racy`` (the build then records
+    the digest of the bytes it read, and ``check`` reads and compares them); such an article
+    makes the fingerprint one that never matches."""
     h = hashlib.sha256()
     site_yaml = content / "site.yaml"
     head = [
@@ -69,16 +83,39 @@ def inputs_digest(content: Path, output: Path, templates: Path, sessions_dir: st
     h.update(json.dumps(head).encode())
     # The uploads' history lives in git: a commit (a correction committed, a message
     # written) changes the pages even when no file's metadata did.
-    from ..history.git import head as git_head
+    # What git holds, not HEAD alone: ``git fetch --unshallow`` brings earlier versions.
+    from ..history.git import history_key
 
-    h.update(f"\0git {git_head(content / sessions_dir)}\0".encode())
+    h.update(f"\0git {history_key(content / sessions_dir)}\0".encode())
+    recent = time.time_ns() - RACY_NS
     for folder in (sessions_dir, articles_dir):
         h.update(b"\0" + folder.encode() + b"\0")
         passed_over: list[tuple[str, str]] = []
-        for rel, size, mtime, ino in walk(content / folder, confine=content, passed_over=passed_over):
-            h.update(f"{rel}\0{size}\0{mtime}\0{ino}\n".encode())
+        for rel, size, mtime, ino, ctime in walk(content / folder, confine=content, passed_over=passed_over):
+            h.update(f"{rel}\0{size}\0{mtime}\0{ino}\0{ctime}\n".encode("utf-8", "surrogateescape"))
+            if not TRUST_STAT:
+                h.update(_bytes_digest(content / folder / rel).encode())
+            elif max(mtime, ctime) >= recent:
+                if folder == sessions_dir:
+                    if racy is not None:
+                        racy.append(str(content / folder / rel))
+                else:  # changed too recently to tell a later change by its times
+                    h.update(os.urandom(16))
         h.update(json.dumps(passed_over).encode())
     return h.hexdigest()
+
+
+def _bytes_digest(path: Path) -> str:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return "unreadable"
+
+
+def settings_text(content: Path) -> str | None:
+    """``site.yaml``'s text as the fingerprint reads it: the build reads it before and after
+    loading the settings, and a change in between means a record that never matches."""
+    return _text(content / "site.yaml", content)
 
 
 def _text(path: Path, content: Path) -> str | None:
@@ -91,7 +128,9 @@ def _text(path: Path, content: Path) -> str | None:
 
 def folder_digest(files) -> str:
     """Of (path, size, mtime_ns, ...) rows sorted by path (one update: the same digest as one per row)."""
-    return hashlib.sha256("".join([f"{row[0]}\0{row[1]}\0{row[2]}\n" for row in files]).encode()).hexdigest()
+    return hashlib.sha256(
+        "".join([f"{row[0]}\0{row[1]}\0{row[2]}\n" for row in files]).encode("utf-8", "surrogateescape")
+    ).hexdigest()
 
 
 def manifest_digest(manifest: dict[str, FileStamp]) -> str:
@@ -99,7 +138,8 @@ def manifest_digest(manifest: dict[str, FileStamp]) -> str:
 
 
 def record_path(cache_root: Path, output: Path) -> Path:
-    return cache_root / f"quick-{hashlib.sha256(str(output.resolve()).encode()).hexdigest()[:16]}.json"
+    name = hashlib.sha256(str(output.resolve()).encode("utf-8", "surrogateescape")).hexdigest()[:16]
+    return cache_root / f"quick-{name}.json"
 
 
 def check(
@@ -109,8 +149,8 @@ def check(
     a provisional period that ended since the last build changes the pages.  ``extra``:
     inputs from outside the folders (the site's address given on the command line, the
     logo's stamp), added to the inputs' digest as ``remember`` was given it."""
-    record = read_json(record_path(cache_root, output))
-    if not isinstance(record, dict) or record.get("format") != RECORD:
+    record = sealed.read_json(record_path(cache_root, output), RECORD, str(output.resolve()))
+    if not isinstance(record, dict):
         return None
     expires = record.get("expires")
     if expires and now >= expires:
@@ -118,7 +158,10 @@ def check(
     try:
         if inputs_digest(content, output, templates, *record["dirs"]) + extra != record["inputs"]:
             return None
-    except (OSError, KeyError, TypeError, ValueError):
+        for path, sha in record["verify"].items():  # uploads changed just before that build
+            if sha is None or _bytes_digest(Path(path)) != sha:
+                return None
+    except (OSError, KeyError, TypeError, ValueError, AttributeError):
         return None
     if folder_digest(walk(output)) != record["folder"]:
         return None
@@ -137,13 +180,16 @@ def remember(
     manifest: dict[str, FileStamp],
     report: dict[str, Any],
     expires: str | None = None,
+    verify: dict[str, str | None] | None = None,
 ) -> None:
+    """``verify``: the uploads changed just before the build (``inputs_digest``'s ``racy``),
+    each with the digest of the bytes the build read (None: not known, never "unchanged")."""
     data = {
-        "format": RECORD,
+        "verify": verify or {},
         "inputs": inputs,
         "dirs": dirs,
         "folder": manifest_digest(manifest),
         "report": report,
         "expires": expires,
     }
-    write_atomic(record_path(cache_root, output), json.dumps(data, sort_keys=True).encode())
+    write_atomic(record_path(cache_root, output), sealed.json_bytes(RECORD, str(output.resolve()), data))

@@ -5,7 +5,6 @@ folder."""
 
 from __future__ import annotations
 
-import json
 import shutil
 from datetime import UTC, datetime
 from pathlib import Path
@@ -21,7 +20,7 @@ NOW = datetime(2026, 11, 24, 12, 0, tzinfo=UTC)
 
 
 def _entry_of(cache_dir: Path, session: str) -> Path:
-    index = json.loads((cache_dir / "index.json").read_text(encoding="utf-8"))
+    index = Cache(cache_dir).load_index()
     (key,) = [k for k, v in index["keys"].items() if any(p.startswith(f"sessions/{session}/") for p in v["pages"])]
     return Cache(cache_dir).entry_path(key)
 

@@ -4,21 +4,25 @@ the season table's places with ties from the engine's one ranking function."""
 from __future__ import annotations
 
 import json
+import os
+import time
 from pathlib import Path
+from unittest.mock import patch
 
 from generator.scoring.ranking import rank_labels
 from generator.site.archive import ArchivePlanner
-from generator.site.cache import FORMAT, Cache
+from generator.site.cache import FORMAT, RACY_NS, Cache
 from generator.site.links import player_key
-from generator.site.stamps import FileStamp, stamps_from_json
+from generator.site.stamps import FileStamp, SourceStamp, stamps_from_json
 
 
 def test_a_stamp_is_written_as_the_json_list_it_always_was(tmp_path: Path) -> None:
     cache = Cache(tmp_path)
     out = tmp_path / "site"
     cache.save_manifest(out, {"index.html": FileStamp(12, 345, "ab" * 32)})
-    saved = json.loads(cache.manifest_path(out).read_text())
-    assert saved == {"format": FORMAT, "files": {"index.html": [12, 345, "ab" * 32]}}
+    head, body = cache.manifest_path(out).read_bytes().split(b"\n", 1)
+    assert head.startswith(f"sealed manifest-{FORMAT} ".encode())  # then its checksum
+    assert json.loads(body) == {"index.html": [12, 345, "ab" * 32]}
     assert cache.load_manifest(out) == {"index.html": FileStamp(12, 345, "ab" * 32)}
     assert cache.load_manifest(out)["index.html"].sha == "ab" * 32
 
@@ -38,14 +42,28 @@ def test_file_digest_uses_and_records_stamps(tmp_path: Path) -> None:
     cache = Cache(tmp_path / "cache")
     upload = tmp_path / "s.yaml"
     upload.write_bytes(b"abc")
-    stamps: dict[str, FileStamp] = {}
-    sha, read = cache.file_digest(upload, stamps, 100)
+    old = time.time_ns() - 10 * RACY_NS
+    os.utime(upload, ns=(old, old))
+    stamps: dict[str, SourceStamp] = {}
+    with patch("time.time_ns", return_value=time.time_ns() + 2 * RACY_NS):  # not changed just now
+        sha, read = cache.file_digest(upload, stamps, 100)
     # sha256("abc"), the standard test vector
     assert sha == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" and read
     cache.save_stamps(stamps)
     again = cache.load_stamps()
-    assert again == stamps and isinstance(next(iter(again.values())), FileStamp)
-    assert cache.file_digest(upload, again, 100) == (sha, False)  # unchanged size and mtime: not read
+    assert again == stamps and isinstance(next(iter(again.values())), SourceStamp)
+    assert cache.file_digest(upload, again, 100) == (sha, False)  # unchanged status: not read
+
+
+def test_a_file_changed_just_now_is_read_again_next_time(tmp_path: Path) -> None:
+    """Its times might not show a change made within the same clock tick."""
+    cache = Cache(tmp_path / "cache")
+    upload = tmp_path / "s.yaml"
+    upload.write_bytes(b"abc")
+    stamps: dict[str, SourceStamp] = {}
+    cache.file_digest(upload, stamps, 100)
+    assert stamps == {}
+    assert cache.file_digest(upload, stamps, 100)[1]
 
 
 def test_tied_keys_keep_the_order_they_came_in() -> None:
