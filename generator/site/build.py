@@ -210,7 +210,7 @@ def _build_locked(
     if address and not config.site_url:  # site.yaml's own address (a custom domain) wins
         config = replace(config, site_url=address)
     logo = logo_file(content, config.logo)
-    extra = f"\0{config.site_url}\0{logo[2] if logo else ''}"
+    extra = f"\0{config.site_url}\0{logo[2] if logo else ''}" if config.site_url or logo else ""
     last = quick.check(cache.root, content, output, templates, now.astimezone(UTC).isoformat(), extra)
     if last is not None:  # nothing changed: nothing to read, plan or write
         return BuildReport(

@@ -215,7 +215,7 @@ def test_each_contradiction_is_caught(built, built_site):
     assert not board_problems(cross)
     assert any("cross-IMPs" in p for p in board_problems(_lie(cross, "mini", 1, 4, "2")))
     # a scorecard's running total, and the total it ends at
-    card = parse(site, "sessions/pairs-matchpoints/pair-3-ns.html")
+    card = parse(site, "sessions/pairs-matchpoints/pair-ns-3.html")
     assert not pair_problems(card)
     assert any("running total" in p for p in pair_problems(_lie(card, "scorecard", 2, -1, "8.75")))
     # a card's board figure that is not the traveller's (board 2: 7.75 on both)
@@ -276,8 +276,8 @@ def test_the_hand_worked_butler_and_award_figures_on_the_pages(built):
     award = next(r for r in cross.tables["traveller"] if "verage-plus" in " ".join(r))
     assert award[2].startswith("Average-plus (+3 IMPs a comparison) to NS, average-minus (-3 IMPs a comparison) to EW")
     assert award[3:] == ["3", "-3"]
-    card = parse(site, "sessions/pairs-butler/pair-1-ns.html")
-    assert 'title="Average-plus (+3 IMPs): the director' in (site / "sessions/pairs-butler/pair-1-ns.html").read_text(
+    card = parse(site, "sessions/pairs-butler/pair-ns-1.html")
+    assert 'title="Average-plus (+3 IMPs): the director' in (site / "sessions/pairs-butler/pair-ns-1.html").read_text(
         encoding="utf-8"
     )
     assert card.tables["scorecard"][3][:5] == ["3", "3", "A+", "", "3"]
