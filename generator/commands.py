@@ -52,16 +52,19 @@ def score_file(
 
 
 def score_notes(results: list[SessionResult]) -> list[str]:
-    """What a reader took on trust from another program's export (a recorded score kept beside a
-    contract that cannot be read, or that contradicts it): the notes `check` prints, for `score`
-    to print too (on stderr, so that its JSON stays JSON)."""
+    """What `check` prints beside its figures, for `score` to print too (on stderr, so that its
+    JSON stays JSON): the warnings of optional information the reader left out or believed over
+    the file (a hand record, an auction: the results stand without it), then what it took on
+    trust from another program's export (a recorded score kept beside a contract that cannot be
+    read, or that contradicts it)."""
     from .readers.printed import printed_figures
 
-    return [
-        f"note: {r.session.source}: {note}"
-        for r in results
-        for note in getattr(printed_figures(r.session), "notes", ())
-    ]
+    out: list[str] = []
+    for r in results:
+        figures = printed_figures(r.session)
+        out += [f"warning: {r.session.source}: {w}" for w in getattr(figures, "warnings", ())]
+        out += [f"note: {r.session.source}: {n}" for n in getattr(figures, "notes", ())]
+    return out
 
 
 ANALYSIS_CACHE = Path(".cache") / "double-dummy"
