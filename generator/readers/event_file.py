@@ -38,6 +38,8 @@ KEYS = {"title", "method", "weighting", "missing", "unequal_tops", "carry_forwar
 
 
 def is_event_file(name: str) -> bool:
+    """``NAME.event.yaml``: an event file beside the sessions it names (the one test, for the
+    build's walk and ``score`` alike)."""
     return name.lower().endswith(EVENT_SUFFIXES)
 
 

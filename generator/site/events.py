@@ -14,10 +14,11 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ..errors import InputErrors
+from ..readers.event_file import is_event_file
 from ..scoring.event import missing_rule
 from .links import LEGACY, pair_file, session_dir, slugify
 from .meta import page_head
-from .pipeline import Source, is_event_file
+from .pipeline import Source
 from .plan import Page, PageBase, SiteInfo
 from .tree import walk
 
