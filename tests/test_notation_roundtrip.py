@@ -31,6 +31,8 @@ from generator.model import (
     Contract,
     Deal,
     Direction,
+    Masterpoints,
+    PairRef,
     PlayedCard,
     Seat,
     Strain,
@@ -47,6 +49,8 @@ from generator.readers.values import (
     parse_date,
     parse_deal,
     parse_direction,
+    parse_masterpoints,
+    parse_pair_number,
     parse_weight,
     side_artificial,
     whole_score,
@@ -101,6 +105,14 @@ def test_a_direction_reads_back(direction):
     assert parse_direction(str(direction)) is direction
 
 
+@given(st.integers(1, 9999), st.none() | st.sampled_from(Direction))
+def test_a_pair_reference_reads_back(number, direction):
+    # '7', '7 NS': as a pair is named in messages; a section's letter is written before the
+    # number ('A7 NS') for people only: the programs write '(A) 7 NS', which is what is read
+    ref = PairRef("", number, direction)
+    assert parse_pair_number(str(ref)) == (None, number, direction)
+
+
 @given(st.integers(1, 999))
 def test_a_board_number_reads_back(number):
     assert board_number(str(number)) == number
@@ -126,6 +138,14 @@ def test_an_artificial_score_reads_back_from_its_code(percent):
     assert side_artificial(award.code) == award
     if award.kind is not ArtificialKind.FIXED:
         assert award.code in ("A+", "A=", "A-")
+
+
+@given(st.from_regex(r"\A[1-9][0-9]{0,6}(\.[0-9]{1,4})?\Z"), st.sampled_from(["", "c", "GREEN", "Blue points"]))
+def test_masterpoints_read_back_as_written(awarded, kind):
+    # shown as the program wrote them, never computed: the text is kept
+    award = parse_masterpoints(awarded, kind)
+    assert award == Masterpoints(awarded, kind)
+    assert parse_masterpoints(award.awarded, award.kind) == award
 
 
 def test_the_artificial_codes_are_canonical():
