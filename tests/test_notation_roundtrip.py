@@ -12,13 +12,15 @@ write them) have no round trip and are not here.
 
 from __future__ import annotations
 
+import json
 from datetime import date
 from fractions import Fraction
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.analysis.double_dummy import pbn_deal
+from generator.analysis.double_dummy import DealAnalysis, ParContract, pbn_deal
 from generator.analysis.pbn_export import PBN_VULNERABLE, _tag
 from generator.errors import InputError
 from generator.model import (
@@ -375,3 +377,39 @@ def test_a_play_reads_back(drawn):
     assert leader is not None
     got = parse_play(play_section(leader, tricks), leader.value, contract, declarer, deal)
     assert got == CardPlay(leader, tuple(tricks), complete=len(tricks) == 13)
+
+
+# --- the double-dummy cache -------------------------------------------------------------------
+
+par_contracts = st.builds(
+    ParContract,
+    st.integers(1, 7),
+    st.sampled_from(Strain),
+    st.booleans(),
+    st.sampled_from([(Seat.N,), (Seat.S,), (Seat.N, Seat.S), (Seat.E,), (Seat.W,), (Seat.E, Seat.W)]),
+    st.integers(0, 13),
+)
+analyses = st.builds(
+    DealAnalysis,
+    st.fixed_dictionaries({seat: st.fixed_dictionaries({s: st.integers(0, 13) for s in Strain}) for seat in SEATS}),
+    st.integers(-7600, 7600),
+    st.lists(par_contracts, max_size=4).map(tuple),
+)
+
+
+@given(analyses)
+def test_a_deal_analysis_reads_back_from_the_cache(analysis):
+    assert DealAnalysis.from_dict(json.loads(json.dumps(analysis.to_dict()))) == analysis
+
+
+@given(par_contracts)
+def test_a_par_contract_is_written_as_any_contract(par):
+    written = par.to_dict()["contract"]
+    assert written == str(Contract(par.level, par.strain, 1 if par.doubled else 0))
+    assert ParContract.from_dict(par.to_dict()) == par
+
+
+@pytest.mark.parametrize("damaged", ["PASS", "4HXX", "8S", "4Q", ""])
+def test_a_damaged_par_contract_is_an_error(damaged):
+    with pytest.raises(ValueError):
+        ParContract.from_dict({"contract": damaged, "declarers": ["N"], "tricks": 10})
