@@ -58,6 +58,7 @@ from generator.readers.values import (
     whole_score,
 )
 from generator.scoring.contract import POSSIBLE_SCORES, parse_tricks
+from generator.scoring.options import resolve_options
 from generator.site import format as fmt
 
 SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
@@ -413,3 +414,25 @@ def test_a_par_contract_is_written_as_any_contract(par):
 def test_a_damaged_par_contract_is_an_error(damaged):
     with pytest.raises(ValueError):
         ParContract.from_dict({"contract": damaged, "declarers": ["N"], "tricks": 10})
+
+
+# --- scoring options, as results.json writes them and site.yaml gives them --------------------
+
+
+@pytest.mark.parametrize(
+    "given",
+    [
+        {},
+        {"ties": "exact", "neuberg": False, "butler_trim": "10%"},
+        {"butler_trim": 1, "weighted_imp_rounding": "integer", "vp_scale": "discrete", "vp_pool": 10},
+        {
+            "vp_scale": "club",
+            "club_vp_scales": [{"boards": [3, 4], "vps": {"0": "10-10", "1-2": "12-8", "3+": "20-0"}}],
+        },
+    ],
+    ids=["defaults", "pairs", "teams", "club scale"],
+)
+def test_scoring_options_read_back_as_results_json_writes_them(given):
+    options = resolve_options(given)
+    written = json.loads(json.dumps(options.to_dict()))
+    assert resolve_options(written) == options
