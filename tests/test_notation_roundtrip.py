@@ -35,7 +35,9 @@ from generator.model import (
     Direction,
     Masterpoints,
     PairRef,
+    PenaltyUnit,
     PlayedCard,
+    ScoringMethod,
     Seat,
     Strain,
     Trick,
@@ -106,6 +108,11 @@ def test_vulnerability_reads_back_as_written_and_as_pbn_writes_it(vulnerability)
 @given(st.sampled_from(Direction))
 def test_a_direction_reads_back(direction):
     assert parse_direction(str(direction)) is direction
+
+
+@given(st.sampled_from([*ScoringMethod, *PenaltyUnit]))
+def test_a_method_and_a_penalty_unit_read_back(member):
+    assert type(member)(str(member)) is member
 
 
 @given(st.integers(1, 9999), st.none() | st.sampled_from(Direction))
