@@ -443,3 +443,17 @@ def test_scoring_options_read_back_as_results_json_writes_them(given):
     options = resolve_options(given)
     written = json.loads(json.dumps(options.to_dict()))
     assert resolve_options(written) == options
+
+
+# --- exact values in the site's session summaries ('5/8'), read back by the archive ------------
+
+
+@given(st.fractions(max_denominator=10**6))
+def test_a_summary_figure_reads_back_exactly(value):
+    from generator.site.archive import _frac
+    from generator.site.plan import fraction_text
+    from generator.site.swiss_pages import _fraction
+
+    assert _frac(fraction_text(value)) == value
+    assert _frac(_fraction(value)) == value  # the Swiss pages' summaries, written alike
+    assert fraction_text(_frac(fraction_text(value))) == fraction_text(value)
