@@ -457,3 +457,17 @@ def test_a_summary_figure_reads_back_exactly(value):
     assert _frac(fraction_text(value)) == value
     assert _frac(_fraction(value)) == value  # the Swiss pages' summaries, written alike
     assert fraction_text(_frac(fraction_text(value))) == fraction_text(value)
+
+
+# --- sealed cache files -----------------------------------------------------------------------
+
+
+@given(st.from_regex(r"\A[a-z][a-z0-9-]{0,20}\Z"), st.text(max_size=40), st.binary(max_size=200))
+def test_a_sealed_body_reads_back(kind, made_from, body):
+    from pathlib import Path
+
+    from generator.site.sealed import seal, take_warnings, unseal
+
+    take_warnings()
+    assert unseal(Path("c.json"), seal(kind, made_from, body), kind, made_from) == body
+    assert take_warnings() == []
