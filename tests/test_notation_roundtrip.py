@@ -471,3 +471,16 @@ def test_a_sealed_body_reads_back(kind, made_from, body):
     take_warnings()
     assert unseal(Path("c.json"), seal(kind, made_from, body), kind, made_from) == body
     assert take_warnings() == []
+
+
+# --- places ('3', '3=' for a shared place), as check reads an export's printed places ----------
+
+
+@given(st.lists(st.integers(0, 5), min_size=1, max_size=12))
+def test_a_place_reads_back_as_check_reads_a_printed_place(scores):
+    from generator.check import _place
+    from generator.scoring.ranking import rank_labels
+
+    for place, label in rank_labels(list(enumerate(scores))).values():
+        assert _place(label) == place
+        assert label in (str(place), f"{place}=")
