@@ -294,9 +294,13 @@ def main(argv: list[str] | None = None) -> dict[str, list[dict]]:
             show("full, from scratch", full)
             if args.raw and not published:
                 # The full build's files, listed (and their texts read) once, before any timing.
+                t = time.perf_counter()
                 published = raw_pages.list_output(output)
                 for kind in ("raw", "plain"):
                     manifests[kind] = raw_pages.write_manifests(output, published, Path(tmp) / "manifests", kind)
+                print(
+                    f"  listed its {len(published):,} files and read their pages' texts in {time.perf_counter() - t:.1f} s"
+                )
             before = snapshot(output)
             new.write_text(new_text, encoding="utf-8")
             one = timed_build(content, output, args.jobs)
@@ -328,6 +332,8 @@ def main(argv: list[str] | None = None) -> dict[str, list[dict]]:
             print(f"full build, pages/s of each run: {', '.join(f'{x:,.0f}' for x in rates)}")
         if args.raw:
             raw_comparison(results)
+        t = time.perf_counter()
+    print(f"deleted the runs' folders in {time.perf_counter() - t:.1f} s")
     return results
 
 
