@@ -14,9 +14,19 @@ slower for several minutes after many were deleted nearby: 600-900 µs a file in
 (another run's clean-up, a test run) pays it in the kernel: ``kernel`` shows the build's
 kernel CPU seconds (a full build: 4.3 on an unpenalised disk, 35.6 started right after the
 previous run's clean-up, 41.8 against 60.1 s), so such a run can be told from a slow build.
-Take figures from a run started where nothing was deleted for a while.
+Take figures from a run started where nothing was deleted for a while.  ``load`` is the
+machine's load average (1 minute) when the figure was taken.
 
-    python benchmarks/archive.py [--sessions 1500] [--runs 1] [--jobs N] [--dir FOLDER]
+``--raw`` (issue 27) puts the build beside what the disk and our stack allow, in the same run on
+the same disk: after each round's three builds, a minimal two-process writer creates the files
+of the full build's output with their sizes (makedirs, open, write, close), and a plain Jinja
+generator (one template, each page's texts, two processes) renders the same pages
+(benchmarks/raw_pages.py).  Three rounds unless ``--runs`` says otherwise, each in fresh
+folders; the medians give the full build's pages/s as a percentage of the raw rate (and the
+plain generator's, the practical ceiling), CPU per page, and the one-new-session and
+nothing-changed builds as percentages of the full build's time.
+
+    python benchmarks/archive.py [--sessions 1500] [--runs 1] [--jobs N] [--dir FOLDER] [--raw]
 """
 
 from __future__ import annotations
@@ -36,6 +46,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks import raw_pages  # noqa: E402
 from benchmarks.synthetic import mitchell_yaml, player_names, write_archive  # noqa: E402
 
 
@@ -119,8 +130,51 @@ def timed_build(content: Path, output: Path, jobs: int | None) -> dict:
         "cpu": own,
         "kernel": kernel,
         "other": other,
+        "load": os.getloadavg()[0],
         "report": out.strip(),
     }
+
+
+def timed_writer(kind: str, manifests: list[Path], dest: Path, files: int) -> dict:
+    """A raw or plain run (benchmarks/raw_pages.py) as a row of the same table as a build's."""
+    busy_before = _busy_seconds()
+    t = raw_pages.timed(kind, manifests, dest, files)
+    busy_after = _busy_seconds()
+    other = None if busy_before is None or busy_after is None else max(0.0, busy_after - busy_before - t["cpu"])
+    return {**t, "written": files, "unchanged": 0, "peak": 0, "other": other, "load": os.getloadavg()[0]}
+
+
+def raw_comparison(results: dict[str, list[dict]]) -> None:
+    """The medians of the rounds as issue 27 reads them: rates as percentages of the raw
+    writer's, CPU per page, the incremental builds as percentages of the full one."""
+
+    def median(name: str, key: str) -> float:
+        return statistics.median(r[key] for r in results[name])
+
+    def rate(r: dict) -> float:
+        return r["written"] / r["seconds"] if r["seconds"] else 0.0
+
+    rounds = len(results["raw writer"])
+    raw_rate = statistics.median(rate(r) for r in results["raw writer"])
+    print(f"\nraw comparison, medians of {rounds} round{'s' if rounds != 1 else ''} (each round's figure in brackets)")
+    for name in ("full, from scratch", "plain Jinja"):
+        share = statistics.median(rate(r) for r in results[name]) / raw_rate if raw_rate else 0.0
+        each = ", ".join(f"{rate(r) / rate(w):.1%}" for r, w in zip(results[name], results["raw writer"]) if rate(w))
+        print(f"  {name}: {share:.1%} of the raw writer's {raw_rate:,.0f} files/s ({each})")
+    raw_cpu = median("raw writer", "cpu")
+    for name in ("full, from scratch", "plain Jinja", "raw writer"):
+        per_page = median(name, "cpu") / median(name, "written") * 1000 if median(name, "written") else 0.0
+        times = f", {median(name, 'cpu') / raw_cpu:.1f}× the raw writer's" if raw_cpu and name != "raw writer" else ""
+        print(
+            f"  {name}: {per_page:.2f} CPU-ms a page{times} ({median(name, 'kernel'):.1f} of "
+            f"{median(name, 'cpu'):.1f} CPU-s in the kernel, load {median(name, 'load'):.1f})"
+        )
+    full = median("full, from scratch", "seconds")
+    for name in ("one new session", "nothing changed"):
+        each = ", ".join(
+            f"{r['seconds'] / f['seconds']:.1%}" for r, f in zip(results[name], results["full, from scratch"])
+        )
+        print(f"  {name}: {median(name, 'seconds') / full:.1%} of the full build's time ({each})")
 
 
 def count_unchanged_mtimes(output: Path, before: dict[str, int]) -> int:
@@ -167,7 +221,10 @@ def main(argv: list[str] | None = None) -> dict[str, list[dict]]:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sessions", type=int, default=1500)
     parser.add_argument(
-        "--runs", type=int, default=1, help="repeat the three builds in fresh folders; medians at the end"
+        "--runs",
+        type=int,
+        default=None,
+        help="repeat the three builds in fresh folders; medians at the end (default 1, with --raw 3)",
     )
     parser.add_argument("--jobs", type=int, default=None)
     parser.add_argument(
@@ -181,16 +238,26 @@ def main(argv: list[str] | None = None) -> dict[str, list[dict]]:
         help="commit the archive to a git repository, then commit a correction to N of its uploads "
         "(the build reads their history)",
     )
+    parser.add_argument(
+        "--raw",
+        action="store_true",
+        help="beside each round's builds, a raw two-process writer and a plain Jinja generator "
+        "making the full build's files (issue 27)",
+    )
     args = parser.parse_args(argv)
+    if args.runs is None:
+        args.runs = 3 if args.raw else 1
     results: dict[str, list[dict]] = {"full, from scratch": [], "one new session": [], "nothing changed": []}
-    header = f"{'build':<22} {'seconds':>8} {'files':>7} {'written':>8} {'pages/s':>9} {'peak MB':>8} {'cpu s':>7} {'kernel':>7} {'other cpu':>10}"
+    if args.raw:
+        results |= {"raw writer": [], "plain Jinja": []}
+    header = f"{'build':<22} {'seconds':>8} {'files':>7} {'written':>8} {'pages/s':>9} {'peak MB':>8} {'cpu s':>7} {'kernel':>7} {'other cpu':>10} {'load':>5}"
 
     def show(name: str, r: dict) -> None:
         rate = r["written"] / r["seconds"] if r["seconds"] else 0
         other = "?" if r["other"] is None else f"{r['other']:.1f}"
         print(
             f"{name:<22} {r['seconds']:>8.2f} {r['files']:>7} {r['written']:>8} {rate:>9,.0f} "
-            f"{r['peak'] / 2**20:>8.0f} {r['cpu']:>7.1f} {r['kernel']:>7.1f} {other:>10}"
+            f"{r['peak'] / 2**20:>8.0f} {r['cpu']:>7.1f} {r['kernel']:>7.1f} {other:>10} {r['load']:>5.1f}"
         )
         if r.get("report"):
             print(f"  {r['report']}")
@@ -214,6 +281,8 @@ def main(argv: list[str] | None = None) -> dict[str, list[dict]]:
             boards=24,
             names=player_names(300, random.Random(7)),
         )
+        manifests: dict[str, list[Path]] = {}
+        published: list[tuple[str, int]] = []
         for run in range(1, args.runs + 1):
             # Each run in its own folder (site and .cache); all deleted together at the end.
             output = Path(tmp) / f"run-{run}" / "site"
@@ -223,6 +292,15 @@ def main(argv: list[str] | None = None) -> dict[str, list[dict]]:
             print(header)
             full = timed_build(content, output, args.jobs)
             show("full, from scratch", full)
+            if args.raw and not published:
+                # The full build's files, listed (and their texts read) once, before any timing.
+                t = time.perf_counter()
+                published = raw_pages.list_output(output)
+                for kind in ("raw", "plain"):
+                    manifests[kind] = raw_pages.write_manifests(output, published, Path(tmp) / "manifests", kind)
+                print(
+                    f"  listed its {len(published):,} files and read their pages' texts in {time.perf_counter() - t:.1f} s"
+                )
             before = snapshot(output)
             new.write_text(new_text, encoding="utf-8")
             one = timed_build(content, output, args.jobs)
@@ -232,7 +310,12 @@ def main(argv: list[str] | None = None) -> dict[str, list[dict]]:
             none = timed_build(content, output, args.jobs)
             show("nothing changed", none)
             print(f"  files whose mtime was kept: {count_unchanged_mtimes(output, before)} of {len(before)}")
-            for name, r in zip(results, (full, one, none)):
+            rows = [full, one, none]
+            if args.raw:
+                for name, kind in (("raw writer", "raw"), ("plain Jinja", "plain")):
+                    rows.append(timed_writer(kind, manifests[kind], Path(tmp) / f"run-{run}" / kind, len(published)))
+                    show(name, rows[-1])
+            for name, r in zip(results, rows):
                 results[name].append(r)
         if args.runs > 1:
             print(f"\nmedians of {args.runs} runs")
@@ -240,13 +323,17 @@ def main(argv: list[str] | None = None) -> dict[str, list[dict]]:
             for name, rs in results.items():
                 median = {
                     k: statistics.median(r[k] for r in rs)
-                    for k in ("seconds", "files", "written", "peak", "cpu", "kernel")
+                    for k in ("seconds", "files", "written", "peak", "cpu", "kernel", "load")
                 }
                 others = [r["other"] for r in rs if r["other"] is not None]
                 median["other"] = statistics.median(others) if others else None
                 show(name, median)
             rates = sorted(r["written"] / r["seconds"] for r in results["full, from scratch"])
             print(f"full build, pages/s of each run: {', '.join(f'{x:,.0f}' for x in rates)}")
+        if args.raw:
+            raw_comparison(results)
+        t = time.perf_counter()
+    print(f"deleted the runs' folders in {time.perf_counter() - t:.1f} s")
     return results
 
 
