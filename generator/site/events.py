@@ -16,8 +16,8 @@ from typing import Any
 from ..errors import InputErrors
 from .links import LEGACY, pair_file, session_dir, slugify
 from .meta import page_head
+from .page import Page, PageBase, SiteInfo
 from .pipeline import Source, is_event_file
-from .plan import Page, PageBase, SiteInfo
 from .tree import walk
 
 

@@ -27,8 +27,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from . import sealed, tree
-from .cache import FORMAT, RACY_NS, TRUST_STAT, code_version, tree_digest, write_atomic
+from .. import sealed
+from ..files import write_atomic
+from . import tree
+from .cache import FORMAT, RACY_NS, TRUST_STAT, code_version, tree_digest
 from .stamps import FileStamp
 
 RECORD = "quick-3"
