@@ -192,7 +192,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("notation", "errors", "files", "sealed", "dates", "cycles", "memo", "resources"),
     ("model",),
     ("scoring",),
-    ("readers", "analysis", "history"),
+    ("readers", "analysis", "history", "figures"),
     (  # the upload outcome: read, score, audit, export one upload
         "commands",
         "check",
@@ -209,9 +209,6 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 )
 
 KNOWN_UPWARD = {
-    # The history's snapshot writes figures with the site's display filters (figure, exact,
-    # weight, percentage): they belong below both, in a module of their own.
-    ("generator.history.snapshot", "generator.site.format"),
     # The site.yaml that governs a file scored on its own is read by the site's loader.
     ("generator.site_settings", "generator.site.config"),
 }
