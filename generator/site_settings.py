@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .site.config import SiteConfig
+    from .site_config import SiteConfig
 
 CONTENT_FOLDER = "content"
 
@@ -39,7 +39,7 @@ def settings_folders(file: Path) -> list[Path]:
 def site_config_for(file: Path) -> SiteConfig:
     """The settings of the nearest ``site.yaml`` above ``file`` (defaults when there is none).
     A ``site.yaml`` that is there but wrong is an error, with the same message as in a build."""
-    from .site.config import SiteConfig, load_config  # here: no site.yaml, no YAML loader (`score`'s start)
+    from .site_config import SiteConfig, load_config  # here: no site.yaml, no YAML loader (`score`'s start)
 
     folder = _settings_folder(Path(file))
     return SiteConfig() if folder is None else load_config(folder)
@@ -60,6 +60,6 @@ def site_scoring_for(file: Path) -> dict[str, Any]:
     folder = _settings_folder(Path(file))
     if folder is None:
         return {}
-    from .site.config import load_config
+    from .site_config import load_config
 
     return dict(load_config(folder).scoring)

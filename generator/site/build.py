@@ -31,11 +31,11 @@ from ..history import continuity
 from ..history.uploads import provisional, upload_versions
 from ..readers import MAX_BYTES
 from ..resources import default_templates
+from ..site_config import SiteConfig, load_config, logo_file, site_address
 from . import quick
 from .archive import ArchivePlanner, LazyPage
 from .articles import Article, rule_articles, site_articles
 from .cache import FORMAT, Cache, CacheIndex, EventEntry, TooLarge, code_version, digest, tree_digest
-from .config import SiteConfig, load_config, logo_file, site_address
 from .duplicates import duplicates
 from .events import (
     EventSource,
