@@ -10,7 +10,7 @@ from typing import Any
 
 from .cycles import paused_gc
 from .errors import GeneratorError
-from .export import BoardsToWrite, board_text, session_to_json
+from .export import BoardsToWrite, board_text, compact_json, session_to_json
 from .json_halves import Started, encoded_in_halves, started, worth_forking
 from .model import Session
 from .readers import read_sessions
@@ -52,16 +52,19 @@ def score_file(
 
 
 def score_notes(results: list[SessionResult]) -> list[str]:
-    """What a reader took on trust from another program's export (a recorded score kept beside a
-    contract that cannot be read, or that contradicts it): the notes `check` prints, for `score`
-    to print too (on stderr, so that its JSON stays JSON)."""
+    """What `check` prints beside its figures, for `score` to print too (on stderr, so that its
+    JSON stays JSON): the warnings of optional information the reader left out or believed over
+    the file (a hand record, an auction: the results stand without it), then what it took on
+    trust from another program's export (a recorded score kept beside a contract that cannot be
+    read, or that contradicts it)."""
     from .readers.printed import printed_figures
 
-    return [
-        f"note: {r.session.source}: {note}"
-        for r in results
-        for note in getattr(printed_figures(r.session), "notes", ())
-    ]
+    out: list[str] = []
+    for r in results:
+        figures = printed_figures(r.session)
+        out += [f"warning: {r.session.source}: {w}" for w in getattr(figures, "warnings", ())]
+        out += [f"note: {r.session.source}: {n}" for n in getattr(figures, "notes", ())]
+    return out
 
 
 ANALYSIS_CACHE = Path(".cache") / "double-dummy"
@@ -193,11 +196,11 @@ def compact_parts(value: Any, split: bool = False, boards: Started | None = None
     the boards a ``BoardsToWrite`` builds are encoded half here, half in a forked child; with
     ``boards``, the value's own ``boards`` are those texts (a session whose child started early)."""
     if type(value) is not dict or not all(type(k) is str for k in value):
-        yield _compact(value)
+        yield compact_json(value)
         return
     yield "{"
     for i, (key, item) in enumerate(value.items()):
-        yield ("," if i else "") + _compact(key) + ":"
+        yield ("," if i else "") + compact_json(key) + ":"
         if key in OPENED and (type(item) is list or type(item) is BoardsToWrite):
             yield "["
             if key == "sessions":
@@ -211,7 +214,7 @@ def compact_parts(value: Any, split: bool = False, boards: Started | None = None
                     yield text
             yield "]"
         else:
-            yield _compact(item)
+            yield compact_json(item)
     yield "}"
 
 
@@ -219,13 +222,7 @@ def _encoded(items: Any, split: bool) -> Iterator[str]:
     """Each element's compact text; a ``BoardsToWrite`` with ``split``, on two processes."""
     if type(items) is BoardsToWrite:
         return encoded_in_halves(items.result.boards, items.text) if split else map(items.text, items.result.boards)
-    return (_compact(element) for element in items)
-
-
-def _compact(value: Any) -> str:
-    # No check for cycles (the encoder's table of every dict and list it is inside): the
-    # export's data are trees of fresh dicts and lists, and a cycle would still fail (RecursionError).
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, check_circular=False)
+    return (compact_json(element) for element in items)
 
 
 def ranking_text(result: SessionResult) -> str:

@@ -89,12 +89,6 @@ def _pick(spec: EventFile, ref: SessionRef, sessions: list):
     return sessions[ref.index - 1]
 
 
-def session_slugs(spec: EventFile, folder_slug) -> list[str]:
-    """The site slug of each session of the event, as the build names session pages
-    (``folder_slug(rel)`` is the upload's slug; a second session of an upload adds '-2')."""
-    return [folder_slug(ref.file) + (f"-{ref.index}" if ref.index else "") for ref in spec.sessions]
-
-
 # --- the command line -------------------------------------------------------------------------
 
 

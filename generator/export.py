@@ -231,7 +231,7 @@ def _line(
     return _records(tl, out)
 
 
-def _compact(value: Any) -> str:
+def compact_json(value: Any) -> str:
     """``json.dumps``'s compact text (as ``score --json`` writes a big field); no check for cycles:
     the export's data are trees of fresh dicts and lists (a cycle would still fail: RecursionError)."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False, check_circular=False)
@@ -240,7 +240,7 @@ def _compact(value: Any) -> str:
 class _LineTexts:
     """A board's traveller lines as compact JSON text, each ordinary line (two pairs, one result
     for both sides) joined from the texts of its parts, each encoded once per board: its pairs,
-    its play and its sides' figures are shared by many lines.  The text is ``_compact`` of
+    its play and its sides' figures are shared by many lines.  The text is ``compact_json`` of
     ``_line``'s dict, key for key (tests/test_board_text.py)."""
 
     def __init__(self, shared: _SharedExplanations | None, common: dict[Any, str]) -> None:
@@ -261,7 +261,7 @@ class _LineTexts:
         tl = line.line
         play = _ordinary_play(tl)
         if play is None:
-            return _compact(_line(line, self.shared, self.sides, self.keys_of, False))
+            return compact_json(_line(line, self.shared, self.sides, self.keys_of, False))
         rest_key = (id(play), id(line.ns), id(line.ew))
         rest = self.rests.get(rest_key)
         if rest is None:  # (its sides' texts made in line order: they number the explanations)
@@ -272,7 +272,7 @@ class _LineTexts:
         where = common.get((tl.section, tl.table))
         if where is None:
             where = common[(tl.section, tl.table)] = (
-                '{"section":' + _compact(tl.section) + ',"table":' + _compact(tl.table)
+                '{"section":' + compact_json(tl.section) + ',"table":' + compact_json(tl.table)
             )
         ns_pair, ew_pair = common.get(id(tl.ns_pair)), common.get(id(tl.ew_pair))
         if ns_pair is None:
@@ -285,19 +285,19 @@ class _LineTexts:
         """A play's keys without the braces: they go in the middle of the line's."""
         found = self.texts.get(id(play))
         if found is None:
-            found = self.texts[id(play)] = _compact({**_play(play), "artificial": None})[1:-1]
+            found = self.texts[id(play)] = compact_json({**_play(play), "artificial": None})[1:-1]
         return found
 
     def pair(self, ref: PairRef | None) -> str:  # (never None: an ordinary line has its two pairs)
         found = self.common.get(id(ref))
         if found is None:
-            found = self.common[id(ref)] = _compact(_ref_dict(ref))
+            found = self.common[id(ref)] = compact_json(_ref_dict(ref))
         return found
 
     def side(self, side: SideScore) -> str:
         found = self.texts.get(id(side))
         if found is None:  # (the side's dict first: it gives the explanation its index, in line order)
-            found = self.texts[id(side)] = _compact(_side(side, self.shared, self.sides, False))
+            found = self.texts[id(side)] = compact_json(_side(side, self.shared, self.sides, False))
         return found
 
 
@@ -310,7 +310,7 @@ one occurrence is the key's own."""
 def board_text(
     board: ScoredBoard, session: Session, analysis: SessionAnalysis | None = None, common: dict[Any, str] | None = None
 ) -> str:
-    """``_compact(board_to_json(board, session, True, analysis))``, quicker: the lines are joined
+    """``compact_json(board_to_json(board, session, True, analysis))``, quicker: the lines are joined
     from texts encoded once per pair, play and side (``_LineTexts``), and the rest of the board
     encoded around them.  ``common``: a dict kept by the caller for the session's boards, which
     holds the texts they share (its pairs')."""
@@ -318,7 +318,7 @@ def board_text(
     lines = _LineTexts(shared, {} if common is None else common)
     texts = [lines.text(line) for line in board.lines]
     out = _board(board, session, True, analysis, copy=False, lines=[], shared=shared)
-    head, found, tail = _compact(out).partition(_LINES)
+    head, found, tail = compact_json(out).partition(_LINES)
     assert found, "a board's data have a lines key"
     return head + '"lines":[' + ",".join(texts) + "]" + tail
 
@@ -572,7 +572,7 @@ class BoardsToWrite:
         """The board's compact JSON text: ``json.dumps`` of ``board``'s data (``board_text``)."""
         if self.explanations:
             return board_text(board, self.result.session, self.analysis, self.common)
-        return _compact(self.board(board))
+        return compact_json(self.board(board))
 
 
 def board_to_json(

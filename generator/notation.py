@@ -117,14 +117,6 @@ class Contract:
         assert self.strain is not None
         return f"{self.level}{self.strain.value}{'X' * self.doubled}"
 
-    @property
-    def display(self) -> str:
-        """With a suit symbol: '4♥X'."""
-        if self.passed_out:
-            return "Pass"
-        assert self.strain is not None
-        return f"{self.level}{self.strain.symbol}{'x' * self.doubled}"
-
 
 PASS = Contract(0, None, 0)
 

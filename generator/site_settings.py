@@ -12,10 +12,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from .site_config import SiteConfig
+from typing import Any
 
 CONTENT_FOLDER = "content"
 
@@ -34,15 +31,6 @@ def settings_folders(file: Path) -> list[Path]:
         if folder.name == CONTENT_FOLDER or (folder / ".git").exists():
             return chain[: n + 1]
     return [start]
-
-
-def site_config_for(file: Path) -> SiteConfig:
-    """The settings of the nearest ``site.yaml`` above ``file`` (defaults when there is none).
-    A ``site.yaml`` that is there but wrong is an error, with the same message as in a build."""
-    from .site_config import SiteConfig, load_config  # here: no site.yaml, no YAML loader (`score`'s start)
-
-    folder = _settings_folder(Path(file))
-    return SiteConfig() if folder is None else load_config(folder)
 
 
 def _settings_folder(given: Path) -> Path | None:

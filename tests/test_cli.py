@@ -232,3 +232,17 @@ def test_score_prints_the_notes_check_prints_for_slips_scored_as_recorded(capsys
 def test_score_prints_no_note_for_a_file_with_nothing_taken_on_trust(capsys):
     assert main(["score", str(FIXTURES / "usebio/mitchell_compscore.xml")]) == 0
     assert "note:" not in capsys.readouterr().err
+
+
+def test_score_warns_of_a_hand_record_left_out_as_check_does(capsys):
+    """Issue 24: a wrong hand record never blocks the results, and every command that reads
+    the file says so — `score` on stderr (its output stays the results), `check` in its report."""
+    path = str(FIXTURES / "usebio/ebuscore_session_handset.xml")
+    assert main(["score", path, "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["boards"]
+    warned = [line for line in err.splitlines() if line.startswith("warning: ")]
+    assert len(warned) == 1 and "board 2: hand record left out" in warned[0] and "N holds 12 cards" in warned[0]
+    assert main(["check", path]) == 0
+    checked = [line.strip() for line in capsys.readouterr().out.splitlines() if line.strip().startswith("warning: ")]
+    assert [w.split(": ", 2)[2] for w in warned] == [w.split(": ", 1)[1] for w in checked]

@@ -22,7 +22,7 @@ from typing import Any
 from .. import sealed
 from ..files import write_atomic
 from ..model import Board, Deal, Session
-from ..notation import Seat, Strain, Vulnerability
+from ..notation import Contract, Seat, Strain, Vulnerability
 from ..scoring.contract import board_dealer, board_vulnerability
 
 FORMAT = "double-dummy-1"
@@ -58,18 +58,24 @@ class ParContract:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "contract": f"{self.level}{self.strain.value}{'X' if self.doubled else ''}",
+            "contract": str(Contract(self.level, self.strain, int(self.doubled))),
             "declarers": [s.value for s in self.declarers],
             "tricks": self.tricks,
         }
 
     @staticmethod
     def from_dict(data: dict[str, Any]) -> ParContract:
-        text = data["contract"]
-        doubled = text.endswith("X")
-        body = text[:-1] if doubled else text
+        """From ``to_dict``'s data (the cache): the contract read as every contract is, and
+        ValueError for one par cannot be (passed out, redoubled): a damaged entry."""
+        contract = Contract.parse(data["contract"])
+        if contract.strain is None or contract.doubled == 2:
+            raise ValueError(f"no par contract: {data['contract']!r}")
         return ParContract(
-            int(body[0]), Strain(body[1:]), doubled, tuple(Seat(s) for s in data["declarers"]), int(data["tricks"])
+            contract.level,
+            contract.strain,
+            contract.doubled == 1,
+            tuple(Seat(s) for s in data["declarers"]),
+            int(data["tricks"]),
         )
 
 

@@ -13,7 +13,11 @@ TABLE_STRAINS = ("S", "H", "D", "C", "NT")
 
 
 def _tag(name: str, value: str) -> str:
-    """A PBN tag pair; a quote or backslash in the value is escaped with a backslash."""
+    """A PBN tag pair; a quote or backslash in the value is escaped with a backslash, and a
+    character that is not printable (a line break, a tab: PBN 2.1 §3.7 allows none in a
+    string) becomes a space, so that a title can never end the line or start a tag."""
+    if not value.isprintable():
+        value = "".join(c if c.isprintable() else " " for c in value)
     return f'[{name} "' + value.replace("\\", "\\\\").replace('"', '\\"') + '"]'
 
 

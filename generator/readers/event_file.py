@@ -28,7 +28,7 @@ from typing import Any
 
 from ..errors import InputError, InputErrors
 from ..scoring.event import METHODS, MISSING, UNEQUAL_TOPS, WEIGHTINGS, EventError, EventOptions
-from . import values
+from . import read_upload, values
 from .yaml_loader import DuplicateKeys, LineDict, LoadError, load
 
 EVENT_SUFFIXES = (".event.yaml", ".event.yml")
@@ -38,6 +38,8 @@ KEYS = {"title", "method", "weighting", "missing", "unequal_tops", "carry_forwar
 
 
 def is_event_file(name: str) -> bool:
+    """``NAME.event.yaml``: an event file beside the sessions it names (the one test, for the
+    build's walk and ``score`` alike)."""
     return name.lower().endswith(EVENT_SUFFIXES)
 
 
@@ -66,16 +68,7 @@ class EventFile:
 def read_event_file(path: Path) -> EventFile:
     """The event file, checked; raises InputErrors naming the file, the line and what was expected."""
     file = str(path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise InputErrors(
-            [InputError(file, "", f"cannot read the file ({exc.strerror or exc}): expected a readable file")]
-        ) from None
-    if len(data) > MAX_BYTES:
-        raise InputErrors(
-            [InputError(file, "", f"the file is {len(data):,} bytes: expected at most {MAX_BYTES:,} bytes")]
-        )
+    data = read_upload(path, MAX_BYTES)  # the size checked before reading, as for any upload
     try:
         doc = load(data.decode("utf-8-sig"))
     except UnicodeDecodeError as exc:

@@ -167,6 +167,8 @@ def _games(file: str, lines: Iterator[str]) -> tuple[list[Game], list[InputError
                 )
                 continue
             name, value = m.group(1), m.group(2)
+            if "\\" in value and name not in TABLES:  # a table's columns keep their '\2R'
+                value = _unescaped(value)
             if game is None:
                 game = Game(number)
                 found.append(game)
@@ -213,6 +215,15 @@ def _games(file: str, lines: Iterator[str]) -> tuple[list[Game], list[InputError
             InputError(file, f"line {opened}", "a comment opened with { is never closed: expected } to end it")
         )
     return found, errors
+
+
+_ESCAPED = re.compile(r'\\([\\"])')
+
+
+def _unescaped(value: str) -> str:
+    """A tag's string as it was meant: PBN 2.1 writes a quote inside a string as ``\\"`` and
+    a backslash as ``\\\\`` (``[Event "The \\"Cup\\""]`` is the event The "Cup")."""
+    return _ESCAPED.sub(r"\1", value)
 
 
 def _uncommented(line: str, in_comment: bool) -> tuple[str, bool, bool]:

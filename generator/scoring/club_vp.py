@@ -76,6 +76,8 @@ def parse_club_scales(raw: Any) -> tuple[ClubVpScale, ...]:
     """The option ``club_vp_scales`` from YAML data; ClubScaleError names the table and the row."""
     if isinstance(raw, tuple) and all(isinstance(s, ClubVpScale) for s in raw):
         return raw
+    if raw == []:  # no tables, as ``ScoringOptions.to_dict`` writes the default
+        return ()
     if isinstance(raw, dict):
         raw = [raw]
     if not isinstance(raw, list) or not raw:

@@ -491,10 +491,13 @@ def _carry_forward(
 
 
 def _missing_note(options: EventOptions) -> tuple[str, ...]:
-    return (
-        {
-            "not_ranked": "A pair that missed a session is listed but not ranked.",
-            "played": "A pair that missed a session is ranked on the sessions it played.",
-            "average": f"A pair that missed a session is given an average ({fmt(AVERAGE)}%) for it.",
-        }[options.missing],
-    )
+    return (missing_rule(options.missing),)
+
+
+def missing_rule(missing: str) -> str:
+    """The event's rule for a pair that missed a session, as its ranking's note says it."""
+    return {
+        "not_ranked": "A pair that missed a session is listed but not ranked.",
+        "played": "A pair that missed a session is ranked on the sessions it played.",
+        "average": f"A pair that missed a session is given an average ({fmt(AVERAGE)}%) for it.",
+    }[missing]

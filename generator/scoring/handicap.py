@@ -14,9 +14,8 @@ from fractions import Fraction
 from ..model import ScoringMethod, Session
 from .explain import Explanation, Step, fmt, signed
 from .options import ScoringOptions
-from .ranking import rank_labels
+from .ranking import rank_labels, tie_key
 from .results import Field, Handicapped
-from .rounding import decimal_places
 
 SHARES = {"whole": Fraction(1), "half": Fraction(1, 2)}
 
@@ -64,7 +63,7 @@ def apply_handicaps(session: Session, fields: list[Field], options: ScoringOptio
             figures[s.ref] = (handicap, applied, None if s.percentage is None else s.percentage + applied)
         # A pair with no percentage (no board with a top) ranks below every pair that has one.
         keyed = [
-            (ref, (0, Fraction(0)) if pct is None else (1, _tie_key(pct, options)))
+            (ref, (0, Fraction(0)) if pct is None else (1, tie_key(pct, options.ties)))
             for ref, (_, _, pct) in figures.items()
         ]
         labels = rank_labels(keyed)
@@ -116,7 +115,3 @@ def _explain(
         )
     )
     return Explanation("handicap", pct, tuple(steps), {"share": options.handicap_share})
-
-
-def _tie_key(score: Fraction, options: ScoringOptions) -> Fraction:
-    return Fraction(decimal_places(score, 2)) if options.ties == "displayed" else score

@@ -52,9 +52,6 @@ class PairsMethod:
         self.options = options
         self._cache: dict[tuple[Direction, int, bool], tuple[Fraction, Explanation]] = {}
 
-    def table_for(self, direction: Direction) -> FrequencyTable:
-        return self.tables[direction]
-
     def value(self, direction: Direction, score: int, in_own_table: bool = True) -> tuple[Fraction, Explanation]:
         """The figure of a pair sitting ``direction`` with NS ``score``.
 

@@ -19,6 +19,8 @@ from fractions import Fraction
 from math import lcm
 from typing import Any, TypeVar
 
+from .rounding import decimal_places
+
 K = TypeVar("K", bound=Hashable)
 
 
@@ -26,6 +28,16 @@ def rank_labels(scores: Sequence[tuple[K, Any]]) -> dict[K, tuple[int, str]]:
     """Higher score ranks first; equal scores share the place, written '3='.  Keys that tie
     keep the order they came in (a stable sort), for callers that list them in a set order."""
     return _labels(_as_integers(scores))
+
+
+def tie_key(score: Fraction, ties: str) -> Fraction:
+    """What equal places compare (the option ``ties``): the exact score, or with ``displayed``
+    the score as the page shows it, to two decimals (so 55.004 % and 55.001 % tie).
+
+    >>> tie_key(Fraction(55004, 1000), "displayed") == tie_key(Fraction(55001, 1000), "displayed") == 55
+    True
+    """
+    return Fraction(decimal_places(score, 2)) if ties == "displayed" else score
 
 
 def _as_integers(scores: Sequence[tuple[K, Any]]) -> Sequence[tuple[K, Any]]:

@@ -30,9 +30,9 @@ from .explain import Explanation, Step, count, equals, fmt
 from .handicap import apply_handicaps, check_handicaps
 from .individual import check_individual, sides_step
 from .options import ScoringOptions
-from .ranking import rank_labels
+from .ranking import rank_labels, tie_key
 from .results import Field, Scorecard, ScorecardEntry, ScoredBoard, ScoredLine, SessionResult, SideScore, Standing
-from .rounding import decimal_places, percent
+from .rounding import percent
 from .sitout import sitout_award
 from .sitout_records import absent_step, missed_boards, sitout_slots, sitouts_by_pair, slot_step
 from .strata import apply_strata, check_strata
@@ -394,7 +394,7 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
                     sitout[0] if sitout else None,
                 )
             )
-        labels = rank_labels([(i, _tie_key(p[5], options)) for i, p in enumerate(provisional)])  # (ints hash in C)
+        labels = rank_labels([(i, tie_key(p[5], options.ties)) for i, p in enumerate(provisional)])  # (ints hash in C)
         broken = _broken_ties(provisional, labels, options)
         standings = []
         for i, (
@@ -652,9 +652,3 @@ def _broken_ties(
                 ),
             )
     return out
-
-
-def _tie_key(score: Fraction, options: ScoringOptions) -> Fraction:
-    if options.ties == "displayed":
-        return Fraction(decimal_places(score, 2))
-    return score

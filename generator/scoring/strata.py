@@ -9,13 +9,11 @@ as the overall ranking, ties written ``3=``.
 from __future__ import annotations
 
 from dataclasses import replace
-from fractions import Fraction
 
 from ..model import Session
 from .options import ScoringOptions
-from .ranking import rank_labels
+from .ranking import rank_labels, tie_key
 from .results import Field
-from .rounding import decimal_places
 
 
 def check_strata(session: Session) -> None:
@@ -39,12 +37,8 @@ def apply_strata(session: Session, fields: list[Field], options: ScoringOptions)
         places: dict[object, list[tuple[str, str]]] = {s.ref: [] for s in f.standings}
         for level, name in enumerate(order):
             eligible = [s for s in f.standings if order.index(s.pair.stratum) >= level]  # type: ignore[arg-type]
-            labels = rank_labels([(s.ref, _tie_key(s.score, options)) for s in eligible])
+            labels = rank_labels([(s.ref, tie_key(s.score, options.ties)) for s in eligible])
             for s in eligible:
                 places[s.ref].append((name, labels[s.ref][1]))
         out.append(replace(f, standings=tuple(replace(s, strata=tuple(places[s.ref])) for s in f.standings)))
     return out
-
-
-def _tie_key(score: Fraction, options: ScoringOptions) -> Fraction:
-    return Fraction(decimal_places(score, 2)) if options.ties == "displayed" else score

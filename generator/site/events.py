@@ -14,10 +14,12 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ..errors import InputErrors
+from ..readers.event_file import is_event_file
+from ..scoring.event import missing_rule
 from .links import LEGACY, pair_file, session_dir, slugify
 from .meta import page_head
 from .page import Page, PageBase, SiteInfo
-from .pipeline import Source, is_event_file
+from .pipeline import Source
 from .tree import walk
 
 
@@ -164,7 +166,8 @@ def plan_event(event: EventSource, scored, slugs: list[str], site: SiteInfo) -> 
         {
             **head,
             "method": method,
-            "notes": list(r.notes),
+            # the footnote of the pairs marked * states the rule: not said twice
+            "notes": [n for n in r.notes if not (marked and n == missing_rule(r.options.missing))],
             "missed_note": _missed_note(r.options.missing) if marked else "",
             "sessions": sessions,
             "rows": rows,

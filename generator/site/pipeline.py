@@ -20,6 +20,7 @@ from ..analysis.double_dummy import SessionAnalysis
 from ..errors import GeneratorError, shown
 from ..export import results_json_text, session_to_csv
 from ..readers import SUFFIXES
+from ..readers.event_file import is_event_file
 from ..scoring.contract import ContractError
 from ..scoring.options import OptionError
 from ..scoring.results import SessionResult
@@ -33,11 +34,6 @@ from .split import split_parts, split_render
 from .stamps import FileStamp
 from .summary import SessionSummary
 from .tree import Skipped, walk
-
-
-def is_event_file(name: str) -> bool:
-    """``NAME.event.yaml``: an event file (readers/event_file.py) beside the sessions it names."""
-    return name.lower().endswith((".event.yaml", ".event.yml"))
 
 
 def reader_suffixes() -> tuple[str, ...]:

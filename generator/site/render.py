@@ -20,22 +20,10 @@ DEFAULT_TEMPLATES = packaged_templates()
 _escape_inner = getattr(markupsafe, "_escape_inner", None)
 
 
-def escape_output(value: Any) -> str:
-    """What ``markupsafe.escape`` does to a ``{{ value }}`` on its way into the page, as a
-    plain ``str``: the page is joined from the pieces, so wrapping each in ``Markup`` buys
-    nothing (docs/performance.md, "The renderer's private hooks")."""
-    if _escape_inner is None:  # a MarkupSafe without the helper: the public function
-        return str(markupsafe.escape(value))
-    if type(value) is str:
-        return _escape_inner(value)
-    if hasattr(value, "__html__"):
-        return value.__html__()
-    return _escape_inner(str(value))
-
-
 class _SiteCodeGenerator(CodeGenerator):
-    """Compiles ``{{ x }}`` (autoescaped) to ``environment.escape_output(x)`` rather than
-    ``escape(x)``.  Only the output of expressions changes; the bytes are the same, and
+    """Compiles ``{{ x }}`` (autoescaped) to ``environment.escape_output(x)`` (``format.escape_value``:
+    what ``markupsafe.escape`` writes, as a plain ``str``; the page is joined from the pieces, so
+    wrapping each in ``Markup`` buys nothing) rather than ``escape(x)``.  Only the output of expressions changes; the bytes are the same, and
     ``environment()`` checks that on hostile values before any page is rendered
     (tests/site/test_render_override.py checks macros, ``{% call %}`` and ``{% filter %}`` too).
     Private Jinja API: pinned in pyproject.toml."""
@@ -87,7 +75,7 @@ class SiteEnvironment(Environment):
     """
 
     code_generator_class = _SiteCodeGenerator
-    escape_output = staticmethod(escape_output)
+    escape_output = staticmethod(fmt.escape_value)
     escape_str = staticmethod(_escape_inner) if _escape_inner is not None else None
 
     def getattr(self, obj: Any, attribute: str) -> Any:

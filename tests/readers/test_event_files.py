@@ -214,3 +214,17 @@ def test_sessions_named_by_date_and_title(tmp_path):
         f"{path} (line 5): no session of 2026-03-03 titled 'Day one' found: expected exactly one "
         "upload with that date and title"
     ]
+
+
+def test_an_event_file_over_its_size_is_refused_before_it_is_read(tmp_path, monkeypatch):
+    from generator.readers import event_file
+
+    path = tmp_path / "big.event.yaml"
+    path.write_bytes(b"title: Big\n" + b"#" * event_file.MAX_BYTES)
+    size = path.stat().st_size
+    monkeypatch.setattr(Path, "read_bytes", lambda self: pytest.fail("the whole file was read"))
+    with pytest.raises(InputErrors) as info:
+        event_file.read_event_file(path)
+    assert [str(e) for e in info.value.errors] == [
+        f"{path}: the file is {size:,} bytes: expected at most {event_file.MAX_BYTES:,} bytes"
+    ]

@@ -164,10 +164,10 @@ def test_imp_pairs_factor_totals_of_pairs_who_played_fewer_boards():
 
 
 def test_ties_by_displayed_percentage():
-    from generator.scoring.session import _tie_key
+    from generator.scoring.ranking import tie_key
 
-    assert _tie_key(Fraction(1000001, 20000), ScoringOptions(ties="displayed")) == _tie_key(
-        Fraction(50), ScoringOptions(ties="displayed")
+    assert tie_key(Fraction(1000001, 20000), ScoringOptions(ties="displayed").ties) == tie_key(
+        Fraction(50), ScoringOptions(ties="displayed").ties
     )
-    assert _tie_key(Fraction(1000001, 20000), ScoringOptions()) != _tie_key(Fraction(50), ScoringOptions())
+    assert tie_key(Fraction(1000001, 20000), ScoringOptions().ties) != tie_key(Fraction(50), ScoringOptions().ties)
     assert decimal_places(Fraction(1000001, 20000), 2) == "50.00"

@@ -61,6 +61,7 @@ def test_a_pair_given_an_average_for_a_missed_session_says_so_beside_its_figure(
         "* Missed a session and given an average (50%) for it, as this event's rules say: so a pair that "
         "missed a session can be placed above pairs who played every session."
     ) in page.text
+    assert page.text.count("given an average (50%)") == 1  # the rule said once, in the footnote
     assert page.table_links["ranking event"][4][-1] == "#p4"  # the figure still links to its arithmetic
 
 

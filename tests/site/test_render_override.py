@@ -13,6 +13,7 @@ import markupsafe
 import pytest
 from jinja2 import Environment, StrictUndefined
 
+from generator.site import format as fmt
 from generator.site import render
 
 HOSTILE = [
@@ -75,8 +76,9 @@ def test_the_output_is_byte_identical_to_plain_jinja(site_env, name):
 
 
 def test_escape_output_is_markupsafe_escape():
+    assert render.SiteEnvironment.escape_output is fmt.escape_value  # one escaper for pages and rows
     for value in [*HOSTILE, "x" * 1000 + "<", 0, False, b"<bytes>"]:
-        assert render.escape_output(value) == str(markupsafe.escape(value))
+        assert fmt.escape_value(value) == str(markupsafe.escape(value))
 
 
 # ``row.key`` on a dict is read inline (render._SiteCodeGenerator.visit_Getattr); the reference is
