@@ -27,7 +27,8 @@ from generator.analysis.double_dummy import analyse_session
 from generator.readers import read_sessions
 from generator.scoring.options import resolve_options
 from generator.scoring.session import score_session
-from generator.site.plan import SiteInfo, plan_session
+from generator.site.page import SiteInfo
+from generator.site.plan import plan_session
 from generator.site.render import DEFAULT_TEMPLATES, render_page
 
 

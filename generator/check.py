@@ -20,8 +20,8 @@ from .conventions import describe, find_conventions
 from .model import Artificial, Direction, Scored, ScoringMethod
 from .readers import read_sessions
 from .readers.individual import line_players, player_label
+from .readers.labels import pair_label
 from .readers.printed import Figure, PrintedFigures, PrintedLine, printed_figures
-from .readers.validate import pair_label
 from .readers.values import optional_whole
 from .scoring.explain import fmt
 from .scoring.imps import imps

@@ -48,6 +48,6 @@ def site_scoring_for(file: Path) -> dict[str, Any]:
     folder = _settings_folder(Path(file))
     if folder is None:
         return {}
-    from .site.config import load_config
+    from .site_config import load_config
 
     return dict(load_config(folder).scoring)

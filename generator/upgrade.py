@@ -14,8 +14,8 @@ import sys
 from pathlib import Path
 
 from .errors import GeneratorError
+from .files import write_atomic
 from .new import VENDOR, requirements_text, vendored_line
-from .site.cache import write_atomic
 from .wheel import DISTRIBUTION, file_in_wheel, lock_in_wheel, scratch, sha256, wheel_version
 
 _VENDORED = re.compile(r"^\./vendor/(?P<name>[^\s\\]+\.whl)\s*\\?\s*$", re.MULTILINE)

@@ -451,7 +451,7 @@ def test_scoring_options_read_back_as_results_json_writes_them(given):
 @given(st.fractions(max_denominator=10**6))
 def test_a_summary_figure_reads_back_exactly(value):
     from generator.site.archive import _frac
-    from generator.site.plan import fraction_text
+    from generator.site.summary import fraction_text
     from generator.site.swiss_pages import _fraction
 
     assert _frac(fraction_text(value)) == value
@@ -466,7 +466,7 @@ def test_a_summary_figure_reads_back_exactly(value):
 def test_a_sealed_body_reads_back(kind, made_from, body):
     from pathlib import Path
 
-    from generator.site.sealed import seal, take_warnings, unseal
+    from generator.sealed import seal, take_warnings, unseal
 
     take_warnings()
     assert unseal(Path("c.json"), seal(kind, made_from, body), kind, made_from) == body

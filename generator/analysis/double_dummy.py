@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import sealed
+from ..files import write_atomic
 from ..model import Board, Deal, Session
 from ..notation import Contract, Seat, Strain, Vulnerability
 from ..scoring.contract import board_dealer, board_vulnerability
@@ -165,7 +167,7 @@ def _made_by() -> str:
 
 class AnalysisCache:
     """One small JSON file per deal under ``.cache/double-dummy/ab/<key>.json``, sealed
-    (``site/sealed.py``) with its deal's key and what made it: a damaged file, or another
+    (``generator/sealed.py``) with its deal's key and what made it: a damaged file, or another
     deal's put in its place, is solved again with a warning."""
 
     def __init__(self, root: Path | None):
@@ -178,8 +180,6 @@ class AnalysisCache:
     def get(self, key: str) -> DealAnalysis | None:
         if self.root is None:
             return None
-        from ..site import sealed
-
         path = self._path(key)
         data = sealed.read_json(path, CACHE_FORMAT, f"{key}\0{_made_by()}")
         if data is None:
@@ -193,9 +193,6 @@ class AnalysisCache:
     def put(self, key: str, analysis: DealAnalysis) -> None:
         if self.root is None:
             return
-        from ..site import sealed
-        from ..site.cache import write_atomic
-
         with contextlib.suppress(OSError):  # a read-only cache only costs time
             write_atomic(self._path(key), sealed.json_bytes(CACHE_FORMAT, f"{key}\0{_made_by()}", analysis.to_dict()))
 

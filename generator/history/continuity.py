@@ -25,8 +25,8 @@ from collections.abc import Hashable, Iterable
 from pathlib import Path
 from typing import Any
 
+from ..files import read_json, write_atomic
 from ..model import Artificial, PairRef, Session
-from ..site.cache import read_json, write_atomic
 from . import git
 
 VERDICT_RECORD = "continuity-1"

@@ -11,9 +11,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ..site import sealed
-from ..site.cache import write_atomic
-from ..site.plan import MONTHS
+from .. import sealed
+from ..dates import MONTHS
+from ..files import write_atomic
 from . import git
 from .diff import compare, describe
 

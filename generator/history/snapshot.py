@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import figures as fmt
 from ..model import Artificial, PairRef
 from ..scoring.results import SessionResult
 from ..scoring.units import unit_of
-from ..site import format as fmt
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
 MINUS = "\u2212"

@@ -10,9 +10,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from ..site import sealed
-from ..site.cache import write_atomic
-from ..site.plan import MONTHS
+from .. import sealed
+from ..dates import MONTHS
+from ..files import write_atomic
 from . import git
 
 LOG_RECORD = "history-log-2"

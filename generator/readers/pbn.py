@@ -45,12 +45,13 @@ from . import pbn_tokens, values
 from .conventions import largest_field, trusted_score, unreadable_contract
 from .hand_records import HandRecords
 from .individual import player_label, seats_of
+from .labels import pair_label
 from .pbn_records import with_records
 from .pbn_tokens import Game as _Game
 from .pbn_tokens import Table as _Table
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedMatch, PrintedPair
 from .sitouts import is_no_opponent, listed_only, score_problem
-from .validate import Places, pair_label, validate
+from .validate import Places, validate
 
 _SEAT_COLUMNS = {"N": "PlayerId_North", "S": "PlayerId_South", "E": "PlayerId_East", "W": "PlayerId_West"}
 

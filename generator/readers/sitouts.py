@@ -14,7 +14,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..model import Direction, PairRef, Session, SitOut
-from .validate import pair_label
+from .labels import pair_label
 
 NO_OPPONENT = ("", "-", "0")
 """How exports write the missing pair of a sit-out line."""

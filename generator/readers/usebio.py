@@ -50,14 +50,17 @@ from . import values
 from .conventions import largest_field
 from .hand_records import HandRecords, suit_ranks
 from .individual import player_label, seats_of
+from .labels import pair_label
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedPair
 from .sitouts import NO_OPPONENT, is_no_opponent, is_phantom, listed_only, score_problem
 from .usebio_elements import child_texts as _child_texts
 from .usebio_elements import indexed as _indexed
 from .usebio_elements import players as usebio_players
+from .usebio_elements import section_name
 from .usebio_elements import text as _text
 from .usebio_results import SEAT_WORDS, ResultReader
-from .validate import Places, pair_label, validate
+from .usebio_stream import NotStreamable, read_streaming
+from .validate import Places, validate
 from .zero_artificial import artificial_of, top_of
 from .zero_artificial import zero_figures as _zero_figures
 
@@ -200,8 +203,6 @@ def read_usebio(file: str, data: bytes, stream_above: int = STREAM_ABOVE) -> tup
             )
         ]
     if root is None:
-        from .usebio_stream import NotStreamable, read_streaming
-
         reader = _Reader(file)
         try:
             return read_streaming(reader, data), reader.errors
@@ -245,14 +246,6 @@ class _Start:
     sections: list[_Section] = field(default_factory=list)
     lines: dict[int, list[TravellerLine]] = field(default_factory=dict)
     board_paths: dict[int, str] = field(default_factory=dict)
-
-
-def section_name(elem: Element, container: Element, index: int) -> str:
-    """A section's name: SECTION_ID (attribute or child) or SECTION_NAME, else A, B, ... by
-    place; '' when the session has no SECTION elements (the container holds the pairs)."""
-    if elem is container:
-        return ""
-    return elem.get("SECTION_ID") or _text(elem, "SECTION_ID") or _text(elem, "SECTION_NAME") or chr(ord("A") + index)
 
 
 class _Reader(ResultReader):

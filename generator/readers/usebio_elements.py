@@ -43,4 +43,12 @@ def players(parent: Element) -> tuple[Player, ...]:
     return tuple(found)
 
 
-__all__ = ["attribute_or_child", "child_texts", "indexed", "players", "text"]
+def section_name(elem: Element, container: Element, index: int) -> str:
+    """A section's name: SECTION_ID (attribute or child) or SECTION_NAME, else A, B, ... by
+    place; '' when the session has no SECTION elements (the container holds the pairs)."""
+    if elem is container:
+        return ""
+    return elem.get("SECTION_ID") or text(elem, "SECTION_ID") or text(elem, "SECTION_NAME") or chr(ord("A") + index)
+
+
+__all__ = ["attribute_or_child", "child_texts", "indexed", "players", "section_name", "text"]

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 from xml.etree.ElementTree import Element, TreeBuilder, XMLParser
 
 from ..model import ScoringMethod, Session
-from .usebio_elements import text
+from .usebio_elements import section_name, text
 
 if TYPE_CHECKING:
     from .usebio import _Reader, _Section, _Start
@@ -170,8 +170,6 @@ class _Stream:
 
     def ready(self, h: _Holder) -> None:
         """The section's participants are in: read them (and the event first, for the first section)."""
-        from .usebio import section_name
-
         event, container = self.event, self.container
         assert event is not None and container is not None
         if self.start is None:
@@ -198,8 +196,6 @@ class _Stream:
 
     def check_shape(self, root: Element) -> None:
         """The whole document is of the shape the stream assumed from the start, or NotStreamable."""
-        from .usebio import section_name
-
         event, container = self.event, self.container
         if event is None or container is None or root.findall("EVENT") != [event]:
             raise NotStreamable

@@ -18,6 +18,8 @@ from ..model import Board, Outcome, PairRef, Play, Scored, ScoringMethod, Sessio
 from ..notation import ContractError, Vulnerability
 from ..scoring.contract import POSSIBLE_SCORES, board_vulnerability, ns_score
 from .individual import line_players, seat_problems
+from .labels import pair_label
+from .sitouts import sitout_problems
 
 
 @dataclass(slots=True)
@@ -49,16 +51,6 @@ class Places:
         return f"line {line.source_line}" if line.source_line else ""
 
 
-def pair_label(ref: PairRef | None, side: str = "") -> str | None:
-    """'NS pair 7', 'EW pair A3', 'pair 5' — as the user knows the pair."""
-    if ref is None:
-        return None
-    text = f"{ref.section}{ref.number}" if ref.section and len(ref.section) <= 2 else str(ref.number)
-    if ref.direction is not None:
-        return f"{ref.direction} pair {text}"
-    return f"{side} pair {text}".strip()
-
-
 def line_pairs(line: TravellerLine) -> str | None:
     if line.seats is not None:
         return line_players(line)
@@ -71,8 +63,6 @@ def validate(file: str, session: Session, places: Places) -> list[InputError]:
     known = KnownPairs({p.ref for p in session.pairs})
     for board in session.boards:
         errors += _board(file, session, board, known, places)
-    from .sitouts import sitout_problems  # sitouts.py uses pair_label from here
-
     return errors + _handicaps(file, session, places) + sitout_problems(file, session)
 
 
@@ -310,4 +300,4 @@ def _percent(value: Fraction) -> str:
     return f"{p.numerator} %" if p.denominator == 1 else f"{float(p):.4g} %"
 
 
-__all__ = ["KnownPairs", "Places", "line_pairs", "outcome_problems", "pair_label", "play_problems", "validate"]
+__all__ = ["KnownPairs", "Places", "line_pairs", "outcome_problems", "play_problems", "validate"]

@@ -23,7 +23,7 @@ from yaml.resolver import Resolver
 
 from ..cycles import paused_gc
 from ..memo import remember
-from .yaml_loader import MAX_DEPTH, MAX_NUMBER_LENGTH, LineDict, construct_timestamp
+from .yaml_limits import MAX_DEPTH, MAX_NUMBER_LENGTH, LineDict, construct_timestamp
 
 try:
     from yaml._yaml import CParser

@@ -18,29 +18,8 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import InputError
 from . import values
-
-
-class LineDict(dict):
-    """A mapping that knows the line it started on."""
-
-    line: int = 0
-
-
-MAX_DEPTH = 50
-"""Mappings and lists nested deeper than this are refused (a session needs about eight levels;
-Python's own limit is reached near a thousand)."""
-MAX_NUMBER_LENGTH = 30
-"""A YAML number longer than this is refused before it is converted (Python refuses to read
-an int of over 4,300 digits, and a long one takes time)."""
-
-
-class LoadError(Exception):
-    """A problem found while loading, with the line it is on; loading stops."""
-
-    def __init__(self, line: int, message: str):
-        super().__init__(message)
-        self.line = line
-        self.message = message
+from .yaml_fastload import Unhandled, fast_load
+from .yaml_limits import MAX_DEPTH, MAX_NUMBER_LENGTH, LineDict, LoadError, construct_timestamp
 
 
 class _Guards:
@@ -146,15 +125,6 @@ def _construct_int(loader, node: yaml.ScalarNode) -> int:
     return SafeConstructor.construct_yaml_int(loader, node)
 
 
-def construct_timestamp(loader, node: yaml.ScalarNode):
-    try:
-        return SafeConstructor.construct_yaml_timestamp(loader, node)
-    except (ValueError, OverflowError):
-        raise LoadError(
-            node.start_mark.line + 1, f"expected a real calendar date, got {str(node.value)[:40]!r}"
-        ) from None
-
-
 class _PythonLoader(_Guards, yaml.SafeLoader):
     pass
 
@@ -191,8 +161,6 @@ def load(text: str, loader_class: type | None = None) -> Any:
     An ordinary upload is composed by libyaml in C (``yaml_fastload``); anything that one
     does not handle exactly as this loader does is loaded here, the guarded way."""
     if loader_class is None:
-        from .yaml_fastload import Unhandled, fast_load
-
         try:
             return fast_load(text)
         except Unhandled:

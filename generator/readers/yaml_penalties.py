@@ -18,7 +18,8 @@ from ..model import (
     Section,
 )
 from . import values
-from .validate import KnownPairs, pair_label
+from .labels import pair_label
+from .validate import KnownPairs
 from .yaml_loader import LineDict, YamlReader
 
 _PENALTY_AMOUNT = re.compile(

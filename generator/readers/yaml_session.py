@@ -40,9 +40,10 @@ from ..scoring.contract import board_vulnerability, ns_score, parse_tricks
 from ..scoring.options import DEFAULT_OPTIONS, OptionError
 from . import values
 from .individual import player_label, seats_of
+from .labels import pair_label
 from .printed import KEY, PrintedFigures
 from .sitouts import yaml_sitout
-from .validate import Places, pair_label, validate
+from .validate import Places, validate
 from .yaml_loader import DuplicateKeys, LineDict, LoadError, load
 from .yaml_penalties import PenaltiesFormat
 from .yaml_swiss import read_swiss

@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING, Any, overload
 
 from markupsafe import Markup
 
+from ..dates import MONTHS
 from ..scoring.ranking import rank_labels
 from .articles import Article
 from .history_rows import history_rows
 from .links import LEGACY, player_addresses, player_slug
 from .meta import SiteMeta, page_head
-from .plan import MONTHS, Page, PageBase
+from .page import Page, PageBase
 from .redirects import redirect_pages
 
 if TYPE_CHECKING:

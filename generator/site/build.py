@@ -25,16 +25,17 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from .. import sealed
 from ..errors import BuildError, InputError, InputErrors, Problem, shown
 from ..history import continuity
 from ..history.uploads import provisional, upload_versions
 from ..readers import MAX_BYTES
 from ..resources import default_templates
-from . import quick, sealed
+from ..site_config import SiteConfig, load_config, logo_file, site_address
+from . import quick
 from .archive import ArchivePlanner, LazyPage
 from .articles import Article, rule_articles, site_articles
 from .cache import FORMAT, Cache, CacheIndex, EventEntry, TooLarge, code_version, digest, tree_digest
-from .config import SiteConfig, load_config, logo_file, site_address
 from .duplicates import duplicates
 from .events import (
     EventSource,
@@ -49,8 +50,8 @@ from .feed import atom_feed
 from .lifecycle import shielded, worker_init
 from .lock import build_lock
 from .meta import SiteMeta, robots_txt, sitemaps
+from .page import Page, SiteInfo
 from .pipeline import Source, UploadDone, UploadFailed, UploadJob, discover, stage, upload_key, worker
-from .plan import Page, SiteInfo
 from .progress import Progress
 from .publish import PUBLISHING, Transaction, fault_pause, named, recover
 from .redirects import redirect_pages

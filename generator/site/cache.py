@@ -15,18 +15,17 @@ size, modification time, change time and inode are all unchanged (``file_digest`
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import os
-import tempfile
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 import lz4.frame
 
-from . import sealed
+from .. import sealed
+from ..files import write_atomic
 from .stamps import FileStamp, SourceStamp, stamps_from_json
 
 if TYPE_CHECKING:
@@ -104,41 +103,6 @@ def code_version() -> str:
             tree_digest(GENERATOR_ROOT, "**/*.py") + tree_digest(GENERATOR_ROOT / "articles", "*.md") + solver_version()
         ).encode()
     )
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Replace a file in one step (a temporary file, then a rename); a new file is written directly."""
-    if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            with open(path, "xb") as f:
-                f.write(data)
-            return
-        except FileExistsError:
-            pass
-        except BaseException:
-            path.unlink(missing_ok=True)
-            raise
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
-
-
-def read_json(path: Path) -> Any:
-    try:
-        return json.loads(path.read_bytes())
-    except (OSError, ValueError):
-        return None
-
-
-def write_json(path: Path, data: Any) -> None:
-    write_atomic(path, json.dumps(data, sort_keys=True, separators=(",", ":")).encode("utf-8"))
 
 
 class Cache:

@@ -18,8 +18,8 @@ from ..readers.event_file import is_event_file
 from ..scoring.event import missing_rule
 from .links import LEGACY, pair_file, session_dir, slugify
 from .meta import page_head
+from .page import Page, PageBase, SiteInfo
 from .pipeline import Source
-from .plan import Page, PageBase, SiteInfo
 from .tree import walk
 
 

@@ -12,12 +12,14 @@ from typing import TYPE_CHECKING, Any
 from ..history.snapshot import line_key
 from ..model import Direction
 from ..scoring.results import ScoredBoard, Standing
+from ..scoring.units import UNIT_SHORT
 from . import adjusted_worth, swiss_pages
 from . import format as fmt
 from .charts import Bar, bar_chart
 from .explain_view import block
 from .links import board_file, pair_file
-from .plan import UNIT_SHORT, Page, field_name, own_score, seat_of
+from .naming import field_name, seat_of
+from .page import Page
 from .rows import card_rows
 from .sitout_rows import sitout_rows
 
@@ -239,3 +241,9 @@ def _field_of(plan: SessionPlanner, standing: Standing):
         if any(s is standing for s in f.standings):
             return f.standings
     return (standing,)
+
+
+def own_score(view: dict[str, Any], direction: Direction) -> int | None:
+    if view["kind"] != "play":
+        return None
+    return view["ns_score"] if direction is Direction.NS else -view["ns_score"]

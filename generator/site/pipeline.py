@@ -15,6 +15,7 @@ from functools import partial
 from pathlib import Path, PurePosixPath
 from typing import Any, NamedTuple
 
+from .. import sealed
 from ..analysis.double_dummy import SessionAnalysis
 from ..errors import GeneratorError, shown
 from ..export import results_json_text, session_to_csv
@@ -23,11 +24,11 @@ from ..readers.event_file import is_event_file
 from ..scoring.contract import ContractError
 from ..scoring.options import OptionError
 from ..scoring.results import SessionResult
-from . import sealed
 from .cache import Cache, digest
 from .duplicates import session_identity
 from .links import LEGACY, file_slug, slugify
-from .plan import Page, SessionPlanner, SiteInfo
+from .page import Page, SiteInfo
+from .plan import SessionPlanner
 from .render import render_page
 from .split import split_parts, split_render
 from .stamps import FileStamp

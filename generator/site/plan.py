@@ -9,15 +9,14 @@ Nothing here renders HTML or rounds a figure: contexts carry the engine's exact
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Any
 
 from ..analysis.compare import versus_double_dummy
 from ..analysis.double_dummy import DealAnalysis, SessionAnalysis
 from ..history.snapshot import line_key
-from ..model import Artificial, Direction, PairRef, Scored, ScoringMethod, Session
-from ..scoring.contract import Seat, Strain
+from ..model import Artificial, Direction, PairRef, Scored, ScoringMethod
+from ..scoring.contract import Seat
 from ..scoring.results import ScoredBoard, ScoredLine, SessionResult, Standing
 from ..scoring.trick_value import TrickWorth, trick_worth
 from ..scoring.trick_value import split as is_split
@@ -28,91 +27,23 @@ from . import format as fmt
 from .auction_view import line_anchor, records_view
 from .big_field import is_big, traveller_csv, traveller_file
 from .charts import Bar, bar_chart
+from .dd_grid import dd_view
 from .explain_view import ArticleLink, block, board_blocks, rule_info, written
 from .links import LEGACY, board_file, pair_file, player_path, player_slug, session_dir
-from .meta import SiteMeta, page_head
+from .meta import page_head
+from .naming import SEATS, field_name, long_date, session_kind, session_title
+from .page import Page, PageBase, SiteInfo
+from .pair_pages import pair_page
 from .redirects import redirect_pages
 from .rows import frequency_rows, traveller_rows, worth_items
+from .summary import session_summary
+from .team_pages import match_page, match_summary
 
 if TYPE_CHECKING:
     from ..scoring.options import ScoringOptions
     from .summary import SessionSummary
 
-MONTHS = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
-SEATS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
-
-
-@dataclass(slots=True)
-class Page:
-    path: str
-    """Where the page goes, POSIX, relative to the site root."""
-    template: str | None
-    context: dict[str, Any] = field(default_factory=dict)
-    data: bytes | None = None
-    """Pages that are not templates (downloads): their bytes."""
-
-
-class PageBase(TypedDict):
-    """What ``base.html`` reads on every page (the templates' shared contract): each page's
-    context is this plus its own keys."""
-
-    club: str
-    title: str
-    root: str
-    """'../../': the way from the page back to the site root, for every link and asset."""
-    page_path: str
-    """Where the page is, POSIX, from the site root."""
-    crumbs: list[tuple[str, str]]
-    """The breadcrumb trail: (url, label) pairs, relative to the page."""
-    head: NotRequired[dict[str, str]]
-    """Canonical address, description, Open Graph and robots (``meta.page_head``)."""
-
-
-@dataclass(frozen=True, slots=True)
-class SiteInfo:
-    """What every page of every session needs to know about the site (part of the cache key)."""
-
-    club: str
-    rule_map: dict[str, str]
-    """Explanation rule prefix -> article slug."""
-    article_titles: dict[str, str]
-    meta: SiteMeta = field(default_factory=SiteMeta)
-    """The settings of each page's head, the feed, the sitemap and the downloads."""
-
-
-DD_SEATS = (Seat.N, Seat.S, Seat.E, Seat.W)
-DD_STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
-
-
-def session_kind(session: Session) -> str:
-    if session.method is ScoringMethod.TEAMS:
-        return "Teams (IMPs, VPs)" if session.matches else "Teams"
-    if session.swiss:
-        return f"Swiss pairs, {'cross-IMPs' if session.method is ScoringMethod.CROSS_IMPS else 'Butler IMPs'}, VPs"
-    movement = "Mitchell" if any(p.ref.direction for p in session.pairs) else "Howell"
-    method = {
-        ScoringMethod.MATCHPOINTS: "matchpoints",
-        ScoringMethod.BUTLER: "Butler IMPs",
-        ScoringMethod.CROSS_IMPS: "cross-IMPs",
-        ScoringMethod.AGGREGATE: "aggregate",
-    }[session.method]
-    if session.individual:
-        return f"Individual, {method}"
-    return f"Pairs, {movement}, {method}"
 
 
 def _table_of(row: dict[str, Any]) -> str:
@@ -120,20 +51,6 @@ def _table_of(row: dict[str, Any]) -> str:
     if row["seats"]:
         return " v ".join(", ".join(f"{p['seat']} {p['names']}" for p in row["seats"][side]) for side in ("NS", "EW"))
     return f"{row['ns_pair']['label']} v {row['ew_pair']['label']}"
-
-
-def seat_of(seats, ref: PairRef) -> str | None:
-    """The seat (N, S, E, W) a player sat in on an individual event's line."""
-    return next((seat for seat, player in seats.by_seat() if player == ref), None) if seats else None
-
-
-def session_title(session: Session) -> str:
-    return session.event or session.title or "Session"
-
-
-def long_date(session: Session) -> str:
-    d = session.date
-    return f"{d.day} {MONTHS[d.month - 1]} {d.year}" if d else ""
 
 
 def hcp(cards: str) -> int:
@@ -342,8 +259,6 @@ class SessionPlanner:
     def pages(self, pairs: bool = True) -> list[Page]:
         """Every page of the session; without the pair pages when ``pairs`` is false (a big
         field's are planned by several processes, each a slice: ``pair_pages``, pipeline.py)."""
-        from . import team_pages  # it imports this module: here, not at the top
-
         pages = [self.session_page()]
         pages += [self.board_page(b, i) for i, b in enumerate(self.result.boards)]
         pages += [
@@ -353,7 +268,7 @@ class SessionPlanner:
         ]
         if pairs:
             pages += self.pair_pages(self.result.standings)
-        pages += [team_pages.match_page(self, i, m) for i, m in enumerate(self.result.matches, start=1)]
+        pages += [match_page(self, i, m) for i, m in enumerate(self.result.matches, start=1)]
         pages += swiss_pages.pages(self)
         moved = redirect_pages(self.moves(pages), {p.path for p in pages} | self.pair_paths(), self.site.meta)
         self.redirected = [p.path for p in moved]
@@ -382,9 +297,7 @@ class SessionPlanner:
         ]
 
     def pair_pages(self, standings: Sequence[Standing]) -> list[Page]:
-        from . import pair_pages  # it imports this module: here, not at the top
-
-        return [pair_pages.pair_page(self, s) for s in standings]
+        return [pair_page(self, s) for s in standings]
 
     def board_title(self, board: ScoredBoard) -> str:
         return f"Board {board.number}" + (f", section {board.section}" if board.section else "")
@@ -446,8 +359,6 @@ class SessionPlanner:
             }
             for t in self.result.team_standings
         ]
-        from .team_pages import match_summary
-
         matches = [match_summary(self, i, m) for i, m in enumerate(self.result.matches, start=1)]
         standing = self.result.team_standings[0] if self.result.team_standings else None
         return Page(
@@ -872,8 +783,6 @@ class SessionPlanner:
 
     # --- summary for the archive pages (summary.py) -----------------------------------
     def summary(self) -> SessionSummary:
-        from .summary import session_summary
-
         return session_summary(self)
 
     def table_words(self, line) -> str:
@@ -983,19 +892,6 @@ def _field_order(f) -> tuple[str, int]:
     return (" ".join(p for p in parts if p not in ("NS", "EW")), 1 if "EW" in parts else 0)
 
 
-def field_name(name: str) -> str:
-    words = {"NS": "North-South", "EW": "East-West"}
-    parts = name.split()
-    out = []
-    for p in parts:
-        out.append(words.get(p, f"Section {p}"))
-    return ", ".join(out)
-
-
-def fraction_text(value: Fraction | None) -> str | None:
-    return None if value is None else f"{value.numerator}/{value.denominator}"
-
-
 def _play(play) -> dict[str, Any]:
     return {
         "contract": play.contract,
@@ -1004,34 +900,6 @@ def _play(play) -> dict[str, Any]:
         "lead": play.lead,
         "ns_score": play.ns_score,
     }
-
-
-def dd_view(analysis: DealAnalysis | None) -> dict[str, Any] | None:
-    """The double-dummy grid (declarers N, S, E, W; strains NT down to clubs) and par."""
-    if analysis is None:
-        return None
-    return {
-        "rows": [
-            {"seat": seat.value, "name": SEATS[seat], "tricks": [analysis.tricks[seat][st] for st in DD_STRAINS]}
-            for seat in DD_SEATS
-        ],
-        "strains": [st.value for st in DD_STRAINS],
-        "par_score": analysis.par_score,
-        "par_contracts": [
-            {
-                "contract": f"{c.level}{c.strain.value}{'X' if c.doubled else ''}",
-                "declarers": " or ".join(s.value for s in c.declarers),
-                "tricks": c.tricks,
-            }
-            for c in analysis.par_contracts
-        ],
-    }
-
-
-def own_score(view: dict[str, Any], direction: Direction) -> int | None:
-    if view["kind"] != "play":
-        return None
-    return view["ns_score"] if direction is Direction.NS else -view["ns_score"]
 
 
 def plan_session(

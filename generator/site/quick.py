@@ -27,8 +27,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from . import sealed, tree
-from .cache import FORMAT, RACY_NS, TRUST_STAT, code_version, tree_digest, write_atomic
+from .. import sealed
+from ..files import refused_file, write_atomic
+from . import tree
+from .cache import FORMAT, RACY_NS, TRUST_STAT, code_version, tree_digest
 from .stamps import FileStamp
 
 RECORD = "quick-3"
@@ -120,7 +122,7 @@ def settings_text(content: Path) -> str | None:
 
 def _text(path: Path, content: Path) -> str | None:
     """A settings file's text, unless it may not be read (the build then refuses it)."""
-    refused = tree.refused_file(path, content)
+    refused = refused_file(path, content)
     if refused or not path.is_file():
         return refused
     return path.read_bytes().decode("utf-8", "replace")

@@ -11,15 +11,12 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from markupsafe import escape
 
 from .links import absolute
 from .meta import SiteMeta
-
-if TYPE_CHECKING:
-    from .plan import Page
+from .page import Page
 
 MARK = b"<!-- moved -->"
 """The first line after the doctype of every redirect page (how tests and tools know one)."""
@@ -56,8 +53,6 @@ def redirect_html(old: str, new: str, meta: SiteMeta) -> bytes:
 def redirect_pages(moves: Iterable[tuple[str, str]], taken: set[str], meta: SiteMeta) -> list[Page]:
     """A redirect page for each (old, new) whose old address no page of the site holds now
     (a page always wins over a redirect); the first move named for an address wins."""
-    from .plan import Page  # plan.py imports this module
-
     out: dict[str, Page] = {}
     for old, new in moves:
         if old != new and old not in taken and old not in out:

@@ -13,7 +13,7 @@ from jinja2.compiler import CodeGenerator
 
 from ..resources import packaged_templates
 from . import format as fmt
-from .plan import Page
+from .page import Page
 
 DEFAULT_TEMPLATES = packaged_templates()
 

@@ -8,11 +8,12 @@ unchanged upload is never read or scored again for the archive's sake.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from . import swiss_pages
 from .links import pair_file, player_key
-from .plan import field_name, fraction_text, long_date, session_kind, session_title
+from .naming import field_name, long_date, session_kind, session_title
 
 if TYPE_CHECKING:
     from .plan import SessionPlanner
@@ -137,3 +138,7 @@ def _people(names: list[str]) -> dict[str, list[str]]:
     """An entry's players as written, with their spelling (spacing normalised) and identity,
     worked out here, in the worker, so that the archive pages need not."""
     return {"players": names, "spellings": [" ".join(n.split()) for n in names], "keys": [player_key(n) for n in names]}
+
+
+def fraction_text(value: Fraction | None) -> str | None:
+    return None if value is None else f"{value.numerator}/{value.denominator}"

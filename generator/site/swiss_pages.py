@@ -13,9 +13,10 @@ from ..scoring.swiss import SwissBye, SwissMatchResult, SwissResult, SwissRoundR
 from . import format as fmt
 from .explain_view import block
 from .links import board_file, pair_file
+from .page import Page
 
 if TYPE_CHECKING:
-    from .plan import Page, SessionPlanner
+    from .plan import SessionPlanner
 
 ROUNDS_FILE = "swiss.html"
 
@@ -76,8 +77,6 @@ def pages(plan: SessionPlanner) -> list[Page]:
     swiss = plan.result.swiss
     if swiss is None:
         return []
-    from .plan import Page
-
     files = _match_files(swiss)
     out = []
     rounds = []
@@ -123,8 +122,6 @@ def _scale_words(plan: SessionPlanner) -> str:
 
 
 def match_page(plan: SessionPlanner, r: SwissRoundResult, m: SwissMatchResult, file: str) -> Page:
-    from .plan import Page
-
     path = f"{plan.dir}/{file}"
     rows = []
     for f in m.boards:

@@ -13,10 +13,12 @@ from ..model import ScoringMethod
 from ..scoring.contract import board_dealer, board_vulnerability
 from . import format as fmt
 from .adjusted_worth import award_label
+from .dd_grid import dd_view
 from .explain_view import block
 from .links import player_path, player_slug
 from .match_analysis import versus
-from .plan import SEATS, Page, dd_view
+from .naming import SEATS
+from .page import Page
 
 if TYPE_CHECKING:
     from ..scoring.options import ScoringOptions

@@ -9,6 +9,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..files import inside
+
 
 def entries(root: Path, enter_links: bool) -> Iterator[tuple[str, os.DirEntry, bool]]:
     """(POSIX path under ``root``, entry, is a folder) for every file and folder found.
@@ -68,21 +70,6 @@ class OutsideError(Exception):
     """The folder to walk is itself a link out of the confining folder."""
 
 
-def _inside(real: str, confine: str) -> bool:
-    return real == confine or real.startswith(confine.rstrip(os.sep) + os.sep)
-
-
-def refused_file(path: Path, confine: Path) -> str | None:
-    """Why a named file of the content folder (``site.yaml``) must not be read, or None:
-    a link out of ``confine``, or not a regular file (a pipe or /dev/zero would never end)."""
-    real = os.path.realpath(path)
-    if not _inside(real, os.path.realpath(confine)):
-        return f"it is a symbolic link to {real}, outside the content folder (the build never reads outside it)"
-    if os.path.lexists(path) and not os.path.isfile(real):
-        return "it is not a regular file"
-    return None
-
-
 def walk(
     root: Path, label: str = "", confine: Path | None = None, stay_inside: bool = True
 ) -> tuple[list[Found], list[Skipped]]:
@@ -99,7 +86,7 @@ def walk(
     output folder, which is the operator's own), still never into a loop.
     """
     real_root = os.path.realpath(root)
-    if confine is not None and not _inside(real_root, os.path.realpath(confine)):
+    if confine is not None and not inside(real_root, os.path.realpath(confine)):
         raise OutsideError(real_root)
     limit = real_root
     where = f"the {label.rstrip('/')} folder" if label else "the folder"
@@ -158,7 +145,7 @@ def walk(
                 if not exists:
                     skipped.append(Skipped(label + name, "it is a symbolic link to nothing (a broken link)"))
                     continue
-                if stay_inside and not _inside(real, limit):
+                if stay_inside and not inside(real, limit):
                     skipped.append(
                         Skipped(
                             label + name,
@@ -200,4 +187,4 @@ def walk(
     return kept, skipped
 
 
-__all__ = ["Found", "OutsideError", "Skipped", "entries", "refused_file", "walk"]
+__all__ = ["Found", "OutsideError", "Skipped", "entries", "walk"]

@@ -14,8 +14,8 @@ from generator.model import Scored
 from generator.readers import read_sessions
 from generator.scoring.session import score_session
 from generator.site import format as fmt
-from generator.site.config import load_config
 from generator.site.links import pair_file
+from generator.site_config import load_config
 
 pytestmark = pytest.mark.browser
 

@@ -6,7 +6,7 @@ import pytest
 
 from generator.commands import score_file
 from generator.errors import BuildError
-from generator.site.config import load_config
+from generator.site_config import load_config
 from tests.helpers.reader_builders import messages, write
 from tests.helpers.sessions import SHORT_MATCH_ON_A_CLUB_SCALE
 

@@ -14,7 +14,7 @@ from generator.scoring.explain import json_number
 from generator.scoring.session import score_session
 from generator.site.big_field import BIG_FIELD_LINES, TRAVELLER_COLUMNS
 from generator.site.build import build_site
-from generator.site.config import load_config
+from generator.site_config import load_config
 
 from .big_field_site import BOARDS, TABLES, big_field_content, play_of
 from .conftest import parse

@@ -14,7 +14,7 @@ from generator.errors import BuildError
 from generator.events import event_to_json, load_event
 from generator.site import format as fmt
 from generator.site.build import build_site
-from generator.site.config import load_config
+from generator.site_config import load_config
 from tests.helpers.arithmetic import count_statements, false_statements, page_lines
 
 ROOT = Path(__file__).resolve().parents[2]

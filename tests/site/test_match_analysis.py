@@ -32,7 +32,7 @@ def _text(html: str) -> str:
 def test_grid_and_par_beside_the_deal(match_page):
     from generator.analysis.double_dummy import analyse_session
     from generator.readers import read_sessions
-    from generator.site.plan import DD_SEATS, DD_STRAINS
+    from generator.site.dd_grid import DD_SEATS, DD_STRAINS
 
     box = match_page[match_page.index('<div class="deal-analysis">') :]
     assert box.index('class="deal"') < box.index('class="dd-grid"')

@@ -14,10 +14,10 @@ from generator.model import Scored
 from generator.readers import read_sessions
 from generator.scoring.session import score_session
 from generator.site import format as fmt
-from generator.site.config import load_config
 from generator.site.links import pair_file
 from generator.site.plan import unit_of
 from generator.site.redirects import MARK
+from generator.site_config import load_config
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "tests" / "fixtures" / "club"

@@ -292,7 +292,8 @@ def test_worth_items_write_what_the_template_loop_wrote(worth):
 def test_a_note_on_the_last_line_joins_the_next_row_as_the_loop_wrote_it():
     """The old loop wrote a line's note row with no line break after it: the last one ran on
     into ``</tbody>`` or the first sit-out row (checked against main's template at the change)."""
-    from generator.site.plan import SessionPlanner, SiteInfo
+    from generator.site.page import SiteInfo
+    from generator.site.plan import SessionPlanner
     from generator.site.render import render_page
     from tests.helpers.builders import one_board
 

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from generator.model import Artificial, Direction, Play, Scored, ScoringMethod
 from generator.scoring.contract import Contract, Seat, Strain, ns_score
 from generator.scoring.trick_value import trick_worth
-from generator.site.plan import SessionPlanner, SiteInfo
+from generator.site.page import SiteInfo
+from generator.site.plan import SessionPlanner
 from tests.helpers.builders import one_board
 
 SITE = SiteInfo("Club", {}, {})

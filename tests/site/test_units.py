@@ -10,7 +10,7 @@ from generator.errors import BuildError
 from generator.resources import packaged_articles
 from generator.site import archive, articles, format, links
 from generator.site.articles import article_for_rule, read_article, rule_articles
-from generator.site.config import load_config
+from generator.site_config import load_config
 
 
 @pytest.mark.parametrize("module", [format, links], ids=lambda m: m.__name__)

@@ -11,9 +11,9 @@ from urllib.parse import urlsplit
 
 import yaml
 
-from ..errors import BuildError, shown
-from ..scoring.options import OptionError, ScoringOptions, resolve_options
-from .tree import refused_file
+from .errors import BuildError, shown
+from .files import refused_file
+from .scoring.options import OptionError, ScoringOptions, resolve_options
 
 DEFAULT_CLUB = "Bridge club"
 
