@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from .errors import GeneratorError, Problem, shown
-from .new import DEFAULT_CLUB
+from .resources import DEFAULT_CLUB
 from .site import lifecycle
 from .site.lifecycle import Stopped
 

@@ -17,10 +17,8 @@ from pathlib import Path
 from string import Template
 
 from .errors import GeneratorError
-from .resources import packaged_locks, packaged_workflow, scaffold
+from .resources import DEFAULT_CLUB, packaged_locks, packaged_workflow, scaffold
 from .wheel import DISTRIBUTION, running_wheel, scratch, sha256, wheel_version
-
-DEFAULT_CLUB = "Our Bridge Club"
 
 # Scaffold file -> where it goes in the new repository.
 FILES = {

@@ -11,6 +11,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+DEFAULT_CLUB = "Our Bridge Club"
+"""The club's name `new` writes into site.yaml when none is given (here, not in new.py, so that
+the command line names it without importing what `new` needs to pack a wheel)."""
+
 PACKAGE_ROOT = Path(__file__).resolve().parent
 SOURCE_ROOT = PACKAGE_ROOT.parent
 
