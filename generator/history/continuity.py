@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-import json
 from collections import Counter
 from collections.abc import Hashable, Iterable
 from pathlib import Path
 from typing import Any
 
-from ..files import read_json, write_atomic
+from .. import sealed
+from ..files import write_atomic
 from ..model import Artificial, PairRef, Session
 from . import git
 
@@ -90,9 +90,10 @@ def same_upload(old: list[Session], new: list[Session]) -> bool:
     return bool(days) and _most(players(old), players(new))
 
 
-def _verdict_path(cache_root: Path, old: str, new: str) -> Path:
+def _verdict_path(cache_root: Path, old: str, new: str) -> tuple[Path, str]:
+    """Where the verdict on two versions is kept, and its key (sealed with it: ``sealed``)."""
     key = hashlib.sha256(f"{VERDICT_RECORD}\0{old}\0{new}".encode()).hexdigest()
-    return cache_root / "history" / "continuity" / key[:2] / f"{key}.json"
+    return cache_root / "history" / "continuity" / key[:2] / f"{key}.json", key
 
 
 def _read(path: str, data: bytes) -> list[Session] | None:
@@ -106,9 +107,10 @@ def _read(path: str, data: bytes) -> list[Session] | None:
         return None
 
 
-def _readable_path(cache_root: Path, blob: str, suffix: str) -> Path:
+def _readable_path(cache_root: Path, blob: str, suffix: str) -> tuple[Path, str]:
+    """Where whether a version could be read is kept, and its key (sealed with it)."""
     key = hashlib.sha256(f"{VERDICT_RECORD}\0readable\0{blob}\0{suffix}".encode()).hexdigest()
-    return cache_root / "history" / "continuity" / key[:2] / f"{key}.json"
+    return cache_root / "history" / "continuity" / key[:2] / f"{key}.json", key
 
 
 def published(
@@ -121,7 +123,8 @@ def published(
     for versions in found.values():
         for v in versions[:-1]:
             key = (v["blob"], Path(v["path"]).suffix.lower())
-            cached = read_json(_readable_path(cache_root, *key))
+            kept, made_from = _readable_path(cache_root, *key)
+            cached = sealed.read_json(kept, VERDICT_RECORD, made_from)
             if isinstance(cached, dict) and isinstance(cached.get("readable"), bool):
                 readable[key] = cached["readable"]
             else:
@@ -132,7 +135,8 @@ def published(
         blobs = git.read_blobs(folder, sorted({blob for blob, _ in pending}))
         for key, path in pending.items():
             ok = key[0] in blobs and _read(path, blobs[key[0]]) is not None
-            write_atomic(_readable_path(cache_root, *key), json.dumps({"readable": ok}).encode())
+            kept, made_from = _readable_path(cache_root, *key)
+            write_atomic(kept, sealed.json_bytes(VERDICT_RECORD, made_from, {"readable": ok}))
             readable[key] = ok
     out = {}
     for rel, versions in found.items():
@@ -154,7 +158,8 @@ def trim(folder: Path, found: dict[str, list[dict[str, Any]]], cache_root: Path)
         for before, v in itertools.pairwise(versions):
             if v.get("renamed") and before["blob"] != v["blob"]:
                 pair = (before["blob"], v["blob"])
-                cached = read_json(_verdict_path(cache_root, *pair))
+                kept, made_from = _verdict_path(cache_root, *pair)
+                cached = sealed.read_json(kept, VERDICT_RECORD, made_from)
                 if isinstance(cached, dict) and isinstance(cached.get("same"), bool):
                     verdicts[pair] = cached["same"]
                 else:
@@ -166,7 +171,8 @@ def trim(folder: Path, found: dict[str, list[dict[str, Any]]], cache_root: Path)
                 _read(path, blobs[blob]) if blob in blobs else None for path, blob in zip((old_path, new_path), pair)
             )
             same = old is not None and new is not None and same_upload(old, new)
-            write_atomic(_verdict_path(cache_root, *pair), json.dumps({"same": same}).encode())
+            kept, made_from = _verdict_path(cache_root, *pair)
+            write_atomic(kept, sealed.json_bytes(VERDICT_RECORD, made_from, {"same": same}))
             verdicts[pair] = same
     out = {}
     for rel, versions in found.items():
