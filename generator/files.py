@@ -44,10 +44,6 @@ def read_json(path: Path) -> Any:
         return None
 
 
-def write_json(path: Path, data: Any) -> None:
-    write_atomic(path, json.dumps(data, sort_keys=True, separators=(",", ":")).encode("utf-8"))
-
-
 def inside(real: str, confine: str) -> bool:
     """Whether the real path ``real`` is ``confine`` or lies below it (both resolved)."""
     return real == confine or real.startswith(confine.rstrip(os.sep) + os.sep)

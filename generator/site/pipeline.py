@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import traceback
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
@@ -72,15 +73,9 @@ def upload_slugs(rels: list[str], slugify=slugify) -> list[str]:
     def slug(native: str) -> str:  # the same on every locale, whatever bytes the name holds
         return file_slug(shown_name(native), os.fsencode(native), slugify)
 
-    stems: dict[str, int] = {}
-    for rel in rels:
-        s = slug(PurePosixPath(rel).with_suffix("").as_posix())
-        stems[s] = stems.get(s, 0) + 1
-    out = []
-    for rel in rels:
-        s = slug(PurePosixPath(rel).with_suffix("").as_posix())
-        out.append(slug(rel) if stems[s] > 1 else s)
-    return out
+    stems = [slug(PurePosixPath(rel).with_suffix("").as_posix()) for rel in rels]
+    count = Counter(stems)
+    return [slug(rel) if count[s] > 1 else s for rel, s in zip(rels, stems)]
 
 
 def discover(folder: Path, label: str = "sessions/", confine: Path | None = None) -> tuple[list[Source], list[Skipped]]:
