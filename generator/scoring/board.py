@@ -13,7 +13,7 @@ from .explain import unit as units
 from .frequency import Components, FrequencyTable
 from .imps import imps
 from .options import ScoringOptions
-from .pairs_methods import Aggregate, Butler, CrossImps, Matchpoints, PairsMethod, SmallGroup
+from .pairs_methods import Aggregate, Butler, CrossImps, Matchpoints, PairsMethod, SmallGroup, datum_factor_matters
 from .results import FrequencyRow, ScoredBoard, ScoredLine, SideScore
 from .rounding import percent
 from .units import unit_label
@@ -355,7 +355,10 @@ def _board_explanation(
         summary += f" ({weighted} of them weighted by the director)"
     if artificial:
         summary += f", {artificial} artificial score{'s' if artificial != 1 else ''} (not a result)"
-    if table.expected != table.actual:
+    # Butler's datum is an average: counting every result E / A times changes it only when a fixed
+    # number of results is left out at each end, so the factor is mentioned only then.
+    factor_matters = not isinstance(scorer, Butler) or datum_factor_matters(table, options)
+    if table.expected != table.actual and factor_matters:
         summary += f"; scored as if it had {table.expected} results, like a complete board"
     steps = [
         Step(
@@ -372,7 +375,7 @@ def _board_explanation(
                 {"A": table.actual, "E": table.expected},
             )
         )
-    elif table.factor != 1 and table.actual:
+    elif table.factor != 1 and table.actual and factor_matters:
         steps.append(
             Step(
                 "neuberg.factor",

@@ -476,15 +476,19 @@ def _round_weighted_imps(value: Fraction, options: ScoringOptions) -> tuple[Frac
     )
 
 
-def datum(table: FrequencyTable, options: ScoringOptions) -> tuple[Fraction, Explanation]:
-    """The Butler datum and its arithmetic: trim each end by mass, average, round to 10."""
-    trim_count, pct = options.trim
-    total_mass = Fraction(table.expected) if table.actual else Fraction(0)
-    trim_each = Fraction(trim_count) if trim_count else total_mass * pct / 100
-    if 2 * trim_each >= total_mass:
-        trim_each = Fraction(0)
-    kept: dict[int, Fraction] = {s: Fraction(table.factored(s)) for s in table.scores}
-    for order in (table.scores, tuple(reversed(table.scores))):
+def datum_factor_matters(table: FrequencyTable, options: ScoringOptions) -> bool:
+    """Whether counting each result E / A times (Neuberg) changes a Butler datum: only when a fixed
+    number of results is left out at each end.  An average, or one with a percentage left out at
+    each end, is the same whatever every count is multiplied by — so the explanation then says
+    nothing of the factor and shows the results as played (issue 28)."""
+    trim_count, _ = options.trim
+    return table.factor != 1 and bool(trim_count) and 2 * trim_count < table.expected
+
+
+def _trimmed(counts: dict[int, Fraction], scores: tuple[int, ...], trim_each: Fraction) -> dict[int, Fraction]:
+    """``counts`` with ``trim_each`` of the mass taken off each end of the score order."""
+    kept = dict(counts)
+    for order in (scores, tuple(reversed(scores))):
         left = trim_each
         for s in order:
             take = min(left, kept[s])
@@ -492,11 +496,35 @@ def datum(table: FrequencyTable, options: ScoringOptions) -> tuple[Fraction, Exp
             left -= take
             if not left:
                 break
+    return kept
+
+
+def datum(table: FrequencyTable, options: ScoringOptions) -> tuple[Fraction, Explanation]:
+    """The Butler datum and its arithmetic: trim each end by mass, average, round to 10."""
+    trim_count, pct = options.trim
+    total_mass = Fraction(table.expected) if table.actual else Fraction(0)
+    trim_each = Fraction(trim_count) if trim_count else total_mass * pct / 100
+    if 2 * trim_each >= total_mass:
+        trim_each = Fraction(0)
+    kept = _trimmed({s: Fraction(table.factored(s)) for s in table.scores}, table.scores, trim_each)
     mass = sum(kept.values(), Fraction(0))
     total = sum((s * kept[s] for s in table.scores), Fraction(0))
     mean = total / mass if mass else Fraction(0)
     rounded = round_to_ten(mean, options.datum_rounding)
     played = table.actual
+    counts_as = {s: Fraction(table.factored(s)) for s in table.scores}
+    if trim_each and not trim_count and table.factor != 1:
+        # A percentage at each end: the factor changes nothing, so the arithmetic shown is on the
+        # results as played (the same mean: every count and the mass scale alike).
+        counts_as = {s: Fraction(table.frequency[s]) for s in table.scores}
+        played_mass = sum(counts_as.values(), Fraction(0))
+        shown_kept = _trimmed(counts_as, table.scores, played_mass * pct / 100)
+        shown_mass = sum(shown_kept.values(), Fraction(0))
+        shown_total = sum((s * shown_kept[s] for s in table.scores), Fraction(0))
+        if shown_mass and shown_total / shown_mass == mean:
+            kept, mass, total, trim_each = shown_kept, shown_mass, shown_total, played_mass * pct / 100
+        else:  # never expected: show the factored working rather than a sum that differs
+            counts_as = {s: Fraction(table.factored(s)) for s in table.scores}
     if not trim_each:
         # No results left out: the average of the results played, whatever the factoring (a weighted
         # result counts in part), so the sum is written with the frequencies members see.
@@ -513,7 +541,7 @@ def datum(table: FrequencyTable, options: ScoringOptions) -> tuple[Fraction, Exp
         )
         described = f"datum: the average NS score of the {count(played, 'result')} played, leaving out {how}" + (
             f"; each result counts {table.expected} / {played} times, as the board is scored for {table.expected}"
-            if table.factor != 1
+            if datum_factor_matters(table, options)
             else ""
         )
     # The table beside the sum shows the same counts and products as the sum: the frequencies
@@ -523,6 +551,7 @@ def datum(table: FrequencyTable, options: ScoringOptions) -> tuple[Fraction, Exp
         {
             "score": s,
             "factored": table.factored(s),
+            "counts_as": counts_as[s],
             "kept": kept[s],
             "count": weights.get(s, Fraction(0)),
             "product": s * weights.get(s, Fraction(0)),

@@ -28,7 +28,7 @@ from .options import OptionError, ScoringOptions
 from .ranking import rank_labels
 from .results import ScoredBoard, ScoredLine
 from .rounding import display_over_root, round_over_root
-from .teams import boards_words, club_vps, vp_steps
+from .teams import boards_words, club_vps, vp_lead, vp_steps
 from .vp import match_vps
 
 SWISS_METHODS = (ScoringMethod.CROSS_IMPS, ScoringMethod.BUTLER)
@@ -242,6 +242,7 @@ def score_swiss_match(
             margin, Fraction(0), n, options.vp_fractional_margin, options.vp_scale, options.vp_rounding, options.vp_pool
         )
         steps += vp_steps(margin, n, first_vp, second_vp, options)
+    steps.insert(0, vp_lead(first_name, second_name, margin, n, first_vp, second_vp))
     steps.append(
         Step(
             "swiss.vps",

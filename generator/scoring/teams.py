@@ -320,6 +320,7 @@ def score_match(match: Match, options: ScoringOptions) -> MatchResult:
     method = "vp"
     if total_unit == "vps" and boards and options.vp_scale == "club":
         home_vp, away_vp, step = club_vps(match, home, away, len(boards), options)
+        steps.insert(0, vp_lead(match.home.name, match.away.name, home - away, len(boards), home_vp, away_vp, label))
         steps.append(step)
         home_score, away_score = home_vp, away_vp
     elif total_unit == "vps" and boards:
@@ -332,6 +333,7 @@ def score_match(match: Match, options: ScoringOptions) -> MatchResult:
             options.vp_rounding,
             options.vp_pool,
         )
+        steps.insert(0, vp_lead(match.home.name, match.away.name, home - away, len(boards), home_vp, away_vp, label))
         steps += vp_steps(home - away, len(boards), home_vp, away_vp, options)
         home_score, away_score = home_vp, away_vp
     elif total_unit == "wins":
@@ -408,6 +410,31 @@ def club_vps(
             },
         ),
     )
+
+
+def vp_lead(
+    home_name: str,
+    away_name: str,
+    margin: Fraction,
+    boards: int,
+    home_vp: Fraction,
+    away_vp: Fraction,
+    label: str = "IMPs",
+) -> Step:
+    """The fact a member looks for, before the working: "Badgers by 13.4 IMPs over 4 boards →
+    16.22 VPs to Badgers, 3.78 to Otters".  The scale and its arithmetic follow (``vp_steps``)."""
+    over = boards_words(boards)
+    if margin == 0:
+        text = f"a tie over {over} → {fmt(home_vp)} VPs each"
+    else:
+        winner, loser, winner_vp, loser_vp = (
+            (home_name, away_name, home_vp, away_vp) if margin > 0 else (away_name, home_name, away_vp, home_vp)
+        )
+        text = (
+            f"{winner} by {fmt(abs(margin), 4)} {unit_word(abs(margin), label)} over {over} → "
+            f"{fmt(winner_vp)} VPs to {winner}, {fmt(loser_vp)} to {loser}"
+        )
+    return Step("vp.result", text, {"margin": margin, "boards": boards, "home_vp": home_vp, "away_vp": away_vp})
 
 
 def vp_steps(

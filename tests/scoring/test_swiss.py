@@ -124,8 +124,11 @@ def test_hand_worked_matches():
     assert (r2.matches[0].margin, r2.matches[0].first_vps, r2.matches[0].second_vps) == (14, 18, 2)
     assert (r2.matches[1].margin, r2.matches[1].first_vps, r2.matches[1].second_vps) == (-14, 2, 18)
     rules = [s.rule for s in m.explanation.steps]
-    assert rules == ["swiss.total", "swiss.margin", "vp.club", "swiss.vps"]
-    assert "3-4 IMPs is worth 13–7" in m.explanation.steps[2].summary.replace("–", "-", 1)
+    assert rules == ["vp.result", "swiss.total", "swiss.margin", "vp.club", "swiss.vps"]
+    assert "3-4 IMPs is worth 13–7" in m.explanation.steps[3].summary.replace("–", "-", 1)
+    # The fact first (issue 28): the margin of 3 IMPs over the 3 boards, and the 13–7 it is worth.
+    lead = m.explanation.steps[0].summary
+    assert lead.startswith("2 Player 2a & Player 2b by 3 IMPs over 3 boards → 13 VPs to 2 Player 2a & Player 2b, 7 to ")
 
 
 def test_hand_worked_standings_after_each_round():
@@ -168,7 +171,7 @@ def test_a_ruling_that_does_not_cancel_is_halved():
     opts = ScoringOptions().with_overrides({"vp_scale": "club", "club_vp_scales": [{**CLUB_3[0], "boards": 2}]})
     m = score_session(session, opts).swiss.rounds[0].matches[0]
     assert (m.first_imps, m.second_imps, m.margin, m.first_vps, m.second_vps) == (2, 4, -1, 9, 11)
-    assert m.explanation.steps[1].summary.endswith("(2 − 4) / 2 = -1: 1 IMP to 2 Player 2a & Player 2b")
+    assert m.explanation.steps[2].summary.endswith("(2 − 4) / 2 = -1: 1 IMP to 2 Player 2a & Player 2b")
 
 
 def test_ximpq_margin_worked_by_hand():
