@@ -69,6 +69,19 @@ def test_a_translation_writes_the_decimal_comma(language, name):
     assert not re.findall(r"\d\.\d", prose), f"{language}/{name}: a decimal point"
 
 
+# Common English words that neither French nor Dutch uses: one of them in a translation is
+# an English sentence left behind.
+_ENGLISH = re.compile(r"(?<![-\w])(the|and|with|which|when|board|boards|traveller|tricks|average)(?![-\w])", re.I)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("name", ENGLISH)
+def test_no_english_sentence_is_left(language, name):
+    _, theirs = split(packaged_articles() / language / name)
+    prose = re.sub(r"`[^`]*`|\]\([^)]*\)", "", theirs)  # code and link targets are not prose
+    assert not _ENGLISH.findall(prose), f"{language}/{name}: English words {_ENGLISH.findall(prose)}"
+
+
 def test_figures_reads_the_decimal_comma():
     assert figures("(5 + 1) × 5 / 4 − 1 = 6,5; 0, 3 en 8") == figures("(5 + 1) × 5 / 4 − 1 = 6.5; 0, 3 and 8")
     assert figures("6,5") != figures("6.25")
