@@ -40,6 +40,8 @@ from .links import slugify
 from .tree import OutsideError, Skipped, walk
 
 _FRONT = re.compile(r"\A---\s*\n(.*?)\n---\s*\n", re.S)
+# A BCP 47 tag as a folder name ('fr', 'nl-BE'): nothing else becomes part of a path.
+_TAG = re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +161,8 @@ def translated(
     (the full tag's folder over its primary language's: 'nl-BE', then 'nl') replaces
     ``folder/NAME.md``; an article left in another language is flagged ``untranslated``.
     The language folder's files are read, so not reported as skipped."""
+    if not _TAG.fullmatch(language):
+        raise BuildError(f"language {language!r} is not a language tag: expected one such as 'fr' or 'nl-BE'")
     passed: list[Skipped] = []
     by_slug = {a.slug: a for a in read_articles(folder, confine, passed)}
     primary = language.split("-")[0].lower()

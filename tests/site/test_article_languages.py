@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from generator.errors import BuildError
 from generator.resources import packaged_articles
 from generator.site import articles
 
@@ -140,3 +141,9 @@ def test_a_regional_tag_prefers_its_own_folder(tmp_path):
     assert got["x"].title == "X in Vlaanderen" and not got["x"].untranslated
     got = {a.slug: a for a in articles.site_articles(folder, confine=tmp_path, language="nl")}
     assert got["x"].title == "X in het Nederlands"
+
+
+@pytest.mark.parametrize("tag", ["../fr", "fr/../../x", "", "f"])
+def test_a_language_is_a_tag_never_a_path(tmp_path, tag):
+    with pytest.raises(BuildError, match="not a language tag"):
+        articles.site_articles(tmp_path, language=tag)
