@@ -126,7 +126,13 @@ def read_articles(
         if "/" not in f.rel and f.rel.lower().endswith(".md"):
             paths.append(Path(f.path))
         else:
-            passed.append(Skipped(label + f.rel, "it is not an article: expected a .md file directly in the folder"))
+            translation = (
+                f.rel.count("/") == 1 and _TAG.fullmatch(f.rel.split("/")[0]) and f.rel.lower().endswith(".md")
+            )
+            reason = "it is a translation, read on a site in that language" if translation else None
+            passed.append(
+                Skipped(label + f.rel, reason or "it is not an article: expected a .md file directly in the folder")
+            )
     if skipped is not None:
         skipped.extend(passed)
     articles = [read_article(p, language) for p in paths]

@@ -124,7 +124,9 @@ def test_a_clubs_untranslated_article_falls_back_to_english_marked(tmp_path):
     assert not fr["bidding-boxes"].untranslated and fr["bidding-boxes"].title == "Boîtes à enchères"
     assert not fr["club-en-francais"].untranslated  # written in French, says so
     assert fr["matchpoints"].title == "Les points de match" and not fr["matchpoints"].untranslated
-    assert [s.path for s in skipped] == ["articles/nl/matchpoints.md"]  # another language's: not read
+    assert [(s.path, s.reason) for s in skipped] == [
+        ("articles/nl/matchpoints.md", "it is a translation, read on a site in that language")
+    ]  # another language's: not read, and the summary says why
 
     nl = {a.slug: a for a in articles.site_articles(folder, confine=tmp_path, language="nl-BE")}
     assert nl["matchpoints"].title == "Onze matchpunten"  # the club's translation replaces ours
