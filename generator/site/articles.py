@@ -16,13 +16,19 @@ mark safe, since articles are written by the club, never uploaded by players.
 Every site has our articles on scoring (``generator/articles/``, shipped with the
 package); a club's ``content/articles/`` adds its own, and one with the same slug (file
 name) replaces ours.
+
+Translations sit beside them in a folder per language (``articles/fr/``, ``articles/nl/``,
+the club's ``content/articles/fr/`` likewise), with the same file names so slugs and links
+hold.  A site in another language takes each article's translation where there is one and
+otherwise the English text, flagged ``untranslated`` so the page can say so.  A club article
+written directly in the site's language says so with ``language: fr`` in its front matter.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +40,8 @@ from .links import slugify
 from .tree import OutsideError, Skipped, walk
 
 _FRONT = re.compile(r"\A---\s*\n(.*?)\n---\s*\n", re.S)
+# A BCP 47 tag as a folder name ('fr', 'nl-BE'): nothing else becomes part of a path.
+_TAG = re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,13 +53,16 @@ class Article:
     order: int
     html: str
     source: str
+    language: str = "en"
+    untranslated: bool = False
 
     @property
     def path(self) -> str:
         return f"articles/{self.slug}.html"
 
 
-def read_article(path: Path) -> Article:
+def read_article(path: Path, language: str = "en") -> Article:
+    """One article; ``language`` is the one its folder implies, which front matter may override."""
     text = path.read_text(encoding="utf-8")
     match = _FRONT.match(text)
     meta: dict[str, object] = {}
@@ -85,16 +96,24 @@ def read_article(path: Path) -> Article:
         order=int(str(meta.get("order", 100))),
         html=html,
         source=str(path),
+        language=str(meta.get("language") or language),
     )
 
 
-def read_articles(folder: Path, confine: Path | None = None, skipped: list[Skipped] | None = None) -> list[Article]:
+def read_articles(
+    folder: Path,
+    confine: Path | None = None,
+    skipped: list[Skipped] | None = None,
+    language: str = "en",
+    label: str | None = None,
+) -> list[Article]:
     """The ``*.md`` files directly in ``folder``, sorted by their order.  Walked as uploads
     are (``tree.walk``): no link out of the folder or into a loop; what is passed over
-    (hidden names, other files, subfolders' files) is added to ``skipped``."""
+    (hidden names, other files, subfolders' files) is added to ``skipped``, named from
+    ``label`` (the folder's name and a slash by default)."""
     if not os.path.lexists(folder):
         return []
-    label = (folder.name or "articles") + "/"
+    label = label or (folder.name or "articles") + "/"
     try:
         found, passed = walk(folder, label, confine)
     except OutsideError as real:
@@ -107,10 +126,16 @@ def read_articles(folder: Path, confine: Path | None = None, skipped: list[Skipp
         if "/" not in f.rel and f.rel.lower().endswith(".md"):
             paths.append(Path(f.path))
         else:
-            passed.append(Skipped(label + f.rel, "it is not an article: expected a .md file directly in the folder"))
+            translation = (
+                f.rel.count("/") == 1 and _TAG.fullmatch(f.rel.split("/")[0]) and f.rel.lower().endswith(".md")
+            )
+            reason = "it is a translation, read on a site in that language" if translation else None
+            passed.append(
+                Skipped(label + f.rel, reason or "it is not an article: expected a .md file directly in the folder")
+            )
     if skipped is not None:
         skipped.extend(passed)
-    articles = [read_article(p) for p in paths]
+    articles = [read_article(p, language) for p in paths]
     seen: dict[str, str] = {}
     for a in articles:
         if a.slug in seen:
@@ -121,13 +146,44 @@ def read_articles(folder: Path, confine: Path | None = None, skipped: list[Skipp
     return sorted(articles, key=lambda a: (a.order, a.slug))
 
 
-def site_articles(folder: Path, confine: Path | None = None, skipped: list[Skipped] | None = None) -> list[Article]:
+def site_articles(
+    folder: Path, confine: Path | None = None, skipped: list[Skipped] | None = None, language: str = "en"
+) -> list[Article]:
     """Our packaged articles, then the club's own from ``folder`` (walked as uploads are,
-    see ``read_articles``): the same slug replaces ours."""
+    see ``read_articles``): the same slug replaces ours.  In another ``language`` (a BCP 47
+    tag: 'fr', 'nl-BE'), each article's translation replaces it where there is one, ours
+    and the club's alike (see ``translated``)."""
     from ..resources import packaged_articles
 
-    by_slug = {a.slug: a for a in read_articles(packaged_articles())}
-    by_slug.update((a.slug, a) for a in read_articles(folder, confine, skipped))
+    by_slug = {a.slug: a for a in translated(packaged_articles(), language)}
+    by_slug.update((a.slug, a) for a in translated(folder, language, confine, skipped))
+    return sorted(by_slug.values(), key=lambda a: (a.order, a.slug))
+
+
+def translated(
+    folder: Path, language: str = "en", confine: Path | None = None, skipped: list[Skipped] | None = None
+) -> list[Article]:
+    """The articles of ``folder`` as a site in ``language`` shows them: ``folder/<lang>/NAME.md``
+    (the full tag's folder over its primary language's: 'nl-BE', then 'nl') replaces
+    ``folder/NAME.md``; an article left in another language is flagged ``untranslated``.
+    The language folder's files are read, so not reported as skipped."""
+    if not _TAG.fullmatch(language):
+        raise BuildError(f"language {language!r} is not a language tag: expected one such as 'fr' or 'nl-BE'")
+    passed: list[Skipped] = []
+    by_slug = {a.slug: a for a in read_articles(folder, confine, passed)}
+    primary = language.split("-")[0].lower()
+    if primary != "en":
+        label = (folder.name or "articles") + "/"
+        for tag in reversed([t for t in dict.fromkeys((language, primary)) if t != "en"]):
+            sub = folder / tag  # the primary language's first, then the full tag's over it
+            if os.path.isdir(sub):
+                passed = [s for s in passed if not s.path.startswith(f"{label}{tag}/")]
+                by_slug.update((a.slug, a) for a in read_articles(sub, confine, passed, tag, f"{label}{tag}/"))
+        by_slug = {
+            slug: replace(a, untranslated=a.language.split("-")[0].lower() != primary) for slug, a in by_slug.items()
+        }
+    if skipped is not None:
+        skipped.extend(passed)
     return sorted(by_slug.values(), key=lambda a: (a.order, a.slug))
 
 

@@ -100,7 +100,9 @@ def code_version() -> str:
 
     return digest(
         (
-            tree_digest(GENERATOR_ROOT, "**/*.py") + tree_digest(GENERATOR_ROOT / "articles", "*.md") + solver_version()
+            tree_digest(GENERATOR_ROOT, "**/*.py")
+            + tree_digest(GENERATOR_ROOT / "articles", "**/*.md")
+            + solver_version()
         ).encode()
     )
 
