@@ -42,8 +42,9 @@ from . import values
 from .individual import player_label, seats_of
 from .labels import pair_label
 from .printed import KEY, PrintedFigures
+from .registry import Check, Reading, checked
 from .sitouts import yaml_sitout
-from .validate import Places, validate
+from .validate import Places
 from .yaml_loader import DuplicateKeys, LineDict, LoadError, load
 from .yaml_penalties import PenaltiesFormat
 from .yaml_swiss import read_swiss
@@ -65,54 +66,72 @@ _VULNERABILITY = {
 
 
 def read_yaml(file: str, data: bytes) -> tuple[list[Session], list[InputError]]:
+    """The sessions and every problem, checked as ``read_sessions`` checks them."""
+    return checked(file, reading(file, data))
+
+
+def reading(file: str, data: bytes) -> Reading:
+    """The YAML reader of the registry: the sessions read, not yet checked."""
     with paused_gc():
         return _read_yaml(file, data)
 
 
-def _read_yaml(file: str, data: bytes) -> tuple[list[Session], list[InputError]]:
+def _read_yaml(file: str, data: bytes) -> Reading:
     try:
         doc = load(data.decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
-        return [], [InputError(file, f"byte {exc.start}", "the file is not UTF-8 text: expected a UTF-8 YAML file")]
+        return Reading(
+            [], [InputError(file, f"byte {exc.start}", "the file is not UTF-8 text: expected a UTF-8 YAML file")]
+        )
     except LoadError as exc:
-        return [], [InputError(file, f"line {exc.line}", exc.message)]
+        return Reading([], [InputError(file, f"line {exc.line}", exc.message)])
     except DuplicateKeys as exc:
-        return [], [
-            InputError(
-                file,
-                f"line {line}",
-                f"the key {values.quoted(key)} appears twice in one mapping "
-                f"({'also earlier on this line' if first == line else f'also line {first}'}): "
-                "expected each key once (which value was meant?)",
-            )
-            for line, first, key in exc.duplicates
-        ]
+        return Reading(
+            [],
+            [
+                InputError(
+                    file,
+                    f"line {line}",
+                    f"the key {values.quoted(key)} appears twice in one mapping "
+                    f"({'also earlier on this line' if first == line else f'also line {first}'}): "
+                    "expected each key once (which value was meant?)",
+                )
+                for line, first, key in exc.duplicates
+            ],
+        )
     except yaml.reader.ReaderError as exc:
         text = data.decode("utf-8-sig", errors="replace")
         line = text.count("\n", 0, exc.position) + 1
-        return [], [
-            InputError(
-                file,
-                f"line {line}",
-                f"the file holds the control character #x{exc.character:04x}, which YAML "
-                "does not allow: expected plain text",
-            )
-        ]
+        return Reading(
+            [],
+            [
+                InputError(
+                    file,
+                    f"line {line}",
+                    f"the file holds the control character #x{exc.character:04x}, which YAML "
+                    "does not allow: expected plain text",
+                )
+            ],
+        )
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(exc, "problem", None) or str(exc)
-        return [], [
-            InputError(file, where, f"malformed YAML ({problem}): expected a YAML session as in docs/yaml-format.md")
-        ]
+        return Reading(
+            [],
+            [InputError(file, where, f"malformed YAML ({problem}): expected a YAML session as in docs/yaml-format.md")],
+        )
     if not isinstance(doc, LineDict):  # every mapping loads as a LineDict
-        return [], [
-            InputError(
-                file,
-                "line 1",
-                f"expected a mapping of session details (club, event, method, ...), got {type(doc).__name__}",
-            )
-        ]
+        return Reading(
+            [],
+            [
+                InputError(
+                    file,
+                    "line 1",
+                    f"expected a mapping of session details (club, event, method, ...), got {type(doc).__name__}",
+                )
+            ],
+        )
     reader = _Reader(file)
     parts = doc.get("sessions")
     if isinstance(parts, list):
@@ -128,7 +147,7 @@ def _read_yaml(file: str, data: bytes) -> tuple[list[Session], list[InputError]]
         ]
     else:
         sessions = [reader.session(doc, doc)]
-    return [s for s in sessions if s is not None], reader.errors
+    return Reading([s for s in sessions if s is not None], reader.errors, reader.checks)
 
 
 class _Reader(PenaltiesFormat, TeamsFormat):
@@ -137,6 +156,8 @@ class _Reader(PenaltiesFormat, TeamsFormat):
 
     def __init__(self, file: str):
         super().__init__(file)
+        self.checks: list[Check] = []
+        """Each pairs session read, for the registry's checks (``registry.checked``)."""
         self.strata: tuple[Stratum, ...] = ()
         self.strata_given = False
         self.pair_lines: dict[PairRef, str] = {}
@@ -219,7 +240,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             **common,  # type: ignore[arg-type]
         )
         places.pairs.update(self.pair_lines)
-        self.errors += validate(self.file, session, places)
+        self.checks.append(Check(session, places, len(self.errors)))
         swiss = doc.get("swiss")
         if swiss is not None:
             rounds, problems = read_swiss(self.file, swiss, swiss if hasattr(swiss, "line") else where, session)
