@@ -17,7 +17,7 @@ from yaml.events import AliasEvent, MappingEndEvent, ScalarEvent, SequenceEndEve
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import InputError
-from . import values
+from . import values, yaml_fastload
 from .yaml_fastload import Unhandled, fast_load
 from .yaml_limits import MAX_DEPTH, MAX_NUMBER_LENGTH, LineDict, LoadError, construct_timestamp
 
@@ -160,7 +160,7 @@ def load(text: str, loader_class: type | None = None) -> Any:
 
     An ordinary upload is composed by libyaml in C (``yaml_fastload``); anything that one
     does not handle exactly as this loader does is loaded here, the guarded way."""
-    if loader_class is None:
+    if loader_class is None and quick_load_works():
         try:
             return fast_load(text)
         except Unhandled:
@@ -174,6 +174,20 @@ def load(text: str, loader_class: type | None = None) -> Any:
     if loader.duplicates:
         raise DuplicateKeys(sorted(loader.duplicates, key=lambda d: (d[0], d[1])))
     return doc
+
+
+_quick: bool | None = None
+"""Whether the quick load passed its probe in this process (None: not tried yet)."""
+
+
+def quick_load_works() -> bool:
+    """The quick load (``yaml_fastload``, on PyYAML's private hooks) is used only once it has
+    loaded its probe exactly as the guarded loader does; otherwise the guarded loader, on
+    PyYAML's public safe loader, loads every document (the same data, more slowly)."""
+    global _quick
+    if _quick is None:
+        _quick = yaml_fastload.works(lambda text: load(text, _Loader))
+    return _quick
 
 
 class DuplicateKeys(Exception):
