@@ -29,7 +29,8 @@ from typing import Any
 from ..errors import InputError, InputErrors
 from ..scoring.event import METHODS, MISSING, UNEQUAL_TOPS, WEIGHTINGS, EventError, EventOptions
 from . import read_upload, values
-from .registry import is_event_file, suffixes
+from .registry import is_event_file as is_event_file  # (its old home: ``readers.is_event_file`` is the one name)
+from .registry import suffixes
 from .yaml_loader import DuplicateKeys, LineDict, LoadError, load
 
 MAX_BYTES = 64 * 1024
@@ -226,7 +227,7 @@ class _Reader:
             )
         return out
 
-    def by_date(self, item: LineDict, n: int, seen: dict) -> SessionRef | None:
+    def by_date(self, item: LineDict, n: int, seen: dict[tuple[str, int | None], int]) -> SessionRef | None:
         """A session named by its date and title (the upload that holds it is found by ``resolve``)."""
         unknown = set(item) - {"date", "title", "label"}
         if unknown:

@@ -145,7 +145,7 @@ class _Session:
         """The bye (sit-out) lines of the score tables."""
         self.individual = False
         """The score tables seat players (``PlayerId_North`` ...): an individual event."""
-        self.outcomes: dict[tuple, tuple[Outcome, Outcome]] = {}
+        self.outcomes: dict[tuple[object, ...], tuple[Outcome, Outcome]] = {}
         """Each result read cleanly (no error, no note), by the cells it is read from and the
         vulnerability: a big field repeats a few hundred results thousands of times."""
         self.pair_refs: dict[tuple[str, str, str], PairRef] = {}
@@ -675,7 +675,9 @@ class _Session:
             seats=seats,
         )
 
-    def computed(self, line_no: int, row: dict[str, str], board: int, vulnerability: Vulnerability, pairs: str):
+    def computed(
+        self, line_no: int, row: dict[str, str], board: int, vulnerability: Vulnerability, pairs: str
+    ) -> tuple[Outcome, Outcome] | None:
         """A score table with no score columns (BridgeWebs): the score follows from contract,
         declarer, tricks and vulnerability.  ``3S*`` is doubled, ``3S**`` redoubled, ``PO``
         passed out; ``A`` is an adjusted score, its split in ``Result`` (``60/40``; blank: 50/50)."""
@@ -707,7 +709,7 @@ class _Session:
         scored = Scored.of(Play(score, contract, declarer, tricks, lead))
         return scored, scored
 
-    def noted(self, line_no: int, board: int, pairs: str, play: Play, note: str):
+    def noted(self, line_no: int, board: int, pairs: str, play: Play, note: str) -> tuple[Scored, Scored]:
         """A play taken on trust from the program's export: noted on the line, for `check` and the build."""
         self.line_note = note
         self.figures.notes.append(f"board {board}, {pairs} (line {line_no}): {note}")
@@ -723,7 +725,7 @@ class _Session:
         score_ew: str,
         pairs: str,
         vulnerability: Vulnerability = Vulnerability.NONE,
-    ):
+    ) -> tuple[Outcome, Outcome] | None:
         if values.is_artificial_text(score_ns) or values.is_artificial_text(score_ew):
             if score_ns in ("-", "") or score_ew in ("-", ""):
                 self.error(

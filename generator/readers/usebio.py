@@ -41,6 +41,7 @@ from ..model import (
     Player,
     Scored,
     ScoringMethod,
+    Seats,
     Section,
     Session,
     SitOut,
@@ -482,7 +483,7 @@ class _Reader(ResultReader):
             )
         return sec
 
-    def seats(self, elem: Element, path: str, board: int, sec: _Section):
+    def seats(self, elem: Element, path: str, board: int, sec: _Section) -> Seats | None:
         """The four players of an individual event's traveller line (N_PLAYER_NUMBER ... W_PLAYER_NUMBER)."""
         numbers: dict[str, int | None] = {}
         for seat in "NSEW":
@@ -834,7 +835,9 @@ class _Reader(ResultReader):
         except ValueError as exc:
             records.drop(number, bpath, str(exc))
 
-    def session_hand_records(self, root: Element, event: Element, epath: str, container: Element, cpath: str):
+    def session_hand_records(
+        self, root: Element, event: Element, epath: str, container: Element, cpath: str
+    ) -> HandRecords:
         """The hand records a session sees: the file's, its event's, its session's and its sections'."""
         holders = [(root, "USEBIO"), (event, epath)]
         if container is not event:

@@ -92,7 +92,7 @@ if HAVE_LIBYAML:
                 tag = _plain_tags.get(value)
                 if tag is None:
                     # (emptied when it holds more than 100,000: a memo, not a leak)
-                    tag = remember(_plain_tags, value, Resolver.resolve(self, kind, value, implicit), 100_001)
+                    tag = remember(_plain_tags, value, _resolve(self, kind, value, implicit), 100_001)
                 return tag
             return _MAP if kind is MappingNode else _SEQ
 
@@ -103,6 +103,8 @@ if HAVE_LIBYAML:
 
 
 _plain_tags: dict[str, str] = {}
+_resolve: Callable[[Any, type, Any, Any], str] = Resolver.resolve
+"""PyYAML's resolver, typed (its stubs leave it untyped)."""
 
 
 def fast_load(text: str) -> Any:

@@ -19,10 +19,12 @@ import yaml
 from ..cycles import paused_gc
 from ..errors import InputError
 from ..model import (
+    Artificial,
     Board,
     Component,
     Deal,
     Direction,
+    Outcome,
     Pair,
     PairRef,
     Play,
@@ -172,7 +174,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         """The board's usual results read already (see ``outcomes_of``)."""
 
     # --- session -------------------------------------------------------------------------
-    def session(self, doc: dict, where: LineDict) -> Session | None:
+    def session(self, doc: dict[Any, Any], where: LineDict) -> Session | None:
         method_text = str(doc.get("method", "")).strip().lower()
         try:
             method = ScoringMethod(method_text)
@@ -248,7 +250,9 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             session = replace(session, swiss=rounds)
         return session
 
-    def sections(self, doc: dict, where: LineDict, places: Places) -> tuple[tuple[Section, ...], tuple[Board, ...]]:
+    def sections(
+        self, doc: dict[Any, Any], where: LineDict, places: Places
+    ) -> tuple[tuple[Section, ...], tuple[Board, ...]]:
         raw = doc.get("sections")
         if self.individual:
             raw = [LineDict(name="", players=doc.get("players"))]
@@ -534,9 +538,9 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         parent: Any,
         section: str | None,
         info: dict[str, bool],
-        lines: dict,
-        deals: dict,
-        board_lines: dict,
+        lines: dict[int, list[TravellerLine]],
+        deals: dict[int, tuple[Deal | None, Seat | None, Vulnerability | None]],
+        board_lines: dict[int, int],
         places: Places,
     ) -> None:
         if not self.mapping(b, parent, "a board"):
@@ -669,7 +673,9 @@ class _Reader(PenaltiesFormat, TeamsFormat):
                 ns, ew = ns
         return ns, ew
 
-    def side(self, spec: Any, vul: Vulnerability, board: int, artificial_side: str | None):
+    def side(
+        self, spec: Any, vul: Vulnerability, board: int, artificial_side: str | None
+    ) -> Outcome | tuple[Artificial, Artificial]:
         """One outcome (or (ns, ew) artificial pair when not a split side) from a result spec."""
         if not isinstance(spec, dict):
             raise ValueError(
@@ -699,7 +705,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             return values.parse_artificial(score)
         return Scored((Component(_WHOLE, self.play(spec, vul)),))  # Scored.of, with one Fraction(1) for all
 
-    def play(self, spec: dict, vul: Vulnerability) -> Play:
+    def play(self, spec: dict[Any, Any], vul: Vulnerability) -> Play:
         score = spec.get("score")
         if score is not None and (not isinstance(score, int) or isinstance(score, bool)):
             raise ValueError(f"{values.SCORE_EXPECTED}, got {str(score)!r}")
