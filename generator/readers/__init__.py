@@ -1,8 +1,10 @@
 """Read session uploads — USEBIO XML, PBN score tables, our YAML — into the model.
 
 ``read_sessions`` is the one entry point: it checks the size before parsing, picks the
-reader by suffix, and raises ``InputErrors`` with every problem found in the file (a
-reader never stops at the first).  Nothing is written anywhere while reading.
+reader from the registry (``registry.py``: by suffix, then by sniffing), applies the checks
+every format gets, and raises ``InputErrors`` with every problem found in the file (a
+reader never stops at the first).  Nothing is written anywhere while reading.  The formats
+are registered at the end of this module; a reader's module is imported on its first use.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from pathlib import Path
 
 from ..errors import InputError, InputErrors
 from ..model import Session
+from .registry import Reader, Reading, checked, is_event_file, reader_for, register, suffixes, unregister
 
 MAX_BYTES = 20 * 1024 * 1024
 """Uploads larger than this are refused before parsing (the largest real export seen is ~300 KB)."""
@@ -19,22 +22,13 @@ MAX_PROBLEMS = 200
 """Problems listed per file; past this the rest are counted (a file with thousands of problems
 is the wrong file, and its list would flood the CI log)."""
 
-SUFFIXES = {".xml": "usebio", ".pbn": "pbn", ".yaml": "yaml", ".yml": "yaml"}
-
 
 def read_sessions(path: Path, max_bytes: int = MAX_BYTES) -> list[Session]:
     """Every session in one upload; raises InputErrors naming the file, place, board and pair."""
     path = Path(path)
     file = str(path)
-    kind = SUFFIXES.get(path.suffix.lower())
-    if kind is None:
-        raise InputErrors(
-            [
-                InputError(
-                    file, "", f"unknown file type {path.suffix or '(none)'!r}: expected .xml (USEBIO), .pbn or .yaml"
-                )
-            ]
-        )
+    if reader_for(file) is None:
+        raise InputErrors([_unknown(file)])
     return read_sessions_data(file, read_upload(path, max_bytes))
 
 
@@ -64,29 +58,10 @@ def read_upload(path: Path, max_bytes: int = MAX_BYTES) -> bytes:
 def read_sessions_data(file: str, data: bytes) -> list[Session]:
     """Every session in an upload's bytes (an earlier version read from git); ``file`` names
     it in messages and its suffix says the format."""
-    kind = SUFFIXES.get(Path(file).suffix.lower())
-    if kind is None:
-        raise InputErrors(
-            [
-                InputError(
-                    file,
-                    "",
-                    f"unknown file type {Path(file).suffix or '(none)'!r}: expected .xml (USEBIO), .pbn or .yaml",
-                )
-            ]
-        )
-    if kind == "usebio":
-        from .usebio import read_usebio
-
-        sessions, errors = read_usebio(file, data)
-    elif kind == "pbn":
-        from .pbn import read_pbn
-
-        sessions, errors = read_pbn(file, data)
-    else:
-        from .yaml_session import read_yaml
-
-        sessions, errors = read_yaml(file, data)
+    reader = reader_for(file, data)
+    if reader is None:
+        raise InputErrors([_unknown(file)])
+    sessions, errors = checked(file, reader.read(file, data))
     if errors:
         errors = sorted(errors, key=_line_order)
         if len(errors) > MAX_PROBLEMS:
@@ -106,10 +81,61 @@ def read_sessions_data(file: str, data: bytes) -> list[Session]:
     return sessions
 
 
+def _unknown(file: str) -> InputError:
+    suffix = Path(file).suffix
+    return InputError(file, "", f"unknown file type {suffix or '(none)'!r}: expected .xml (USEBIO), .pbn or .yaml")
+
+
 def _line_order(error: InputError) -> int:
     """Errors located by line are listed in file order; others keep the reader's order."""
     head = error.location.split(",")[0]
     return int(head[5:]) if head.startswith("line ") and head[5:].isdigit() else 0
 
 
-__all__ = ["MAX_BYTES", "MAX_PROBLEMS", "read_sessions"]
+def _usebio(file: str, data: bytes) -> Reading:
+    from .usebio import reading
+
+    return reading(file, data)
+
+
+def _pbn(file: str, data: bytes) -> Reading:
+    from .pbn import reading
+
+    return reading(file, data)
+
+
+def _yaml(file: str, data: bytes) -> Reading:
+    from .yaml_session import reading
+
+    return reading(file, data)
+
+
+def _looks_like_xml(head: bytes) -> bool:
+    return head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<")
+
+
+def _looks_like_pbn(head: bytes) -> bool:
+    return head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith((b"%", b"["))
+
+
+def _any_text(head: bytes) -> bool:
+    return True
+
+
+register(Reader("usebio", (".xml",), _looks_like_xml, _usebio))
+register(Reader("pbn", (".pbn",), _looks_like_pbn, _pbn))
+register(Reader("yaml", (".yaml", ".yml"), _any_text, _yaml))
+
+__all__ = [
+    "MAX_BYTES",
+    "MAX_PROBLEMS",
+    "Reader",
+    "Reading",
+    "is_event_file",
+    "read_sessions",
+    "read_sessions_data",
+    "read_upload",
+    "register",
+    "suffixes",
+    "unregister",
+]

@@ -29,18 +29,13 @@ from typing import Any
 from ..errors import InputError, InputErrors
 from ..scoring.event import METHODS, MISSING, UNEQUAL_TOPS, WEIGHTINGS, EventError, EventOptions
 from . import read_upload, values
+from .registry import is_event_file as is_event_file  # (its old home: ``readers.is_event_file`` is the one name)
+from .registry import suffixes
 from .yaml_loader import DuplicateKeys, LineDict, LoadError, load
 
-EVENT_SUFFIXES = (".event.yaml", ".event.yml")
 MAX_BYTES = 64 * 1024
 """An event file names a few sessions: a larger one is the wrong file."""
 KEYS = {"title", "method", "weighting", "missing", "unequal_tops", "carry_forward", "sessions"}
-
-
-def is_event_file(name: str) -> bool:
-    """``NAME.event.yaml``: an event file beside the sessions it names (the one test, for the
-    build's walk and ``score`` alike)."""
-    return name.lower().endswith(EVENT_SUFFIXES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,7 +227,7 @@ class _Reader:
             )
         return out
 
-    def by_date(self, item: LineDict, n: int, seen: dict) -> SessionRef | None:
+    def by_date(self, item: LineDict, n: int, seen: dict[tuple[str, int | None], int]) -> SessionRef | None:
         """A session named by its date and title (the upload that holds it is found by ``resolve``)."""
         unknown = set(item) - {"date", "title", "label"}
         if unknown:
@@ -296,7 +291,7 @@ def resolve(spec: EventFile, folder: Path) -> EventFile:
     wanted = [r for r in spec.sessions if r.date is not None]
     if not wanted:
         return spec
-    from . import SUFFIXES, read_sessions
+    from . import read_sessions
 
     root = folder.resolve()
     found: list[tuple[str, int | None, date | None, set[str]]] = []
@@ -305,7 +300,7 @@ def resolve(spec: EventFile, folder: Path) -> EventFile:
         if (
             any(part.startswith(".") for part in PurePosixPath(rel).parts)
             or is_event_file(rel)
-            or path.suffix.lower() not in SUFFIXES
+            or path.suffix.lower() not in suffixes()
             or not path.is_file()
             or not path.resolve().is_relative_to(root)
         ):

@@ -93,11 +93,12 @@ def _listed(known: set[PairRef], section: str) -> str:
     """The section's player numbers as ranges ('1-8, 10'); ``KnownPairs`` computes them once."""
     numbers = getattr(known, "numbers", None)
     if numbers is not None:
-        return numbers(section, None, True)
+        listed: str = numbers(section, None, True)
+        return listed
     return ", ".join(str(r.number) for r in sorted(known, key=lambda r: r.number) if r.section == section) or "none"
 
 
-def line_players(line) -> str | None:
+def line_players(line: TravellerLine) -> str | None:
     """'N 1, S 2 v E 3, W 4' for messages about a line of an individual event."""
     if line.seats is None:
         return None

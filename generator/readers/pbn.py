@@ -50,8 +50,9 @@ from .pbn_records import with_records
 from .pbn_tokens import Game as _Game
 from .pbn_tokens import Table as _Table
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedMatch, PrintedPair
+from .registry import Check, Reading, checked
 from .sitouts import is_no_opponent, listed_only, score_problem
-from .validate import Places, validate
+from .validate import Places
 
 _SEAT_COLUMNS = {"N": "PlayerId_North", "S": "PlayerId_South", "E": "PlayerId_East", "W": "PlayerId_West"}
 
@@ -67,12 +68,19 @@ _VULNERABLE = {
 
 
 def read_pbn(file: str, data: bytes) -> tuple[list[Session], list[InputError]]:
+    """The sessions and every problem, checked as ``read_sessions`` checks them."""
+    return checked(file, reading(file, data))
+
+
+def reading(file: str, data: bytes) -> Reading:
+    """The PBN reader of the registry: the sessions read, not yet checked."""
     with paused_gc():  # a big field makes hundreds of thousands of objects, none in a cycle
         return _read(file, data)
 
 
-def _read(file: str, data: bytes) -> tuple[list[Session], list[InputError]]:
+def _read(file: str, data: bytes) -> Reading:
     errors: list[InputError] = []
+    checks: list[Check] = []
     games = pbn_tokens.games(file, data, errors)
     if not games and not errors:
         errors.append(InputError(file, "line 1", 'expected PBN games ([Board "1"] ... with a ScoreTable), found none'))
@@ -81,10 +89,10 @@ def _read(file: str, data: bytes) -> tuple[list[Session], list[InputError]]:
         groups.setdefault(game.tag("Event"), []).append(game)
     sessions = []
     for event, group in groups.items():
-        session = _Session(file, errors).build(event, group)
+        session = _Session(file, errors, checks).build(event, group)
         if session is not None:
             sessions.append(session)
-    return sessions, errors
+    return Reading(sessions, errors, checks)
 
 
 def scoring_method(text: str) -> tuple[ScoringMethod, dict[str, object]] | None:
@@ -125,9 +133,10 @@ def scoring_method(text: str) -> tuple[ScoringMethod, dict[str, object]] | None:
 
 
 class _Session:
-    def __init__(self, file: str, errors: list[InputError]):
+    def __init__(self, file: str, errors: list[InputError], checks: list[Check]):
         self.file = file
         self.errors = errors
+        self.checks = checks
         self.figures = PrintedFigures(line_unit="")
         self.board_lines: dict[int, int] = {}
         """The line of each board's [Board] tag, by the board's identity."""
@@ -136,7 +145,7 @@ class _Session:
         """The bye (sit-out) lines of the score tables."""
         self.individual = False
         """The score tables seat players (``PlayerId_North`` ...): an individual event."""
-        self.outcomes: dict[tuple, tuple[Outcome, Outcome]] = {}
+        self.outcomes: dict[tuple[object, ...], tuple[Outcome, Outcome]] = {}
         """Each result read cleanly (no error, no note), by the cells it is read from and the
         vulnerability: a big field repeats a few hundred results thousands of times."""
         self.pair_refs: dict[tuple[str, str, str], PairRef] = {}
@@ -218,7 +227,7 @@ class _Session:
         session = replace(
             session, sitouts=listed_only(self.sitouts, {p.ref for p in session.pairs}, self.figures.notes)
         )
-        self.errors += validate(self.file, session, places)
+        self.checks.append(Check(session, places, len(self.errors)))
         return self.with_records(session, games)
 
     def with_records(self, session: Session, games: list[_Game]) -> Session:
@@ -666,7 +675,9 @@ class _Session:
             seats=seats,
         )
 
-    def computed(self, line_no: int, row: dict[str, str], board: int, vulnerability: Vulnerability, pairs: str):
+    def computed(
+        self, line_no: int, row: dict[str, str], board: int, vulnerability: Vulnerability, pairs: str
+    ) -> tuple[Outcome, Outcome] | None:
         """A score table with no score columns (BridgeWebs): the score follows from contract,
         declarer, tricks and vulnerability.  ``3S*`` is doubled, ``3S**`` redoubled, ``PO``
         passed out; ``A`` is an adjusted score, its split in ``Result`` (``60/40``; blank: 50/50)."""
@@ -698,7 +709,7 @@ class _Session:
         scored = Scored.of(Play(score, contract, declarer, tricks, lead))
         return scored, scored
 
-    def noted(self, line_no: int, board: int, pairs: str, play: Play, note: str):
+    def noted(self, line_no: int, board: int, pairs: str, play: Play, note: str) -> tuple[Scored, Scored]:
         """A play taken on trust from the program's export: noted on the line, for `check` and the build."""
         self.line_note = note
         self.figures.notes.append(f"board {board}, {pairs} (line {line_no}): {note}")
@@ -714,7 +725,7 @@ class _Session:
         score_ew: str,
         pairs: str,
         vulnerability: Vulnerability = Vulnerability.NONE,
-    ):
+    ) -> tuple[Outcome, Outcome] | None:
         if values.is_artificial_text(score_ns) or values.is_artificial_text(score_ew):
             if score_ns in ("-", "") or score_ew in ("-", ""):
                 self.error(

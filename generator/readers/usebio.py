@@ -41,6 +41,7 @@ from ..model import (
     Player,
     Scored,
     ScoringMethod,
+    Seats,
     Section,
     Session,
     SitOut,
@@ -52,6 +53,7 @@ from .hand_records import HandRecords, suit_ranks
 from .individual import player_label, seats_of
 from .labels import pair_label
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedPair
+from .registry import Check, Reading, checked
 from .sitouts import NO_OPPONENT, is_no_opponent, is_phantom, listed_only, score_problem
 from .usebio_elements import child_texts as _child_texts
 from .usebio_elements import indexed as _indexed
@@ -60,7 +62,7 @@ from .usebio_elements import section_name
 from .usebio_elements import text as _text
 from .usebio_results import SEAT_WORDS, ResultReader
 from .usebio_stream import NotStreamable, read_streaming
-from .validate import Places, validate
+from .validate import Places
 from .zero_artificial import artificial_of, top_of
 from .zero_artificial import zero_figures as _zero_figures
 
@@ -172,47 +174,66 @@ streams"); a small file keeps the plain tree walk."""
 
 
 def read_usebio(file: str, data: bytes, stream_above: int = STREAM_ABOVE) -> tuple[list[Session], list[InputError]]:
+    """The sessions and every problem, checked as ``read_sessions`` checks them."""
+    return checked(file, reading(file, data, stream_above))
+
+
+def reading(file: str, data: bytes, stream_above: int = STREAM_ABOVE) -> Reading:
+    """The USEBIO reader of the registry: the sessions read, not yet checked."""
     try:
         check_safely(data)
         root = _tree(data) if len(data) <= stream_above else None
     except DefusedXmlException as exc:
         name = getattr(exc, "name", "") or ""
-        return [], [
-            InputError(
-                file,
-                "DOCTYPE",
-                f"the file declares an XML entity {name!r}, which uploads may not use "
-                "(entities can expand into a huge document or read other files): expected plain USEBIO XML",
-            )
-        ]
+        return Reading(
+            [],
+            [
+                InputError(
+                    file,
+                    "DOCTYPE",
+                    f"the file declares an XML entity {name!r}, which uploads may not use "
+                    "(entities can expand into a huge document or read other files): expected plain USEBIO XML",
+                )
+            ],
+        )
     except ParseError as exc:
         line, column = getattr(exc, "position", (0, 0))
         reason = str(exc).split(":")[0]
-        return [], [
-            InputError(
-                file, f"line {line}, column {column + 1}", f"malformed XML ({reason}): expected well-formed USEBIO XML"
-            )
-        ]
+        return Reading(
+            [],
+            [
+                InputError(
+                    file,
+                    f"line {line}, column {column + 1}",
+                    f"malformed XML ({reason}): expected well-formed USEBIO XML",
+                )
+            ],
+        )
     except (LookupError, ValueError) as exc:  # the declaration names an encoding expat cannot read
-        return [], [
-            InputError(
-                file,
-                "line 1",
-                f"the XML declaration names an encoding that cannot be read ({exc}): "
-                "expected UTF-8, UTF-16 or ISO-8859-1",
-            )
-        ]
+        return Reading(
+            [],
+            [
+                InputError(
+                    file,
+                    "line 1",
+                    f"the XML declaration names an encoding that cannot be read ({exc}): "
+                    "expected UTF-8, UTF-16 or ISO-8859-1",
+                )
+            ],
+        )
     if root is None:
         reader = _Reader(file)
         try:
-            return read_streaming(reader, data), reader.errors
+            return Reading(read_streaming(reader, data), reader.errors, reader.checks)
         except NotStreamable:
             root = _tree(data)  # not the shape the stream reads: the tree, from the start (the check passed)
     if root.tag != "USEBIO":
-        return [], [InputError(file, root.tag, f"expected a USEBIO document (root element USEBIO), got <{root.tag}>")]
+        return Reading(
+            [], [InputError(file, root.tag, f"expected a USEBIO document (root element USEBIO), got <{root.tag}>")]
+        )
     reader = _Reader(file)
     sessions = reader.document(root)
-    return sessions, reader.errors
+    return Reading(sessions, reader.errors, reader.checks)
 
 
 @dataclass
@@ -253,6 +274,8 @@ class _Reader(ResultReader):
 
     def __init__(self, file: str):
         super().__init__(file)
+        self.checks: list[Check] = []
+        """Each pairs session read, for the registry's checks (``registry.checked``)."""
         self.masterpoint_type = ""
         """EVENT › MASTER_POINT_TYPE: the type of every award in the event (Compscore)."""
         self.individual = False
@@ -398,7 +421,7 @@ class _Reader(ResultReader):
                 self.sitouts, {p.ref for s in model_sections for p in s.pairs}, figures.notes, "a sit-out line"
             ),
         )
-        self.errors += validate(self.file, session, places)
+        self.checks.append(Check(session, places, len(self.errors)))
         return session
 
     def pairs_board_scoring(self, event: Element, epath: str, method: ScoringMethod) -> ScoringMethod | None:
@@ -460,7 +483,7 @@ class _Reader(ResultReader):
             )
         return sec
 
-    def seats(self, elem: Element, path: str, board: int, sec: _Section):
+    def seats(self, elem: Element, path: str, board: int, sec: _Section) -> Seats | None:
         """The four players of an individual event's traveller line (N_PLAYER_NUMBER ... W_PLAYER_NUMBER)."""
         numbers: dict[str, int | None] = {}
         for seat in "NSEW":
@@ -812,7 +835,9 @@ class _Reader(ResultReader):
         except ValueError as exc:
             records.drop(number, bpath, str(exc))
 
-    def session_hand_records(self, root: Element, event: Element, epath: str, container: Element, cpath: str):
+    def session_hand_records(
+        self, root: Element, event: Element, epath: str, container: Element, cpath: str
+    ) -> HandRecords:
         """The hand records a session sees: the file's, its event's, its session's and its sections'."""
         holders = [(root, "USEBIO"), (event, epath)]
         if container is not event:

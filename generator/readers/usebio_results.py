@@ -10,7 +10,7 @@ from __future__ import annotations
 from xml.etree.ElementTree import Element
 
 from ..errors import InputError
-from ..model import Play, Scored, Session
+from ..model import Outcome, Play, Scored, Session
 from ..notation import Contract, ContractError, Seat
 from ..scoring.contract import board_vulnerability, ns_score, parse_tricks
 from . import values
@@ -55,7 +55,7 @@ class ResultReader:
         score_text: str,
         pairs: str | None,
         texts: dict[str, str] | None = None,
-    ):
+    ) -> tuple[Outcome, Outcome] | None:
         """The two sides' outcomes of a table, or None (reported); ``texts`` are the line's
         child texts when the caller has read them already (``child_texts``)."""
         if texts is None:

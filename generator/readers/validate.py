@@ -95,7 +95,7 @@ def _handicaps(file: str, session: Session, places: Places) -> list[InputError]:
     ]
 
 
-class KnownPairs(set):
+class KnownPairs(set[PairRef]):
     """The session's pairs, with the lists that unknown-pair messages quote computed once per
     section and direction (a hostile file with thousands of unknown pairs stays quick)."""
 

@@ -12,10 +12,12 @@ quotes what was found; the reader adds the file, the place, the board and the pa
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from datetime import date
 from fractions import Fraction
 
-from ..model import Artificial, Direction, Masterpoints
+from ..model import Artificial, Deal, Direction, Masterpoints
+from ..notation import Seat
 
 SCORE_EXPECTED = "expected a score such as 420 or an artificial score such as A60/40"
 
@@ -280,14 +282,13 @@ _RANKS = "AKQJT98765432"
 _SUITS = "SHDC"
 
 
-def parse_deal(text: str):
+def parse_deal(text: str) -> Deal | None:
     """Hands by seat from PBN deal text 'N:AK72.QJ5.T84.A93 QT8.K962.AQ7.J54 ...' (clockwise from the first seat).
 
     Returns None when a hand is unknown ('-'); raises ValueError when the text is not a deal
     or the deal is impossible (see ``check_hands``).  A void suit may be written '-' or '—'
     (``Q64.-.KQ8643.KQT4``), as some programs do, or left empty as the standard writes it.
     """
-    from ..notation import Seat
     from .hand_records import suit_ranks
 
     m = _DEAL.match(text.strip().upper().replace("10", "T"))
@@ -295,7 +296,7 @@ def parse_deal(text: str):
         raise ValueError(f'expected a deal such as "N:AK72.QJ5.T84.A93 QT8.K962.AQ7.J54 ...", got {quoted(text)}')
     order = "NESW"
     start = order.index(m.group(1))
-    hands = {}
+    hands: dict[Seat, str] = {}
     for i, hand in enumerate(m.groups()[1:]):
         if hand == "-":
             return None
@@ -308,13 +309,11 @@ def parse_deal(text: str):
     return check_hands(hands)
 
 
-def check_hands(hands: dict):
+def check_hands(hands: Mapping[Seat, str]) -> Deal:
     """The one deal check of every reader: four hands of 13 cards, each of the 52 cards once.
 
     ``hands`` maps each seat to 'spades.hearts.diamonds.clubs' ('AK72.QJ5.T84.A93').
     """
-    from ..model import Deal
-
     if len(hands) != 4:
         raise ValueError(f"expected four hands (North, East, South and West), got {len(hands)}")
     problems = []

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Callable
+from contextlib import suppress
 from typing import Any
 
 from yaml.constructor import SafeConstructor
@@ -90,7 +92,7 @@ if HAVE_LIBYAML:
                 tag = _plain_tags.get(value)
                 if tag is None:
                     # (emptied when it holds more than 100,000: a memo, not a leak)
-                    tag = remember(_plain_tags, value, Resolver.resolve(self, kind, value, implicit), 100_001)
+                    tag = remember(_plain_tags, value, _resolve(self, kind, value, implicit), 100_001)
                 return tag
             return _MAP if kind is MappingNode else _SEQ
 
@@ -101,6 +103,8 @@ if HAVE_LIBYAML:
 
 
 _plain_tags: dict[str, str] = {}
+_resolve: Callable[[Any, type, Any, Any], str] = Resolver.resolve
+"""PyYAML's resolver, typed (its stubs leave it untyped)."""
 
 
 def fast_load(text: str) -> Any:
@@ -109,8 +113,9 @@ def fast_load(text: str) -> Any:
     if not HAVE_LIBYAML or _ALIAS.search(text) or nesting_bound(text) > limit:
         raise Unhandled
     composed, rows = set_rows_aside(text)
-    loader = _Composer(composed)
-    try:
+    loader = None
+    try:  # (PyYAML's private hooks: any error here, a missing or changed hook too, hands the document back)
+        loader = _Composer(composed)
         with paused_gc():
             node = loader.get_single_node()
             if node is None:
@@ -125,7 +130,50 @@ def fast_load(text: str) -> Any:
     except Exception:  # any error: the guarded loader says it its own way
         raise Unhandled from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            with suppress(Exception):
+                loader.dispose()
+
+
+PROBE = """\
+title: Probe
+date: 2024-01-05
+flag: yes
+none: ~
+ratio: 0.5
+boards:
+  - board: 1
+    results:
+      - {ns: 1, ew: 2, contract: 3NT, by: N, tricks: 9}
+      - {ns: 3, ew: 4, contract: 4SX, by: E, tricks: 8, note: "x: y"}
+      - [1, "2", -3]
+"""
+"""A small document with every kind of value the quick load handles itself (a row set aside,
+plain and quoted scalars, ints, a date, a bool, a null, a float, nested lists and mappings):
+``works`` loads it both ways once a process, before the quick load is trusted."""
+
+
+def works(guarded: Callable[[str], Any]) -> bool:
+    """Whether the quick load gives ``guarded``'s data for ``PROBE``: False when libyaml is
+    missing, or PyYAML's private hooks it relies on are missing or behave otherwise (a new
+    PyYAML), and every document then goes to the guarded loader."""
+    try:
+        return same(fast_load(PROBE), guarded(PROBE))
+    except Exception:  # Unhandled, or the hooks failing in a way fast_load does not expect
+        return False
+
+
+def same(a: object, b: object) -> bool:
+    """Equal data of the same types, mappings from the same lines with keys in the same order."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict) and isinstance(b, dict):
+        if isinstance(a, LineDict) and isinstance(b, LineDict) and a.line != b.line:
+            return False
+        return list(a) == list(b) and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    return a == b
 
 
 _ROW = re.compile(

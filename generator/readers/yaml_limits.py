@@ -4,11 +4,13 @@ loading.  Its own module so that each loader imports it, not the other."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import yaml
 from yaml.constructor import SafeConstructor
 
 
-class LineDict(dict):
+class LineDict(dict[Any, Any]):
     """A mapping that knows the line it started on."""
 
     line: int = 0
@@ -31,7 +33,7 @@ class LoadError(Exception):
         self.message = message
 
 
-def construct_timestamp(loader, node: yaml.ScalarNode):
+def construct_timestamp(loader: Any, node: yaml.ScalarNode) -> Any:  # (loader: any of ours, or yaml_fastload's)
     try:
         return SafeConstructor.construct_yaml_timestamp(loader, node)
     except (ValueError, OverflowError):

@@ -8,41 +8,71 @@ so are deep nesting, duplicate keys, huge numbers and impossible dates.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 import yaml
 from yaml.composer import ComposerError
 from yaml.constructor import SafeConstructor
-from yaml.events import AliasEvent, MappingEndEvent, ScalarEvent, SequenceEndEvent, SequenceStartEvent
+from yaml.events import (
+    AliasEvent,
+    Event,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+)
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import InputError
-from . import values
+from . import values, yaml_fastload
 from .yaml_fastload import Unhandled, fast_load
 from .yaml_limits import MAX_DEPTH, MAX_NUMBER_LENGTH, LineDict, LoadError, construct_timestamp
 
+if TYPE_CHECKING:
 
-class _Guards:
+    class _Hooks:
+        """What ``_Guards.compose_node`` uses of PyYAML's parser, composer and resolver (whose
+        stubs leave them untyped): for the type checker only."""
+
+        anchors: dict[str, Node]
+        yaml_path_resolvers: dict[Any, Any]
+
+        def peek_event(self) -> AliasEvent | ScalarEvent | SequenceStartEvent | MappingStartEvent: ...
+        def get_event(self) -> Event: ...
+        def resolve(self, kind: type[Node], value: str | None, implicit: object) -> str: ...
+        def descend_resolver(self, current_node: Node | None, current_index: object) -> None: ...
+        def ascend_resolver(self) -> None: ...
+
+else:
+    _Hooks = object
+
+
+def _line(event: Event) -> int:
+    """The 1-based line an event starts on (for a message)."""
+    return event.start_mark.line + 1 if event.start_mark is not None else 0
+
+
+class _Guards(_Hooks):
     """What our loaders add to PyYAML's safe loading: line numbers on every mapping, and
     refusals of aliases, deep nesting, duplicate keys, huge numbers and impossible dates."""
 
     depth = 0
     duplicates: list[tuple[int, int, object]]
 
-    def compose_node(self, parent, index):
+    def compose_node(self, parent: Node | None, index: object) -> Node:
         """PyYAML's Composer.compose_node with the guards, in one frame per node (its scalar,
         sequence and mapping helpers inlined): composing runs in Python for every node of
         every upload, so the frames count."""
         event = self.peek_event()
         if isinstance(event, AliasEvent):
-            raise LoadError(
-                event.start_mark.line + 1, "YAML aliases (*name) are not allowed in uploads: expected plain values"
-            )
+            raise LoadError(_line(event), "YAML aliases (*name) are not allowed in uploads: expected plain values")
         self.depth += 1
         try:
             if self.depth > MAX_DEPTH:
                 raise LoadError(
-                    event.start_mark.line + 1,
+                    _line(event),
                     f"the YAML is nested more than {MAX_DEPTH} levels deep: "
                     "expected a session as in docs/yaml-format.md",
                 )
@@ -53,7 +83,7 @@ class _Guards:
                     f"found duplicate anchor {anchor!r}; first occurrence",
                     anchors[anchor].start_mark,
                     "second occurrence",
-                    event.start_mark,
+                    event.start_mark,  # type: ignore[arg-type]  # (libyaml's Mark)
                 )
             paths = bool(self.yaml_path_resolvers)
             if paths:
@@ -65,7 +95,7 @@ class _Guards:
                 tag = event.tag
                 if tag is None or tag == "!":
                     tag = self.resolve(ScalarNode, event.value, event.implicit)
-                node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
+                node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)  # type: ignore[arg-type]  # (libyaml's Mark)
                 if anchor is not None:
                     anchors[anchor] = node
             elif isinstance(event, SequenceStartEvent):
@@ -73,7 +103,7 @@ class _Guards:
                 tag = event.tag
                 if tag is None or tag == "!":
                     tag = self.resolve(SequenceNode, None, event.implicit)
-                node = SequenceNode(tag, [], event.start_mark, None, flow_style=event.flow_style)
+                node = SequenceNode(tag, [], event.start_mark, None, flow_style=event.flow_style)  # type: ignore[arg-type]
                 if anchor is not None:
                     anchors[anchor] = node
                 items = node.value
@@ -85,7 +115,7 @@ class _Guards:
                 tag = event.tag
                 if tag is None or tag == "!":
                     tag = self.resolve(MappingNode, None, event.implicit)
-                node = MappingNode(tag, [], event.start_mark, None, flow_style=event.flow_style)
+                node = MappingNode(tag, [], event.start_mark, None, flow_style=event.flow_style)  # type: ignore[arg-type]
                 if anchor is not None:
                     anchors[anchor] = node
                 pairs = node.value
@@ -100,7 +130,7 @@ class _Guards:
             self.depth -= 1
 
 
-def _construct_map(loader, node: yaml.MappingNode):
+def _construct_map(loader: Any, node: yaml.MappingNode) -> Iterator[LineDict]:
     data = LineDict()
     data.line = node.start_mark.line + 1
     yield data
@@ -115,7 +145,9 @@ def _construct_map(loader, node: yaml.MappingNode):
     data.update(loader.construct_mapping(node))
 
 
-def _construct_int(loader, node: yaml.ScalarNode) -> int:
+def _construct_int(
+    loader: Any, node: yaml.ScalarNode
+) -> int:  # (loader: any of ours; PyYAML's stubs bind it to theirs)
     text = str(node.value)
     if len(text) > MAX_NUMBER_LENGTH:
         raise LoadError(
@@ -137,7 +169,7 @@ try:  # libyaml's C scanner and parser, with Python's composer on top for the li
     class _CLoader(_Guards, Composer, CParser, SafeConstructor, Resolver):
         """SafeLoader's behaviour at about five times the speed (archives hold thousands of uploads)."""
 
-        def __init__(self, stream):
+        def __init__(self, stream: str) -> None:
             CParser.__init__(self, stream)
             Composer.__init__(self)
             SafeConstructor.__init__(self)
@@ -160,7 +192,7 @@ def load(text: str, loader_class: type | None = None) -> Any:
 
     An ordinary upload is composed by libyaml in C (``yaml_fastload``); anything that one
     does not handle exactly as this loader does is loaded here, the guarded way."""
-    if loader_class is None:
+    if loader_class is None and quick_load_works():
         try:
             return fast_load(text)
         except Unhandled:
@@ -174,6 +206,20 @@ def load(text: str, loader_class: type | None = None) -> Any:
     if loader.duplicates:
         raise DuplicateKeys(sorted(loader.duplicates, key=lambda d: (d[0], d[1])))
     return doc
+
+
+_quick: bool | None = None
+"""Whether the quick load passed its probe in this process (None: not tried yet)."""
+
+
+def quick_load_works() -> bool:
+    """The quick load (``yaml_fastload``, on PyYAML's private hooks) is used only once it has
+    loaded its probe exactly as the guarded loader does; otherwise the guarded loader, on
+    PyYAML's public safe loader, loads every document (the same data, more slowly)."""
+    global _quick
+    if _quick is None:
+        _quick = yaml_fastload.works(lambda text: load(text, _Loader))
+    return _quick
 
 
 class DuplicateKeys(Exception):
@@ -199,7 +245,7 @@ class YamlReader:
         self.error(parent, f"expected {what} as a mapping (key: value), got {value!r}")
         return False
 
-    def listed(self, parent: dict, key: str, where: Any, what: str) -> list:
+    def listed(self, parent: dict[Any, Any], key: str, where: Any, what: str) -> list[Any]:
         """``parent[key]`` as a list (missing: empty); anything else is reported."""
         value = parent.get(key)
         if value is None:
@@ -208,3 +254,6 @@ class YamlReader:
             self.error(where, f"expected {key} as a list of {what}, got {values.quoted(value)}")
             return []
         return value
+
+
+__all__ = ["DuplicateKeys", "LineDict", "LoadError", "YamlReader", "load", "quick_load_works"]

@@ -19,10 +19,12 @@ import yaml
 from ..cycles import paused_gc
 from ..errors import InputError
 from ..model import (
+    Artificial,
     Board,
     Component,
     Deal,
     Direction,
+    Outcome,
     Pair,
     PairRef,
     Play,
@@ -42,8 +44,9 @@ from . import values
 from .individual import player_label, seats_of
 from .labels import pair_label
 from .printed import KEY, PrintedFigures
+from .registry import Check, Reading, checked
 from .sitouts import yaml_sitout
-from .validate import Places, validate
+from .validate import Places
 from .yaml_loader import DuplicateKeys, LineDict, LoadError, load
 from .yaml_penalties import PenaltiesFormat
 from .yaml_swiss import read_swiss
@@ -65,54 +68,72 @@ _VULNERABILITY = {
 
 
 def read_yaml(file: str, data: bytes) -> tuple[list[Session], list[InputError]]:
+    """The sessions and every problem, checked as ``read_sessions`` checks them."""
+    return checked(file, reading(file, data))
+
+
+def reading(file: str, data: bytes) -> Reading:
+    """The YAML reader of the registry: the sessions read, not yet checked."""
     with paused_gc():
         return _read_yaml(file, data)
 
 
-def _read_yaml(file: str, data: bytes) -> tuple[list[Session], list[InputError]]:
+def _read_yaml(file: str, data: bytes) -> Reading:
     try:
         doc = load(data.decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
-        return [], [InputError(file, f"byte {exc.start}", "the file is not UTF-8 text: expected a UTF-8 YAML file")]
+        return Reading(
+            [], [InputError(file, f"byte {exc.start}", "the file is not UTF-8 text: expected a UTF-8 YAML file")]
+        )
     except LoadError as exc:
-        return [], [InputError(file, f"line {exc.line}", exc.message)]
+        return Reading([], [InputError(file, f"line {exc.line}", exc.message)])
     except DuplicateKeys as exc:
-        return [], [
-            InputError(
-                file,
-                f"line {line}",
-                f"the key {values.quoted(key)} appears twice in one mapping "
-                f"({'also earlier on this line' if first == line else f'also line {first}'}): "
-                "expected each key once (which value was meant?)",
-            )
-            for line, first, key in exc.duplicates
-        ]
+        return Reading(
+            [],
+            [
+                InputError(
+                    file,
+                    f"line {line}",
+                    f"the key {values.quoted(key)} appears twice in one mapping "
+                    f"({'also earlier on this line' if first == line else f'also line {first}'}): "
+                    "expected each key once (which value was meant?)",
+                )
+                for line, first, key in exc.duplicates
+            ],
+        )
     except yaml.reader.ReaderError as exc:
         text = data.decode("utf-8-sig", errors="replace")
         line = text.count("\n", 0, exc.position) + 1
-        return [], [
-            InputError(
-                file,
-                f"line {line}",
-                f"the file holds the control character #x{exc.character:04x}, which YAML "
-                "does not allow: expected plain text",
-            )
-        ]
+        return Reading(
+            [],
+            [
+                InputError(
+                    file,
+                    f"line {line}",
+                    f"the file holds the control character #x{exc.character:04x}, which YAML "
+                    "does not allow: expected plain text",
+                )
+            ],
+        )
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(exc, "problem", None) or str(exc)
-        return [], [
-            InputError(file, where, f"malformed YAML ({problem}): expected a YAML session as in docs/yaml-format.md")
-        ]
+        return Reading(
+            [],
+            [InputError(file, where, f"malformed YAML ({problem}): expected a YAML session as in docs/yaml-format.md")],
+        )
     if not isinstance(doc, LineDict):  # every mapping loads as a LineDict
-        return [], [
-            InputError(
-                file,
-                "line 1",
-                f"expected a mapping of session details (club, event, method, ...), got {type(doc).__name__}",
-            )
-        ]
+        return Reading(
+            [],
+            [
+                InputError(
+                    file,
+                    "line 1",
+                    f"expected a mapping of session details (club, event, method, ...), got {type(doc).__name__}",
+                )
+            ],
+        )
     reader = _Reader(file)
     parts = doc.get("sessions")
     if isinstance(parts, list):
@@ -128,7 +149,7 @@ def _read_yaml(file: str, data: bytes) -> tuple[list[Session], list[InputError]]
         ]
     else:
         sessions = [reader.session(doc, doc)]
-    return [s for s in sessions if s is not None], reader.errors
+    return Reading([s for s in sessions if s is not None], reader.errors, reader.checks)
 
 
 class _Reader(PenaltiesFormat, TeamsFormat):
@@ -137,6 +158,8 @@ class _Reader(PenaltiesFormat, TeamsFormat):
 
     def __init__(self, file: str):
         super().__init__(file)
+        self.checks: list[Check] = []
+        """Each pairs session read, for the registry's checks (``registry.checked``)."""
         self.strata: tuple[Stratum, ...] = ()
         self.strata_given = False
         self.pair_lines: dict[PairRef, str] = {}
@@ -151,7 +174,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         """The board's usual results read already (see ``outcomes_of``)."""
 
     # --- session -------------------------------------------------------------------------
-    def session(self, doc: dict, where: LineDict) -> Session | None:
+    def session(self, doc: dict[Any, Any], where: LineDict) -> Session | None:
         method_text = str(doc.get("method", "")).strip().lower()
         try:
             method = ScoringMethod(method_text)
@@ -219,7 +242,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             **common,  # type: ignore[arg-type]
         )
         places.pairs.update(self.pair_lines)
-        self.errors += validate(self.file, session, places)
+        self.checks.append(Check(session, places, len(self.errors)))
         swiss = doc.get("swiss")
         if swiss is not None:
             rounds, problems = read_swiss(self.file, swiss, swiss if hasattr(swiss, "line") else where, session)
@@ -227,7 +250,9 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             session = replace(session, swiss=rounds)
         return session
 
-    def sections(self, doc: dict, where: LineDict, places: Places) -> tuple[tuple[Section, ...], tuple[Board, ...]]:
+    def sections(
+        self, doc: dict[Any, Any], where: LineDict, places: Places
+    ) -> tuple[tuple[Section, ...], tuple[Board, ...]]:
         raw = doc.get("sections")
         if self.individual:
             raw = [LineDict(name="", players=doc.get("players"))]
@@ -513,9 +538,9 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         parent: Any,
         section: str | None,
         info: dict[str, bool],
-        lines: dict,
-        deals: dict,
-        board_lines: dict,
+        lines: dict[int, list[TravellerLine]],
+        deals: dict[int, tuple[Deal | None, Seat | None, Vulnerability | None]],
+        board_lines: dict[int, int],
         places: Places,
     ) -> None:
         if not self.mapping(b, parent, "a board"):
@@ -648,7 +673,9 @@ class _Reader(PenaltiesFormat, TeamsFormat):
                 ns, ew = ns
         return ns, ew
 
-    def side(self, spec: Any, vul: Vulnerability, board: int, artificial_side: str | None):
+    def side(
+        self, spec: Any, vul: Vulnerability, board: int, artificial_side: str | None
+    ) -> Outcome | tuple[Artificial, Artificial]:
         """One outcome (or (ns, ew) artificial pair when not a split side) from a result spec."""
         if not isinstance(spec, dict):
             raise ValueError(
@@ -678,7 +705,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             return values.parse_artificial(score)
         return Scored((Component(_WHOLE, self.play(spec, vul)),))  # Scored.of, with one Fraction(1) for all
 
-    def play(self, spec: dict, vul: Vulnerability) -> Play:
+    def play(self, spec: dict[Any, Any], vul: Vulnerability) -> Play:
         score = spec.get("score")
         if score is not None and (not isinstance(score, int) or isinstance(score, bool)):
             raise ValueError(f"{values.SCORE_EXPECTED}, got {str(score)!r}")

@@ -30,7 +30,7 @@ class TeamsFormat(YamlReader):
 
         def side(self, spec: Any, vul: Vulnerability, board: int, artificial_side: str | None) -> Any: ...
 
-    def team_deals(self, doc: dict, where: LineDict) -> tuple[Board, ...]:
+    def team_deals(self, doc: dict[Any, Any], where: LineDict) -> tuple[Board, ...]:
         """Hand records of a teams session: `deals: [{board: 1, deal: "N:..."}]` (boards with no lines)."""
         raw = doc.get("deals") or []
         if not isinstance(raw, list):
@@ -65,7 +65,7 @@ class TeamsFormat(YamlReader):
             return None
         return TravellerLine(None, None, outcome, outcome, source_line=where.line)
 
-    def teams(self, doc: dict, where: LineDict) -> tuple[tuple[Team, ...], tuple[Match, ...]]:
+    def teams(self, doc: dict[Any, Any], where: LineDict) -> tuple[tuple[Team, ...], tuple[Match, ...]]:
         teams: dict[int, Team] = {}
         if doc.get("teams") is not None and not isinstance(doc.get("teams"), list):
             self.listed(doc, "teams", where, "teams ({number: 1, name: ..., players: [..]})")

@@ -14,7 +14,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ..errors import InputErrors
-from ..readers.event_file import is_event_file
+from ..readers import is_event_file
 from ..scoring.event import missing_rule
 from .links import LEGACY, pair_file, session_dir, slugify
 from .meta import page_head

@@ -20,8 +20,7 @@ from .. import sealed
 from ..analysis.double_dummy import SessionAnalysis
 from ..errors import GeneratorError, shown
 from ..export import results_json_text, session_to_csv
-from ..readers import SUFFIXES
-from ..readers.event_file import is_event_file
+from ..readers import is_event_file, suffixes
 from ..scoring.contract import ContractError
 from ..scoring.options import OptionError
 from ..scoring.results import SessionResult
@@ -38,7 +37,7 @@ from .tree import Skipped, walk
 
 
 def reader_suffixes() -> tuple[str, ...]:
-    return tuple(sorted(SUFFIXES))
+    return suffixes()
 
 
 def text_name(native: str) -> str:
