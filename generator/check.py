@@ -16,9 +16,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .conventions import describe, find_conventions
+from .conventions import describe, find_conventions, split_shown
 from .model import Artificial, Direction, Scored, ScoringMethod
-from .readers import read_sessions
 from .readers.individual import line_players, player_label
 from .readers.labels import pair_label
 from .readers.printed import Figure, PrintedFigures, PrintedLine, printed_figures
@@ -30,6 +29,7 @@ from .scoring.rounding import round_half_away, round_to_ten
 from .scoring.units import UNIT_LABELS
 from .scoring.vp import match_vps
 from .site_settings import site_scoring_for
+from .upload import read_and_score
 
 ROUNDING = "rounding"
 TRUNCATED = "figures cut down (truncated)"
@@ -563,8 +563,10 @@ def check_command(path: Path, overrides: dict[str, Any] | None = None, verbose: 
     compared = differ = unverified = 0
     reasons: Counter[str] = Counter()
     site = site_scoring_for(Path(path))
-    for session in read_sessions(Path(path)):
-        search = find_conventions(session, overrides, audit, site)
+    scoring_overrides, _ = split_shown(overrides)
+    for scored in read_and_score(path, site=site, overrides=scoring_overrides, events=False).sessions:
+        session = scored.session
+        search = find_conventions(session, overrides, audit, site, scored)
         a = search.audit
         differences = [_explained(d, search.explained.get((d.where, d.what))) for d in a.differences]
         s = session

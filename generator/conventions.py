@@ -17,11 +17,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .commands import session_options
 from .errors import GeneratorError
 from .model import ScoringMethod, Session
 from .printed_averages import unmarked_averages, with_averages
 from .scoring.session import score_session
+from .upload import SessionOutcome, SiteScoring, session_options
 
 _PAIRS = (ScoringMethod.MATCHPOINTS, ScoringMethod.BUTLER, ScoringMethod.CROSS_IMPS, ScoringMethod.AGGREGATE)
 _IMPS = (ScoringMethod.BUTLER, ScoringMethod.CROSS_IMPS)
@@ -326,19 +326,23 @@ def find_conventions(
     session: Session,
     overrides: dict[str, Any],
     run_audit: Callable[[Any, Any], Any],
-    site: dict[str, Any] | None = None,
+    site: SiteScoring = None,
+    scored_already: SessionOutcome | None = None,
 ) -> Search:
     """Greedy, bounded: each family varied in turn from the best set so far; a change is kept
     only when strictly more figures agree.  ``run_audit(result, lines_result)`` turns a scored
     result (and, where line figures are shown otherwise, the re-scoring they are compared with,
     else None) into an audit with ``agreeing``, ``differences`` and ``agreed`` (the keys of the
     figures that agree).  ``overrides`` may name conventions of ``SHOWN`` as well as options;
-    ``site`` is the ``scoring:`` of the governing ``site.yaml``, beneath the upload's own options."""
+    ``site`` is the ``scoring:`` of the governing ``site.yaml``, beneath the upload's own options;
+    ``scored_already``, the session as ``read_and_score`` scored it (not scored again)."""
     count = 0
     scoring_overrides, shown_overrides = split_shown(overrides)
 
     scored: dict[tuple[int, Any], Any] = {}
     averaged: dict[Any, Session] = {}  # the session with its unmarked averages, by options
+    if scored_already is not None and scored_already.session is session:
+        scored[(id(session), scored_already.options)] = scored_already.result
 
     def score(variant: Session, options):
         """Each (session, options) scored once: the shown conventions and the reasons re-use them."""
