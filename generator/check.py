@@ -11,6 +11,7 @@ is recognisable, the likely reason.  See docs/check.md.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
@@ -29,7 +30,7 @@ from .scoring.rounding import round_half_away, round_to_ten
 from .scoring.units import UNIT_LABELS
 from .scoring.vp import match_vps
 from .site_settings import site_scoring_for
-from .upload import read_and_score
+from .upload import SessionOutcome, read_and_score
 
 ROUNDING = "rounding"
 TRUNCATED = "figures cut down (truncated)"
@@ -555,21 +556,47 @@ def audit(result: SessionResult, lines_result: SessionResult | None = None) -> _
     return a
 
 
+@dataclass(frozen=True, slots=True)
+class CheckReport:
+    """``check``'s outcome: each session with its reconciliation (the convention search and its
+    audit, ``SessionOutcome.reconciliation``), the counts, and the report as ``check`` prints it."""
+
+    path: Path
+    sessions: tuple[SessionOutcome, ...]
+    compared: int
+    differ: int
+    unverified: int
+    text: str
+
+    @property
+    def ok(self) -> bool:
+        """Every figure agrees and every one could be re-scored (``check``'s exit status 0)."""
+        return self.differ == 0 and self.unverified == 0
+
+
 def check_command(path: Path, overrides: dict[str, Any] | None = None, verbose: bool = False) -> tuple[str, bool]:
-    """The audit of every session in ``path``, after working out the program's conventions:
-    one line per board (or pairs, teams, matches) and reason; every difference with ``verbose``."""
-    overrides = overrides or {}
+    """``check``'s text and whether every figure agrees (``check_upload``)."""
+    report = check_upload(path, overrides, verbose)
+    return report.text, report.ok
+
+
+def check_upload(path: Path, overrides: Mapping[str, Any] | None = None, verbose: bool = False) -> CheckReport:
+    """The audit of every session in ``path`` (read and scored by ``read_and_score``), after
+    working out the program's conventions: one line per board (or pairs, teams, matches) and
+    reason; every difference with ``verbose``."""
+    overrides = dict(overrides or {})
     out: list[str] = []
     compared = differ = unverified = 0
     reasons: Counter[str] = Counter()
     site = site_scoring_for(Path(path))
     scoring_overrides, _ = split_shown(overrides)
+    checked = []
     for scored in read_and_score(path, site=site, overrides=scoring_overrides, events=False).sessions:
-        session = scored.session
-        search = find_conventions(session, overrides, audit, site, scored)
+        s = scored.session
+        search = find_conventions(s, overrides, audit, site, scored)
+        checked.append(replace(scored, reconciliation=search))
         a = search.audit
         differences = [_explained(d, search.explained.get((d.where, d.what))) for d in a.differences]
-        s = session
         out.append(f"{s.source}: {s.title} ({s.method}, {s.board_count} boards)")
         if search.found:
             out.append(
@@ -593,7 +620,7 @@ def check_command(path: Path, overrides: dict[str, Any] | None = None, verbose: 
     if unverified:
         summary += f"; {unverified} figures cannot be re-scored (the file holds no board results for them)"
     out.append(summary)
-    return "\n".join(out), differ == 0 and unverified == 0
+    return CheckReport(Path(path), tuple(checked), compared, differ, unverified, "\n".join(out))
 
 
 def _word(value: Any) -> str:
