@@ -18,6 +18,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from markupsafe import escape
 
@@ -162,7 +163,7 @@ class _Server(http.server.ThreadingHTTPServer):
 class _Handler(http.server.SimpleHTTPRequestHandler):
     server: _Server
 
-    def log_message(self, format, *args):
+    def log_message(self, format: str, *args: Any) -> None:
         pass
 
     def end_headers(self) -> None:

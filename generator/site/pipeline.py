@@ -10,6 +10,7 @@ import json
 import os
 import traceback
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
@@ -66,7 +67,7 @@ class Source:
     """Its slugs in the earlier address schemes (``links.LEGACY``), where they differ."""
 
 
-def upload_slugs(rels: list[str], slugify=slugify) -> list[str]:
+def upload_slugs(rels: list[str], slugify: Callable[[str], str] = slugify) -> list[str]:
     """Each upload's slug: its path under the sessions folder without the suffix
     ('2026/10-05-pairs.yaml' -> '2026-10-05-pairs'); with it where two would meet
     ('pairs.xml' and 'pairs.yaml' side by side)."""
@@ -148,7 +149,9 @@ def _score_all(path: str, data: bytes, scoring: dict[str, Any], name: str) -> li
     return read_and_score(path, site=scoring, data=data, name=name).results
 
 
-def _history(data: bytes, rel: str, history: dict[str, Any] | None, scoring: dict[str, Any], cache_root: str):
+def _history(
+    data: bytes, rel: str, history: dict[str, Any] | None, scoring: dict[str, Any], cache_root: str
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]] | None:
     """The upload's versions (earlier ones, then the current) and the earlier ones' snapshots,
     or None when it has no earlier version."""
     if not history or not history["versions"]:
