@@ -78,7 +78,7 @@ class SiteServer:
 
     def build(self) -> bool:
         """One build; True when it succeeded.  Problems go to the terminal and the pages."""
-        from .site.build import build_site
+        from . import build as build_site  # the library's build (generator/__init__.py)
         from .site.render import environment
 
         environment.cache_clear()  # Jinja keeps compiled templates: an edited one must be read again
