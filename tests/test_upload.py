@@ -163,3 +163,20 @@ def test_score_check_and_the_build_give_the_same_figures_from_one_scorer(tmp_pat
         f"{p['number']} {p['direction']}": (Fraction(p["total"]), Fraction(p["percentage"])) for p in built["pairs"]
     }
     assert from_build == scored
+
+
+def test_an_event_file_gives_its_sessions_and_its_ranking():
+    from generator.events import load_event
+
+    path = Path(__file__).parent / "fixtures" / "club" / "sessions" / "2026-winter-championship.event.yaml"
+    outcome = read_and_score(path)
+    assert outcome.event is not None
+    assert [s.session.title for s in outcome.sessions] == [
+        "Winter Championship, first session",
+        "Winter Championship, second session",
+    ]
+    assert all(s.options == s.result.options for s in outcome.sessions)
+    again = load_event(path)
+    assert [(s.names, s.figure) for s in outcome.event.result.standings] == [
+        (s.names, s.figure) for s in again.result.standings
+    ]
