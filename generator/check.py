@@ -11,25 +11,27 @@ is recognisable, the likely reason.  See docs/check.md.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from .conventions import describe, find_conventions
+from .conventions import describe, find_conventions, split_shown
 from .model import Artificial, Direction, Scored, ScoringMethod
-from .readers import read_sessions
 from .readers.individual import line_players, player_label
 from .readers.labels import pair_label
-from .readers.printed import Figure, PrintedFigures, PrintedLine, printed_figures
+from .readers.printed import Figure, PrintedFigures, PrintedLine, PrintedPair, printed_figures
 from .readers.values import optional_whole
 from .scoring.explain import fmt
 from .scoring.imps import imps
-from .scoring.results import ScoredBoard, ScoredLine, SessionResult
+from .scoring.results import ScoredBoard, ScoredLine, SessionResult, Standing, TeamStanding
 from .scoring.rounding import round_half_away, round_to_ten
 from .scoring.units import UNIT_LABELS
 from .scoring.vp import match_vps
 from .site_settings import site_scoring_for
+from .upload import SessionOutcome, read_and_score
 
 ROUNDING = "rounding"
 TRUNCATED = "figures cut down (truncated)"
@@ -66,6 +68,10 @@ class Difference:
             else (f" — {self.reason}" if self.reason else " — no known reason")
         )
         return f"{self.where}: {self.what}: theirs {self.theirs}, ours {self.ours}{why}"
+
+
+Reason = Callable[[Fraction, Figure], tuple[str, str]]
+"""Why a figure that differs may differ: (reason, detail), or ("", "") when none is known."""
 
 
 def agrees(ours: Fraction, theirs: Figure) -> bool:
@@ -105,7 +111,9 @@ class _Audit:
     def agreeing(self) -> int:
         return self.compared - len(self.differences)
 
-    def figure(self, ours: Fraction | None, theirs: Figure | None, where: str, what: str, reason=None) -> bool:
+    def figure(
+        self, ours: Fraction | None, theirs: Figure | None, where: str, what: str, reason: Reason | None = None
+    ) -> bool:
         """Compare one figure; returns True when it agrees (or was not printed)."""
         if theirs is None:
             return True
@@ -144,7 +152,7 @@ class _Audit:
                     fig,
                     where,
                     f"{direction} {unit}",
-                    lambda o, t, d=direction, b=board, ln=line, pl=p: self.line_reason(b, ln, d, o, t, pl),
+                    partial(self.line_reason, board, line, direction, p=p),
                 ):
                     pair = p.ns_pair if direction is Direction.NS else p.ew_pair
                     self.differing.add(pair)
@@ -153,7 +161,7 @@ class _Audit:
 
     def line_reason(
         self, board: ScoredBoard, line: ScoredLine, d: Direction, ours: Fraction, theirs: Figure, p: PrintedLine
-    ):
+    ) -> tuple[str, str]:
         unit = Fraction(1, 10**theirs.places)
         method = self.result.session.method
         outcome = line.line.ns if d is Direction.NS else line.line.ew
@@ -295,10 +303,10 @@ class _Audit:
                 p.datum,
                 f"board {p.board} ({p.where})",
                 "datum",
-                lambda o, t, b=board: self.datum_reason(b, t),
+                partial(self.datum_reason, board),
             )
 
-    def datum_reason(self, board: ScoredBoard, theirs: Figure):
+    def datum_reason(self, board: ScoredBoard, ours: Fraction, theirs: Figure) -> tuple[str, str]:
         scores = sorted(
             l.line.ns.single.ns_score for l in board.lines if isinstance(l.line.ns, Scored) and l.line.ns.single
         )
@@ -349,7 +357,7 @@ class _Audit:
             for what in ("total", "percentage", "place"):
                 self.owners[(where, what)] = s.ref
 
-            def total_reason(o, t, s=s):
+            def total_reason(o: Fraction, t: Figure, s: Standing = s) -> tuple[str, str]:
                 rounded = sum(
                     (round_half_away(e.score.value, Fraction(1, 10**line_places)) for e in s.scorecard), Fraction(0)
                 )
@@ -379,7 +387,7 @@ class _Audit:
             if not self.figure(ours_total, p.total, where, "total", total_reason):
                 self.differing.add(s.ref)
 
-            def percentage_reason(o, t, p=p, s=s):
+            def percentage_reason(o: Fraction, t: Figure, p: PrintedPair = p, s: Standing = s) -> tuple[str, str]:
                 if s.handicap is not None and s.percentage is not None:
                     if agrees(s.percentage, t):
                         return HANDICAP, (
@@ -412,13 +420,16 @@ class _Audit:
                     Figure(p.place, Fraction(place), 0),
                     where,
                     "place",
-                    lambda o, t, s=s, p=p, w=where: self.place_reason(s, p, w, int(t.value), standings),
+                    partial(self.place_reason, s, p, where, standings),
                 )
 
-    def place_reason(self, s: Any, p: Any, where: str, theirs: int, standings: dict[Any, Any]) -> tuple[str, str]:
+    def place_reason(
+        self, s: Any, p: Any, where: str, standings: dict[Any, Any], ours: Fraction, printed: Figure
+    ) -> tuple[str, str]:
         """A place that differs: a tie they broke, when ours is a tie of k pairs on equal scores, theirs
         lies among the k places the tie spans, and the pair's total as printed (if printed) is ours —
         then no scoring option is the reason, and none is named (``_explained`` keeps it)."""
+        theirs = int(printed.value)
         tied = [t for t in standings.values() if t.field == s.field and t.rank == s.rank]
         total_agrees = p.total is None or (where, "total") in self.agreed
         if len(tied) > 1 and s.rank <= theirs < s.rank + len(tied) and total_agrees:
@@ -464,11 +475,9 @@ class _Audit:
             self.figure(m.home_imps, p.home_imps, where, f"{home} {m.board_unit_label}", self.follows)
             self.figure(m.away_imps, p.away_imps, where, f"{away} {m.board_unit_label}", self.follows)
             for name, ours_vp, theirs in ((home, m.home_vp, p.home_vp), (away, m.away_vp, p.away_vp)):
-                self.figure(
-                    ours_vp, theirs, where, f"{name} VPs", lambda o, t, m=m, h=name == home: self.vp_reason(m, h, t)
-                )
+                self.figure(ours_vp, theirs, where, f"{name} VPs", partial(self.vp_reason, m, name == home))
 
-    def vp_reason(self, m: Any, home: bool, theirs: Figure) -> tuple[str, str]:
+    def vp_reason(self, m: Any, home: bool, ours: Fraction, theirs: Figure) -> tuple[str, str]:
         """Their VPs are ours margin on another 20-VP scale: said only when one of the scales we know
         (the WBF continuous scale, its whole-VP discrete form) gives their figure for our IMP margin.
         Otherwise their IMPs may differ (a file that prints VPs only does not say): no known reason."""
@@ -505,7 +514,7 @@ class _Audit:
                 continue
             where = f"team {p.number} {s.team.name} ({p.where})"
 
-            def total_reason(o, t, s=s):
+            def total_reason(o: Fraction, t: Figure, s: TeamStanding = s) -> tuple[str, str]:
                 if agrees(s.imps_for, t):
                     return TEAM_TOTAL, f"theirs is the {fmt(s.imps_for, 2)} IMPs the team scored; ours is its net total"
                 return self.follows(o, t)
@@ -555,19 +564,47 @@ def audit(result: SessionResult, lines_result: SessionResult | None = None) -> _
     return a
 
 
+@dataclass(frozen=True, slots=True)
+class CheckReport:
+    """``check``'s outcome: each session with its reconciliation (the convention search and its
+    audit, ``SessionOutcome.reconciliation``), the counts, and the report as ``check`` prints it."""
+
+    path: Path
+    sessions: tuple[SessionOutcome, ...]
+    compared: int
+    differ: int
+    unverified: int
+    text: str
+
+    @property
+    def ok(self) -> bool:
+        """Every figure agrees and every one could be re-scored (``check``'s exit status 0)."""
+        return self.differ == 0 and self.unverified == 0
+
+
 def check_command(path: Path, overrides: dict[str, Any] | None = None, verbose: bool = False) -> tuple[str, bool]:
-    """The audit of every session in ``path``, after working out the program's conventions:
-    one line per board (or pairs, teams, matches) and reason; every difference with ``verbose``."""
-    overrides = overrides or {}
+    """``check``'s text and whether every figure agrees (``check_upload``)."""
+    report = check_upload(path, overrides, verbose)
+    return report.text, report.ok
+
+
+def check_upload(path: Path, overrides: Mapping[str, Any] | None = None, verbose: bool = False) -> CheckReport:
+    """The audit of every session in ``path`` (read and scored by ``read_and_score``), after
+    working out the program's conventions: one line per board (or pairs, teams, matches) and
+    reason; every difference with ``verbose``."""
+    overrides = dict(overrides or {})
     out: list[str] = []
     compared = differ = unverified = 0
     reasons: Counter[str] = Counter()
     site = site_scoring_for(Path(path))
-    for session in read_sessions(Path(path)):
-        search = find_conventions(session, overrides, audit, site)
+    scoring_overrides, _ = split_shown(overrides)
+    checked = []
+    for scored in read_and_score(path, site=site, overrides=scoring_overrides, events=False).sessions:
+        s = scored.session
+        search = find_conventions(s, overrides, audit, site, scored)
+        checked.append(replace(scored, reconciliation=search))
         a = search.audit
         differences = [_explained(d, search.explained.get((d.where, d.what))) for d in a.differences]
-        s = session
         out.append(f"{s.source}: {s.title} ({s.method}, {s.board_count} boards)")
         if search.found:
             out.append(
@@ -591,7 +628,7 @@ def check_command(path: Path, overrides: dict[str, Any] | None = None, verbose: 
     if unverified:
         summary += f"; {unverified} figures cannot be re-scored (the file holds no board results for them)"
     out.append(summary)
-    return "\n".join(out), differ == 0 and unverified == 0
+    return CheckReport(Path(path), tuple(checked), compared, differ, unverified, "\n".join(out))
 
 
 def _word(value: Any) -> str:

@@ -273,10 +273,10 @@ def main(argv: list[str] | None = None) -> int:
         lifecycle.install()  # SIGTERM too stops the build through its finally blocks (exit 143)
     try:
         if args.command == "build":
-            from .site.build import build_site
+            from . import build
             from .site.progress import Progress
 
-            report = build_site(
+            report = build(
                 args.content,
                 args.output,
                 templates=args.templates,
@@ -338,11 +338,11 @@ def main(argv: list[str] | None = None) -> int:
                     _leave(0)
             return 0
         if args.command == "check":
-            from .check import check_command
+            from .check import check_upload  # generator.check's own (an option may be named "verbose")
 
-            text, ok = check_command(args.file, overrides=_options(args.option), verbose=args.verbose)
-            print(shown(text, keep_newlines=True))
-            return 0 if ok else 1
+            checked = check_upload(args.file, _options(args.option), args.verbose)
+            print(shown(checked.text, keep_newlines=True))
+            return 0 if checked.ok else 1
     except GeneratorError as exc:
         print(f"Error: {shown(exc, keep_newlines=True)}", file=sys.stderr)
         if _in_github_actions():

@@ -3,81 +3,35 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
-from functools import partial
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from .cycles import paused_gc
-from .errors import GeneratorError
 from .export import BoardsToWrite, board_text, compact_json, session_to_json
 from .json_halves import Started, encoded_in_halves, started, worth_forking
 from .model import Session
-from .readers import read_sessions
 from .scoring.explain import fmt, signed
-from .scoring.options import OptionError, ScoringOptions, resolve_options
 from .scoring.results import ScoredBoard, SessionResult
 from .site_settings import site_scoring_for
+from .upload import BoardsScored, SessionOutcome, UploadOutcome, read_and_score
 
 
-def session_options(session: Session, overrides: dict[str, Any], site: dict[str, Any] | None = None) -> ScoringOptions:
-    """Site defaults, then what the file implies, then the command line (``resolve_options``)."""
-    try:
-        return resolve_options(site, session.options, overrides)
-    except (OptionError, TypeError) as exc:
-        raise GeneratorError(str(exc)) from None
-
-
-def score_file(
-    path: Path,
-    overrides: dict[str, Any],
-    boards_scored: Callable[[Session, tuple[ScoredBoard, ...]], object] | None = None,
-) -> list[SessionResult]:
-    """Every session of the file, scored.  ``boards_scored(session, boards)`` is called, for a
-    file of one pairs session, once its boards are scored and before its pairs are ranked
-    (``score_session``)."""
-    from .scoring.session import score_session
-
-    results = []
-    site = site_scoring_for(Path(path))
-    sessions = read_sessions(Path(path))
-    for s in sessions:
-        options = session_options(s, overrides, site)
-        hook = partial(boards_scored, s) if boards_scored is not None and len(sessions) == 1 else None
-        try:
-            results.append(score_session(s, options, boards_scored=hook))
-        except OptionError as exc:  # an option that fits no match of the file (a club VP table's length)
-            raise GeneratorError(f"{path}: {exc}") from None
-    return results
+def score_file(path: Path, overrides: dict[str, Any], boards_scored: BoardsScored | None = None) -> list[SessionResult]:
+    """Every session of the file, scored (``upload.read_and_score``, with the governing site.yaml)."""
+    return read_and_score(
+        path, site=site_scoring_for(Path(path)), overrides=overrides, boards_scored=boards_scored
+    ).results
 
 
 def score_notes(results: list[SessionResult]) -> list[str]:
     """What `check` prints beside its figures, for `score` to print too (on stderr, so that its
-    JSON stays JSON): the warnings of optional information the reader left out or believed over
-    the file (a hand record, an auction: the results stand without it), then what it took on
-    trust from another program's export (a recorded score kept beside a contract that cannot be
-    read, or that contradicts it)."""
-    from .readers.printed import printed_figures
-
-    out: list[str] = []
-    for r in results:
-        figures = printed_figures(r.session)
-        out += [f"warning: {r.session.source}: {w}" for w in getattr(figures, "warnings", ())]
-        out += [f"note: {r.session.source}: {n}" for n in getattr(figures, "notes", ())]
-    return out
+    JSON stays JSON): ``UploadOutcome.notes``."""
+    return UploadOutcome(Path(), tuple(SessionOutcome(r.session, r.options, r) for r in results)).notes()
 
 
 ANALYSIS_CACHE = Path(".cache") / "double-dummy"
 """Where `score --json` keeps solved deals: the same folder a build in this directory uses."""
-
-
-def _is_event_file(path: Path) -> bool:
-    """An event file is YAML: the event reader (and the YAML loader) are loaded for YAML only."""
-    if path.suffix.lower() not in (".yaml", ".yml"):
-        return False
-    from .readers.event_file import is_event_file
-
-    return is_event_file(path.name)
 
 
 def score_command(
@@ -96,12 +50,6 @@ def score_command_parts(
     a process that leaves once they are written (``cli``) never frees a big field's million
     objects one by one."""
     with paused_gc():  # a big field: a quarter of the time (generator/cycles.py)
-        if _is_event_file(Path(path)):  # an event of several sessions (generator/events.py)
-            from .events import event_text, event_to_json, load_event
-
-            event = load_event(Path(path), site_scoring_for(Path(path)), overrides=overrides or {})
-            yield json.dumps(event_to_json(event), indent=2, ensure_ascii=False) if as_json else event_text(event)
-            return
         early: list[tuple[Started, Any]] = []  # a big field's boards started on the other core, and their analysis
 
         def start_boards(session: Session, boards: tuple[ScoredBoard, ...]) -> None:
@@ -111,7 +59,19 @@ def score_command_parts(
                 early.append((_boards_started(session, boards, analysis), analysis))
 
         try:
-            results = score_file(path, overrides or {}, start_boards if as_json else None)
+            outcome = read_and_score(
+                path,
+                site=site_scoring_for(Path(path)),
+                overrides=overrides,
+                boards_scored=start_boards if as_json else None,
+            )
+            if outcome.event is not None:  # an event of several sessions (generator/events.py)
+                from .events import event_text, event_to_json
+
+                event = outcome.event
+                yield json.dumps(event_to_json(event), indent=2, ensure_ascii=False) if as_json else event_text(event)
+                return
+            results = outcome.results
             if keep is not None:
                 keep.append(results)
             if as_json:

@@ -13,15 +13,41 @@ arithmetic written here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
-from .commands import session_options
 from .errors import GeneratorError
 from .model import ScoringMethod, Session
 from .printed_averages import unmarked_averages, with_averages
+from .scoring.options import ScoringOptions
+from .scoring.results import SessionResult
 from .scoring.session import score_session
+from .upload import SessionOutcome, SiteScoring, session_options
+
+
+class Differing(Protocol):
+    """A figure that differs, as an audit (``check._Audit``) reports it."""
+
+    @property
+    def where(self) -> str: ...
+    @property
+    def what(self) -> str: ...
+
+
+class Audit(Protocol):
+    """What the search reads of an audit (``check._Audit``): it stays below ``check``."""
+
+    @property
+    def agreeing(self) -> int: ...
+    @property
+    def differences(self) -> Sequence[Differing]: ...
+    @property
+    def agreed(self) -> Set[tuple[str, str]]: ...
+
+
+A = TypeVar("A", bound=Audit)
+
 
 _PAIRS = (ScoringMethod.MATCHPOINTS, ScoringMethod.BUTLER, ScoringMethod.CROSS_IMPS, ScoringMethod.AGGREGATE)
 _IMPS = (ScoringMethod.BUTLER, ScoringMethod.CROSS_IMPS)
@@ -39,7 +65,7 @@ class Family:
     'totals' (pair totals, percentages and places only) or 'any'.  A family is not tried while
     no figure it concerns differs: the search stays fast on big files."""
 
-    def matters(self, differences) -> bool:
+    def matters(self, differences: Sequence[Differing]) -> bool:
         if self.concerns == "any":
             return bool(differences)
         on_lines = any(d.where.startswith("board ") for d in differences)
@@ -176,12 +202,12 @@ def _value(v: Any) -> str:
 
 
 @dataclass
-class Search:
+class Search(Generic[A]):
     """The outcome: the options found (beyond the file's and the command line's), the best
     audit, and for each figure that still differs the alternative under which it agrees."""
 
     found: dict[str, Any]
-    audit: Any
+    audit: A
     explained: dict[tuple[str, str], dict[str, Any]]
     scorings: int
 
@@ -310,7 +336,7 @@ WORDS.update(
 )
 
 
-def _by_its_own_lines(trial, key: tuple[str, str]) -> bool:
+def _by_its_own_lines(trial: Audit, key: tuple[str, str]) -> bool:
     """Whether an alternative can be the reason for a pair's figure it makes agree.  Not when the
     pair's printed total is the sum of its own printed traveller figures and those still differ
     under the alternative: the total follows from its lines, and agrees with the alternative by
@@ -325,22 +351,26 @@ def _by_its_own_lines(trial, key: tuple[str, str]) -> bool:
 def find_conventions(
     session: Session,
     overrides: dict[str, Any],
-    run_audit: Callable[[Any, Any], Any],
-    site: dict[str, Any] | None = None,
-) -> Search:
+    run_audit: Callable[[SessionResult, SessionResult | None], A],
+    site: SiteScoring = None,
+    scored_already: SessionOutcome | None = None,
+) -> Search[A]:
     """Greedy, bounded: each family varied in turn from the best set so far; a change is kept
     only when strictly more figures agree.  ``run_audit(result, lines_result)`` turns a scored
     result (and, where line figures are shown otherwise, the re-scoring they are compared with,
     else None) into an audit with ``agreeing``, ``differences`` and ``agreed`` (the keys of the
     figures that agree).  ``overrides`` may name conventions of ``SHOWN`` as well as options;
-    ``site`` is the ``scoring:`` of the governing ``site.yaml``, beneath the upload's own options."""
+    ``site`` is the ``scoring:`` of the governing ``site.yaml``, beneath the upload's own options;
+    ``scored_already``, the session as ``read_and_score`` scored it (not scored again)."""
     count = 0
     scoring_overrides, shown_overrides = split_shown(overrides)
 
-    scored: dict[tuple[int, Any], Any] = {}
-    averaged: dict[Any, Session] = {}  # the session with its unmarked averages, by options
+    scored: dict[tuple[int, ScoringOptions], SessionResult] = {}
+    averaged: dict[ScoringOptions, Session] = {}  # the session with its unmarked averages, by options
+    if scored_already is not None and scored_already.session is session:
+        scored[(id(session), scored_already.options)] = scored_already.result
 
-    def score(variant: Session, options):
+    def score(variant: Session, options: ScoringOptions) -> SessionResult:
         """Each (session, options) scored once: the shown conventions and the reasons re-use them."""
         nonlocal count
         key = (id(variant), options)
@@ -349,7 +379,7 @@ def find_conventions(
             scored[key] = score_session(variant, options)
         return scored[key]
 
-    def evaluate(options, shown: dict[str, Any]):
+    def evaluate(options: ScoringOptions, shown: dict[str, Any]) -> A:
         result = score(session, options)
         if shown["unmarked_averages"] == "average":
             if options not in averaged:
@@ -364,7 +394,9 @@ def find_conventions(
             result = score(result.session, options.with_overrides({"neuberg": False}))
         return run_audit(result, lines)
 
-    def attempt(extra: dict[str, Any], wins: dict[str, Any] | None = None):
+    def attempt(
+        extra: dict[str, Any], wins: dict[str, Any] | None = None
+    ) -> tuple[A, tuple[ScoringOptions, dict[str, Any]]] | None:
         merged = {**extra, **overrides, **(wins or {})}
         scoring, shown = split_shown(merged)
         shown = {**SHOWN_DEFAULTS, **shown}
@@ -372,14 +404,14 @@ def find_conventions(
             options = session_options(session, scoring, site)
             return evaluate(options, shown), (options, shown)
         except (GeneratorError, ValueError):  # a combination the engine refuses is no candidate
-            return None, None
+            return None
 
     options = session_options(session, scoring_overrides, site)  # a bad --option is the user's error: raised
     shown = {**SHOWN_DEFAULTS, **shown_overrides}
     best = evaluate(options, shown)
     count = 0  # the first scoring is the audit itself, not a re-scoring
 
-    def current(opts, shw, name):
+    def current(opts: ScoringOptions, shw: dict[str, Any], name: str) -> Any:
         return shw[name] if name in SHOWN else getattr(opts, name)
 
     found: dict[str, Any] = {}
@@ -395,9 +427,9 @@ def find_conventions(
             for candidate in family.candidates:
                 if all(current(options, shown, k) == v for k, v in candidate.items()):
                     continue
-                trial, chosen = attempt({**found, **candidate})
-                if trial is not None and trial.agreeing > best.agreeing:
-                    best, (options, shown), found, improved = trial, chosen, {**found, **candidate}, True
+                attempted = attempt({**found, **candidate})
+                if attempted is not None and attempted[0].agreeing > best.agreeing:
+                    best, (options, shown), found, improved = *attempted, {**found, **candidate}, True
             if not best.differences:
                 break
         if not improved or not best.differences:
@@ -412,9 +444,10 @@ def find_conventions(
                 break
             if all(current(options, shown, k) == v for k, v in candidate.items()):
                 continue
-            trial, _ = attempt(found, wins=candidate)
-            if trial is None:
+            attempted = attempt(found, wins=candidate)
+            if attempted is None:
                 continue
+            trial = attempted[0]
             for key in {k for k in remaining & trial.agreed if _by_its_own_lines(trial, k)}:
                 explained[key] = {k: v for k, v in candidate.items() if current(options, shown, k) != v}
             remaining -= trial.agreed

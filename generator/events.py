@@ -1,95 +1,17 @@
-"""Events of several sessions: read an event file, read and score the sessions it names, rank the event.
+"""Events of several sessions: the ranking as text and as JSON.
 
-Used by `score EVENTFILE` and by the build (the event's page).  Each session is scored exactly
-as on its own page; ``scoring.event`` combines them.
+An event file is read, its sessions scored exactly as on their own pages and ranked by
+``upload.load_event`` (used by `score EVENTFILE` and by the build's event pages);
+``scoring.event`` combines them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from .errors import InputError, InputErrors
-from .readers import read_sessions
-from .readers.event_file import EventFile, SessionRef, read_event_file, resolve
-from .scoring.event import EventError, EventResult, score_event
+from .scoring.event import EventResult
 from .scoring.explain import fmt, json_number
-from .scoring.options import OptionError, resolve_options
-from .scoring.results import SessionResult
-
-
-@dataclass(frozen=True, slots=True)
-class ScoredEvent:
-    spec: EventFile
-    result: EventResult
-
-
-def load_event(
-    path: Path, scoring: dict[str, Any] | None = None, overrides: dict[str, Any] | None = None
-) -> ScoredEvent:
-    """The event file's ranking; raises InputErrors naming the event file, the line and what was expected."""
-    path = Path(path)
-    spec = resolve(read_event_file(path), path.parent)
-    results: list[SessionResult] = []
-    labels: list[str] = []
-    read: dict[str, list] = {}
-    for n, ref in enumerate(spec.sessions, start=1):
-        if ref.file not in read:
-            read[ref.file] = read_sessions(path.parent / ref.file)
-        sessions = read[ref.file]
-        session = _pick(spec, ref, sessions)
-        try:
-            options = resolve_options(scoring, session.options, overrides)
-            from .scoring.session import score_session
-
-            results.append(score_session(session, options))
-        except (OptionError, ValueError) as exc:
-            raise InputErrors([InputError(str(path.parent / ref.file), "", str(exc))]) from None
-        labels.append(ref.label or _default_label(spec, n))
-    try:
-        result = score_event(spec.title, results, spec.options, labels)
-    except EventError as exc:
-        raise InputErrors([InputError(spec.file, f"line {spec.line}", str(exc))]) from None
-    return ScoredEvent(spec, result)
-
-
-def _default_label(spec: EventFile, n: int) -> str:
-    if spec.options.method == "carry_forward":
-        return ("Qualifying", "Final")[n - 1] if n <= 2 else f"Session {n}"
-    return f"Session {n}"
-
-
-def _pick(spec: EventFile, ref: SessionRef, sessions: list):
-    if ref.index is None:
-        if len(sessions) > 1:
-            raise InputErrors(
-                [
-                    InputError(
-                        spec.file,
-                        f"line {ref.line}",
-                        f"{ref.file} holds {len(sessions)} sessions: "
-                        f"expected session: 1 to {len(sessions)} saying which",
-                    )
-                ]
-            )
-        return sessions[0]
-    if ref.index > len(sessions):
-        raise InputErrors(
-            [
-                InputError(
-                    spec.file,
-                    f"line {ref.line}",
-                    f"{ref.file} holds {len(sessions)} "
-                    f"session{'s' if len(sessions) != 1 else ''}, not a session {ref.index}: "
-                    f"expected session: 1 to {len(sessions)}",
-                )
-            ]
-        )
-    return sessions[ref.index - 1]
-
-
-# --- the command line -------------------------------------------------------------------------
+from .upload import ScoredEvent, load_event
 
 
 def event_text(event: ScoredEvent) -> str:
@@ -174,3 +96,6 @@ def event_to_json(event: ScoredEvent, slugs: list[str] | None = None) -> dict[st
             for s in r.standings
         ],
     }
+
+
+__all__ = ["EVENT_SCHEMA_VERSION", "ScoredEvent", "event_text", "event_to_json", "load_event"]

@@ -18,6 +18,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from markupsafe import escape
 
@@ -77,7 +78,7 @@ class SiteServer:
 
     def build(self) -> bool:
         """One build; True when it succeeded.  Problems go to the terminal and the pages."""
-        from .site.build import build_site
+        from . import build as build_site  # the library's build (generator/__init__.py)
         from .site.render import environment
 
         environment.cache_clear()  # Jinja keeps compiled templates: an edited one must be read again
@@ -162,7 +163,7 @@ class _Server(http.server.ThreadingHTTPServer):
 class _Handler(http.server.SimpleHTTPRequestHandler):
     server: _Server
 
-    def log_message(self, format, *args):
+    def log_message(self, format: str, *args: Any) -> None:
         pass
 
     def end_headers(self) -> None:

@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .scoring.options import ScoringOptions
 
 CONTENT_FOLDER = "content"
 
@@ -42,12 +45,14 @@ def _settings_folder(given: Path) -> Path | None:
     return None
 
 
-def site_scoring_for(file: Path) -> dict[str, Any]:
-    """``scoring:`` of the ``site.yaml`` that governs ``file``: the defaults its upload's options
-    override (none without a ``site.yaml``: ``SiteConfig``'s default, with no module loaded)."""
+def site_scoring_for(file: Path) -> ScoringOptions:
+    """The ``scoring:`` of the ``site.yaml`` that governs ``file``, resolved and validated: the
+    defaults its upload's options override (the built-in defaults without a ``site.yaml``)."""
+    from .scoring.options import DEFAULT_OPTIONS
+
     folder = _settings_folder(Path(file))
     if folder is None:
-        return {}
+        return DEFAULT_OPTIONS
     from .site_config import load_config
 
-    return dict(load_config(folder).scoring)
+    return load_config(folder).options()

@@ -15,7 +15,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.commands import session_options
 from generator.errors import GeneratorError
 from generator.export import board_text, board_to_json, results_json_text, session_to_json
 from generator.model import (
@@ -36,6 +35,7 @@ from generator.notation import Contract, Seat
 from generator.readers import read_sessions
 from generator.scoring.options import ScoringOptions
 from generator.scoring.session import score_session
+from generator.upload import session_options
 
 TESTS = Path(__file__).resolve().parent
 FIXTURE_FILES = sorted(

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from generator.check import DATUM, DIVISOR, HANDICAP, ROUNDING, UNFACTORED, UNMARKED, audit
-from generator.commands import session_options
 from generator.readers import read_sessions
 from generator.scoring.session import score_session
+from generator.upload import session_options
 
 FIXTURES = Path(__file__).parent / "readers" / "fixtures" / "usebio"
 MITCHELL = FIXTURES / "mitchell_compscore.xml"

@@ -193,7 +193,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("model",),
     ("scoring",),
     ("readers", "analysis", "history", "figures"),
-    (  # the upload outcome: read, score, audit, export one upload
+    ("upload",),  # the upload outcome: one upload read and scored (read_and_score), for every command
+    (  # what the commands make of an upload: audit, conventions, export, events
         "commands",
         "check",
         "conventions",

@@ -134,9 +134,9 @@ def test_a_failure_while_ranking_stops_the_child(monkeypatch):
 
 
 def test_the_engine_hands_over_the_boards_it_ranks():
-    from generator.commands import session_options
     from generator.readers import read_sessions
     from generator.scoring.session import score_session
+    from generator.upload import session_options
 
     session = read_sessions(FIXTURES / "club" / "sessions" / "2026-09-07-monday-pairs.yaml")[0]
     handed = []

@@ -13,6 +13,7 @@ from generator.check import check_command
 from generator.cli import main
 from generator.commands import score_command
 from generator.errors import GeneratorError
+from generator.scoring.options import DEFAULT_OPTIONS
 from generator.site_settings import settings_folders, site_scoring_for
 
 HERE = Path(__file__).parent
@@ -80,13 +81,13 @@ def test_cli_reports_a_wrong_site_yaml_without_a_traceback(tmp_path, capsys):
 
 def test_nearest_site_yaml_wins_and_none_above_the_content_folder_is_read(tmp_path):
     path = _club(tmp_path, MONDAY, "scoring:\n  ties: displayed\n", where="content/sessions/2026")
-    assert site_scoring_for(path) == {"ties": "displayed"}
+    assert site_scoring_for(path) == DEFAULT_OPTIONS.with_overrides({"ties": "displayed"})
     (path.parent / "site.yaml").write_text("scoring:\n  sections: pooled\n", encoding="utf-8")
-    assert site_scoring_for(path) == {"sections": "pooled"}
+    assert site_scoring_for(path) == DEFAULT_OPTIONS.with_overrides({"sections": "pooled"})
     # A settings file above the content folder belongs to nobody's site: never read.
     other = _club(tmp_path / "x", MONDAY, None)
     (tmp_path / "x" / "site.yaml").write_text("scoring: [not, read]\n", encoding="utf-8")
-    assert site_scoring_for(other) == {}
+    assert site_scoring_for(other) == DEFAULT_OPTIONS
     assert settings_folders(other.absolute())[-1] == (tmp_path / "x" / "content").absolute()
 
 
@@ -94,6 +95,6 @@ def test_a_file_outside_any_content_folder_reads_only_its_own_folder(tmp_path):
     (tmp_path / "site.yaml").write_text("scoring:\n  ties: displayed\n", encoding="utf-8")
     (tmp_path / "loose").mkdir()
     loose = Path(shutil.copy(MONDAY, tmp_path / "loose" / MONDAY.name))
-    assert site_scoring_for(loose) == {}
+    assert site_scoring_for(loose) == DEFAULT_OPTIONS
     beside = Path(shutil.copy(MONDAY, tmp_path / MONDAY.name))
-    assert site_scoring_for(beside) == {"ties": "displayed"}
+    assert site_scoring_for(beside) == DEFAULT_OPTIONS.with_overrides({"ties": "displayed"})

@@ -315,21 +315,22 @@ DEFAULT_OPTIONS = ScoringOptions()
 
 
 def resolve_options(
-    site: Mapping[str, Any] | None = None,
+    site: ScoringOptions | Mapping[str, Any] | None = None,
     upload: Mapping[str, Any] | None = None,
     command_line: Mapping[str, Any] | None = None,
 ) -> ScoringOptions:
     """The one order of precedence, for the build, ``score`` and ``check`` alike: the defaults,
     then ``site.yaml``'s ``scoring:``, then the upload's own ``options:``, then ``--option``
-    on the command line (each later one wins).
+    on the command line (each later one wins).  ``site`` may be options already resolved
+    from ``site.yaml`` (``site_settings.site_scoring_for``).
 
     >>> resolve_options({"ties": "displayed", "neuberg": False}, {"neuberg": True}).neuberg
     True
     >>> resolve_options({"ties": "displayed"}, {}, {"ties": "exact"}).ties
     'exact'
     """
-    options = DEFAULT_OPTIONS
-    for layer in (site, upload, command_line):
+    options = site if isinstance(site, ScoringOptions) else DEFAULT_OPTIONS  # the site's already resolved
+    for layer in (None if isinstance(site, ScoringOptions) else site, upload, command_line):
         if layer:
             options = options.with_overrides(dict(layer))
     return options

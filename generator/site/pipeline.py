@@ -10,6 +10,7 @@ import json
 import os
 import traceback
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
@@ -24,6 +25,7 @@ from ..readers import is_event_file, suffixes
 from ..scoring.contract import ContractError
 from ..scoring.options import OptionError
 from ..scoring.results import SessionResult
+from ..upload import read_and_score
 from .cache import Cache, digest
 from .duplicates import session_identity
 from .links import LEGACY, file_slug, slugify
@@ -64,7 +66,7 @@ class Source:
     """Its slugs in the earlier address schemes (``links.LEGACY``), where they differ."""
 
 
-def upload_slugs(rels: list[str], slugify=slugify) -> list[str]:
+def upload_slugs(rels: list[str], slugify: Callable[[str], str] = slugify) -> list[str]:
     """Each upload's slug: its path under the sessions folder without the suffix
     ('2026/10-05-pairs.yaml' -> '2026-10-05-pairs'); with it where two would meet
     ('pairs.xml' and 'pairs.yaml' side by side)."""
@@ -141,14 +143,14 @@ def export_files(
     return j.encode("utf-8"), (CSV_BOM if bom else b"") + session_to_csv(result).encode("utf-8")
 
 
-def _score_all(sessions, scoring: dict[str, Any]):
-    from ..scoring.options import resolve_options
-    from ..scoring.session import score_session
-
-    return [score_session(s, resolve_options(scoring, s.options)) for s in sessions]
+def _score_all(path: str, data: bytes, scoring: dict[str, Any], name: str) -> list[SessionResult]:
+    """The upload's bytes read (named ``name`` on the pages) and scored (``upload.read_and_score``)."""
+    return read_and_score(path, site=scoring, data=data, name=name).results
 
 
-def _history(data: bytes, rel: str, history: dict[str, Any] | None, scoring: dict[str, Any], cache_root: str):
+def _history(
+    data: bytes, rel: str, history: dict[str, Any] | None, scoring: dict[str, Any], cache_root: str
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]] | None:
     """The upload's versions (earlier ones, then the current) and the earlier ones' snapshots,
     or None when it has no earlier version."""
     if not history or not history["versions"]:
@@ -156,7 +158,7 @@ def _history(data: bytes, rel: str, history: dict[str, Any] | None, scoring: dic
     from ..history.git import blob_id
     from ..history.record import earlier_snapshots
     from ..history.snapshot import snapshot
-    from ..readers import MAX_BYTES, read_sessions_data
+    from ..readers import MAX_BYTES
 
     versions = history["versions"]
     current = blob_id(data)  # the bytes read and scored, not the file read again
@@ -170,7 +172,7 @@ def _history(data: bytes, rel: str, history: dict[str, Any] | None, scoring: dic
     def score(file: str, data: bytes) -> list[dict[str, Any]]:
         if len(data) > MAX_BYTES:
             raise ValueError(f"the file is {len(data):,} bytes: expected at most {MAX_BYTES:,} bytes")
-        return [snapshot(r) for r in _score_all(read_sessions_data(file, data), scoring)]
+        return [snapshot(r) for r in _score_all(file, data, scoring, file)]
 
     return earlier + [now], earlier_snapshots(earlier, rel, history["folder"], cache_root, history["common"], score)
 
@@ -196,20 +198,19 @@ def build_source(
     pages may be made by (``split``).  ``data``: the upload's bytes when already read (the
     worker hashes and scores the same bytes); read here otherwise."""
     from ..analysis.double_dummy import analyse_session
-    from ..readers import read_sessions_data, read_upload
+    from ..readers import read_upload
 
     if data is None:
         data = read_upload(Path(path))
-    sessions = read_sessions_data(shown_name(path), data)  # the name the pages show
-    results = _score_all(sessions, scoring)
+    results = _score_all(path, data, scoring, shown_name(path))  # the name the pages show
     past = _history(data, rel, history, scoring, cache_root)
     provisional = (history or {}).get("provisional")
     summaries = []
     pages: dict[str, bytes] = {}
     analysis_cache = Path(cache_root).parent / "double-dummy" if cache_root else None
     for n, result in enumerate(results):
-        s_slug = slug if len(sessions) == 1 else f"{slug}-{n + 1}"
-        s_legacy = legacy if len(sessions) == 1 else tuple(f"{x}-{n + 1}" for x in legacy)
+        s_slug = slug if len(results) == 1 else f"{slug}-{n + 1}"
+        s_legacy = legacy if len(results) == 1 else tuple(f"{x}-{n + 1}" for x in legacy)
         record = None
         if past is not None:
             from ..history.record import corrections

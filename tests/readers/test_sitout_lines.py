@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from generator.commands import session_options
 from generator.model import Direction, PairRef, SitOut
 from generator.readers import read_sessions
 from generator.scoring.session import score_session
+from generator.upload import session_options
 from tests.helpers.reader_builders import FIXTURES, board, line, messages, usebio, write
 
 FIVE = "".join(

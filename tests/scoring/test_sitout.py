@@ -18,12 +18,12 @@ from pathlib import Path
 
 import pytest
 
-from generator.commands import session_options
 from generator.export import session_to_json
 from generator.model import PairRef, ScoringMethod
 from generator.readers import read_sessions
 from generator.scoring.options import OptionError, ScoringOptions
 from generator.scoring.session import score_session
+from generator.upload import session_options
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "sitout" / "howell_phantom_scorer.xml"
 

@@ -21,10 +21,10 @@ from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
-from generator.commands import session_options
 from generator.model import PairRef
 from generator.readers import read_sessions
 from generator.scoring.session import score_session
+from generator.upload import session_options
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "sitout" / "howell_sitout_lines.xml"
 ONE = PairRef("", 1, None)
