@@ -164,10 +164,8 @@ def read_and_score(
 
 
 def is_event_path(path: Path) -> bool:
-    """An event file is YAML: the event reader (and the YAML loader) are loaded for YAML only."""
-    if path.suffix.lower() not in (".yaml", ".yml"):
-        return False
-    from .readers.event_file import is_event_file
+    """Whether ``path`` names an event file (``readers.is_event_file``: no YAML code is loaded)."""
+    from .readers import is_event_file
 
     return is_event_file(path.name)
 

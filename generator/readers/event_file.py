@@ -29,8 +29,7 @@ from typing import Any
 from ..errors import InputError, InputErrors
 from ..scoring.event import METHODS, MISSING, UNEQUAL_TOPS, WEIGHTINGS, EventError, EventOptions
 from . import read_upload, values
-from .registry import is_event_file as is_event_file  # (its old home: ``readers.is_event_file`` is the one name)
-from .registry import suffixes
+from .registry import is_event_file, suffixes
 from .yaml_loader import DuplicateKeys, LineDict, LoadError, load
 
 MAX_BYTES = 64 * 1024
