@@ -10,7 +10,7 @@ from ..analysis.double_dummy import DealAnalysis
 from ..history.snapshot import line_key
 from ..model import Artificial, Scored, ScoringMethod
 from ..scoring.options import ScoringOptions
-from ..scoring.results import ScoredBoard, ScoredLine
+from ..scoring.results import FrequencyRow, ScoredBoard, ScoredLine
 from ..scoring.trick_value import split as is_split
 from ..scoring.units import UNIT_SHORT
 from . import adjusted_worth
@@ -102,34 +102,12 @@ def board_page(view: SessionView, board: ScoredBoard, index: int) -> Page:
         if isinstance(out, Scored) and not out.is_weighted and not is_split(row.line):
             score_anchor_ns.setdefault(out.components[0].play.ns_score, a_ns)
             score_anchor_ew.setdefault(out.components[0].play.ns_score, a_ew)
-    freq: list[dict[str, Any]] = [
-        {
-            "score": r.ns_score,
-            "frequency": r.frequency,
-            "factored": r.factored,
-            "ns": r.ns,
-            "ew": r.ew,
-            "occurs": r.occurs,
-            "ns_anchor": score_anchor_ns.get(r.ns_score),
-            "ew_anchor": score_anchor_ew.get(r.ns_score),
-        }
-        for r in board.frequencies
+    freq = [
+        _frequency_row(r, score_anchor_ns.get(r.ns_score), score_anchor_ew.get(r.ns_score)) for r in board.frequencies
     ]
     ew_freq = None
     if board.ew_frequencies is not None and board.ew_frequencies != board.frequencies:
-        ew_freq = [
-            {
-                "score": r.ns_score,
-                "frequency": r.frequency,
-                "factored": r.factored,
-                "ns": r.ns,
-                "ew": r.ew,
-                "occurs": r.occurs,
-                "ns_anchor": None,
-                "ew_anchor": None,
-            }
-            for r in board.ew_frequencies
-        ]
+        ew_freq = [_frequency_row(r, None, None) for r in board.ew_frequencies]
     deal = view.deal_view(info.deal) if info and info.deal else None
     records = records_view(board, info, lambda i: view.table_words(board.lines[i].line))
     for i, shown_line in enumerate(lines):
@@ -240,6 +218,20 @@ def board_page(view: SessionView, board: ScoredBoard, index: int) -> Page:
             else None,
         ),
     )
+
+
+def _frequency_row(r: FrequencyRow, ns_anchor: str | None, ew_anchor: str | None) -> dict[str, Any]:
+    """A row of a board's frequency table, with the explanation anchors of its score (if any)."""
+    return {
+        "score": r.ns_score,
+        "frequency": r.frequency,
+        "factored": r.factored,
+        "ns": r.ns,
+        "ew": r.ew,
+        "occurs": r.occurs,
+        "ns_anchor": ns_anchor,
+        "ew_anchor": ew_anchor,
+    }
 
 
 def _table_of(row: dict[str, Any]) -> str:
