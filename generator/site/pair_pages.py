@@ -6,9 +6,11 @@ session and board pages); the template formats it and computes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .. import figures
 from ..history.snapshot import line_key
 from ..model import Direction
 from ..scoring.results import ScoredBoard, Standing
@@ -21,13 +23,21 @@ from .links import board_file, pair_file
 from .naming import field_name, seat_of
 from .page import Page
 from .rows import card_rows
+from .session_view import SessionView
 from .sitout_rows import sitout_rows
 
-if TYPE_CHECKING:
-    from .plan import SessionPlanner
+
+def plan_pair_pages(view: SessionView) -> list[Page]:
+    """A card for each pair (or player) of the session."""
+    return pair_pages(view, view.result.standings)
 
 
-def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
+def pair_pages(view: SessionView, standings: Sequence[Standing]) -> list[Page]:
+    """The cards of ``standings``: all of them, or a big field's slice (``split``)."""
+    return [pair_page(view, s) for s in standings]
+
+
+def pair_page(plan: SessionView, standing: Standing) -> Page:
     """A pair's card: each board it played with its score and the explanation anchors, the
     boards that mattered most, the chart, the total's explanation; boards of its field it
     missed are listed too."""
@@ -35,14 +45,14 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
     path = f"{plan.dir}/{pair_file(ref)}"
     rows: list[dict[str, Any]] = []
     swings: list[tuple[Any, ScoredBoard, int, Direction, dict[str, Any] | None]] = []
-    line_marks = plan.record["line_marks"]
+    line_marks = plan.history.line_marks
     card_facts, worth_swing, pair_link, outcome_view = (
         plan.card_facts,
         plan.worth_swing,
         plan.pair_link,
         plan.outcome_view,
     )
-    percentage = fmt.percentage
+    percentage = figures.percentage
     for entry in standing.scorecard:
         board = entry.board
         slug, board_url, has_chart, positions, anchors = card_facts(board)
@@ -113,15 +123,15 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
             f"{plan.entrant} {plan.pair_label(ref)}: percentage on each board",
             "Board and the pair's percentage on it: "
             + "; ".join(f"board {r['board']}: {r['percent_text']}%" for r in rows if r["percent"] is not None)
-            + f". Session: {fmt.percentage(standing.percentage)}%.",
+            + f". Session: {figures.percentage(standing.percentage)}%.",
             100.0,
             step=20,
-            reference=(float(standing.percentage), f"session {fmt.percentage(standing.percentage)}%"),
+            reference=(float(standing.percentage), f"session {figures.percentage(standing.percentage)}%"),
             kind="card",
             values=False,
         )
-    total = f"{fmt.figure(standing.total, plan.unit)} {plan.unit_word}" + (
-        f", {fmt.percentage(standing.percentage)}%" if standing.percentage is not None else ""
+    total = f"{figures.figure(standing.total, plan.unit)} {plan.unit_word}" + (
+        f", {figures.percentage(standing.percentage)}%" if standing.percentage is not None else ""
     )
     total_block = block(
         "total",
@@ -136,7 +146,7 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
     handicap_block = None
     if standing.handicap is not None:
         h = standing.handicap
-        shown = f"{fmt.percentage(h.percentage)}%" if h.percentage is not None else "no percentage"
+        shown = f"{figures.percentage(h.percentage)}%" if h.percentage is not None else "no percentage"
         handicap_block = block(
             "handicap",
             f"Pair {plan.pair_label(ref)}: handicapped {shown}",
@@ -200,7 +210,7 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
             standing=standing,
             mattered=mattered,
             chart=chart,
-            mark=plan.record["pair_marks"].get(ref.slug),
+            mark=plan.history.pair_marks.get(ref.slug),
             corrected=any(r.get("mark") for r in rows),
             field_name=field_name(standing.field),
             rows=rows,
@@ -226,7 +236,7 @@ def _swing(m: tuple[Any, ...]) -> Any:
     return m[0]
 
 
-def _boards_of_field(plan: SessionPlanner, standing: Standing) -> set[str]:
+def _boards_of_field(plan: SessionView, standing: Standing) -> set[str]:
     """The boards anyone in the pair's field played (once per field, not once per pair)."""
     field = _field_of(plan, standing)
     key = id(field)
@@ -235,7 +245,7 @@ def _boards_of_field(plan: SessionPlanner, standing: Standing) -> set[str]:
     return plan.field_boards[key]
 
 
-def _field_of(plan: SessionPlanner, standing: Standing):
+def _field_of(plan: SessionView, standing: Standing) -> Sequence[Standing]:
     """The standings of the pair's field (the pairs it is ranked with)."""
     for f in plan.result.fields:
         if any(s is standing for s in f.standings):
@@ -246,4 +256,5 @@ def _field_of(plan: SessionPlanner, standing: Standing):
 def own_score(view: dict[str, Any], direction: Direction) -> int | None:
     if view["kind"] != "play":
         return None
-    return view["ns_score"] if direction is Direction.NS else -view["ns_score"]
+    score: int = view["ns_score"]
+    return score if direction is Direction.NS else -score

@@ -30,11 +30,13 @@ from .cache import Cache, digest
 from .duplicates import session_identity
 from .links import LEGACY, file_slug, slugify
 from .page import Page, SiteInfo
-from .plan import SessionPlanner
+from .page_kinds import PAIR_PAGES
+from .plan import plan_pages
 from .render import render_page
+from .session_view import SessionHistory, SessionInputs, SessionView
 from .split import split_parts, split_render
 from .stamps import FileStamp
-from .summary import SessionSummary
+from .summary import SessionSummary, session_summary
 from .tree import Skipped, walk
 
 
@@ -199,6 +201,7 @@ def build_source(
     worker hashes and scores the same bytes); read here otherwise."""
     from ..analysis.double_dummy import analyse_session
     from ..readers import read_upload
+    from ..reconcile import reconcile
 
     if data is None:
         data = read_upload(Path(path))
@@ -226,20 +229,22 @@ def build_source(
                 (provisional or {}).get("until_iso"),
             )
         analysis = analyse_session(result.session, analysis_cache)
-        planner = SessionPlanner(
-            result,
-            s_slug,
-            site,
-            record,
-            provisional,
-            analysis=analysis,
-            events=(events or {}).get(n + 1, []),
-            scoring=scoring,
-            legacy=s_legacy,
+        planner = SessionView(
+            SessionInputs(
+                result,
+                s_slug,
+                site,
+                SessionHistory.of(record),
+                provisional,
+                analysis,
+                tuple((events or {}).get(n + 1, ())),
+                reconcile(result, scoring),  # worked out before planning: the planner only shows it
+                s_legacy,
+            )
         )
         split = split_parts(len(result.standings), parts)
-        planned = planner.pages(pairs=not split)
-        summary = planner.summary()
+        planned = plan_pages(planner, skip=(PAIR_PAGES,) if split else ())
+        summary = session_summary(planner)
         summary["identity"] = session_identity(result.session)
         if history and history["versions"]:
             summary["published"] = history["versions"][0]["date"]

@@ -19,8 +19,9 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from .lifecycle import worker_init
-from .plan import SessionPlanner
+from .pair_pages import pair_pages
 from .render import render_page
+from .session_view import SessionView
 
 SPLIT_PAIRS = 200
 """A session with at least this many pairs has its pair pages made by several processes
@@ -79,14 +80,14 @@ def forked_map(
 
 
 def split_render(
-    planner: SessionPlanner, templates: str, parts: int, meanwhile: Callable[[], T]
+    planner: SessionView, templates: str, parts: int, meanwhile: Callable[[], T]
 ) -> tuple[T, dict[str, bytes]]:
     """Every pair page of ``planner``'s session rendered by ``parts`` forked processes while
     ``meanwhile()`` runs here: (its value, {site path: bytes} in standings order)."""
     standings = planner.result.standings
 
     def render(lo: int, hi: int) -> list[tuple[str, bytes]]:
-        return [(p.path, render_page(p, templates)) for p in planner.pair_pages(standings[lo:hi])]
+        return [(p.path, render_page(p, templates)) for p in pair_pages(planner, standings[lo:hi])]
 
     done, pages = forked_map(render, len(standings), parts, SLICE, meanwhile)
     return done, dict(pages)

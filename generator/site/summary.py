@@ -9,14 +9,13 @@ unchanged upload is never read or scored again for the archive's sake.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict
 
+from ..model import Masterpoints
 from . import swiss_pages
 from .links import pair_file, player_key
 from .naming import field_name, long_date, session_kind, session_title
-
-if TYPE_CHECKING:
-    from .plan import SessionPlanner
+from .session_view import SessionView
 
 
 class SessionSummary(TypedDict):
@@ -46,7 +45,7 @@ class SessionSummary(TypedDict):
     """Added by the pipeline: the date of the upload's first commit."""
 
 
-def session_summary(plan: SessionPlanner) -> SessionSummary:
+def session_summary(plan: SessionView) -> SessionSummary:
     """What the archive pages need of a session, worked out in the worker from its result."""
     entries: list[dict[str, Any]] = []
     winners: list[dict[str, str]] = []
@@ -116,7 +115,7 @@ def session_summary(plan: SessionPlanner) -> SessionSummary:
                 "reason": c["reason"],
                 "late": c["late"],
             }
-            for c in plan.record["corrections"]
+            for c in plan.history.corrections
         ],
         "provisional": plan.provisional,
         "redirects": plan.redirected,
@@ -127,7 +126,7 @@ _ARCHIVE_UNIT = {"vps": "vp", "imps": "imps"}
 """How the archive pages print a team's total: VPs, IMPs, or plain points (the rest)."""
 
 
-def _award(masterpoints) -> str | None:
+def _award(masterpoints: Masterpoints | None) -> str | None:
     """'4000 c': the award as the program wrote it, with its type."""
     if masterpoints is None:
         return None

@@ -6,7 +6,9 @@ steps; the templates format them and compute nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
 
 from ..model import PairRef
 from ..scoring.swiss import SwissBye, SwissMatchResult, SwissResult, SwissRoundResult, SwissStanding
@@ -14,9 +16,7 @@ from . import format as fmt
 from .explain_view import block
 from .links import board_file, pair_file
 from .page import Page
-
-if TYPE_CHECKING:
-    from .plan import SessionPlanner
+from .session_view import SessionView
 
 ROUNDS_FILE = "swiss.html"
 
@@ -29,7 +29,7 @@ def _match_files(swiss: SwissResult) -> dict[int, str]:
     return {id(m): match_file(m, i) for r in swiss.rounds for i, m in enumerate(r.matches, start=1)}
 
 
-def standing_rows(plan: SessionPlanner, standings: tuple[SwissStanding, ...]) -> list[dict[str, Any]]:
+def standing_rows(plan: SessionView, standings: tuple[SwissStanding, ...]) -> list[dict[str, Any]]:
     return [
         {
             "rank": s.rank_label,
@@ -45,7 +45,7 @@ def standing_rows(plan: SessionPlanner, standings: tuple[SwissStanding, ...]) ->
     ]
 
 
-def _match_row(plan: SessionPlanner, m: SwissMatchResult, url: str) -> dict[str, Any]:
+def _match_row(plan: SessionView, m: SwissMatchResult, url: str) -> dict[str, Any]:
     return {
         "table": m.match.table,
         "first": plan.pair_link(m.match.first),
@@ -57,7 +57,7 @@ def _match_row(plan: SessionPlanner, m: SwissMatchResult, url: str) -> dict[str,
     }
 
 
-def session_context(plan: SessionPlanner) -> dict[str, Any]:
+def session_context(plan: SessionView) -> dict[str, Any]:
     """What the session page shows of a Swiss event: the standings after the last round."""
     swiss = plan.result.swiss
     if swiss is None:
@@ -73,7 +73,8 @@ def session_context(plan: SessionPlanner) -> dict[str, Any]:
     }
 
 
-def pages(plan: SessionPlanner) -> list[Page]:
+def plan_swiss_pages(plan: SessionView) -> list[Page]:
+    """A Swiss event's rounds page and a page for each match (none for other sessions)."""
     swiss = plan.result.swiss
     if swiss is None:
         return []
@@ -112,7 +113,7 @@ def pages(plan: SessionPlanner) -> list[Page]:
     return out
 
 
-def _scale_words(plan: SessionPlanner) -> str:
+def _scale_words(plan: SessionView) -> str:
     options = plan.result.options
     return {
         "wbf": "the WBF continuous 20-VP scale",
@@ -121,7 +122,7 @@ def _scale_words(plan: SessionPlanner) -> str:
     }.get(options.vp_scale, options.vp_scale)
 
 
-def match_page(plan: SessionPlanner, r: SwissRoundResult, m: SwissMatchResult, file: str) -> Page:
+def match_page(plan: SessionView, r: SwissRoundResult, m: SwissMatchResult, file: str) -> Page:
     path = f"{plan.dir}/{file}"
     rows = []
     for f in m.boards:
@@ -177,7 +178,7 @@ def match_page(plan: SessionPlanner, r: SwissRoundResult, m: SwissMatchResult, f
     )
 
 
-def pair_context(plan: SessionPlanner, ref: PairRef) -> dict[str, Any]:
+def pair_context(plan: SessionView, ref: PairRef) -> dict[str, Any]:
     """A pair's rounds for its page: opponents, the match's IMPs and VPs, VPs so far and place."""
     swiss = plan.result.swiss
     if swiss is None:
@@ -214,7 +215,9 @@ def pair_context(plan: SessionPlanner, ref: PairRef) -> dict[str, Any]:
     return {"swiss_rows": rows, "swiss_final": final, "swiss_url": ROUNDS_FILE}
 
 
-def summary_entries(plan: SessionPlanner, people) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def summary_entries(
+    plan: SessionView, people: Callable[[list[str]], dict[str, list[str]]]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The players' and home pages' view of a Swiss event: each pair's Swiss place and VPs
     (not its place on IMPs over all boards), and the winners on VPs.  ``people`` is plan.py's
     helper for a pair's names."""
@@ -243,6 +246,6 @@ def summary_entries(plan: SessionPlanner, people) -> tuple[list[dict[str, Any]],
     return entries, winners
 
 
-def _fraction(value) -> str:
+def _fraction(value: Fraction) -> str:
     """As plan.py's summaries write a figure (read back exactly by the archive)."""
     return f"{value.numerator}/{value.denominator}"

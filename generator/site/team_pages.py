@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..model import ScoringMethod
+from .. import figures
+from ..model import Artificial, Deal, Outcome, ScoringMethod, TeamsBoard
 from ..scoring.contract import board_dealer, board_vulnerability
+from ..scoring.results import MatchResult, TeamsBoardResult
 from . import format as fmt
 from .adjusted_worth import award_label
 from .dd_grid import dd_view
@@ -19,18 +21,23 @@ from .links import player_path, player_slug
 from .match_analysis import versus
 from .naming import SEATS
 from .page import Page
+from .session_view import SessionView
 
 if TYPE_CHECKING:
     from ..scoring.options import ScoringOptions
-    from .plan import SessionPlanner
 
 
-def match_title(plan: SessionPlanner, m) -> str:
+def plan_match_pages(view: SessionView) -> list[Page]:
+    """A page for each teams match of the session."""
+    return [match_page(view, i, m) for i, m in enumerate(view.result.matches, start=1)]
+
+
+def match_title(plan: SessionView, m: MatchResult) -> str:
     prefix = f"Round {m.match.round}: " if m.match.round else ""
     return f"{prefix}{m.match.home.name} v {m.match.away.name}"
 
 
-def match_summary(plan: SessionPlanner, i: int, m) -> dict[str, Any]:
+def match_summary(plan: SessionView, i: int, m: MatchResult) -> dict[str, Any]:
     return {
         "url": f"match-{i}.html",
         "title": match_title(plan, m),
@@ -45,7 +52,7 @@ def match_summary(plan: SessionPlanner, i: int, m) -> dict[str, Any]:
     }
 
 
-def match_page(plan: SessionPlanner, i: int, m) -> Page:
+def match_page(plan: SessionView, i: int, m: MatchResult) -> Page:
     path = f"{plan.dir}/match-{i}.html"
     rows = []
     played = {tb.number: tb for tb in m.match.boards}
@@ -78,9 +85,7 @@ def match_page(plan: SessionPlanner, i: int, m) -> Page:
                     plan.site.article_titles,
                     plan.rules,
                 ),
-                "deal": plan.deal_view(plan.deals[b.number].deal)
-                if b.number in plan.deals and plan.deals[b.number].deal
-                else None,
+                "deal": plan.deal_view(deal) if (deal := _deal_of(plan, b.number)) else None,
                 "deal_note": plan.deals[b.number].deal_note if b.number in plan.deals else "",
                 "dealer": SEATS[
                     (plan.deals[b.number].dealer if b.number in plan.deals else None) or board_dealer(b.number)
@@ -120,7 +125,7 @@ def match_page(plan: SessionPlanner, i: int, m) -> Page:
     )
 
 
-def match_analysis(plan: SessionPlanner, number: int, played, m) -> dict[str, Any]:
+def match_analysis(plan: SessionView, number: int, played: TeamsBoard | None, m: MatchResult) -> dict[str, Any]:
     """A match board's double-dummy grid, par and the tables against them (or the warning)."""
     info = plan.deals.get(number)
     found = plan.analysis.for_board(info) if plan.analysis and info else None
@@ -133,43 +138,54 @@ def match_analysis(plan: SessionPlanner, number: int, played, m) -> dict[str, An
     }
 
 
-def _team_view(view: dict[str, Any], outcome, sign: int, ns_team: str, options: ScoringOptions) -> dict[str, Any]:
+def _team_view(
+    view: dict[str, Any], outcome: Outcome, sign: int, ns_team: str, options: ScoringOptions
+) -> dict[str, Any]:
     """A table's result in a match's row, from the home team's side: weighted components carry
     the home team's own score (``sign`` -1 where it sat EW); an award names the team it went to."""
     if view["kind"] == "weighted":
         return {**view, "components": [{**c, "score": sign * c["ns_score"]} for c in view["components"]]}
     if view["kind"] == "artificial":
+        assert isinstance(outcome, Artificial)  # the view says so
         words = award_label(outcome, ScoringMethod.TEAMS, options)
         return {**view, "words": f"{words[:1].upper()}{words[1:]} to {ns_team} (North-South): the director's ruling"}
     return view
 
 
-def _swing(b, m) -> str:
+def _deal_of(plan: SessionView, number: int) -> Deal | None:
+    board = plan.deals.get(number)
+    return board.deal if board is not None else None
+
+
+def _swing(b: TeamsBoardResult, m: MatchResult) -> str:
     """A board's heading: who won it, and by how much."""
     home, away = m.match.home.name, m.match.away.name
     if m.board_unit == "board_points":
+        assert b.away is not None  # board points share the board: both teams have a figure
         if b.home == b.away:
-            return f"shared, {fmt.imps(b.home)} – {fmt.imps(b.away)} board points"
-        return f"won by {home if b.home > b.away else away}, {fmt.imps(b.home)} – {fmt.imps(b.away)} board points"
+            return f"shared, {figures.imps(b.home)} – {figures.imps(b.away)} board points"
+        return (
+            f"won by {home if b.home > b.away else away}, {figures.imps(b.home)} – {figures.imps(b.away)} board points"
+        )
     if b.home == 0:
         return f"no {m.board_unit_label} either way"
     team = home if b.home > 0 else away
     amount = abs(b.home)
     label = m.board_unit_label[:-1] if amount == 1 and m.board_unit_label.endswith("s") else m.board_unit_label
-    return f"{fmt.imps(amount)} {label} to {team}"
+    return f"{figures.imps(amount)} {label} to {team}"
 
 
-def _board_cells(b, m) -> dict[str, Any]:
+def _board_cells(b: TeamsBoardResult, m: MatchResult) -> dict[str, Any]:
     """The two teams' columns of a board: each team's share of board points, or the swing on the winner's side."""
     if m.board_unit == "board_points":
         return {"home_cell": b.home, "away_cell": b.away}
     return {"home_cell": b.home if b.home > 0 else None, "away_cell": -b.home if b.home < 0 else None}
 
 
-def _match_outcome(m) -> str:
+def _match_outcome(m: MatchResult) -> str:
     """What the match is worth beyond its board total: VPs, or a win/draw/loss."""
     if m.home_vp is not None:
-        return f"{fmt.vp(m.home_vp)} – {fmt.vp(m.away_vp)} VPs"
+        return f"{figures.vp(m.home_vp)} – {figures.vp(m.away_vp)} VPs"
     if m.total_unit == "wins":
-        return f"{fmt.imps(m.home_score)} – {fmt.imps(m.away_score)} {m.total_unit_label}"
+        return f"{figures.imps(m.home_score)} – {figures.imps(m.away_score)} {m.total_unit_label}"
     return ""

@@ -13,9 +13,9 @@ import pytest
 from generator.model import Scored
 from generator.readers import read_sessions
 from generator.scoring.session import score_session
+from generator.scoring.units import unit_of
 from generator.site import format as fmt
 from generator.site.links import pair_file
-from generator.site.plan import unit_of
 from generator.site.redirects import MARK
 from generator.site_config import load_config
 

@@ -292,13 +292,14 @@ def test_worth_items_write_what_the_template_loop_wrote(worth):
 def test_a_note_on_the_last_line_joins_the_next_row_as_the_loop_wrote_it():
     """The old loop wrote a line's note row with no line break after it: the last one ran on
     into ``</tbody>`` or the first sit-out row (checked against main's template at the change)."""
+    from generator.site.board_pages import board_page
     from generator.site.page import SiteInfo
-    from generator.site.plan import SessionPlanner
     from generator.site.render import render_page
+    from generator.site.session_view import SessionInputs, SessionView
     from tests.helpers.builders import one_board
 
     result = one_board([420, 450, 400])
-    page = SessionPlanner(result, "s", SiteInfo("Club", {}, {})).board_page(result.boards[0], 0)
+    page = board_page(SessionView(SessionInputs(result, "s", SiteInfo("Club", {}, {}))), result.boards[0], 0)
     ctx = page.context
     ctx["lines"][-1]["note"] = "Claim & ruling"
     ctx["traveller_rows"] = traveller_rows(ctx["lines"], False, ctx["unit"], ctx["places"])

@@ -1,5 +1,5 @@
 """The planner shares one trick-value view between the lines of a board with the same result
-(generator/site/plan.py ``SessionPlanner.worth``): each line's view must be the one worked out
+(generator/site/session_view.py ``SessionView.worth``): each line's view must be the one worked out
 for that line alone — the engine's ``trick_worth`` without any memo (the whole traveller
 re-scored) — from either side, whatever else is on the board."""
 
@@ -14,7 +14,7 @@ from generator.model import Artificial, Direction, Play, Scored, ScoringMethod
 from generator.scoring.contract import Contract, Seat, Strain, ns_score
 from generator.scoring.trick_value import trick_worth
 from generator.site.page import SiteInfo
-from generator.site.plan import SessionPlanner
+from generator.site.session_view import SessionInputs, SessionView
 from tests.helpers.builders import one_board
 
 SITE = SiteInfo("Club", {}, {})
@@ -93,12 +93,12 @@ def test_each_lines_shared_view_is_its_own(entries, method, board_number, extra,
         results, method, board=board_number, expected_results=len(results) + extra, neuberg_rounding=rounding
     )
     board = result.boards[0]
-    swings = SessionPlanner(result, "s", SITE)  # the swings asked before any view is made
+    swings = SessionView(SessionInputs(result, "s", SITE))  # the swings asked before any view is made
     for direction in (Direction.NS, Direction.EW):
         for i in range(len(board.lines)):
             want = _expected(board, i, result.options, direction)
             assert swings.worth_swing(board, i, direction) == (None if want is None else want["swing"])
-    planner = SessionPlanner(result, "s", SITE)  # one planner: the views are shared
+    planner = SessionView(SessionInputs(result, "s", SITE))  # one view: the views are shared
     for direction in (None, Direction.NS, Direction.EW):
         for i in range(len(board.lines)):
             got = planner.worth(board, i, direction)
@@ -123,7 +123,7 @@ def test_lines_with_the_same_result_share_one_view_and_others_do_not():
     plays.append((spades, Seat.N, 9))
     result = one_board([_result(p, "None") for p in plays])
     board = result.boards[0]
-    planner = SessionPlanner(result, "s", SITE)
+    planner = SessionView(SessionInputs(result, "s", SITE))
     views = [planner.worth(board, i) for i in range(len(board.lines))]
     contracts = [(sl.line.ns.single.contract, sl.line.ns.single.tricks) for sl in board.lines]
     first, second = (i for i, (c, t) in enumerate(contracts) if c is spades and t == 10)

@@ -16,7 +16,6 @@ import pytest
 from generator.errors import BuildError
 from generator.site import split
 from generator.site.build import build_site
-from generator.site.plan import SessionPlanner
 from generator.site.redirects import MARK
 
 from ..test_golden_build import _files
@@ -55,15 +54,15 @@ def test_the_field_is_split_with_two_cores_and_not_with_one():
 
 def test_split_pages_are_the_same_bytes_as_one_process(tmp_path, monkeypatch):
     one = _build(tmp_path, "one", jobs=1)
-    real = SessionPlanner.pair_pages
+    real = split.pair_pages
     calls = tmp_path / "calls"  # written by the forked processes: their lists are not this one's
 
-    def counted(self, standings):
+    def counted(view, standings):
         with open(calls, "a", encoding="utf-8") as f:
             f.write(f"{os.getpid()}\n")
-        return real(self, standings)
+        return real(view, standings)
 
-    monkeypatch.setattr(SessionPlanner, "pair_pages", counted)
+    monkeypatch.setattr(split, "pair_pages", counted)
     monkeypatch.setattr(split, "SLICE", 37)  # uneven slices: 260 pairs in 8 tasks, the last of 1
     two = _build(tmp_path, "two", jobs=2)
     three = _build(tmp_path, "three", jobs=3)
@@ -85,14 +84,14 @@ def test_an_error_in_a_forked_process_fails_the_build_and_leaves_the_site(tmp_pa
         encoding="utf-8",
     )
     parent = os.getpid()
-    real = SessionPlanner.pair_pages
+    real = split.pair_pages
 
-    def failing(self, standings):
+    def failing(view, standings):
         if os.getpid() != parent and any(s.ref.number == 130 for s in standings):
             raise ValueError("a template bug in a forked process")
-        return real(self, standings)
+        return real(view, standings)
 
-    monkeypatch.setattr(SessionPlanner, "pair_pages", failing)
+    monkeypatch.setattr(split, "pair_pages", failing)
     with pytest.raises(BuildError) as failed:
         _build(tmp_path, "site", jobs=2)
     text = str(failed.value)
