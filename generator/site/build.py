@@ -32,7 +32,7 @@ from ..history.uploads import provisional, upload_versions
 from ..readers import MAX_BYTES
 from ..resources import default_templates
 from ..site_config import SiteConfig, load_config, logo_file, site_address
-from . import quick
+from . import i18n, quick
 from .archive import ArchivePlanner, LazyPage
 from .articles import Article, rule_articles, site_articles
 from .cache import FORMAT, Cache, CacheIndex, EventEntry, TooLarge, code_version, digest, tree_digest
@@ -211,7 +211,10 @@ def _build_locked(
     if address and not config.site_url:  # site.yaml's own address (a custom domain) wins
         config = replace(config, site_url=address)
     logo = logo_file(content, config.logo)
+    language = i18n.load_language(config.language, content)
+    i18n.activate(language)  # before any worker forks: every page of this build is in it
     extra = f"\0{config.site_url}\0{logo[2] if logo else ''}" if config.site_url or logo else ""
+    extra += f"\0{language.digest}" if language.digest else ""  # the catalogs read (none for English)
     last = quick.check(cache.root, content, output, templates, now.astimezone(UTC).isoformat(), extra)
     if last is not None:  # nothing changed: nothing to read, plan or write
         return BuildReport(
@@ -255,7 +258,10 @@ def _build_locked(
         ) from None
     skipped = sorted(passed + skipped, key=lambda s: s.path)
     made_by = [code_version(), tree_digest(templates)]
-    common = digest(json.dumps([FORMAT, *made_by, config.fingerprint(), site.rule_map, site.article_titles]).encode())
+    catalogs = [language.digest] if language.digest else []  # none for English: its caches stay valid
+    common = digest(
+        json.dumps([FORMAT, *made_by, config.fingerprint(), site.rule_map, site.article_titles, *catalogs]).encode()
+    )
     stamps = cache.load_stamps()
     index = cache.load_index()
     # Workers write the pages they render here (a folder beside the cache, on the same disk
