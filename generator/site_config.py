@@ -13,8 +13,8 @@ import yaml
 
 from .errors import BuildError, shown
 from .files import refused_file
+from .languages import DEFAULT_LANGUAGE, check_tag
 from .scoring.options import OptionError, ScoringOptions, resolve_options
-from .site.i18n import DEFAULT_LANGUAGE, check_tag
 
 DEFAULT_CLUB = "Bridge club"
 

@@ -37,16 +37,13 @@ from typing import TYPE_CHECKING, Any
 from ..dates import MONTHS
 from ..errors import BuildError, shown
 from ..files import refused_file
+from ..languages import DEFAULT_LANGUAGE, parse_tag
 from ..scoring.rounding import decimal_places
 
 if TYPE_CHECKING:  # Babel is the ``languages`` extra: imported only for a language that needs it
     from babel import Locale
     from babel.support import Translations
     from jinja2 import Environment
-
-DEFAULT_LANGUAGE = "en"
-EXTRA = 'pip install "bridge-results-generator[languages]"'
-"""What installs Babel (the ``languages`` extra)."""
 
 PACKAGED = Path(__file__).resolve().parents[1] / "locale"
 """Our catalogs: ``<lang>/LC_MESSAGES/messages.po`` (``make messages`` extracts and updates them)."""
@@ -88,60 +85,13 @@ def active() -> Language:
     return _active
 
 
-# --- site.yaml's tag ---------------------------------------------------------------------
-
-
-def check_tag(value: object, settings: Path) -> str:
-    """site.yaml's ``language`` as a canonical BCP 47 tag ('fr', 'nl-BE'), or a clear error
-    naming site.yaml.  'en' needs no Babel; any other tag does."""
-    if value is None or value == "":
-        return DEFAULT_LANGUAGE
-    if not isinstance(value, str) or not value.strip():
-        raise BuildError(
-            f"{shown(settings)}: 'language' must be a language tag such as 'fr', 'nl' or 'en', got {value!r}",
-            file=settings,
-        )
-    tag = value.strip()
-    if tag == DEFAULT_LANGUAGE:
-        return tag
-    return _tag_of(_parse(tag, settings))
-
-
-def _babel(settings: Path, tag: str) -> Any:
-    try:
-        import babel
-    except ImportError:
-        raise BuildError(
-            f"{shown(settings)}: 'language' {tag!r} needs Babel, which is not installed: {EXTRA} "
-            "(or leave the language out for English)",
-            file=settings,
-        ) from None
-    return babel
-
-
-def _parse(tag: str, settings: Path) -> Locale:
-    babel = _babel(settings, tag)
-    try:
-        return babel.Locale.parse(tag.replace("_", "-"), sep="-")
-    except (ValueError, TypeError, babel.UnknownLocaleError):
-        raise BuildError(
-            f"{shown(settings)}: 'language' {tag!r} is not a language tag Babel knows: "
-            "expected a BCP 47 tag such as 'fr', 'nl' or 'fr-BE'",
-            file=settings,
-        ) from None
-
-
-def _tag_of(locale: Locale) -> str:
-    return "-".join(filter(None, (locale.language, locale.script, locale.territory, locale.variant)))
-
-
 # --- catalogs ------------------------------------------------------------------------------
 
 
 def load_language(tag: str, content: Path) -> Language:
     """``tag`` (already checked by ``check_tag``) with our catalog and the club's over it."""
     settings = content / "site.yaml"
-    names = [tag] if tag == DEFAULT_LANGUAGE else _names(_parse(tag, settings))
+    names = [tag] if tag == DEFAULT_LANGUAGE else _names(parse_tag(tag, settings))
     club = _club_files(content, names)
     if tag == DEFAULT_LANGUAGE and not club:
         return ENGLISH
@@ -180,7 +130,7 @@ def _club_files(content: Path, names: list[str]) -> list[Path]:
 def _language(tag: str, content: str, club: tuple[tuple[str, int, int], ...]) -> Language:
     """One Language per tag and set of club catalogs (their paths, times and sizes)."""
     settings = Path(content) / "site.yaml"
-    locale = _parse(tag, settings)
+    locale = parse_tag(tag, settings)
     from babel.support import Translations
 
     translations = Translations()
