@@ -66,8 +66,9 @@ def _tag_of(locale: Locale) -> str:
 
 
 def needs_babel(content: Path | str) -> bool:
-    """Whether the site's language needs the ``languages`` extra: the workflow asks before it
-    builds (a site.yaml it cannot read answers no here; the build then names the problem)."""
+    """Whether the site needs the ``languages`` extra (a language other than English, or a
+    club catalog): the workflow asks before it builds (a site.yaml it cannot read answers no
+    here; the build then names the problem)."""
     import yaml
 
     try:
@@ -75,4 +76,6 @@ def needs_babel(content: Path | str) -> bool:
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
         return False
     value = data.get("language") if isinstance(data, dict) else None
-    return bool(value) and str(value).strip() != DEFAULT_LANGUAGE
+    if value and str(value).strip() != DEFAULT_LANGUAGE:
+        return True
+    return any((Path(content) / "locale").glob("**/*.po"))  # an English site's own words (en.po)

@@ -996,7 +996,9 @@ def _run(todo: list[UploadJob], jobs: int | None) -> Iterator[tuple[int, UploadD
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     order = sorted(range(len(todo)), key=lambda i: -_size(todo[i].path))
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=worker_init, initargs=(os.getpid(),))
+    pool = ProcessPoolExecutor(
+        max_workers=workers, mp_context=ctx, initializer=_worker_start, initargs=(os.getpid(), i18n.source())
+    )
     try:
         chunks = pool.map(worker, [todo[i] for i in order], chunksize=max(1, min(4, len(todo) // (workers * 16))))
         yield from zip(order, chunks)
@@ -1005,6 +1007,12 @@ def _run(todo: list[UploadJob], jobs: int | None) -> Iterator[tuple[int, UploadD
         raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _worker_start(parent: int, language: tuple[str, str]) -> None:
+    """``worker_init``, then the build's language (a spawned worker inherits none)."""
+    worker_init(parent)
+    i18n.resume(language)
 
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:

@@ -66,6 +66,8 @@ class Language:
     """Babel's locale; None for English as our pages always wrote it (no Babel needed)."""
     digest: str = ""
     """Of every catalog read ('' for none): part of the pages' cache key."""
+    content: str = ""
+    """The content folder its club catalogs came from: a spawned worker loads it again (``resume``)."""
 
 
 ENGLISH = Language(DEFAULT_LANGUAGE, gettext.NullTranslations(), None)
@@ -83,6 +85,19 @@ def activate(language: Language) -> Language:
 
 def active() -> Language:
     return _active
+
+
+def source() -> tuple[str, str]:
+    """What a worker needs to load the active language again: (tag, content folder)."""
+    return _active.tag, _active.content
+
+
+def resume(language: tuple[str, str]) -> None:
+    """A worker's start: the build's language.  A forked worker has it already (nothing is
+    read); a spawned one (Windows, macOS without fork) loads the same catalogs."""
+    tag, content = language
+    if (_active.tag, _active.content) != (tag, content):
+        activate(load_language(tag, Path(content)) if content else ENGLISH)
 
 
 # --- catalogs ------------------------------------------------------------------------------
@@ -156,7 +171,7 @@ def _language(tag: str, content: str, club: tuple[tuple[str, int, int], ...]) ->
             f"we translate: {', '.join(packaged_languages())}",
             file=settings,
         )
-    return Language(tag, translations, locale, digest.hexdigest())
+    return Language(tag, translations, locale, digest.hexdigest(), content)
 
 
 def packaged_languages() -> list[str]:

@@ -135,6 +135,37 @@ def test_club_catalog_change_rebuilds_pages(tmp_path):
     assert '<a href="players/index.html">Les membres</a>' in _text(site, "index.html")
 
 
+def test_spawned_workers_render_in_the_sites_language(tmp_path, monkeypatch):
+    """Where there is no fork (Windows), the pool's workers are spawned: they load the
+    build's language again rather than render English."""
+    import multiprocessing
+
+    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    content = tmp_path / "content"
+    (content / "sessions").mkdir(parents=True)
+    for day in ("07", "14", "21"):
+        text = SESSION.replace("2026-09-07", f"2026-09-{day}")
+        (content / "sessions" / f"2026-09-{day}-lundi.yaml").write_text(text, encoding="utf-8")
+    (content / "site.yaml").write_text("club: Larkfield Test Club\nlanguage: nl\n", encoding="utf-8")
+    build_site(content, tmp_path / "site", cache_dir=tmp_path / "cache", jobs=2)
+    pages = sorted((tmp_path / "site" / "sessions").glob("*/index.html"))
+    assert len(pages) == 3
+    for page in pages:  # rendered by the workers
+        text = page.read_text(encoding="utf-8")
+        assert '<html lang="nl">' in text and '<h2 id="boards-h">Spellen</h2>' in text
+
+
+def test_resume_loads_the_language_in_a_fresh_worker(tmp_path):
+    content = _settings(tmp_path, "language: fr\n")
+    french = i18n.load_language("fr", content)
+    i18n.activate(french)
+    spec = i18n.source()
+    i18n.activate(i18n.ENGLISH)  # as a spawned worker starts
+    i18n.resume(spec)
+    assert i18n.active().tag == "fr"
+    assert i18n.active().translations.gettext("Players") == "Joueurs"
+
+
 # --- site.yaml ------------------------------------------------------------------------------
 
 
@@ -293,3 +324,13 @@ def test_english_with_babel_matches_english_without():
     en = _lang("en-GB")
     assert [i18n.ordinal(n, en) for n in range(1, 125)] == [i18n.ordinal(n) for n in range(1, 125)]
     assert i18n.long_date(date(2026, 9, 7), en) == "7 September 2026"
+
+
+def test_an_english_site_with_its_own_catalog_needs_babel(tmp_path):
+    from generator.languages import needs_babel
+
+    content = _settings(tmp_path, "club: X\n")
+    assert not needs_babel(content)
+    (content / "locale").mkdir()
+    (content / "locale" / "en.po").write_text('msgid "Players"\nmsgstr "Members"\n', encoding="utf-8")
+    assert needs_babel(content)
