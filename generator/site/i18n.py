@@ -26,13 +26,18 @@ import gettext
 import hashlib
 import io
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from jinja2.ext import Extension
+from jinja2.lexer import Token, TokenStream
+from markupsafe import Markup, escape
 
 from ..dates import MONTHS
 from ..errors import BuildError, shown
@@ -260,8 +265,75 @@ def install(env: Environment, language: Language) -> None:
     every message is a format whose variables are escaped; the message itself is template
     text, as trusted as the templates (a club's catalog may add no markup: ``_check_message``)."""
     env.add_extension("jinja2.ext.i18n")
-    env.install_gettext_translations(language.translations, newstyle=True)  # type: ignore[attr-defined]
+    env.newstyle_gettext = True  # type: ignore[attr-defined]  # {% trans %} compiled new-style too
+    # Only the names templates use: every page's context starts as a copy of the globals
+    # (six more names cost about 5 % of an English page's render time).
+    env.globals.update(_callables(language.translations))
     env.globals["page_language"] = language.tag
+    env.add_extension(_Constants)
+
+
+class _Constants(Extension):
+    """``{{ _("Results") }}`` — a message with no variables, alone in its output — becomes its
+    translation when the template is compiled, as if written there (and ``{{ page_language }}``
+    its tag): an environment is made per language, so its templates are compiled in it.  Most messages are such (base.html's
+    navigation is on every page); the rest are called as they are rendered."""
+
+    _CALLS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "_": ("string",),
+        "gettext": ("string",),
+        "pgettext": ("string", "comma", "string"),
+    }
+
+    def filter_stream(self, stream: TokenStream) -> Iterator[Token]:
+        held: list[Token] = []
+        for token in stream:
+            if token.type == "variable_begin" or held:
+                held.append(token)
+                if token.type == "variable_end":
+                    yield from self._folded(held)
+                    held = []
+            else:
+                yield token
+        yield from held
+
+    def _folded(self, tokens: list[Token]) -> list[Token]:
+        inner = tokens[1:-1]
+        if len(inner) == 1 and inner[0].type == "name" and inner[0].value == "page_language":
+            return [Token(tokens[0].lineno, "data", str(escape(self.environment.globals["page_language"])))]
+        if len(inner) < 3 or inner[0].type != "name" or inner[0].value not in self._CALLS:
+            return tokens
+        shape = self._CALLS[inner[0].value]
+        if inner[1].type != "lparen" or inner[-1].type != "rparen" or tuple(t.type for t in inner[2:-1]) != shape:
+            return tokens
+        call: Callable[..., Markup] = self.environment.globals[inner[0].value]  # type: ignore[assignment]
+        text = str(call(*(t.value for t in inner[2:-1] if t.type == "string")))
+        return [Token(tokens[0].lineno, "data", text)]
+
+
+def _callables(t: gettext.NullTranslations) -> dict[str, Callable[..., Markup]]:
+    """The new-style callables Jinja's extension installs, without its context calls: the
+    same text (``Markup(translation) % variables``, escaping each value), and a message
+    without variables kept once made.  Jinja's own made an English page's render half as
+    slow again (base.html's messages are on every page)."""
+    constant: dict[str, Markup] = {}
+
+    def gettext_(message: str, **variables: Any) -> Markup:
+        if variables:
+            return Markup(t.gettext(message)) % variables
+        text = constant.get(message)
+        if text is None:
+            text = constant[message] = Markup(t.gettext(message)) % {}
+        return text
+
+    def ngettext_(singular: str, plural: str, num: int, **variables: Any) -> Markup:
+        variables.setdefault("num", num)
+        return Markup(t.ngettext(singular, plural, num)) % variables
+
+    def pgettext_(context: str, message: str, **variables: Any) -> Markup:
+        return Markup(t.pgettext(context, message)) % variables
+
+    return {"_": gettext_, "gettext": gettext_, "ngettext": ngettext_, "pgettext": pgettext_}
 
 
 # --- figures, dates, places ----------------------------------------------------------------

@@ -334,3 +334,25 @@ def test_an_english_site_with_its_own_catalog_needs_babel(tmp_path):
     (content / "locale").mkdir()
     (content / "locale" / "en.po").write_text('msgid "Players"\nmsgstr "Members"\n', encoding="utf-8")
     assert needs_babel(content)
+
+
+@pytest.mark.parametrize(
+    "tag, want",
+    [
+        ("en", "Players|Season &lt;b&gt;|Players|2 sessions|v|en|100%|It&#39;s"),
+        ("fr", "Joueurs|Saison &lt;b&gt;|Joueurs|2 séances|c.|fr|100%|It&#39;s"),
+    ],
+)
+def test_messages_in_templates_folded_or_called_give_the_same_text(tag, want):
+    """``_()`` alone is folded into the compiled template, anything else is called when the
+    page is rendered; ``{% trans %}`` works too.  Variables are escaped, '%%' is a percent sign."""
+    from generator.site.render import DEFAULT_TEMPLATES, environment
+
+    language = i18n.ENGLISH if tag == "en" else _lang(tag)
+    env = environment(str(DEFAULT_TEMPLATES), language)
+    template = env.from_string(
+        '{{ _("Players") }}|{{ _("Season %(season)s", season=s) }}|{% trans %}Players{% endtrans %}|'
+        '{{ ngettext("%(num)s session", "%(num)s sessions", 2) }}|{{ pgettext("versus", "v") }}|'
+        '{{ page_language }}|{{ _("100%%") }}|{{ "It\'s" }}'
+    )
+    assert template.render(s="<b>") == want
