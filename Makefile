@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 
-.PHONY: setup site serve test test-fast lint fuzz browser-deps bench lock clean
+.PHONY: setup site serve test test-fast lint fuzz browser-deps bench lock messages clean
 
 setup: $(VENV)/.installed
 
@@ -19,7 +19,7 @@ $(VENV)/.installed: pyproject.toml requirements/ci.txt
 ## Re-resolve the locks from pyproject.toml (after changing a dependency, or to upgrade):
 ## requirements/ci.txt (everything, with the test tools and the analysis), and from its
 ## versions requirements/runtime.txt (what a club's site needs) and requirements/analysis.txt
-## (the same with the analysis extra).  --universal: one lock for Linux, macOS and Windows.
+## (the same with the analysis extra) and requirements/languages.txt (with the languages extra).  --universal: one lock for Linux, macOS and Windows.
 lock: setup
 	$(PY) -m pip install --quiet uv
 	$(VENV)/bin/uv pip compile pyproject.toml --extra test --universal --python-version 3.11 --generate-hashes \
@@ -28,6 +28,21 @@ lock: setup
 		--no-header --no-annotate --quiet -c requirements/ci.txt -o requirements/runtime.txt
 	$(VENV)/bin/uv pip compile pyproject.toml --extra analysis --universal --python-version 3.11 --generate-hashes \
 		--no-header --no-annotate --quiet -c requirements/ci.txt -o requirements/analysis.txt
+	$(VENV)/bin/uv pip compile pyproject.toml --extra languages --universal --python-version 3.11 --generate-hashes \
+		--no-header --no-annotate --quiet -c requirements/ci.txt -o requirements/languages.txt
+
+## The translations (docs/translating-catalogs.md): every message of the templates and of the
+## Python modules babel.cfg names, extracted into generator/locale/messages.pot, then merged
+## into each language's catalog (a new message arrives untranslated, for a translator to fill).
+LANGUAGES := fr nl
+messages: setup
+	$(VENV)/bin/pybabel extract -F babel.cfg --sort-by-file --no-wrap --project=bridge-results-generator \
+		--copyright-holder="" --msgid-bugs-address="" -o generator/locale/messages.pot .
+	for lang in $(LANGUAGES); do \
+		test -f generator/locale/$$lang/LC_MESSAGES/messages.po \
+			|| $(VENV)/bin/pybabel init --no-wrap -i generator/locale/messages.pot -d generator/locale -l $$lang; \
+		$(VENV)/bin/pybabel update --no-wrap --no-fuzzy-matching -i generator/locale/messages.pot -d generator/locale -l $$lang; \
+	done
 
 ## The guard rails: lint and type checks (pyproject.toml's [tool.ruff] and [tool.mypy]), and the
 ## workflows checked by zizmor (in the lock) and actionlint (installed here when pip can build it)

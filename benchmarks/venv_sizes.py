@@ -1,5 +1,6 @@
-"""The size of a fresh environment made from each runtime lock (requirements/runtime.txt, and
-analysis.txt with the double-dummy extra), as a club's workflow installs it.  Printed, not
+"""The size of a fresh environment made from each runtime lock (requirements/runtime.txt,
+languages.txt with Babel for a site in another language, and analysis.txt with the
+double-dummy extra), as a club's workflow installs it.  Printed, not
 asserted (README, "Dependencies and the lock file"; issue 26 asked for under 25 MB without
 the extra).  Needs the package index or pip's cache: `python benchmarks/venv_sizes.py`."""
 
@@ -23,7 +24,7 @@ def main() -> None:
         subprocess.run([sys.executable, "-m", "venv", str(empty)], check=True)
         base = folder_size(empty)
         print(f"{'lock':<14} {'installed':>10} {'over an empty venv':>20}")
-        for lock in ("runtime.txt", "analysis.txt"):
+        for lock in ("runtime.txt", "languages.txt", "analysis.txt"):
             venv = Path(tmp) / lock
             subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
             python = venv / ("Scripts/python.exe" if sys.platform == "win32" else "bin/python")

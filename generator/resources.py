@@ -55,5 +55,6 @@ def default_templates(content: Path) -> Path:
 
 
 def packaged_locks() -> Path:
-    """The runtime locks (``runtime.txt``, ``analysis.txt``) a club's requirements.txt copies."""
+    """The runtime locks (``runtime.txt``, ``analysis.txt``) a club's requirements.txt copies, and
+    ``languages.txt``, which the workflow installs for a site in another language than English."""
     return _mapped("locks", "requirements")

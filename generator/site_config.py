@@ -13,6 +13,7 @@ import yaml
 
 from .errors import BuildError, shown
 from .files import refused_file
+from .languages import DEFAULT_LANGUAGE, check_tag
 from .scoring.options import OptionError, ScoringOptions, resolve_options
 
 DEFAULT_CLUB = "Bridge club"
@@ -45,6 +46,9 @@ class SiteConfig:
     logo: str = ""
     """The club's logo: an image in the content folder (copied to the site) or a full https
     address; the image of the pages' Open Graph and Twitter cards."""
+    language: str = DEFAULT_LANGUAGE
+    """The pages' language, a BCP 47 tag ('fr', 'nl', 'fr-BE'; docs/site.md): their text
+    (gettext catalogs), figures, dates and places (Babel); 'en' needs no Babel."""
 
     def options(self, session_options: dict[str, Any] | None = None) -> ScoringOptions:
         """Site defaults, then the upload's own options."""
@@ -63,6 +67,8 @@ class SiteConfig:
                 "search_engines": self.search_engines,
                 "csv_bom": self.csv_bom,
                 "logo": self.logo,
+                # only when set: an English site's caches stay valid across this addition
+                **({"language": self.language} if self.language != DEFAULT_LANGUAGE else {}),
             },
             sort_keys=True,
             default=str,
@@ -84,6 +90,7 @@ _KEYS = {
     "search_engines",
     "csv_bom",
     "logo",
+    "language",
     "club",
     "description",
     "scoring",
@@ -188,6 +195,7 @@ def load_config(content: Path) -> SiteConfig:
         season_min_sessions=minimum,
         sessions_dir=str(data.get("sessions_dir", "sessions")),
         articles_dir=str(data.get("articles_dir", "articles")),
+        language=check_tag(data.get("language"), path),
     )
     try:
         config.options()

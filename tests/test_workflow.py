@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 import yaml
+
+from generator.resources import packaged_locks
 
 ROOT = Path(__file__).resolve().parents[1]
 WORKFLOW = ROOT / ".github" / "workflows" / "site.yml"
@@ -180,3 +183,31 @@ def test_the_install_step_works_with_and_without_the_generator_source(tmp_path, 
     subprocess.run(["bash", "-e", "-c", script], cwd=tmp_path, check=True, env={"PATH": "/usr/bin:/bin"})
     calls = (tmp_path / "calls").read_text().splitlines()
     assert calls == expected
+
+
+@pytest.mark.parametrize(
+    "settings, installs",
+    [
+        ("club: Test\n", False),  # English by default: no Babel
+        ("club: Test\nlanguage: en\n", False),
+        ("club: Test\nlanguage: fr\n", True),
+        ("club: Test\nlanguage: nl-BE\n", True),
+        ("club: [unclosed\n", False),  # unreadable: the build names the problem, not this step
+    ],
+)
+def test_the_languages_extra_is_installed_when_site_yaml_names_another_language(tmp_path, settings, installs):
+    [step] = [
+        s for s in job_uploading_the_site(load())["steps"] if s.get("name", "").startswith("Install the languages")
+    ]
+    (tmp_path / "content").mkdir()
+    (tmp_path / "content" / "site.yaml").write_text(settings)
+    # `python -m pip` is recorded instead of installing anything; any other call runs Python.
+    script = (
+        f'python() {{ if [ "$1" = -m ]; then echo "$*" >> calls; else {sys.executable} "$@"; fi; }}\n' + step["run"]
+    )
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
+    subprocess.run(["bash", "-e", "-c", script], cwd=tmp_path, check=True, env=env)
+    calls = (tmp_path / "calls").read_text().splitlines() if (tmp_path / "calls").exists() else []
+    lock = packaged_locks() / "languages.txt"
+    assert calls == ([f"-m pip install --require-hashes -r {lock}"] if installs else [])
+    assert "babel==" in lock.read_text()

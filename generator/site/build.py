@@ -32,7 +32,7 @@ from ..history.uploads import provisional, upload_versions
 from ..readers import MAX_BYTES
 from ..resources import default_templates
 from ..site_config import SiteConfig, load_config, logo_file, site_address
-from . import quick
+from . import i18n, quick
 from .archive import ArchivePlanner, LazyPage
 from .articles import Article, rule_articles, site_articles
 from .cache import FORMAT, Cache, CacheIndex, EventEntry, TooLarge, code_version, digest, tree_digest
@@ -211,7 +211,10 @@ def _build_locked(
     if address and not config.site_url:  # site.yaml's own address (a custom domain) wins
         config = replace(config, site_url=address)
     logo = logo_file(content, config.logo)
+    language = i18n.load_language(config.language, content)
+    i18n.activate(language)  # before any worker forks: every page of this build is in it
     extra = f"\0{config.site_url}\0{logo[2] if logo else ''}" if config.site_url or logo else ""
+    extra += f"\0{language.digest}" if language.digest else ""  # the catalogs read (none for English)
     last = quick.check(cache.root, content, output, templates, now.astimezone(UTC).isoformat(), extra)
     if last is not None:  # nothing changed: nothing to read, plan or write
         return BuildReport(
@@ -255,7 +258,10 @@ def _build_locked(
         ) from None
     skipped = sorted(passed + skipped, key=lambda s: s.path)
     made_by = [code_version(), tree_digest(templates)]
-    common = digest(json.dumps([FORMAT, *made_by, config.fingerprint(), site.rule_map, site.article_titles]).encode())
+    catalogs = [language.digest] if language.digest else []  # none for English: its caches stay valid
+    common = digest(
+        json.dumps([FORMAT, *made_by, config.fingerprint(), site.rule_map, site.article_titles, *catalogs]).encode()
+    )
     stamps = cache.load_stamps()
     index = cache.load_index()
     # Workers write the pages they render here (a folder beside the cache, on the same disk
@@ -990,7 +996,9 @@ def _run(todo: list[UploadJob], jobs: int | None) -> Iterator[tuple[int, UploadD
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     order = sorted(range(len(todo)), key=lambda i: -_size(todo[i].path))
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=worker_init, initargs=(os.getpid(),))
+    pool = ProcessPoolExecutor(
+        max_workers=workers, mp_context=ctx, initializer=_worker_start, initargs=(os.getpid(), i18n.source())
+    )
     try:
         chunks = pool.map(worker, [todo[i] for i in order], chunksize=max(1, min(4, len(todo) // (workers * 16))))
         yield from zip(order, chunks)
@@ -999,6 +1007,12 @@ def _run(todo: list[UploadJob], jobs: int | None) -> Iterator[tuple[int, UploadD
         raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _worker_start(parent: int, language: tuple[str, str]) -> None:
+    """``worker_init``, then the build's language (a spawned worker inherits none)."""
+    worker_init(parent)
+    i18n.resume(language)
 
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:

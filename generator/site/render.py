@@ -13,6 +13,7 @@ from jinja2.compiler import CodeGenerator
 
 from ..resources import packaged_templates
 from . import format as fmt
+from . import i18n
 from .page import Page
 
 DEFAULT_TEMPLATES = packaged_templates()
@@ -91,7 +92,7 @@ class SiteEnvironment(Environment):
 
 
 @lru_cache(maxsize=4)
-def environment(templates: str) -> Environment:
+def environment(templates: str, language: i18n.Language = i18n.ENGLISH) -> Environment:
     # A club's own folder first; a template it lacks (one added since it copied ours, such as
     # 404.html) comes from ours, so that a new page never breaks the club's build.
     searched = [templates] if Path(templates) == Path(DEFAULT_TEMPLATES) else [templates, str(DEFAULT_TEMPLATES)]
@@ -105,6 +106,7 @@ def environment(templates: str) -> Environment:
         auto_reload=False,
     )
     env.filters.update(fmt.FILTERS)
+    i18n.install(env, language)  # the site's language: _(), {% trans %}, page_language
     _check_escaping(env)
     return env
 
@@ -134,7 +136,7 @@ def render_page(page: Page, templates: Path | str = DEFAULT_TEMPLATES) -> bytes:
     if page.data is not None:
         return page.data
     assert page.template is not None
-    html = environment(str(templates)).get_template(page.template).render(page.context)
+    html = environment(str(templates), i18n.active()).get_template(page.template).render(page.context)
     return _compact(html).encode("utf-8")
 
 

@@ -1,0 +1,441 @@
+"""The site's language (site.yaml's ``language:``): its gettext translations and how it writes
+figures, dates and places — all through Babel (CLDR data, gettext catalogs), no locale tables
+of our own.
+
+English (``en``, the default) needs no Babel: its pages are written exactly as they always
+were (the messages are their own translation, the figures and dates our own English).  Any
+other language needs the ``languages`` extra (``pip install "bridge-results-generator[languages]"``),
+because Babel's locale data would double the runtime install (README, "Dependencies").
+
+Catalogs are ``.po`` files read with Babel at run time and kept per process — not ``.mo``
+compiled in the wheel build: a club's own catalog (``content/locale/<lang>.po`` or
+``content/locale/<lang>/LC_MESSAGES/messages.po``) is a ``.po`` anyway, so one reader serves
+both, the wheel needs no build step, and reading our catalogs costs a few milliseconds.  The
+club's messages win over ours (``Translations.merge``).  Every message is checked before a
+page is rendered: a translation whose ``%(name)s`` placeholders differ from its message (or
+with a lone ``%``) is a clear error naming the file and line, never a traceback mid-build.
+A translation is template text (it may keep the message's own markup, never add any).
+
+Figures come in exact (``Fraction``) and are rounded once, by ``scoring.rounding`` (a half
+away from zero), then written by Babel from the ``Decimal`` of that text: never a float.
+"""
+
+from __future__ import annotations
+
+import gettext
+import hashlib
+import io
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+from fractions import Fraction
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from jinja2.ext import Extension
+from jinja2.lexer import Token, TokenStream
+from markupsafe import Markup, escape
+
+from ..dates import MONTHS
+from ..errors import BuildError, shown
+from ..files import refused_file
+from ..languages import DEFAULT_LANGUAGE, parse_tag
+from ..scoring.rounding import decimal_places
+
+if TYPE_CHECKING:  # Babel is the ``languages`` extra: imported only for a language that needs it
+    from babel import Locale
+    from babel.support import Translations
+    from jinja2 import Environment
+
+PACKAGED = Path(__file__).resolve().parents[1] / "locale"
+"""Our catalogs: ``<lang>/LC_MESSAGES/messages.po`` (``make messages`` extracts and updates them)."""
+
+CLUB_FOLDER = "locale"
+"""A club's own catalogs, in its content folder."""
+
+MAX_CATALOG_BYTES = 2_000_000
+"""A catalog is text of a few hundred messages; a larger file in content/ is refused unread."""
+
+
+@dataclass(frozen=True, eq=False)
+class Language:
+    """One site's language: compared by identity (one object per catalog set, cached)."""
+
+    tag: str
+    """BCP 47, as the ``lang`` attribute writes it ('en', 'fr', 'nl-BE')."""
+    translations: gettext.NullTranslations
+    locale: Locale | None
+    """Babel's locale; None for English as our pages always wrote it (no Babel needed)."""
+    digest: str = ""
+    """Of every catalog read ('' for none): part of the pages' cache key."""
+    content: str = ""
+    """The content folder its club catalogs came from: a spawned worker loads it again (``resume``)."""
+
+
+ENGLISH = Language(DEFAULT_LANGUAGE, gettext.NullTranslations(), None)
+
+_active: Language = ENGLISH
+
+
+def activate(language: Language) -> Language:
+    """The language the pages of this process are rendered in (a build sets it once, before
+    its workers fork); returns the one it replaces."""
+    global _active
+    previous, _active = _active, language
+    return previous
+
+
+def active() -> Language:
+    return _active
+
+
+def source() -> tuple[str, str]:
+    """What a worker needs to load the active language again: (tag, content folder)."""
+    return _active.tag, _active.content
+
+
+def resume(language: tuple[str, str]) -> None:
+    """A worker's start: the build's language.  A forked worker has it already (nothing is
+    read); a spawned one (Windows, macOS without fork) loads the same catalogs."""
+    tag, content = language
+    if (_active.tag, _active.content) != (tag, content):
+        activate(load_language(tag, Path(content)) if content else ENGLISH)
+
+
+# --- catalogs ------------------------------------------------------------------------------
+
+
+def load_language(tag: str, content: Path) -> Language:
+    """``tag`` (already checked by ``check_tag``) with our catalog and the club's over it."""
+    settings = content / "site.yaml"
+    names = [tag] if tag == DEFAULT_LANGUAGE else _names(parse_tag(tag, settings))
+    club = _club_files(content, names)
+    if tag == DEFAULT_LANGUAGE and not club:
+        return ENGLISH
+    for path in club:
+        refused = refused_file(path, content)
+        if refused:
+            raise BuildError(f"{shown(path)}: not read, because {shown(refused)}", file=path)
+        if path.stat().st_size > MAX_CATALOG_BYTES:
+            raise BuildError(
+                f"{shown(path)}: a catalog of more than {MAX_CATALOG_BYTES:,} bytes is not read", file=path
+            )
+    stats = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in club)
+    return _language(tag, str(content), stats)
+
+
+def _names(locale: Locale) -> list[str]:
+    """The catalogs' folder names, most general first: ['fr', 'fr_BE']."""
+    specific = str(locale)
+    return [locale.language] if specific == locale.language else [locale.language, specific]
+
+
+def _club_files(content: Path, names: list[str]) -> list[Path]:
+    folder = content / CLUB_FOLDER
+    if not folder.is_dir():
+        return []
+    found = []
+    for name in names:
+        for candidate in {name, name.replace("_", "-")}:
+            for path in (folder / f"{candidate}.po", folder / candidate / "LC_MESSAGES" / "messages.po"):
+                if path.is_file() and path not in found:
+                    found.append(path)
+    return found
+
+
+@lru_cache(maxsize=8)
+def _language(tag: str, content: str, club: tuple[tuple[str, int, int], ...]) -> Language:
+    """One Language per tag and set of club catalogs (their paths, times and sizes)."""
+    settings = Path(content) / "site.yaml"
+    locale = parse_tag(tag, settings)
+    from babel.support import Translations
+
+    translations = Translations()
+    digest = hashlib.sha256(tag.encode())
+    read = 0
+    for name in _names(locale):
+        packaged = PACKAGED / name / "LC_MESSAGES" / "messages.po"
+        if packaged.is_file():
+            data = packaged.read_bytes()
+            translations.merge(_translations(data, str(packaged), name))
+            digest.update(data)
+            read += 1
+    for path_text, _, _ in club:
+        path = Path(path_text)
+        data = path.read_bytes()
+        translations.merge(_translations(data, str(path), str(locale)))
+        digest.update(b"\0" + data)
+        read += 1
+    if not read and locale.language != DEFAULT_LANGUAGE:  # English ('en-GB'): the messages themselves
+        raise BuildError(
+            f"{shown(settings)}: 'language' {tag!r} has no translation: expected "
+            f"content/{CLUB_FOLDER}/{locale.language}.po (docs/translating.md), or one of the languages "
+            f"we translate: {', '.join(packaged_languages())}",
+            file=settings,
+        )
+    return Language(tag, translations, locale, digest.hexdigest(), content)
+
+
+def packaged_languages() -> list[str]:
+    """The languages our own catalogs translate, besides English."""
+    return sorted(p.parent.parent.name for p in PACKAGED.glob("*/LC_MESSAGES/messages.po"))
+
+
+@lru_cache(maxsize=16)
+def _translations(data: bytes, where: str, locale: str) -> Translations:
+    """A .po file's messages as gettext translations, each checked (kept per process: our
+    catalogs are read once however many builds it runs)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import PoFileError, read_po
+    from babel.support import Translations
+
+    try:
+        catalog = read_po(io.BytesIO(data), locale=locale, abort_invalid=True)
+    except (PoFileError, ValueError, UnicodeDecodeError) as exc:
+        raise BuildError(f"{shown(where)}: not a gettext catalog: {shown(exc)}", file=where) from None
+    for message in catalog:
+        if message.id and message.string:
+            _check_message(message, where)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return Translations(buffer)
+
+
+_TAG = re.compile(r"</?[A-Za-z][^>]*>")
+"""An HTML tag as written in a message ('<strong>'): a translation may use only its message's."""
+
+_PLACEHOLDER = re.compile(r"%\((\w+)\)s|%%|%")
+
+
+def _placeholders(text: str, where: str, lineno: int, msgid: str) -> set[str]:
+    names = set()
+    for match in _PLACEHOLDER.finditer(text):
+        if match.group(0) == "%":
+            raise BuildError(
+                f"{shown(where)}: line {lineno}: the translation of {msgid!r} has a lone '%': "
+                "write '%%' for a percent sign, '%(name)s' for a figure",
+                file=where,
+                line=lineno,
+            )
+        if match.group(1):
+            names.add(match.group(1))
+    return names
+
+
+def _check_message(message: Any, where: str) -> None:
+    """Every message is a format (Jinja's new-style gettext): the translation must name the
+    message's own ``%(name)s`` placeholders and no others."""
+    ids = message.id if isinstance(message.id, (list, tuple)) else (message.id,)
+    strings = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
+    wanted = set().union(*(_placeholders(i, where, message.lineno, ids[0]) for i in ids))
+    tags = set().union(*(_TAG.findall(i) for i in ids))
+    for text in strings:
+        if not text:
+            continue
+        added = set(_TAG.findall(text)) - tags
+        if added or ("<" in text and not tags):
+            raise BuildError(
+                f"{shown(where)}: line {message.lineno}: the translation of {ids[0]!r} adds markup "
+                f"{shown(sorted(added)[0] if added else '<')}: expected text, with at most the message's own tags",
+                file=where,
+                line=message.lineno,
+            )
+        got = _placeholders(text, where, message.lineno, ids[0])
+        unknown = got - wanted
+        if unknown:
+            raise BuildError(
+                f"{shown(where)}: line {message.lineno}: the translation of {ids[0]!r} names "
+                f"%({sorted(unknown)[0]})s, which the message does not give: expected only "
+                f"{', '.join(f'%({n})s' for n in sorted(wanted)) or 'no placeholder'}",
+                file=where,
+                line=message.lineno,
+            )
+
+
+# --- templates ---------------------------------------------------------------------------
+
+
+def install(env: Environment, language: Language) -> None:
+    """Jinja's i18n extension with ``language``'s messages (``_()``, ``ngettext``, ``pgettext``,
+    ``{% trans %}``), and ``page_language`` for the ``lang`` attribute.  New-style gettext:
+    every message is a format whose variables are escaped; the message itself is template
+    text, as trusted as the templates (a club's catalog may add no markup: ``_check_message``)."""
+    env.add_extension("jinja2.ext.i18n")
+    env.newstyle_gettext = True  # type: ignore[attr-defined]  # {% trans %} compiled new-style too
+    # Only the names templates use: every page's context starts as a copy of the globals
+    # (six more names cost about 5 % of an English page's render time).
+    env.globals.update(_callables(language.translations))
+    env.globals["page_language"] = language.tag
+    env.add_extension(_Constants)
+
+
+class _Constants(Extension):
+    """``{{ _("Results") }}`` — a message with no variables, alone in its output — becomes its
+    translation when the template is compiled, as if written there (and ``{{ page_language }}``
+    its tag): an environment is made per language, so its templates are compiled in it.  Most messages are such (base.html's
+    navigation is on every page); the rest are called as they are rendered."""
+
+    _CALLS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "_": ("string",),
+        "gettext": ("string",),
+        "pgettext": ("string", "comma", "string"),
+    }
+
+    def filter_stream(self, stream: TokenStream) -> Iterator[Token]:
+        held: list[Token] = []
+        for token in stream:
+            if token.type == "variable_begin" or held:
+                held.append(token)
+                if token.type == "variable_end":
+                    yield from self._folded(held)
+                    held = []
+            else:
+                yield token
+        yield from held
+
+    def _folded(self, tokens: list[Token]) -> list[Token]:
+        inner = tokens[1:-1]
+        if len(inner) == 1 and inner[0].type == "name" and inner[0].value == "page_language":
+            return [Token(tokens[0].lineno, "data", str(escape(self.environment.globals["page_language"])))]
+        if len(inner) < 3 or inner[0].type != "name" or inner[0].value not in self._CALLS:
+            return tokens
+        shape = self._CALLS[inner[0].value]
+        if inner[1].type != "lparen" or inner[-1].type != "rparen" or tuple(t.type for t in inner[2:-1]) != shape:
+            return tokens
+        call: Callable[..., Markup] = self.environment.globals[inner[0].value]  # type: ignore[assignment]
+        text = str(call(*(t.value for t in inner[2:-1] if t.type == "string")))
+        return [Token(tokens[0].lineno, "data", text)]
+
+
+def _callables(t: gettext.NullTranslations) -> dict[str, Callable[..., Markup]]:
+    """The new-style callables Jinja's extension installs, without its context calls: the
+    same text (``Markup(translation) % variables``, escaping each value), and a message
+    without variables kept once made.  Jinja's own made an English page's render half as
+    slow again (base.html's messages are on every page)."""
+    constant: dict[str, Markup] = {}
+
+    def gettext_(message: str, **variables: Any) -> Markup:
+        if variables:
+            return Markup(t.gettext(message)) % variables
+        text = constant.get(message)
+        if text is None:
+            text = constant[message] = Markup(t.gettext(message)) % {}
+        return text
+
+    def ngettext_(singular: str, plural: str, num: int, **variables: Any) -> Markup:
+        variables.setdefault("num", num)
+        return Markup(t.ngettext(singular, plural, num)) % variables
+
+    def pgettext_(context: str, message: str, **variables: Any) -> Markup:
+        return Markup(t.pgettext(context, message)) % variables
+
+    return {"_": gettext_, "gettext": gettext_, "ngettext": ngettext_, "pgettext": pgettext_}
+
+
+# --- figures, dates, places ----------------------------------------------------------------
+
+
+def decimal(value: Fraction | int, places: int, language: Language = ENGLISH, grouping: bool = False) -> str:
+    """``value`` to ``places`` decimals (a half away from zero, ``scoring.rounding``), with
+    the locale's decimal sign (and its grouping when asked).
+
+    >>> decimal(Fraction(2, 3), 2)
+    '0.67'
+    """
+    text = decimal_places(value, places)
+    if language.locale is None:
+        return text
+    from babel.numbers import format_decimal
+
+    pattern = ("#,##0" if grouping else "0") + ("." + "0" * places if places else "")
+    return format_decimal(Decimal(text), format=pattern, locale=language.locale)
+
+
+_FRACTION_PART = re.compile(r"0(\.[0#]*)?")
+
+
+def percent(value: Fraction | int, places: int = 2, language: Language = ENGLISH) -> str:
+    """A percentage (56.25 for 56.25 %) to ``places`` decimals, as the locale writes it:
+    '56.25%' in English, '56,25 %' in French (a no-break space), '56,25%' in Dutch.
+
+    >>> percent(Fraction(225, 4))
+    '56.25%'
+    """
+    text = decimal_places(value, places)
+    if language.locale is None:
+        return text + "%"
+    from babel.numbers import format_percent
+
+    positive = language.locale.percent_formats[None].pattern.split(";")[0]
+    pattern = _FRACTION_PART.sub("0" + ("." + "0" * places if places else ""), positive, count=1)
+    return format_percent(Decimal(text).scaleb(-2), format=pattern, locale=language.locale)
+
+
+def long_date(day: date, language: Language = ENGLISH) -> str:
+    """'7 September 2026' (our English), '7 septembre 2026', '7 september 2026'.
+
+    >>> long_date(date(2026, 9, 7))
+    '7 September 2026'
+    """
+    if language.locale is None:
+        return f"{day.day} {MONTHS[day.month - 1]} {day.year}"
+    from babel.dates import format_date
+
+    return format_date(day, format="long", locale=language.locale)
+
+
+def month_year(year: int, month: int, language: Language = ENGLISH) -> str:
+    """A month page's title: 'September 2026', 'septembre 2026'.
+
+    >>> month_year(2026, 9)
+    'September 2026'
+    """
+    if language.locale is None:
+        return f"{MONTHS[month - 1]} {year}"
+    from babel.dates import format_skeleton
+
+    return format_skeleton("yMMMM", date(year, month, 1), locale=language.locale)
+
+
+def month_name(month: int, language: Language = ENGLISH) -> str:
+    """A month on its own (a heading): 'September', 'septembre', 'september'."""
+    if language.locale is None:
+        return MONTHS[month - 1]
+    return str(language.locale.months["stand-alone"]["wide"][month])
+
+
+def _ordinal_messages(t: gettext.NullTranslations) -> dict[str, str]:
+    """The ordinal's message for each CLDR ordinal category (``Locale.ordinal_form``): a
+    language translates those its rules use (French 'one' → '%(n)ser', 'other' → '%(n)se')."""
+    return {
+        "zero": t.pgettext("ordinal:zero", "%(n)sth"),
+        "one": t.pgettext("ordinal:one", "%(n)sst"),
+        "two": t.pgettext("ordinal:two", "%(n)snd"),
+        "few": t.pgettext("ordinal:few", "%(n)srd"),
+        "many": t.pgettext("ordinal:many", "%(n)sth"),
+        "other": t.pgettext("ordinal:other", "%(n)sth"),
+    }
+
+
+def _english_category(n: int) -> str:
+    """Our English suffixes (generator/history/diff.py's ``ordinal``) as categories."""
+    if 10 <= n % 100 <= 20:
+        return "other"
+    return {1: "one", 2: "two", 3: "few"}.get(n % 10, "other")
+
+
+def ordinal(n: int, language: Language = ENGLISH, tied: bool = False) -> str:
+    """A place: '1st', '2nd', '3rd=' in English; '1er', '2e', '3e ex aequo' in French.
+
+    >>> ordinal(1), ordinal(12), ordinal(23, tied=True)
+    ('1st', '12th', '23rd=')
+    """
+    category = _english_category(n) if language.locale is None else language.locale.ordinal_form(n)
+    place = _ordinal_messages(language.translations)[category] % {"n": n}
+    if not tied:
+        return place
+    return language.translations.pgettext("place", "%(place)s=") % {"place": place}
