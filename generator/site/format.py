@@ -71,9 +71,11 @@ def escape_value(value: object) -> str:
     return escape_text(str(value))
 
 
+@lru_cache(maxsize=4096)
 def steptext(text: str) -> Markup:
     """An explanation step's plain text for a page: escaped, each suit symbol given its
-    text alternative (the engine writes '4♥'; a screen reader says 'hearts')."""
+    text alternative (the engine writes '4♥'; a screen reader says 'hearts').  Memoised: a
+    session's steps repeat a few hundred sentences on its board and pair pages."""
     escaped = escape_text(text[:1].upper() + text[1:])  # a step reads as a sentence
     if "♠" not in escaped and "♥" not in escaped and "♦" not in escaped and "♣" not in escaped:
         return Markup(escaped)

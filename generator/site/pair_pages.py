@@ -20,7 +20,6 @@ from .explain_view import block
 from .links import board_file, pair_file
 from .naming import field_name, seat_of
 from .page import Page
-from .rows import card_rows
 from .sitout_rows import sitout_rows
 
 if TYPE_CHECKING:
@@ -209,7 +208,6 @@ def pair_page(plan: SessionPlanner, standing: Standing) -> Page:
             handicap_block=handicap_block,
             show_direction=show_direction,
             places=card_places,
-            card_rows=card_rows(rows, plan.unit, card_places, show_direction, plan.entrant),
             **swiss_pages.pair_context(plan, ref),
         ),
     )

@@ -28,14 +28,13 @@ from .auction_view import line_anchor, records_view
 from .big_field import is_big, traveller_csv, traveller_file
 from .charts import Bar, bar_chart
 from .dd_grid import dd_view
-from .explain_view import ArticleLink, block, board_blocks, rule_info, written
+from .explain_view import ArticleLink, StepMemo, block, board_blocks, rule_info
 from .links import LEGACY, board_file, pair_file, player_path, player_slug, session_dir
 from .meta import page_head
 from .naming import SEATS, field_name, long_date, session_kind, session_title
 from .page import Page, PageBase, SiteInfo
 from .pair_pages import pair_page
 from .redirects import redirect_pages
-from .rows import frequency_rows, traveller_rows, worth_items
 from .summary import session_summary
 from .team_pages import match_page, match_summary
 
@@ -105,11 +104,11 @@ class SessionPlanner:
         self._views: dict[int, tuple[Any, dict[str, Any]]] = {}
         self.rules: dict[str, tuple[str | None, str]] = {}
         """Each explanation rule seen -> (its article slug or None, its CSS class): ``rule_info``'s memo."""
-        self.step_items: dict[str, tuple[str | None, str, dict[str, str]]] = {}
+        self.step_items: StepMemo = {}
         """Each explanation rule's article, its steps' opening and each step's line by summary
         (``explain_view.block``'s memo)."""
-        self.block_ends: dict[tuple[str, ...], tuple[list[ArticleLink], str]] = {}
-        """Each list of articles a block links to, with the markup ending such a block (``block``'s)."""
+        self.block_ends: dict[tuple[str, ...], list[ArticleLink]] = {}
+        """Each list of articles a block links to (``block``'s)."""
         self._worth: dict[tuple[int, int], tuple[TrickWorth | None, Any, bool]] = {}
         self._worth_memo: dict[int, dict] = {}
         self._worth_shared: dict[int, dict[tuple[Any, ...], tuple[TrickWorth, Any, bool]]] = {}
@@ -640,20 +639,14 @@ class SessionPlanner:
                 corrected=any(r["marks"] for r in lines),
                 vulnerability=board.vulnerability,
                 lines=lines,
-                traveller_rows=traveller_rows(lines, analysis is not None, self.unit, places),
                 freq=freq,
                 ew_freq=ew_freq,
                 sitouts=[self.pair_link(ref) for ref in board.sitouts],
                 traveller_csv=traveller_file(board.slug) if big else None,
                 line_count=len(board.lines),
                 factored=factored,
-                # with East-West's own table beside it, each table shows its own side's figures only
-                freq_rows=frequency_rows(freq, factored, self.unit, places, ("ns",) if ew_freq else ("ns", "ew")),
-                ew_freq_rows=frequency_rows(ew_freq, factored, self.unit, places, ("ew",)) if ew_freq else None,
-                worth_items=worth_items(worth),
                 blocks=blocks,
                 board_block=board_block,
-                blocks_html=written([board_block, *blocks]),
                 weighted_rows=any(r["occurs"] is False for r in freq),
                 prev={"url": board_file(prev_b.number, prev_b.section), "title": self.board_title(prev_b)}
                 if prev_b
