@@ -19,32 +19,21 @@ DEFAULT_TEMPLATES = packaged_templates()
 
 
 class _SiteCodeGenerator(CodeGenerator):
-    """Compiles ``{{ x }}`` (autoescaped) to ``environment.escape_value(x)`` (``format.escape_value``:
-    what ``markupsafe.escape`` writes, as a plain ``str``; the page is joined from the pieces, so
-    wrapping each in ``Markup`` buys nothing) rather than ``escape(x)``, and ``row.key`` on a
-    plain dict to an inline lookup.  The bytes are the same: ``environment()`` checks that on
+    """Compiles ``{{ x }}`` (autoescaped) to ``environment.escape_text(x)`` for a ``str``
+    (MarkupSafe's C escaper, ``format.escape_text``), else ``environment.escape_value(x)``,
+    each returning a plain ``str`` rather than ``escape(x)``'s ``Markup``: the page is joined
+    from the pieces, so wrapping each in ``Markup`` (a Python-level constructor, thousands of
+    times a page) buys nothing.  The bytes are the same: ``environment()`` checks that on
     hostile values before any page is rendered (tests/site/test_render_override.py checks
-    macros, ``{% call %}`` and ``{% filter %}`` too).  Private Jinja API, kept because it still
-    pays (docs/performance.md, "Private hooks"): pinned in pyproject.toml."""
-
-    def visit_Getattr(self, node: nodes.Getattr, frame: Frame) -> None:
-        """``row.value`` on a plain dict reads the key inline: what ``SiteEnvironment.getattr``
-        does first, without a method call for each of the tens of thousands of lookups a
-        session's pages make; anything else (a missing key, an object) goes to it as before.
-        ``_ga`` is a temporary (an assignment expression): an inner lookup is complete before
-        the outer one assigns it."""
-        if self.environment.is_async:
-            super().visit_Getattr(node, frame)
-            return
-        attr = repr(node.attr)
-        self.write("(_ga[" + attr + "] if type(_ga := ")
-        self.visit(node.node, frame)
-        self.write(f") is dict and {attr} in _ga else environment.getattr(_ga, {attr}))")
+    macros, ``{% call %}`` and ``{% filter %}`` too).  Private Jinja API, kept because it
+    still pays about a fifth of planning and rendering a session (docs/performance.md,
+    "Private hooks after the rows moved into macros"): pinned in pyproject.toml."""
 
     def _output_child_pre(self, node: nodes.Expr, frame: Frame, finalize: CodeGenerator._FinalizeInfo) -> None:
         if _site_escaped(frame, finalize):
             # a str (most values) goes straight to ``escape_text`` (MarkupSafe's C escaper);
-            # anything else to ``escape_value``.  ``_eo``: a temporary, as ``_ga`` above
+            # anything else to ``escape_value``.  ``_eo``: a temporary (an assignment
+            # expression; an output's expression holds no output)
             self.write("(environment.escape_text(_eo) if type(_eo := ")
         else:
             super()._output_child_pre(node, frame, finalize)
