@@ -191,13 +191,17 @@ def test_a_traveller_row_escapes_every_text(l, dd):
 def test_a_note_on_the_last_line_joins_the_next_row_as_the_loop_wrote_it():
     """A line's note row has no line break after it: the last one runs on into ``</tbody>``
     or the first sit-out row (as the pages always wrote it)."""
+    from generator.site.board_pages import board_page
     from generator.site.page import SiteInfo
-    from generator.site.plan import SessionPlanner
     from generator.site.render import render_page
+    from generator.site.session_view import SessionHistory, SessionInputs, SessionView
     from tests.helpers.builders import one_board
 
     result = one_board([420, 450, 400])
-    page = SessionPlanner(result, "s", SiteInfo("Club", {}, {})).board_page(result.boards[0], 0)
+    view = SessionView(
+        SessionInputs(result, "s", SiteInfo("Club", {}, {}), SessionHistory.of(None), None, None, (), None)
+    )
+    page = board_page(view, result.boards[0], 0)
     ctx = page.context
     ctx["lines"][-1]["note"] = "Claim & ruling"
     html = render_page(page).decode()
