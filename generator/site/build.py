@@ -9,26 +9,25 @@ bytes changed and removes the ones no longer produced.  A failed build raises
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import json
-import multiprocessing
 import os
 import shutil
 import sys
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import closing
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from .. import sealed
+from ..cycles import paused_gc
 from ..errors import BuildError, InputError, InputErrors, Problem, shown
 from ..history import continuity
 from ..history.uploads import provisional, upload_versions
+from ..parallel import WorkerDied, can_share, cores, run_in_threads, run_in_workers, shared_map
 from ..readers import MAX_BYTES
 from ..resources import default_templates
 from ..site_config import SiteConfig, load_config, logo_file, site_address
@@ -47,7 +46,7 @@ from .events import (
     session_slug,
 )
 from .feed import atom_feed
-from .lifecycle import shielded, worker_init
+from .lifecycle import shielded
 from .lock import build_lock
 from .meta import SiteMeta, robots_txt, sitemaps
 from .page import Page, SiteInfo
@@ -56,7 +55,6 @@ from .progress import Progress
 from .publish import PUBLISHING, Transaction, fault_pause, named, recover
 from .redirects import redirect_pages
 from .render import render_page
-from .split import can_fork, cores, forked_map
 from .stamps import FileStamp, SourceStamp
 from .summary import SessionSummary
 from .tree import OutsideError, Skipped
@@ -111,22 +109,6 @@ def skipped_lines(skipped: list[Skipped]) -> list[str]:
     ]
 
 
-@contextmanager
-def _without_cycle_collector():
-    """The build holds millions of objects until it ends (the cache index, the manifest,
-    results, contexts) and makes next to no reference cycles (a few hundred, from the
-    articles' Markdown).  The cyclic collector's full passes over them took a quarter of a
-    one-upload rebuild and 7% of a worker's time: it is off while the build runs (workers
-    too) and back on, with any cycles still collectable, when it returns."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def build_site(
     content: Path,
     output: Path,
@@ -143,7 +125,7 @@ def build_site(
     workflow's Pages address) the site's address where site.yaml gives none."""
     progress = progress or Progress()
     try:
-        with _without_cycle_collector():
+        with paused_gc():  # the build holds millions of objects and makes next to no cycles (cycles.py)
             return _build_site(
                 content, output, templates, jobs, cache_dir, now or datetime.now(UTC), progress, site_url
             )
@@ -323,7 +305,7 @@ def _build_locked(
 
 def _histories(
     folder: Path, sources: list[Source], cache_root: Path, common: str, days: int | None, now: datetime
-) -> dict[str, dict]:
+) -> dict[str, dict[str, Any]]:
     """Each upload's committed versions and provisional period (``generator.history``)."""
     found = upload_versions(folder, [s.rel for s in sources], cache_root)
     found = continuity.published(folder, continuity.trim(folder, found, cache_root), cache_root)
@@ -358,7 +340,7 @@ class _Run:
     index: CacheIndex
     """The cache index: per key, the upload's summaries and each page's digest."""
     staging: Path
-    histories: dict[str, dict]
+    histories: dict[str, dict[str, Any]]
     skipped: list[Skipped]
     progress: Progress
     state: dict[str, bool]
@@ -562,10 +544,8 @@ def _restage(
             return
         staged[job.key] = stage(run.staging, pages)
 
-    # Loading (LZ4) and writing files release the GIL: a few threads overlap them.
-    with ThreadPoolExecutor(max_workers=4) as loaders:
-        for done in [loaders.submit(restage, job) for job in wanted]:
-            done.result()
+    for _ in run_in_threads(restage, wanted):  # loading (LZ4) and writing files release the GIL
+        pass
     return staged, kept, damaged
 
 
@@ -715,7 +695,7 @@ def _render_archive(
     thousands of player pages, each made from all of the player's sessions), each process
     writing its pages into the staging folder as the upload workers do ({path: stamp})."""
     parts = cores(run.jobs)
-    if len(todo) < FORK_PAGES or not can_fork(parts):
+    if len(todo) < FORK_PAGES or not can_share(parts):
         made = {}
         for n, (page, _) in enumerate(todo, start=1):
             made[page.path] = render_page(_made(page), templates)
@@ -727,7 +707,7 @@ def _render_archive(
         return list(stage(root, {p.path: render_page(_made(p), templates) for p, _ in todo[lo:hi]}).items())
 
     size = max(FORK_PAGES // 4, -(-len(todo) // (parts * 8)))
-    return {}, dict(forked_map(render, len(todo), parts, size, lambda: None)[1])
+    return {}, dict(shared_map(render, len(todo), parts, size, lambda: None)[1])
 
 
 def _sync_output(run: _Run, uploads: _Uploads, built: list[str], owner: dict[str, str], archive: _Archive) -> Syncer:
@@ -806,7 +786,6 @@ def _stage_output(
         else set()
     )
 
-    # File creation is slow on some disks and releases the GIL: a few threads overlap it.
     def sync(key: str) -> None:
         if key in staged:
             syncer.put_staged(staged[key], run.staging, shared)
@@ -819,18 +798,15 @@ def _stage_output(
 
     # The cross-session pages (thousands on a full build) are written alongside, in batches.
     extras = list(archive.extra.items())
-    writers = ThreadPoolExecutor(max_workers=4)
-    try:
-        tasks = [writers.submit(sync, key) for key in dict.fromkeys(built)]
-        tasks += [writers.submit(put_all, extras[i : i + 64]) for i in range(0, len(extras), 64)]
-        if archive.staged:
-            tasks.append(writers.submit(syncer.put_staged, archive.staged, run.staging / ARCHIVE_STAGING, shared))
-        for n, task in enumerate(tasks, start=1):
-            task.result()
+    tasks: list[Callable[[], None]] = [partial(sync, key) for key in dict.fromkeys(built)]
+    tasks += [partial(put_all, extras[i : i + 64]) for i in range(0, len(extras), 64)]
+    if archive.staged:
+        tasks.append(partial(syncer.put_staged, archive.staged, run.staging / ARCHIVE_STAGING, shared))
+    # File creation is slow on some disks and releases the GIL: a few threads overlap it.
+    with closing(run_in_threads(lambda task: task(), tasks)) as done:  # closed at once on a signal
+        for n, _ in enumerate(done, start=1):
             if n == len(tasks) // 2:
                 fault_pause("stage")
-    finally:  # on an error or a signal, what has not started is dropped
-        writers.shutdown(wait=True, cancel_futures=True)
     known = archive.known
     if known:
 
@@ -860,7 +836,7 @@ def _event_pages(
     from ..events import event_to_json, load_event
 
     pages: dict[str, bytes] = {}
-    listed: list[dict] = []
+    listed: list[dict[str, Any]] = []
     errors: list[str] = []
     problems: list[Problem] = []
     uploads = {s.rel for s in sources}
@@ -987,26 +963,19 @@ def _run(todo: list[UploadJob], jobs: int | None) -> Iterator[tuple[int, UploadD
         for i, t in enumerate(todo):
             yield i, worker(replace(t, parts=parts))
         return
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     order = sorted(range(len(todo)), key=lambda i: -_size(todo[i].path))
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=worker_init, initargs=(os.getpid(),))
+    chunksize = max(1, min(4, len(todo) // (workers * 16)))
+    running = run_in_workers(worker, [todo[i] for i in order], workers, chunksize)
     try:
-        chunks = pool.map(worker, [todo[i] for i in order], chunksize=max(1, min(4, len(todo) // (workers * 16))))
-        yield from zip(order, chunks)
-    except BaseException:  # Ctrl-C, SIGTERM, a failure here: the workers stop now, not after the queue
-        _stop_workers(pool)
-        raise
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-
-
-def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    """Kill a pool's processes (the executor has no public way; ``_processes`` is its map of them)."""
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
-        with contextlib.suppress(Exception):
-            process.kill()
-    pool.shutdown(wait=True, cancel_futures=True)
+        yield from zip(order, running)
+    except WorkerDied as died:
+        raise BuildError(
+            "the site was not built; the previous site is unchanged. A worker process stopped "
+            "(killed, or out of memory) while reading "
+            + (" or ".join(shown(job.path) for job in died.running) or "an upload")
+        ) from None
+    finally:  # Ctrl-C, SIGTERM, a failure here: the workers stop now, not after the queue
+        running.close()
 
 
 def _size(path: str) -> int:
