@@ -66,8 +66,10 @@ ARCHIVE_STAGING = "_archive"
 """The staging folder's subfolder for cross-session pages (uploads' pages are all under sessions/)."""
 
 
-@dataclass
+@dataclass(kw_only=True)
 class BuildReport:
+    """What a build did: ``summary()`` is the line the command prints."""
+
     output: Path
     sessions: int
     uploads: int
@@ -197,15 +199,15 @@ def _build_locked(
     last = quick.check(cache.root, content, output, templates, now.astimezone(UTC).isoformat(), extra)
     if last is not None:  # nothing changed: nothing to read, plan or write
         return BuildReport(
-            output,
-            last["sessions"],
-            last["uploads"],
-            0,
-            last["pages"],
-            0,
-            last["pages"],
-            0,
-            time.perf_counter() - started,
+            output=output,
+            sessions=last["sessions"],
+            uploads=last["uploads"],
+            rendered=0,
+            pages=last["pages"],
+            written=0,
+            unchanged=last["pages"],
+            removed=0,
+            seconds=time.perf_counter() - started,
             warnings=list(last.get("warnings", ())),
             skipped=[Skipped(p, r) for p, r in last.get("skipped", [])],
         )
@@ -247,23 +249,23 @@ def _build_locked(
     try:
         histories = _histories(content / config.sessions_dir, sources, cache.root, common, config.provisional_days, now)
         run = _Run(
-            content,
-            output,
-            templates,
-            jobs,
-            cache,
-            config,
-            articles,
-            site,
-            sources,
-            common,
-            index,
-            staging,
-            histories,
-            skipped,
-            progress,
-            run_state,
-            logo,
+            content=content,
+            output=output,
+            templates=templates,
+            jobs=jobs,
+            cache=cache,
+            config=config,
+            articles=articles,
+            site=site,
+            sources=sources,
+            common=common,
+            index=index,
+            staging=staging,
+            histories=histories,
+            skipped=skipped,
+            progress=progress,
+            state=run_state,
+            logo=logo,
         )
         report = _build(run, stamps, started)
     finally:
@@ -322,9 +324,10 @@ def _histories(
     return out
 
 
-@dataclass
+@dataclass(kw_only=True, frozen=True)
 class _Run:
-    """What every phase of one build reads: the settings, the uploads found and the cache."""
+    """What every phase of one build reads: the settings, the uploads found and the cache
+    (frozen: the phases add to its lists, never replace a field)."""
 
     content: Path
     output: Path
@@ -358,7 +361,7 @@ class _Run:
         self.problems.extend(problems)
 
 
-@dataclass
+@dataclass(kw_only=True)
 class _Uploads:
     """Phase one's outcome for the uploads: one cache key per source (None where it could
     not be read), the keys rendered this time and their staged pages."""
@@ -376,7 +379,7 @@ class _Uploads:
     page's stamp there (phase two keeps them as they are)."""
 
 
-@dataclass
+@dataclass(kw_only=True)
 class _Archive:
     """The cross-session pages: bytes rendered now (``extra``), and the ones whose context
     is unchanged (``known``: path -> digest, rendered only if the output lost them)."""
@@ -417,20 +420,19 @@ def _build(run: _Run, stamps: dict[str, SourceStamp], started: float) -> BuildRe
     if clash:
         raise BuildError(f"{shown(owner[clash[0]])} produces {shown(clash[0])}, which the site itself needs")
     syncer = _sync_output(run, uploads, built, owner, archive)
-    report = BuildReport(
-        run.output,
-        len(summaries),
-        len(run.sources),
-        uploads.rendered,
-        len(owner) + len(archive.paths()),
-        syncer.stats.written,
-        syncer.stats.unchanged,
-        syncer.stats.removed,
-        time.perf_counter() - started,
+    return BuildReport(
+        output=run.output,
+        sessions=len(summaries),
+        uploads=len(run.sources),
+        rendered=uploads.rendered,
+        pages=len(owner) + len(archive.paths()),
+        written=syncer.stats.written,
+        unchanged=syncer.stats.unchanged,
+        removed=syncer.stats.removed,
+        seconds=time.perf_counter() - started,
+        manifest=syncer.new,
+        warnings=[w for s in summaries for w in s.get("warnings", ())],
     )
-    report.manifest = syncer.new
-    report.warnings = [w for s in summaries for w in s.get("warnings", ())]
-    return report
 
 
 def _render_uploads(run: _Run, stamps: dict[str, SourceStamp]) -> _Uploads:
@@ -507,7 +509,15 @@ def _render_uploads(run: _Run, stamps: dict[str, SourceStamp]) -> _Uploads:
         run.fail(f.text, [Problem(*p) for p in f.problems])
     if restamped:
         run.cache.save_stamps(stamps)
-    return _Uploads(keys, len(todo), staged, member, event_sources, syncer, kept)
+    return _Uploads(
+        keys=keys,
+        rendered=len(todo),
+        staged=staged,
+        member=member,
+        event_sources=event_sources,
+        syncer=syncer,
+        kept=kept,
+    )
 
 
 def _restage(
@@ -672,7 +682,14 @@ def _plan_archive(run: _Run, uploads: _Uploads, built: list[str], summaries: lis
         for p in sorted(static.rglob("*")):
             if p.is_file():
                 extra["static/" + p.relative_to(static).as_posix()] = p.read_bytes()
-    return _Archive(archive_pages, extra, known, rendered_now, events_now, staged)
+    return _Archive(
+        pages=archive_pages,
+        extra=extra,
+        known=known,
+        rendered=rendered_now,
+        events=events_now,
+        staged=staged,
+    )
 
 
 def _findable(config: SiteConfig, pages: list[str]) -> dict[str, bytes]:
