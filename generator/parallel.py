@@ -3,7 +3,7 @@ process's memory, a background child, and threads for file work.
 
 * ``run_in_workers(fn, jobs, workers)``: ``fn(job)`` for each job in a pool of processes,
   results in the jobs' order.  The start method is chosen here (``start_method``): ``fork``
-  where the system has it and this is the main thread (cheap: the workers inherit what is
+  where the system has it safely (not macOS) and this is the main thread (cheap: the workers inherit what is
   imported), ``spawn`` otherwise (macOS' and Windows' default; ``fn`` and the jobs are then
   pickled, so ``fn`` must be a top-level function).
 * ``shared_map(work, count, parts, size, meanwhile)``: a closure over big in-memory data (a
@@ -63,12 +63,14 @@ def main_thread() -> bool:
 
 
 def start_method(method: str | None = None) -> str:
-    """``method`` if given; else ``fork`` where the system has it and this is the main thread
-    (a fork copies only the forking thread: a lock another thread holds would stay held),
+    """``method`` if given; else ``fork`` where the system has it and forking is safe (not
+    macOS, whose system libraries may not survive a fork: its default is spawn) and this is the
+    main thread (a fork copies only the forking thread: a lock another holds would stay held),
     else ``spawn``."""
     if method:
         return method
-    return "fork" if "fork" in multiprocessing.get_all_start_methods() and main_thread() else "spawn"
+    forks = "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin"
+    return "fork" if forks and main_thread() else "spawn"
 
 
 def cores(jobs: int | None = None) -> int:

@@ -57,6 +57,9 @@ def test_the_start_method_is_fork_where_there_is_one_and_spawn_elsewhere(monkeyp
     monkeypatch.setattr(parallel.multiprocessing, "get_all_start_methods", lambda: ["spawn"])  # Windows
     assert parallel.start_method() == "spawn"
     monkeypatch.setattr(parallel.multiprocessing, "get_all_start_methods", lambda: ["fork", "spawn"])
+    monkeypatch.setattr(parallel.sys, "platform", "darwin")  # fork is there, but not safe
+    assert parallel.start_method() == "spawn"
+    monkeypatch.setattr(parallel.sys, "platform", "linux")
     assert parallel.start_method() == "fork"
     monkeypatch.setattr(parallel, "main_thread", lambda: False)  # serve builds in a thread beside its server's
     assert parallel.start_method() == "spawn"
@@ -149,3 +152,24 @@ def test_a_build_whose_worker_dies_names_the_upload_and_keeps_the_old_site(tmp_p
     assert "A worker process stopped" in text and "2026-09-07-monday-pairs.yaml" in text
     assert "previous site is unchanged" in text
     assert not (tmp_path / "site").exists()
+
+
+@pytest.mark.slow
+def test_the_build_with_spawned_workers_is_the_golden_site(tmp_path, monkeypatch):
+    """macOS and Windows start workers by spawning: the jobs and the worker are pickled, the
+    workers import everything afresh; the fixture club built so is the golden copy."""
+    from .test_golden_build import GOLDEN, _files, build_fixture_club
+
+    real = parallel.start_method
+    used: list[str] = []
+
+    def spawn_only(method: str | None = None) -> str:
+        used.append(method or "spawn")
+        return real(method or "spawn")
+
+    monkeypatch.setattr(parallel, "start_method", spawn_only)
+    site = build_fixture_club(tmp_path, jobs=2)
+    assert "spawn" in used
+    built, golden = _files(site), _files(GOLDEN)
+    assert sorted(built) == sorted(golden)
+    assert [p for p in golden if built[p] != golden[p]] == []
