@@ -149,6 +149,8 @@ class Running(Generic[J, R]):
 
     def __init__(self, fn: Callable[[J], R], jobs: Sequence[J], workers: int, chunksize: int, method: str | None):
         ctx: BaseContext = multiprocessing.get_context(start_method(method))
+        if ctx.get_start_method() == "fork":
+            _flush()
         self._jobs = jobs
         self._started = ctx.Array("b", len(jobs), lock=False)
         chunks = [(i, list(jobs[i : i + chunksize])) for i in range(0, len(jobs), chunksize)]
@@ -224,7 +226,6 @@ def shared_map(
     check ``can_share`` first."""
     global _shared
     bounds = [(lo, min(lo + size, count)) for lo in range(0, count, size)]
-    _flush()
     _shared = work
     try:
         results = run_in_workers(_run_slice, bounds, parts, method="fork")  # forked here, sharing ``work``
