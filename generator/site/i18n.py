@@ -271,6 +271,84 @@ def install(env: Environment, language: Language) -> None:
     env.globals.update(_callables(language.translations))
     env.globals["page_language"] = language.tag
     env.add_extension(_Constants)
+    words = vocabulary(language)
+    env.filters["term"] = (lambda word: words.get(word, word)) if words else _same
+    sign = decimal_sign(language)
+    if sign != ".":  # the figure filters write the locale's decimal sign: the one place it switches
+        for name in FIGURE_FILTERS:
+            env.filters[name] = _with_decimal_sign(env.filters[name], sign)
+
+
+def _same(word: Any) -> Any:
+    return word
+
+
+FIGURE_FILTERS = (
+    "matchpoints",
+    "percentage",
+    "imps",
+    "signed_imps",
+    "signed_percentage",
+    "points",
+    "vp",
+    "figure",
+    "exact",
+    "weight",
+)
+"""The filters (``site/format.py``) that write a figure with decimals: in a language whose
+decimal sign is not a point, each is wrapped to write the locale's (a page's figures are all
+written through them; scores and counts are whole numbers)."""
+
+
+def _with_decimal_sign(write: Callable[..., str], sign: str) -> Callable[..., str]:
+    def written(*args: Any) -> str:
+        return write(*args).replace(".", sign)
+
+    return written
+
+
+def decimal_sign(language: Language) -> str:
+    """The locale's decimal sign (CLDR): '.' in English, ',' in French and Dutch."""
+    if language.locale is None:
+        return "."
+    return str(language.locale.number_symbols["latn"]["decimal"])
+
+
+def localised(text: str, language: Language | None = None) -> str:
+    """A figure already written with a decimal point (``generator/figures.py``) with the
+    language's decimal sign instead: for the figures Python writes into a page's text."""
+    sign = decimal_sign(language or _active)
+    return text if sign == "." else text.replace(".", sign)
+
+
+def text(message: str, **variables: Any) -> str:
+    """A message Python writes into a page, in the active language (``%(name)s`` placeholders
+    filled in).  A module imports it as ``_`` (``from .i18n import text as _``), so that
+    ``make messages`` extracts its messages like the templates' (the module named in babel.cfg)."""
+    text = _active.translations.gettext(message)
+    return text % variables if variables else text
+
+
+def vocabulary(language: Language) -> dict[str, str]:
+    """The words Python chooses for a page and a template shows through ``|term`` (who entered,
+    a unit's name), translated; empty in English (the word is its own translation)."""
+    if language.locale is None and not language.digest:
+        return {}
+    t = language.translations
+    return {
+        "Pair": t.gettext("Pair"),
+        "Player": t.gettext("Player"),
+        "Team": t.gettext("Team"),
+        "MP": t.pgettext("matchpoints, abbreviated", "MP"),
+        "IMPs": t.gettext("IMPs"),
+        "Points": t.gettext("Points"),
+        "VPs": t.gettext("VPs"),
+        "matchpoints": t.gettext("matchpoints"),
+        "points": t.gettext("points"),
+        "cross-IMPs": t.gettext("cross-IMPs"),
+        "board points": t.gettext("board points"),
+        "wins": t.gettext("wins"),
+    }
 
 
 class _Constants(Extension):
