@@ -21,7 +21,7 @@ from .charts import Bar, bar_chart
 from .dd_grid import dd_view
 from .explain_view import block
 from .links import board_file
-from .naming import SEATS
+from .naming import seat_name
 from .page import Page
 from .session_view import SessionView, heading
 
@@ -184,7 +184,7 @@ def board_page(view: SessionView, board: ScoredBoard, index: int) -> Page:
             deal=deal,
             deal_note=info.deal_note if info and not deal else "",
             records=records,
-            dealer=SEATS[board.dealer],
+            dealer=seat_name(board.dealer),
             chart=chart,
             dd=dd_view(analysis),
             dd_warning=found.warning if found else "",

@@ -273,10 +273,40 @@ def install(env: Environment, language: Language) -> None:
     env.add_extension(_Constants)
     words = vocabulary(language)
     env.filters["term"] = (lambda word: words.get(word, word)) if words else _same
+    suits = {f'aria-label="{w}"': f'aria-label="{escape(t)}"' for w, t in suit_words(language).items() if w != t}
+    if suits:  # a suit symbol's spoken name ('pique'), in every filter that writes one
+        for name in SUIT_FILTERS:
+            env.filters[name] = _with_suit_words(env.filters[name], suits)
     sign = decimal_sign(language)
     if sign != ".":  # the figure filters write the locale's decimal sign: the one place it switches
         for name in FIGURE_FILTERS:
             env.filters[name] = _with_decimal_sign(env.filters[name], sign)
+
+
+SUIT_FILTERS = ("suit", "contract", "card", "steptext")
+"""The filters (``site/format.py``) whose markup names a suit for a screen reader."""
+
+
+def suit_words(language: Language) -> dict[str, str]:
+    """The suits' spoken names (``format.SUITS``) in ``language``."""
+    t = language.translations
+    return {
+        "spades": t.pgettext("suit", "spades"),
+        "hearts": t.pgettext("suit", "hearts"),
+        "diamonds": t.pgettext("suit", "diamonds"),
+        "clubs": t.pgettext("suit", "clubs"),
+    }
+
+
+def _with_suit_words(write: Callable[..., Markup], words: dict[str, str]) -> Callable[..., Markup]:
+    def written(*args: Any) -> Markup:
+        out = str(write(*args))
+        if "aria-label" in out:
+            for english, translated in words.items():
+                out = out.replace(english, translated)
+        return Markup(out)
+
+    return written
 
 
 def _same(word: Any) -> Any:
@@ -319,6 +349,18 @@ def localised(text: str, language: Language | None = None) -> str:
     language's decimal sign instead: for the figures Python writes into a page's text."""
     sign = decimal_sign(language or _active)
     return text if sign == "." else text.replace(".", sign)
+
+
+def localising(write: Callable[..., str]) -> Callable[..., str]:
+    """A figure writer (``figures.figure_writer``) writing the active language's decimal sign:
+    the writer itself in English."""
+    sign = decimal_sign(_active)
+    return write if sign == "." else _with_decimal_sign(write, sign)
+
+
+def term(word: str) -> str:
+    """A word Python chooses (a unit, who entered) in the active language: ``|term`` for Python."""
+    return vocabulary(_active).get(word, word)
 
 
 def text(message: str, **variables: Any) -> str:
@@ -464,6 +506,22 @@ def long_date(day: date, language: Language = ENGLISH) -> str:
     from babel.dates import format_date
 
     return format_date(day, format="long", locale=language.locale)
+
+
+def weekday_date(day: date, language: Language = ENGLISH) -> str:
+    """'Monday 7 September 2026' (our English), 'lundi 7 septembre 2026', 'maandag 7 september 2026'.
+
+    >>> weekday_date(date(2026, 9, 7))
+    'Monday 7 September 2026'
+    """
+    if language.locale is None:
+        return f"{WEEKDAYS[day.weekday()]} {long_date(day)}"
+    from babel.dates import format_date
+
+    return format_date(day, format="full", locale=language.locale)
+
+
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
 def month_year(year: int, month: int, language: Language = ENGLISH) -> str:

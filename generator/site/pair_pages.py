@@ -15,7 +15,7 @@ from ..history.snapshot import line_key
 from ..model import Direction
 from ..scoring.results import ScoredBoard, Standing
 from ..scoring.units import UNIT_SHORT
-from . import adjusted_worth, swiss_pages
+from . import adjusted_worth, i18n, swiss_pages
 from . import format as fmt
 from .charts import Bar, bar_chart
 from .explain_view import block
@@ -89,7 +89,7 @@ def pair_page(plan: SessionView, standing: Standing) -> Page:
                 "own_score": own_score(view, direction),
                 "value": score.value,
                 "percent": score.percent,
-                "percent_text": percentage(score.percent),
+                "percent_text": i18n.localised(percentage(score.percent)),
                 "running": entry.running_total,
                 "anchor_url": f"{board_url}#{anchors[index][0 if ns_side else 1]}",
                 "missed": False,
@@ -129,8 +129,8 @@ def pair_page(plan: SessionView, standing: Standing) -> Page:
             kind="card",
             values=False,
         )
-    total = f"{figures.figure(standing.total, plan.unit)} {plan.unit_word}" + (
-        f", {figures.percentage(standing.percentage)}%" if standing.percentage is not None else ""
+    total = f"{i18n.localised(figures.figure(standing.total, plan.unit))} {i18n.term(plan.unit_word)}" + (
+        f", {i18n.localised(figures.percentage(standing.percentage))}%" if standing.percentage is not None else ""
     )
     total_block = block(
         "total",
