@@ -211,7 +211,7 @@ class ArchivePlanner:
         links start from the site's address when it is known; otherwise from the root that
         a few lines of script work out (``404.html``), and without script they are relative
         to the site's root (right for a missing page at the top)."""
-        ctx = self.base("404.html", "Page not found")
+        ctx = self.base("404.html", _("Page not found"))
         ctx["root"] = self.meta.site_url
         ctx["head"]["robots"] = "noindex"
         ctx["head"]["canonical"] = ""
