@@ -43,6 +43,7 @@ from ..dates import MONTHS
 from ..errors import BuildError, shown
 from ..files import refused_file
 from ..languages import DEFAULT_LANGUAGE, parse_tag
+from ..memo import remember
 from ..scoring.rounding import decimal_places
 
 if TYPE_CHECKING:  # Babel is the ``languages`` extra: imported only for a language that needs it
@@ -85,6 +86,7 @@ def activate(language: Language) -> Language:
     its workers fork); returns the one it replaces."""
     global _active
     previous, _active = _active, language
+    _texts.clear()
     return previous
 
 
@@ -299,12 +301,19 @@ def suit_words(language: Language) -> dict[str, str]:
 
 
 def _with_suit_words(write: Callable[..., Markup], words: dict[str, str]) -> Callable[..., Markup]:
+    """Each markup translated once and kept (a few dozen contracts and cards make a session)."""
+    done: dict[str, Markup] = {}
+
     def written(*args: Any) -> Markup:
-        out = str(write(*args))
-        if "aria-label" in out:
-            for english, translated in words.items():
-                out = out.replace(english, translated)
-        return Markup(out)
+        out = write(*args)
+        got = done.get(out)
+        if got is None:
+            text = str(out)
+            if "aria-label" in text:
+                for english, translated in words.items():
+                    text = text.replace(english, translated)
+            got = remember(done, out, Markup(text), 4096)
+        return got
 
     return written
 
@@ -331,12 +340,25 @@ written through them; scores and counts are whole numbers)."""
 
 
 def _with_decimal_sign(write: Callable[..., str], sign: str) -> Callable[..., str]:
-    def written(*args: Any) -> str:
-        return write(*args).replace(".", sign)
+    """``write`` with ``sign`` for the decimal point, each text kept by the figure's numerator,
+    denominator and the filter's other arguments (as ``figures.matchpoints`` keeps its own):
+    one call per figure, as in English."""
+    done: dict[tuple[Any, ...], str] = {}
+
+    def written(value: Any = None, *rest: Any) -> str:
+        kind = type(value)
+        if kind is not Fraction and kind is not int:
+            return write(value, *rest).replace(".", sign)
+        key = (value.numerator, value.denominator, *rest)
+        text = done.get(key)
+        if text is None:
+            text = remember(done, key, write(value, *rest).replace(".", sign), 8192)
+        return text
 
     return written
 
 
+@lru_cache(maxsize=8)
 def decimal_sign(language: Language) -> str:
     """The locale's decimal sign (CLDR): '.' in English, ',' in French and Dutch."""
     if language.locale is None:
@@ -367,10 +389,18 @@ def text(message: str, **variables: Any) -> str:
     """A message Python writes into a page, in the active language (``%(name)s`` placeholders
     filled in).  A module imports it as ``_`` (``from .i18n import text as _``), so that
     ``make messages`` extracts its messages like the templates' (the module named in babel.cfg)."""
-    text = _active.translations.gettext(message)
+    text = _texts.get(message)
+    if text is None:
+        text = _texts[message] = _active.translations.gettext(message)
     return text % variables if variables else text
 
 
+_texts: dict[str, str] = {}
+"""The active language's translation of each message ``text`` was asked for (a few dozen,
+asked thousands of times a build); emptied when another language is activated."""
+
+
+@lru_cache(maxsize=8)
 def vocabulary(language: Language) -> dict[str, str]:
     """The words Python chooses for a page and a template shows through ``|term`` (who entered,
     a unit's name), translated; empty in English (the word is its own translation)."""
@@ -495,6 +525,7 @@ def percent(value: Fraction | int, places: int = 2, language: Language = ENGLISH
     return format_percent(Decimal(text).scaleb(-2), format=pattern, locale=language.locale)
 
 
+@lru_cache(maxsize=4096)
 def long_date(day: date, language: Language = ENGLISH) -> str:
     """'7 September 2026' (our English), '7 septembre 2026', '7 september 2026'.
 
@@ -508,6 +539,7 @@ def long_date(day: date, language: Language = ENGLISH) -> str:
     return format_date(day, format="long", locale=language.locale)
 
 
+@lru_cache(maxsize=4096)
 def weekday_date(day: date, language: Language = ENGLISH) -> str:
     """'Monday 7 September 2026' (our English), 'lundi 7 septembre 2026', 'maandag 7 september 2026'.
 
@@ -524,6 +556,7 @@ def weekday_date(day: date, language: Language = ENGLISH) -> str:
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
+@lru_cache(maxsize=4096)
 def month_year(year: int, month: int, language: Language = ENGLISH) -> str:
     """A month page's title: 'September 2026', 'septembre 2026'.
 
