@@ -8,34 +8,17 @@ import functools
 import http.server
 import shutil
 import threading
-from pathlib import Path
 
 import pytest
 
 from generator.site import i18n
 from generator.site.build import build_site
+from tests.browser.test_site_in_chromium import CONTENT, PAGE_KINDS
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
-CONTENT = ROOT / "tests" / "fixtures" / "club"
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1366, "height": 768}}
-MONDAY = "2026-09-07-monday-pairs"
-PAGE_KINDS = {
-    "home": "index.html",
-    "session": f"sessions/{MONDAY}/index.html",
-    "board": f"sessions/{MONDAY}/board-5.html",
-    "pair": f"sessions/{MONDAY}/pair-ns-4.html",
-    "butler-board": "sessions/2026-10-01-butler-pairs/board-4.html",
-    "cross-imps-board": "sessions/2026-10-08-cross-imp-pairs/board-2.html",
-    "teams-session": "sessions/2026-10-15-autumn-teams-r1/index.html",
-    "match": "sessions/2026-10-15-autumn-teams-r1/match-1.html",
-    "players": "players/index.html",
-    "player": "players/edna-ellis.html",
-    "articles": "articles/index.html",
-    "article": "articles/neuberg.html",
-    "event": "events/2026-winter-championship/index.html",
-}
+"""The brief's sizes: a current phone and a common laptop (the English tests use 360 and 1280)."""
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
