@@ -26,7 +26,7 @@ folders; the medians give the full build's pages/s as a percentage of the raw ra
 plain generator's, the practical ceiling), CPU per page, and the one-new-session and
 nothing-changed builds as percentages of the full build's time.
 
-    python benchmarks/archive.py [--sessions 1500] [--runs 1] [--jobs N] [--dir FOLDER] [--raw]
+    python benchmarks/archive.py [--sessions 1500] [--runs 1] [--jobs N] [--dir FOLDER] [--raw] [--language fr]
 """
 
 from __future__ import annotations
@@ -239,6 +239,9 @@ def main(argv: list[str] | None = None) -> dict[str, list[dict]]:
         "(the build reads their history)",
     )
     parser.add_argument(
+        "--language", default=None, help="the site's language (site.yaml's language:, e.g. fr), issue 29's speed check"
+    )
+    parser.add_argument(
         "--raw",
         action="store_true",
         help="beside each round's builds, a raw two-process writer and a plain Jinja generator "
@@ -268,6 +271,9 @@ def main(argv: list[str] | None = None) -> dict[str, list[dict]]:
         t = time.perf_counter()
         write_archive(content, args.sessions)
         print(f"generated {args.sessions} sessions in {time.perf_counter() - t:.1f} s")
+        if args.language:
+            with open(content / "site.yaml", "a", encoding="utf-8") as settings:
+                settings.write(f"language: {args.language}\n")
         if args.git is not None:
             t = time.perf_counter()
             commit_archive(content, args.git)

@@ -5,7 +5,7 @@ collector off as in the build's workers.  Each board's explanation text (built b
 when a page first reads it) is built and timed before planning, as its own figure.  Prints
 medians over the sessions (the first, which compiles the templates, left out).
 
-    python benchmarks/plan_render.py [--sessions 12] [--rounds 2]
+    python benchmarks/plan_render.py [--sessions 12] [--rounds 2] [--language fr]
 
 Compare two checkouts by running it in each, alternately (docs/performance.md).
 """
@@ -27,6 +27,7 @@ from generator.analysis.double_dummy import analyse_session
 from generator.readers import read_sessions
 from generator.scoring.options import resolve_options
 from generator.scoring.session import score_session
+from generator.site import i18n
 from generator.site.page import SiteInfo
 from generator.site.plan import plan_session
 from generator.site.render import DEFAULT_TEMPLATES, render_page
@@ -45,9 +46,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sessions", type=int, default=12)
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--language", default="en", help="the pages' language (site.yaml's language:), e.g. fr")
     args = parser.parse_args()
     gc.disable()
-    paths = write_archive(Path(tempfile.mkdtemp()), args.sessions)
+    folder = Path(tempfile.mkdtemp())
+    paths = write_archive(folder, args.sessions)
+    i18n.activate(i18n.load_language(args.language, folder))
     site = SiteInfo("Club", {}, {})
     text, plan, render = [], [], []
     first = True

@@ -722,15 +722,29 @@ def text_cell(value: object) -> str:
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
-def session_to_csv(result: SessionResult) -> str:
+def _decimal_writer(decimal: str):
+    """``json_number``, with ``decimal`` for its decimal point."""
+    if decimal == ".":
+        return json_number
+    return lambda value: json_number(value).replace(".", decimal)
+
+
+def session_to_csv(result: SessionResult, delimiter: str = ",", decimal: str = ".") -> str:
     """The ranking, one row per pair (or team), exact figures as decimal strings; every
     text cell through ``text_cell``.  Lines end in CRLF (RFC 4180), which also makes the
-    writer quote a cell holding a CR or LF: a name with a CR cannot start a fake row."""
+    writer quote a cell holding a CR or LF: a name with a CR cannot start a fake row.
+    ``delimiter=";"`` and ``decimal=","`` write it as Excel opens a CSV file in a country
+    that writes a decimal comma (site.yaml's ``csv_format``)."""
     import csv  # here: `score --json` writes no CSV
     import io
 
+    json_number = _decimal_writer(decimal)
+
+    def _num(value: Fraction | int | None) -> str | None:
+        return None if value is None else json_number(value)
+
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer = csv.writer(buffer, delimiter=delimiter, lineterminator="\r\n")
     if result.team_standings:
         writer.writerow(
             ("rank", "team", "name", "matches", "imps_for", "imps_against", "total", "board_unit", "total_unit")

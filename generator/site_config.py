@@ -46,6 +46,10 @@ class SiteConfig:
     logo: str = ""
     """The club's logo: an image in the content folder (copied to the site) or a full https
     address; the image of the pages' Open Graph and Twitter cards."""
+    csv_format: str = "auto"
+    """results.csv's separators: 'comma' (',' between fields, a decimal point), 'semicolon'
+    (';' and a decimal comma, as Excel opens a CSV file in France or the Netherlands), or
+    'auto': semicolon when the site's language writes a decimal comma."""
     language: str = DEFAULT_LANGUAGE
     """The pages' language, a BCP 47 tag ('fr', 'nl', 'fr-BE'; docs/site.md): their text
     (gettext catalogs), figures, dates and places (Babel); 'en' needs no Babel."""
@@ -69,6 +73,7 @@ class SiteConfig:
                 "logo": self.logo,
                 # only when set: an English site's caches stay valid across this addition
                 **({"language": self.language} if self.language != DEFAULT_LANGUAGE else {}),
+                **({"csv_format": self.csv_format} if self.csv_format != "auto" else {}),
             },
             sort_keys=True,
             default=str,
@@ -84,11 +89,16 @@ def _string_keys(value: Any) -> Any:
     return value
 
 
+CSV_FORMATS = ("auto", "comma", "semicolon")
+"""site.yaml's ``csv_format``: see ``SiteConfig.csv_format``."""
+
+
 _KEYS = {
     "provisional_days",
     "site_url",
     "search_engines",
     "csv_bom",
+    "csv_format",
     "logo",
     "language",
     "club",
@@ -174,6 +184,11 @@ def load_config(content: Path) -> SiteConfig:
         if not isinstance(flag, bool):
             raise BuildError(f"{shown(path)}: '{key}' must be true or false, got {flag!r}", file=path)
         flags[key] = flag
+    csv_format = data.get("csv_format", "auto")
+    if csv_format not in CSV_FORMATS:
+        raise BuildError(
+            f"{shown(path)}: 'csv_format' must be one of {', '.join(CSV_FORMATS)}, got {csv_format!r}", file=path
+        )
     logo = data.get("logo") or ""
     if not isinstance(logo, str):
         raise BuildError(f"{shown(path)}: 'logo' must be an image file's name or an https address", file=path)
@@ -196,6 +211,7 @@ def load_config(content: Path) -> SiteConfig:
         sessions_dir=str(data.get("sessions_dir", "sessions")),
         articles_dir=str(data.get("articles_dir", "articles")),
         language=check_tag(data.get("language"), path),
+        csv_format=csv_format,
     )
     try:
         config.options()

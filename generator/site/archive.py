@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, Any, overload
 
 from markupsafe import Markup
 
-from ..dates import MONTHS
 from ..scoring.ranking import rank_labels
+from . import i18n
 from .articles import Article
+from .i18n import text as _
 from .links import LEGACY, player_addresses, player_slug
 from .meta import SiteMeta, page_head
 from .page import Page, PageBase
@@ -81,10 +82,16 @@ def _month_key(s: SessionSummary) -> str:
 
 
 def _month_label(key: str) -> str:
+    """A month's heading in the site's language: 'September 2026', 'septembre 2026'."""
     if key == "undated":
-        return "Undated"
+        return _("Undated")
     year, month = key.split("-")
-    return f"{MONTHS[int(month) - 1]} {year}"
+    return i18n.month_year(int(year), int(month), i18n.active())
+
+
+def _month_name(key: str) -> str:
+    """A month on its own (the archive's list under its year)."""
+    return _("Undated") if key == "undated" else i18n.month_name(int(key[5:7]), i18n.active())
 
 
 def _season_chart(n: int, season: str, rows: list[dict[str, Any]], average: Fraction | None) -> Markup | None:
@@ -204,7 +211,7 @@ class ArchivePlanner:
         links start from the site's address when it is known; otherwise from the root that
         a few lines of script work out (``404.html``), and without script they are relative
         to the site's root (right for a missing page at the top)."""
-        ctx = self.base("404.html", "Page not found")
+        ctx = self.base("404.html", _("Page not found"))
         ctx["root"] = self.meta.site_url
         ctx["head"]["robots"] = "noindex"
         ctx["head"]["canonical"] = ""
@@ -239,7 +246,7 @@ class ArchivePlanner:
         return [
             self.directory_page(
                 f"players/{shared}.html",
-                "Players: " + " or ".join(p["name"] for p in people),
+                _("Players: %(names)s", names=(" " + _("or") + " ").join(p["name"] for p in people)),
                 list(map(_listed, people)),
             )
             for shared, people in sorted(by_shared.items())
@@ -250,7 +257,9 @@ class ArchivePlanner:
         return Page(
             path,
             "letter.html",
-            self.base(path, title, crumbs=[("../index.html", "Home"), ("index.html", "Players")], directory=directory),
+            self.base(
+                path, title, crumbs=[("../index.html", _("Home")), ("index.html", _("Players"))], directory=directory
+            ),
         )
 
     # --- sessions ---------------------------------------------------------------------
@@ -291,10 +300,8 @@ class ArchivePlanner:
         older = len(shown) < len(months)
         years: dict[str, list[dict[str, Any]]] = defaultdict(list)
         for key, ss in months:
-            year = key[:4] if key != "undated" else "Undated"
-            years[year].append(
-                {"label": _month_label(key).split(" ")[0], "url": f"archive/{key}.html", "count": len(ss)}
-            )
+            year = key[:4] if key != "undated" else _("Undated")
+            years[year].append({"label": _month_name(key), "url": f"archive/{key}.html", "count": len(ss)})
         # Every month's archive page and every season's ranking, linked from the home page (issue 11).
         archive = [{"year": y, "months": m} for y, m in years.items()]
         seasons = [{"label": x, "url": f"players/season-{x}.html"} for x in self.seasons()]
@@ -303,7 +310,7 @@ class ArchivePlanner:
             "home.html",
             self.base(
                 "index.html",
-                "Results",
+                _("Results"),
                 groups=groups,
                 archive=archive,
                 seasons=seasons,
@@ -329,8 +336,8 @@ class ArchivePlanner:
                     _deps(key, *tags[key]),
                     lambda path=path, key=key, ss=ss: self.base(  # type: ignore[misc]  # mypy cannot type a lambda's default arguments
                         path,
-                        f"Results, {_month_label(key)}",
-                        crumbs=[("../index.html", "Home")],
+                        _("Results, %(month)s", month=_month_label(key)),
+                        crumbs=[("../index.html", _("Home"))],
                         sessions=[self._session_view(s, "../") for s in ss],
                     ),
                 )
@@ -434,8 +441,8 @@ class ArchivePlanner:
                 "players.html",
                 self.base(
                     "players/index.html",
-                    "Players",
-                    crumbs=[("../index.html", "Home")],
+                    _("Players"),
+                    crumbs=[("../index.html", _("Home"))],
                     current=current,
                     ranking=self.season_table(current) if current else [],
                     seasons=season_links,
@@ -469,8 +476,8 @@ class ArchivePlanner:
                     _deps(x, *in_season[x], *who[x]),
                     lambda path=path, x=x: self.base(  # type: ignore[misc]  # mypy cannot type a lambda's default arguments
                         path,
-                        f"Season {x} ranking",
-                        crumbs=[("../index.html", "Home"), ("index.html", "Players")],
+                        _("Season %(season)s ranking", season=x),
+                        crumbs=[("../index.html", _("Home")), ("index.html", _("Players"))],
                         season=x,
                         ranking=self.season_table(x),
                         min_sessions=self.min_sessions,
@@ -544,7 +551,7 @@ class ArchivePlanner:
                 }
             )
         every = [r["percentage"] for r in rows_all if r["percentage"] is not None]
-        crumbs = [("../index.html", "Home"), ("index.html", "Players")]
+        crumbs = [("../index.html", _("Home")), ("index.html", _("Players"))]
         contexts = [
             self.base(
                 path,
@@ -584,8 +591,8 @@ class ArchivePlanner:
                 "articles.html",
                 self.base(
                     "articles/index.html",
-                    "How scoring works",
-                    crumbs=[("../index.html", "Home")],
+                    _("How scoring works"),
+                    crumbs=[("../index.html", _("Home"))],
                     articles=[{"slug": a.slug, "title": a.title, "summary": a.summary} for a in self.articles],
                 ),
             )
@@ -598,9 +605,10 @@ class ArchivePlanner:
                     self.base(
                         a.path,
                         a.title,
-                        crumbs=[("../index.html", "Home"), ("index.html", "How scoring works")],
+                        crumbs=[("../index.html", _("Home")), ("index.html", _("How scoring works"))],
                         article_title=a.title,
                         summary=a.summary,
+                        untranslated=a.untranslated,
                         html=Markup(a.html),
                         others=[{"slug": o.slug, "title": o.title} for o in self.articles if o.slug != a.slug],
                     ),

@@ -20,8 +20,9 @@ from .big_field import is_big, traveller_csv, traveller_file
 from .charts import Bar, bar_chart
 from .dd_grid import dd_view
 from .explain_view import block
+from .i18n import text as gettext
 from .links import board_file
-from .naming import SEATS
+from .naming import seat_name
 from .page import Page
 from .session_view import SessionView, heading
 
@@ -162,10 +163,11 @@ def board_page(view: SessionView, board: ScoredBoard, index: int) -> Page:
         bar_chart(
             "dist",
             [Bar(label, float(r["frequency"]), text, f"dist-{r['score']}") for r, label, text in shown],
-            f"{view.board_title(board)}: how often each NS score was scored",
-            "NS score and the number of tables that scored it: "
-            + "; ".join(f"{label}: {text}" for _, label, text in shown)
-            + ".",
+            gettext("%(board)s: how often each NS score was scored", board=view.board_title(board)),
+            gettext(
+                "NS score and the number of tables that scored it: %(scores)s.",
+                scores="; ".join(f"{label}: {text}" for _, label, text in shown),
+            ),
             float(max((r["frequency"] for r in occurring), default=1)),
             kind="dist",
         )
@@ -184,7 +186,7 @@ def board_page(view: SessionView, board: ScoredBoard, index: int) -> Page:
             deal=deal,
             deal_note=info.deal_note if info and not deal else "",
             records=records,
-            dealer=SEATS[board.dealer],
+            dealer=seat_name(board.dealer),
             chart=chart,
             dd=dd_view(analysis),
             dd_warning=found.warning if found else "",

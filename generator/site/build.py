@@ -224,13 +224,14 @@ def _build_locked(
     if quick.settings_text(content) != settings:  # changed while it was loaded: never "nothing changed"
         inputs = ""
     skipped: list[Skipped] = []
-    articles = site_articles(content / config.articles_dir, confine=content, skipped=skipped)
+    articles = site_articles(content / config.articles_dir, confine=content, skipped=skipped, language=config.language)
     meta = SiteMeta(
         config.site_url,
         config.search_engines,
         config.description,
         logo[0] if logo else config.logo,
         config.csv_bom,
+        config.csv_format == "semicolon" or (config.csv_format == "auto" and i18n.decimal_sign(language) == ","),
     )
     site = SiteInfo(config.club, rule_articles(articles), {a.slug: a.title for a in articles}, meta)
     try:

@@ -6,7 +6,7 @@ from typing import Any
 
 from ..analysis.double_dummy import DealAnalysis
 from ..notation import Seat, Strain
-from .naming import SEATS
+from .naming import seat_name
 
 DD_SEATS = (Seat.N, Seat.S, Seat.E, Seat.W)
 DD_STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
@@ -18,7 +18,7 @@ def dd_view(analysis: DealAnalysis | None) -> dict[str, Any] | None:
         return None
     return {
         "rows": [
-            {"seat": seat.value, "name": SEATS[seat], "tricks": [analysis.tricks[seat][st] for st in DD_STRAINS]}
+            {"seat": seat.value, "name": seat_name(seat), "tricks": [analysis.tricks[seat][st] for st in DD_STRAINS]}
             for seat in DD_SEATS
         ],
         "strains": [st.value for st in DD_STRAINS],

@@ -16,6 +16,8 @@ from typing import Any
 from ..errors import InputErrors
 from ..readers import is_event_file
 from ..scoring.event import missing_rule
+from . import i18n
+from .i18n import text as _
 from .links import LEGACY, pair_file, session_dir, slugify
 from .meta import page_head
 from .page import Page, PageBase, SiteInfo
@@ -104,8 +106,7 @@ def plan_event(event: EventSource, scored, slugs: list[str], site: SiteInfo) -> 
             "label": label,
             "title": s.session.title,
             "url": f"{root}{session_dir(slug)}/index.html",
-            # The day without a leading zero, without %-d (glibc only: Windows' strftime refuses it).
-            "date": f"{s.session.date:%A} {s.session.date.day} {s.session.date:%B %Y}" if s.session.date else "",
+            "date": i18n.weekday_date(s.session.date, i18n.active()) if s.session.date else "",
         }
         for label, s, slug in zip(r.labels, r.sessions, slugs)
     ]
@@ -157,8 +158,8 @@ def plan_event(event: EventSource, scored, slugs: list[str], site: SiteInfo) -> 
         "title": r.title,
         "root": root,
         "page_path": path,
-        "crumbs": [(f"{root}index.html", "Home")],
-        "head": page_head(site.meta, site.club, path, r.title, "an event of several sessions"),
+        "crumbs": [(f"{root}index.html", _("Home"))],
+        "head": page_head(site.meta, site.club, path, r.title, _("an event of several sessions")),
     }
     return Page(
         path,
@@ -194,8 +195,8 @@ def _figure(value, unit: str) -> str:
     from .format import matchpoints, percentage
 
     if unit == "%":
-        return percentage(value)
-    return matchpoints(value, 2)
+        return i18n.localised(percentage(value))
+    return i18n.localised(matchpoints(value, 2))
 
 
 def event_summary(event: EventSource, scored) -> dict[str, Any]:

@@ -16,6 +16,7 @@ import uuid
 import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING
 
+from .i18n import text as _
 from .links import absolute
 
 if TYPE_CHECKING:
@@ -44,22 +45,27 @@ def entries(club: str, summaries: list[SessionSummary], site_url: str = "") -> l
             found.append(
                 {
                     "id": _urn(club, s["slug"]),
-                    "title": f"Results: {s['title']}, {s['long_date']}",
+                    "title": _("Results: %(session)s, %(date)s", session=s["title"], date=s["long_date"]),
                     "updated": _stamp(when),
                     "link": absolute(site_url, s["url"]),
-                    "summary": f"{s['kind']}." + (f" Won by {winners}." if winners else ""),
+                    "summary": f"{s['kind']}." + (" " + _("Won by %(winners)s.", winners=winners) if winners else ""),
                 }
             )
         for c in s.get("corrections", []):
             if not c["iso"]:  # not committed yet: no date to publish it under
                 continue
-            text = f"Corrected on {c['date']}{' (a late correction)' if c['late'] else ''}: {c['text']}"
+            said = (
+                _("Corrected on %(date)s (a late correction)", date=c["date"])
+                if c["late"]
+                else _("Corrected on %(date)s", date=c["date"])
+            )
+            text = f"{said}: {c['text']}"
             if c["reason"]:
-                text += f" Reason given: {c['reason']}"
+                text += " " + _("Reason given: %(reason)s", reason=c["reason"])
             found.append(
                 {
                     "id": _urn(club, s["slug"], c["iso"], c["anchor"]),
-                    "title": f"Correction: {s['title']}, {s['long_date']}",
+                    "title": _("Correction: %(session)s, %(date)s", session=s["title"], date=s["long_date"]),
                     "updated": _stamp(c["iso"]),
                     "link": f"{absolute(site_url, s['url'])}#{c['anchor']}",
                     "summary": text,
@@ -81,7 +87,7 @@ def atom_feed(club: str, summaries: list[SessionSummary], site_url: str = "") ->
         return el
 
     add(feed, "id", _urn(club, "feed"))
-    add(feed, "title", f"{club}: results and corrections")
+    add(feed, "title", _("%(club)s: results and corrections", club=club))
     add(feed, "updated", items[0]["updated"] if items else "1970-01-01T00:00:00Z")
     author = add(feed, "author")
     add(author, "name", club)

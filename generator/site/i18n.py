@@ -43,6 +43,7 @@ from ..dates import MONTHS
 from ..errors import BuildError, shown
 from ..files import refused_file
 from ..languages import DEFAULT_LANGUAGE, parse_tag
+from ..memo import remember
 from ..scoring.rounding import decimal_places
 
 if TYPE_CHECKING:  # Babel is the ``languages`` extra: imported only for a language that needs it
@@ -85,6 +86,7 @@ def activate(language: Language) -> Language:
     its workers fork); returns the one it replaces."""
     global _active
     previous, _active = _active, language
+    _texts.clear()
     return previous
 
 
@@ -271,6 +273,154 @@ def install(env: Environment, language: Language) -> None:
     env.globals.update(_callables(language.translations))
     env.globals["page_language"] = language.tag
     env.add_extension(_Constants)
+    words = vocabulary(language)
+    env.filters["term"] = (lambda word: words.get(word, word)) if words else _same
+    suits = {f'aria-label="{w}"': f'aria-label="{escape(t)}"' for w, t in suit_words(language).items() if w != t}
+    if suits:  # a suit symbol's spoken name ('pique'), in every filter that writes one
+        for name in SUIT_FILTERS:
+            env.filters[name] = _with_suit_words(env.filters[name], suits)
+    sign = decimal_sign(language)
+    if sign != ".":  # the figure filters write the locale's decimal sign: the one place it switches
+        for name in FIGURE_FILTERS:
+            env.filters[name] = _with_decimal_sign(env.filters[name], sign)
+
+
+SUIT_FILTERS = ("suit", "contract", "card", "steptext")
+"""The filters (``site/format.py``) whose markup names a suit for a screen reader."""
+
+
+def suit_words(language: Language) -> dict[str, str]:
+    """The suits' spoken names (``format.SUITS``) in ``language``."""
+    t = language.translations
+    return {
+        "spades": t.pgettext("suit", "spades"),
+        "hearts": t.pgettext("suit", "hearts"),
+        "diamonds": t.pgettext("suit", "diamonds"),
+        "clubs": t.pgettext("suit", "clubs"),
+    }
+
+
+def _with_suit_words(write: Callable[..., Markup], words: dict[str, str]) -> Callable[..., Markup]:
+    """Each markup translated once and kept (a few dozen contracts and cards make a session)."""
+    done: dict[str, Markup] = {}
+
+    def written(*args: Any) -> Markup:
+        out = write(*args)
+        got = done.get(out)
+        if got is None:
+            text = str(out)
+            if "aria-label" in text:
+                for english, translated in words.items():
+                    text = text.replace(english, translated)
+            got = remember(done, out, Markup(text), 4096)
+        return got
+
+    return written
+
+
+def _same(word: Any) -> Any:
+    return word
+
+
+FIGURE_FILTERS = (
+    "matchpoints",
+    "percentage",
+    "imps",
+    "signed_imps",
+    "signed_percentage",
+    "points",
+    "vp",
+    "figure",
+    "exact",
+    "weight",
+)
+"""The filters (``site/format.py``) that write a figure with decimals: in a language whose
+decimal sign is not a point, each is wrapped to write the locale's (a page's figures are all
+written through them; scores and counts are whole numbers)."""
+
+
+def _with_decimal_sign(write: Callable[..., str], sign: str) -> Callable[..., str]:
+    """``write`` with ``sign`` for the decimal point, each text kept by the figure's numerator,
+    denominator and the filter's other arguments (as ``figures.matchpoints`` keeps its own):
+    one call per figure, as in English."""
+    done: dict[tuple[Any, ...], str] = {}
+
+    def written(value: Any = None, *rest: Any) -> str:
+        kind = type(value)
+        if kind is not Fraction and kind is not int:
+            return write(value, *rest).replace(".", sign)
+        key = (value.numerator, value.denominator, *rest)
+        text = done.get(key)
+        if text is None:
+            text = remember(done, key, write(value, *rest).replace(".", sign), 8192)
+        return text
+
+    return written
+
+
+@lru_cache(maxsize=8)
+def decimal_sign(language: Language) -> str:
+    """The locale's decimal sign (CLDR): '.' in English, ',' in French and Dutch."""
+    if language.locale is None:
+        return "."
+    return str(language.locale.number_symbols["latn"]["decimal"])
+
+
+def localised(text: str, language: Language | None = None) -> str:
+    """A figure already written with a decimal point (``generator/figures.py``) with the
+    language's decimal sign instead: for the figures Python writes into a page's text."""
+    sign = decimal_sign(language or _active)
+    return text if sign == "." else text.replace(".", sign)
+
+
+def localising(write: Callable[..., str]) -> Callable[..., str]:
+    """A figure writer (``figures.figure_writer``) writing the active language's decimal sign:
+    the writer itself in English."""
+    sign = decimal_sign(_active)
+    return write if sign == "." else _with_decimal_sign(write, sign)
+
+
+def term(word: str) -> str:
+    """A word Python chooses (a unit, who entered) in the active language: ``|term`` for Python."""
+    return vocabulary(_active).get(word, word)
+
+
+def text(message: str, **variables: Any) -> str:
+    """A message Python writes into a page, in the active language (``%(name)s`` placeholders
+    filled in).  A module imports it as ``_`` (``from .i18n import text as _``), so that
+    ``make messages`` extracts its messages like the templates' (the module named in babel.cfg)."""
+    text = _texts.get(message)
+    if text is None:
+        text = _texts[message] = _active.translations.gettext(message)
+    return text % variables if variables else text
+
+
+_texts: dict[str, str] = {}
+"""The active language's translation of each message ``text`` was asked for (a few dozen,
+asked thousands of times a build); emptied when another language is activated."""
+
+
+@lru_cache(maxsize=8)
+def vocabulary(language: Language) -> dict[str, str]:
+    """The words Python chooses for a page and a template shows through ``|term`` (who entered,
+    a unit's name), translated; empty in English (the word is its own translation)."""
+    if language.locale is None and not language.digest:
+        return {}
+    t = language.translations
+    return {
+        "Pair": t.gettext("Pair"),
+        "Player": t.gettext("Player"),
+        "Team": t.gettext("Team"),
+        "MP": t.pgettext("matchpoints, abbreviated", "MP"),
+        "IMPs": t.gettext("IMPs"),
+        "Points": t.gettext("Points"),
+        "VPs": t.gettext("VPs"),
+        "matchpoints": t.gettext("matchpoints"),
+        "points": t.gettext("points"),
+        "cross-IMPs": t.gettext("cross-IMPs"),
+        "board points": t.gettext("board points"),
+        "wins": t.gettext("wins"),
+    }
 
 
 class _Constants(Extension):
@@ -375,6 +525,7 @@ def percent(value: Fraction | int, places: int = 2, language: Language = ENGLISH
     return format_percent(Decimal(text).scaleb(-2), format=pattern, locale=language.locale)
 
 
+@lru_cache(maxsize=4096)
 def long_date(day: date, language: Language = ENGLISH) -> str:
     """'7 September 2026' (our English), '7 septembre 2026', '7 september 2026'.
 
@@ -388,6 +539,24 @@ def long_date(day: date, language: Language = ENGLISH) -> str:
     return format_date(day, format="long", locale=language.locale)
 
 
+@lru_cache(maxsize=4096)
+def weekday_date(day: date, language: Language = ENGLISH) -> str:
+    """'Monday 7 September 2026' (our English), 'lundi 7 septembre 2026', 'maandag 7 september 2026'.
+
+    >>> weekday_date(date(2026, 9, 7))
+    'Monday 7 September 2026'
+    """
+    if language.locale is None:
+        return f"{WEEKDAYS[day.weekday()]} {long_date(day)}"
+    from babel.dates import format_date
+
+    return format_date(day, format="full", locale=language.locale)
+
+
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+@lru_cache(maxsize=4096)
 def month_year(year: int, month: int, language: Language = ENGLISH) -> str:
     """A month page's title: 'September 2026', 'septembre 2026'.
 

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from urllib.parse import quote, urlsplit
 
+from .i18n import text as _
 from .links import absolute
 
 SITEMAP = "http://www.sitemaps.org/schemas/sitemap/0.9"
@@ -34,6 +35,8 @@ class SiteMeta:
     logo: str = ""
     """The logo's site path ('static/logo.png') or a full https address; '' for none."""
     csv_bom: bool = True
+    csv_semicolon: bool = False
+    """results.csv as a comma-decimal country's Excel opens it: ';' between fields, a decimal comma."""
 
 
 def page_head(meta: SiteMeta, club: str, path: str, title: str, about: str = "", part_of: str = "") -> dict[str, str]:
@@ -49,7 +52,7 @@ def page_head(meta: SiteMeta, club: str, path: str, title: str, about: str = "",
     'Monday Pairs, 5 October 2026. Results of Club.'
     """
     first = about if title and about.startswith(title) else ", ".join(x for x in (title, about) if x)
-    tail = meta.description or f"Results of {club}."
+    tail = meta.description or _("Results of %(club)s.", club=club)
     description = f"{first}. {tail}" if first and first != club else tail
     canonical = absolute(meta.site_url, quote(path)) if meta.site_url else ""
     image = ""

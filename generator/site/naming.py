@@ -3,28 +3,43 @@ name, the seats' names, the seat a player sat in."""
 
 from __future__ import annotations
 
-from ..dates import MONTHS
 from ..model import PairRef, ScoringMethod, Session
 from ..notation import Seat
+from . import i18n
+from .i18n import text as _
 
 SEATS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+"""The seats' English names (``seat_name`` gives them in the site's language)."""
+
+
+def seat_name(seat: Seat) -> str:
+    """'North', 'Nord', 'Noord'."""
+    if seat is Seat.N:
+        return _("North")
+    if seat is Seat.E:
+        return _("East")
+    if seat is Seat.S:
+        return _("South")
+    return _("West")
 
 
 def session_kind(session: Session) -> str:
     if session.method is ScoringMethod.TEAMS:
-        return "Teams (IMPs, VPs)" if session.matches else "Teams"
+        return _("Teams (IMPs, VPs)") if session.matches else _("Teams")
     if session.swiss:
-        return f"Swiss pairs, {'cross-IMPs' if session.method is ScoringMethod.CROSS_IMPS else 'Butler IMPs'}, VPs"
+        if session.method is ScoringMethod.CROSS_IMPS:
+            return _("Swiss pairs, cross-IMPs, VPs")
+        return _("Swiss pairs, Butler IMPs, VPs")
     movement = "Mitchell" if any(p.ref.direction for p in session.pairs) else "Howell"
     method = {
-        ScoringMethod.MATCHPOINTS: "matchpoints",
-        ScoringMethod.BUTLER: "Butler IMPs",
-        ScoringMethod.CROSS_IMPS: "cross-IMPs",
-        ScoringMethod.AGGREGATE: "aggregate",
+        ScoringMethod.MATCHPOINTS: _("matchpoints"),
+        ScoringMethod.BUTLER: _("Butler IMPs"),
+        ScoringMethod.CROSS_IMPS: _("cross-IMPs"),
+        ScoringMethod.AGGREGATE: _("aggregate"),
     }[session.method]
     if session.individual:
-        return f"Individual, {method}"
-    return f"Pairs, {movement}, {method}"
+        return _("Individual, %(method)s", method=method)
+    return _("Pairs, %(movement)s, %(method)s", movement=movement, method=method)
 
 
 def seat_of(seats, ref: PairRef) -> str | None:
@@ -33,18 +48,18 @@ def seat_of(seats, ref: PairRef) -> str | None:
 
 
 def session_title(session: Session) -> str:
-    return session.event or session.title or "Session"
+    return session.event or session.title or _("Session")
 
 
 def long_date(session: Session) -> str:
     d = session.date
-    return f"{d.day} {MONTHS[d.month - 1]} {d.year}" if d else ""
+    return i18n.long_date(d, i18n.active()) if d else ""
 
 
 def field_name(name: str) -> str:
-    words = {"NS": "North-South", "EW": "East-West"}
+    words = {"NS": _("North-South"), "EW": _("East-West")}
     parts = name.split()
     out = []
     for p in parts:
-        out.append(words.get(p, f"Section {p}"))
+        out.append(words.get(p) or _("Section %(section)s", section=p))
     return ", ".join(out)

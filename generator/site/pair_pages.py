@@ -15,10 +15,11 @@ from ..history.snapshot import line_key
 from ..model import Direction
 from ..scoring.results import ScoredBoard, Standing
 from ..scoring.units import UNIT_SHORT
-from . import adjusted_worth, swiss_pages
+from . import adjusted_worth, i18n, swiss_pages
 from . import format as fmt
 from .charts import Bar, bar_chart
 from .explain_view import block
+from .i18n import text as gettext
 from .links import board_file, pair_file
 from .naming import field_name, seat_of
 from .page import Page
@@ -89,7 +90,7 @@ def pair_page(plan: SessionView, standing: Standing) -> Page:
                 "own_score": own_score(view, direction),
                 "value": score.value,
                 "percent": score.percent,
-                "percent_text": percentage(score.percent),
+                "percent_text": i18n.localised(percentage(score.percent)),
                 "running": entry.running_total,
                 "anchor_url": f"{board_url}#{anchors[index][0 if ns_side else 1]}",
                 "missed": False,
@@ -112,6 +113,11 @@ def pair_page(plan: SessionView, standing: Standing) -> Page:
     ]
     chart = None
     if standing.percentage is not None and rows:
+        each_board = [
+            gettext("board %(board)s: %(percent)s%%", board=r["board"], percent=r["percent_text"])
+            for r in rows
+            if r["percent"] is not None
+        ]
         chart = bar_chart(
             "card",
             [
@@ -119,22 +125,31 @@ def pair_page(plan: SessionView, standing: Standing) -> Page:
                 for r in rows
                 if r["percent"] is not None
             ],
-            f"{plan.entrant} {plan.pair_label(ref)}: percentage on each board",
-            "Board and the pair's percentage on it: "
-            + "; ".join(f"board {r['board']}: {r['percent_text']}%" for r in rows if r["percent"] is not None)
-            + f". Session: {figures.percentage(standing.percentage)}%.",
+            gettext(
+                "%(entrant)s %(pair)s: percentage on each board",
+                entrant=i18n.term(plan.entrant),
+                pair=plan.pair_label(ref),
+            ),
+            gettext(
+                "Board and the pair's percentage on it: %(boards)s. Session: %(session)s%%.",
+                boards="; ".join(each_board),
+                session=i18n.localised(figures.percentage(standing.percentage)),
+            ),
             100.0,
             step=20,
-            reference=(float(standing.percentage), f"session {figures.percentage(standing.percentage)}%"),
+            reference=(
+                float(standing.percentage),
+                gettext("session %(percent)s%%", percent=i18n.localised(figures.percentage(standing.percentage))),
+            ),
             kind="card",
             values=False,
         )
-    total = f"{figures.figure(standing.total, plan.unit)} {plan.unit_word}" + (
-        f", {figures.percentage(standing.percentage)}%" if standing.percentage is not None else ""
+    total = f"{i18n.localised(figures.figure(standing.total, plan.unit))} {i18n.term(plan.unit_word)}" + (
+        f", {i18n.localised(figures.percentage(standing.percentage))}%" if standing.percentage is not None else ""
     )
     total_block = block(
         "total",
-        f"{plan.entrant} {plan.pair_label(ref)}: {total}",
+        f"{i18n.term(plan.entrant)} {plan.pair_label(ref)}: {total}",
         standing.explanation,
         plan.site.rule_map,
         plan.site.article_titles,
@@ -154,7 +169,7 @@ def pair_page(plan: SessionView, standing: Standing) -> Page:
             plan.site.article_titles,
             plan.rules,
         )
-    title = f"{plan.entrant} {plan.pair_label(ref)}: {standing.pair.names}"
+    title = f"{i18n.term(plan.entrant)} {plan.pair_label(ref)}: {standing.pair.names}"
     reasons = [p.reason for p in plan.session.penalties if p.pair == ref and p.reason]
     penalty = (
         {

@@ -135,14 +135,15 @@ page and 'Jørgen' comes out as 'JÃ¸rgen'.  Other programs (LibreOffice, Pytho
 
 
 def export_files(
-    result: SessionResult, analysis: SessionAnalysis | None = None, bom: bool = True
+    result: SessionResult, analysis: SessionAnalysis | None = None, bom: bool = True, semicolon: bool = False
 ) -> tuple[bytes, bytes]:
     """results.json and results.csv.  The pages show every explanation; the download stays
     small and quick to make (``python -m generator score --json`` still gives them)."""
     # Compact, so that the C encoder does the work (indent= falls back to pure Python); the
     # traveller lines joined from texts encoded once per pair, play and side.
     j = results_json_text(result, analysis) + "\n"
-    return j.encode("utf-8"), (CSV_BOM if bom else b"") + session_to_csv(result).encode("utf-8")
+    table = session_to_csv(result, ";", ",") if semicolon else session_to_csv(result)
+    return j.encode("utf-8"), (CSV_BOM if bom else b"") + table.encode("utf-8")
 
 
 def _score_all(path: str, data: bytes, scoring: dict[str, Any], name: str) -> list[SessionResult]:
@@ -249,7 +250,9 @@ def build_source(
         if history and history["versions"]:
             summary["published"] = history["versions"][0]["date"]
 
-        rest = partial(_render_rest, planned, result, analysis, s_slug, templates, site.meta.csv_bom)
+        rest = partial(
+            _render_rest, planned, result, analysis, s_slug, templates, site.meta.csv_bom, site.meta.csv_semicolon
+        )
         if split:
             made, pair_pages = split_render(planner, templates, split, rest)
             pages.update(made)
@@ -267,11 +270,12 @@ def _render_rest(
     slug: str,
     templates: str,
     bom: bool = True,
+    semicolon: bool = False,
 ) -> dict[str, bytes]:
     """The planned pages rendered, with the session's downloads (results.json and .csv, deals.pbn)."""
     from ..analysis.pbn_export import session_pbn
 
-    json_bytes, csv_bytes = export_files(result, analysis, bom)
+    json_bytes, csv_bytes = export_files(result, analysis, bom, semicolon)
     files = [
         Page(f"sessions/{slug}/results.json", None, data=json_bytes),
         Page(f"sessions/{slug}/results.csv", None, data=csv_bytes),

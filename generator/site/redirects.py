@@ -14,6 +14,8 @@ from collections.abc import Iterable
 
 from markupsafe import escape
 
+from . import i18n
+from .i18n import text as _
 from .links import absolute
 from .meta import SiteMeta
 from .page import Page
@@ -39,14 +41,17 @@ def redirect_html(old: str, new: str, meta: SiteMeta) -> bytes:
     """
     here = posixpath.relpath(new, posixpath.dirname(old) or ".")
     canonical = absolute(meta.site_url, new) if meta.site_url else here
+    link = f'<a href="{escape(here)}">{escape(here)}</a>'
+    title = _("Moved to %(page)s", page=escape(here))
+    moved = _("This page has moved to %(link)s.", link=link)  # a catalog's translation adds no markup (i18n.py)
     return (
         "<!DOCTYPE html>\n<!-- moved -->\n"
-        '<html lang="en"><head><meta charset="utf-8">\n'
-        f"<title>Moved to {escape(here)}</title>\n"
+        f'<html lang="{escape(i18n.active().tag)}"><head><meta charset="utf-8">\n'
+        f"<title>{title}</title>\n"
         '<meta name="robots" content="noindex">\n'
         f'<link rel="canonical" href="{escape(canonical)}">\n'
         f'<meta http-equiv="refresh" content="0; url={escape(here)}">\n'
-        f'</head><body><p>This page has moved to <a href="{escape(here)}">{escape(here)}</a>.</p></body></html>\n'
+        f"</head><body><p>{moved}</p></body></html>\n"
     ).encode()
 
 

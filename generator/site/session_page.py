@@ -8,7 +8,8 @@ from typing import Any
 from .. import figures
 from ..scoring.results import Field, Standing
 from . import format as fmt
-from . import swiss_pages
+from . import i18n, swiss_pages
+from .i18n import text as _
 from .links import board_file, pair_file, player_path, player_slug
 from .naming import field_name, session_title
 from .page import Page
@@ -71,7 +72,7 @@ def session_page(view: SessionView) -> Page:
             "imps_for": t.imps_for,
             "imps_against": t.imps_against,
             "matches": t.matches,
-            "total_text": figures.vp(t.total) if t.total_unit == "vps" else figures.imps(t.total),
+            "total_text": i18n.localised(figures.vp(t.total) if t.total_unit == "vps" else figures.imps(t.total)),
             "players": [{"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in t.team.players],
         }
         for t in view.result.team_standings
@@ -84,7 +85,7 @@ def session_page(view: SessionView) -> Page:
         view.base(
             path,
             session_title(view.session),
-            crumbs=[("../../index.html", "Home")],
+            crumbs=[("../../index.html", _("Home"))],
             fields=fields,
             boards=boards,
             teams=teams,

@@ -23,12 +23,13 @@ from ..scoring.trick_value import TrickResult, TrickWorth, trick_worth
 from ..scoring.trick_value import split as is_split
 from ..scoring.units import UNIT_LABELS as UNIT_WORDS
 from ..scoring.units import UNIT_SHORT, unit_of
-from . import adjusted_worth
+from . import adjusted_worth, i18n
 from . import format as fmt
 from .explain_view import ArticleLink, StepMemo, board_blocks, rule_info
+from .i18n import text as _
 from .links import board_file, pair_file, player_path, player_slug, session_dir
 from .meta import page_head
-from .naming import SEATS, long_date, session_kind, session_title
+from .naming import long_date, seat_name, session_kind, session_title
 from .page import PageBase, SiteInfo
 
 if TYPE_CHECKING:  # types only: neither is a page module, and the audit's imports are heavy
@@ -109,7 +110,7 @@ class SessionView:
         self.dir = session_dir(self.slug)
         self.unit = unit_of(self.session.method)
         self.unit_word = UNIT_WORDS[self.unit]
-        self.figure = fmt.figure_writer(self.unit)
+        self.figure = i18n.localising(fmt.figure_writer(self.unit))
         """``fmt.figure`` in the session's unit: ``figure(value, places)``."""
         self.multi_section = len({b.section for b in result.boards}) > 1 or len(self.session.sections) > 1
         self.entrant = "Player" if self.session.individual else "Pair"
@@ -250,7 +251,7 @@ class SessionView:
             "title": title,
             "root": "../../",
             "page_path": path,
-            "crumbs": [("../../index.html", "Home"), ("index.html", session_title(self.session))],
+            "crumbs": [("../../index.html", _("Home")), ("index.html", session_title(self.session))],
             "head": page_head(
                 self.site.meta,
                 self.site.club,
@@ -275,7 +276,8 @@ class SessionView:
         return ctx
 
     def board_title(self, board: ScoredBoard) -> str:
-        return f"Board {board.number}" + (f", section {board.section}" if board.section else "")
+        title = _("Board %(board)s", board=board.number)
+        return title + (_(", section %(section)s", section=board.section) if board.section else "")
 
     def outcome_view(self, outcome: Outcome) -> dict[str, Any]:
         """Made once per outcome (a line shows on its board page and on both pairs' pages);
@@ -303,16 +305,28 @@ class SessionView:
     def worth_text(self, w: dict[str, Any], places: int | None) -> str:
         """'10 tricks: +420, 5.25 MP; 11 tricks would have been +450: 7.75 MP' — the figures
         through the site's filters (written here once per line, not by a template macro)."""
-        short = UNIT_SHORT[self.unit]
+        short = i18n.term(UNIT_SHORT[self.unit])
         figure = self.figure
 
         def fig(r: dict[str, Any]) -> str:
             return f"{figure(r['value'], places)} {short}"
 
         p = w["played"]
-        parts = [f"{p['tricks']} tricks: {figures.signed_score(p['score'])}, {fig(p)}"]
+        parts = [
+            _(
+                "%(tricks)s tricks: %(score)s, %(figure)s",
+                tricks=p["tricks"],
+                score=figures.signed_score(p["score"]),
+                figure=fig(p),
+            )
+        ]
         parts += [
-            f"{w[k]['tricks']} tricks would have been {figures.signed_score(w[k]['score'])}: {fig(w[k])}"
+            _(
+                "%(tricks)s tricks would have been %(score)s: %(figure)s",
+                tricks=w[k]["tricks"],
+                score=figures.signed_score(w[k]["score"]),
+                figure=fig(w[k]),
+            )
             for k in ("fewer", "more")
             if w[k]
         ]
@@ -411,7 +425,7 @@ class SessionView:
                 continue
             suits = deal.suits(seat)
             hands[seat.value] = {
-                "name": SEATS[seat],
+                "name": seat_name(seat),
                 "suits": list(zip("SHDC", suits)),
                 "hcp": sum(hcp(s) for s in suits),
             }

@@ -19,7 +19,7 @@ from .dd_grid import dd_view
 from .explain_view import block
 from .links import player_path, player_slug
 from .match_analysis import versus
-from .naming import SEATS
+from .naming import seat_name
 from .page import Page
 from .session_view import SessionView
 
@@ -87,9 +87,9 @@ def match_page(plan: SessionView, i: int, m: MatchResult) -> Page:
                 ),
                 "deal": plan.deal_view(deal) if (deal := _deal_of(plan, b.number)) else None,
                 "deal_note": plan.deals[b.number].deal_note if b.number in plan.deals else "",
-                "dealer": SEATS[
+                "dealer": seat_name(
                     (plan.deals[b.number].dealer if b.number in plan.deals else None) or board_dealer(b.number)
-                ],
+                ),
                 "vulnerability": (plan.deals[b.number].vulnerability if b.number in plan.deals else None)
                 or board_vulnerability(b.number),
                 **match_analysis(plan, b.number, tb, m),
