@@ -16,6 +16,7 @@ from ..dates import MONTHS
 from ..files import write_atomic
 from . import git
 from .diff import compare, describe
+from .types import VersionRecord
 
 
 def long_date(iso: str) -> str:
@@ -33,7 +34,7 @@ def _snapshot_path(cache_root: Path, common: str, blob: str, suffix: str) -> tup
 
 
 def earlier_snapshots(
-    versions: list[dict[str, Any]],
+    versions: list[VersionRecord],
     rel: str,
     folder: str,
     cache_root: str,
@@ -73,7 +74,7 @@ def earlier_snapshots(
 
 
 def corrections(
-    versions: list[dict[str, Any]],
+    versions: list[VersionRecord],
     earlier: list[dict[str, Any]],
     current: dict[str, Any],
     index: int,
@@ -90,12 +91,13 @@ def corrections(
     what it had): members never saw it, so it is no correction and no note — the next readable
     version is compared with the last one published.  Only a version git could not give (a
     partial clone) is noted: it may have been published."""
-    chain: list[tuple[dict[str, Any], dict[str, Any]]] = []
+    chain: list[tuple[VersionRecord, dict[str, Any]]] = []
     notes = []
     for v, snap in zip(versions, earlier):
         if "ok" in snap and len(snap["ok"]) > index:
             chain.append((v, snap["ok"][index]))
         elif snap.get("missing"):
+            assert v["date"] is not None  # an earlier version: committed, so dated
             notes.append(
                 f"The version of {long_date(v['date'])} is not in this copy of the repository, "
                 "so the corrections leave it out."

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import figures as fmt
-from ..model import Artificial, PairRef
+from ..model import Artificial, Outcome, PairRef, Play
 from ..scoring.results import SessionResult
 from ..scoring.units import unit_of
 
@@ -27,13 +27,14 @@ def _signed(score: int) -> str:
     return f"+{score}" if score > 0 else (f"{MINUS}{-score}" if score < 0 else "0")
 
 
-def play_text(play) -> str:
+def play_text(play: Play) -> str:
     """'4♠= +420', '3NTX−2 −500', 'Pass 0', or the bare score when no contract is known."""
     c = play.contract
     if c is None:
         return _signed(play.ns_score)
     if c.passed_out:
         return "Pass 0"
+    assert c.strain is not None  # a contract above level 0 names its strain (Contract.parse)
     made = ""
     if play.tricks is not None:
         over = play.tricks - (c.level + 6)
@@ -42,7 +43,7 @@ def play_text(play) -> str:
     return f"{c.level}{SUIT_SYMBOLS[c.strain.value]}{'X' * c.doubled}{made}{' by ' + declarer if declarer else ''} {_signed(play.ns_score)}"
 
 
-def outcome_text(outcome) -> tuple[str, str | None]:
+def outcome_text(outcome: Outcome) -> tuple[str, str | None]:
     """The outcome as text and its kind of adjustment ('artificial', 'weighted' or None)."""
     if isinstance(outcome, Artificial):
         return (

@@ -4,7 +4,7 @@ name, the seats' names, the seat a player sat in."""
 from __future__ import annotations
 
 from ..dates import MONTHS
-from ..model import PairRef, ScoringMethod, Session
+from ..model import PairRef, ScoringMethod, Seats, Session
 from ..notation import Seat
 
 SEATS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
@@ -27,7 +27,7 @@ def session_kind(session: Session) -> str:
     return f"Pairs, {movement}, {method}"
 
 
-def seat_of(seats, ref: PairRef) -> str | None:
+def seat_of(seats: Seats | None, ref: PairRef) -> str | None:
     """The seat (N, S, E, W) a player sat in on an individual event's line."""
     return next((seat for seat, player in seats.by_seat() if player == ref), None) if seats else None
 
