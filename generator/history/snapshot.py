@@ -4,12 +4,11 @@ scored once and its snapshot cached by its content hash."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from .. import figures as fmt
 from ..model import Artificial, Outcome, PairRef, Play
 from ..scoring.results import SessionResult
 from ..scoring.units import unit_of
+from .types import LineSnapshot, PairSnapshot, Snapshot
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
 MINUS = "\u2212"
@@ -60,11 +59,11 @@ def line_key(board_slug: str, ns: PairRef | None, ew: PairRef | None) -> str:
     return f"{board_slug}|{ns.slug if ns else '-'}|{ew.slug if ew else '-'}"
 
 
-def snapshot(result: SessionResult) -> dict[str, Any]:
+def snapshot(result: SessionResult) -> Snapshot:
     """The figures of one scored session, keyed so that two versions can be matched up."""
     unit = unit_of(result.session.method)
     multi = len({b.section for b in result.boards}) > 1 or len(result.session.sections) > 1
-    lines: dict[str, dict[str, Any]] = {}
+    lines: dict[str, LineSnapshot] = {}
     for board in result.boards:
         for line in board.lines:
             tl = line.line
@@ -83,7 +82,7 @@ def snapshot(result: SessionResult) -> dict[str, Any]:
                 "ns": fmt.figure(line.ns.value, unit),
                 "ew": fmt.figure(line.ew.value, unit),
             }
-    pairs: dict[str, dict[str, Any]] = {}
+    pairs: dict[str, PairSnapshot] = {}
     for f in result.fields:
         for s in f.standings:
             pairs[s.ref.slug] = {

@@ -44,3 +44,48 @@ class UploadHistory(TypedDict):
 
 Versions = dict[str, list[VersionRecord]]
 """Each upload (its path under the sessions folder) → its versions, oldest first."""
+
+
+class LineSnapshot(TypedDict):
+    """One traveller line of a version, as members read it (``snapshot.snapshot``)."""
+
+    board: str
+    ns_pair: str
+    ew_pair: str
+    result: str
+    """'4♠= by N +420', 'artificial score A+', 'NS …, EW …' for a split score."""
+    adjusted: str | None
+    """'artificial', 'weighted' or None."""
+    ns: str
+    ew: str
+    """Each side's figure, as the pages write it."""
+
+
+class PairSnapshot(TypedDict):
+    """One pair's standing in a version."""
+
+    pair: str
+    field: str
+    rank: int
+    rank_label: str
+    total: str
+    percentage: str | None
+    penalty: str | None
+
+
+class Snapshot(TypedDict):
+    """A scored session reduced to what members read, keyed so that two versions match up:
+    lines by ``snapshot.line_key``, pairs by their slug.  Cached as JSON per version."""
+
+    unit: str
+    lines: dict[str, LineSnapshot]
+    pairs: dict[str, PairSnapshot]
+
+
+class VersionSnapshots(TypedDict, total=False):
+    """An earlier version scored (``record.earlier_snapshots``): a snapshot per session, or why
+    it could not be (``missing``: git could not give its bytes).  Cached as JSON per version."""
+
+    ok: list[Snapshot]
+    error: str
+    missing: bool

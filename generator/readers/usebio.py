@@ -562,8 +562,9 @@ class _Reader(ResultReader):
         """MASTER_POINTS › MASTER_POINTS_AWARDED, MASTER_POINT_TYPE (NZ Scorer) or the two directly
         under PAIR (Compscore, whose EVENT may give the type for every pair)."""
         holder, hpath = pair, ppath
-        if pair.find("MASTER_POINTS") is not None:
-            holder, hpath = pair.find("MASTER_POINTS"), f"{ppath}/MASTER_POINTS"  # type: ignore[assignment]
+        inner = pair.find("MASTER_POINTS")
+        if inner is not None:
+            holder, hpath = inner, f"{ppath}/MASTER_POINTS"
         awarded = _text(holder, "MASTER_POINTS_AWARDED")
         if not awarded:
             return None

@@ -213,7 +213,12 @@ class Field:
         """The handicap ranking (empty unless a handicap event): by handicapped place."""
         if not any(s.handicap for s in self.standings):
             return ()
-        return tuple(sorted(self.standings, key=lambda s: (s.handicap.rank, s.pair.ref.number)))  # type: ignore[union-attr]
+
+        def place(s: Standing) -> tuple[int, int]:
+            assert s.handicap is not None  # a handicap event: every pair has one (scoring/handicap.py)
+            return s.handicap.rank, s.pair.ref.number
+
+        return tuple(sorted(self.standings, key=place))
 
 
 class _UnitLabels:

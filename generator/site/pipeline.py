@@ -20,7 +20,7 @@ from .. import sealed
 from ..analysis.double_dummy import SessionAnalysis
 from ..errors import GeneratorError, shown
 from ..export import results_json_text, session_to_csv
-from ..history.types import UploadHistory, VersionRecord
+from ..history.types import Snapshot, UploadHistory, VersionRecord, VersionSnapshots
 from ..parallel import Beside
 from ..readers import is_event_file, suffixes
 from ..scoring.contract import ContractError
@@ -153,7 +153,7 @@ def _score_all(path: str, data: bytes, scoring: dict[str, Any], name: str) -> li
 
 def _history(
     data: bytes, rel: str, history: UploadHistory | None, scoring: dict[str, Any], cache_root: str
-) -> tuple[list[VersionRecord], list[dict[str, Any]]] | None:
+) -> tuple[list[VersionRecord], list[VersionSnapshots]] | None:
     """The upload's versions (earlier ones, then the current) and the earlier ones' snapshots,
     or None when it has no earlier version."""
     if not history or not history["versions"]:
@@ -173,7 +173,7 @@ def _history(
     if not earlier:
         return None
 
-    def score(file: str, data: bytes) -> list[dict[str, Any]]:
+    def score(file: str, data: bytes) -> list[Snapshot]:
         if len(data) > MAX_BYTES:
             raise ValueError(f"the file is {len(data):,} bytes: expected at most {MAX_BYTES:,} bytes")
         return [snapshot(r) for r in _score_all(file, data, scoring, file)]
