@@ -332,7 +332,7 @@ def main(argv: list[str] | None = None) -> int:
                 else:
                     text = score_command(args.file, as_json=False, overrides=_options(args.option), keep=kept)
                     print(shown(text, keep_newlines=True))
-                for note in score_notes(kept[0] if kept else []):  # type: ignore[arg-type]
+                for note in score_notes(kept[0] if kept else []):  # type: ignore[arg-type]  # kept[0]: the results (score_command_parts)
                     print(shown(note), file=sys.stderr)
                 if argv is None:
                     _leave(0)

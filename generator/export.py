@@ -8,7 +8,7 @@ is documented in docs/json-schema.md.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from functools import lru_cache
 from json.encoder import encode_basestring
@@ -722,7 +722,7 @@ def text_cell(value: object) -> str:
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
-def _decimal_writer(decimal: str):
+def _decimal_writer(decimal: str) -> Callable[[Any], str]:
     """``json_number``, with ``decimal`` for its decimal point."""
     if decimal == ".":
         return json_number

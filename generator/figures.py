@@ -12,7 +12,7 @@ the history's snapshots of a scored session write their figures here, the same w
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 
 from .memo import remember
@@ -43,7 +43,7 @@ def matchpoints(value: Fraction | int | None, places: int | None = None) -> str:
 _MATCHPOINT_TEXTS: dict[tuple[int, int, int], str] = {}
 
 
-def mp_places(values) -> int:
+def mp_places(values: Iterable[Fraction | int]) -> int:
     """1 when every value is exact to one decimal, else 2: one width for a whole column (rounding.py decides)."""
     return matchpoint_places(values)
 
@@ -90,7 +90,7 @@ def imps(value: Fraction | int | None, places: int | None = None) -> str:
     )
 
 
-def imp_places(values) -> int | None:
+def imp_places(values: Iterable[Fraction | int | None]) -> int | None:
     """2 when any figure of a table is fractional (all are then written to two decimals), else None."""
     return 2 if any(Fraction(v).denominator != 1 for v in values if v is not None) else None
 

@@ -52,7 +52,8 @@ def parse_tag(tag: str, settings: Path) -> Locale:
     """Babel's locale for ``tag`` ('fr', 'nl_BE' or 'nl-BE'), or a clear error naming site.yaml."""
     babel = _babel(settings, tag)
     try:
-        return babel.Locale.parse(tag.replace("_", "-"), sep="-")
+        locale: Locale = babel.Locale.parse(tag.replace("_", "-"), sep="-")
+        return locale
     except (ValueError, TypeError, babel.UnknownLocaleError):
         raise BuildError(
             f"{shown(settings)}: 'language' {tag!r} is not a language tag Babel knows: "

@@ -5,6 +5,16 @@ its moves); where the written form is the canonical one, ``write(parse(s)) == s`
 canonical string too.  Random values come from hypothesis; the strategies build only valid
 values (a contract of level 1-7, a deal of 52 different cards, a legal auction).
 
+Every notation both written and read, and where it is tested here: contracts, seats, strains,
+vulnerability (also as PBN writes it), directions, methods and penalty units, pair references,
+board numbers; scores (plain and signed), tricks, artificial scores (a side's code, a table's
+pair of codes or percentages), masterpoints; figures as the pages write them (percentages,
+matchpoints at their places, IMPs, signed IMPs, VPs, aggregate points, weights); dates; deals
+(PBN's Deal string, voids either way), a suit's holding; PBN tag values, auctions (calls) and
+play (cards); the PBN export board by board; the double-dummy cache and par contracts; scoring
+options as results.json writes them; the session summaries' exact fractions; sealed cache
+files and the caches' file stamps; places ('3', '3=').
+
 Notations with a writer only for people (a handicap's '−6.42' with a typographic minus, a
 contract's suit symbols in markup) or a parser only for uploads (pair numbers as the programs
 write them) have no round trip and are not here.
@@ -50,6 +60,7 @@ from generator.readers.pbn_auction import parse_auction, parse_play
 from generator.readers.printed import Figure
 from generator.readers.values import (
     board_number,
+    parse_artificial,
     parse_date,
     parse_deal,
     parse_direction,
@@ -62,6 +73,7 @@ from generator.readers.values import (
 from generator.scoring.contract import POSSIBLE_SCORES, parse_tricks
 from generator.scoring.options import resolve_options
 from generator.site import format as fmt
+from generator.site.stamps import FileStamp, SourceStamp, stamps_from_json
 
 SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
 RANKS = "AKQJT98765432"
@@ -484,3 +496,119 @@ def test_a_place_reads_back_as_check_reads_a_printed_place(scores):
     for place, label in rank_labels(list(enumerate(scores))).values():
         assert _place(label) == place
         assert label in (str(place), f"{place}=")
+
+
+# --- more figures: VPs, points, signed IMPs, as the pages write them ---------------------------
+
+
+@given(st.integers(0, 10_000))
+def test_vps_read_back(hundredths):
+    # '14.60': always two decimals (rounding.display_vp), as a printed VP column is read
+    value = Fraction(hundredths, 100)
+    printed = Figure.parse(fmt.vp(value))
+    assert printed is not None and printed.value == value and printed.places == 2
+
+
+@given(st.integers(-1_000_000, 1_000_000))
+def test_aggregate_points_read_back(hundredths):
+    # an aggregate figure exact to two decimals is written exactly ('-4', '20.7', '12.25')
+    value = Fraction(hundredths, 100)
+    printed = Figure.parse(fmt.points(value))
+    assert printed is not None and printed.value == value
+
+
+@given(st.integers(-100_000, 100_000))
+def test_signed_imps_read_back(hundredths):
+    # '+5', '-18.40', '0': a pair's share of a swing, its sign written
+    value = Fraction(hundredths, 100)
+    written = fmt.signed_imps(value)
+    printed = Figure.parse(written)
+    assert printed is not None and printed.value == value
+    assert written.startswith("+") == (value > 0)
+
+
+# --- a table's artificial scores, as the two sides' codes ---------------------------------------
+
+
+@given(st.sampled_from([40, 50, 60]), st.sampled_from([40, 50, 60]))
+def test_a_tables_artificial_codes_read_back_as_a_pair(ns, ew):
+    # 'A+/A-', 'A=/A=': the sides' codes (Artificial.code), as a traveller's score column holds them
+    ns_award, ew_award = Artificial.from_percent(ns), Artificial.from_percent(ew)
+    assert parse_artificial(f"{ns_award.code}/{ew_award.code}") == (ns_award, ew_award)
+
+
+@given(st.integers(0, 100), st.integers(0, 100))
+def test_a_tables_artificial_percentages_read_back(ns, ew):
+    # 'A60/40' and 'A6040' (a program's compact form, two digits each), read as the same awards
+    expected = (Artificial.from_percent(ns), Artificial.from_percent(ew))
+    assert parse_artificial(f"A{ns}/{ew}") == expected
+    if ns < 100 and ew < 100:
+        assert parse_artificial(f"A{ns:02d}{ew:02d}") == expected
+
+
+# --- file stamps, as the build's caches keep them ----------------------------------------------
+
+
+@given(
+    st.dictionaries(
+        st.text(max_size=30),
+        st.builds(FileStamp, st.integers(0, 2**40), st.integers(0, 2**62), st.from_regex(r"\A[0-9a-f]{64}\Z")),
+        max_size=5,
+    )
+)
+def test_file_stamps_read_back_from_a_cache_file(stamps):
+    assert stamps_from_json(json.loads(json.dumps(stamps))) == stamps
+
+
+@given(
+    st.builds(
+        SourceStamp,
+        st.integers(0, 2**40),
+        st.integers(0, 2**62),
+        st.integers(0, 2**62),
+        st.integers(0, 2**62),
+        st.from_regex(r"\A[0-9a-f]{64}\Z"),
+    )
+)
+def test_a_source_stamp_reads_back_from_a_cache_file(stamp):
+    assert SourceStamp.from_json(json.loads(json.dumps(stamp))) == stamp
+    assert stamps_from_json({"s.pbn": json.loads(json.dumps(stamp))}, SourceStamp) == {"s.pbn": stamp}
+
+
+# --- the PBN export as a whole, read back by the PBN reader's own tags and values ---------------
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(1, 999), deals, st.none() | st.sampled_from(SEATS), st.none() | st.sampled_from(Vulnerability)
+        ),
+        min_size=1,
+        max_size=4,
+        unique_by=lambda b: b[0],
+    ),
+    st.dates(date(1900, 1, 1), date(2999, 12, 31)),
+)
+def test_the_pbn_export_reads_back_board_by_board(boards, day):
+    # each board's number, dealer, vulnerability (Law 2's when the upload gave none) and deal
+    from generator.analysis.double_dummy import board_context
+    from generator.analysis.pbn_export import session_pbn
+    from generator.model import Board, Session
+
+    session = Session(
+        "Tuesday pairs",
+        ScoringMethod.MATCHPOINTS,
+        boards=tuple(Board(n, (), deal, dealer, vul) for n, deal, dealer, vul in boards),
+        date=day,
+    )
+    errors: list[InputError] = []
+    games = pbn_tokens.games("export.pbn", session_pbn(session, None).encode(), errors)
+    assert errors == []
+    assert len(games) == len(boards)
+    for game, board in zip(games, sorted(session.boards, key=lambda b: b.number)):
+        dealer, vulnerability = board_context(board)
+        assert board_number(game.tag("Board")) == board.number
+        assert Seat.parse(game.tag("Dealer")) is dealer
+        assert _VULNERABLE[game.tag("Vulnerable").upper()] is vulnerability
+        assert parse_deal(game.tag("Deal")) == board.deal
+        assert parse_date(game.tag("Date")) == day

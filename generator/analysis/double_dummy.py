@@ -345,7 +345,6 @@ class SessionAnalysis:
 
 def analyse_session(session: Session, cache_root: Path | None) -> SessionAnalysis:
     """The analysis of every board of the session that has a deal (the session's deals solved together)."""
-    boards = [b for b in session.boards if b.deal is not None]
-    requests = [(b.deal, *board_context(b)) for b in boards]
-    results = analyse(requests, AnalysisCache(cache_root)) if requests else []  # type: ignore[arg-type]
-    return SessionAnalysis({deal_key(*r): a for r, a in zip(requests, results)})  # type: ignore[arg-type]
+    requests = [(deal, *board_context(b)) for b in session.boards if (deal := b.deal) is not None]
+    results = analyse(requests, AnalysisCache(cache_root)) if requests else []
+    return SessionAnalysis({deal_key(*r): a for r, a in zip(requests, results)})

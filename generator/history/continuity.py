@@ -28,6 +28,7 @@ from .. import sealed
 from ..files import write_atomic
 from ..model import Artificial, PairRef, Session
 from . import git
+from .types import Versions
 
 VERDICT_RECORD = "continuity-1"
 """The verdicts' format (and the rule's): a change of either makes them judged again."""
@@ -113,9 +114,7 @@ def _readable_path(cache_root: Path, blob: str, suffix: str) -> tuple[Path, str]
     return cache_root / "history" / "continuity" / key[:2] / f"{key}.json", key
 
 
-def published(
-    folder: Path, found: dict[str, list[dict[str, Any]]], cache_root: Path
-) -> dict[str, list[dict[str, Any]]]:
+def published(folder: Path, found: Versions, cache_root: Path) -> Versions:
     """Each upload's versions from the first one that can be read (the last is kept whatever
     it is: the build reads it, or the current file, and says what is wrong)."""
     readable: dict[tuple[str, str], bool] = {}
@@ -149,7 +148,7 @@ def published(
     return out
 
 
-def trim(folder: Path, found: dict[str, list[dict[str, Any]]], cache_root: Path) -> dict[str, list[dict[str, Any]]]:
+def trim(folder: Path, found: Versions, cache_root: Path) -> Versions:
     """Each upload's versions from the last rename that did not continue the file before it
     (``same_upload``); the others as they were."""
     pending: dict[tuple[str, str], tuple[str, str]] = {}  # (old blob, new blob) -> (old path, new path)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .types import PairSnapshot, Snapshot
+
 
 def ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
@@ -18,7 +20,7 @@ def _board_order(slug: str) -> tuple[str, int]:
     return (slug[: len(slug) - len(digits)], int(digits) if digits.isdigit() else 0)
 
 
-def _place(pair: dict[str, Any]) -> str:
+def _place(pair: PairSnapshot) -> str:
     """'2nd', or '1st=' for a shared place."""
     return ordinal(pair["rank"]) + ("=" if pair["rank_label"].endswith("=") else "")
 
@@ -29,7 +31,7 @@ def _field_order(field: str) -> tuple[str, int]:
     return " ".join(p for p in parts if p not in ("NS", "EW")), 1 if "EW" in parts else 0
 
 
-def compare(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+def compare(old: Snapshot, new: Snapshot) -> dict[str, Any]:
     """What changed from ``old`` to ``new``:
 
     * ``results``: lines added, removed or with another result, each with its text;
@@ -42,9 +44,10 @@ def compare(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     for key in sorted(set(old["lines"]) | set(new["lines"]), key=lambda k: (_board_order(k.split("|")[0]), k)):
         a, b = old["lines"].get(key), new["lines"].get(key)
         line = b or a
+        assert line is not None  # the key is one of the two versions'
         head = {"key": key, "board": line["board"], "ns_pair": line["ns_pair"], "ew_pair": line["ew_pair"]}
         if a is None:
-            results.append({**head, "change": "added", "new": b["result"], "adjusted": b["adjusted"]})
+            results.append({**head, "change": "added", "new": line["result"], "adjusted": line["adjusted"]})
         elif b is None:
             results.append({**head, "change": "removed", "old": a["result"], "adjusted": a["adjusted"]})
         elif a["result"] != b["result"]:
@@ -65,9 +68,14 @@ def compare(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
             figures[key] = ["ns", "ew"]
     pairs: dict[str, dict[str, Any]] = {}
     for slug in sorted(set(old["pairs"]) | set(new["pairs"])):
-        a, b = old["pairs"].get(slug), new["pairs"].get(slug)
-        if a is None or b is None or any(a[k] != b[k] for k in ("total", "percentage", "rank_label", "penalty")):
-            pairs[slug] = {"old": a, "new": b}
+        was, now = old["pairs"].get(slug), new["pairs"].get(slug)
+        if (
+            was is None
+            or now is None
+            or (was["total"], was["percentage"], was["rank_label"], was["penalty"])
+            != (now["total"], now["percentage"], now["rank_label"], now["penalty"])
+        ):
+            pairs[slug] = {"old": was, "new": now}
     moves = [
         {
             "pair": v["new"]["pair"],

@@ -16,6 +16,7 @@ from ..dates import MONTHS
 from ..files import write_atomic
 from . import git
 from .diff import compare, describe
+from .types import Snapshot, VersionRecord, VersionSnapshots
 
 
 def long_date(iso: str) -> str:
@@ -33,17 +34,17 @@ def _snapshot_path(cache_root: Path, common: str, blob: str, suffix: str) -> tup
 
 
 def earlier_snapshots(
-    versions: list[dict[str, Any]],
+    versions: list[VersionRecord],
     rel: str,
     folder: str,
     cache_root: str,
     common: str,
-    score: Callable[[str, bytes], list[dict[str, Any]]],
-) -> list[dict[str, Any]]:
+    score: Callable[[str, bytes], list[Snapshot]],
+) -> list[VersionSnapshots]:
     """For each earlier version: {"ok": [one snapshot per session]} or {"error": text}.
     Cached by the blob's id (a content hash) with the settings and code (``common``)."""
     suffix = Path(rel).suffix.lower()
-    out: list[dict[str, Any] | None] = []
+    out: list[VersionSnapshots | None] = []
     missing: dict[str, tuple[Path, str]] = {}
     for v in versions:
         path, key = _snapshot_path(Path(cache_root), common, v["blob"], suffix)
@@ -60,7 +61,7 @@ def earlier_snapshots(
                 continue
             data = blobs.get(v["blob"])
             if data is None:
-                made: dict[str, Any] = {"error": "git could not give this version's bytes", "missing": True}
+                made: VersionSnapshots = {"error": "git could not give this version's bytes", "missing": True}
             else:
                 try:
                     made = {"ok": score(f"{v['path']}", data)}
@@ -69,13 +70,13 @@ def earlier_snapshots(
             path, key = missing[v["blob"]]
             write_atomic(path, sealed.json_bytes(SNAPSHOT, key, made))
             out[i] = made
-    return out  # type: ignore[return-value]
+    return [snap for snap in out if snap is not None]  # (all of them: each was found or made above)
 
 
 def corrections(
-    versions: list[dict[str, Any]],
-    earlier: list[dict[str, Any]],
-    current: dict[str, Any],
+    versions: list[VersionRecord],
+    earlier: list[VersionSnapshots],
+    current: Snapshot,
     index: int,
     unit_word: str,
     provisional_until: str | None,
@@ -90,12 +91,13 @@ def corrections(
     what it had): members never saw it, so it is no correction and no note — the next readable
     version is compared with the last one published.  Only a version git could not give (a
     partial clone) is noted: it may have been published."""
-    chain: list[tuple[dict[str, Any], dict[str, Any]]] = []
+    chain: list[tuple[VersionRecord, Snapshot]] = []
     notes = []
     for v, snap in zip(versions, earlier):
         if "ok" in snap and len(snap["ok"]) > index:
             chain.append((v, snap["ok"][index]))
         elif snap.get("missing"):
+            assert v["date"] is not None  # an earlier version: committed, so dated
             notes.append(
                 f"The version of {long_date(v['date'])} is not in this copy of the repository, "
                 "so the corrections leave it out."

@@ -4,12 +4,11 @@ scored once and its snapshot cached by its content hash."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from .. import figures as fmt
-from ..model import Artificial, PairRef
+from ..model import Artificial, Outcome, PairRef, Play
 from ..scoring.results import SessionResult
 from ..scoring.units import unit_of
+from .types import LineSnapshot, PairSnapshot, Snapshot
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
 MINUS = "\u2212"
@@ -27,13 +26,14 @@ def _signed(score: int) -> str:
     return f"+{score}" if score > 0 else (f"{MINUS}{-score}" if score < 0 else "0")
 
 
-def play_text(play) -> str:
+def play_text(play: Play) -> str:
     """'4♠= +420', '3NTX−2 −500', 'Pass 0', or the bare score when no contract is known."""
     c = play.contract
     if c is None:
         return _signed(play.ns_score)
     if c.passed_out:
         return "Pass 0"
+    assert c.strain is not None  # a contract above level 0 names its strain (Contract.parse)
     made = ""
     if play.tricks is not None:
         over = play.tricks - (c.level + 6)
@@ -42,7 +42,7 @@ def play_text(play) -> str:
     return f"{c.level}{SUIT_SYMBOLS[c.strain.value]}{'X' * c.doubled}{made}{' by ' + declarer if declarer else ''} {_signed(play.ns_score)}"
 
 
-def outcome_text(outcome) -> tuple[str, str | None]:
+def outcome_text(outcome: Outcome) -> tuple[str, str | None]:
     """The outcome as text and its kind of adjustment ('artificial', 'weighted' or None)."""
     if isinstance(outcome, Artificial):
         return (
@@ -59,11 +59,11 @@ def line_key(board_slug: str, ns: PairRef | None, ew: PairRef | None) -> str:
     return f"{board_slug}|{ns.slug if ns else '-'}|{ew.slug if ew else '-'}"
 
 
-def snapshot(result: SessionResult) -> dict[str, Any]:
+def snapshot(result: SessionResult) -> Snapshot:
     """The figures of one scored session, keyed so that two versions can be matched up."""
     unit = unit_of(result.session.method)
     multi = len({b.section for b in result.boards}) > 1 or len(result.session.sections) > 1
-    lines: dict[str, dict[str, Any]] = {}
+    lines: dict[str, LineSnapshot] = {}
     for board in result.boards:
         for line in board.lines:
             tl = line.line
@@ -82,7 +82,7 @@ def snapshot(result: SessionResult) -> dict[str, Any]:
                 "ns": fmt.figure(line.ns.value, unit),
                 "ew": fmt.figure(line.ew.value, unit),
             }
-    pairs: dict[str, dict[str, Any]] = {}
+    pairs: dict[str, PairSnapshot] = {}
     for f in result.fields:
         for s in f.standings:
             pairs[s.ref.slug] = {

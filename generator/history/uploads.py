@@ -5,20 +5,19 @@ provisional period that runs from each session's first commit."""
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
 
 from .. import sealed
 from ..dates import MONTHS
 from ..files import write_atomic
 from . import git
+from .types import Provisional, VersionRecord, Versions
 
 LOG_RECORD = "history-log-2"
 
 
-def upload_versions(folder: Path, rels: list[str], cache_root: Path) -> dict[str, list[dict[str, Any]]]:
+def upload_versions(folder: Path, rels: list[str], cache_root: Path) -> Versions:
     """rel -> its committed versions, oldest first (empty outside a git checkout)."""
     import json
 
@@ -30,12 +29,25 @@ def upload_versions(folder: Path, rels: list[str], cache_root: Path) -> dict[str
     made_from = sealed.checksum(LOG_RECORD, json.dumps([held, str(folder.resolve()), rels]), _code())
     record = sealed.read_json(path, LOG_RECORD, "")
     if isinstance(record, dict) and record.get("from") == made_from and isinstance(record.get("versions"), dict):
-        return record["versions"]
-    found = (
-        {} if git.shallow(folder) else {rel: [asdict(v) for v in vs] for rel, vs in git.versions(folder, rels).items()}
+        kept: Versions = record["versions"]  # (sealed: written below from git's versions)
+        return kept
+    found: Versions = (
+        {} if git.shallow(folder) else {rel: [_record(v) for v in vs] for rel, vs in git.versions(folder, rels).items()}
     )
     write_atomic(path, sealed.json_bytes(LOG_RECORD, "", {"from": made_from, "versions": found}))
     return found
+
+
+def _record(v: git.Version) -> VersionRecord:
+    """The version as data: ``dataclasses.asdict(v)``, field for field (tests/history)."""
+    return {
+        "commit": v.commit,
+        "date": v.date,
+        "message": v.message,
+        "blob": v.blob,
+        "path": v.path,
+        "renamed": v.renamed,
+    }
 
 
 def _code() -> bytes:
@@ -47,7 +59,7 @@ def when(moment: datetime) -> str:
     return f"{moment.day} {MONTHS[moment.month - 1]} {moment.year}, {moment:%H:%M}"
 
 
-def provisional(first_commit: str, days: int | None, now: datetime) -> dict[str, Any] | None:
+def provisional(first_commit: str, days: int | None, now: datetime) -> Provisional | None:
     """The provisional period of a session first committed at ``first_commit``: its end, and
     whether it is still running at ``now`` (the build time: a site built later may differ)."""
     if not days:

@@ -29,7 +29,7 @@ def seats_of(numbers: Mapping[str, int | None], section: str) -> Seats:
             f"no player in {' or '.join(missing)}: expected the player numbers of all four seats "
             "(N, S, E and W) on every line of an individual event"
         )
-    ref = {s: PairRef(section, numbers[s]) for s in "NSEW"}  # type: ignore[arg-type]
+    ref = {s: PairRef(section, n) for s in "NSEW" if (n := numbers.get(s)) is not None}  # all four: none missing
     return Seats(ref["N"], ref["S"], ref["E"], ref["W"])
 
 

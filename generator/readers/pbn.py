@@ -203,7 +203,7 @@ class _Session:
         }
         if method is ScoringMethod.TEAMS:
             teams, matches = self.teams(total, games)
-            return Session(teams=teams, matches=matches, options=options, printed={KEY: self.figures}, **common)  # type: ignore[arg-type]
+            return Session(teams=teams, matches=matches, options=options, printed={KEY: self.figures}, **common)  # type: ignore[arg-type]  # common: Session's own fields
         places = Places()
         sections, mitchell = self.players(total, games) if self.individual else self.pairs(total, games)
         boards = self.merged(
@@ -222,7 +222,7 @@ class _Session:
             options=options,
             printed={KEY: self.figures},
             individual=self.individual,
-            **common,  # type: ignore[arg-type]
+            **common,  # type: ignore[arg-type]  # common: Session's own fields
         )
         session = replace(
             session, sitouts=listed_only(self.sitouts, {p.ref for p in session.pairs}, self.figures.notes)

@@ -256,15 +256,16 @@ def parse_play(
 
 def _winner(order: tuple[PlayedCard, ...], trumps: Strain | None) -> Seat | None:
     """Law 44: the highest trump, else the highest card of the suit led; None if a card is unknown."""
-    if any(c.card is None for c in order):
+    known = [(c.seat, c.card) for c in order if c.card is not None]
+    if len(known) < len(order):
         return None
-    led = order[0].card[0]  # type: ignore[index]
+    led = known[0][1][0]
     trump = trumps.value if trumps is not None and trumps is not Strain.NOTRUMP else None
     best = max(
-        (c for c in order if c.card[0] in (led, trump)),  # type: ignore[index]
-        key=lambda c: (c.card[0] == trump, _RANK_ORDER.index(c.card[1])),  # type: ignore[index]
+        (k for k in known if k[1][0] in (led, trump)),
+        key=lambda k: (k[1][0] == trump, _RANK_ORDER.index(k[1][1])),
     )
-    return best.seat
+    return best[0]
 
 
 def _holders(deal: Deal | None) -> dict[str, Seat]:

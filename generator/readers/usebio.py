@@ -21,8 +21,7 @@ Errors name the element path, e.g. ``USEBIO/EVENT/BOARD[3]/TRAVELLER_LINE[2]/SCO
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
-from datetime import date
+from dataclasses import replace
 from fractions import Fraction
 from xml.etree.ElementTree import Element, ParseError, XMLParser
 
@@ -61,6 +60,8 @@ from .usebio_elements import players as usebio_players
 from .usebio_elements import section_name
 from .usebio_elements import text as _text
 from .usebio_results import SEAT_WORDS, ResultReader
+from .usebio_state import SectionState as _Section
+from .usebio_state import StartState as _Start
 from .usebio_stream import NotStreamable, read_streaming
 from .validate import Places
 from .zero_artificial import artificial_of, top_of
@@ -234,39 +235,6 @@ def reading(file: str, data: bytes, stream_above: int = STREAM_ABOVE) -> Reading
     reader = _Reader(file)
     sessions = reader.document(root)
     return Reading(sessions, reader.errors, reader.checks)
-
-
-@dataclass
-class _Section:
-    name: str
-    mitchell: bool
-    pairs: list[Pair] = field(default_factory=list)
-    phantoms: set[PairRef] = field(default_factory=set)
-    """Pairs listed as the movement's phantom: a line against one is its opponent's sit-out."""
-    listed: dict[PairRef, PairRef] = field(default_factory=dict)
-    """Each listed pair's ref, by itself."""
-    ns_refs: dict[str, PairRef] = field(default_factory=dict)
-    """Pair numbers as written in the NS column, read once: a big field writes each a thousand times."""
-    ew_refs: dict[str, PairRef] = field(default_factory=dict)
-    """The same for the EW column (two dicts: no Direction hashed per line)."""
-
-
-@dataclass
-class _Start:
-    """A session being read: what its event says, and what its sections and boards add."""
-
-    kind: str
-    method: ScoringMethod
-    program: str
-    description: str
-    title: str
-    when: date | None
-    winners: str
-    figures: PrintedFigures
-    places: Places = field(default_factory=Places)
-    sections: list[_Section] = field(default_factory=list)
-    lines: dict[int, list[TravellerLine]] = field(default_factory=dict)
-    board_paths: dict[int, str] = field(default_factory=dict)
 
 
 class _Reader(ResultReader):
@@ -594,8 +562,9 @@ class _Reader(ResultReader):
         """MASTER_POINTS › MASTER_POINTS_AWARDED, MASTER_POINT_TYPE (NZ Scorer) or the two directly
         under PAIR (Compscore, whose EVENT may give the type for every pair)."""
         holder, hpath = pair, ppath
-        if pair.find("MASTER_POINTS") is not None:
-            holder, hpath = pair.find("MASTER_POINTS"), f"{ppath}/MASTER_POINTS"  # type: ignore[assignment]
+        inner = pair.find("MASTER_POINTS")
+        if inner is not None:
+            holder, hpath = inner, f"{ppath}/MASTER_POINTS"
         awarded = _text(holder, "MASTER_POINTS_AWARDED")
         if not awarded:
             return None

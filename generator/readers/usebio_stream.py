@@ -28,14 +28,11 @@ result is always the tree reader's (tests/readers/test_usebio_stream.py).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 from xml.etree.ElementTree import Element, TreeBuilder, XMLParser
 
 from ..model import ScoringMethod, Session
 from .usebio_elements import section_name, text
-
-if TYPE_CHECKING:
-    from .usebio import _Reader, _Section, _Start
+from .usebio_state import SectionState, StartState, StreamSteps
 
 CHUNK = 1 << 16
 """Bytes fed to the parser at a time."""
@@ -75,7 +72,7 @@ class _Holder:
         self.path = path
         self.index = index
         self.name = ""
-        self.sec: _Section | None = None
+        self.sec: SectionState | None = None
         """The section's pairs, once its participants are read."""
         self.seen = 0
         """Children looked at so far (the boards read are removed from the element)."""
@@ -86,7 +83,7 @@ class _Holder:
 
 
 class _Stream:
-    def __init__(self, reader: _Reader, sections: int):
+    def __init__(self, reader: StreamSteps, sections: int):
         self.reader = reader
         self.sections = sections
         """SECTION start tags in the bytes: a guess (checked at the end) deciding section paths."""
@@ -96,7 +93,7 @@ class _Stream:
         self.cpath = ""
         self.holders: list[_Holder] = []
         self.container_seen = 0
-        self.start: _Start | None = None
+        self.start: StartState | None = None
         self.context: tuple[str, ...] = ()
 
     def look(self, final: bool) -> None:
@@ -216,7 +213,7 @@ class _Stream:
                 raise NotStreamable
 
 
-def read_streaming(reader: _Reader, data: bytes) -> list[Session]:
+def read_streaming(reader: StreamSteps, data: bytes) -> list[Session]:
     """The sessions of a document of the common shape, read as a stream (see the module)."""
     parser = XMLParser(target=TreeBuilder())
     starts: list[tuple[str, Element]] = []

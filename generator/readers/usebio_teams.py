@@ -260,7 +260,8 @@ class TeamsEventReader:
 
     def team(self, elem: Element, tag: str, mpath: str, teams: _Teams) -> Team | None:
         found = text(elem, tag)
-        team = teams.by_number.get(values.optional_whole(found))  # type: ignore[arg-type]
+        number = values.optional_whole(found)
+        team = teams.by_number.get(number) if number is not None else None
         if team is None and teams.by_number:
             listed = ", ".join(str(n) for n in sorted(teams.by_number))
             self.r.error(
@@ -396,7 +397,9 @@ class TeamsEventReader:
 
     def written_number(self, pair_text: str) -> int:
         """The pair number given to a pair written team-player-player."""
-        key = "-".join(str(int(g)) for g in _TEAM_PAIR.match(pair_text).groups())  # type: ignore[union-attr]
+        written = _TEAM_PAIR.match(pair_text)
+        assert written is not None  # both callers matched it first
+        key = "-".join(str(int(g)) for g in written.groups())
         return self.written_pairs.setdefault(key, len(self.written_pairs) + 1)
 
     def home_side(

@@ -103,7 +103,7 @@ class _Guards(_Hooks):
                 tag = event.tag
                 if tag is None or tag == "!":
                     tag = self.resolve(SequenceNode, None, event.implicit)
-                node = SequenceNode(tag, [], event.start_mark, None, flow_style=event.flow_style)  # type: ignore[arg-type]
+                node = SequenceNode(tag, [], event.start_mark, None, flow_style=event.flow_style)  # type: ignore[arg-type]  # (libyaml's Mark)
                 if anchor is not None:
                     anchors[anchor] = node
                 items = node.value
@@ -115,7 +115,7 @@ class _Guards(_Hooks):
                 tag = event.tag
                 if tag is None or tag == "!":
                     tag = self.resolve(MappingNode, None, event.implicit)
-                node = MappingNode(tag, [], event.start_mark, None, flow_style=event.flow_style)  # type: ignore[arg-type]
+                node = MappingNode(tag, [], event.start_mark, None, flow_style=event.flow_style)  # type: ignore[arg-type]  # (libyaml's Mark)
                 if anchor is not None:
                     anchors[anchor] = node
                 pairs = node.value

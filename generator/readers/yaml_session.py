@@ -219,7 +219,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             if doc.get("strata") is not None:
                 self.error(where, "strata apply to pairs sessions: expected no strata in a teams session")
             teams, matches = self.teams(doc, where)
-            return Session(teams=teams, matches=matches, boards=self.team_deals(doc, where), **common)  # type: ignore[arg-type]
+            return Session(teams=teams, matches=matches, boards=self.team_deals(doc, where), **common)  # type: ignore[arg-type]  # common: Session's own fields
         places = Places()
         self.individual = doc.get("players") is not None
         if self.individual and (doc.get("pairs") is not None or doc.get("sections") is not None):
@@ -239,7 +239,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             strata=self.strata,
             individual=self.individual,
             sitouts=tuple(self.sitouts),
-            **common,  # type: ignore[arg-type]
+            **common,  # type: ignore[arg-type]  # common: Session's own fields
         )
         places.pairs.update(self.pair_lines)
         self.checks.append(Check(session, places, len(self.errors)))

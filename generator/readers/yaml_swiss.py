@@ -56,7 +56,7 @@ def _boards(value: Any) -> list[int] | None:
     if isinstance(value, list) and value:
         numbers = [_number(v) for v in value]
         if all(n is not None and n >= 1 for n in numbers):
-            return numbers  # type: ignore[return-value]
+            return [n for n in numbers if n is not None]  # (all of them)
     return None
 
 

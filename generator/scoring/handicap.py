@@ -40,10 +40,11 @@ def check_handicaps(session: Session) -> None:
             "expected a handicap for every pair (0 for a scratch pair)"
         )
     for pair in session.pairs:
-        if not -100 < pair.handicap < 100:  # type: ignore[operator]
+        handicap = pair.handicap
+        assert handicap is not None  # (a pair without one is refused just above)
+        if not -100 < handicap < 100:
             raise ValueError(
-                f"pair {pair.ref}: handicap {fmt(pair.handicap)} is not a percentage: "  # type: ignore[arg-type]
-                "expected between -100 and 100"
+                f"pair {pair.ref}: handicap {fmt(handicap)} is not a percentage: expected between -100 and 100"
             )
 
 

@@ -12,38 +12,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, overload
+from typing import overload
 
 from ..model import Direction, Match, Pair, PairRef, ScoringMethod, Session, Team, TravellerLine
 from ..notation import Seat, Vulnerability
 from .explain import Explanation
+from .lines import ScoredLine as ScoredLine
+from .lines import SideScore as SideScore
 from .options import ScoringOptions
 from .sitout import SitOut
+from .swiss_result import SwissResult
 from .units import UNIT_LABELS as UNIT_LABELS
 from .units import unit_label as unit_label
-
-if TYPE_CHECKING:
-    from .swiss import SwissResult
-
-
-@dataclass(frozen=True, slots=True)
-class SideScore:
-    """One side's score on one traveller line."""
-
-    value: Fraction
-    explanation: Explanation
-    percent: Fraction | None = None
-    """Board percentage (matchpoints only): value / top * 100."""
-
-
-@dataclass(frozen=True, slots=True)
-class ScoredLine:
-    line: TravellerLine
-    ns: SideScore
-    ew: SideScore
-
-    def side(self, direction: Direction) -> SideScore:
-        return self.ns if direction is Direction.NS else self.ew
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,7 +213,12 @@ class Field:
         """The handicap ranking (empty unless a handicap event): by handicapped place."""
         if not any(s.handicap for s in self.standings):
             return ()
-        return tuple(sorted(self.standings, key=lambda s: (s.handicap.rank, s.pair.ref.number)))  # type: ignore[union-attr]
+
+        def place(s: Standing) -> tuple[int, int]:
+            assert s.handicap is not None  # a handicap event: every pair has one (scoring/handicap.py)
+            return s.handicap.rank, s.pair.ref.number
+
+        return tuple(sorted(self.standings, key=place))
 
 
 class _UnitLabels:

@@ -36,7 +36,7 @@ def apply_strata(session: Session, fields: list[Field], options: ScoringOptions)
     for f in fields:
         places: dict[object, list[tuple[str, str]]] = {s.ref: [] for s in f.standings}
         for level, name in enumerate(order):
-            eligible = [s for s in f.standings if order.index(s.pair.stratum) >= level]  # type: ignore[arg-type]
+            eligible = [s for s in f.standings if order.index(s.pair.stratum) >= level]  # type: ignore[arg-type]  # a stratified event gives every pair a stratum (readers)
             labels = rank_labels([(s.ref, tie_key(s.score, options.ties)) for s in eligible])
             for s in eligible:
                 places[s.ref].append((name, labels[s.ref][1]))

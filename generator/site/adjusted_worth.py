@@ -9,7 +9,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ..model import Artificial, Direction, Scored, ScoringMethod
+from ..model import Artificial, Component, Direction, Scored, ScoringMethod
 from ..scoring.explain import fmt
 from ..scoring.options import ScoringOptions
 from ..scoring.pairs_methods import award_words, award_worth
@@ -45,8 +45,10 @@ def adjusted(board: ScoredBoard, index: int) -> bool:
 def _parts(outcome: Scored) -> Markup:
     """'60% of 4♠ by N, 40% of 4♠x by N' (one part: '4♠ by N'), the suits as the pages write them."""
 
-    def one(c) -> Markup:
-        return Markup("{} by {}").format(fmt_site.contract(c.play.contract), c.play.declarer.value)
+    def one(c: Component) -> Markup:
+        declarer = c.play.declarer
+        assert declarer is not None  # a trick value (SideWorth) is worked only for a declared contract
+        return Markup("{} by {}").format(fmt_site.contract(c.play.contract), declarer.value)
 
     if not outcome.is_weighted:
         return one(outcome.components[0])
@@ -123,8 +125,9 @@ def text(entry: dict[str, Any], unit: str, short: str, places: int | None) -> st
     """'10 tricks: +420, 5.25 MP; 11 tricks would have been +450: 7.75 MP' for a side's own
     single result; 'as weighted, 10 and 9 tricks: 2.0 MP; 11 and 10 tricks would have been
     3.5 MP' for a weighted one; else the reason there is no trick value."""
-    if entry["reason"]:
-        return entry["reason"]
+    reason: str = entry["reason"]
+    if reason:
+        return reason
     worth: SideWorth = entry["worth"]
     sign = 1 if worth.direction is Direction.NS else -1
 

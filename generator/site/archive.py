@@ -526,7 +526,8 @@ class ArchivePlanner:
     def player_context(self, p: dict[str, Any]) -> list[dict[str, Any]]:
         """The contexts of the player's pages (as ``player_pages_of`` lists them), made once."""
         if "contexts" in p:
-            return p["contexts"]
+            made: list[dict[str, Any]] = p["contexts"]
+            return made
         path = f"players/{p['slug']}.html"
         rows_all = self.rows(p, p["at"])
         by_season: dict[str, list[dict[str, Any]]] = defaultdict(list)

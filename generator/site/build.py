@@ -26,6 +26,7 @@ from .. import sealed
 from ..cycles import paused_gc
 from ..errors import BuildError, InputError, InputErrors, Problem, shown
 from ..history import continuity
+from ..history.types import UploadHistory
 from ..history.uploads import provisional, upload_versions
 from ..parallel import WorkerDied, can_share, cores, run_in_threads, run_in_workers, shared_map
 from ..readers import MAX_BYTES
@@ -314,19 +315,21 @@ def _build_locked(
 
 def _histories(
     folder: Path, sources: list[Source], cache_root: Path, common: str, days: int | None, now: datetime
-) -> dict[str, dict[str, Any]]:
+) -> dict[str, UploadHistory]:
     """Each upload's committed versions and provisional period (``generator.history``)."""
     found = upload_versions(folder, [s.rel for s in sources], cache_root)
     found = continuity.published(folder, continuity.trim(folder, found, cache_root), cache_root)
-    out = {}
+    out: dict[str, UploadHistory] = {}
     for src in sources:
         versions = found.get(src.rel)
         if versions:
+            first = versions[0]["date"]
+            assert first is not None  # a committed version: git gave its date
             out[src.rel] = {
                 "versions": versions,
                 "folder": str(folder),
                 "common": common,
-                "provisional": provisional(versions[0]["date"], days, now),
+                "provisional": provisional(first, days, now),
             }
     return out
 
@@ -350,7 +353,7 @@ class _Run:
     index: CacheIndex
     """The cache index: per key, the upload's summaries and each page's digest."""
     staging: Path
-    histories: dict[str, dict[str, Any]]
+    histories: dict[str, UploadHistory]
     skipped: list[Skipped]
     progress: Progress
     state: dict[str, bool]

@@ -25,9 +25,9 @@ def _words(text: str | None) -> str:
     return " ".join((text or "").split()).casefold()
 
 
-def session_identity(session: Session) -> list:
+def session_identity(session: Session) -> list[str | list[list[str]] | None]:
     """What makes a session the same as another, as plain JSON data (it is cached)."""
-    pairs = []
+    pairs: list[list[str]] = []
     for pair in session.pairs:
         names = sorted(player_key(p.name) for p in pair.players if p.name.strip())
         pairs.append(["names", *names] if names else ["number", pair.ref.slug])

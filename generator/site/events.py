@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import posixpath
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ..errors import InputErrors
 from ..readers import is_event_file
 from ..scoring.event import missing_rule
+from ..upload import ScoredEvent
 from . import i18n
 from .i18n import text as _
 from .links import LEGACY, pair_file, session_dir, slugify
@@ -94,7 +96,7 @@ def session_slug(
     return slug if counts.get(rel, 1) == 1 else f"{slug}-{index or 1}"
 
 
-def plan_event(event: EventSource, scored, slugs: list[str], site: SiteInfo) -> Page:
+def plan_event(event: EventSource, scored: ScoredEvent, slugs: list[str], site: SiteInfo) -> Page:
     """The event page: each pair's figure in each session (linked to its page there), the event
     figure and its explanation steps as the engine wrote them."""
     from ..scoring.explain import fmt
@@ -191,7 +193,7 @@ def _missed_note(missing: str) -> str:
     return "Missed a session and ranked on the sessions it played, as this event's rules say."
 
 
-def _figure(value, unit: str) -> str:
+def _figure(value: Fraction | int | None, unit: str) -> str:
     from .format import matchpoints, percentage
 
     if unit == "%":
@@ -199,7 +201,7 @@ def _figure(value, unit: str) -> str:
     return i18n.localised(matchpoints(value, 2))
 
 
-def event_summary(event: EventSource, scored) -> dict[str, Any]:
+def event_summary(event: EventSource, scored: ScoredEvent) -> dict[str, Any]:
     """What the home page lists: the event's title, its sessions' dates and its winner."""
     r = scored.result
     dates = sorted(s.session.date.isoformat() for s in r.sessions if s.session.date)

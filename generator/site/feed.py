@@ -101,4 +101,5 @@ def atom_feed(club: str, summaries: list[SessionSummary], site_url: str = "") ->
         add(entry, "link", rel="alternate", href=item["link"], type="text/html")
         add(entry, "summary", item["summary"])
     ET.indent(feed)
-    return ET.tostring(feed, encoding="utf-8", xml_declaration=True) + b"\n"
+    data: bytes = ET.tostring(feed, encoding="utf-8", xml_declaration=True)  # (typeshed: Any for a named encoding)
+    return data + b"\n"

@@ -10,11 +10,11 @@ from markupsafe import Markup
 
 from ..analysis.compare import versus_double_dummy
 from ..analysis.double_dummy import DealAnalysis
-from ..model import Scored
+from ..model import Scored, TeamsBoard
 from . import format as fmt
 
 
-def versus(board, analysis: DealAnalysis | None, home: str, away: str) -> list[dict[str, Any]]:
+def versus(board: TeamsBoard | None, analysis: DealAnalysis | None, home: str, away: str) -> list[dict[str, Any]]:
     """Each table's result on a played teams board against double dummy and par: one entry
     per table with a bridge result ('Lions NS v Tigers EW: 4♠ by N, 10 tricks, NS +420 —
     as double dummy; NS at par').  None of it where the deal was not analysed."""

@@ -104,7 +104,8 @@ def _sitemap_file(root: str, item: str, locations: list[str]) -> bytes:
     for location in locations:
         ET.SubElement(ET.SubElement(top, f"{{{SITEMAP}}}{item}"), f"{{{SITEMAP}}}loc").text = location
     ET.indent(top)
-    return ET.tostring(top, encoding="utf-8", xml_declaration=True) + b"\n"
+    data: bytes = ET.tostring(top, encoding="utf-8", xml_declaration=True)  # (typeshed: Any for a named encoding)
+    return data + b"\n"
 
 
 def robots_txt(site_url: str) -> bytes | None:

@@ -3,7 +3,7 @@ name, the seats' names, the seat a player sat in."""
 
 from __future__ import annotations
 
-from ..model import PairRef, ScoringMethod, Session
+from ..model import PairRef, ScoringMethod, Seats, Session
 from ..notation import Seat
 from . import i18n
 from .i18n import text as _
@@ -42,7 +42,7 @@ def session_kind(session: Session) -> str:
     return _("Pairs, %(movement)s, %(method)s", movement=movement, method=method)
 
 
-def seat_of(seats, ref: PairRef) -> str | None:
+def seat_of(seats: Seats | None, ref: PairRef) -> str | None:
     """The seat (N, S, E, W) a player sat in on an individual event's line."""
     return next((seat for seat, player in seats.by_seat() if player == ref), None) if seats else None
 

@@ -20,6 +20,7 @@ from .. import sealed
 from ..analysis.double_dummy import SessionAnalysis
 from ..errors import GeneratorError, shown
 from ..export import results_json_text, session_to_csv
+from ..history.types import Snapshot, UploadHistory, VersionRecord, VersionSnapshots
 from ..parallel import Beside
 from ..readers import is_event_file, suffixes
 from ..scoring.contract import ContractError
@@ -152,8 +153,8 @@ def _score_all(path: str, data: bytes, scoring: dict[str, Any], name: str) -> li
 
 
 def _history(
-    data: bytes, rel: str, history: dict[str, Any] | None, scoring: dict[str, Any], cache_root: str
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]]] | None:
+    data: bytes, rel: str, history: UploadHistory | None, scoring: dict[str, Any], cache_root: str
+) -> tuple[list[VersionRecord], list[VersionSnapshots]] | None:
     """The upload's versions (earlier ones, then the current) and the earlier ones' snapshots,
     or None when it has no earlier version."""
     if not history or not history["versions"]:
@@ -168,11 +169,12 @@ def _history(
     if versions[-1]["blob"] == current:
         earlier, now = versions[:-1], versions[-1]
     else:  # changed since the last commit: the current file is a version not yet committed
-        earlier, now = versions, {"commit": None, "date": None, "message": "", "blob": current, "path": rel}
+        uncommitted: VersionRecord = {"commit": None, "date": None, "message": "", "blob": current, "path": rel}
+        earlier, now = versions, uncommitted
     if not earlier:
         return None
 
-    def score(file: str, data: bytes) -> list[dict[str, Any]]:
+    def score(file: str, data: bytes) -> list[Snapshot]:
         if len(data) > MAX_BYTES:
             raise ValueError(f"the file is {len(data):,} bytes: expected at most {MAX_BYTES:,} bytes")
         return [snapshot(r) for r in _score_all(file, data, scoring, file)]
@@ -187,7 +189,7 @@ def build_source(
     scoring: dict[str, Any],
     templates: str,
     rel: str = "",
-    history: dict[str, Any] | None = None,
+    history: UploadHistory | None = None,
     cache_root: str = "",
     events: dict[int, list[dict[str, str]]] | None = None,
     parts: int = 1,
@@ -208,7 +210,7 @@ def build_source(
         data = read_upload(Path(path))
     results = _score_all(path, data, scoring, shown_name(path))  # the name the pages show
     past = _history(data, rel, history, scoring, cache_root)
-    provisional = (history or {}).get("provisional")
+    provisional = history["provisional"] if history else None
     summaries = []
     pages: dict[str, bytes] = {}
     analysis_cache = Path(cache_root).parent / "double-dummy" if cache_root else None
@@ -227,7 +229,7 @@ def build_source(
                 snapshot(result),
                 n,
                 method_label(result.session.method),
-                (provisional or {}).get("until_iso"),
+                provisional["until_iso"] if provisional else None,
             )
         analysis = analyse_session(result.session, analysis_cache)
         planner = SessionView(
@@ -248,7 +250,9 @@ def build_source(
         summary = session_summary(planner)
         summary["identity"] = session_identity(result.session)
         if history and history["versions"]:
-            summary["published"] = history["versions"][0]["date"]
+            published = history["versions"][0]["date"]
+            assert published is not None  # a committed version: git gave its date
+            summary["published"] = published
 
         rest = partial(
             _render_rest, planned, result, analysis, s_slug, templates, site.meta.csv_bom, site.meta.csv_semicolon
@@ -308,7 +312,7 @@ class UploadJob:
     cache_root: str
     staging: str
     """The folder the worker writes the pages into (phase two renames them into the site)."""
-    history: dict[str, Any] | None = None
+    history: UploadHistory | None = None
     """The upload's committed versions and provisional period (``generator.history``)."""
     events: dict[int, list[dict[str, str]]] | None = None
     """The events of several sessions each of its sessions belongs to, by session number."""
@@ -326,7 +330,7 @@ def upload_key(
     file_digest: str,
     slug: str,
     path: str,
-    history: dict[str, Any] | None,
+    history: UploadHistory | None,
     events: dict[int, list[dict[str, str]]] | None,
     legacy: tuple[str, ...] = (),
 ) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..history.types import Provisional
 from . import page_kinds
 from .links import LEGACY, board_file, pair_file, session_dir
 from .page import Page, SiteInfo
@@ -73,7 +74,7 @@ def plan_session(
     slug: str,
     site: SiteInfo,
     record: Mapping[str, Any] | None = None,
-    provisional: dict[str, Any] | None = None,
+    provisional: Provisional | None = None,
     analysis: SessionAnalysis | None = None,
     events: Sequence[Mapping[str, str]] = (),
     reconciliation: Reconciliation | None = None,

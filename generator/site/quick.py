@@ -24,6 +24,7 @@ import hashlib
 import json
 import os
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -37,13 +38,13 @@ RECORD = "quick-3"
 
 
 def walk(
-    root: Path, confine: Path | None = None, passed_over: list | None = None
+    root: Path, confine: Path | None = None, passed_over: list[tuple[str, str]] | None = None
 ) -> list[tuple[str, int, int, int, int]]:
     """(POSIX path, size, mtime_ns, inode, ctime_ns) of every file under ``root`` that ``tree.walk``
     reaches, sorted; what it passed over is added to ``passed_over`` (a new hidden file
     changes the build's summary).  Inside the content folder (``confine``) links stay
     inside it; in the output folder they may lead anywhere; never into a loop."""
-    out: list[tuple] = []
+    out: list[tuple[str, int, int, int, int]] = []
     try:
         found, skipped = tree.walk(root, confine=confine, stay_inside=confine is not None)
     except tree.OutsideError as exc:
@@ -128,7 +129,7 @@ def _text(path: Path, content: Path) -> str | None:
     return path.read_bytes().decode("utf-8", "replace")
 
 
-def folder_digest(files) -> str:
+def folder_digest(files: Iterable[tuple[object, ...]]) -> str:
     """Of (path, size, mtime_ns, ...) rows sorted by path (one update: the same digest as one per row)."""
     return hashlib.sha256(
         "".join([f"{row[0]}\0{row[1]}\0{row[2]}\n" for row in files]).encode("utf-8", "surrogateescape")
@@ -167,7 +168,8 @@ def check(
         return None
     if folder_digest(walk(output)) != record["folder"]:
         return None
-    return record["report"]
+    report = record["report"]
+    return report if isinstance(report, dict) else None  # (a record not of this build's making: build)
 
 
 def forget(cache_root: Path, output: Path) -> None:

@@ -53,7 +53,7 @@ def session_page(view: SessionView) -> Page:
                 "factored": factored,
                 "missed": len({r["boards"] for r in rows}) > 1,
                 "scaled": any(r["scaled_total"] is not None for r in rows),
-                "places": fmt.mp_places([r["total"] for r in rows]),
+                "places": fmt.mp_places([s.total for s in f.standings]),
                 "has_percentage": any(r["percentage"] is not None for r in rows),
                 "has_masterpoints": any(r["masterpoints"] for r in rows),
                 "has_strata": any(r["strata"] for r in rows),

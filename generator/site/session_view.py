@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from .. import figures
+from ..history.types import Provisional
 from ..model import Artificial, Deal, Direction, Outcome, PairRef, Play, Scored, ScoringMethod, TravellerLine
 from ..scoring.contract import Seat
 from ..scoring.results import ScoredBoard, ScoredLine, SessionResult
@@ -72,7 +73,7 @@ class SessionInputs:
     """The session's folder under ``sessions/``."""
     site: SiteInfo
     history: SessionHistory = SessionHistory()
-    provisional: dict[str, Any] | None = None
+    provisional: Provisional | None = None
     """The upload's provisional status (``history.provisional``), shown on the session page."""
     analysis: SessionAnalysis | None = None
     """The deals' double-dummy analysis."""

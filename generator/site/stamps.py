@@ -55,7 +55,7 @@ class SourceStamp(NamedTuple):
 S = TypeVar("S", FileStamp, SourceStamp)
 
 
-def stamps_from_json(data: Any, kind: type[S] = FileStamp) -> dict[str, S]:  # type: ignore[assignment]
+def stamps_from_json(data: Any, kind: type[S] = FileStamp) -> dict[str, S]:  # type: ignore[assignment]  # (mypy: a TypeVar's default argument)
     """A ``{path: stamp}`` map read back from a cache file; an entry that is not a stamp
     empties the whole map (the cache is then rebuilt, never half trusted)."""
     if not isinstance(data, dict):

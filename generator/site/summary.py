@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, NotRequired, TypedDict
 
+from ..history.types import Provisional
 from ..model import Masterpoints
 from . import swiss_pages
 from .links import pair_file, player_key
@@ -36,7 +37,7 @@ class SessionSummary(TypedDict):
     warnings: list[str]
     """Results taken on trust from the program's export (the build's report repeats them)."""
     corrections: list[dict[str, Any]]
-    provisional: dict[str, Any] | None
+    provisional: Provisional | None
     redirects: NotRequired[list[str]]
     """The session's redirect pages (old addresses, ``redirects.py``): not in the sitemap."""
     identity: NotRequired[Any]

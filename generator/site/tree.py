@@ -12,7 +12,7 @@ from pathlib import Path
 from ..files import inside
 
 
-def entries(root: Path, enter_links: bool) -> Iterator[tuple[str, os.DirEntry, bool]]:
+def entries(root: Path, enter_links: bool) -> Iterator[tuple[str, os.DirEntry[str], bool]]:
     """(POSIX path under ``root``, entry, is a folder) for every file and folder found.
 
     Folders are yielded, then entered; with ``enter_links`` false, symbolic links to

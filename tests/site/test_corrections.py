@@ -447,3 +447,19 @@ def test_a_shallow_clone_has_no_history(corrected: Path, tmp_path: Path) -> None
     html = page(clone, "sessions/tuesday/index.html")
     # not "provisional until 26 November" (the last commit taken for the first upload), no corrections
     assert "rovisional" not in html and "Corrections" not in html
+
+
+@pytest.mark.parametrize("renamed", [False, True])
+def test_a_version_as_data_is_the_dataclass_field_for_field(renamed: bool) -> None:
+    """The history log caches each version as data (``history.types.VersionRecord``), and an
+    upload's cache key hashes it: the typed record must be exactly ``asdict`` of git's version,
+    every field and no other (a field added to ``git.Version`` and not to the record fails here)."""
+    from dataclasses import asdict
+
+    from generator.history.git import Version
+    from generator.history.types import VersionRecord
+    from generator.history.uploads import _record
+
+    version = Version("c0ffee", "2026-10-05T21:14:00+01:00", "Board 7 corrected", "b10b", "s/one.pbn", renamed)
+    assert _record(version) == asdict(version)
+    assert set(VersionRecord.__annotations__) == set(asdict(version))
