@@ -28,7 +28,7 @@ from . import format as fmt
 from .explain_view import ArticleLink, StepMemo, board_blocks, rule_info
 from .links import board_file, pair_file, player_path, player_slug, session_dir
 from .meta import page_head
-from .naming import SEATS, long_date, session_kind, session_title
+from .naming import SEATS, long_date, session_kind, session_title, surname
 from .page import PageBase, SiteInfo
 
 if TYPE_CHECKING:  # types only: neither is a page module, and the audit's imports are heavy
@@ -222,11 +222,20 @@ class SessionView:
         link = self._links.get((ref, short))
         if link is None:
             if ref is None:
-                link = {"label": "—", "url": None, "names": ""}
+                link = {"label": "—", "url": None, "names": "", "people": "", "surnames": ""}
             else:
                 pair = self.pair_names.get(ref)
                 label = f"{ref.section if self.multi_section else ''}{ref.number}" if short else self.pair_label(ref)
-                link = {"label": label, "url": pair_file(ref) if pair else None, "names": pair.names if pair else ""}
+                players = pair.players if pair else ()
+                link = {
+                    "label": label,
+                    "url": pair_file(ref) if pair else None,
+                    "names": pair.names if pair else "",
+                    # the players' names only ('' when the upload has none): a traveller's line
+                    # shows them beside the number, surnames on a phone (site.css)
+                    "people": " & ".join(p.name for p in players),
+                    "surnames": " & ".join(surname(p.name) for p in players),
+                }
             self._links[(ref, short)] = link
         self._links_by_id[(id(ref), short)] = (ref, link)
         return link
