@@ -52,13 +52,22 @@ class SessionHistory:
     """A corrected figure's correction anchor, by line key (``history.snapshot.line_key``) and side."""
     pair_marks: dict[str, str] = field(default_factory=dict)
     """A corrected pair's correction anchor, by pair slug."""
+    standing_marks: dict[str, dict[str, str]] = field(default_factory=dict)
+    """By pair slug, the figures of its standing a correction changed ('total', 'percentage',
+    'place'), each with its correction's anchor: only these carry a mark."""
 
     @classmethod
     def of(cls, record: Mapping[str, Any] | None) -> SessionHistory:
         """From ``corrections``' dict (None: no earlier version)."""
         if record is None:
             return cls()
-        return cls(record["corrections"], record["notes"], record["line_marks"], record["pair_marks"])
+        return cls(
+            record["corrections"],
+            record["notes"],
+            record["line_marks"],
+            record["pair_marks"],
+            record.get("standing_marks", {}),
+        )
 
 
 @dataclass(frozen=True, slots=True)
