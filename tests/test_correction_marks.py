@@ -91,3 +91,20 @@ def test_only_the_figures_that_changed_are_marked():
 def test_a_pair_new_in_a_version_has_every_figure_new():
     assert changed_figures(None, _pair(5, "3", "50.00", 2, "2")) == ["total", "percentage", "place"]
     assert changed_figures(_pair(5, "3", "50.00", 2, "2"), _pair(5, "3", "50.00", 2, "2")) == []
+
+
+def test_a_correction_names_the_pairs_that_moved():
+    """The same correction, NS 3 with names and NS 4 without (an upload may have none): the
+    board's line by its pairs' numbers, as the traveller heads it; the pairs that moved by name.
+    NS 2's place went from 2nd to 2nd=: a tie, not a move."""
+    from generator.history.diff import compare, describe
+
+    first = {**FIRST, "pairs": {**FIRST["pairs"], "ns-3": {**FIRST["pairs"]["ns-3"], "names": "Ann Smith & Bob Jones"}}}
+    fixed = {
+        **CORRECTED,
+        "pairs": {**CORRECTED["pairs"], "ns-3": {**CORRECTED["pairs"]["ns-3"], "names": "Ann Smith & Bob Jones"}},
+    }
+    assert describe(compare(first, fixed), "matchpoints") == (
+        "board 2, NS 3 v EW 3: 2♠+2 by N +170 → 4♠= by N +620. "
+        "Ann Smith & Bob Jones (NS 3) moved from 4th to 2nd=; NS 4 from 3rd to 4th."
+    )

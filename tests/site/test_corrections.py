@@ -113,7 +113,8 @@ def test_the_session_page_says_what_was_corrected_and_why(corrected: Path) -> No
         "board 1, NS 1 v EW 1: 4♠= by N +420 → 4♠−1 by N −50; "
         "board 3, NS 3 v EW 2: removed (was 2♥−1 by S −50); "
         "board 4, NS 3 v EW 3: added, artificial score A=. "
-        "NS 3 moved from 3rd to 2nd; NS 1 from 1st= to 3rd; EW 1 from 3rd to 2nd; EW 2 from 2nd to 3rd."
+        "Eli Elm & Fay Fern (NS 3) moved from 3rd to 2nd; Ann Alder & Ben Birch (NS 1) from 1st= to 3rd; "
+        "Gus Gorse & Hal Hazel (EW 1) from 3rd to 2nd; Ivy Iris & Jon Juniper (EW 2) from 2nd to 3rd."
     ) in text
     # the reason, from the commit message, escaped
     assert (
