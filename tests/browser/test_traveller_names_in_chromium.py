@@ -19,7 +19,7 @@ BOARD = "sessions/2026-09-07-monday-pairs/board-5.html"
 
 # The names a sighted reader sees in each pair cell: the one of the two name spans that has a
 # box bigger than the visually hidden one's 1 px (display: none gives none at all).
-SEEN = """cells => cells.map(c => [...c.querySelectorAll('.who > span')]
+SEEN = """cells => cells.map(c => [...c.querySelectorAll('.names > span')]
   .filter(s => s.getBoundingClientRect().width > 1).map(s => s.textContent).join(' | '))"""
 
 

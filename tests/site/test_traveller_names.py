@@ -70,11 +70,11 @@ def test_a_traveller_line_names_both_pairs_in_full_and_by_surname():
     cells = re.findall(r'<td class="pair">.*?</td>', html)
     assert cells == [  # the traveller lists the best NS score first: table 2's +450
         '<td class="pair"><a href="pair-ns-2.html">2</a></td>',
-        '<td class="pair"><a href="pair-ew-2.html">2 <span class="who"><span class="full">Eve Fox &amp; Finn Gray</span>'
+        '<td class="pair"><a href="pair-ew-2.html">2 <span class="who names"><span class="full">Eve Fox &amp; Finn Gray</span>'
         '<span class="short" aria-hidden="true">Fox &amp; Gray</span></span></a></td>',
-        '<td class="pair"><a href="pair-ns-1.html">1 <span class="who"><span class="full">Ann Smith &amp; Bob Jones</span>'
+        '<td class="pair"><a href="pair-ns-1.html">1 <span class="who names"><span class="full">Ann Smith &amp; Bob Jones</span>'
         '<span class="short" aria-hidden="true">Smith &amp; Jones</span></span></a></td>',
-        '<td class="pair"><a href="pair-ew-1.html">1 <span class="who"><span class="full">Cora &lt;Dee&gt; &amp; '
+        '<td class="pair"><a href="pair-ew-1.html">1 <span class="who names"><span class="full">Cora &lt;Dee&gt; &amp; '
         'Jan van der Berg</span><span class="short" aria-hidden="true">&lt;Dee&gt; &amp; van der Berg</span></span></a></td>',
     ]
 
@@ -85,7 +85,9 @@ def test_the_stylesheet_shows_surnames_only_up_to_420_px():
     from generator.site.render import DEFAULT_TEMPLATES
 
     css = (DEFAULT_TEMPLATES / "static" / "site.css").read_text()
-    assert ".who .short { display: none; }" in css
+    assert ".names .short { display: none; }" in css
     block = css.split("@media (max-width: 26.25rem) {", 1)[1].split("\n}\n", 1)[0]
-    assert ".who .full { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%)" in block
-    assert ".who .short { display: inline; }" in block
+    assert (
+        ".names .full { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%)" in block
+    )
+    assert ".names .short { display: inline; }" in block
