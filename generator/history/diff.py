@@ -25,6 +25,13 @@ def _place(pair: PairSnapshot) -> str:
     return ordinal(pair["rank"]) + ("=" if pair["rank_label"].endswith("=") else "")
 
 
+def who(pair: dict[str, Any]) -> str:
+    """A pair as a correction names it: 'Ann Smith & Bob Jones (NS 1)', or 'NS 1' without names
+    (and in a snapshot cached before snapshots kept them)."""
+    names = pair.get("names")
+    return f"{names} ({pair['pair']})" if names else pair["pair"]
+
+
 def _field_order(field: str) -> tuple[str, int]:
     """Sections in order, North-South before East-West (as the session page lists them)."""
     parts = field.split()
@@ -78,7 +85,8 @@ def compare(old: Snapshot, new: Snapshot) -> dict[str, Any]:
             pairs[slug] = {"old": was, "new": now}
     moves = [
         {
-            "pair": v["new"]["pair"],
+            "pair": who(v["new"]),
+            "label": v["new"]["pair"],
             "field": v["new"]["field"],
             "from": _place(v["old"]),
             "to": _place(v["new"]),
@@ -87,9 +95,9 @@ def compare(old: Snapshot, new: Snapshot) -> dict[str, Any]:
         for v in pairs.values()
         if v["old"] and v["new"] and v["old"]["rank"] != v["new"]["rank"]
     ]
-    moves.sort(key=lambda m: (*_field_order(m["field"]), m["rank"], m["pair"]))
+    moves.sort(key=lambda m: (*_field_order(m["field"]), m["rank"], m["label"]))
     penalties = [
-        {"pair": v["new"]["pair"], "old": v["old"]["penalty"], "new": v["new"]["penalty"]}
+        {"pair": who(v["new"]), "old": v["old"]["penalty"], "new": v["new"]["penalty"]}
         for v in pairs.values()
         if v["old"] and v["new"] and v["old"]["penalty"] != v["new"]["penalty"]
     ]
@@ -97,7 +105,9 @@ def compare(old: Snapshot, new: Snapshot) -> dict[str, Any]:
 
 
 def describe(change: dict[str, Any], unit_word: str) -> str:
-    """One sentence list: 'board 7, NS 3 v EW 5: 4♠= +420 → 4♠−1 −50. NS 3 moved from 2nd to 4th; …'"""
+    """One sentence list: 'board 7, NS 3 v EW 5: 4♠= +420 → 4♠−1 −50. Ann Smith & Bob Jones (NS 3)
+    moved from 2nd to 4th; …' (a board's line by its pairs' numbers, as its traveller; a pair
+    whose place or penalty changed by its players' names too)."""
     parts = []
     for r in change["results"]:
         where = f"board {r['board']}, {r['ns_pair']} v {r['ew_pair']}"

@@ -127,6 +127,7 @@ def corrections(
         )
     lines: dict[str, dict[str, str]] = {}
     pairs: dict[str, str] = {}
+    standing: dict[str, dict[str, str]] = {}
     for c in found:  # the latest correction of a figure wins
         for key, sides in c["change"]["figures"].items():
             for side in sides:
@@ -134,6 +135,28 @@ def corrections(
         for slug, v in c["change"]["pairs"].items():
             if v["new"] is not None:
                 pairs[slug] = c["anchor"]
+                for figure in changed_figures(v["old"], v["new"]):
+                    standing.setdefault(slug, {})[figure] = c["anchor"]
     for c in found:
         del c["change"]
-    return {"corrections": found, "notes": notes, "line_marks": lines, "pair_marks": pairs}
+    return {
+        "corrections": found,
+        "notes": notes,
+        "line_marks": lines,
+        "pair_marks": pairs,
+        "standing_marks": standing,
+    }
+
+
+def changed_figures(old: dict[str, Any] | None, new: dict[str, Any]) -> list[str]:
+    """Which of a pair's figures a correction changed ('total', 'percentage', 'place'): a mark
+    goes on a figure only when it differs from the previous version's, so a pair whose place
+    moved because another pair's result changed has its place marked, not its total.  A pair
+    new in this version has every figure new."""
+    if old is None:
+        return ["total", "percentage", "place"]
+    return [
+        figure
+        for figure, key in (("total", "total"), ("percentage", "percentage"), ("place", "rank_label"))
+        if old[key] != new[key]
+    ]

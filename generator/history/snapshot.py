@@ -87,6 +87,8 @@ def snapshot(result: SessionResult) -> Snapshot:
         for s in f.standings:
             pairs[s.ref.slug] = {
                 "pair": pair_text(s.ref, multi),
+                # the players, so that a correction names them ('' when the upload has no names)
+                "names": " & ".join(p.name for p in s.pair.players),
                 "field": f.name,
                 "rank": s.rank,
                 "rank_label": s.rank_label,

@@ -65,6 +65,8 @@ class PairSnapshot(TypedDict):
     """One pair's standing in a version."""
 
     pair: str
+    names: NotRequired[str]
+    """The players joined with " & " ('' when the upload names none; absent in an older cache)."""
     field: str
     rank: int
     rank_label: str

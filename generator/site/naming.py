@@ -63,3 +63,24 @@ def field_name(name: str) -> str:
     for p in parts:
         out.append(words.get(p) or _("Section %(section)s", section=p))
     return ", ".join(out)
+
+
+# Words that belong to a surname when they come before it ('Jan van der Berg': 'van der Berg').
+_PARTICLES = frozenset(
+    {"van", "von", "der", "den", "de", "del", "della", "di", "da", "du", "le", "la", "ten", "ter", "st", "st."}
+)
+
+
+def surname(name: str) -> str:
+    """A player's surname, for a traveller on a phone where the full names do not fit:
+    'Ann Smith' → 'Smith', 'Smith, Ann' → 'Smith', 'Jan van der Berg' → 'van der Berg'.
+    A one-word name is itself.  Only shortens what the page shows; the full name stays
+    in the markup for screen readers and wider screens."""
+    name = " ".join(name.split())
+    if "," in name:
+        return name.split(",", 1)[0].strip() or name
+    words = name.split(" ")
+    start = len(words) - 1
+    while start > 1 and words[start - 1].lower() in _PARTICLES:
+        start -= 1
+    return " ".join(words[start:])

@@ -28,6 +28,7 @@ def session_page(view: SessionView) -> Page:
     for f in sorted(view.result.fields, key=_field_order):
         rows = []
         for s in f.standings:
+            marks = view.history.standing_marks.get(s.ref.slug, {})
             rows.append(
                 {
                     "rank": s.rank_label,
@@ -42,7 +43,10 @@ def session_page(view: SessionView) -> Page:
                     "masterpoints": s.pair.masterpoints,
                     "strata": s.strata,
                     "scaled_total": s.scaled_total,
-                    "mark": view.history.pair_marks.get(s.ref.slug),
+                    # a correction's mark on each figure it changed (none on one it left alone)
+                    "mark": marks.get("total"),
+                    "percentage_mark": marks.get("percentage"),
+                    "place_mark": marks.get("place"),
                 }
             )
         factored = any(r["score"] != r["total"] for r in rows) and view.unit == "imps"

@@ -30,7 +30,7 @@ from .explain_view import ArticleLink, StepMemo, board_blocks, rule_info
 from .i18n import text as _
 from .links import board_file, pair_file, player_path, player_slug, session_dir
 from .meta import page_head
-from .naming import long_date, seat_name, session_kind, session_title
+from .naming import long_date, seat_name, session_kind, session_title, surname
 from .page import PageBase, SiteInfo
 
 if TYPE_CHECKING:  # types only: neither is a page module, and the audit's imports are heavy
@@ -54,13 +54,22 @@ class SessionHistory:
     """A corrected figure's correction anchor, by line key (``history.snapshot.line_key``) and side."""
     pair_marks: dict[str, str] = field(default_factory=dict)
     """A corrected pair's correction anchor, by pair slug."""
+    standing_marks: dict[str, dict[str, str]] = field(default_factory=dict)
+    """By pair slug, the figures of its standing a correction changed ('total', 'percentage',
+    'place'), each with its correction's anchor: only these carry a mark."""
 
     @classmethod
     def of(cls, record: Mapping[str, Any] | None) -> SessionHistory:
         """From ``corrections``' dict (None: no earlier version)."""
         if record is None:
             return cls()
-        return cls(record["corrections"], record["notes"], record["line_marks"], record["pair_marks"])
+        return cls(
+            record["corrections"],
+            record["notes"],
+            record["line_marks"],
+            record["pair_marks"],
+            record.get("standing_marks", {}),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,11 +233,20 @@ class SessionView:
         link = self._links.get((ref, short))
         if link is None:
             if ref is None:
-                link = {"label": "—", "url": None, "names": ""}
+                link = {"label": "—", "url": None, "names": "", "people": "", "surnames": ""}
             else:
                 pair = self.pair_names.get(ref)
                 label = f"{ref.section if self.multi_section else ''}{ref.number}" if short else self.pair_label(ref)
-                link = {"label": label, "url": pair_file(ref) if pair else None, "names": pair.names if pair else ""}
+                players = pair.players if pair else ()
+                link = {
+                    "label": label,
+                    "url": pair_file(ref) if pair else None,
+                    "names": pair.names if pair else "",
+                    # the players' names only ('' when the upload has none): a traveller's line
+                    # shows them beside the number, surnames on a phone (site.css)
+                    "people": " & ".join(p.name for p in players),
+                    "surnames": " & ".join(surname(p.name) for p in players),
+                }
             self._links[(ref, short)] = link
         self._links_by_id[(id(ref), short)] = (ref, link)
         return link

@@ -55,6 +55,10 @@ class _Parser(HTMLParser):
             self.page.sources.append(a["src"])
         if tag == "link" and "href" in a:
             self.page.sources.append(a["href"])
+        if tag == "span" and not self.under and ("who" in (a.get("class") or "").split() or a.get("aria-hidden")):
+            # a traveller's names under a pair's number (the cell's text is the number), and the
+            # surnames a phone shows instead of a player's full name (not read out)
+            self.under += 1
         if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
             self.heading = [int(tag[1]), []]
         if tag == "table":

@@ -113,7 +113,8 @@ def test_the_session_page_says_what_was_corrected_and_why(corrected: Path) -> No
         "board 1, NS 1 v EW 1: 4♠= by N +420 → 4♠−1 by N −50; "
         "board 3, NS 3 v EW 2: removed (was 2♥−1 by S −50); "
         "board 4, NS 3 v EW 3: added, artificial score A=. "
-        "NS 3 moved from 3rd to 2nd; NS 1 from 1st= to 3rd; EW 1 from 3rd to 2nd; EW 2 from 2nd to 3rd."
+        "Eli Elm & Fay Fern (NS 3) moved from 3rd to 2nd; Ann Alder & Ben Birch (NS 1) from 1st= to 3rd; "
+        "Gus Gorse & Hal Hazel (EW 1) from 3rd to 2nd; Ivy Iris & Jon Juniper (EW 2) from 2nd to 3rd."
     ) in text
     # the reason, from the commit message, escaped
     assert (
@@ -121,8 +122,12 @@ def test_the_session_page_says_what_was_corrected_and_why(corrected: Path) -> No
         or "Reason given: Board 1: NS 1 went one off &lt;not made&gt; (scorer&#x27;s slip)" in html
     )
     assert "<not made>" not in html
-    # the ranking marks the totals that changed (all six pairs' totals moved)
-    assert html.count('class="corrected" href="#correction-1"') == 6
+    # the ranking marks each figure that changed, and only those: all six totals and percentages
+    # moved (NS 1 9 → 5.5, NS 2 9 → 9.5, NS 3 4 → 7, EW 1 3 → 5.5, EW 2 9 → 4, EW 3 10 → 12.5);
+    # five places did (NS 1= → 1, NS 1= → 3, NS 3 → 2, EW 3 → 2, EW 2 → 3), EW 3's 1st did not
+    assert html.count('class="corrected" href="#correction-1"') == 6 + 6 + 5
+    kim = next(r for r in html.split("<tr>") if "Kim Kale" in r)
+    assert kim.startswith("\n<td>1</td>")  # still 1st: no mark on the place
 
 
 def test_changed_figures_on_board_and_pair_pages_link_to_the_correction(corrected: Path) -> None:

@@ -125,8 +125,12 @@ def test_blocks_share_their_text_steps_and_keep_their_table_steps():
 
 
 hostile = st.sampled_from(["<b>x</b>", 'a "q" & b', "<script>", "é ♠ <"])
-pair = st.fixed_dictionaries({"url": st.none() | hostile, "label": hostile, "names": hostile})
-player = st.fixed_dictionaries({"seat": hostile, "url": hostile, "names": hostile})
+pair = st.fixed_dictionaries(
+    {"url": st.none() | hostile, "label": hostile, "names": hostile, "people": hostile, "surnames": hostile}
+)
+player = st.fixed_dictionaries(
+    {"seat": hostile, "url": hostile, "names": hostile, "people": st.just("") | hostile, "surnames": hostile}
+)
 outcome = st.one_of(
     st.fixed_dictionaries(
         {
