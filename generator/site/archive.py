@@ -276,7 +276,7 @@ class ArchivePlanner:
             # The moment the period ends, for the few lines of script that hide the note then
             # on a page no build has touched since (templates/_macros.html, provisional_expiry).
             "provisional_until": provisional.get("until_utc") if provisional and provisional["active"] else None,
-            "winners": [{"field": w["field"], "names": w["names"], "url": root + w["url"]} for w in s["winners"]],
+            "winners": [{**w, "url": root + w["url"]} for w in s["winners"]],
         }
 
     def home(self) -> Page:

@@ -202,14 +202,14 @@ def event_summary(event: EventSource, scored) -> dict[str, Any]:
     """What the home page lists: the event's title, its sessions' dates and its winner."""
     r = scored.result
     dates = sorted(s.session.date.isoformat() for s in r.sessions if s.session.date)
-    first = next((s for s in r.standings if s.rank == 1), None)
+    first = [s for s in r.standings if s.rank == 1]
     return {
         "title": r.title,
         "url": event.url,
         "sessions": len(r.sessions),
         "dates": f"{dates[0]} to {dates[-1]}" if dates else "",
         "last": dates[-1] if dates else "",
-        "winner": first.names if first else "",
+        "winners": [{"field": "", "names": s.names, "tied": len(first) > 1} for s in first],
     }
 
 

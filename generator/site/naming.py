@@ -24,7 +24,9 @@ def session_kind(session: Session) -> str:
     }[session.method]
     if session.individual:
         return f"Individual, {method}"
-    return f"Pairs, {movement}, {method}"
+    # A handicap event says so wherever its kind is named (home page, session page, feed).
+    handicap = ", handicap" if any(p.handicap is not None for p in session.pairs) else ""
+    return f"Pairs, {movement}, {method}{handicap}"
 
 
 def seat_of(seats, ref: PairRef) -> str | None:

@@ -45,6 +45,7 @@ def session_page(view: SessionView) -> Page:
                 }
             )
         factored = any(r["score"] != r["total"] for r in rows) and view.unit == "imps"
+        handicap_rows = [handicap_row(view, s) for s in f.handicap_standings]
         fields.append(
             {
                 "name": field_name(f.name),
@@ -54,9 +55,11 @@ def session_page(view: SessionView) -> Page:
                 "scaled": any(r["scaled_total"] is not None for r in rows),
                 "places": fmt.mp_places([r["total"] for r in rows]),
                 "has_percentage": any(r["percentage"] is not None for r in rows),
-                "has_masterpoints": any(r["masterpoints"] for r in rows),
+                # A handicap event's masterpoints were awarded on the handicap order: shown there.
+                "has_masterpoints": not handicap_rows and any(r["masterpoints"] for r in rows),
                 "has_strata": any(r["strata"] for r in rows),
-                "handicap_rows": [handicap_row(view, s) for s in f.handicap_standings],
+                "handicap_rows": handicap_rows,
+                "handicap_masterpoints": any(r["masterpoints"] for r in handicap_rows),
             }
         )
     boards = [
@@ -118,6 +121,7 @@ def handicap_row(view: SessionView, s: Standing) -> dict[str, Any]:
         "applied": h.applied,
         "percentage": h.percentage,
         "url": pair_file(s.ref),
+        "masterpoints": s.pair.masterpoints,
     }
 
 

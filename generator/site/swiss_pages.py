@@ -242,7 +242,8 @@ def summary_entries(
             }
         )
         if s.rank == 1:
-            winners.append({"field": "", "names": s.pair.names, "url": url})
+            tied = sum(1 for o in swiss.standings if o.rank == 1) > 1
+            winners.append({"field": "", "names": s.pair.names, "url": url, "tied": tied})
     return entries, winners
 
 
