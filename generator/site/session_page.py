@@ -26,7 +26,11 @@ def session_page(view: SessionView) -> Page:
     fields: list[dict[str, Any]] = []
     for f in sorted(view.result.fields, key=_field_order):
         rows = []
-        for s in f.standings:
+        standings = list(f.standings)
+        if view.result.swiss is not None:  # not a ranking: in the order of the Swiss standings
+            order = {s.ref: n for n, s in enumerate(view.result.swiss.standings)}
+            standings.sort(key=lambda s: order.get(s.ref, len(order)))
+        for s in standings:
             rows.append(
                 {
                     "rank": s.rank_label,
