@@ -16,7 +16,7 @@ from typing import Any
 from ..errors import InputErrors
 from ..readers import is_event_file
 from ..scoring.event import missing_rule
-from .links import LEGACY, pair_file, session_dir, slugify
+from .links import LEGACY, pair_file, player_path, player_slug, session_dir, slugify
 from .meta import page_head
 from .page import Page, PageBase, SiteInfo
 from .pipeline import Source
@@ -92,9 +92,10 @@ def session_slug(
     return slug if counts.get(rel, 1) == 1 else f"{slug}-{index or 1}"
 
 
-def plan_event(event: EventSource, scored, slugs: list[str], site: SiteInfo) -> Page:
+def plan_event(event: EventSource, scored, slugs: list[str], site: SiteInfo, site_default: bool = False) -> Page:
     """The event page: each pair's figure in each session (linked to its page there), the event
-    figure and its explanation steps as the engine wrote them."""
+    figure and its explanation steps as the engine wrote them.  ``site_default``: site.yaml
+    gives the rule for a missed session (``events: missing:``), which the page names."""
     from ..scoring.explain import fmt
 
     r = scored.result
@@ -129,10 +130,15 @@ def plan_event(event: EventSource, scored, slugs: list[str], site: SiteInfo) -> 
         # A ranked pair that missed a session: its figure carries the event's rule beside it.
         missed = s.figure is not None and any(f.note in ("average", "missed") for f in s.figures)
         marked = marked or missed
+        played = next(f.standing for f in reversed(s.figures) if f.standing is not None)
         rows.append(
             {
                 "rank": s.rank_label,
                 "names": s.names,
+                # each player linked to their page, as on the session pages
+                "players": [
+                    {"name": p.name, "url": root + player_path(player_slug(p.name))} for p in played.pair.players
+                ],
                 "cells": cells,
                 "anchor": f"p{n}",
                 "missed": missed,
@@ -166,8 +172,11 @@ def plan_event(event: EventSource, scored, slugs: list[str], site: SiteInfo) -> 
         {
             **head,
             "method": method,
-            # the footnote of the pairs marked * states the rule: not said twice
-            "notes": [n for n in r.notes if not (marked and n == missing_rule(r.options.missing))],
+            # the rule for a missed session is stated under the method, always: not said twice
+            "notes": [n for n in r.notes if n != missing_rule(r.options.missing)],
+            "missing_rule": missing_rule(r.options.missing),
+            "missing_source": "file" if "missing" in scored.spec.given else "site" if site_default else "default",
+            "tied": any(row["rank"].endswith("=") for row in rows),
             "missed_note": _missed_note(r.options.missing) if marked else "",
             "sessions": sessions,
             "rows": rows,
@@ -184,10 +193,10 @@ def _missed_note(missing: str) -> str:
 
     if missing == "average":
         return (
-            f"Missed a session and given an average ({fmt(AVERAGE)}%) for it, as this event's rules say: "
+            f"Missed a session and given an average ({fmt(AVERAGE)}%) for it, by the rule above: "
             "so a pair that missed a session can be placed above pairs who played every session."
         )
-    return "Missed a session and ranked on the sessions it played, as this event's rules say."
+    return "Missed a session and ranked on the sessions it played, by the rule above."
 
 
 def _figure(value, unit: str) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import figures
+from ..scoring.explain import fmt as explain_fmt
 from ..scoring.results import Field, Standing
 from . import format as fmt
 from . import swiss_pages
@@ -64,6 +65,9 @@ def session_page(view: SessionView) -> Page:
                 "has_strata": any(r["strata"] for r in rows),
                 "handicap_rows": handicap_rows,
                 "handicap_masterpoints": any(r["masterpoints"] for r in handicap_rows),
+                # a shared place ('1=') is explained under the table that shows one
+                "tied": any(s.rank_label.endswith("=") or any(p.endswith("=") for _, p in s.strata) for s in standings)
+                or any(s.handicap.rank_label.endswith("=") for s in f.handicap_standings if s.handicap),
             }
         )
     boards = [
@@ -107,6 +111,10 @@ def session_page(view: SessionView) -> Page:
             has_deals=any(b.deal is not None for b in view.session.boards),
             reconcile=view.reconciliation,
             events=view.events,
+            strata=[
+                {"name": s.name, "limit": None if s.max_rating is None else explain_fmt(s.max_rating)}
+                for s in view.session.strata
+            ],
             **swiss_pages.session_context(view),
         ),
     )
