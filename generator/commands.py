@@ -13,7 +13,7 @@ from .json_halves import Started, encoded_in_halves, started, worth_forking
 from .model import Session
 from .scoring.explain import fmt, signed
 from .scoring.results import ScoredBoard, SessionResult
-from .site_settings import site_scoring_for
+from .site_settings import site_event_missing_for, site_scoring_for
 from .upload import BoardsScored, SessionOutcome, UploadOutcome, read_and_score
 
 
@@ -64,6 +64,7 @@ def score_command_parts(
                 site=site_scoring_for(Path(path)),
                 overrides=overrides,
                 boards_scored=start_boards if as_json else None,
+                event_missing=site_event_missing_for(Path(path)),
             )
             if outcome.event is not None:  # an event of several sessions (generator/events.py)
                 from .events import event_text, event_to_json

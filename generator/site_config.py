@@ -50,6 +50,10 @@ class SiteConfig:
     """results.csv's separators: 'comma' (',' between fields, a decimal point), 'semicolon'
     (';' and a decimal comma, as Excel opens a CSV file in France or the Netherlands), or
     'auto': semicolon when the site's language writes a decimal comma."""
+    event_missing: str | None = None
+    """``events: {missing: ...}``: the club's rule for a pair that missed a session of an event
+    of several sessions (``scoring/event.py``'s ``not_ranked``, ``played`` or ``average``),
+    used where an event file states none; None: the engine's default (``not_ranked``)."""
     language: str = DEFAULT_LANGUAGE
     """The pages' language, a BCP 47 tag ('fr', 'nl', 'fr-BE'; docs/site.md): their text
     (gettext catalogs), figures, dates and places (Babel); 'en' needs no Babel."""
@@ -71,6 +75,8 @@ class SiteConfig:
                 "search_engines": self.search_engines,
                 "csv_bom": self.csv_bom,
                 "logo": self.logo,
+                # only when set: caches made before this setting stay valid
+                **({"events": {"missing": self.event_missing}} if self.event_missing else {}),
                 # only when set: an English site's caches stay valid across this addition
                 **({"language": self.language} if self.language != DEFAULT_LANGUAGE else {}),
                 **({"csv_format": self.csv_format} if self.csv_format != "auto" else {}),
@@ -104,6 +110,7 @@ _KEYS = {
     "club",
     "description",
     "scoring",
+    "events",
     "season_start_month",
     "season_min_sessions",
     "sessions_dir",
@@ -199,6 +206,7 @@ def load_config(content: Path) -> SiteConfig:
             file=path,
         )
     config = SiteConfig(
+        event_missing=_event_missing(data.get("events"), path),
         site_url=site_address(data.get("site_url"), f"{shown(path)}: 'site_url'", path),
         logo=logo,
         **flags,
@@ -218,6 +226,28 @@ def load_config(content: Path) -> SiteConfig:
     except OptionError as exc:
         raise BuildError(f"{shown(path)}: scoring: {shown(exc)}", file=path) from None
     return config
+
+
+def _event_missing(events: Any, path: Path) -> str | None:
+    """site.yaml's ``events: {missing: not_ranked | played | average}``, checked."""
+    from .scoring.event import MISSING
+
+    if events is None:
+        return None
+    if not isinstance(events, dict) or set(events) - {"missing"}:
+        raise BuildError(
+            f"{shown(path)}: 'events' must be a mapping with the key missing: "
+            f"expected, e.g., events: {{missing: average}}",
+            file=path,
+        )
+    missing = events.get("missing")
+    if missing is None:
+        return None
+    if missing not in MISSING:
+        raise BuildError(
+            f"{shown(path)}: events: unknown missing {missing!r}: expected one of {', '.join(MISSING)}", file=path
+        )
+    return str(missing)
 
 
 MAX_LOGO_BYTES = 1_000_000

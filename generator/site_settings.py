@@ -45,6 +45,17 @@ def _settings_folder(given: Path) -> Path | None:
     return None
 
 
+def site_event_missing_for(file: Path) -> str | None:
+    """The ``events: missing:`` of the ``site.yaml`` that governs ``file`` (None without one):
+    an event file scored on its own treats a missed session as the site does."""
+    folder = _settings_folder(Path(file))
+    if folder is None:
+        return None
+    from .site_config import load_config
+
+    return load_config(folder).event_missing
+
+
 def site_scoring_for(file: Path) -> ScoringOptions:
     """The ``scoring:`` of the ``site.yaml`` that governs ``file``, resolved and validated: the
     defaults its upload's options override (the built-in defaults without a ``site.yaml``)."""

@@ -10,7 +10,7 @@ calls ``scoring.session.score_session``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -146,6 +146,7 @@ def read_and_score(
     data: bytes | None = None,
     name: str | None = None,
     events: bool = True,
+    event_missing: str | None = None,
 ) -> UploadOutcome:
     """Read the upload at ``path`` (or its bytes ``data``, named ``name`` in messages and on the
     pages) and score every session in it; an event file of several sessions is ranked as an event.
@@ -155,7 +156,7 @@ def read_and_score(
 
     file = str(path)
     if events and data is None and is_event_path(Path(path)):
-        event = load_event(Path(path), site, overrides)
+        event = load_event(Path(path), site, overrides, event_missing)
         return UploadOutcome(
             Path(path), tuple(SessionOutcome(r.session, r.options, r) for r in event.result.sessions), event
         )
@@ -170,14 +171,23 @@ def is_event_path(path: Path) -> bool:
     return is_event_file(path.name)
 
 
-def load_event(path: Path, scoring: SiteScoring = None, overrides: Mapping[str, Any] | None = None) -> ScoredEvent:
+def load_event(
+    path: Path,
+    scoring: SiteScoring = None,
+    overrides: Mapping[str, Any] | None = None,
+    missing: str | None = None,
+) -> ScoredEvent:
     """The event file's ranking: each session it names read and scored as on its own page
-    (``score_sessions``); raises InputErrors naming the event file, the line and what was expected."""
+    (``score_sessions``); raises InputErrors naming the event file, the line and what was expected.
+    ``missing``: the club's rule for a missed session (site.yaml's ``events: missing:``), used
+    when the event file states none."""
     from .readers import read_sessions
     from .scoring.event import EventError, score_event
 
     path = Path(path)
     spec = resolve(read_event_file(path), path.parent)
+    if missing is not None and "missing" not in spec.given:
+        spec = replace(spec, options=replace(spec.options, missing=missing))
     site = site_options(scoring)
     results: list[SessionResult] = []
     labels: list[str] = []

@@ -57,6 +57,8 @@ class EventFile:
     options: EventOptions
     sessions: tuple[SessionRef, ...]
     line: int = 1
+    given: frozenset[str] = frozenset()
+    """The options the file states: a site-wide default (site.yaml's ``events:``) fills only the others."""
 
 
 def read_event_file(path: Path) -> EventFile:
@@ -157,7 +159,7 @@ class _Reader:
                 self.error(body, str(exc))
         if self.errors:
             raise InputErrors(self.errors)
-        return EventFile(self.file, title.strip(), options, tuple(sessions), body.line)
+        return EventFile(self.file, title.strip(), options, tuple(sessions), body.line, frozenset(settings))
 
     def sessions(self, body: LineDict) -> list[SessionRef]:
         raw = body.get("sessions")

@@ -95,29 +95,28 @@ def _month_name(key: str) -> str:
 
 
 def _season_chart(n: int, season: str, rows: list[dict[str, Any]], average: Fraction | None) -> Markup | None:
-    """The player's percentage in each matchpoint session of a season (oldest first), with the season average."""
+    """The player's percentage in each matchpoint session of a season (oldest first), each
+    labelled with its date and partner, with the season average."""
     from . import format as fmt
-    from .charts import Bar, bar_chart
+    from .charts import Point, trend_chart
 
     scored = [r for r in reversed(rows) if r["percentage"] is not None]
     if len(scored) < 2 or average is None:
         return None
-    bars = [Bar(str(k), float(r["percentage"]), fmt.percentage(r["percentage"]) + "%") for k, r in enumerate(scored, 1)]
-    return bar_chart(
-        f"season-{n}",
-        bars,
-        f"Season {season}: percentage in each session",
-        "Session, date and percentage, oldest first: "
-        + "; ".join(
-            f"{k}. {r['session']}, {r['long_date']}: {fmt.percentage(r['percentage'])}%"
-            for k, r in enumerate(scored, 1)
+    points = [
+        Point(
+            r["long_date"] or r["session"],
+            f"with {' & '.join(r['partners'])}" if r["partners"] else "",
+            float(r["percentage"]),
+            fmt.percentage(r["percentage"]) + "%",
         )
-        + f". Season average: {fmt.percentage(average)}%.",
-        100.0,
-        step=20,
-        reference=(float(average), f"average {fmt.percentage(average)}%"),
-        kind="season",
-        values=False,
+        for r in scored
+    ]
+    return trend_chart(
+        f"season-{n}",
+        points,
+        f"Season {season}: percentage in each session, oldest first",
+        (float(average), f"average {fmt.percentage(average)}%"),
     )
 
 
@@ -284,7 +283,7 @@ class ArchivePlanner:
             # The moment the period ends, for the few lines of script that hide the note then
             # on a page no build has touched since (templates/_macros.html, provisional_expiry).
             "provisional_until": provisional.get("until_utc") if provisional and provisional["active"] else None,
-            "winners": [{"field": w["field"], "names": w["names"], "url": root + w["url"]} for w in s["winners"]],
+            "winners": [{**w, "url": root + w["url"]} for w in s["winners"]],
         }
 
     def home(self) -> Page:

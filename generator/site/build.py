@@ -884,7 +884,7 @@ def _event_pages(
                 now[event.rel] = known
                 continue
         try:
-            scored = load_event(event.path, config.scoring)
+            scored = load_event(event.path, config.scoring, missing=config.event_missing)
             for ref in scored.spec.sessions:
                 rel = os.path.normpath(os.path.join(os.path.dirname(event.rel), ref.file)).replace(os.sep, "/")
                 if rel not in uploads:
@@ -903,7 +903,7 @@ def _event_pages(
             errors.append(str(exc))
             problems.extend(exc.problems)
             continue
-        page = plan_event(event, scored, slugs, site)
+        page = plan_event(event, scored, slugs, site, site_default=config.event_missing is not None)
         made = {
             page.path: render_page(page, templates),
             f"events/{event.slug}/results.json": (

@@ -20,7 +20,7 @@ from ..scoring.event import missing_rule
 from ..upload import ScoredEvent
 from . import i18n
 from .i18n import text as _
-from .links import LEGACY, pair_file, session_dir, slugify
+from .links import LEGACY, pair_file, player_path, player_slug, session_dir, slugify
 from .meta import page_head
 from .page import Page, PageBase, SiteInfo
 from .pipeline import Source
@@ -96,9 +96,12 @@ def session_slug(
     return slug if counts.get(rel, 1) == 1 else f"{slug}-{index or 1}"
 
 
-def plan_event(event: EventSource, scored: ScoredEvent, slugs: list[str], site: SiteInfo) -> Page:
+def plan_event(
+    event: EventSource, scored: ScoredEvent, slugs: list[str], site: SiteInfo, site_default: bool = False
+) -> Page:
     """The event page: each pair's figure in each session (linked to its page there), the event
-    figure and its explanation steps as the engine wrote them."""
+    figure and its explanation steps as the engine wrote them.  ``site_default``: site.yaml
+    gives the rule for a missed session (``events: missing:``), which the page names."""
     from ..scoring.explain import fmt
 
     r = scored.result
@@ -132,10 +135,15 @@ def plan_event(event: EventSource, scored: ScoredEvent, slugs: list[str], site: 
         # A ranked pair that missed a session: its figure carries the event's rule beside it.
         missed = s.figure is not None and any(f.note in ("average", "missed") for f in s.figures)
         marked = marked or missed
+        played = next(f.standing for f in reversed(s.figures) if f.standing is not None)
         rows.append(
             {
                 "rank": s.rank_label,
                 "names": s.names,
+                # each player linked to their page, as on the session pages
+                "players": [
+                    {"name": p.name, "url": root + player_path(player_slug(p.name))} for p in played.pair.players
+                ],
                 "cells": cells,
                 "anchor": f"p{n}",
                 "missed": missed,
@@ -169,8 +177,11 @@ def plan_event(event: EventSource, scored: ScoredEvent, slugs: list[str], site: 
         {
             **head,
             "method": method,
-            # the footnote of the pairs marked * states the rule: not said twice
-            "notes": [n for n in r.notes if not (marked and n == missing_rule(r.options.missing))],
+            # the rule for a missed session is stated under the method, always: not said twice
+            "notes": [n for n in r.notes if n != missing_rule(r.options.missing)],
+            "missing_rule": missing_rule(r.options.missing),
+            "missing_source": "file" if "missing" in scored.spec.given else "site" if site_default else "default",
+            "tied": any(str(row["rank"]).endswith("=") for row in rows),
             "missed_note": _missed_note(r.options.missing) if marked else "",
             "sessions": sessions,
             "rows": rows,
@@ -187,10 +198,10 @@ def _missed_note(missing: str) -> str:
 
     if missing == "average":
         return (
-            f"Missed a session and given an average ({fmt(AVERAGE)}%) for it, as this event's rules say: "
+            f"Missed a session and given an average ({fmt(AVERAGE)}%) for it, by the rule above: "
             "so a pair that missed a session can be placed above pairs who played every session."
         )
-    return "Missed a session and ranked on the sessions it played, as this event's rules say."
+    return "Missed a session and ranked on the sessions it played, by the rule above."
 
 
 def _figure(value: Fraction | int | None, unit: str) -> str:
@@ -205,14 +216,14 @@ def event_summary(event: EventSource, scored: ScoredEvent) -> dict[str, Any]:
     """What the home page lists: the event's title, its sessions' dates and its winner."""
     r = scored.result
     dates = sorted(s.session.date.isoformat() for s in r.sessions if s.session.date)
-    first = next((s for s in r.standings if s.rank == 1), None)
+    first = [s for s in r.standings if s.rank == 1]
     return {
         "title": r.title,
         "url": event.url,
         "sessions": len(r.sessions),
         "dates": f"{dates[0]} to {dates[-1]}" if dates else "",
         "last": dates[-1] if dates else "",
-        "winner": first.names if first else "",
+        "winners": [{"field": "", "names": s.names, "tied": len(first) > 1} for s in first],
     }
 
 

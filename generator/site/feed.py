@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from .i18n import text as _
 from .links import absolute
+from .summary import winners_text
 
 if TYPE_CHECKING:
     from .summary import SessionSummary
@@ -41,7 +42,7 @@ def entries(club: str, summaries: list[SessionSummary], site_url: str = "") -> l
     for s in summaries:
         when = s.get("published") or s.get("date")
         if when:
-            winners = "; ".join(f"{w['names']}{' (' + w['field'] + ')' if w['field'] else ''}" for w in s["winners"])
+            winners = winners_text(s["winners"])
             found.append(
                 {
                     "id": _urn(club, s["slug"]),

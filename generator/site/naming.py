@@ -39,6 +39,9 @@ def session_kind(session: Session) -> str:
     }[session.method]
     if session.individual:
         return _("Individual, %(method)s", method=method)
+    # A handicap event says so wherever its kind is named (home page, session page, feed).
+    if any(p.handicap is not None for p in session.pairs):
+        return _("Pairs, %(movement)s, %(method)s, handicap", movement=movement, method=method)
     return _("Pairs, %(movement)s, %(method)s", movement=movement, method=method)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import figures
+from ..scoring.explain import fmt as explain_fmt
 from ..scoring.results import Field, Standing
 from . import format as fmt
 from . import i18n, swiss_pages
@@ -27,7 +28,11 @@ def session_page(view: SessionView) -> Page:
     fields: list[dict[str, Any]] = []
     for f in sorted(view.result.fields, key=_field_order):
         rows = []
-        for s in f.standings:
+        standings = list(f.standings)
+        if view.result.swiss is not None:  # not a ranking: in the order of the Swiss standings
+            order = {s.ref: n for n, s in enumerate(view.result.swiss.standings)}
+            standings.sort(key=lambda s: order.get(s.ref, len(order)))
+        for s in standings:
             marks = view.history.standing_marks.get(s.ref.slug, {})
             rows.append(
                 {
@@ -50,6 +55,7 @@ def session_page(view: SessionView) -> Page:
                 }
             )
         factored = any(r["score"] != r["total"] for r in rows) and view.unit == "imps"
+        handicap_rows = [handicap_row(view, s) for s in f.handicap_standings]
         fields.append(
             {
                 "name": field_name(f.name),
@@ -59,9 +65,14 @@ def session_page(view: SessionView) -> Page:
                 "scaled": any(r["scaled_total"] is not None for r in rows),
                 "places": fmt.mp_places([s.total for s in f.standings]),
                 "has_percentage": any(r["percentage"] is not None for r in rows),
-                "has_masterpoints": any(r["masterpoints"] for r in rows),
+                # A handicap event's masterpoints were awarded on the handicap order: shown there.
+                "has_masterpoints": not handicap_rows and any(r["masterpoints"] for r in rows),
                 "has_strata": any(r["strata"] for r in rows),
-                "handicap_rows": [handicap_row(view, s) for s in f.handicap_standings],
+                "handicap_rows": handicap_rows,
+                "handicap_masterpoints": any(r["masterpoints"] for r in handicap_rows),
+                # a shared place ('1=') is explained under the table that shows one
+                "tied": any(s.rank_label.endswith("=") or any(p.endswith("=") for _, p in s.strata) for s in standings)
+                or any(s.handicap.rank_label.endswith("=") for s in f.handicap_standings if s.handicap),
             }
         )
     boards = [
@@ -105,6 +116,10 @@ def session_page(view: SessionView) -> Page:
             has_deals=any(b.deal is not None for b in view.session.boards),
             reconcile=view.reconciliation,
             events=view.events,
+            strata=[
+                {"name": s.name, "limit": None if s.max_rating is None else explain_fmt(s.max_rating)}
+                for s in view.session.strata
+            ],
             **swiss_pages.session_context(view),
         ),
     )
@@ -123,6 +138,7 @@ def handicap_row(view: SessionView, s: Standing) -> dict[str, Any]:
         "applied": h.applied,
         "percentage": h.percentage,
         "url": pair_file(s.ref),
+        "masterpoints": s.pair.masterpoints,
     }
 
 

@@ -13,6 +13,7 @@ from typing import Any, NotRequired, TypedDict
 
 from ..history.types import Provisional
 from ..model import Masterpoints
+from ..scoring.results import Field, Standing
 from . import swiss_pages
 from .links import pair_file, player_key
 from .naming import field_name, long_date, session_kind, session_title
@@ -30,8 +31,9 @@ class SessionSummary(TypedDict):
     method: str
     url: str
     """The session page, from the site root."""
-    winners: list[dict[str, str]]
-    """Each field's winner: field, names, url."""
+    winners: list[dict[str, Any]]
+    """Each field's winner: field, names, url, and ``tied`` when it shares place 1 (a
+    handicap field's winners on the handicap order, then on scratch)."""
     entries: list[dict[str, Any]]
     """One per pair, player of an individual or team member: names, rank, exact figures as text."""
     warnings: list[str]
@@ -49,7 +51,7 @@ class SessionSummary(TypedDict):
 def session_summary(plan: SessionView) -> SessionSummary:
     """What the archive pages need of a session, worked out in the worker from its result."""
     entries: list[dict[str, Any]] = []
-    winners: list[dict[str, str]] = []
+    winners: list[dict[str, Any]] = []
     for f in plan.result.fields:
         for s in f.standings:
             entry = {
@@ -69,10 +71,7 @@ def session_summary(plan: SessionView) -> SessionSummary:
                 "masterpoints": _award(s.pair.masterpoints),
             }
             entries.append(entry)
-            if s.rank == 1:
-                winners.append(
-                    {"field": field_name(f.name), "names": s.pair.names, "url": f"{plan.dir}/{pair_file(s.ref)}"}
-                )
+        winners += _field_winners(plan, f)
     if plan.result.swiss is not None:  # ranked on VPs, not on the IMPs over all boards
         entries, winners = swiss_pages.summary_entries(plan, _people)
     for t in plan.result.team_standings:
@@ -94,7 +93,8 @@ def session_summary(plan: SessionView) -> SessionSummary:
                 }
             )
         if t.rank == 1:
-            winners.append({"field": "", "names": t.team.name, "url": f"{plan.dir}/index.html"})
+            tied = sum(1 for o in plan.result.team_standings if o.rank == 1) > 1
+            winners.append({"field": "", "names": t.team.name, "url": f"{plan.dir}/index.html", "tied": tied})
     d = plan.session.date
     return {
         "slug": plan.slug,
@@ -121,6 +121,53 @@ def session_summary(plan: SessionView) -> SessionSummary:
         "provisional": plan.provisional,
         "redirects": plan.redirected,
     }
+
+
+def _field_winners(plan: SessionView, f: Field) -> list[dict[str, Any]]:
+    """A field's winners for the home page: its place 1, each pair marked ``tied`` when it
+    shares it; a handicap event's winners on the handicap order first (the ranking its
+    masterpoints were awarded on), then on scratch, each labelled."""
+    name = field_name(f.name)
+    rankings: list[tuple[str, list[tuple[Standing, int | None]]]]
+    if f.handicap_standings:
+        rankings = [
+            (_label(name, "handicap"), [(s, s.handicap.rank if s.handicap else None) for s in f.handicap_standings]),
+            (_label(name, "scratch"), [(s, s.rank) for s in f.standings]),
+        ]
+    else:
+        rankings = [(name, [(s, s.rank) for s in f.standings])]
+    firsts = [(label, [s for s, rank in ranked if rank == 1]) for label, ranked in rankings]
+    if len(firsts) == 2 and [s.ref for s in firsts[0][1]] == [s.ref for s in firsts[1][1]]:
+        firsts = [(_label(name, "handicap and scratch"), firsts[0][1])]  # the same pairs won both
+    out: list[dict[str, Any]] = []
+    for label, first in firsts:
+        out += [
+            {"field": label, "names": s.pair.names, "url": f"{plan.dir}/{pair_file(s.ref)}", "tied": len(first) > 1}
+            for s in first
+        ]
+    return out
+
+
+def winners_text(winners: list[dict[str, Any]]) -> str:
+    """The winners in words, as the home page writes them (the feed's English):
+    'X and Y (North-South), tied; Z (East-West)'."""
+    groups: list[list[dict[str, Any]]] = []
+    for w in winners:
+        last = groups[-1][-1] if groups else None
+        if last is not None and w.get("tied") and last.get("tied") and last["field"] == w["field"]:
+            groups[-1].append(w)
+        else:
+            groups.append([w])
+    return "; ".join(
+        " and ".join(w["names"] for w in g)
+        + (f" ({g[0]['field']})" if g[0]["field"] else "")
+        + (", tied" if g[0].get("tied") else "")
+        for g in groups
+    )
+
+
+def _label(field: str, ranking: str) -> str:
+    return f"{field}, {ranking}" if field else ranking
 
 
 _ARCHIVE_UNIT = {"vps": "vp", "imps": "imps"}

@@ -30,6 +30,10 @@ def _match_files(swiss: SwissResult) -> dict[int, str]:
 
 
 def standing_rows(plan: SessionView, standings: tuple[SwissStanding, ...]) -> list[dict[str, Any]]:
+    """The standings table's rows; each round's cell says whether its VPs were a bye's award."""
+    swiss = plan.result.swiss
+    byes = {(r.number, b.pair) for r in swiss.rounds for b in r.byes} if swiss else set()
+    numbers = [r.number for r in swiss.rounds] if swiss else []
     return [
         {
             "rank": s.rank_label,
@@ -38,7 +42,7 @@ def standing_rows(plan: SessionView, standings: tuple[SwissStanding, ...]) -> li
             "url": pair_file(s.ref),
             "vps": s.vps,
             "imps": s.imps,
-            "rounds": s.rounds,
+            "rounds": [{"vps": v, "bye": (n, s.ref) in byes} for n, v in zip(numbers, s.rounds)],
             "summary": s.explanation.steps[0].summary,
         }
         for s in standings
@@ -66,6 +70,9 @@ def session_context(plan: SessionView) -> dict[str, Any]:
     return {
         "swiss": {
             "rows": standing_rows(plan, swiss.standings),
+            "bye_vps": swiss.bye_vps,
+            "has_bye": any(r.byes for r in swiss.rounds),
+            "tied": len({s.rank_label for s in swiss.standings}) < len(swiss.standings),
             "after": last,
             "url": ROUNDS_FILE,
             "rounds": [r.number for r in swiss.rounds],
@@ -242,7 +249,8 @@ def summary_entries(
             }
         )
         if s.rank == 1:
-            winners.append({"field": "", "names": s.pair.names, "url": url})
+            tied = sum(1 for o in swiss.standings if o.rank == 1) > 1
+            winners.append({"field": "", "names": s.pair.names, "url": url, "tied": tied})
     return entries, winners
 
 

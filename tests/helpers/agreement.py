@@ -278,7 +278,7 @@ def ranking_problems(root: Path, page: ParsedPage) -> list[str]:
         if places != sorted(places):
             out.append(f"{page.path}: {key}: places out of order {places}")
         names_col = _column(header, "Names")
-        figure_col = (_column(header, "VPs") if key.startswith("ranking swiss") else None) or (
+        figure_col = (_column(header, "Total VPs") if key.startswith("ranking swiss") else None) or (
             names_col + 1 if names_col is not None and names_col + 1 < len(header) else None
         )
         pct_col = _column(header, "%")

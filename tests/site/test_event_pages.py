@@ -57,11 +57,16 @@ def test_a_pair_given_an_average_for_a_missed_session_says_so_beside_its_figure(
     assert rows["Abel Ash & Bea Bloom"][0] == "5" and rows["Abel Ash & Bea Bloom"][-1] == "43.75"
     assert rows["Yara York & Zeb Zane"][-1] == "40.63*"
     assert [r[1] for r in rows.values() if r[-1].endswith("*")] == ["Cyd Crane & Dot Dove", "Yara York & Zeb Zane"]
+    text = " ".join(page.text.split())
     assert (
-        "* Missed a session and given an average (50%) for it, as this event's rules say: so a pair that "
+        "* Missed a session and given an average (50%) for it, by the rule above: so a pair that "
         "missed a session can be placed above pairs who played every session."
-    ) in page.text
-    assert page.text.count("given an average (50%)") == 1  # the rule said once, in the footnote
+    ) in text
+    # The rule stated once under the method, with where it comes from (the event file says missing: average).
+    assert (
+        "A missed session, as this event's rules say: A pair that missed a session is given an average (50%) for it."
+    ) in text
+    assert text.count("is given an average (50%) for it") == 1
     assert page.table_links["ranking event"][4][-1] == "#p4"  # the figure still links to its arithmetic
 
 
@@ -160,3 +165,64 @@ def test_every_statement_is_true_under_each_method(tmp_path, name):
     assert count_statements(html) >= 7
     if name == "total-scaled-average":
         assert "scaled to a top of" in html and "half the most available" in html
+
+
+def test_event_names_link_to_the_players_pages(page_of, built_site):
+    page = page_of(EVENT_PAGE)
+    links = page.table_links["ranking event"][1]
+    assert page.tables["ranking event"][1][1] == "Wanda West & Xavier Yates"
+    assert ("../../players/wanda-west.html", "Wanda West") in page.links
+    assert ("../../players/xavier-yates.html", "Xavier Yates") in page.links
+    assert links[1] == "../../players/wanda-west.html"
+    assert (built_site / "players" / "wanda-west.html").is_file()
+
+
+def _variant(tmp_path, event_options: str, site_yaml: str) -> str:
+    content = tmp_path / "content"
+    (content / "sessions").mkdir(parents=True)
+    (content / "site.yaml").write_text(site_yaml, encoding="utf-8")
+    for slug in SLUGS:
+        shutil.copy(CONTENT / "sessions" / f"{slug}.yaml", content / "sessions")
+    (content / "sessions" / "e.event.yaml").write_text(
+        f"event:\n  title: Variant\n{event_options}  sessions:\n    - {SLUGS[0]}.yaml\n    - {SLUGS[1]}.yaml\n",
+        encoding="utf-8",
+    )
+    build_site(content, tmp_path / "site", jobs=1)
+    return " ".join((tmp_path / "site" / "events" / "e" / "index.html").read_text(encoding="utf-8").split())
+
+
+def test_the_club_chooses_the_rule_for_a_missed_session_in_site_yaml(tmp_path):
+    """site.yaml's events: missing: played ranks Crane and Dove (missed the first session) on the
+    second alone: 50% × 4 / 4 = 50%; York and Zane (missed the second) on the first: 31.25%."""
+    html = _variant(tmp_path / "site-rule", "", "club: Test Club\nevents: {missing: played}\n")
+    assert (
+        "A missed session, as the club's rules for every event say: "
+        "A pair that missed a session is ranked on the sessions it played."
+    ) in html
+    assert "(50% × 4) / 4 = 50%" in html and "(31.25% × 4) / 4 = 31.25%" in html
+    # The event file's own rule wins over the club's.
+    html = _variant(tmp_path / "file-rule", "  missing: not_ranked\n", "club: Test Club\nevents: {missing: played}\n")
+    assert "A missed session, as this event's rules say: A pair that missed a session is listed but not ranked." in html
+    # Neither states one: the engine's default, said to be one.
+    html = _variant(tmp_path / "default", "", "club: Test Club\n")
+    assert (
+        "A missed session (neither the event nor the club states a rule): A pair that missed a session is listed"
+        in html
+    )
+
+
+def test_an_unknown_rule_in_site_yaml_is_a_clear_error(tmp_path):
+    with pytest.raises(BuildError) as info:
+        _variant(tmp_path, "", "club: Test Club\nevents: {missing: forgiven}\n")
+    assert "site.yaml: events: unknown missing 'forgiven': expected one of not_ranked, played, average" in str(
+        info.value
+    )
+
+
+def test_score_of_an_event_file_follows_the_clubs_rule(tmp_path):
+    """`score EVENTFILE` uses the governing site.yaml's events: missing: as the build does."""
+    from generator.commands import score_command
+
+    _variant(tmp_path, "", "club: Test Club\nevents: {missing: played}\n")
+    text = score_command(tmp_path / "content" / "sessions" / "e.event.yaml")
+    assert "ranked on the sessions it played" in text

@@ -52,7 +52,7 @@ def test_session_page_shows_both_rankings(site):
     scratch = page.tables["ranking"]
     assert [(r[0], r[1], r[4]) for r in scratch[1:]] == [("1", "2", "62.50"), ("2", "1", "50.00"), ("3", "3", "37.50")]
     handicap = page.tables["ranking handicap"]
-    assert handicap[0] == ["Place", "Pair", "Names", "Scratch %", "Handicap", "%", "Scratch place"]
+    assert handicap[0][:7] == ["Place", "Pair", "Names", "Scratch %", "Handicap", "%", "Scratch place"]
     assert [(r[0], r[1], r[3], r[4], r[5], r[6]) for r in handicap[1:]] == [
         ("1", "1", "50.00", "+5.00", "55.00", "2"),
         ("2=", "2", "62.50", "−10.00", "52.50", "1"),
@@ -78,9 +78,12 @@ def test_a_session_without_handicaps_has_one_ranking(site):
 
 
 def test_masterpoints_as_awarded_on_ranking_pair_and_player_pages(site):
-    ranking = site("sessions/hcp/index.html").tables["ranking"]
-    assert ranking[0][-1] == "Masterpoints"
-    assert [(r[1], r[-1]) for r in ranking[1:]] == [("2", "60 green"), ("1", ""), ("3", "")]
+    page = site("sessions/hcp/index.html")
+    # Awarded on the handicap order (issue 28): in that table, not in the scratch one.
+    assert "Masterpoints" not in page.tables["ranking"][0]
+    handicap = page.tables["ranking handicap"]
+    assert handicap[0][-1] == "Masterpoints"
+    assert [(r[0], r[1], r[-1]) for r in handicap[1:]] == [("1", "1", ""), ("2=", "2", "60 green"), ("2=", "3", "")]
     assert "masterpoints awarded 60 (green)" in site("sessions/hcp/pair-ns-2.html").text
     history = site("players/clara-croft.html").tables["history"]
     assert history[0][-1] == "Masterpoints"
@@ -109,3 +112,19 @@ def test_results_csv_adds_the_handicap_columns(site, tmp_path_factory):
     ) == ("62.5", "-10", "-10", "52.5", "2=")
     plain = Path(path.replace("/hcp/", "/plain/")).read_text(encoding="utf-8").splitlines()[0]
     assert "handicap" not in plain
+
+
+def test_a_handicap_event_says_so_on_the_session_and_home_pages(site):
+    page = site("sessions/hcp/index.html")
+    assert "Pairs, Mitchell, matchpoints, handicap" in page.text
+    assert "A handicap event: this is the scratch ranking, on the percentages as played" in page.text
+    assert "Pairs, Mitchell, matchpoints, handicap" not in site("sessions/plain/index.html").text
+    home = site("index.html").text
+    assert "Pairs, Mitchell, matchpoints, handicap" in home
+    # NS: scratch winner NS2 (62.5 %), handicap winner NS1 (55 %): both named, each labelled.
+    # EW (EW = 4 − NS a board): EW1 0 + 4 = 50 %, EW2 2 + 1 = 37.5 %, EW3 4 + 1 = 62.5 %; handicaps
+    # 0, +2.5, −2.5: 50 %, 40 %, 60 %: EW3 wins both, said once.
+    assert (
+        "Won by Alma Abbott & Basil Birch (North-South, handicap); Clara Croft & Desmond Dale "
+        "(North-South, scratch); Kitty Keane & Lionel Lamb (East-West, handicap and scratch)"
+    ) in home

@@ -60,3 +60,14 @@ def test_ranking_shows_places_by_stratum(site):
 
 def test_pair_page_shows_its_places_by_stratum(site):
     assert "Place 1 (A 1, B 1, C 1: places by stratum)" in site("sessions/strat/pair-3.html").text
+
+
+def test_the_strata_are_explained_under_the_ranking(site):
+    text = " ".join(site("sessions/strat/index.html").text.split())
+    # The session's strata: A (no limit), B max_rating 1000, C max_rating 300.
+    assert (
+        "Strata: A open to every pair; B pairs rated 1000 or less; C pairs rated 300 or less. "
+        "A pair is placed in its own stratum and in every higher one."
+    ) in text
+    # Pairs 2 and 4 share place 2 (50 % each): the "=" is explained.
+    assert "A place followed by “=” is shared by pairs on equal scores." in text

@@ -48,10 +48,11 @@ def test_round_by_round_shows_matches_byes_and_standings(site):
     assert r1[3] == ["3", "5 Iona Ivy & Joel Juniper", "6 Kit Larch & Lou Linden", "-9.60", "3.72–16.28"]
     assert r1[4] == ["", "7 Max Maple & Nia Nettle", "bye", "", "12.00"]
     after1 = page.tables["ranking swiss"]
-    assert after1[0] == ["Place", "Pair", "Names", "R1", "VPs", "IMPs"]
+    assert after1[0] == ["Place", "Pair", "Names", "Round 1", "Total VPs", "IMPs (tie-break)"]
     assert after1[1][:5] == ["1", "6", "Kit Larch & Lou Linden", "16.28", "16.28"]
     after2 = page.tables["ranking swiss#2"]
-    assert after2[1] == ["1", "6", "Kit Larch & Lou Linden", "16.28", "12.00", "28.28", "+9.60"]
+    # Pair 6's round 2 was its bye: marked in its round's column (12 VPs, the fixture's swiss_bye_vps).
+    assert after2[1] == ["1", "6", "Kit Larch & Lou Linden", "16.28", "bye 12.00", "28.28", "+9.60"]
     assert [h for _, h in page.headings if h.startswith("Standings")] == [
         "Standings after round 1",
         "Standings after round 2",
@@ -120,3 +121,60 @@ def test_player_and_home_pages_use_the_swiss_result(site):
     assert rows and "1/7" in rows[0] and "28.28 VPs" in rows[0]
     home = " ".join(site("index.html").text.split())
     assert "Won by Kit Larch & Lou Linden" in home
+
+
+def test_session_page_has_one_place_column_words_for_every_column_and_the_rules(site):
+    page = site(f"{SESSION}/index.html")
+    standings = page.tables["ranking swiss"]
+    assert standings[0] == ["Place", "Pair", "Names", "Round 1", "Round 2", "Total VPs", "IMPs (tie-break)"]
+    assert standings[1][4] == "bye 12.00"  # pair 6's bye in round 2
+    # The IMPs over all boards are not a ranking: no second Place column, the Swiss order.
+    imps = page.tables["ranking"]
+    assert "Place" not in imps[0]
+    assert [r[0] for r in imps[1:]] == [r[1] for r in standings[1:]]
+    assert "Factored" not in page.text
+    text = " ".join(page.text.split())
+    assert "Pairs level on VPs are placed by their net IMPs (the tie-break)" in text
+    assert "A bye scores 12.00 VPs (the club's option swiss_bye_vps), marked “bye” in its round." in text
+
+
+# Two matches of one board, both tables +420 (4S made by N): every cross-IMP comparison is 0, each
+# match 0 IMPs, 10–10 VPs of a 20-VP pool: four pairs level on VPs (10) and on IMPs (0), all 1=.
+TIED = """club: Test Club
+event: Level Swiss
+date: 2026-04-08
+method: cross_imps
+movement: howell
+pairs:
+  - {number: 1, players: [Ada Ash, Ben Beech]}
+  - {number: 2, players: [Cy Cork, Di Dale]}
+  - {number: 3, players: [Em Elm, Flo Fern]}
+  - {number: 4, players: [Gus Gale, Hal Heath]}
+swiss:
+  rounds:
+    - round: 1
+      boards: [1]
+      matches:
+        - {table: 1, ns: 1, ew: 2}
+        - {table: 2, ns: 3, ew: 4}
+boards:
+  - number: 1
+    results:
+      - {ns: 1, ew: 2, contract: 4S, by: N, tricks: 10}
+      - {ns: 3, ew: 4, contract: 4S, by: N, tricks: 10}
+"""
+
+
+def test_pairs_level_on_vps_and_imps_share_the_place(tmp_path, parse_page):
+    content = tmp_path / "content"
+    (content / "sessions").mkdir(parents=True)
+    (content / "site.yaml").write_text("club: Test Club\n", encoding="utf-8")
+    (content / "sessions" / "level.yaml").write_text(TIED, encoding="utf-8")
+    build_site(content, tmp_path / "site", jobs=1)
+    page = parse_page(tmp_path / "site", "sessions/level/index.html")
+    rows = page.tables["ranking swiss"][1:]
+    assert [(r[0], r[-2], r[-1]) for r in rows] == [("1=", "10.00", "0")] * 4
+    home = " ".join(parse_page(tmp_path / "site", "index.html").text.split())
+    assert (
+        "Won by Ada Ash & Ben Beech and Cy Cork & Di Dale and Em Elm & Flo Fern and Gus Gale & Hal Heath, tied" in home
+    )
