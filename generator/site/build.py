@@ -31,7 +31,7 @@ from ..history import continuity
 from ..history.uploads import provisional, upload_versions
 from ..readers import MAX_BYTES
 from ..resources import default_templates
-from ..site_config import SiteConfig, load_config, logo_file, site_address
+from ..site_config import SiteConfig
 from . import i18n, quick
 from .archive import ArchivePlanner, LazyPage
 from .articles import Article, rule_articles, site_articles
@@ -50,12 +50,14 @@ from .feed import atom_feed
 from .lifecycle import shielded, worker_init
 from .lock import build_lock
 from .meta import SiteMeta, robots_txt, sitemaps
+from .noop import last_report, read_settings
 from .page import Page, SiteInfo
 from .pipeline import Source, UploadDone, UploadFailed, UploadJob, discover, stage, upload_key, worker
 from .progress import Progress
 from .publish import PUBLISHING, Transaction, fault_pause, named, recover
 from .redirects import redirect_pages
 from .render import render_page
+from .report import BuildReport, skipped_lines
 from .split import can_fork, cores, forked_map
 from .stamps import FileStamp, SourceStamp
 from .summary import SessionSummary
@@ -66,49 +68,6 @@ FORK_PAGES = 400
 """At least this many cross-session pages to render: rendered by every core (site/split.py)."""
 ARCHIVE_STAGING = "_archive"
 """The staging folder's subfolder for cross-session pages (uploads' pages are all under sessions/)."""
-
-
-@dataclass
-class BuildReport:
-    output: Path
-    sessions: int
-    uploads: int
-    rendered: int
-    """Uploads read, scored and rendered this time (the rest came from the cache)."""
-    pages: int
-    written: int
-    unchanged: int
-    removed: int
-    seconds: float
-    manifest: dict[str, FileStamp] = field(default_factory=dict, repr=False)
-    """What the output folder holds now, by site path."""
-    warnings: list[str] = field(default_factory=list)
-    """Results taken on trust from a program's export (each flagged on its board page)."""
-    skipped: list[Skipped] = field(default_factory=list)
-    """Files in the content folder the build passed over, with the reason."""
-
-    def summary(self) -> str:
-        """What was built, the warnings, then one line per file skipped (a refused upload fails the build)."""
-        warned = [f"warning: {shown(w)}" for w in self.warnings]
-        return "\n".join([self._built(), *warned, *skipped_lines(self.skipped)])
-
-    def _built(self) -> str:
-        return (
-            f"Built {shown(self.output)}: {self.sessions} session{'s' if self.sessions != 1 else ''} from "
-            f"{self.uploads} upload{'s' if self.uploads != 1 else ''} ({self.rendered} scored, "
-            f"{self.uploads - self.rendered} from cache), {self.pages} files: {self.written} written, "
-            f"{self.unchanged} unchanged, {self.removed} removed, in {self.seconds:.2f} s"
-        )
-
-
-def skipped_lines(skipped: list[Skipped]) -> list[str]:
-    """A heading, then 'skipped: sessions/.draft.yaml, because its name starts with '.' (a hidden file)'."""
-    if not skipped:
-        return []
-    n = len(skipped)
-    return [f"{n} file{'s' if n != 1 else ''} skipped:"] + [
-        f"  skipped: {shown(s.path)}, because {shown(s.reason)}" for s in skipped
-    ]
 
 
 @contextmanager
@@ -205,31 +164,12 @@ def _build_locked(
             f"output folder {shown(output)} must not contain or be inside the content folder {shown(content)}"
         )
     sealed.take_warnings()  # an earlier build's, in this process
-    settings = quick.settings_text(content)
-    address = site_address(site_url, "the site's address (--site-url or BRIDGE_RESULTS_SITE_URL)")
-    config = load_config(content)
-    if address and not config.site_url:  # site.yaml's own address (a custom domain) wins
-        config = replace(config, site_url=address)
-    logo = logo_file(content, config.logo)
-    language = i18n.load_language(config.language, content)
-    i18n.activate(language)  # before any worker forks: every page of this build is in it
-    extra = f"\0{config.site_url}\0{logo[2] if logo else ''}" if config.site_url or logo else ""
-    extra += f"\0{language.digest}" if language.digest else ""  # the catalogs read (none for English)
-    last = quick.check(cache.root, content, output, templates, now.astimezone(UTC).isoformat(), extra)
+    settings = read_settings(content, site_url)
+    config, logo, extra = settings.config, settings.logo, settings.extra
+    i18n.activate(settings.language)  # before any worker forks: every page of this build is in it
+    last = last_report(cache.root, content, output, templates, now, settings, started)
     if last is not None:  # nothing changed: nothing to read, plan or write
-        return BuildReport(
-            output,
-            last["sessions"],
-            last["uploads"],
-            0,
-            last["pages"],
-            0,
-            last["pages"],
-            0,
-            time.perf_counter() - started,
-            warnings=list(last.get("warnings", ())),
-            skipped=[Skipped(p, r) for p, r in last.get("skipped", [])],
-        )
+        return last
     quick.forget(cache.root, output)
 
     # --- phase one: everything in memory or in the cache; nothing in the output -----------
@@ -237,7 +177,7 @@ def _build_locked(
     # seen as changed next time; one changed just before it is checked by its bytes (``racy``).
     racy: list[str] = []
     inputs = quick.inputs_digest(content, output, templates, config.sessions_dir, config.articles_dir, racy) + extra
-    if quick.settings_text(content) != settings:  # changed while it was loaded: never "nothing changed"
+    if quick.settings_text(content) != settings.text:  # changed while it was loaded: never "nothing changed"
         inputs = ""
     skipped: list[Skipped] = []
     articles = site_articles(content / config.articles_dir, confine=content, skipped=skipped)
@@ -258,7 +198,7 @@ def _build_locked(
         ) from None
     skipped = sorted(passed + skipped, key=lambda s: s.path)
     made_by = [code_version(), tree_digest(templates)]
-    catalogs = [language.digest] if language.digest else []  # none for English: its caches stay valid
+    catalogs = [settings.language.digest] if settings.language.digest else []  # none for English: its caches stay valid
     common = digest(
         json.dumps([FORMAT, *made_by, config.fingerprint(), site.rule_map, site.article_titles, *catalogs]).encode()
     )
