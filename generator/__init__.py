@@ -89,6 +89,7 @@ def build(
         jobs=jobs,
         progress=progress,
         site_url=site_url,
+        checked=True,
     )
 
 

@@ -95,16 +95,19 @@ def build_site(
     now: datetime | None = None,
     progress: Progress | None = None,
     site_url: str | None = None,
+    *,
+    checked: bool = False,
 ) -> BuildReport:
     """``now`` is the build time that decides whether a provisional period has passed
     (the clock when not given: tests pass a fixed moment); ``progress`` (the command
     line's, on a terminal) shows how far the build got; ``site_url`` (``--site-url``, the
-    workflow's Pages address) the site's address where site.yaml gives none."""
+    workflow's Pages address) the site's address where site.yaml gives none; ``checked``: the
+    caller has just asked ``noop.unchanged`` (the library's ``build``), not asked again."""
     progress = progress or Progress()
     try:
         with _without_cycle_collector():
             return _build_site(
-                content, output, templates, jobs, cache_dir, now or datetime.now(UTC), progress, site_url
+                content, output, templates, jobs, cache_dir, now or datetime.now(UTC), progress, site_url, checked
             )
     finally:
         progress.clear()
@@ -119,6 +122,7 @@ def _build_site(
     now: datetime,
     progress: Progress,
     site_url: str | None = None,
+    checked: bool = False,
 ) -> BuildReport:
     started = time.perf_counter()
     content, output = Path(content), Path(output)
@@ -134,7 +138,9 @@ def _build_site(
                 raise BuildError(unrecovered(exc, output)) from None
             if note:
                 print(f"note: {shown(note)}", file=sys.stderr, flush=True)
-            return _build_locked(content, output, templates, jobs, cache, now, progress, started, run_state, site_url)
+            return _build_locked(
+                content, output, templates, jobs, cache, now, progress, started, run_state, site_url, checked
+            )
     except OSError as exc:  # the system refused a file: which one, and what became of the site
         raise BuildError(refused(exc, output, run_state["published"])) from None
 
@@ -150,6 +156,7 @@ def _build_locked(
     started: float,
     run_state: dict[str, bool],
     site_url: str | None,
+    checked: bool = False,
 ) -> BuildReport:
     """The build proper, with the lock held and the output recovered."""
     if not content.is_dir():
@@ -167,7 +174,7 @@ def _build_locked(
     settings = read_settings(content, site_url)
     config, logo, extra = settings.config, settings.logo, settings.extra
     i18n.activate(settings.language)  # before any worker forks: every page of this build is in it
-    last = last_report(cache.root, content, output, templates, now, settings, started)
+    last = None if checked else last_report(cache.root, content, output, templates, now, settings, started)
     if last is not None:  # nothing changed: nothing to read, plan or write
         return last
     quick.forget(cache.root, output)
