@@ -170,7 +170,8 @@ def _build_locked(
         raise BuildError(
             f"output folder {shown(output)} must not contain or be inside the content folder {shown(content)}"
         )
-    sealed.take_warnings()  # an earlier build's, in this process
+    if not checked:  # (else the front door took them, and what it found is this build's)
+        sealed.take_warnings()  # an earlier build's, in this process
     settings = read_settings(content, site_url)
     config, logo, extra = settings.config, settings.logo, settings.extra
     i18n.activate(settings.language)  # before any worker forks: every page of this build is in it

@@ -87,6 +87,9 @@ def unchanged(
     """``build_site``'s report when nothing changed since the last build, else None (then
     ``build_site`` runs: it reports any error this passed over)."""
     started = time.perf_counter()
+    # an earlier build's, in this process; this one's (a damaged no-op record) stay for the
+    # full build to report (``build_site(checked=True)`` does not clear them)
+    sealed.take_warnings()
     content, output = Path(content), Path(output)
     templates = Path(templates) if templates else default_templates(content)
     cache_root = Path(cache_dir) if cache_dir else output.parent / ".cache" / "site"
@@ -99,7 +102,6 @@ def unchanged(
         with build_lock(cache_root, output):
             if os.path.lexists(output / PUBLISHING) or os.path.lexists(output / FINISHED):
                 return None  # what a stopped build left: the build recovers it and says so
-            sealed.take_warnings()  # an earlier build's, in this process
             settings = read_settings(content, site_url)
             return last_report(cache_root, content, output, templates, datetime.now(UTC), settings, started)
     except (GeneratorError, OSError):
