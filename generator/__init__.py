@@ -24,8 +24,8 @@ if TYPE_CHECKING:
 
     from .check import CheckReport
     from .model import Session
-    from .site.build import BuildReport
     from .site.progress import Progress
+    from .site.report import BuildReport
     from .upload import UploadOutcome
 
 __all__ = ["build", "check", "read", "score"]
@@ -74,6 +74,12 @@ def build(
     """The static site of ``content`` written to ``output``, as ``build`` does."""
     from pathlib import Path
 
+    from .site.noop import unchanged
+
+    # nothing changed: answered before the engine and the renderer are loaded (site/noop.py)
+    same = unchanged(Path(content), Path(output), None if templates is None else Path(templates), site_url=site_url)
+    if same is not None:
+        return same
     from .site.build import build_site
 
     return build_site(
@@ -83,6 +89,7 @@ def build(
         jobs=jobs,
         progress=progress,
         site_url=site_url,
+        checked=True,
     )
 
 

@@ -125,6 +125,7 @@ def board_page(view: SessionView, board: ScoredBoard, index: int) -> Page:
         view.rules,
         None,
         view.block_ends,
+        view.fragments,
     )
     worth = []
     views: list[dict[str, Any] | None] = []  # each entry's shared view (None: adjusted_worth's)

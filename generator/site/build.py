@@ -31,7 +31,7 @@ from ..history.uploads import provisional, upload_versions
 from ..parallel import WorkerDied, can_share, cores, run_in_threads, run_in_workers, shared_map
 from ..readers import MAX_BYTES
 from ..resources import default_templates
-from ..site_config import SiteConfig, load_config, logo_file, site_address
+from ..site_config import SiteConfig
 from . import i18n, quick
 from .archive import ArchivePlanner, LazyPage
 from .articles import Article, rule_articles, site_articles
@@ -50,12 +50,14 @@ from .feed import atom_feed
 from .lifecycle import shielded
 from .lock import build_lock
 from .meta import SiteMeta, robots_txt, sitemaps
+from .noop import last_report, read_settings
 from .page import Page, SiteInfo
 from .pipeline import Source, UploadDone, UploadFailed, UploadJob, discover, stage, upload_key, worker
 from .progress import Progress
 from .publish import PUBLISHING, Transaction, fault_pause, named, recover
 from .redirects import redirect_pages
 from .render import render_page
+from .report import BuildReport, skipped_lines
 from .stamps import FileStamp, SourceStamp
 from .summary import SessionSummary
 from .tree import OutsideError, Skipped
@@ -67,51 +69,6 @@ ARCHIVE_STAGING = "_archive"
 """The staging folder's subfolder for cross-session pages (uploads' pages are all under sessions/)."""
 
 
-@dataclass(kw_only=True)
-class BuildReport:
-    """What a build did: ``summary()`` is the line the command prints."""
-
-    output: Path
-    sessions: int
-    uploads: int
-    rendered: int
-    """Uploads read, scored and rendered this time (the rest came from the cache)."""
-    pages: int
-    written: int
-    unchanged: int
-    removed: int
-    seconds: float
-    manifest: dict[str, FileStamp] = field(default_factory=dict, repr=False)
-    """What the output folder holds now, by site path."""
-    warnings: list[str] = field(default_factory=list)
-    """Results taken on trust from a program's export (each flagged on its board page)."""
-    skipped: list[Skipped] = field(default_factory=list)
-    """Files in the content folder the build passed over, with the reason."""
-
-    def summary(self) -> str:
-        """What was built, the warnings, then one line per file skipped (a refused upload fails the build)."""
-        warned = [f"warning: {shown(w)}" for w in self.warnings]
-        return "\n".join([self._built(), *warned, *skipped_lines(self.skipped)])
-
-    def _built(self) -> str:
-        return (
-            f"Built {shown(self.output)}: {self.sessions} session{'s' if self.sessions != 1 else ''} from "
-            f"{self.uploads} upload{'s' if self.uploads != 1 else ''} ({self.rendered} scored, "
-            f"{self.uploads - self.rendered} from cache), {self.pages} files: {self.written} written, "
-            f"{self.unchanged} unchanged, {self.removed} removed, in {self.seconds:.2f} s"
-        )
-
-
-def skipped_lines(skipped: list[Skipped]) -> list[str]:
-    """A heading, then 'skipped: sessions/.draft.yaml, because its name starts with '.' (a hidden file)'."""
-    if not skipped:
-        return []
-    n = len(skipped)
-    return [f"{n} file{'s' if n != 1 else ''} skipped:"] + [
-        f"  skipped: {shown(s.path)}, because {shown(s.reason)}" for s in skipped
-    ]
-
-
 def build_site(
     content: Path,
     output: Path,
@@ -121,16 +78,19 @@ def build_site(
     now: datetime | None = None,
     progress: Progress | None = None,
     site_url: str | None = None,
+    *,
+    checked: bool = False,
 ) -> BuildReport:
     """``now`` is the build time that decides whether a provisional period has passed
     (the clock when not given: tests pass a fixed moment); ``progress`` (the command
     line's, on a terminal) shows how far the build got; ``site_url`` (``--site-url``, the
-    workflow's Pages address) the site's address where site.yaml gives none."""
+    workflow's Pages address) the site's address where site.yaml gives none; ``checked``: the
+    caller has just asked ``noop.unchanged`` (the library's ``build``), not asked again."""
     progress = progress or Progress()
     try:
         with paused_gc():  # the build holds millions of objects and makes next to no cycles (cycles.py)
             return _build_site(
-                content, output, templates, jobs, cache_dir, now or datetime.now(UTC), progress, site_url
+                content, output, templates, jobs, cache_dir, now or datetime.now(UTC), progress, site_url, checked
             )
     finally:
         progress.clear()
@@ -145,6 +105,7 @@ def _build_site(
     now: datetime,
     progress: Progress,
     site_url: str | None = None,
+    checked: bool = False,
 ) -> BuildReport:
     started = time.perf_counter()
     content, output = Path(content), Path(output)
@@ -160,7 +121,9 @@ def _build_site(
                 raise BuildError(unrecovered(exc, output)) from None
             if note:
                 print(f"note: {shown(note)}", file=sys.stderr, flush=True)
-            return _build_locked(content, output, templates, jobs, cache, now, progress, started, run_state, site_url)
+            return _build_locked(
+                content, output, templates, jobs, cache, now, progress, started, run_state, site_url, checked
+            )
     except OSError as exc:  # the system refused a file: which one, and what became of the site
         raise BuildError(refused(exc, output, run_state["published"])) from None
 
@@ -176,6 +139,7 @@ def _build_locked(
     started: float,
     run_state: dict[str, bool],
     site_url: str | None,
+    checked: bool = False,
 ) -> BuildReport:
     """The build proper, with the lock held and the output recovered."""
     if not content.is_dir():
@@ -189,32 +153,14 @@ def _build_locked(
         raise BuildError(
             f"output folder {shown(output)} must not contain or be inside the content folder {shown(content)}"
         )
-    sealed.take_warnings()  # an earlier build's, in this process
-    settings = quick.settings_text(content)
-    address = site_address(site_url, "the site's address (--site-url or BRIDGE_RESULTS_SITE_URL)")
-    config = load_config(content)
-    if address and not config.site_url:  # site.yaml's own address (a custom domain) wins
-        config = replace(config, site_url=address)
-    logo = logo_file(content, config.logo)
-    language = i18n.load_language(config.language, content)
+    if not checked:  # (else the front door took them, and what it found is this build's)
+        sealed.take_warnings()  # an earlier build's, in this process
+    settings = read_settings(content, site_url)
+    config, logo, extra, language = settings.config, settings.logo, settings.extra, settings.language
     i18n.activate(language)  # before any worker forks: every page of this build is in it
-    extra = f"\0{config.site_url}\0{logo[2] if logo else ''}" if config.site_url or logo else ""
-    extra += f"\0{language.digest}" if language.digest else ""  # the catalogs read (none for English)
-    last = quick.check(cache.root, content, output, templates, now.astimezone(UTC).isoformat(), extra)
+    last = None if checked else last_report(cache.root, content, output, templates, now, settings, started)
     if last is not None:  # nothing changed: nothing to read, plan or write
-        return BuildReport(
-            output=output,
-            sessions=last["sessions"],
-            uploads=last["uploads"],
-            rendered=0,
-            pages=last["pages"],
-            written=0,
-            unchanged=last["pages"],
-            removed=0,
-            seconds=time.perf_counter() - started,
-            warnings=list(last.get("warnings", ())),
-            skipped=[Skipped(p, r) for p, r in last.get("skipped", [])],
-        )
+        return last
     quick.forget(cache.root, output)
 
     # --- phase one: everything in memory or in the cache; nothing in the output -----------
@@ -222,7 +168,7 @@ def _build_locked(
     # seen as changed next time; one changed just before it is checked by its bytes (``racy``).
     racy: list[str] = []
     inputs = quick.inputs_digest(content, output, templates, config.sessions_dir, config.articles_dir, racy) + extra
-    if quick.settings_text(content) != settings:  # changed while it was loaded: never "nothing changed"
+    if quick.settings_text(content) != settings.text:  # changed while it was loaded: never "nothing changed"
         inputs = ""
     skipped: list[Skipped] = []
     articles = site_articles(content / config.articles_dir, confine=content, skipped=skipped, language=config.language)
@@ -244,7 +190,7 @@ def _build_locked(
         ) from None
     skipped = sorted(passed + skipped, key=lambda s: s.path)
     made_by = [code_version(), tree_digest(templates)]
-    catalogs = [language.digest] if language.digest else []  # none for English: its caches stay valid
+    catalogs = [settings.language.digest] if settings.language.digest else []  # none for English: its caches stay valid
     common = digest(
         json.dumps([FORMAT, *made_by, config.fingerprint(), site.rule_map, site.article_titles, *catalogs]).encode()
     )

@@ -19,6 +19,7 @@ from ..scoring.results import ScoredBoard, ScoredLine
 from ..scoring.trick_value import split as is_split
 from ..scoring.units import unit
 from .articles import article_for_rule
+from .fragments import Fragments
 from .links import score_anchor
 
 StepMemo = dict[str, tuple[str | None, str, dict[str, dict[str, Any]]]]
@@ -47,6 +48,13 @@ class ExplanationBlock:
     steps: list[dict[str, Any]] = field(default_factory=list)
     """Each step's view: its ``rule``, ``summary``, ``values`` and CSS class (``kind``)."""
     articles: list[ArticleLink] = field(default_factory=list)
+    fragments: Fragments = field(default_factory=Fragments)
+    """Where its steps are rendered: the session's, shared by all its blocks (``fragments``)."""
+
+    def steps_html(self, step: Callable[..., Any], unit: str) -> Any:
+        """The block's steps, each written by ``step`` (the ``explanation_step`` macro in the
+        template's scope): a step view the session's blocks share is rendered once."""
+        return self.fragments.each(step, self.steps, unit)
 
 
 def side_anchor(board: ScoredBoard, index: int, line: ScoredLine, direction: Direction) -> str:
@@ -80,10 +88,12 @@ def block(
     memo: dict[str, tuple[str | None, str]] | None = None,
     items: StepMemo | None = None,
     ends: dict[tuple[str, ...], list[ArticleLink]] | None = None,
+    fragments: Fragments | None = None,
 ) -> ExplanationBlock:
     """An explanation as view data for the ``explanations`` macro: its steps and the articles
     its rules link to.  ``items`` (one per session) keeps each text step's view, and ``ends``
-    (one per session) each list of articles: blocks share them."""
+    (one per session) each list of articles, and ``fragments`` (one per session) the rendered
+    steps: blocks share them."""
     seen: list[str] = []
     steps = []
     for step in explanation.steps:
@@ -113,7 +123,9 @@ def block(
         articles = [ArticleLink(s, titles.get(s, s)) for s in seen]
         if ends is not None:
             ends[key] = articles
-    return ExplanationBlock(anchor, heading, explanation, steps, articles)
+    return ExplanationBlock(
+        anchor, heading, explanation, steps, articles, Fragments() if fragments is None else fragments
+    )
 
 
 def board_blocks(
@@ -125,6 +137,7 @@ def board_blocks(
     memo: dict[str, tuple[str | None, str]] | None = None,
     items: StepMemo | None = None,
     ends: dict[tuple[str, ...], list[ArticleLink]] | None = None,
+    fragments: Fragments | None = None,
 ) -> tuple[list[ExplanationBlock], list[tuple[str, str]]]:
     """All distinct explanations of a board, in frequency-table order then line order,
     and for each traveller line its (NS anchor, EW anchor)."""
@@ -162,7 +175,9 @@ def board_blocks(
                 existing = None
             if existing is None:
                 heading = _heading(line, direction, side.value, unit_word, fig)
-                blocks[anchor] = block(anchor, heading, side.explanation, rule_map, titles, memo, items, ends)
+                blocks[anchor] = block(
+                    anchor, heading, side.explanation, rule_map, titles, memo, items, ends, fragments
+                )
                 places[anchor] = (
                     (0, (positions.get(score, unknown), side_order)) if score is not None else (1, len(places))
                 )

@@ -156,6 +156,7 @@ def pair_page(plan: SessionView, standing: Standing) -> Page:
         plan.rules,
         None,
         plan.block_ends,
+        plan.fragments,
     )
     handicap_block = None
     if standing.handicap is not None:

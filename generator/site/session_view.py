@@ -27,6 +27,7 @@ from ..scoring.units import UNIT_SHORT, unit_of
 from . import adjusted_worth, i18n
 from . import format as fmt
 from .explain_view import ArticleLink, StepMemo, board_blocks, rule_info
+from .fragments import Fragments
 from .i18n import text as _
 from .links import board_file, pair_file, player_path, player_slug, session_dir
 from .meta import page_head
@@ -140,6 +141,8 @@ class SessionView:
         (``explain_view.block``'s memo)."""
         self.block_ends: dict[tuple[str, ...], list[ArticleLink]] = {}
         """Each list of articles a block links to (``block``'s)."""
+        self.fragments = Fragments()
+        """The session's explanation steps, each rendered once (``fragments``)."""
         self._worth: dict[tuple[int, int], tuple[TrickWorth | None, Any, bool]] = {}
         self._worth_memo: dict[int, dict[Any, Any]] = {}
         self._worth_shared: dict[int, dict[tuple[Any, ...], tuple[TrickWorth, Any, bool]]] = {}
@@ -165,6 +168,7 @@ class SessionView:
                 self.rules,
                 self.step_items,
                 self.block_ends,
+                self.fragments,
             )
         return self._blocks[key]
 

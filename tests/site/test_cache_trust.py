@@ -417,23 +417,24 @@ def test_settings_changed_while_they_were_loaded_are_read_again_next_time(tmp_pa
     """site.yaml is loaded before the no-op fingerprint is taken: a change in between must not
     be recorded as what the site was built from."""
     import generator.site.build as build_module
+    import generator.site.noop as settings_module  # where the build reads site.yaml (``read_settings``)
 
     content = tmp_path / "content"
     (content / "sessions").mkdir(parents=True)
     (content / "site.yaml").write_text("club: Old Name Club\n", encoding="utf-8")
     (content / "sessions" / "tuesday.yaml").write_text(V1, encoding="utf-8")
     site, cache = tmp_path / "site", tmp_path / "cache"
-    real = build_module.load_config
+    real = settings_module.load_config
 
     def loaded_then_edited(folder: Path):
         config = real(folder)
         (content / "site.yaml").write_text("club: New Name Club\n", encoding="utf-8")
         return config
 
-    monkeypatch.setattr(build_module, "load_config", loaded_then_edited)
+    monkeypatch.setattr(settings_module, "load_config", loaded_then_edited)
     build_module.build_site(content, site, cache_dir=cache)
     assert "Old Name Club" in (site / "index.html").read_text(encoding="utf-8")
-    monkeypatch.setattr(build_module, "load_config", real)
+    monkeypatch.setattr(settings_module, "load_config", real)
 
     build_module.build_site(content, site, cache_dir=cache)
 
