@@ -16,6 +16,7 @@ from typing import Any
 from ..errors import InputErrors
 from ..readers import is_event_file
 from ..scoring.event import missing_rule
+from .i18n import step_text
 from .links import LEGACY, pair_file, session_dir, slugify
 from .meta import page_head
 from .page import Page, PageBase, SiteInfo
@@ -137,7 +138,7 @@ def plan_event(event: EventSource, scored, slugs: list[str], site: SiteInfo) -> 
                 "anchor": f"p{n}",
                 "missed": missed,
                 "figure": "" if s.figure is None else _figure(s.figure, unit),
-                "steps": [{"rule": st.rule, "summary": st.summary} for st in s.explanation.steps],
+                "steps": [{"rule": st.rule, "summary": step_text(st)} for st in s.explanation.steps],
             }
         )
     heading = {"matchpoints": "Total", "%": "Average", "points": "Event score"}[unit]

@@ -22,6 +22,7 @@ from ..scoring.units import unit
 from .articles import article_for_rule
 from .format import escape_text as escape
 from .format import steptext
+from .i18n import step_text
 from .links import score_anchor
 
 TABLE_RULES = frozenset({"weighted.component", "cross_imps.comparison", "butler.frequencies"})
@@ -106,7 +107,7 @@ def block(
         summary = step.summary
         line = by_summary.get(summary)
         if line is None:
-            line = by_summary[summary] = f"{opening}{steptext(summary)}\n</li>\n"
+            line = by_summary[summary] = f"{opening}{steptext(step_text(step))}\n</li>\n"
         lines.append(line)
     if not seen:
         slug = rule_info(explanation.method, rule_map, memo)[0]
@@ -169,7 +170,7 @@ def _macro_block(
         slug, kind = rule_info(step.rule, rule_map, memo)
         if slug and slug not in seen:
             seen.append(slug)
-        steps.append({"rule": step.rule, "summary": step.summary, "values": step.values, "kind": kind})
+        steps.append({"rule": step.rule, "summary": step_text(step), "values": step.values, "kind": kind})
     if not seen:
         slug = rule_info(explanation.method, rule_map, memo)[0]
         if slug:
