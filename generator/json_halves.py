@@ -2,8 +2,8 @@
 
 Building and encoding each board's data (its traveller lines, each distinct explanation) is
 about two fifths of ``score FIELD --json``'s time on a big field.  The boards are independent
-once the session is scored, so a forked child (sharing the scored session copy-on-write, never
-pickled) encodes the later boards into a temporary file while this process encodes the first;
+once the session is scored, so a forked child (``parallel.started_in_background``: sharing the
+scored session copy-on-write, never pickled) encodes the later boards into a temporary file while this process encodes the first;
 this process then reads the child's text and yields it after its own.  The parts are the same
 text either way: the child runs the same ``encode`` on the same boards.
 
@@ -17,13 +17,13 @@ rest itself: the output never depends on the child.
 
 from __future__ import annotations
 
-import contextlib
 import os
-import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from typing import IO, Any
+from typing import Any
+
+from .parallel import Background, cores, main_thread, started_in_background
 
 MIN_LINES = 20_000
 """Fewer traveller lines than this are encoded in one process: a fork and a temporary file
@@ -35,12 +35,9 @@ def worth_forking(lines: int) -> bool:
     the main thread (a fork beside other threads could copy a lock held by one of them)."""
     if lines < MIN_LINES or not hasattr(os, "fork") or sys.platform != "linux":
         return False
-    if threading.current_thread() is not threading.main_thread() or threading.active_count() > 1:
+    if not main_thread() or threading.active_count() > 1:
         return False
-    try:
-        return len(os.sched_getaffinity(0)) > 1
-    except (AttributeError, OSError):
-        return (os.cpu_count() or 1) > 1
+    return cores() > 1
 
 
 def encoded_in_halves(items: Sequence[Any], encode: Callable[[Any], str]) -> Iterator[str]:
@@ -56,7 +53,8 @@ def started(items: Sequence[Any], encode: Callable[[Any], str], first: int) -> S
     the texts are asked for).  The child's texts are joined with NUL, which JSON text never
     holds (the encoder writes it ``\\u0000``)."""
     first = max(0, min(first, len(items)))
-    return Started(items, encode, first, _fork(items[first:], encode) if first < len(items) else None)
+    child = started_in_background(_encoded, (items[first:], encode)) if first < len(items) else None
+    return Started(items, encode, first, child)
 
 
 class Started:
@@ -69,7 +67,7 @@ class Started:
         items: Sequence[Any],
         encode: Callable[[Any], str],
         first: int,
-        child: tuple[int, IO[bytes]] | None,
+        child: Background | None,
     ):
         self.items, self.encode, self.first, self.child = items, encode, first, child
 
@@ -96,41 +94,15 @@ class Started:
         its texts; whether it wrote them (False: no child, or it failed or was stopped)."""
         if self.child is None:
             return False
-        pid, spool = self.child
-        self.child = None
-        with spool:
-            if stop:
-                with contextlib.suppress(OSError):
-                    os.kill(pid, signal.SIGKILL)
-            _, status = os.waitpid(pid, 0)
-            if status != 0:
-                return False
-            spool.seek(0)
-            self.rest = spool.read().decode("utf-8")
+        child, self.child = self.child, None
+        text = child.wait(stop)
+        if text is None:
+            return False
+        self.rest = text.decode("utf-8")
         return True
 
 
-def _fork(rest: Sequence[Any], encode: Callable[[Any], str]) -> tuple[int, IO[bytes]] | None:
-    """The child's pid and the file it writes ``rest``'s texts into; None when there is none."""
-    import tempfile  # here: only a big field's `score --json` forks
-
-    spool = None
-    try:
-        spool = tempfile.TemporaryFile()  # noqa: SIM115 (closed by both processes' paths)
-        for stream in (sys.stdout, sys.stderr):  # nothing buffered here is written again by the child
-            if stream is not None:
-                stream.flush()
-        pid = os.fork()
-    except OSError:
-        if spool is not None:
-            spool.close()
-        return None
-    if pid == 0:  # the child: encode the rest, write it, and leave without clean-up
-        status = 1
-        try:
-            spool.write("\x00".join(encode(item) for item in rest).encode("utf-8"))
-            spool.flush()
-            status = 0
-        finally:
-            os._exit(status)
-    return pid, spool
+def _encoded(work: tuple[Sequence[Any], Callable[[Any], str]]) -> bytes:
+    """The child's bytes: the texts of ``rest``, joined with NUL."""
+    rest, encode = work
+    return "\x00".join(encode(item) for item in rest).encode("utf-8")

@@ -205,7 +205,7 @@ def test_the_engine_imports_none_of_the_upper_layers() -> None:
 # The layers, lowest first (docs/architecture.md draws them): a module may import its own
 # layer and those below, never one above.  A module is placed by its longest prefix.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("notation", "errors", "files", "sealed", "dates", "languages", "cycles", "memo", "resources"),
+    ("notation", "errors", "files", "sealed", "dates", "languages", "cycles", "memo", "parallel", "resources"),
     ("model",),
     ("scoring",),
     ("readers", "analysis", "history", "figures"),

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import json_halves
+from generator import json_halves, parallel
 from generator.commands import compact_parts, score_file
 from generator.export import session_to_json
 
@@ -58,7 +58,7 @@ def test_no_child_to_be_had_means_one_process(monkeypatch):
     def no_fork() -> int:
         raise OSError("fork refused")
 
-    monkeypatch.setattr(json_halves.os, "fork", no_fork)
+    monkeypatch.setattr(parallel.os, "fork", no_fork)
     assert list(json_halves.encoded_in_halves([1, 2, 3], str)) == ["1", "2", "3"]
 
 
@@ -81,7 +81,7 @@ def _slow(item: int) -> str:
 def test_a_child_no_longer_wanted_is_stopped_and_waited_for():
     texts = json_halves.started(list(range(5)), _slow, 1)
     assert texts.child is not None
-    pid = texts.child[0]
+    pid = texts.child.pid
     assert texts.close(stop=True) is False
     with pytest.raises(ChildProcessError):  # no such child any more: it was waited for
         os.waitpid(pid, os.WNOHANG)
@@ -100,7 +100,7 @@ def _score_json(monkeypatch, path, fork, children=None):
         calls.append(args[2])
         texts = json_halves.started(*args)
         if children is not None and texts.child is not None:
-            children.append(texts.child[0])
+            children.append(texts.child.pid)
         return texts
 
     monkeypatch.setattr(commands, "started", started)

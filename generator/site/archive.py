@@ -18,7 +18,6 @@ from markupsafe import Markup
 from ..dates import MONTHS
 from ..scoring.ranking import rank_labels
 from .articles import Article
-from .history_rows import history_rows
 from .links import LEGACY, player_addresses, player_slug
 from .meta import SiteMeta, page_head
 from .page import Page, PageBase
@@ -537,7 +536,6 @@ class ArchivePlanner:
                     "season": season,
                     "rows": rows,
                     "with_masterpoints": with_masterpoints,
-                    "history_rows": history_rows(rows, with_masterpoints),
                     "sessions": len(rows),
                     "scored": len(pcts),
                     "average": average,

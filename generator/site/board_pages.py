@@ -19,11 +19,10 @@ from .auction_view import line_anchor, records_view
 from .big_field import is_big, traveller_csv, traveller_file
 from .charts import Bar, bar_chart
 from .dd_grid import dd_view
-from .explain_view import block, written
+from .explain_view import block
 from .links import board_file
 from .naming import SEATS
 from .page import Page
-from .rows import frequency_rows, traveller_rows, worth_items
 from .session_view import SessionView, heading
 
 
@@ -195,20 +194,14 @@ def board_page(view: SessionView, board: ScoredBoard, index: int) -> Page:
             corrected=any(r["marks"] for r in lines),
             vulnerability=board.vulnerability,
             lines=lines,
-            traveller_rows=traveller_rows(lines, analysis is not None, view.unit, places),
             freq=freq,
             ew_freq=ew_freq,
             sitouts=[view.pair_link(ref) for ref in board.sitouts],
             traveller_csv=traveller_file(board.slug) if big else None,
             line_count=len(board.lines),
             factored=factored,
-            # with East-West's own table beside it, each table shows its own side's figures only
-            freq_rows=frequency_rows(freq, factored, view.unit, places, ("ns",) if ew_freq else ("ns", "ew")),
-            ew_freq_rows=frequency_rows(ew_freq, factored, view.unit, places, ("ew",)) if ew_freq else None,
-            worth_items=worth_items(worth),
             blocks=blocks,
             board_block=board_block,
-            blocks_html=written([board_block, *blocks]),
             weighted_rows=any(r["occurs"] is False for r in freq),
             prev={"url": board_file(prev_b.number, prev_b.section), "title": view.board_title(prev_b)}
             if prev_b

@@ -9,26 +9,25 @@ bytes changed and removes the ones no longer produced.  A failed build raises
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import json
-import multiprocessing
 import os
 import shutil
 import sys
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import closing
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from .. import sealed
+from ..cycles import paused_gc
 from ..errors import BuildError, InputError, InputErrors, Problem, shown
 from ..history import continuity
 from ..history.uploads import provisional, upload_versions
+from ..parallel import WorkerDied, can_share, cores, run_in_threads, run_in_workers, shared_map
 from ..readers import MAX_BYTES
 from ..resources import default_templates
 from ..site_config import SiteConfig, load_config, logo_file, site_address
@@ -47,7 +46,7 @@ from .events import (
     session_slug,
 )
 from .feed import atom_feed
-from .lifecycle import shielded, worker_init
+from .lifecycle import shielded
 from .lock import build_lock
 from .meta import SiteMeta, robots_txt, sitemaps
 from .page import Page, SiteInfo
@@ -56,7 +55,6 @@ from .progress import Progress
 from .publish import PUBLISHING, Transaction, fault_pause, named, recover
 from .redirects import redirect_pages
 from .render import render_page
-from .split import can_fork, cores, forked_map
 from .stamps import FileStamp, SourceStamp
 from .summary import SessionSummary
 from .tree import OutsideError, Skipped
@@ -68,8 +66,10 @@ ARCHIVE_STAGING = "_archive"
 """The staging folder's subfolder for cross-session pages (uploads' pages are all under sessions/)."""
 
 
-@dataclass
+@dataclass(kw_only=True)
 class BuildReport:
+    """What a build did: ``summary()`` is the line the command prints."""
+
     output: Path
     sessions: int
     uploads: int
@@ -111,22 +111,6 @@ def skipped_lines(skipped: list[Skipped]) -> list[str]:
     ]
 
 
-@contextmanager
-def _without_cycle_collector():
-    """The build holds millions of objects until it ends (the cache index, the manifest,
-    results, contexts) and makes next to no reference cycles (a few hundred, from the
-    articles' Markdown).  The cyclic collector's full passes over them took a quarter of a
-    one-upload rebuild and 7% of a worker's time: it is off while the build runs (workers
-    too) and back on, with any cycles still collectable, when it returns."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def build_site(
     content: Path,
     output: Path,
@@ -143,7 +127,7 @@ def build_site(
     workflow's Pages address) the site's address where site.yaml gives none."""
     progress = progress or Progress()
     try:
-        with _without_cycle_collector():
+        with paused_gc():  # the build holds millions of objects and makes next to no cycles (cycles.py)
             return _build_site(
                 content, output, templates, jobs, cache_dir, now or datetime.now(UTC), progress, site_url
             )
@@ -218,15 +202,15 @@ def _build_locked(
     last = quick.check(cache.root, content, output, templates, now.astimezone(UTC).isoformat(), extra)
     if last is not None:  # nothing changed: nothing to read, plan or write
         return BuildReport(
-            output,
-            last["sessions"],
-            last["uploads"],
-            0,
-            last["pages"],
-            0,
-            last["pages"],
-            0,
-            time.perf_counter() - started,
+            output=output,
+            sessions=last["sessions"],
+            uploads=last["uploads"],
+            rendered=0,
+            pages=last["pages"],
+            written=0,
+            unchanged=last["pages"],
+            removed=0,
+            seconds=time.perf_counter() - started,
             warnings=list(last.get("warnings", ())),
             skipped=[Skipped(p, r) for p, r in last.get("skipped", [])],
         )
@@ -271,23 +255,23 @@ def _build_locked(
     try:
         histories = _histories(content / config.sessions_dir, sources, cache.root, common, config.provisional_days, now)
         run = _Run(
-            content,
-            output,
-            templates,
-            jobs,
-            cache,
-            config,
-            articles,
-            site,
-            sources,
-            common,
-            index,
-            staging,
-            histories,
-            skipped,
-            progress,
-            run_state,
-            logo,
+            content=content,
+            output=output,
+            templates=templates,
+            jobs=jobs,
+            cache=cache,
+            config=config,
+            articles=articles,
+            site=site,
+            sources=sources,
+            common=common,
+            index=index,
+            staging=staging,
+            histories=histories,
+            skipped=skipped,
+            progress=progress,
+            state=run_state,
+            logo=logo,
         )
         report = _build(run, stamps, started)
     finally:
@@ -329,7 +313,7 @@ def _build_locked(
 
 def _histories(
     folder: Path, sources: list[Source], cache_root: Path, common: str, days: int | None, now: datetime
-) -> dict[str, dict]:
+) -> dict[str, dict[str, Any]]:
     """Each upload's committed versions and provisional period (``generator.history``)."""
     found = upload_versions(folder, [s.rel for s in sources], cache_root)
     found = continuity.published(folder, continuity.trim(folder, found, cache_root), cache_root)
@@ -346,9 +330,10 @@ def _histories(
     return out
 
 
-@dataclass
+@dataclass(kw_only=True, frozen=True)
 class _Run:
-    """What every phase of one build reads: the settings, the uploads found and the cache."""
+    """What every phase of one build reads: the settings, the uploads found and the cache
+    (frozen: the phases add to its lists, never replace a field)."""
 
     content: Path
     output: Path
@@ -364,7 +349,7 @@ class _Run:
     index: CacheIndex
     """The cache index: per key, the upload's summaries and each page's digest."""
     staging: Path
-    histories: dict[str, dict]
+    histories: dict[str, dict[str, Any]]
     skipped: list[Skipped]
     progress: Progress
     state: dict[str, bool]
@@ -382,7 +367,7 @@ class _Run:
         self.problems.extend(problems)
 
 
-@dataclass
+@dataclass(kw_only=True)
 class _Uploads:
     """Phase one's outcome for the uploads: one cache key per source (None where it could
     not be read), the keys rendered this time and their staged pages."""
@@ -400,7 +385,7 @@ class _Uploads:
     page's stamp there (phase two keeps them as they are)."""
 
 
-@dataclass
+@dataclass(kw_only=True)
 class _Archive:
     """The cross-session pages: bytes rendered now (``extra``), and the ones whose context
     is unchanged (``known``: path -> digest, rendered only if the output lost them)."""
@@ -441,20 +426,19 @@ def _build(run: _Run, stamps: dict[str, SourceStamp], started: float) -> BuildRe
     if clash:
         raise BuildError(f"{shown(owner[clash[0]])} produces {shown(clash[0])}, which the site itself needs")
     syncer = _sync_output(run, uploads, built, owner, archive)
-    report = BuildReport(
-        run.output,
-        len(summaries),
-        len(run.sources),
-        uploads.rendered,
-        len(owner) + len(archive.paths()),
-        syncer.stats.written,
-        syncer.stats.unchanged,
-        syncer.stats.removed,
-        time.perf_counter() - started,
+    return BuildReport(
+        output=run.output,
+        sessions=len(summaries),
+        uploads=len(run.sources),
+        rendered=uploads.rendered,
+        pages=len(owner) + len(archive.paths()),
+        written=syncer.stats.written,
+        unchanged=syncer.stats.unchanged,
+        removed=syncer.stats.removed,
+        seconds=time.perf_counter() - started,
+        manifest=syncer.new,
+        warnings=[w for s in summaries for w in s.get("warnings", ())],
     )
-    report.manifest = syncer.new
-    report.warnings = [w for s in summaries for w in s.get("warnings", ())]
-    return report
 
 
 def _render_uploads(run: _Run, stamps: dict[str, SourceStamp]) -> _Uploads:
@@ -531,7 +515,15 @@ def _render_uploads(run: _Run, stamps: dict[str, SourceStamp]) -> _Uploads:
         run.fail(f.text, [Problem(*p) for p in f.problems])
     if restamped:
         run.cache.save_stamps(stamps)
-    return _Uploads(keys, len(todo), staged, member, event_sources, syncer, kept)
+    return _Uploads(
+        keys=keys,
+        rendered=len(todo),
+        staged=staged,
+        member=member,
+        event_sources=event_sources,
+        syncer=syncer,
+        kept=kept,
+    )
 
 
 def _restage(
@@ -568,10 +560,8 @@ def _restage(
             return
         staged[job.key] = stage(run.staging, pages)
 
-    # Loading (LZ4) and writing files release the GIL: a few threads overlap them.
-    with ThreadPoolExecutor(max_workers=4) as loaders:
-        for done in [loaders.submit(restage, job) for job in wanted]:
-            done.result()
+    for _ in run_in_threads(restage, wanted):  # loading (LZ4) and writing files release the GIL
+        pass
     return staged, kept, damaged
 
 
@@ -698,7 +688,14 @@ def _plan_archive(run: _Run, uploads: _Uploads, built: list[str], summaries: lis
         for p in sorted(static.rglob("*")):
             if p.is_file():
                 extra["static/" + p.relative_to(static).as_posix()] = p.read_bytes()
-    return _Archive(archive_pages, extra, known, rendered_now, events_now, staged)
+    return _Archive(
+        pages=archive_pages,
+        extra=extra,
+        known=known,
+        rendered=rendered_now,
+        events=events_now,
+        staged=staged,
+    )
 
 
 def _findable(config: SiteConfig, pages: list[str]) -> dict[str, bytes]:
@@ -721,7 +718,7 @@ def _render_archive(
     thousands of player pages, each made from all of the player's sessions), each process
     writing its pages into the staging folder as the upload workers do ({path: stamp})."""
     parts = cores(run.jobs)
-    if len(todo) < FORK_PAGES or not can_fork(parts):
+    if len(todo) < FORK_PAGES or not can_share(parts):
         made = {}
         for n, (page, _) in enumerate(todo, start=1):
             made[page.path] = render_page(_made(page), templates)
@@ -733,7 +730,7 @@ def _render_archive(
         return list(stage(root, {p.path: render_page(_made(p), templates) for p, _ in todo[lo:hi]}).items())
 
     size = max(FORK_PAGES // 4, -(-len(todo) // (parts * 8)))
-    return {}, dict(forked_map(render, len(todo), parts, size, lambda: None)[1])
+    return {}, dict(shared_map(render, len(todo), parts, size, lambda: None)[1])
 
 
 def _sync_output(run: _Run, uploads: _Uploads, built: list[str], owner: dict[str, str], archive: _Archive) -> Syncer:
@@ -812,7 +809,6 @@ def _stage_output(
         else set()
     )
 
-    # File creation is slow on some disks and releases the GIL: a few threads overlap it.
     def sync(key: str) -> None:
         if key in staged:
             syncer.put_staged(staged[key], run.staging, shared)
@@ -825,18 +821,15 @@ def _stage_output(
 
     # The cross-session pages (thousands on a full build) are written alongside, in batches.
     extras = list(archive.extra.items())
-    writers = ThreadPoolExecutor(max_workers=4)
-    try:
-        tasks = [writers.submit(sync, key) for key in dict.fromkeys(built)]
-        tasks += [writers.submit(put_all, extras[i : i + 64]) for i in range(0, len(extras), 64)]
-        if archive.staged:
-            tasks.append(writers.submit(syncer.put_staged, archive.staged, run.staging / ARCHIVE_STAGING, shared))
-        for n, task in enumerate(tasks, start=1):
-            task.result()
+    tasks: list[Callable[[], None]] = [partial(sync, key) for key in dict.fromkeys(built)]
+    tasks += [partial(put_all, extras[i : i + 64]) for i in range(0, len(extras), 64)]
+    if archive.staged:
+        tasks.append(partial(syncer.put_staged, archive.staged, run.staging / ARCHIVE_STAGING, shared))
+    # File creation is slow on some disks and releases the GIL: a few threads overlap it.
+    with closing(run_in_threads(lambda task: task(), tasks)) as done:  # closed at once on a signal
+        for n, _ in enumerate(done, start=1):
             if n == len(tasks) // 2:
                 fault_pause("stage")
-    finally:  # on an error or a signal, what has not started is dropped
-        writers.shutdown(wait=True, cancel_futures=True)
     known = archive.known
     if known:
 
@@ -866,7 +859,7 @@ def _event_pages(
     from ..events import event_to_json, load_event
 
     pages: dict[str, bytes] = {}
-    listed: list[dict] = []
+    listed: list[dict[str, Any]] = []
     errors: list[str] = []
     problems: list[Problem] = []
     uploads = {s.rel for s in sources}
@@ -993,34 +986,21 @@ def _run(todo: list[UploadJob], jobs: int | None) -> Iterator[tuple[int, UploadD
         for i, t in enumerate(todo):
             yield i, worker(replace(t, parts=parts))
         return
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     order = sorted(range(len(todo)), key=lambda i: -_size(todo[i].path))
-    pool = ProcessPoolExecutor(
-        max_workers=workers, mp_context=ctx, initializer=_worker_start, initargs=(os.getpid(), i18n.source())
+    chunksize = max(1, min(4, len(todo) // (workers * 16)))
+    running = run_in_workers(
+        worker, [todo[i] for i in order], workers, chunksize, setup=(i18n.resume, (i18n.source(),))
     )
     try:
-        chunks = pool.map(worker, [todo[i] for i in order], chunksize=max(1, min(4, len(todo) // (workers * 16))))
-        yield from zip(order, chunks)
-    except BaseException:  # Ctrl-C, SIGTERM, a failure here: the workers stop now, not after the queue
-        _stop_workers(pool)
-        raise
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-
-
-def _worker_start(parent: int, language: tuple[str, str]) -> None:
-    """``worker_init``, then the build's language (a spawned worker inherits none)."""
-    worker_init(parent)
-    i18n.resume(language)
-
-
-def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    """Kill a pool's processes (the executor has no public way; ``_processes`` is its map of them)."""
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
-        with contextlib.suppress(Exception):
-            process.kill()
-    pool.shutdown(wait=True, cancel_futures=True)
+        yield from zip(order, running)
+    except WorkerDied as died:
+        raise BuildError(
+            "the site was not built; the previous site is unchanged. A worker process stopped "
+            "(killed, or out of memory) while reading "
+            + (" or ".join(shown(job.path) for job in died.running) or "an upload")
+        ) from None
+    finally:  # Ctrl-C, SIGTERM, a failure here: the workers stop now, not after the queue
+        running.close()
 
 
 def _size(path: str) -> int:

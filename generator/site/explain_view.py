@@ -8,11 +8,10 @@ shares the block ``#ns-420``; artificial, weighted and split lines get their own
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
-
-from markupsafe import Markup
 
 from ..model import Direction, Scored
 from ..scoring.explain import Explanation
@@ -20,15 +19,16 @@ from ..scoring.results import ScoredBoard, ScoredLine
 from ..scoring.trick_value import split as is_split
 from ..scoring.units import unit
 from .articles import article_for_rule
-from .format import escape_text as escape
-from .format import steptext
 from .i18n import step_text
 from .links import score_anchor
 
+StepMemo = dict[str, tuple[str | None, str, dict[str, dict[str, Any]]]]
+"""By rule: its article slug, its CSS class and each text step's view by summary (a session's blocks share
+them: the same sentence, '2 × 8 + 4 = 20 of a top of 26', recurs on many boards)."""
+
 TABLE_RULES = frozenset({"weighted.component", "cross_imps.comparison", "butler.frequencies"})
-"""Steps that ``_macros.html`` shows with a small table of their values: a block with one is
-written by the ``explanations`` macro from its ``steps``; any other block is written once
-here (``ExplanationBlock.html``)."""
+"""Steps that ``_macros.html``'s ``explanation_step`` shows with a small table of their values
+(their views are not shared: each carries its own values)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,17 +39,15 @@ class ArticleLink:
 
 @dataclass(slots=True)
 class ExplanationBlock:
+    """One explanation as a block of a page: ``_macros.html``'s ``explanations`` writes it,
+    each step through ``explanation_step``."""
+
     anchor: str
     heading: str
     explanation: Explanation
     steps: list[dict[str, Any]] = field(default_factory=list)
-    """For the macro (a block with a table step); empty when ``html`` is set."""
+    """Each step's view: its ``rule``, ``summary``, ``values`` and CSS class (``kind``)."""
     articles: list[ArticleLink] = field(default_factory=list)
-    html: Markup | None = None
-    """The block's markup exactly as the ``explanations`` macro writes it (at heading level 3),
-    written once here for a block of text steps only: the board pages' hundreds of blocks
-    cost a fifth of their rendering through the macro (docs/performance.md, branch pagespeed).
-    tests/site/test_block_html.py compares both."""
 
 
 def side_anchor(board: ScoredBoard, index: int, line: ScoredLine, direction: Direction) -> str:
@@ -81,112 +79,53 @@ def block(
     rule_map: dict[str, str],
     titles: dict[str, str],
     memo: dict[str, tuple[str | None, str]] | None = None,
-    items: dict[str, tuple[str | None, str, dict[str, str]]] | None = None,
-    ends: dict[tuple[str, ...], tuple[list[ArticleLink], str]] | None = None,
+    items: StepMemo | None = None,
+    ends: dict[tuple[str, ...], list[ArticleLink]] | None = None,
 ) -> ExplanationBlock:
-    """An explanation as a block of the page: written here when its steps are all text,
-    else left to the macro (``TABLE_RULES``).  ``items`` (one per session) keeps, by rule,
-    its article, the opening of its steps' lines and each summary's line: the same sentence
-    ('2 × 8 + 4 = 20 of a top of 26') recurs on many boards.  ``ends`` (one per session) keeps
-    each list of articles and the markup that ends a block with them (blocks share them)."""
+    """An explanation as view data for the ``explanations`` macro: its steps and the articles
+    its rules link to.  ``items`` (one per session) keeps each text step's view, and ``ends``
+    (one per session) each list of articles: blocks share them."""
     seen: list[str] = []
-    lines = []
+    steps = []
     for step in explanation.steps:
         rule = step.rule
-        if rule in TABLE_RULES:
-            return _macro_block(anchor, heading, explanation, rule_map, titles, memo)
         known = items.get(rule) if items is not None else None
         if known is None:
-            slug, kind = rule_info(rule, rule_map, memo)
-            known = (slug, f'<li class="step {escape(kind)}">', {})
+            known = (*rule_info(rule, rule_map, memo), {})
             if items is not None:
                 items[rule] = known
-        slug, opening, by_summary = known
+        slug, kind, by_summary = known
         if slug and slug not in seen:
             seen.append(slug)
         summary = step.summary
-        line = by_summary.get(summary)
-        if line is None:
-            line = by_summary[summary] = f"{opening}{steptext(step_text(step))}\n</li>\n"
-        lines.append(line)
+        view = by_summary.get(summary) if rule not in TABLE_RULES else None
+        if view is None:
+            view = {"rule": rule, "summary": step_text(step), "values": step.values, "kind": kind}
+            if rule not in TABLE_RULES:
+                by_summary[summary] = view
+        steps.append(view)
     if not seen:
         slug = rule_info(explanation.method, rule_map, memo)[0]
         if slug:
             seen.append(slug)
     key = tuple(seen)
-    end = ends.get(key) if ends is not None else None
-    if end is None:
-        end = _ending(seen, titles)
+    articles = ends.get(key) if ends is not None else None
+    if articles is None:
+        articles = [ArticleLink(s, titles.get(s, s)) for s in seen]
         if ends is not None:
-            ends[key] = end
-    articles, tail = end
-    a = escape(anchor)
-    html = f'<section class="explain" id="{a}" aria-labelledby="{a}-h">\n<h3 id="{a}-h">{escape(heading)}</h3>\n'
-    return ExplanationBlock(
-        anchor, heading, explanation, [], articles, Markup(html + '<ol class="steps">\n' + "".join(lines) + tail)
-    )
-
-
-def _ending(seen: list[str], titles: dict[str, str]) -> tuple[list[ArticleLink], str]:
-    """A written block's end: its articles, and its markup after the steps (the list's end,
-    'Read more', the section's end)."""
-    articles = [ArticleLink(s, titles.get(s, s)) for s in seen]
-    tail = "</ol>\n"
-    if articles:
-        tail += (
-            '<p class="more">Read more: '
-            + ", ".join(f'<a href="../../articles/{escape(x.slug)}.html">{escape(x.title)}</a>' for x in articles)
-            + "</p>\n"
-        )
-    return articles, tail + "</section>\n"
-
-
-def written(blocks: list[ExplanationBlock]) -> Markup | None:
-    """The blocks as the ``explanations`` macro writes them (heading level 3) when every one
-    comes written (``ExplanationBlock.html``): their markup joined, which is all the macro
-    would do, without a template loop over a board's dozen blocks; None when a block needs
-    the macro (a table step).  tests/site/test_block_html.py renders the macro against it."""
-    parts = []
-    for b in blocks:
-        if b.html is None:
-            return None
-        parts.append(b.html)
-    return Markup("".join(parts))
-
-
-def _macro_block(
-    anchor: str,
-    heading: str,
-    explanation: Explanation,
-    rule_map: dict[str, str],
-    titles: dict[str, str],
-    memo: dict[str, tuple[str | None, str]] | None = None,
-) -> ExplanationBlock:
-    """A block for the ``explanations`` macro to write: its steps as view data (the macro
-    draws a table of some steps' values)."""
-    steps = []
-    seen: list[str] = []
-    for step in explanation.steps:
-        slug, kind = rule_info(step.rule, rule_map, memo)
-        if slug and slug not in seen:
-            seen.append(slug)
-        steps.append({"rule": step.rule, "summary": step_text(step), "values": step.values, "kind": kind})
-    if not seen:
-        slug = rule_info(explanation.method, rule_map, memo)[0]
-        if slug:
-            seen.append(slug)
-    return ExplanationBlock(anchor, heading, explanation, steps, [ArticleLink(s, titles.get(s, s)) for s in seen])
+            ends[key] = articles
+    return ExplanationBlock(anchor, heading, explanation, steps, articles)
 
 
 def board_blocks(
     board: ScoredBoard,
     unit_word: str,
-    fig,
+    fig: Callable[..., str],
     rule_map: dict[str, str],
     titles: dict[str, str],
     memo: dict[str, tuple[str | None, str]] | None = None,
-    items: dict[str, tuple[str | None, str, dict[str, str]]] | None = None,
-    ends: dict[tuple[str, ...], tuple[list[ArticleLink], str]] | None = None,
+    items: StepMemo | None = None,
+    ends: dict[tuple[str, ...], list[ArticleLink]] | None = None,
 ) -> tuple[list[ExplanationBlock], list[tuple[str, str]]]:
     """All distinct explanations of a board, in frequency-table order then line order,
     and for each traveller line its (NS anchor, EW anchor)."""
@@ -234,7 +173,9 @@ def board_blocks(
     return [blocks[a] for a in score_first], anchors
 
 
-def _heading(line: ScoredLine, direction: Direction, value, unit_word: str, fig) -> str:
+def _heading(
+    line: ScoredLine, direction: Direction, value: Fraction | int, unit_word: str, fig: Callable[..., str]
+) -> str:
     # ``unit`` (the singular for ±1) only where the figure may be ±1: a whole Fraction with
     # numerator ±1, or anything but a Fraction (its ``abs`` makes a Fraction per block)
     if type(value) is not Fraction or (value.denominator == 1 and value.numerator in (1, -1)):

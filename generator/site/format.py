@@ -18,23 +18,21 @@ import markupsafe
 from markupsafe import Markup, escape
 
 from ..figures import FigureWriter as FigureWriter
-from ..figures import (
-    exact,
-    figure,
-    imps,
-    matchpoints,
-    percentage,
-    points,
-    score,
-    signed_imps,
-    signed_percentage,
-    signed_score,
-    vp,
-    weight,
-)
+from ..figures import exact as exact
+from ..figures import figure as figure
 from ..figures import figure_writer as figure_writer
 from ..figures import imp_places as imp_places
+from ..figures import imps as imps
+from ..figures import matchpoints as matchpoints
 from ..figures import mp_places as mp_places
+from ..figures import percentage as percentage
+from ..figures import points as points
+from ..figures import score as score
+from ..figures import signed_imps as signed_imps
+from ..figures import signed_percentage as signed_percentage
+from ..figures import signed_score as signed_score
+from ..figures import vp as vp
+from ..figures import weight as weight
 from ..memo import remember
 from ..scoring.contract import Contract
 
@@ -71,9 +69,11 @@ def escape_value(value: object) -> str:
     return escape_text(str(value))
 
 
+@lru_cache(maxsize=4096)
 def steptext(text: str) -> Markup:
     """An explanation step's plain text for a page: escaped, each suit symbol given its
-    text alternative (the engine writes '4♥'; a screen reader says 'hearts')."""
+    text alternative (the engine writes '4♥'; a screen reader says 'hearts').  Memoised: a
+    session's steps repeat a few hundred sentences on its board and pair pages."""
     escaped = escape_text(text[:1].upper() + text[1:])  # a step reads as a sentence
     if "♠" not in escaped and "♥" not in escaped and "♦" not in escaped and "♣" not in escaped:
         return Markup(escaped)

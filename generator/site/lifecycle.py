@@ -4,23 +4,17 @@
   thread, so that its ``finally`` blocks stop the workers and delete the staging folders.
 * ``shielded()``: while the output is being switched (``publish.Transaction.commit``) a
   signal is held back and raised once the switch is over: the site is then whole.
-* ``worker_init``: every worker process ignores Ctrl-C (the build stops it), dies with its
-  parent (``PR_SET_PDEATHSIG`` on Linux, and a thread that watches the parent's pid
-  everywhere), so a build killed with -9 leaves no worker running or holding a pipe open.
+* The workers (``generator/parallel.py``) ignore Ctrl-C and die with the build; the build's
+  ``finally`` blocks, reached through these exceptions, kill them at once.
 """
 
 from __future__ import annotations
 
 import contextlib
-import gc
-import os
 import signal
-import sys
 import threading
 from collections.abc import Iterator
 from typing import Any
-
-PARENT_POLL_SECONDS = 0.5
 
 
 class Stopped(BaseException):
@@ -83,27 +77,3 @@ def shielded() -> Iterator[None]:
 def held() -> bool:
     """A signal is waiting for the end of a ``shielded`` block."""
     return bool(_held)
-
-
-def worker_init(parent: int) -> None:
-    """A worker's initializer (pools of ``build`` and ``split``): no cycle collector (see
-    build._without_cycle_collector), Ctrl-C left to the build, gone when the build is gone."""
-    gc.disable()
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    if sys.platform == "linux":
-        with contextlib.suppress(Exception):
-            import ctypes
-
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
-    if os.getppid() != parent:  # the parent died before the line above
-        os._exit(1)
-
-    def watch() -> None:
-        while True:
-            threading.Event().wait(PARENT_POLL_SECONDS)
-            if os.getppid() != parent:
-                os._exit(1)
-
-    threading.Thread(target=watch, daemon=True, name="parent-watch").start()

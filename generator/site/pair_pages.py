@@ -22,7 +22,6 @@ from .explain_view import block
 from .links import board_file, pair_file
 from .naming import field_name, seat_of
 from .page import Page
-from .rows import card_rows
 from .session_view import SessionView
 from .sitout_rows import sitout_rows
 
@@ -219,7 +218,6 @@ def pair_page(plan: SessionView, standing: Standing) -> Page:
             handicap_block=handicap_block,
             show_direction=show_direction,
             places=card_places,
-            card_rows=card_rows(rows, plan.unit, card_places, show_direction, plan.entrant),
             **swiss_pages.pair_context(plan, ref),
         ),
     )

@@ -11,7 +11,6 @@ import os
 import traceback
 from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path, PurePosixPath
@@ -21,6 +20,7 @@ from .. import sealed
 from ..analysis.double_dummy import SessionAnalysis
 from ..errors import GeneratorError, shown
 from ..export import results_json_text, session_to_csv
+from ..parallel import Beside
 from ..readers import is_event_file, suffixes
 from ..scoring.contract import ContractError
 from ..scoring.options import OptionError
@@ -436,8 +436,7 @@ def _work(job: UploadJob) -> UploadDone | UploadFailed:
             return UploadDone(key, summaries, stage(Path(job.staging), pages, shas))
         # Compressing into the cache and writing the staged files both release the GIL: a big
         # field's 40 MB are stored on a second core while they are staged.
-        with ThreadPoolExecutor(max_workers=1) as storing:
-            stored = storing.submit(cache.store, key, pages, shas)
+        with Beside(partial(cache.store, key, pages, shas)) as stored:
             staged = stage(Path(job.staging), pages, shas)
             stored.result()
     except OSError as exc:  # a full disk: raised in the build, named (a failed write() names no file)

@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import markupsafe
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
-from jinja2.compiler import CodeGenerator
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, nodes
+from jinja2.compiler import CodeGenerator, Frame
 
 from ..resources import packaged_templates
 from . import format as fmt
@@ -18,49 +18,35 @@ from .page import Page
 
 DEFAULT_TEMPLATES = packaged_templates()
 
-_escape_inner = getattr(markupsafe, "_escape_inner", None)
-
 
 class _SiteCodeGenerator(CodeGenerator):
-    """Compiles ``{{ x }}`` (autoescaped) to ``environment.escape_output(x)`` (``format.escape_value``:
-    what ``markupsafe.escape`` writes, as a plain ``str``; the page is joined from the pieces, so
-    wrapping each in ``Markup`` buys nothing) rather than ``escape(x)``.  Only the output of expressions changes; the bytes are the same, and
-    ``environment()`` checks that on hostile values before any page is rendered
-    (tests/site/test_render_override.py checks macros, ``{% call %}`` and ``{% filter %}`` too).
-    Private Jinja API: pinned in pyproject.toml."""
+    """Compiles ``{{ x }}`` (autoescaped) to ``environment.escape_text(x)`` for a ``str``
+    (MarkupSafe's C escaper, ``format.escape_text``), else ``environment.escape_value(x)``,
+    each returning a plain ``str`` rather than ``escape(x)``'s ``Markup``: the page is joined
+    from the pieces, so wrapping each in ``Markup`` (a Python-level constructor, thousands of
+    times a page) buys nothing.  The bytes are the same: ``environment()`` checks that on
+    hostile values before any page is rendered (tests/site/test_render_override.py checks
+    macros, ``{% call %}`` and ``{% filter %}`` too).  Private Jinja API, kept because it
+    still pays about a fifth of planning and rendering a session (docs/performance.md,
+    "Private hooks after the rows moved into macros"): pinned in pyproject.toml."""
 
-    def visit_Getattr(self, node, frame) -> None:
-        """``row.value`` on a plain dict reads the key inline: what ``SiteEnvironment.getattr``
-        does first, without a method call for each of the tens of thousands of lookups a
-        session's pages make; anything else (a missing key, an object) goes to it as before.
-        ``_ga`` is a temporary (an assignment expression): an inner lookup is complete before
-        the outer one assigns it."""
-        if self.environment.is_async:
-            super().visit_Getattr(node, frame)
-            return
-        attr = repr(node.attr)
-        self.write("(_ga[" + attr + "] if type(_ga := ")
-        self.visit(node.node, frame)
-        self.write(f") is dict and {attr} in _ga else environment.getattr(_ga, {attr}))")
-
-    def _output_child_pre(self, node, frame, finalize, *args, **kwargs) -> None:
+    def _output_child_pre(self, node: nodes.Expr, frame: Frame, finalize: CodeGenerator._FinalizeInfo) -> None:
         if _site_escaped(frame, finalize):
-            # a str (most values) goes straight to MarkupSafe's C escaper; anything else to
-            # escape_output.  ``_eo``: a temporary, as ``_ga`` above (an output holds no output)
-            self.write(
-                "(environment.escape_str(_eo) if type(_eo := " if _escape_inner else "environment.escape_output("
-            )
+            # a str (most values) goes straight to ``escape_text`` (MarkupSafe's C escaper);
+            # anything else to ``escape_value``.  ``_eo``: a temporary (an assignment
+            # expression; an output's expression holds no output)
+            self.write("(environment.escape_text(_eo) if type(_eo := ")
         else:
-            super()._output_child_pre(node, frame, finalize, *args, **kwargs)
+            super()._output_child_pre(node, frame, finalize)
 
-    def _output_child_post(self, node, frame, finalize, *args, **kwargs) -> None:
+    def _output_child_post(self, node: nodes.Expr, frame: Frame, finalize: CodeGenerator._FinalizeInfo) -> None:
         if _site_escaped(frame, finalize):
-            self.write(") is str else environment.escape_output(_eo))" if _escape_inner else ")")
+            self.write(") is str else environment.escape_value(_eo))")
         else:
-            super()._output_child_post(node, frame, finalize, *args, **kwargs)
+            super()._output_child_post(node, frame, finalize)
 
 
-def _site_escaped(frame, finalize) -> bool:
+def _site_escaped(frame: Frame, finalize: CodeGenerator._FinalizeInfo) -> bool:
     """The outputs ``_SiteCodeGenerator`` compiles (autoescaped, no finalize): the same test
     before and after the expression, so the two halves always match."""
     return bool(frame.eval_ctx.autoescape and not frame.eval_ctx.volatile and finalize.src is None)
@@ -76,8 +62,8 @@ class SiteEnvironment(Environment):
     """
 
     code_generator_class = _SiteCodeGenerator
-    escape_output = staticmethod(fmt.escape_value)
-    escape_str = staticmethod(_escape_inner) if _escape_inner is not None else None
+    escape_value = staticmethod(fmt.escape_value)
+    escape_text = staticmethod(fmt.escape_text)
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         if type(obj) is dict:

@@ -25,7 +25,7 @@ from ..scoring.units import UNIT_LABELS as UNIT_WORDS
 from ..scoring.units import UNIT_SHORT, unit_of
 from . import adjusted_worth
 from . import format as fmt
-from .explain_view import ArticleLink, board_blocks, rule_info
+from .explain_view import ArticleLink, StepMemo, board_blocks, rule_info
 from .links import board_file, pair_file, player_path, player_slug, session_dir
 from .meta import page_head
 from .naming import SEATS, long_date, session_kind, session_title
@@ -124,11 +124,11 @@ class SessionView:
         self._views: dict[int, tuple[Any, dict[str, Any]]] = {}
         self.rules: dict[str, tuple[str | None, str]] = {}
         """Each explanation rule seen -> (its article slug or None, its CSS class): ``rule_info``'s memo."""
-        self.step_items: dict[str, tuple[str | None, str, dict[str, str]]] = {}
+        self.step_items: StepMemo = {}
         """Each explanation rule's article, its steps' opening and each step's line by summary
         (``explain_view.block``'s memo)."""
-        self.block_ends: dict[tuple[str, ...], tuple[list[ArticleLink], str]] = {}
-        """Each list of articles a block links to, with the markup ending such a block (``block``'s)."""
+        self.block_ends: dict[tuple[str, ...], list[ArticleLink]] = {}
+        """Each list of articles a block links to (``block``'s)."""
         self._worth: dict[tuple[int, int], tuple[TrickWorth | None, Any, bool]] = {}
         self._worth_memo: dict[int, dict[Any, Any]] = {}
         self._worth_shared: dict[int, dict[tuple[Any, ...], tuple[TrickWorth, Any, bool]]] = {}

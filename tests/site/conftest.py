@@ -39,9 +39,12 @@ class _Parser(HTMLParser):
         self.cell: list[str] | None = None
         self.cell_link: str | None = None
         self.chunks: list[str] = []
+        self.under = 0  # inside a span.under: a phone's repeat of the row's minor columns, not cell text
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
+        if tag == "span" and (self.under or "under" in (a.get("class") or "").split()):
+            self.under += 1
         if "id" in a:
             self.page.ids.add(a["id"])
         if tag == "a" and "href" in a:
@@ -72,6 +75,8 @@ class _Parser(HTMLParser):
                 self.cell, self.cell_link = [], None
 
     def handle_endtag(self, tag):
+        if tag == "span" and self.under:
+            self.under -= 1
         if tag == "a" and self.link is not None:
             self.page.links.append((self.link[0], "".join(self.link[1]).strip()))
             self.link = None
@@ -96,7 +101,7 @@ class _Parser(HTMLParser):
             self.link[1].append(data)
         if self.heading is not None:
             self.heading[1].append(data)
-        if self.cell is not None and self.depth == 1:
+        if self.cell is not None and self.depth == 1 and not self.under:
             self.cell.append(data)
 
 

@@ -41,9 +41,11 @@ def site(tmp_path_factory):
 
 
 def explanation_text(html: str) -> str:
-    """The page's explanations (from its "How …" heading to the end of the main content), one block per line."""
+    """The page's explanations (from its "How …" heading to the trick values that follow them on a
+    board page, else to the end of the main content), one block per line."""
     start = html.index('<h2 id="how-h">')
-    end = html.index("</main>")
+    worth = html.find('<section aria-labelledby="worth-h">', start)
+    end = worth if worth >= 0 else html.index("</main>")
     return "\n".join(page_lines(html[start:end])) + "\n"
 
 

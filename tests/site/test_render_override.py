@@ -1,10 +1,13 @@
 """The renderer's speed-up through private Jinja and MarkupSafe behaviour (generator/site/render.py).
 
-It compiles each autoescaped ``{{ x }}`` to ``environment.escape_output(x)`` (a subclass of
-Jinja's private ``CodeGenerator._output_child_pre``) and escapes with MarkupSafe's private
-``_escape_inner``.  Measured at about 7 % of the CPU time of reading, scoring, planning and
-rendering an upload (docs/performance.md), so it stays, behind the version bounds in
-pyproject.toml; these tests fail when a new Jinja or MarkupSafe stops it working or changes a byte.
+It compiles each autoescaped ``{{ x }}`` to ``environment.escape_text(x)`` for a ``str``
+(MarkupSafe's private ``_escape_inner``), else ``environment.escape_value(x)``, and each
+(a subclass of Jinja's private ``CodeGenerator``).  Measured again with the rows in macros
+(docs/performance.md, "Private hooks after the rows moved into macros"), it still pays more
+than 5 % of the full build, so it stays, behind the version bounds in pyproject.toml; these
+tests fail when a new Jinja or MarkupSafe stops it working or changes a byte.  (The inline
+dict lookup the code generator also compiled paid about 1 % and is gone: ``row.key`` goes
+to ``SiteEnvironment.getattr``, a public method.)
 """
 
 from __future__ import annotations
@@ -58,12 +61,14 @@ def site_env() -> Environment:
 
 
 def test_the_override_is_active(site_env):
-    """The private hooks are still there and used: the compiled code calls escape_output."""
-    assert render._escape_inner is not None, "MarkupSafe no longer has _escape_inner: the fallback is in use"
+    """The private hooks are still there and used: the compiled code calls escape_text and
+    escape_value, and escape_text is MarkupSafe's C helper."""
+    assert fmt._escape_inner is not None, "MarkupSafe no longer has _escape_inner: the fallback is in use"
+    assert fmt.escape_text is fmt._escape_inner
     code = site_env.compile("{{ value }}", raw=True)
-    assert "environment.escape_output(" in code
-    assert "environment.escape_str(_eo) if type(_eo := " in code  # a str straight to the C escaper
-    assert "environment.escape_output(" not in _plain_jinja().compile("{{ value }}", raw=True)
+    assert "(environment.escape_text(_eo) if type(_eo := " in code  # a str straight to the C escaper
+    assert ") is str else environment.escape_value(_eo))" in code
+    assert "environment.escape_value(" not in _plain_jinja().compile("{{ value }}", raw=True)
 
 
 @pytest.mark.parametrize("name", TEMPLATES)
@@ -75,14 +80,18 @@ def test_the_output_is_byte_identical_to_plain_jinja(site_env, name):
     assert "<script>" not in got or name == "autoescape off"
 
 
-def test_escape_output_is_markupsafe_escape():
-    assert render.SiteEnvironment.escape_output is fmt.escape_value  # one escaper for pages and rows
+def test_the_escapers_are_markupsafe_escape():
+    # one name each, in format.py and on the environment the compiled templates call
+    assert render.SiteEnvironment.escape_value is fmt.escape_value
+    assert render.SiteEnvironment.escape_text is fmt.escape_text
     for value in [*HOSTILE, "x" * 1000 + "<", 0, False, b"<bytes>"]:
         assert fmt.escape_value(value) == str(markupsafe.escape(value))
+        if type(value) is str:
+            assert fmt.escape_text(value) == str(markupsafe.escape(value))
 
 
-# ``row.key`` on a dict is read inline (render._SiteCodeGenerator.visit_Getattr); the reference is
-# the same environment compiling every lookup to its ``getattr`` method, as before the inline.
+# ``row.key`` goes to ``SiteEnvironment.getattr`` (a dict's key first); the reference is the
+# same environment compiled by Jinja's own code generator.
 class _ReferenceEnvironment(render.SiteEnvironment):
     code_generator_class = render.CodeGenerator
 
@@ -119,7 +128,7 @@ ROWS = [
 
 
 @pytest.mark.parametrize("name", LOOKUPS)
-def test_inline_dict_lookups_are_the_environment_getattr(site_env, name):
+def test_dict_lookups_are_the_environment_getattr(site_env, name):
     source = LOOKUPS[name]
     reference = _ReferenceEnvironment(
         autoescape=True, undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True
@@ -127,11 +136,10 @@ def test_inline_dict_lookups_are_the_environment_getattr(site_env, name):
     want = reference.from_string(source).render(rows=ROWS)
     got = site_env.from_string(source).render(rows=ROWS)
     assert got == want
-    assert "_ga :=" in site_env.compile(source, raw=True)
-    assert "_ga :=" not in reference.compile(source, raw=True)
+    assert "environment.getattr(" in site_env.compile(source, raw=True)
 
 
-def test_inline_lookup_of_a_missing_attribute_still_fails_loudly(site_env):
+def test_a_missing_attribute_still_fails_loudly(site_env):
     """StrictUndefined: a missing key on a dict, read and printed, raises as before."""
     from jinja2 import UndefinedError
 

@@ -109,14 +109,14 @@ def test_cross_session_pages_rendered_by_forked_processes_are_the_golden_bytes(t
     from ..test_golden_build import GOLDEN, build_fixture_club
 
     rendered: list[int] = []
-    real = build.forked_map
+    real = build.shared_map
 
     def counted(work, count, parts, size, meanwhile):
         rendered.append(count)
         return real(work, count, parts, size, meanwhile)
 
     monkeypatch.setattr(build, "FORK_PAGES", 8)
-    monkeypatch.setattr(build, "forked_map", counted)
+    monkeypatch.setattr(build, "shared_map", counted)
     site = build_fixture_club(tmp_path, jobs=2)
     assert rendered and rendered[0] >= 8
     built = _files(site)
