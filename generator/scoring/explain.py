@@ -214,17 +214,36 @@ _SHOWN_KEPT = 1 << 16
 
 def fig(value: Fraction | int, places: int = 2) -> Figure:
     """A figure for a message: its English text is ``fmt``'s."""
-    return Figure(value, places, fmt(value, places))
+    return _figure(value, places, 0)
 
 
 def pfig(value: Fraction | int, places: int = 2) -> Figure:
     """A percentage for a message: '56.25%' in English (``fmt`` and a percent sign)."""
-    return Figure(value, places, fmt(value, places) + "%", True)
+    return _figure(value, places, 1)
 
 
 def sfig(value: Fraction | int, places: int = 2) -> Figure:
     """A figure for a message, with an explicit sign (``signed``)."""
-    return Figure(value, places, signed(value, places))
+    return _figure(value, places, 2)
+
+
+def _figure(value: Fraction | int, places: int, kind: int) -> Figure:
+    """Figures are immutable: the same few thousand of a session are made once and shared
+    (``_FIGURES``), as ``fmt`` keeps their text — a big field's steps hold millions of them."""
+    exact = type(value) is int or type(value) is Fraction
+    key = (type(value) is int, value.numerator, value.denominator, places, kind) if exact else None
+    made = _FIGURES.get(key) if key is not None else None
+    if made is None:
+        if kind == 1:
+            made = Figure(value, places, fmt(value, places) + "%", True)
+        else:
+            made = Figure(value, places, signed(value, places) if kind == 2 else fmt(value, places))
+        if key is not None:
+            remember(_FIGURES, key, made, _SHOWN_KEPT)
+    return made
+
+
+_FIGURES: dict[tuple[bool, int, int, int, int], Figure] = {}
 
 
 def signed(value: Fraction | int, places: int = 2) -> str:
@@ -272,16 +291,18 @@ def amount(value: Fraction | int, word: str, places: int = 2, sign: bool = False
 
 def unit_word(word: str) -> Msg:
     """A unit's word on its own ('matchpoints', 'IMPs') as a message."""
-    words = {
-        "matchpoints": msg("matchpoints"),
-        "IMPs": msg("IMPs"),
-        "points": msg("points"),
-        "VPs": msg("VPs"),
-        "cross-IMPs": msg("cross-IMPs"),
-        "board points": msg("board points"),
-        "wins": msg("wins"),
-    }
-    return words[word]
+    return _UNIT_WORDS[word]
+
+
+_UNIT_WORDS = {
+    "matchpoints": msg("matchpoints"),
+    "IMPs": msg("IMPs"),
+    "points": msg("points"),
+    "VPs": msg("VPs"),
+    "cross-IMPs": msg("cross-IMPs"),
+    "board points": msg("board points"),
+    "wins": msg("wins"),
+}
 
 
 def count(n: Fraction | int, word: str, plural: str | None = None) -> str:

@@ -128,21 +128,31 @@ def render(param: Param, gettext: Translate, ngettext: Choose, figure: Write) ->
     return str(param)
 
 
-def _same(text: str) -> str:
-    return text
-
-
-def _english_choice(singular: str, plural_: str, n: Fraction | int) -> str:
-    return singular if abs(n) == 1 else plural_
-
-
-def _english_figure(f: Figure) -> str:
-    return f.text
-
-
 def english(param: Param) -> str:
-    """The English text of a step (its ``summary``)."""
-    return render(param, _same, _english_choice, _english_figure)
+    """The English text of a step (its ``summary``): ``render`` with the messages as their own
+    translation, written out because every step of a big field is made with it."""
+    kind = type(param)
+    if kind is str:
+        return param  # type: ignore[return-value]
+    if kind is Figure:
+        return param.text  # type: ignore[union-attr]
+    if kind is Msg or kind is Formula:
+        pattern: str = param.id if kind is Msg else param.pattern  # type: ignore[union-attr]
+        values = param.params  # type: ignore[union-attr]
+        if not values:
+            return pattern.replace("%%", "%")
+        return pattern % {k: english(v) for k, v in values.items()}
+    if kind is Plural:
+        p: Plural = param  # type: ignore[assignment]
+        words = {k: english(v) for k, v in p.params.items()}
+        words["num"] = p.num.text
+        return (p.singular if abs(p.num.value) == 1 else p.plural) % words
+    if kind is Cap:
+        text = english(param.item)  # type: ignore[union-attr]
+        return text[:1].upper() + text[1:]
+    if kind is Join:
+        return param.sep.join(english(item) for item in param.items)  # type: ignore[union-attr]
+    return str(param)
 
 
 def placeholders(param: Param) -> set[str]:

@@ -36,9 +36,12 @@ def _side_word(direction: Direction) -> str:
     return "North-South" if direction is NS else "East-West"
 
 
+_SIDES = {NS: msg("North-South"), EW: msg("East-West")}
+
+
 def _side(direction: Direction) -> Msg:
     """The side as a message ('North-South'), for a step's sentence."""
-    return msg("North-South") if direction is NS else msg("East-West")
+    return _SIDES[direction]
 
 
 def _imps_word(value: Fraction | int, places: int = 2) -> Plural:
@@ -56,8 +59,17 @@ def _neuberg_rounding(rule: str) -> Msg:
 
 
 def _results(n: Fraction | int) -> Plural:
-    """'1 result', '3 results', '2.5 results' as a message (``count(n, 'result')``)."""
+    """'1 result', '3 results', '2.5 results' as a message (``count(n, 'result')``); a whole
+    count's message is made once (immutable, shared by every step that says it)."""
+    if type(n) is int:
+        made = _RESULTS.get(n)
+        if made is None:
+            made = remember(_RESULTS, n, plural("%(num)s result", "%(num)s results", fig(n)), _STEPS_KEPT)
+        return made
     return plural("%(num)s result", "%(num)s results", fig(n))
+
+
+_RESULTS: dict[int, Plural] = {}
 
 
 def _score_word(score: int) -> str:
