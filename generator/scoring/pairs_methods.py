@@ -564,30 +564,27 @@ class Butler(PairsMethod):
         diff = score - dat
         ns_imps = imps(diff)
         value = Fraction(ns_imps if direction is NS else -ns_imps)
+        said: dict[str, Param] = {
+            "score": _score_word(score),
+            "datum": fig(dat),
+            "difference": formula(
+                "%(score)s − %(datum)s = %(diff)s", score=_score_word(score), datum=_paren(dat), diff=sfig(diff)
+            ),
+            "imps": _imps_word(ns_imps),
+            "band": imp_band(diff),
+        }
         step = Step(
             "butler.imps",
             msg(
                 "%(score)s against the datum of %(datum)s: %(difference)s points, which is %(imps)s to "
                 "North-South (%(band)s points on the IMP scale)",
-                score=_score_word(score),
-                datum=fig(dat),
-                difference=formula(
-                    "%(score)s − %(datum)s = %(diff)s", score=_score_word(score), datum=_paren(dat), diff=sfig(diff)
-                ),
-                imps=_imps_word(ns_imps),
-                band=imp_band(diff),
+                **said,
             )
             if direction is NS
             else msg(
                 "%(score)s against the datum of %(datum)s: %(difference)s points, which is %(imps)s to "
                 "North-South (%(band)s points on the IMP scale), so %(value)s to East-West",
-                score=_score_word(score),
-                datum=fig(dat),
-                difference=formula(
-                    "%(score)s − %(datum)s = %(diff)s", score=_score_word(score), datum=_paren(dat), diff=sfig(diff)
-                ),
-                imps=_imps_word(ns_imps),
-                band=imp_band(diff),
+                **said,
                 value=sfig(value),
             ),
             {"score": score, "datum": dat, "difference": diff, "imps": value},

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .explain import Step, equals, fig, pfig, unit_word
-from .message import Param, formula, msg, plural
+from .message import Formula, Param, formula, msg, plural
 from .rounding import percent
 
 POLICIES = ("none", "average", "session-average")
@@ -103,13 +103,7 @@ def sitout_award(
         text = msg(
             "%(award)s; total %(worked)s %(unit)s",
             award=text,
-            worked=formula(
-                "%(total)s + %(award)s %(eq)s %(sum)s",
-                total=fig(total, 4),
-                award=fig(award, 4),
-                eq=equals(total, award, places=4),
-                sum=fig(total + award, 4),
-            ),
+            worked=_added(total, award),
             unit=word,
         )
         return SitOut(policy, missed, award, tops), Step(
@@ -139,16 +133,21 @@ def sitout_award(
                 award=fig(award, 4),
             ),
             unit=word,
-            sum=formula(
-                "%(total)s + %(award)s %(eq)s %(sum)s",
-                total=fig(total, 4),
-                award=fig(award, 4),
-                eq=equals(total, award, places=4),
-                sum=fig(total + award, 4),
-            ),
+            sum=_added(total, award),
             all=played + missed,
         ),
         {"policy": policy, "boards": missed, "award": award},
+    )
+
+
+def _added(total: Fraction, award: Fraction) -> Formula:
+    """'12.5 + 3.1 = 15.6': the total with the award added."""
+    return formula(
+        "%(total)s + %(award)s %(eq)s %(sum)s",
+        total=fig(total, 4),
+        award=fig(award, 4),
+        eq=equals(total, award, places=4),
+        sum=fig(total + award, 4),
     )
 
 
