@@ -11,7 +11,9 @@ ngettext-style), ``Formula`` (arithmetic with figures: never translated, only it
 rewritten) and ``Join`` (a list with a separator that is not a word).
 
 This module knows no Babel and no site: ``render`` takes the translating and figure-writing
-functions (generator/site/i18n.py gives them for a language; ``english`` gives the identity).
+functions (generator/site/i18n.py gives them for a language); ``english`` is the same walk with
+every message its own translation (tests/site/test_explain_languages.py holds the two to the
+same English for every step of the fixtures).
 """
 
 from __future__ import annotations
@@ -155,7 +157,7 @@ def english(param: Param) -> str:
     return str(param)
 
 
-def placeholders(param: Param) -> set[str]:
+def message_ids(param: Param) -> set[str]:
     """Every message id (and plural pair) ``param`` holds, for tests and catalogs."""
     found: set[str] = set()
     if isinstance(param, Msg):
@@ -170,5 +172,5 @@ def placeholders(param: Param) -> set[str]:
     elif isinstance(param, Cap):
         children = (param.item,)
     for child in children:
-        found |= placeholders(child)
+        found |= message_ids(child)
     return found

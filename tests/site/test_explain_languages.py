@@ -21,7 +21,7 @@ from babel.messages.pofile import read_po
 
 from generator.scoring import explain
 from generator.scoring.explain import Step
-from generator.scoring.message import Figure, english, formula, join, msg, placeholders, plural, render
+from generator.scoring.message import Figure, english, formula, join, message_ids, msg, plural, render
 from generator.site import i18n
 from generator.site.build import build_site
 from tests.helpers.arithmetic import count_statements, false_statements
@@ -291,12 +291,15 @@ def test_every_step_is_a_message_whose_english_is_its_summary(made_steps):
     for step in made_steps:
         assert not isinstance(step.message, str), f"{step.rule}: {step.summary!r} is not a message"
         assert english(step.message) == step.summary
+        # the general renderer, given English as the translation, writes the same sentence
+        as_rendered = render(step.message, lambda s: s, lambda s, p, n: s if abs(n) == 1 else p, lambda f: f.text)
+        assert as_rendered == step.summary, (as_rendered, step.summary)
 
 
 @pytest.mark.parametrize("language", ["fr", "nl"])
 def test_every_message_a_step_holds_is_translated(made_steps, language):
     catalog = _catalog(language)
-    ids = set().union(*(placeholders(s.message) for s in made_steps))
+    ids = set().union(*(message_ids(s.message) for s in made_steps))
     untranslated = sorted(
         i for i in ids if not catalog.get(i) or (isinstance(catalog[i], tuple) and not all(catalog[i]))
     )
