@@ -8,10 +8,10 @@ from fractions import Fraction
 from ..model import Artificial, Direction, Outcome, Play, Scored, ScoringMethod, TravellerLine
 from ..notation import Seat, Vulnerability
 from .contract import board_dealer, board_vulnerability
-from .explain import Explanation, Step, Value, contract_text, equals, fmt, signed
-from .explain import unit as units
+from .explain import Explanation, Step, Value, amount, contract_text, equals, fig, pfig, signed, unit_word
 from .frequency import Components, FrequencyTable
 from .imps import imps
+from .message import Param, english, formula, join, msg, plural
 from .options import ScoringOptions
 from .pairs_methods import Aggregate, Butler, CrossImps, Matchpoints, PairsMethod, SmallGroup, datum_factor_matters
 from .results import FrequencyRow, ScoredBoard, ScoredLine, SideScore
@@ -239,17 +239,14 @@ def _weighted(scorer: PairsMethod, direction: Direction, outcome: Scored) -> tup
     """
     total = Fraction(0)
     rows = []
+    plays = []
     for c in outcome.components:
         value, _ = scorer.value(direction, c.play.ns_score)
         total += c.weight * value
+        words = _play_words(c.play)
+        plays.append(words.pop("message"))
         rows.append(
-            {
-                "weight": c.weight,
-                "score": c.play.ns_score,
-                "value": value,
-                "product": c.weight * value,
-                **_play_words(c.play),
-            }
+            {"weight": c.weight, "score": c.play.ns_score, "value": value, "product": c.weight * value, **words}
         )
     scenarios = _scenarios(scorer, direction, outcome)
     unit = unit_label(scorer.unit)
@@ -259,17 +256,34 @@ def _weighted(scorer: PairsMethod, direction: Direction, outcome: Scored) -> tup
     ):
         for row, value in zip(rows, scenarios):
             row["value"], row["product"] = value, row["weight"] * value
-        ifs = "; ".join(f"if {r['result']}: {fmt(r['value'])} {units(r['value'], unit)}" for r in rows)
-        how = "each scored against the other tables' results"
+        ifs = join(
+            "; ",
+            (msg("if %(result)s: %(value)s", result=m, value=amount(r["value"], unit)) for r, m in zip(rows, plays)),
+        )
+        how = msg("each scored against the other tables' results")
     else:
-        ifs = "; ".join(f"{r['result']}: {fmt(r['value'])} {units(r['value'], unit)}" for r in rows)
-        how = "each scored against the datum" if isinstance(scorer, Butler) else "each scored as a result on the board"
-    terms = " + ".join(f"{fmt(r['weight'] * 100)}% × {_operand(r['value'])}" for r in rows)
+        ifs = join(
+            "; ", (msg("%(result)s: %(value)s", result=m, value=amount(r["value"], unit)) for r, m in zip(rows, plays))
+        )
+        how = (
+            msg("each scored against the datum")
+            if isinstance(scorer, Butler)
+            else msg("each scored as a result on the board")
+        )
+    terms = join(" + ", (formula("%(w)s × %(v)s", w=pfig(r["weight"] * 100), v=_operand(r["value"])) for r in rows))
     sign = equals(*(r["value"] for r in rows), *(r["weight"] * 100 for r in rows))
     steps = [
         Step(
             "weighted.component",
-            f"the director weighted the possible results ({how}): {ifs}. {terms} {sign} {fmt(total, 4)} {unit}",
+            msg(
+                "the director weighted the possible results (%(how)s): %(ifs)s. %(terms)s %(eq)s %(total)s %(unit)s",
+                how=how,
+                ifs=ifs,
+                terms=terms,
+                eq=sign,
+                total=fig(total, 4),
+                unit=unit_word(unit),
+            ),
             {"components": rows, "total": total},
         )
     ]
@@ -279,9 +293,9 @@ def _weighted(scorer: PairsMethod, direction: Direction, outcome: Scored) -> tup
     return final, Explanation("weighted", final, tuple(steps), {"direction": direction.value})
 
 
-def _operand(value: Fraction) -> str:
+def _operand(value: Fraction) -> Param:
     """A factor in a product: a negative one in brackets."""
-    return f"({fmt(value)})" if value < 0 else fmt(value)
+    return formula("(%(v)s)", v=fig(value)) if value < 0 else fig(value)
 
 
 def _scenarios(scorer: PairsMethod, direction: Direction, outcome: Scored) -> list[Fraction] | None:
@@ -313,30 +327,44 @@ def _scenarios(scorer: PairsMethod, direction: Direction, outcome: Scored) -> li
 
 
 def _play_words(play: Play) -> dict[str, Value]:
-    """A component as a member reads it: '4♥ by N, 10 tricks (NS +620)'."""
+    """A component as a member reads it: '4♥ by N made (NS +620)' (``result``), and as a message
+    (``message``, for the step's sentence; the caller takes it out of the row's values)."""
     contract = play.contract
-    words = f"NS {signed(play.ns_score)}" if play.ns_score else "NS 0"
+    score: Param = formula("NS %(score)s", score=signed(play.ns_score)) if play.ns_score else "NS 0"
+    words: Param = score
     if contract is not None and not contract.passed_out and play.declarer is not None:
         name = contract_text(contract)
+        seat = play.declarer.value
         if play.tricks is not None:
             made = play.tricks - contract.level - 6
-            what = (
-                "made"
-                if made == 0
-                else f"made {made} overtrick{'s' if made > 1 else ''}"
-                if made > 0
-                else f"went {-made} down"
-            )
-            words = f"{name} by {play.declarer.value} {what} ({words})"
+            if made == 0:
+                words = msg("%(contract)s by %(seat)s made (%(score)s)", contract=name, seat=seat, score=score)
+            elif made > 0:
+                words = msg(
+                    "%(contract)s by %(seat)s %(made)s (%(score)s)",
+                    contract=name,
+                    seat=seat,
+                    made=plural("made %(num)s overtrick", "made %(num)s overtricks", fig(made)),
+                    score=score,
+                )
+            else:
+                words = msg(
+                    "%(contract)s by %(seat)s went %(down)s down (%(score)s)",
+                    contract=name,
+                    seat=seat,
+                    down=-made,
+                    score=score,
+                )
         else:
-            words = f"{name} by {play.declarer.value} ({words})"
+            words = msg("%(contract)s by %(seat)s (%(score)s)", contract=name, seat=seat, score=score)
     elif contract is not None and contract.passed_out:
-        words = "passed out (0)"
+        words = msg("passed out (0)")
     return {
         "contract": str(contract) if contract else None,
         "declarer": play.declarer.value if play.declarer else None,
         "tricks": play.tricks,
-        "result": words,
+        "result": english(words),
+        "message": words,
     }
 
 
@@ -350,16 +378,30 @@ def _board_explanation(
 ) -> Explanation:
     artificial = sum(1 for line in lines if not line.is_result)
     weighted = sum(1 for line in lines if isinstance(line.ns, Scored) and line.ns.is_weighted)
-    summary = f"board {number}: {table.actual} result{'s' if table.actual != 1 else ''} played"
+    summary: Param = msg(
+        "board %(number)s: %(results)s played",
+        number=number,
+        results=plural("%(num)s result", "%(num)s results", fig(table.actual)),
+    )
     if weighted:
-        summary += f" ({weighted} of them weighted by the director)"
+        summary = msg("%(board)s (%(weighted)s of them weighted by the director)", board=summary, weighted=weighted)
     if artificial:
-        summary += f", {artificial} artificial score{'s' if artificial != 1 else ''} (not a result)"
+        summary = msg(
+            "%(board)s, %(artificial)s",
+            board=summary,
+            artificial=plural(
+                "%(num)s artificial score (not a result)", "%(num)s artificial scores (not a result)", fig(artificial)
+            ),
+        )
     # Butler's datum is an average: counting every result E / A times changes it only when a fixed
     # number of results is left out at each end, so the factor is mentioned only then.
     factor_matters = not isinstance(scorer, Butler) or datum_factor_matters(table, options)
     if table.expected != table.actual and factor_matters:
-        summary += f"; scored as if it had {table.expected} results, like a complete board"
+        summary = msg(
+            "%(board)s; scored as if it had %(expected)s results, like a complete board",
+            board=summary,
+            expected=table.expected,
+        )
     steps = [
         Step(
             "board.results",
@@ -371,7 +413,7 @@ def _board_explanation(
         steps.append(
             Step(
                 "small_group.rule",
-                f"too few results for Neuberg ({scorer.rule} rule): fixed percentages by rank",
+                msg("too few results for Neuberg (%(rule)s rule): fixed percentages by rank", rule=scorer.rule),
                 {"A": table.actual, "E": table.expected},
             )
         )
@@ -379,31 +421,53 @@ def _board_explanation(
         steps.append(
             Step(
                 "neuberg.factor",
-                f"each result counts {table.expected} / {table.actual} = {fmt(table.factor, 4)} times (Neuberg), "
-                f"so the board has the full weight of {table.expected} results",
+                msg(
+                    "each result counts %(factor)s times (Neuberg), so the board has the full weight of "
+                    "%(expected)s results",
+                    factor=formula(
+                        "%(expected)s / %(actual)s = %(factor)s",
+                        expected=table.expected,
+                        actual=table.actual,
+                        factor=fig(table.factor, 4),
+                    ),
+                    expected=table.expected,
+                ),
                 {"E": table.expected, "A": table.actual, "factor": table.factor},
             )
         )
     if isinstance(scorer, Matchpoints):
         others = table.expected - 1
         if options.matchpoint_units == "acbl":
-            text = f"the top is {fmt(top)} matchpoints: 1 for each of the {others} other results beaten, ½ for a tie"
+            text = msg(
+                "the top is %(top)s matchpoints: 1 for each of the %(others)s other results beaten, ½ for a tie",
+                top=fig(top),
+                others=others,
+            )
         else:
-            text = f"the top is 2 × {others} = {fmt(top)} matchpoints: 2 for each of the {others} other results beaten, 1 for a tie"
+            text = msg(
+                "the top is %(top)s matchpoints: 2 for each of the %(others)s other results beaten, 1 for a tie",
+                top=formula("2 × %(others)s = %(top)s", others=others, top=fig(top)),
+                others=others,
+            )
         steps.append(Step("matchpoints.top", text, {"top": top}))
     if isinstance(scorer, Butler):
         steps.extend(scorer.datums[NS][1].steps)
     if isinstance(scorer, CrossImps):
         div = scorer.divisor(table)
         label = {
-            "total": "not divided (the total over every comparison)",
-            "comparisons": f"divided by {fmt(div, 4)}, the number of comparisons (results − 1)",
-            "scores": f"divided by {fmt(div, 4)}, the number of scores (results)",
+            "total": msg("each pair's cross-IMPs are not divided (the total over every comparison)"),
+            "comparisons": msg(
+                "each pair's cross-IMPs are divided by %(divisor)s, the number of comparisons (results − 1)",
+                divisor=fig(div, 4),
+            ),
+            "scores": msg(
+                "each pair's cross-IMPs are divided by %(divisor)s, the number of scores (results)", divisor=fig(div, 4)
+            ),
         }[options.cross_imp_divisor]
         steps.append(
             Step(
                 "cross_imps.divisor",
-                f"each pair's cross-IMPs are {label}",
+                label,
                 {"divisor": div, "rule": options.cross_imp_divisor},
             )
         )

@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..model import Pair, ScoringMethod
-from .explain import Explanation, Step, equals, fmt
+from .explain import Explanation, Step, equals, fig, fmt, pfig
+from .message import Param, formula, join, msg, plural
 from .ranking import rank_labels
 from .results import SessionResult, Standing
 
@@ -226,7 +227,7 @@ def _not_ranked(missed: list[str]) -> Explanation:
         (
             Step(
                 "event.not_ranked",
-                f"missed {', '.join(missed)}: not ranked (a pair must play every session)",
+                msg("missed %(sessions)s: not ranked (a pair must play every session)", sessions=", ".join(missed)),
                 {"missed": missed},
             ),
         ),
@@ -279,8 +280,16 @@ def _total(
                     steps.append(
                         Step(
                             "event.average",
-                            f"{labels[i]} missed: an average, half the most available: "
-                            f"{fmt(most[i], PLACES)} / 2 {equals(most[i], places=PLACES)} {fmt(mp, PLACES)} matchpoints",
+                            msg(
+                                "%(session)s missed: an average, half the most available: %(worked)s matchpoints",
+                                session=labels[i],
+                                worked=formula(
+                                    "%(most)s / 2 %(eq)s %(mp)s",
+                                    most=fig(most[i], PLACES),
+                                    eq=equals(most[i], places=PLACES),
+                                    mp=fig(mp, PLACES),
+                                ),
+                            ),
                             {"session": i + 1, "available": most[i], "matchpoints": mp},
                         )
                     )
@@ -302,13 +311,22 @@ def _total(
             continue
         total = sum(terms, Fraction(0))
         sign = equals(*terms, places=PLACES)
-        what = f"Total of {len(terms)} session{'s' if len(terms) != 1 else ''}"
+        what: Param = plural("Total of %(num)s session", "Total of %(num)s sessions", fig(len(terms)))
         if missed:
-            what += f" played (missed {', '.join(missed)})"
+            what = msg("%(total)s played (missed %(sessions)s)", total=what, sessions=", ".join(missed))
         steps.append(
             Step(
                 "event.total",
-                f"{what}: {' + '.join(fmt(t, PLACES) for t in terms)} {sign} {fmt(total, PLACES)} matchpoints",
+                msg(
+                    "%(what)s: %(worked)s matchpoints",
+                    what=what,
+                    worked=formula(
+                        "%(terms)s %(eq)s %(total)s",
+                        terms=join(" + ", (fig(t, PLACES) for t in terms)),
+                        eq=sign,
+                        total=fig(total, PLACES),
+                    ),
+                ),
                 {"terms": terms, "total": total},
             )
         )
@@ -336,8 +354,19 @@ def _scale_step(label: str, mp: Fraction, top: Fraction, session_top: Fraction, 
     sign = equals(mp, places=PLACES)
     return Step(
         "event.scale",
-        f"{label} scaled to a top of {fmt(top)}: {fmt(mp, PLACES)} × {fmt(top)} / {fmt(session_top)} "
-        f"{sign} {fmt(scaled, PLACES)} matchpoints",
+        msg(
+            "%(session)s scaled to a top of %(top)s: %(worked)s matchpoints",
+            session=label,
+            top=fig(top),
+            worked=formula(
+                "%(mp)s × %(top)s / %(session_top)s %(eq)s %(scaled)s",
+                mp=fig(mp, PLACES),
+                top=fig(top),
+                session_top=fig(session_top),
+                eq=sign,
+                scaled=fig(scaled, PLACES),
+            ),
+        ),
         {"matchpoints": mp, "top": top, "session_top": session_top, "scaled": scaled},
     )
 
@@ -361,7 +390,12 @@ def _average(
                     steps.append(
                         Step(
                             "event.average",
-                            f"{labels[i]} missed: an average of {fmt(AVERAGE)}% on {most_boards[i]} boards",
+                            msg(
+                                "%(session)s missed: an average of %(pct)s on %(boards)s boards",
+                                session=labels[i],
+                                pct=pfig(AVERAGE),
+                                boards=most_boards[i],
+                            ),
                             {"session": i + 1},
                         )
                     )
@@ -380,22 +414,34 @@ def _average(
         if options.weighting == "equal":
             figure = sum(pcts, Fraction(0)) / len(pcts)
             sign = equals(*pcts, places=PLACES)
-            text = f"({' + '.join(fmt(p, PLACES) + '%' for p in pcts)}) / {len(pcts)} {sign} {fmt(figure, PLACES)}%"
-            what = f"Average of {len(pcts)} session percentages, each session alike"
+            text = formula(
+                "(%(terms)s) / %(n)s %(eq)s %(pct)s",
+                terms=join(" + ", (pfig(p, PLACES) for p in pcts)),
+                n=len(pcts),
+                eq=sign,
+                pct=pfig(figure, PLACES),
+            )
+            what: Param = msg("Average of %(n)s session percentages, each session alike", n=len(pcts))
         else:
             boards = sum(b for _, b in terms)
             figure = sum((p * b for p, b in terms), Fraction(0)) / boards
             sign = equals(*pcts, places=PLACES)
-            text = (
-                f"({' + '.join(f'{fmt(p, PLACES)}% × {b}' for p, b in terms)}) / {boards} {sign} {fmt(figure, PLACES)}%"
+            text = formula(
+                "(%(terms)s) / %(boards)s %(eq)s %(pct)s",
+                terms=join(" + ", (formula("%(p)s × %(b)s", p=pfig(p, PLACES), b=b) for p, b in terms)),
+                boards=boards,
+                eq=sign,
+                pct=pfig(figure, PLACES),
             )
-            what = f"Average of {len(pcts)} session percentages weighted by the boards played"
+            what = msg("Average of %(n)s session percentages weighted by the boards played", n=len(pcts))
         if missed:
-            what += f" (missed {', '.join(missed)}: the sessions played)"
+            what = msg(
+                "%(average)s (missed %(sessions)s: the sessions played)", average=what, sessions=", ".join(missed)
+            )
         steps.append(
             Step(
                 "event.average_percentage",
-                f"{what}: {text}",
+                msg("%(what)s: %(worked)s", what=what, worked=text),
                 {"percentages": pcts, "boards": [b for _, b in terms], "percentage": figure},
             )
         )
@@ -434,35 +480,54 @@ def _carry_forward(
             base = AVERAGE if options.missing == "average" else Fraction(0)
             note = "average" if options.missing == "average" else "missed"
             figures.append(SessionFigure(0, qualifying, base, 0, note))
-            why = (
-                f"{labels[0]} missed: an average of {fmt(AVERAGE)}% carried"
+            why: Param | None = (
+                msg("%(session)s missed: an average of %(pct)s carried", session=labels[0], pct=pfig(AVERAGE))
                 if options.missing == "average"
-                else f"{labels[0]} missed: nothing carried"
+                else msg("%(session)s missed: nothing carried", session=labels[0])
             )
         else:
             base = qualifying.percentage
             figures.append(SessionFigure(0, qualifying, base, qualifying.boards_played))
-            why = ""
+            why = None
         figures.append(SessionFigure(1, final, final.percentage, final.boards_played))
         carried = base * fraction
         figure = final.percentage + carried
         steps: list[Step] = []
-        if why:
+        if why is not None:
             steps.append(Step("event.average" if base else "event.missed", why, {"session": 1}))
         steps.append(
             Step(
                 "event.carry",
-                f"{labels[0]} {fmt(base, PLACES)}% carried forward at {fmt(fraction * 100, PLACES)}%: "
-                f"{fmt(fraction, PLACES)} × {fmt(base, PLACES)} {equals(base, fraction, places=PLACES)} "
-                f"{fmt(carried, PLACES)}",
+                msg(
+                    "%(session)s %(pct)s carried forward at %(share)s: %(worked)s",
+                    session=labels[0],
+                    pct=pfig(base, PLACES),
+                    share=pfig(fraction * 100, PLACES),
+                    worked=formula(
+                        "%(fraction)s × %(base)s %(eq)s %(carried)s",
+                        fraction=fig(fraction, PLACES),
+                        base=fig(base, PLACES),
+                        eq=equals(base, fraction, places=PLACES),
+                        carried=fig(carried, PLACES),
+                    ),
+                ),
                 {"fraction": fraction, "qualifying": base, "carried": carried},
             )
         )
         steps.append(
             Step(
                 "event.carry_total",
-                f"{labels[1]} percentage plus what is carried: {fmt(final.percentage, PLACES)} + "
-                f"{fmt(carried, PLACES)} {equals(final.percentage, carried, places=PLACES)} {fmt(figure, PLACES)}",
+                msg(
+                    "%(session)s percentage plus what is carried: %(worked)s",
+                    session=labels[1],
+                    worked=formula(
+                        "%(final)s + %(carried)s %(eq)s %(score)s",
+                        final=fig(final.percentage, PLACES),
+                        carried=fig(carried, PLACES),
+                        eq=equals(final.percentage, carried, places=PLACES),
+                        score=fig(figure, PLACES),
+                    ),
+                ),
                 {"final": final.percentage, "carried": carried, "score": figure},
             )
         )

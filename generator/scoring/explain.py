@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ..memo import remember
+from .message import Figure, Msg, Param, Plural, english, msg, plural
 from .rounding import display_decimal, exact_decimal
 from .units import unit as unit
 
@@ -27,9 +28,16 @@ Value = Any  # int | Fraction | str | list | dict of those
 class Step:
     rule: str
     """Stable id such as 'matchpoints.compare', 'neuberg.formula', 'imps.scale'."""
-    summary: str
-    """Plain text with the numbers filled in: 'beat 5.4 results and tied 1.3: 2 x 5.4 + 1.3 = 12.1'."""
+    message: Param
+    """The sentence as a message and its parameters (``message.msg``), which a site in another
+    language translates; a plain string is English shown as it is (tests, old pickles)."""
     values: dict[str, Value] = field(default_factory=dict)
+    summary: str = field(init=False, compare=False, repr=False)
+    """Plain English with the numbers filled in: 'beat 5.4 results and tied 1.3: 2 x 5.4 + 1.3 = 12.1',
+    made from ``message`` (never written separately, so the two cannot drift)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "summary", english(self.message))
 
 
 StepsRecipe = Callable[[], Iterable[Step]]
@@ -204,6 +212,40 @@ the same tops, counts and percentages thousands of times (``fmt``)."""
 _SHOWN_KEPT = 1 << 16
 
 
+def fig(value: Fraction | int, places: int = 2) -> Figure:
+    """A figure for a message: its English text is ``fmt``'s."""
+    return _figure(value, places, 0)
+
+
+def pfig(value: Fraction | int, places: int = 2) -> Figure:
+    """A percentage for a message: '56.25%' in English (``fmt`` and a percent sign)."""
+    return _figure(value, places, 1)
+
+
+def sfig(value: Fraction | int, places: int = 2) -> Figure:
+    """A figure for a message, with an explicit sign (``signed``)."""
+    return _figure(value, places, 2)
+
+
+def _figure(value: Fraction | int, places: int, kind: int) -> Figure:
+    """Figures are immutable: the same few thousand of a session are made once and shared
+    (``_FIGURES``), as ``fmt`` keeps their text — a big field's steps hold millions of them."""
+    exact = type(value) is int or type(value) is Fraction
+    key = (type(value) is int, value.numerator, value.denominator, places, kind) if exact else None
+    made = _FIGURES.get(key) if key is not None else None
+    if made is None:
+        if kind == 1:
+            made = Figure(value, places, fmt(value, places) + "%", True)
+        else:
+            made = Figure(value, places, signed(value, places) if kind == 2 else fmt(value, places))
+        if key is not None:
+            remember(_FIGURES, key, made, _SHOWN_KEPT)
+    return made
+
+
+_FIGURES: dict[tuple[bool, int, int, int, int], Figure] = {}
+
+
 def signed(value: Fraction | int, places: int = 2) -> str:
     """With an explicit sign: '+13', '-0.4', '0'."""
     text = fmt(value, places)
@@ -224,6 +266,43 @@ def equals(*operands: Fraction | int, places: int = 2) -> str:
     arithmetic test then allows for the operands' rounding (tests/site/test_arithmetic_truth.py).
     """
     return "=" if all(shown_exactly(v, places) for v in operands) else "≈"
+
+
+def amount(value: Fraction | int, word: str, places: int = 2, sign: bool = False) -> Plural:
+    """'3 matchpoints', '+1 IMP', '2.5 VPs' as a message: a figure and its unit's word
+    (``units.UNIT_LABELS``), singular for ±1 as ``unit`` chooses."""
+    f = sfig(value, places) if sign else fig(value, places)
+    if word == "IMPs":
+        return plural("%(num)s IMP", "%(num)s IMPs", f)
+    if word == "matchpoints":
+        return plural("%(num)s matchpoint", "%(num)s matchpoints", f)
+    if word == "points":
+        return plural("%(num)s point", "%(num)s points", f)
+    if word == "VPs":
+        return plural("%(num)s VP", "%(num)s VPs", f)
+    if word == "cross-IMPs":
+        return plural("%(num)s cross-IMPs", "%(num)s cross-IMPs", f)
+    if word == "board points":
+        return plural("%(num)s board points", "%(num)s board points", f)
+    if word == "wins":
+        return plural("%(num)s wins", "%(num)s wins", f)
+    raise ValueError(f"no message for the unit {word!r}")
+
+
+def unit_word(word: str) -> Msg:
+    """A unit's word on its own ('matchpoints', 'IMPs') as a message."""
+    return _UNIT_WORDS[word]
+
+
+_UNIT_WORDS = {
+    "matchpoints": msg("matchpoints"),
+    "IMPs": msg("IMPs"),
+    "points": msg("points"),
+    "VPs": msg("VPs"),
+    "cross-IMPs": msg("cross-IMPs"),
+    "board points": msg("board points"),
+    "wins": msg("wins"),
+}
 
 
 def count(n: Fraction | int, word: str, plural: str | None = None) -> str:

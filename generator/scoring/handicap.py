@@ -12,7 +12,8 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ..model import ScoringMethod, Session
-from .explain import Explanation, Step, fmt, signed
+from .explain import Explanation, Step, fig, fmt, pfig, sfig
+from .message import formula, msg
 from .options import ScoringOptions
 from .ranking import rank_labels, tie_key
 from .results import Field, Handicapped
@@ -92,7 +93,11 @@ def _explain(
         steps.append(
             Step(
                 "handicap.half",
-                f"half the handicap of {signed(handicap)}: {signed(handicap)} / 2 = {signed(applied)}",
+                msg(
+                    "half the handicap of %(handicap)s: %(worked)s",
+                    handicap=sfig(handicap),
+                    worked=formula("%(handicap)s / 2 = %(applied)s", handicap=sfig(handicap), applied=sfig(applied)),
+                ),
                 {"handicap": handicap, "applied": applied},
             )
         )
@@ -100,18 +105,33 @@ def _explain(
         steps.append(
             Step(
                 "handicap.no_percentage",
-                "no scratch percentage (no board with a top): no handicapped percentage",
+                msg("no scratch percentage (no board with a top): no handicapped percentage"),
                 {"handicap": handicap, "applied": applied},
             )
         )
         return Explanation("handicap", Fraction(0), tuple(steps), {"share": options.handicap_share})
     assert scratch is not None
-    words = "the handicap" if options.handicap_share == "whole" else "half the handicap"
     sign = "−" if applied < 0 else "+"
+    if options.handicap_share == "whole":
+        text = msg(
+            "scratch %(scratch)s %(sign)s the handicap %(applied)s = %(pct)s",
+            scratch=pfig(scratch, 4),
+            sign=sign,
+            applied=fig(abs(applied), 4),
+            pct=pfig(pct, 4),
+        )
+    else:
+        text = msg(
+            "scratch %(scratch)s %(sign)s half the handicap %(applied)s = %(pct)s",
+            scratch=pfig(scratch, 4),
+            sign=sign,
+            applied=fig(abs(applied), 4),
+            pct=pfig(pct, 4),
+        )
     steps.append(
         Step(
             "handicap.add",
-            f"scratch {fmt(scratch, 4)}% {sign} {words} {fmt(abs(applied), 4)} = {fmt(pct, 4)}%",
+            text,
             {"scratch": scratch, "handicap": handicap, "applied": applied, "percentage": pct},
         )
     )

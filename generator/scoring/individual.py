@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from ..model import PairRef, ScoringMethod, Session
-from .explain import Step, equals, fmt
+from .explain import Step, equals, fig, unit_word
+from .message import Param, formula, join, msg
 from .results import ScorecardEntry
 
 INDIVIDUAL_METHODS = (
@@ -55,17 +56,40 @@ def check_individual(session: Session) -> None:
 
 def sides_step(card: Sequence[ScorecardEntry], total: Fraction, unit: str) -> Step:
     """The first step of a player's total: on each board, the seat they sat in and their side's figure."""
-    parts = [f"board {e.board.slug} {_seat(e)} ({e.direction} {fmt(e.score.value, 4)})" for e in card]
+    parts = [
+        msg(
+            "board %(board)s %(seat)s (%(side)s %(figure)s)",
+            board=e.board.slug,
+            seat=_seat_message(e),
+            side=str(e.direction),
+            figure=fig(e.score.value, 4),
+        )
+        for e in card
+    ]
     values = [e.score.value for e in card]
-    sum_text = fmt(values[0], 4) if values else "0"
+    terms: list[Param] = [fig(values[0], 4)] if values else ["0"]
     for v in values[1:]:
-        sum_text += f" + {fmt(v, 4)}" if v >= 0 else f" − {fmt(-v, 4)}"
+        terms.append(formula(" + %(v)s", v=fig(v, 4)) if v >= 0 else formula(" − %(v)s", v=fig(-v, 4)))
     return Step(
         "session.individual",
-        f"an individual: each board counts the figure of the side the player sat in — "
-        f"{'; '.join(parts) or 'no boards'}: {sum_text} {equals(*values, places=4)} {fmt(total, 4)} {unit}",
+        msg(
+            "an individual: each board counts the figure of the side the player sat in — %(boards)s: "
+            "%(worked)s %(unit)s",
+            boards=join("; ", parts) if parts else msg("no boards"),
+            worked=formula(
+                "%(terms)s %(eq)s %(total)s", terms=join("", terms), eq=equals(*values, places=4), total=fig(total, 4)
+            ),
+            unit=unit_word(unit),
+        ),
         {"boards": [e.board.slug for e in card], "seats": [_seat(e) for e in card], "figures": values, "total": total},
     )
+
+
+def _seat_message(entry: ScorecardEntry) -> Param:
+    """``_seat`` as a message: 'North' … or the side ('NS') where the seats are not known."""
+    seat = _seat(entry)
+    words = {"North": msg("North"), "South": msg("South"), "East": msg("East"), "West": msg("West")}
+    return words.get(seat, seat)
 
 
 def _seat(entry: ScorecardEntry) -> str:

@@ -13,12 +13,12 @@ from typing import Any
 
 from ..memo import remember
 from ..model import Artificial, ArtificialKind, Direction
-from .explain import Explanation, Step, count, equals, fmt, signed, unit
+from .explain import Explanation, Step, equals, fig, fmt, pfig, sfig, signed, unit
 from .frequency import FrequencyTable
 from .imps import imp_band, imps
+from .message import Cap, Figure, Msg, Param, Plural, formula, join, msg, plural
 from .options import ScoringOptions
 from .rounding import (
-    NEUBERG_ROUNDING_WORDS,
     percent,
     round_neuberg,
     round_to_ten,
@@ -34,6 +34,42 @@ CrossImpRows = tuple[list[Any], list[dict[str, Any]], Fraction, Fraction | int]
 
 def _side_word(direction: Direction) -> str:
     return "North-South" if direction is NS else "East-West"
+
+
+_SIDES = {NS: msg("North-South"), EW: msg("East-West")}
+
+
+def _side(direction: Direction) -> Msg:
+    """The side as a message ('North-South'), for a step's sentence."""
+    return _SIDES[direction]
+
+
+def _imps_word(value: Fraction | int, places: int = 2) -> Plural:
+    """'+3 IMPs', '-1 IMP' as a message (``signed`` and ``unit``)."""
+    return plural("%(num)s IMP", "%(num)s IMPs", sfig(value, places))
+
+
+def _neuberg_rounding(rule: str) -> Msg:
+    """``rounding.NEUBERG_ROUNDING_WORDS`` as messages."""
+    if rule == "ebu":
+        return msg("to one decimal, a half toward the average")
+    if rule == "acbl":
+        return msg("to two decimals, a half up")
+    return msg("down to one decimal (the rest cut off)")
+
+
+def _results(n: Fraction | int) -> Plural:
+    """'1 result', '3 results', '2.5 results' as a message (``count(n, 'result')``); a whole
+    count's message is made once (immutable, shared by every step that says it)."""
+    if type(n) is int:
+        made = _RESULTS.get(n)
+        if made is None:
+            made = remember(_RESULTS, n, plural("%(num)s result", "%(num)s results", fig(n)), _STEPS_KEPT)
+        return made
+    return plural("%(num)s result", "%(num)s results", fig(n))
+
+
+_RESULTS: dict[int, Plural] = {}
 
 
 def _score_word(score: int) -> str:
@@ -134,8 +170,15 @@ class Matchpoints(PairsMethod):
         value = award.percent * self.top / 100
         step = Step(
             "artificial.award",
-            f"{award_words(award).capitalize()} to {_side_word(direction)}, the director's ruling "
-            f"(the board was not played normally): {fmt(award.percent)}% × {fmt(self.top)} = {fmt(value, 4)} matchpoints",
+            msg(
+                "%(award)s to %(side)s, the director's ruling (the board was not played normally): "
+                "%(pct)s × %(top)s = %(mp)s matchpoints",
+                award=Cap(award_message(award)),
+                side=_side(direction),
+                pct=pfig(award.percent),
+                top=fig(self.top),
+                mp=fig(value, 4),
+            ),
             {"code": award.code, "percent": award.percent, "top": self.top, "matchpoints": value},
         )
         return value, Explanation("artificial", value, (step,), {"code": award.code, "direction": direction.value})
@@ -163,14 +206,29 @@ def _missing_ties_steps(
     steps = [
         Step(
             "matchpoints.compare",
-            f"on the {count(a, 'result')} played, {_side_word(direction)} {_score_word(score)} scored "
-            f"{fmt(raw, 4)} of a top of {fmt(2 * (a - 1) * half)}",
+            msg(
+                "on the %(results)s played, %(side)s %(score)s scored %(mp)s of a top of %(top)s",
+                results=_results(a),
+                side=_side(direction),
+                score=_score_word(score),
+                mp=fig(raw, 4),
+                top=fig(2 * (a - 1) * half),
+            ),
             {"score": score, "direction": direction.value, "M": raw, "A": a},
         ),
         Step(
             "missing.ties",
-            f"{count(missing, 'result')} missing ({a} played where {e} were expected), each counted as a tie "
-            f"with this result: {fmt(raw, 4)} + {missing} × {one} = {fmt(value, 4)} of a top of {fmt(top)}",
+            msg(
+                "%(missing)s missing (%(played)s played where %(expected)s were expected), each counted as a tie "
+                "with this result: %(sum)s of a top of %(top)s",
+                missing=_results(missing),
+                played=a,
+                expected=e,
+                sum=formula(
+                    "%(mp)s + %(n)s × %(one)s = %(value)s", mp=fig(raw, 4), n=missing, one=one, value=fig(value, 4)
+                ),
+                top=fig(top),
+            ),
             {"M": raw, "E": e, "A": a, "missing": missing, "result": value},
         ),
         _percentage_step(value, top),
@@ -190,24 +248,27 @@ def _matchpoint_steps(
     factored = e != a and a != 0  # factor != 1 (E / A, or 1 without results), in ints
     whole = half == 1 and not factored  # EBU units on an unfactored board: the counts are the matchpoints
     value = _in_units(2 * beaten + tied, half, whole)
-    who = _side_word(direction)
     beaten_scores = [s for s in table.scores if (s < score if direction is NS else s > score)]
     # What happened on the results that were played (weights count in part) ...
     beaten_played = beaten if not factored else beaten / factor  # the factored count, unscaled
     tied_played = table._counts[score] - 1
     played_top = _in_units(2 * (a - 1), half, whole)
     raw = _in_units(2 * beaten_played + tied_played, half, whole)
-    opening = f"on the {count(a, 'result')} played, " if factored else ""
+    compared: Param = msg(
+        "%(side)s %(score)s beat %(beaten)s and tied with %(tied)s",
+        side=_side(direction),
+        score=_score_word(score),
+        beaten=_how_many(beaten_played),
+        tied=_how_many(tied_played, "other"),
+    )
+    if beaten_played.denominator != 1 or tied_played.denominator != 1:  # (ints have one too)
+        compared = msg("%(compared)s (a weighted score counts in part)", compared=compared)
+    if factored:
+        compared = msg("on the %(results)s played, %(compared)s", results=_results(a), compared=compared)
     steps = [
         Step(
             "matchpoints.compare",
-            f"{opening}{who} {_score_word(score)} beat {_how_many(beaten_played)} and tied with "
-            f"{_how_many(tied_played, 'other')}"
-            + (
-                " (a weighted score counts in part)"
-                if beaten_played.denominator != 1 or tied_played.denominator != 1  # (ints have one too)
-                else ""
-            ),
+            compared,
             {
                 "score": score,
                 "direction": direction.value,
@@ -233,24 +294,36 @@ def _matchpoint_steps(
     if factored:
         # ... then scaled to the results expected: (M + 1) x E / A - 1, in EBU units; ACBL units halve both ones.
         one = "1" if half == 1 else "½"
-        formula = (
-            f"({fmt(raw, 4)} + {one}) × {e} / {a} − {one} {equals(raw, places=4)} {fmt(value, 4)} "
-            f"of a top of {fmt(top)}"
+        scaled = formula(
+            "(%(mp)s + %(one)s) × %(e)s / %(a)s − %(one)s %(eq)s %(value)s",
+            mp=fig(raw, 4),
+            one=one,
+            e=e,
+            a=a,
+            eq=equals(raw, places=4),
+            value=fig(value, 4),
         )
         steps.append(
             Step(
                 "neuberg.formula",
-                f"scaled to the {count(e, 'result')} expected (Neuberg): {formula}",
+                msg(
+                    "scaled to the %(results)s expected (Neuberg): %(formula)s of a top of %(top)s",
+                    results=_results(e),
+                    formula=scaled,
+                    top=fig(top),
+                ),
                 {"M": raw, "E": e, "A": a, "result": value},
             )
         )
         rounded = round_neuberg(Fraction(value), rounding, top / 2)  # (a Fraction here: factored)
         if rounded != value:
-            how = NEUBERG_ROUNDING_WORDS[rounding]
+            how = _neuberg_rounding(rounding)
             steps.append(
                 Step(
                     "rounding.neuberg",
-                    f"{fmt(value, 4)} rounded {how}: {fmt(rounded, 4)}",
+                    msg(
+                        "%(exact)s rounded %(how)s: %(rounded)s", exact=fig(value, 4), how=how, rounded=fig(rounded, 4)
+                    ),
                     {"exact": value, "rounded": rounded, "rule": rounding},
                 )
             )
@@ -270,13 +343,17 @@ def _formula_step(
     half: Fraction,
 ) -> Step:
     """'2 × 8 + 4 = 20 of a top of 26': the results beaten and tied, counted."""
-    if half == 1:
-        sum_text = f"2 × {fmt(beaten_played, 4)} + {fmt(tied_played, 4)}"
-    else:
-        sum_text = f"{fmt(beaten_played, 4)} + ½ × {fmt(tied_played, 4)}"
+    pattern = "2 × %(beaten)s + %(tied)s %(eq)s %(mp)s" if half == 1 else "%(beaten)s + ½ × %(tied)s %(eq)s %(mp)s"
+    sum_text = formula(
+        pattern,
+        beaten=fig(beaten_played, 4),
+        tied=fig(tied_played, 4),
+        eq=equals(beaten_played, tied_played, places=4),
+        mp=fig(raw, 4),
+    )
     return Step(
         "matchpoints.formula",
-        f"{sum_text} {equals(beaten_played, tied_played, places=4)} {fmt(raw, 4)} of a top of {fmt(played_top)}",
+        msg("%(sum)s of a top of %(top)s", sum=sum_text, top=fig(played_top)),
         {"beaten": beaten, "tied": tied, "matchpoints": value, "played": raw, "played_top": played_top},
     )
 
@@ -308,6 +385,25 @@ def award_name(award: Artificial) -> str:
     }[award.kind]
 
 
+def award_name_message(award: Artificial) -> Msg:
+    """``award_name`` as a message."""
+    if award.kind is ArtificialKind.FIXED:
+        return msg("an assigned %(pct)s", pct=pfig(award.percent))
+    if award.kind is ArtificialKind.PLUS:
+        return msg("average-plus")
+    if award.kind is ArtificialKind.AVERAGE:
+        return msg("average")
+    return msg("average-minus")
+
+
+def award_message(award: Artificial) -> Msg:
+    """``award_words`` (without a worth) as a message: 'average-plus (60%)'."""
+    name = award_name_message(award)
+    if award.kind is ArtificialKind.FIXED:
+        return name
+    return msg("%(award)s (%(pct)s)", award=name, pct=pfig(award.percent))
+
+
 def award_words(award: Artificial, worth: str | None = None) -> str:
     """'average-plus (60%)', 'average (50%)', 'an assigned 70%' where a percentage is what the
     board counts in (matchpoints, board-a-match); with ``worth`` (``award_worth``) the award in
@@ -331,9 +427,13 @@ def award_worth(award: Artificial, unit_id: str, options: ScoringOptions, each_c
     return None
 
 
-def _how_many(n: Fraction | int, word: str = "result") -> str:
+def _how_many(n: Fraction | int, word: str = "result") -> Param:
     """'none', '1 result', '3 results', '2.6 results' (a weighted score counts in part)."""
-    return "none" if n == 0 else count(n, word)
+    if n == 0:
+        return msg("none")
+    if word == "other":
+        return plural("%(num)s other", "%(num)s others", fig(n))
+    return _results(n)
 
 
 class SmallGroup(Matchpoints):
@@ -353,21 +453,40 @@ class SmallGroup(Matchpoints):
         pct = 60 + (raw - (a - 1)) * 5
         value = pct * self.top / 100
         rule_text = (
-            "EBU small sub-field rule: A ≤ 3 and A ≤ E/3"
+            msg("EBU small sub-field rule: A ≤ 3 and A ≤ E/3")
             if self.rule == "ebu"
-            else "WBF/ACBL rule: fewer than 3 results"
+            else msg("WBF/ACBL rule: fewer than 3 results")
         )
         steps = (
             Step(
                 "small_group.rule",
-                f"only {a} result{'s' if a != 1 else ''} where {e} were expected ({rule_text}), so Neuberg is not used: "
-                "the best of 2 gets 65 % and the worst 55 %; of 3, 70 %, 60 % and 50 %; a single result 60 %",
+                msg(
+                    "only %(results)s where %(expected)s were expected (%(rule)s), so Neuberg is not used: "
+                    "the best of 2 gets 65 %% and the worst 55 %%; of 3, 70 %%, 60 %% and 50 %%; a single result 60 %%",
+                    results=plural("%(num)s result", "%(num)s results", Figure(a, 0, str(a))),
+                    expected=e,
+                    rule=rule_text,
+                ),
                 {"A": a, "E": e, "rule": self.rule},
             ),
             Step(
                 "small_group.award",
-                f"{_side_word(direction)} {_score_word(score)} scored {fmt(raw)} on the {count(a, 'result')}: "
-                f"60% + ({fmt(raw)} − {a - 1}) × 5% = {fmt(pct)}%, and {fmt(pct)}% × {fmt(self.top)} = {fmt(value, 4)} matchpoints",
+                msg(
+                    "%(side)s %(score)s scored %(mp)s on the %(results)s: %(formula)s, and %(award)s matchpoints",
+                    side=_side(direction),
+                    score=_score_word(score),
+                    mp=fig(raw),
+                    results=_results(a),
+                    formula=formula(
+                        "%(sixty)s + (%(mp)s − %(others)s) × %(five)s = %(pct)s",
+                        sixty=pfig(60),
+                        mp=fig(raw),
+                        others=a - 1,
+                        five=pfig(5),
+                        pct=pfig(pct),
+                    ),
+                    award=formula("%(pct)s × %(top)s = %(mp)s", pct=pfig(pct), top=fig(self.top), mp=fig(value, 4)),
+                ),
                 {"M": raw, "percent": pct, "top": self.top, "matchpoints": value},
             ),
         )
@@ -394,30 +513,35 @@ def _new_percentage_step(value: Fraction | int, top: Fraction) -> Step:
     pct = percent(value, top) if top else Fraction(50)
     return Step(
         "matchpoints.percentage",
-        f"{fmt(value, 4)} / {fmt(top)} {equals(value, places=4)} {fmt(pct)}%",
+        formula(
+            "%(mp)s / %(top)s %(eq)s %(pct)s", mp=fig(value, 4), top=fig(top), eq=equals(value, places=4), pct=pfig(pct)
+        ),
         {"matchpoints": value, "top": top, "percent": pct},
     )
 
 
-def _paren(value: Fraction | int) -> str:
+def _paren(value: Fraction | int) -> Param:
     """A negative operand in brackets: '− (−50)' reads as it computes."""
-    text = fmt(value)
-    return f"({text})" if value < 0 else text
+    return formula("(%(v)s)", v=fig(value)) if value < 0 else fig(value)
 
 
-def _paren_signed(value: Fraction | int, places: int = 2) -> str:
+def _paren_signed(value: Fraction | int, places: int = 2) -> Param:
     """'(+5)', '(−1)', '0': a signed operand in brackets so that '2 × (−1)' reads as it computes."""
-    return "0" if value == 0 else f"({signed(value, places)})"
+    return "0" if value == 0 else formula("(%(v)s)", v=sfig(value, places))
 
 
-def _imp_award(award: Artificial, value: Fraction, plus: Fraction) -> str:
+def _imp_award(award: Artificial, value: Fraction, plus: Fraction) -> Param:
     """What an artificial score is worth in IMPs: '+3 IMPs'; a percentage other than 60/50/40
     scales between them: '+6 IMPs ((70 − 50) / 10 × 3 = +6)'."""
     if award.kind is ArtificialKind.FIXED:
-        return (
-            f"{signed(value)} {unit(value, 'IMPs')} (({fmt(award.percent)} − 50) / 10 × {fmt(plus)} = {signed(value)})"
+        return formula(
+            "%(imps)s ((%(pct)s − 50) / 10 × %(plus)s = %(value)s)",
+            imps=_imps_word(value),
+            pct=fig(award.percent),
+            plus=fig(plus),
+            value=sfig(value),
         )
-    return f"{signed(value)} {unit(value, 'IMPs')}"
+    return _imps_word(value)
 
 
 def _artificial_imps(award: Artificial, per_comparison: Fraction) -> Fraction:
@@ -440,11 +564,29 @@ class Butler(PairsMethod):
         diff = score - dat
         ns_imps = imps(diff)
         value = Fraction(ns_imps if direction is NS else -ns_imps)
+        said: dict[str, Param] = {
+            "score": _score_word(score),
+            "datum": fig(dat),
+            "difference": formula(
+                "%(score)s − %(datum)s = %(diff)s", score=_score_word(score), datum=_paren(dat), diff=sfig(diff)
+            ),
+            "imps": _imps_word(ns_imps),
+            "band": imp_band(diff),
+        }
         step = Step(
             "butler.imps",
-            f"{_score_word(score)} against the datum of {fmt(dat)}: {_score_word(score)} − {_paren(dat)} = {signed(diff)} points, "
-            f"which is {signed(ns_imps)} {unit(ns_imps, 'IMPs')} to North-South ({imp_band(diff)} points on the IMP scale)"
-            + ("" if direction is NS else f", so {signed(value)} to East-West"),
+            msg(
+                "%(score)s against the datum of %(datum)s: %(difference)s points, which is %(imps)s to "
+                "North-South (%(band)s points on the IMP scale)",
+                **said,
+            )
+            if direction is NS
+            else msg(
+                "%(score)s against the datum of %(datum)s: %(difference)s points, which is %(imps)s to "
+                "North-South (%(band)s points on the IMP scale), so %(value)s to East-West",
+                **said,
+                value=sfig(value),
+            ),
             {"score": score, "datum": dat, "difference": diff, "imps": value},
         )
         return value, Explanation(
@@ -455,8 +597,12 @@ class Butler(PairsMethod):
         value = _artificial_imps(award, self.options.artificial_imps)
         step = Step(
             "artificial.award",
-            f"{award_name(award).capitalize()} to {_side_word(direction)}, the director's ruling: "
-            f"{_imp_award(award, value, self.options.artificial_imps)}",
+            msg(
+                "%(award)s to %(side)s, the director's ruling: %(worth)s",
+                award=Cap(award_name_message(award)),
+                side=_side(direction),
+                worth=_imp_award(award, value, self.options.artificial_imps),
+            ),
             {"code": award.code, "imps": value},
         )
         return value, Explanation("artificial", value, (step,), {"code": award.code, "direction": direction.value})
@@ -471,7 +617,7 @@ def _round_weighted_imps(value: Fraction, options: ScoringOptions) -> tuple[Frac
         return value, None
     return rounded, Step(
         "rounding.weighted_imps",
-        f"{fmt(value, 4)} rounded to {fmt(rounded)} IMPs",
+        msg("%(exact)s rounded to %(rounded)s IMPs", exact=fig(value, 4), rounded=fig(rounded)),
         {"exact": value, "rounded": rounded},
     )
 
@@ -530,20 +676,27 @@ def datum(table: FrequencyTable, options: ScoringOptions) -> tuple[Fraction, Exp
         # result counts in part), so the sum is written with the frequencies members see.
         weights = {s: table.frequency[s] for s in table.scores}
         size = sum(weights.values(), Fraction(0))
-        described = f"datum: the average NS score of the {count(played, 'result')} played"
+        described: Param = msg("datum: the average NS score of the %(results)s played", results=_results(played))
     else:
         weights = {s: k for s, k in kept.items() if k}
         size = mass
         how = (
-            f"{fmt(trim_each, 4)} at each end"
+            msg("%(count)s at each end", count=fig(trim_each, 4))
             if trim_count
-            else f"{fmt(pct)}% at each end ({fmt(trim_each, 4)} results)"
+            else msg("%(pct)s at each end (%(count)s results)", pct=pfig(pct), count=fig(trim_each, 4))
         )
-        described = f"datum: the average NS score of the {count(played, 'result')} played, leaving out {how}" + (
-            f"; each result counts {table.expected} / {played} times, as the board is scored for {table.expected}"
-            if datum_factor_matters(table, options)
-            else ""
+        described = msg(
+            "datum: the average NS score of the %(results)s played, leaving out %(how)s",
+            results=_results(played),
+            how=how,
         )
+        if datum_factor_matters(table, options):
+            described = msg(
+                "%(datum)s; each result counts %(expected)s / %(played)s times, as the board is scored for %(expected)s",
+                datum=described,
+                expected=table.expected,
+                played=played,
+            )
     # The table beside the sum shows the same counts and products as the sum: the frequencies
     # when nothing is left out (factoring every count by E / A changes no average), else the
     # factored counts and what is kept of them.
@@ -559,22 +712,36 @@ def datum(table: FrequencyTable, options: ScoringOptions) -> tuple[Fraction, Exp
         for s in table.scores
     ]
     added = sum((s * w for s, w in weights.items()), Fraction(0))
-    terms = " + ".join(f"{_paren(s)} × {fmt(w, 4)}" for s, w in weights.items() if w)
+    terms = join(" + ", (formula("%(s)s × %(w)s", s=_paren(s), w=fig(w, 4)) for s, w in weights.items() if w))
     exact_terms = equals(*weights.values(), places=4)
     steps = [Step("butler.frequencies", described, {"rows": rows, "trimmed_each_end": trim_each})]
     steps.append(
         Step(
             "butler.datum",
-            f"({terms}) / {fmt(size, 4)} {exact_terms} {fmt(added, 4)} / {fmt(size, 4)} {exact_terms} {fmt(mean, 4)}",
+            formula(
+                "(%(terms)s) / %(size)s %(eq)s %(added)s / %(size)s %(eq)s %(mean)s",
+                terms=terms,
+                size=fig(size, 4),
+                eq=exact_terms,
+                added=fig(added, 4),
+                mean=fig(mean, 4),
+            ),
             {"total": total, "mass": mass, "mean": mean},
         )
     )
     if rounded != mean:
-        how = {"half-away": "a 5 goes away from zero", "half-even": "a 5 goes to the even ten"}[options.datum_rounding]
+        rule = (
+            msg("a 5 goes away from zero") if options.datum_rounding == "half-away" else msg("a 5 goes to the even ten")
+        )
         steps.append(
             Step(
                 "butler.round",
-                f"{fmt(mean, 4)} rounded to the nearest 10 ({how}): {fmt(rounded)}",
+                msg(
+                    "%(mean)s rounded to the nearest 10 (%(rule)s): %(datum)s",
+                    mean=fig(mean, 4),
+                    rule=rule,
+                    datum=fig(rounded),
+                ),
                 {"mean": mean, "datum": rounded, "rule": options.datum_rounding},
             )
         )
@@ -622,18 +789,33 @@ class CrossImps(PairsMethod):
         per = _artificial_imps(award, self.options.artificial_imps)
         div = self.divisor(table)
         value = per * comparisons / div if div else Fraction(0)
-        label = {
-            "total": "",
-            "comparisons": ", divided by the number of comparisons",
-            "scores": ", divided by the number of scores",
+        against = {
+            "total": msg("against each of the %(comparisons)s other results", comparisons=fig(comparisons)),
+            "comparisons": msg(
+                "against each of the %(comparisons)s other results, divided by the number of comparisons",
+                comparisons=fig(comparisons),
+            ),
+            "scores": msg(
+                "against each of the %(comparisons)s other results, divided by the number of scores",
+                comparisons=fig(comparisons),
+            ),
         }[self.options.cross_imp_divisor]
+        worked = (
+            formula("%(per)s × %(n)s / %(div)s", per=_paren_signed(per), n=fig(comparisons), div=fig(div, 4))
+            if div != 1
+            else formula("%(per)s × %(n)s", per=_paren_signed(per), n=fig(comparisons))
+        )
         step = Step(
             "artificial.award",
-            f"{award_name(award).capitalize()} to {_side_word(direction)}, the director's ruling: "
-            f"{_imp_award(award, per, self.options.artificial_imps)} against each of the {fmt(comparisons)} other results"
-            f"{label}: {_paren_signed(per)} × {fmt(comparisons)}"
-            + (f" / {fmt(div, 4)}" if div != 1 else "")
-            + f" = {signed(value, 4)} IMPs",
+            msg(
+                "%(award)s to %(side)s, the director's ruling: %(worth)s %(against)s: %(worked)s = %(imps)s IMPs",
+                award=Cap(award_name_message(award)),
+                side=_side(direction),
+                worth=_imp_award(award, per, self.options.artificial_imps),
+                against=against,
+                worked=worked,
+                imps=sfig(value, 4),
+            ),
             {"code": award.code, "per_comparison": per, "comparisons": comparisons, "divisor": div, "imps": value},
         )
         return value, Explanation("artificial", value, (step,), {"code": award.code, "direction": direction.value})
@@ -708,15 +890,31 @@ def _cross_imp_steps(
     sign = 1 if direction is NS else -1
     frequencies = [r["frequency"] for r in rows]
     if len(rows) <= 12:
-        terms = " + ".join(f"{fmt(r['frequency'], 4)} × {_paren_signed(r['imps'])}" for r in rows) or "0"
-        sums = f"{terms} {equals(*frequencies, places=4)} {signed(played_total, 4)} IMPs"
+        terms: Param = (
+            join(
+                " + ",
+                (formula("%(n)s × %(imps)s", n=fig(r["frequency"], 4), imps=_paren_signed(r["imps"])) for r in rows),
+            )
+            if rows
+            else "0"
+        )
+        sums: Param = msg(
+            "%(terms)s %(eq)s %(total)s IMPs",
+            terms=terms,
+            eq=equals(*frequencies, places=4),
+            total=sfig(played_total, 4),
+        )
     else:  # the table below carries every comparison; the sentence stays readable
-        sums = f"adding the last column of the table: {signed(played_total, 4)} IMPs"
+        sums = msg("adding the last column of the table: %(total)s IMPs", total=sfig(played_total, 4))
     steps = [
         Step(
             "cross_imps.comparison",
-            f"North-South {_score_word(score)} against each of the other {count(sum(frequencies), 'result')}"
-            f" played (how many times × IMPs): {sums}",
+            msg(
+                "North-South %(score)s against each of the other %(results)s played (how many times × IMPs): %(sums)s",
+                score=_score_word(score),
+                results=_results(sum(frequencies)),
+                sums=sums,
+            ),
             {"score": score, "rows": rows, "total": total, "played_total": played_total},
         ),
     ]
@@ -724,23 +922,48 @@ def _cross_imp_steps(
         steps.append(
             Step(
                 "neuberg.factor",
-                f"each result counts {table.expected} / {table.actual} times (the board is scored as if it had "
-                f"{table.expected} results): {_paren_signed(played_total, 4)} × {table.expected} / {table.actual}"
-                f" {equals(played_total, places=4)} {signed(total, 4)} IMPs",
+                msg(
+                    "each result counts %(expected)s / %(actual)s times (the board is scored as if it had "
+                    "%(expected)s results): %(formula)s IMPs",
+                    expected=table.expected,
+                    actual=table.actual,
+                    formula=formula(
+                        "%(played)s × %(expected)s / %(actual)s %(eq)s %(total)s",
+                        played=_paren_signed(played_total, 4),
+                        expected=table.expected,
+                        actual=table.actual,
+                        eq=equals(played_total, places=4),
+                        total=sfig(total, 4),
+                    ),
+                ),
                 {"E": table.expected, "A": table.actual, "factor": table.factor, "total": total},
             )
         )
     if direction is EW:
         steps.append(
-            Step("cross_imps.direction", f"East-West get the opposite: {signed(-total, 4)} IMPs", {"total": -total})
+            Step(
+                "cross_imps.direction",
+                msg("East-West get the opposite: %(total)s IMPs", total=sfig(-total, 4)),
+                {"total": -total},
+            )
         )
     if div != 1:
-        label = {"comparisons": "comparisons (results − 1)", "scores": "scores (results)"}[divisor_rule]
+        divided = formula(
+            "%(total)s / %(div)s %(eq)s %(value)s",
+            total=_paren_signed(sign * total, 4),
+            div=fig(div, 4),
+            eq=equals(total, div, places=4),
+            value=sfig(value, 4),
+        )
+        label = (
+            msg("divided by the number of comparisons (results − 1): %(divided)s IMPs", divided=divided)
+            if divisor_rule == "comparisons"
+            else msg("divided by the number of scores (results): %(divided)s IMPs", divided=divided)
+        )
         steps.append(
             Step(
                 "cross_imps.divisor",
-                f"divided by the number of {label}: {_paren_signed(sign * total, 4)} / {fmt(div, 4)} "
-                f"{equals(total, div, places=4)} {signed(value, 4)} IMPs",
+                label,
                 {"divisor": div, "rule": divisor_rule, "result": value},
             )
         )
@@ -755,14 +978,22 @@ class Aggregate(PairsMethod):
 
     def _compute(self, direction: Direction, score: int, table: FrequencyTable) -> tuple[Fraction, Explanation]:
         value = Fraction(score if direction is NS else -score)
-        step = Step("aggregate.points", f"{_side_word(direction)} score {signed(value)} points", {"points": value})
+        step = Step(
+            "aggregate.points",
+            msg("%(side)s score %(points)s points", side=_side(direction), points=sfig(value)),
+            {"points": value},
+        )
         return value, Explanation("aggregate", value, (step,), {"score": score, "direction": direction.value})
 
     def artificial(self, direction: Direction, award: Artificial) -> tuple[Fraction, Explanation]:
         step = Step(
             "artificial.award",
-            f"{award_name(award).capitalize()} to {_side_word(direction)}: 0 points (aggregate scoring has no average; "
-            "the director should assign a score instead)",
+            msg(
+                "%(award)s to %(side)s: 0 points (aggregate scoring has no average; "
+                "the director should assign a score instead)",
+                award=Cap(award_name_message(award)),
+                side=_side(direction),
+            ),
             {"code": award.code, "points": 0},
         )
         return Fraction(0), Explanation("artificial", Fraction(0), (step,), {"code": award.code})
@@ -773,6 +1004,10 @@ class Aggregate(PairsMethod):
             return value, None
         return rounded, Step(
             "rounding.weighted_aggregate",
-            f"{fmt(value, 4)} rounded to the nearest 10 (a 5 goes away from zero): {fmt(rounded)}",
+            msg(
+                "%(exact)s rounded to the nearest 10 (a 5 goes away from zero): %(rounded)s",
+                exact=fig(value, 4),
+                rounded=fig(rounded),
+            ),
             {"exact": value, "rounded": rounded},
         )

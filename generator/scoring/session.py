@@ -26,9 +26,10 @@ from ..model import (
 )
 from .board import score_pairs_board
 from .exact_sums import exact_sum, running_totals
-from .explain import Explanation, Step, count, equals, fmt
+from .explain import Explanation, Step, equals, fig, pfig, unit_word
 from .handicap import apply_handicaps, check_handicaps
 from .individual import check_individual, sides_step
+from .message import Param, formula, join, msg, plural
 from .options import ScoringOptions
 from .ranking import rank_labels, tie_key
 from .results import Field, Scorecard, ScorecardEntry, ScoredBoard, ScoredLine, SessionResult, SideScore, Standing
@@ -198,13 +199,40 @@ def _resolve_variable_averages(boards: list[ScoredBoard]) -> list[ScoredBoard]:
             nominal = award.percent
             chosen = max(nominal, own) if award.kind is ArtificialKind.PLUS else min(nominal, own)
             value = chosen * board.top / 100
-            better = "higher" if award.kind is ArtificialKind.PLUS else "lower"
+            pattern = (
+                msg(
+                    "%(code)s is %(nominal)s or that percentage if higher: %(chosen)s",
+                    code=award.code,
+                    nominal=pfig(nominal),
+                    chosen=pfig(chosen),
+                )
+                if award.kind is ArtificialKind.PLUS
+                else msg(
+                    "%(code)s is %(nominal)s or that percentage if lower: %(chosen)s",
+                    code=award.code,
+                    nominal=pfig(nominal),
+                    chosen=pfig(chosen),
+                )
+            )
             steps = (
                 Step(
                     "artificial.variable",
-                    f"{award.code} under Law 12C2(c): on its {len(others)} other boards the pair scored {fmt(got, 4)} of "
-                    f"{fmt(available)} matchpoints: {fmt(got, 4)} / {fmt(available)} {equals(got, places=4)} {fmt(own)}%; "
-                    f"{award.code} is {fmt(nominal)}% or that percentage if {better}: {fmt(chosen)}%",
+                    msg(
+                        "%(code)s under Law 12C2(c): on its %(boards)s other boards the pair scored %(got)s of "
+                        "%(available)s matchpoints: %(worked)s; %(rule)s",
+                        code=award.code,
+                        boards=len(others),
+                        got=fig(got, 4),
+                        available=fig(available),
+                        worked=formula(
+                            "%(got)s / %(available)s %(eq)s %(own)s",
+                            got=fig(got, 4),
+                            available=fig(available),
+                            eq=equals(got, places=4),
+                            own=pfig(own),
+                        ),
+                        rule=pattern,
+                    ),
                     {
                         "code": award.code,
                         "other_boards": len(others),
@@ -217,7 +245,16 @@ def _resolve_variable_averages(boards: list[ScoredBoard]) -> list[ScoredBoard]:
                 ),
                 Step(
                     "artificial.award",
-                    f"{fmt(chosen)}% × {fmt(board.top)} {equals(chosen)} {fmt(value, 4)} matchpoints",
+                    msg(
+                        "%(worked)s matchpoints",
+                        worked=formula(
+                            "%(pct)s × %(top)s %(eq)s %(mp)s",
+                            pct=pfig(chosen),
+                            top=fig(board.top),
+                            eq=equals(chosen),
+                            mp=fig(value, 4),
+                        ),
+                    ),
                     {"percent": chosen, "top": board.top, "matchpoints": value},
                 ),
             )
@@ -293,7 +330,12 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
             steps = [
                 Step(
                     total_rule,
-                    f"{len(played)} boards played: total {fmt(running, 4)} {unit}",
+                    msg(
+                        "%(boards)s: total %(total)s %(unit)s",
+                        boards=plural("%(num)s boards played", "%(num)s boards played", fig(len(played))),
+                        total=fig(running, 4),
+                        unit=unit_word(unit),
+                    ),
                     {"boards": len(played), "total": running},
                 )
             ]
@@ -341,9 +383,13 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
                         0,
                         Step(
                             "session.missed",
-                            f"played {len(played)} of the {most_boards} boards: the percentage compares the "
-                            "matchpoints with the tops of the boards played only, so a board not played "
-                            "counts for nothing either way",
+                            msg(
+                                "played %(played)s of the %(boards)s boards: the percentage compares the "
+                                "matchpoints with the tops of the boards played only, so a board not played "
+                                "counts for nothing either way",
+                                played=len(played),
+                                boards=most_boards,
+                            ),
                             {"boards": len(played), "most_boards": most_boards},
                         ),
                     )
@@ -354,8 +400,19 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
                     steps.append(
                         Step(
                             "session.scaled_total",
-                            f"the total scaled to all {most_boards} boards, as many programs print it: "
-                            f"{fmt(total, 4)} × {most_boards} / {len(played)} {equals(total, places=4)} {fmt(scaled)} matchpoints",
+                            msg(
+                                "the total scaled to all %(boards)s boards, as many programs print it: "
+                                "%(worked)s matchpoints",
+                                boards=most_boards,
+                                worked=formula(
+                                    "%(total)s × %(boards)s / %(played)s %(eq)s %(scaled)s",
+                                    total=fig(total, 4),
+                                    boards=most_boards,
+                                    played=len(played),
+                                    eq=equals(total, places=4),
+                                    scaled=fig(scaled),
+                                ),
+                            ),
                             {"total": total, "boards": len(played), "most_boards": most_boards, "scaled": scaled},
                         )
                     )
@@ -365,7 +422,19 @@ def _rank_fields(session: Session, boards: list[ScoredBoard], options: ScoringOp
                     steps.append(
                         Step(
                             "session.factoring",
-                            f"played {len(played)} of {most_boards} boards: {fmt(running, 4)} × {most_boards} / {len(played)} {equals(running, places=4)} {fmt(score, 4)} IMPs",
+                            msg(
+                                "played %(played)s of %(boards)s boards: %(worked)s IMPs",
+                                played=len(played),
+                                boards=most_boards,
+                                worked=formula(
+                                    "%(total)s × %(boards)s / %(played)s %(eq)s %(score)s",
+                                    total=fig(running, 4),
+                                    boards=most_boards,
+                                    played=len(played),
+                                    eq=equals(running, places=4),
+                                    score=fig(score, 4),
+                                ),
+                            ),
                             {"total": running, "boards": len(played), "most_boards": most_boards, "score": score},
                         )
                     )
@@ -489,8 +558,17 @@ def _percentage(
         steps = [
             Step(
                 "session.board_mean",
-                f"the mean of the {len(percents)} board percentages: {fmt(added, 4)}% / {len(percents)} "
-                f"{equals(added, places=4)} {fmt(mean)}%",
+                msg(
+                    "the mean of the %(boards)s board percentages: %(worked)s",
+                    boards=len(percents),
+                    worked=formula(
+                        "%(sum)s / %(boards)s %(eq)s %(mean)s",
+                        sum=pfig(added, 4),
+                        boards=len(percents),
+                        eq=equals(added, places=4),
+                        mean=pfig(mean),
+                    ),
+                ),
                 {"percentages": percents, "boards": len(percents), "sum": added, "percentage": mean},
             )
         ]
@@ -503,9 +581,27 @@ def _percentage(
         steps.append(
             Step(
                 "session.penalty_percentage",
-                f"the penalties, {fmt(deducted, 4)} matchpoints, are {fmt(deducted, 4)} / {fmt(top)} "
-                f"{equals(deducted, places=4)} {fmt(of_top, 4)}% of a top, spread over the {len(percents)} boards: "
-                f"{fmt(mean, 4)}% − {fmt(of_top, 4)}% / {len(percents)} {equals(mean, of_top, places=4)} {fmt(pct)}%",
+                msg(
+                    "the penalties, %(deducted)s matchpoints, are %(share)s of a top, spread over the %(boards)s "
+                    "boards: %(worked)s",
+                    deducted=fig(deducted, 4),
+                    share=formula(
+                        "%(deducted)s / %(top)s %(eq)s %(of_top)s",
+                        deducted=fig(deducted, 4),
+                        top=fig(top),
+                        eq=equals(deducted, places=4),
+                        of_top=pfig(of_top, 4),
+                    ),
+                    boards=len(percents),
+                    worked=formula(
+                        "%(mean)s − %(of_top)s / %(boards)s %(eq)s %(pct)s",
+                        mean=pfig(mean, 4),
+                        of_top=pfig(of_top, 4),
+                        boards=len(percents),
+                        eq=equals(mean, of_top, places=4),
+                        pct=pfig(pct),
+                    ),
+                ),
                 {
                     "deducted": deducted,
                     "top": top,
@@ -521,16 +617,35 @@ def _percentage(
     if not available:
         return None, []
     pct = percent(total, available)
-    boards = f"{len(played)} boards played and the {sat_out} sat out" if sat_out else f"{len(played)} boards played"
+    boards = (
+        msg(
+            "the tops of the %(played)s boards played and the %(sat_out)s sat out add up to %(available)s matchpoints",
+            played=len(played),
+            sat_out=sat_out,
+            available=fig(available),
+        )
+        if sat_out
+        else msg(
+            "the tops of the %(played)s boards played add up to %(available)s matchpoints",
+            played=len(played),
+            available=fig(available),
+        )
+    )
     return pct, [
         Step(
             "session.available",
-            f"the tops of the {boards} add up to {fmt(available)} matchpoints",
+            boards,
             {"available": available},
         ),
         Step(
             "session.percentage",
-            f"{fmt(total, 4)} / {fmt(available, 4)} {equals(total, available, places=4)} {fmt(pct)}%",
+            formula(
+                "%(total)s / %(available)s %(eq)s %(pct)s",
+                total=fig(total, 4),
+                available=fig(available, 4),
+                eq=equals(total, available, places=4),
+                pct=pfig(pct),
+            ),
             {"total": total, "available": available, "percentage": pct},
         ),
     ]
@@ -562,19 +677,45 @@ def _apply_penalties(
     for penalty in penalties:
         if penalty.unit is PenaltyUnit.PERCENT_OF_TOP:
             amount = penalty.amount * top / 100
-            how = (
-                f"{fmt(penalty.amount, 4)}% of a top: {fmt(penalty.amount, 4)}% × {fmt(top)} = {fmt(amount, 4)} {unit}"
+            how: Param = msg(
+                "%(pct)s of a top: %(worked)s %(unit)s",
+                pct=pfig(penalty.amount, 4),
+                worked=formula(
+                    "%(pct)s × %(top)s = %(amount)s", pct=pfig(penalty.amount, 4), top=fig(top), amount=fig(amount, 4)
+                ),
+                unit=unit_word(unit),
             )
         else:
             amount = penalty.amount
-            how = f"{fmt(amount, 4)} {unit}"
+            how = msg("%(amount)s %(unit)s", amount=fig(amount, 4), unit=unit_word(unit))
         after = running - amount
-        why = f" ({penalty.reason})" if penalty.reason else ""
+        worked = formula(
+            "%(before)s − %(amount)s %(eq)s %(after)s",
+            before=fig(running, 4),
+            amount=fig(amount, 4),
+            eq=equals(running, amount, places=4),
+            after=fig(after, 4),
+        )
+        text = (
+            msg(
+                "director's penalty (%(reason)s): %(how)s deducted: %(worked)s %(unit)s",
+                reason=penalty.reason,
+                how=how,
+                worked=worked,
+                unit=unit_word(unit),
+            )
+            if penalty.reason
+            else msg(
+                "director's penalty: %(how)s deducted: %(worked)s %(unit)s",
+                how=how,
+                worked=worked,
+                unit=unit_word(unit),
+            )
+        )
         steps.append(
             Step(
                 "session.penalty",
-                f"director's penalty{why}: {how} deducted: {fmt(running, 4)} − {fmt(amount, 4)} "
-                f"{equals(running, amount, places=4)} {fmt(after, 4)} {unit}",
+                text,
                 {
                     "amount": penalty.amount,
                     "unit": penalty.unit.value,
@@ -637,7 +778,17 @@ def _broken_ties(
             continue
         keyed = [(i, (0, Fraction(0)) if figures[i] is None else (1, sign * figures[i])) for i in members]
         within = rank_labels(keyed)
-        shown = ", ".join(f"{provisional[i][0].ref}: {'—' if figures[i] is None else fmt(figures[i])}" for i in members)
+        shown = join(
+            ", ",
+            (
+                formula(
+                    "%(pair)s: %(figure)s",
+                    pair=str(provisional[i][0].ref),
+                    figure="—" if figures[i] is None else fig(figures[i]),
+                )
+                for i in members
+            ),
+        )
         for i, (place, label) in within.items():
             new_rank = rank + place - 1
             new_label = f"{new_rank}=" if label.endswith("=") else str(new_rank)
@@ -646,8 +797,21 @@ def _broken_ties(
                 new_label,
                 Step(
                     "session.tiebreak",
-                    f"tied on the score with {count(len(members) - 1, 'other pair')}; the tie-break figures the "
-                    f"club's program recorded ({shown}) decide, the {options.tie_break} first: place {new_label}",
+                    msg(
+                        "tied on the score with %(others)s; the tie-break figures the club's program recorded "
+                        "(%(shown)s) decide, the higher first: place %(place)s",
+                        others=plural("%(num)s other pair", "%(num)s other pairs", fig(len(members) - 1)),
+                        shown=shown,
+                        place=new_label,
+                    )
+                    if options.tie_break == "higher"
+                    else msg(
+                        "tied on the score with %(others)s; the tie-break figures the club's program recorded "
+                        "(%(shown)s) decide, the lower first: place %(place)s",
+                        others=plural("%(num)s other pair", "%(num)s other pairs", fig(len(members) - 1)),
+                        shown=shown,
+                        place=new_label,
+                    ),
                     {"tied": [str(provisional[j][0].ref) for j in members], "tiebreak": figures[i], "place": new_rank},
                 ),
             )

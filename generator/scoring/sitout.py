@@ -19,7 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .explain import Step, equals, fmt
+from .explain import Step, equals, fig, pfig, unit_word
+from .message import Formula, Param, formula, msg, plural
 from .rounding import percent
 
 POLICIES = ("none", "average", "session-average")
@@ -51,27 +52,59 @@ def sitout_award(
     policy adds nothing (``none``, nothing missed, or nothing played to average)."""
     if policy == "none" or missed <= 0 or played <= 0:
         return None
-    boards = f"{missed} board{'s' if missed != 1 else ''}"
+    boards = plural("%(num)s board", "%(num)s boards", fig(missed))
+    word = unit_word(unit)
     if is_mp:
         tops = top * missed
+        text: Param
         if policy == "average":
             award = tops / 2
-            text = (
-                f"sat out {boards}: an average on each, 50% of the top of {fmt(top)}: "
-                f"{missed} × {fmt(top / 2)} {equals(top / 2)} {fmt(award, 4)} {unit}"
+            text = msg(
+                "sat out %(boards)s: an average on each, %(half)s of the top of %(top)s: %(worked)s %(unit)s",
+                boards=boards,
+                half=pfig(50),
+                top=fig(top),
+                worked=formula(
+                    "%(missed)s × %(half)s %(eq)s %(award)s",
+                    missed=missed,
+                    half=fig(top / 2),
+                    eq=equals(top / 2),
+                    award=fig(award, 4),
+                ),
+                unit=word,
             )
         else:
             if not available:
                 return None
             own = percent(total, available)
             award = total * tops / available
-            text = (
-                f"sat out {boards}: its session average ({fmt(total, 4)} / {fmt(available)} "
-                f"{equals(total, available, places=4)} {fmt(own)}%) on each, of a top of {fmt(top)}: "
-                f"{fmt(total, 4)} × {fmt(tops)} / {fmt(available)} {equals(total, tops, places=4)} {fmt(award, 4)} {unit}"
+            text = msg(
+                "sat out %(boards)s: its session average (%(average)s) on each, of a top of %(top)s: "
+                "%(worked)s %(unit)s",
+                boards=boards,
+                average=formula(
+                    "%(total)s / %(available)s %(eq)s %(pct)s",
+                    total=fig(total, 4),
+                    available=fig(available),
+                    eq=equals(total, available, places=4),
+                    pct=pfig(own),
+                ),
+                top=fig(top),
+                worked=formula(
+                    "%(total)s × %(tops)s / %(available)s %(eq)s %(award)s",
+                    total=fig(total, 4),
+                    tops=fig(tops),
+                    available=fig(available),
+                    eq=equals(total, tops, places=4),
+                    award=fig(award, 4),
+                ),
+                unit=word,
             )
-        text += (
-            f"; total {fmt(total, 4)} + {fmt(award, 4)} {equals(total, award, places=4)} {fmt(total + award, 4)} {unit}"
+        text = msg(
+            "%(award)s; total %(worked)s %(unit)s",
+            award=text,
+            worked=_added(total, award),
+            unit=word,
         )
         return SitOut(policy, missed, award, tops), Step(
             "session.sitout", text, {"policy": policy, "boards": missed, "top": top, "award": award}
@@ -79,16 +112,42 @@ def sitout_award(
     if policy == "average":
         return SitOut(policy, missed, Fraction(0), Fraction(0)), Step(
             "session.sitout",
-            f"sat out {boards}: an average on each, 0 {unit}; the total is not scaled",
+            msg(
+                "sat out %(boards)s: an average on each, 0 %(unit)s; the total is not scaled", boards=boards, unit=word
+            ),
             {"policy": policy, "boards": missed, "award": Fraction(0)},
         )
     award = total * missed / played
     return SitOut(policy, missed, award, Fraction(0)), Step(
         "session.sitout",
-        f"sat out {boards}: its average per board played on each: {fmt(total, 4)} × {missed} / {played} "
-        f"{equals(total, places=4)} {fmt(award, 4)} {unit}, so {fmt(total, 4)} + {fmt(award, 4)} "
-        f"{equals(total, award, places=4)} {fmt(total + award, 4)} {unit} over {played + missed} boards",
+        msg(
+            "sat out %(boards)s: its average per board played on each: %(worked)s %(unit)s, so %(sum)s %(unit)s "
+            "over %(all)s boards",
+            boards=boards,
+            worked=formula(
+                "%(total)s × %(missed)s / %(played)s %(eq)s %(award)s",
+                total=fig(total, 4),
+                missed=missed,
+                played=played,
+                eq=equals(total, places=4),
+                award=fig(award, 4),
+            ),
+            unit=word,
+            sum=_added(total, award),
+            all=played + missed,
+        ),
         {"policy": policy, "boards": missed, "award": award},
+    )
+
+
+def _added(total: Fraction, award: Fraction) -> Formula:
+    """'12.5 + 3.1 = 15.6': the total with the award added."""
+    return formula(
+        "%(total)s + %(award)s %(eq)s %(sum)s",
+        total=fig(total, 4),
+        award=fig(award, 4),
+        eq=equals(total, award, places=4),
+        sum=fig(total + award, 4),
     )
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from ..model import PairRef, Session
 from .explain import Step
+from .message import Param, msg
 
 SLOT_CHOICES = ("uncounted", "counted")
 
@@ -63,11 +64,22 @@ def sitout_slots(session: Session, group_of: Callable[[str], str]) -> dict[str, 
 def absent_step(boards: tuple[int, ...]) -> Step:
     """Why a pair scores nothing on boards it has no line on when sit-outs are recorded."""
     listed = ", ".join(str(b) for b in boards)
-    plural = "s" if len(boards) != 1 else ""
+    text = (
+        msg(
+            "no result on board %(boards)s and no sit-out recorded: the pair was late or absent, "
+            "so the board scores nothing and no sit-out award is made",
+            boards=listed,
+        )
+        if len(boards) == 1
+        else msg(
+            "no result on boards %(boards)s and no sit-out recorded: the pair was late or absent, "
+            "so the boards score nothing and no sit-out award is made",
+            boards=listed,
+        )
+    )
     return Step(
         "session.absent",
-        f"no result on board{plural} {listed} and no sit-out recorded: the pair was late or absent, "
-        f"so the board{plural} score{'' if plural else 's'} nothing and no sit-out award is made",
+        text,
         {"boards": len(boards)},
     )
 
@@ -75,14 +87,25 @@ def absent_step(boards: tuple[int, ...]) -> Step:
 def slot_step(pairs: list[PairRef], counted: bool, expected: int, fixed: bool = False) -> Step:
     """The board's sit-out line(s) and whether the slot counts in E (option ``sitout_slot``;
     ``fixed`` when the option ``expected_results`` gives E as a number)."""
-    names = " and ".join(f"pair {p}" for p in pairs)
+    names: Param = msg("pair %(pair)s", pair=str(pairs[0])) if pairs else ""
+    for p in pairs[1:]:
+        names = msg("%(pairs)s and pair %(pair)s", pairs=names, pair=str(p))
     if fixed:
-        how = f"E is set to {expected} by the option expected_results (the full number of tables)"
+        how = msg(
+            "E is set to %(expected)s by the option expected_results (the full number of tables)", expected=expected
+        )
     elif counted:
-        how = f"the sit-out slot counts as one of the board's expected results (sitout_slot counted): E = {expected}"
+        how = msg(
+            "the sit-out slot counts as one of the board's expected results (sitout_slot counted): E = %(expected)s",
+            expected=expected,
+        )
     else:
-        how = "the sit-out slot is not one of the board's results (sitout_slot uncounted)"
-    return Step("board.sitout", f"{names} sat out: {how}", {"pairs": len(pairs), "counted": counted, "E": expected})
+        how = msg("the sit-out slot is not one of the board's results (sitout_slot uncounted)")
+    return Step(
+        "board.sitout",
+        msg("%(pairs)s sat out: %(how)s", pairs=names, how=how),
+        {"pairs": len(pairs), "counted": counted, "E": expected},
+    )
 
 
 __all__ = ["SLOT_CHOICES", "Missed", "absent_step", "missed_boards", "sitout_slots", "sitouts_by_pair", "slot_step"]

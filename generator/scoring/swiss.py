@@ -21,8 +21,8 @@ from collections import defaultdict
 from fractions import Fraction
 
 from ..model import Direction, Match, Pair, PairRef, ScoringMethod, Session, SwissMatch, SwissRound, Team
-from .explain import Explanation, Step, equals, fmt, signed
-from .explain import unit as unit_word
+from .explain import Explanation, Step, amount, equals, fig, sfig
+from .message import Figure, Param, formula, join, msg
 from .options import OptionError, ScoringOptions
 from .ranking import rank_labels
 from .results import ScoredBoard, ScoredLine
@@ -33,7 +33,7 @@ from .swiss_result import SwissMatchResult as SwissMatchResult
 from .swiss_result import SwissResult as SwissResult
 from .swiss_result import SwissRoundResult as SwissRoundResult
 from .swiss_result import SwissStanding as SwissStanding
-from .teams import boards_words, club_vps, vp_lead, vp_steps
+from .teams import boards_message, club_vps, vp_lead, vp_steps
 from .vp import match_vps
 
 SWISS_METHODS = (ScoringMethod.CROSS_IMPS, ScoringMethod.BUTLER)
@@ -125,23 +125,43 @@ def score_swiss_match(
     ximpq_step = None
     if options.swiss_margin == "ximpq":
         margin, ximpq_step = _ximpq(rnd, match, margin, [boards[f.number] for f in figures], first_name, second_name)
-    terms = " + ".join(_operand(f.first) for f in figures)
+    terms = join(" + ", (_operand(f.first) for f in figures))
     raw = (first_total - second_total) / 2
     winner = first_name if raw > 0 else second_name
-    outcome = "a drawn match" if raw == 0 else f"{fmt(abs(raw), 4)} {unit_word(raw, 'IMPs')} to {winner}"
+    outcome = _outcome(raw, 4, winner)
     steps = [
         Step(
             "swiss.total",
-            f"{first_name}: {terms} {equals(*(f.first for f in figures), places=4)} {fmt(first_total, 4)} IMPs over "
-            f"{boards_words(n)}; {second_name}: "
-            f"{fmt(second_total, 4)} IMPs (each board's figure against the field, from its traveller)",
+            msg(
+                "%(first)s: %(worked)s IMPs over %(boards)s; %(second)s: %(second_total)s IMPs (each board's figure "
+                "against the field, from its traveller)",
+                first=first_name,
+                worked=formula(
+                    "%(terms)s %(eq)s %(total)s",
+                    terms=terms,
+                    eq=equals(*(f.first for f in figures), places=4),
+                    total=fig(first_total, 4),
+                ),
+                boards=boards_message(n),
+                second=second_name,
+                second_total=fig(second_total, 4),
+            ),
             {"first": first_total, "second": second_total, "boards": [f.number for f in figures]},
         ),
         Step(
             "swiss.margin",
-            f"the match margin is half the difference of the two totals, each swing counted once: "
-            f"({fmt(first_total, 4)} − {_operand(second_total)}) / 2 {equals(first_total, second_total, places=4)} "
-            f"{fmt(raw, 4)}: {outcome}",
+            msg(
+                "the match margin is half the difference of the two totals, each swing counted once: "
+                "%(worked)s: %(outcome)s",
+                worked=formula(
+                    "(%(first)s − %(second)s) / 2 %(eq)s %(margin)s",
+                    first=fig(first_total, 4),
+                    second=_operand(second_total),
+                    eq=equals(first_total, second_total, places=4),
+                    margin=fig(raw, 4),
+                ),
+                outcome=outcome,
+            ),
             {"margin": (first_total - second_total) / 2},
         ),
     ]
@@ -160,8 +180,19 @@ def score_swiss_match(
     steps.append(
         Step(
             "swiss.vps",
-            f"{first_name} {fmt(first_vp)} VPs, {second_name} {fmt(second_vp)} VPs: "
-            f"{fmt(first_vp)} + {fmt(second_vp)} = {fmt(first_vp + second_vp)}, the pool",
+            msg(
+                "%(first)s %(first_vp)s VPs, %(second)s %(second_vp)s VPs: %(worked)s, the pool",
+                first=first_name,
+                first_vp=fig(first_vp),
+                second=second_name,
+                second_vp=fig(second_vp),
+                worked=formula(
+                    "%(first)s + %(second)s = %(pool)s",
+                    first=fig(first_vp),
+                    second=fig(second_vp),
+                    pool=fig(first_vp + second_vp),
+                ),
+            ),
             {"first": first_vp, "second": second_vp, "pool": options.vp_pool},
         )
     )
@@ -194,29 +225,48 @@ def _ximpq(
     k = r * (r - 1) // 2
     whole = Fraction(round_over_root(margin, k))
     winner = first if whole > 0 else second
-    outcome = "a drawn match" if whole == 0 else f"{fmt(abs(whole))} {unit_word(whole, 'IMPs')} to {winner}"
-    root = f"{k}" if k != 1 else "1"
+    outcome = _outcome(whole, 2, winner)
+    over = display_over_root(abs(margin), k)
     return whole, Step(
         "swiss.ximpq",
-        f"XIMPQ (the EBU's modified cross-IMPs): with {r} results on each board the margin is divided "
-        f"by the square root of {r} × {r - 1} / 2, that is of {root}: {fmt(abs(margin), 4)} divided by "
-        f"the square root of {root} is {display_over_root(abs(margin), k)} (to two decimals), to the "
-        f"nearest whole IMP, a half away from zero: {outcome}",
+        msg(
+            "XIMPQ (the EBU's modified cross-IMPs): with %(results)s results on each board the margin is divided "
+            "by the square root of %(product)s, that is of %(k)s: %(margin)s divided by the square root of %(k)s "
+            "is %(over)s (to two decimals), to the nearest whole IMP, a half away from zero: %(outcome)s",
+            results=r,
+            product=formula("%(r)s × %(others)s / 2", r=r, others=r - 1),
+            k=k,
+            margin=fig(abs(margin), 4),
+            over=Figure(Fraction(over), 2, over),
+            outcome=outcome,
+        ),
         {"margin": margin, "results": r, "divisor_squared": k, "rounded": whole},
     )
 
 
-def _operand(value: Fraction) -> str:
+def _operand(value: Fraction) -> Param:
     """A negative number in brackets where it follows a minus sign."""
-    return f"({fmt(value, 4)})" if value < 0 else fmt(value, 4)
+    return formula("(%(v)s)", v=fig(value, 4)) if value < 0 else fig(value, 4)
+
+
+def _outcome(margin: Fraction, places: int, winner: str) -> Param:
+    """'a drawn match', or '3 IMPs to <winner>'."""
+    if margin == 0:
+        return msg("a drawn match")
+    return msg("%(imps)s to %(team)s", imps=amount(abs(margin), "IMPs", places), team=winner)
 
 
 def _bye(number: int, ref: PairRef, pairs: dict[PairRef, Pair], options: ScoringOptions) -> SwissBye:
     award = options.swiss_bye_vps
     step = Step(
         "swiss.bye",
-        f"{_name(pairs[ref])} has a bye in round {number}: {fmt(award)} VPs "
-        f"(the option swiss_bye_vps, out of a pool of {options.vp_pool})",
+        msg(
+            "%(pair)s has a bye in round %(round)s: %(vps)s VPs (the option swiss_bye_vps, out of a pool of %(pool)s)",
+            pair=_name(pairs[ref]),
+            round=number,
+            vps=fig(award),
+            pool=options.vp_pool,
+        ),
         {"vps": award},
     )
     return SwissBye(number, ref, award, Explanation("swiss_bye", award, (step,), {}))
@@ -229,11 +279,19 @@ def _standings(
     labels = rank_labels([(ref, (totals[ref], imps[ref])) for ref in pairs])
     out = []
     for ref, pair in pairs.items():
-        terms = " + ".join(fmt(v) for v in vps[ref])
         step = Step(
             "swiss.cumulative",
-            f"after round {number}: {terms} {equals(*vps[ref])} {fmt(totals[ref])} VPs "
-            f"(IMPs {signed(imps[ref], 4)}, which separate pairs level on VPs)",
+            msg(
+                "after round %(round)s: %(worked)s VPs (IMPs %(imps)s, which separate pairs level on VPs)",
+                round=number,
+                worked=formula(
+                    "%(terms)s %(eq)s %(total)s",
+                    terms=join(" + ", (fig(v) for v in vps[ref])),
+                    eq=equals(*vps[ref]),
+                    total=fig(totals[ref]),
+                ),
+                imps=sfig(imps[ref], 4),
+            ),
             {"rounds": list(vps[ref]), "vps": totals[ref], "imps": imps[ref]},
         )
         rank, label = labels[ref]

@@ -27,9 +27,10 @@ from fractions import Fraction
 
 from ..model import Artificial, Match, Outcome, Scored, Session
 from .club_vp import ClubScaleError, club_match_vps
-from .explain import Explanation, Step, Value, equals, fmt, signed
-from .explain import unit as unit_word
+from .explain import Explanation, Step, Value, amount, equals, fig, fmt, pfig, sfig, signed
+from .explain import unit_word as unit_message
 from .imps import imp_band, imps
+from .message import Cap, Figure, Msg, Param, Plural, formula, join, msg, plural
 from .options import OptionError, ScoringOptions
 from .ranking import rank_labels
 from .results import MatchResult, SessionResult, TeamsBoardResult, TeamStanding
@@ -81,27 +82,51 @@ def _component_rows(
     return rows, total
 
 
-def _net(row: dict[str, Value]) -> str:
+def _net(row: dict[str, Value]) -> Param:
     """'+140 − 170 = −30': the home team's two scores, each from the side it sat, added."""
     own_ns, own_ew = int(row["home_ns"]), int(row["home_ew_own"])
-    return f"{signed(own_ns)} {'+' if own_ew >= 0 else '−'} {abs(own_ew)} = {signed(own_ns + own_ew)}"
+    return formula(
+        "%(ns)s %(op)s %(ew)s = %(net)s",
+        ns=signed(own_ns),
+        op="+" if own_ew >= 0 else "−",
+        ew=str(abs(own_ew)),
+        net=signed(own_ns + own_ew),
+    )
 
 
-def _two_tables(row: dict[str, Value], home: str) -> str:
+def _two_tables(row: dict[str, Value], home: str) -> Msg:
     """Both tables from the home team's side, in words, with the arithmetic."""
     own_ns, own_ew = int(row["home_ns"]), int(row["home_ew_own"])
-    return (
-        f"{home} scored {signed(own_ns)} sitting North-South at one table and {signed(own_ew)} sitting "
-        f"East-West at the other: {_net(row)} net"
+    return msg(
+        "%(home)s scored %(ns)s sitting North-South at one table and %(ew)s sitting East-West at the other: "
+        "%(net)s net",
+        home=home,
+        ns=signed(own_ns),
+        ew=signed(own_ew),
+        net=_net(row),
     )
 
 
-def _award_at(award: Artificial, sign: int, home: str) -> str:
-    side = "North-South" if sign == 1 else "East-West"
-    return (
-        f"{award.code} ({'average-plus' if award.percent > 50 else 'average-minus' if award.percent < 50 else 'average'} "
-        f"to North-South) at the table where {home} sat {side}"
+def _award_at(award: Artificial, sign: int, home: str) -> Msg:
+    what = msg("average-plus") if award.percent > 50 else msg("average-minus") if award.percent < 50 else msg("average")
+    if sign == 1:
+        return msg(
+            "%(code)s (%(award)s to North-South) at the table where %(home)s sat North-South",
+            code=award.code,
+            award=what,
+            home=home,
+        )
+    return msg(
+        "%(code)s (%(award)s to North-South) at the table where %(home)s sat East-West",
+        code=award.code,
+        award=what,
+        home=home,
     )
+
+
+def boards_message(boards: int | Fraction) -> Plural:
+    """``boards_words`` as a message: '1 board', '8 boards', '1.5 boards'."""
+    return plural("%(num)s board", "%(num)s boards", fig(boards))
 
 
 def weighted_board_imps(
@@ -124,10 +149,14 @@ def weighted_board_imps(
             value += worth
             gainer = home if worth >= 0 else away
             parts.append(
-                f"{_award_at(award, sign, home)}, the director's ruling: {fmt(abs(worth))} "
-                f"{unit_word(worth, 'IMPs')} to {gainer}"
+                msg(
+                    "%(award)s, the director's ruling: %(imps)s to %(team)s",
+                    award=_award_at(award, sign, home),
+                    imps=amount(abs(worth), "IMPs"),
+                    team=gainer,
+                )
             )
-        step = Step("artificial.award", "; ".join(parts), {"imps": value})
+        step = Step("artificial.award", join("; ", parts), {"imps": value})
         return value, Explanation("artificial", value, (step,), {})
     assert isinstance(home_ns, Scored) and isinstance(home_ew, Scored)
     key = "points" if aggregate else "imps"
@@ -135,25 +164,68 @@ def weighted_board_imps(
     if len(rows) == 1:
         r = rows[0]
         diff = int(r["difference"])
+        outcome: Param
         if total == 0:
-            outcome = f"no {unit} either way"
+            outcome = msg("no points either way") if aggregate else msg("no IMPs either way")
         else:
-            outcome = f"{fmt(abs(total))} {unit_word(total, unit)} to {home if total > 0 else away}"
-        band = "" if aggregate else f" ({imp_band(diff)} points on the IMP scale)"
-        summary = f"{_two_tables(r, home)}: {outcome}{band}"
+            outcome = msg(
+                "%(amount)s to %(team)s",
+                amount=amount(abs(total), unit),
+                team=home if total > 0 else away,
+            )
+        summary: Param = msg("%(tables)s: %(outcome)s", tables=_two_tables(r, home), outcome=outcome)
+        if not aggregate:
+            summary = msg("%(board)s (%(band)s points on the IMP scale)", board=summary, band=imp_band(diff))
         steps = [Step("teams.board", summary, {"components": rows, "total": total, "home_name": home})]
     else:
-        ifs = "; ".join(
-            f"{fmt(Fraction(r['weight']) * 100)}%: {_net(r)}, {signed(r[key])} {unit_word(r[key], unit)}" for r in rows
+        ifs = join(
+            "; ",
+            (
+                formula(
+                    "%(weight)s: %(net)s, %(worth)s",
+                    weight=pfig(Fraction(r["weight"]) * 100),
+                    net=_net(r),
+                    worth=amount(Fraction(r[key]), unit, sign=True),
+                )
+                for r in rows
+            ),
         )
-        terms = " + ".join(f"{fmt(Fraction(r['weight']) * 100)}% × {_bracket(r[key])}" for r in rows)
-        winner = "" if total == 0 else f", so {fmt(abs(total), 4)} {unit} to {home if total > 0 else away}"
+        terms = join(
+            " + ",
+            (formula("%(w)s × %(v)s", w=pfig(Fraction(r["weight"]) * 100), v=_bracket(r[key])) for r in rows),
+        )
+        worked = formula(
+            "%(terms)s %(eq)s %(total)s",
+            terms=terms,
+            eq=equals(*(Fraction(r["weight"]) * 100 for r in rows)),
+            total=sfig(total, 4),
+        )
+        text = (
+            msg(
+                "the director weighted the possible results; each is scored for %(home)s against the other table "
+                "(their own score at each table, net), then weighted: %(ifs)s. %(worked)s %(unit)s",
+                home=home,
+                ifs=ifs,
+                worked=worked,
+                unit=unit_message(unit),
+            )
+            if total == 0
+            else msg(
+                "the director weighted the possible results; each is scored for %(home)s against the other table "
+                "(their own score at each table, net), then weighted: %(ifs)s. %(worked)s %(unit)s, "
+                "so %(amount)s %(unit)s to %(team)s",
+                home=home,
+                ifs=ifs,
+                worked=worked,
+                unit=unit_message(unit),
+                amount=fig(abs(total), 4),
+                team=home if total > 0 else away,
+            )
+        )
         steps = [
             Step(
                 "weighted.component",
-                f"the director weighted the possible results; each is scored for {home} against the other table "
-                f"(their own score at each table, net), then weighted: {ifs}. "
-                f"{terms} {equals(*(Fraction(r['weight']) * 100 for r in rows))} {signed(total, 4)} {unit}{winner}",
+                text,
                 {"components": rows, "total": total, "home_name": home, "unit": unit},
             )
         ]
@@ -163,20 +235,25 @@ def weighted_board_imps(
         else round_weighted_imps(total, options.weighted_imp_rounding)
     )
     if value != total:
-        how = "to the nearest 10" if aggregate else "to the nearest whole IMP"
+        how = msg("to the nearest 10") if aggregate else msg("to the nearest whole IMP")
         steps.append(
             Step(
                 "rounding.weighted_imps",
-                f"{fmt(total, 4)} rounded {how} (a half away from zero): {fmt(value)}",
+                msg(
+                    "%(exact)s rounded %(how)s (a half away from zero): %(rounded)s",
+                    exact=fig(total, 4),
+                    how=how,
+                    rounded=fig(value),
+                ),
                 {"exact": total, "rounded": value},
             )
         )
     return value, Explanation("teams", value, tuple(steps), {})
 
 
-def _bracket(value: Fraction | int) -> str:
+def _bracket(value: Fraction | int) -> Param:
     """A signed factor: '(+10)', '(−4)', '0'."""
-    return "0" if value == 0 else f"({signed(value)})"
+    return "0" if value == 0 else formula("(%(v)s)", v=sfig(value))
 
 
 def board_points(difference: int, units: Fraction) -> Fraction:
@@ -207,13 +284,25 @@ def board_a_match_points(
         for award, sign in artificial:
             home_percent = award.percent if sign == 1 else 100 - award.percent
             share += home_percent - 50
-            parts.append(f"{_award_at(award, sign, home)}: {fmt(home_percent)}% of the board to {home}")
+            parts.append(
+                msg(
+                    "%(award)s: %(pct)s of the board to %(team)s",
+                    award=_award_at(award, sign, home),
+                    pct=pfig(home_percent),
+                    team=home,
+                )
+            )
         share = min(max(share, Fraction(0)), Fraction(100))
         value = units * share / 100
-        summary = (
-            "; ".join(parts)
-            + (f"; together {fmt(share)}%" if len(parts) > 1 else "")
-            + f": {fmt(value)} – {fmt(units - value)} {word}"
+        awards: Param = join("; ", parts)
+        if len(parts) > 1:
+            awards = msg("%(awards)s; together %(pct)s", awards=awards, pct=pfig(share))
+        summary = msg(
+            "%(awards)s: %(home)s – %(away)s %(unit)s",
+            awards=awards,
+            home=fig(value),
+            away=fig(units - value),
+            unit=unit_message(word),
         )
         step = Step(
             "artificial.award", summary, {"percent": share, "home": value, "away": units - value, "units": units}
@@ -224,13 +313,20 @@ def board_a_match_points(
     if len(rows) == 1:
         r = rows[0]
         outcome = (
-            f"{home} win the board"
+            msg("%(team)s win the board", team=home)
             if r["difference"] > 0
-            else "the board is tied"
+            else msg("the board is tied")
             if r["difference"] == 0
-            else f"{away} win the board"
+            else msg("%(team)s win the board", team=away)
         )
-        summary = f"{_two_tables(r, home)}: {outcome} (any margin counts): {fmt(total)} – {fmt(units - total)} {word}"
+        summary = msg(
+            "%(tables)s: %(outcome)s (any margin counts): %(home)s – %(away)s %(unit)s",
+            tables=_two_tables(r, home),
+            outcome=outcome,
+            home=fig(total),
+            away=fig(units - total),
+            unit=unit_message(word),
+        )
         steps = (
             Step(
                 "teams.board_a_match",
@@ -239,11 +335,22 @@ def board_a_match_points(
             ),
         )
     else:
-        terms = " + ".join(f"{fmt(r['weight'] * 100)}% × {fmt(r['points'])}" for r in rows)
-        summary = (
-            f"each component is compared with the other table (a win {fmt(units)}, a tie {fmt(units / 2)}, a loss 0), "
-            f"then weighted: {terms} {equals(*(Fraction(r['weight']) * 100 for r in rows))} {fmt(total, 4)} – "
-            f"{fmt(units - total, 4)} {word}"
+        terms = join(
+            " + ", (formula("%(w)s × %(p)s", w=pfig(Fraction(r["weight"]) * 100), p=fig(r["points"])) for r in rows)
+        )
+        summary = msg(
+            "each component is compared with the other table (a win %(win)s, a tie %(tie)s, a loss 0), "
+            "then weighted: %(worked)s %(unit)s",
+            win=fig(units),
+            tie=fig(units / 2),
+            worked=formula(
+                "%(terms)s %(eq)s %(home)s – %(away)s",
+                terms=terms,
+                eq=equals(*(Fraction(r["weight"]) * 100 for r in rows)),
+                home=fig(total, 4),
+                away=fig(units - total, 4),
+            ),
+            unit=unit_message(word),
         )
         # Its own rule id: the weighted IMP table ('weighted.component') has an IMPs column.
         steps = (
@@ -302,7 +409,12 @@ def score_match(match: Match, options: ScoringOptions) -> MatchResult:
         steps.append(
             Step(
                 "teams.adjustment",
-                f"director's adjustment: {fmt(abs(match.imp_adjustment), 4)} {label} to {gainer.name}",
+                msg(
+                    "director's adjustment: %(amount)s %(unit)s to %(team)s",
+                    amount=fig(abs(match.imp_adjustment), 4),
+                    unit=unit_message(label),
+                    team=gainer.name,
+                ),
                 {"home": match.imp_adjustment},
             )
         )
@@ -311,8 +423,15 @@ def score_match(match: Match, options: ScoringOptions) -> MatchResult:
     steps.append(
         Step(
             "teams.total",
-            f"{match.home.name} {fmt(home, 4)} {label}, {match.away.name} {fmt(away, 4)} {label} "
-            f"over {boards_words(len(boards))}",
+            msg(
+                "%(home)s %(home_total)s %(unit)s, %(away)s %(away_total)s %(unit)s over %(boards)s",
+                home=match.home.name,
+                home_total=fig(home, 4),
+                unit=unit_message(label),
+                away=match.away.name,
+                away_total=fig(away, 4),
+                boards=boards_message(len(boards)),
+            ),
             {"home": home, "away": away, "boards": len(boards)},
         )
     )
@@ -342,17 +461,24 @@ def score_match(match: Match, options: ScoringOptions) -> MatchResult:
         home_score = Fraction(1) if margin > 0 else Fraction(1, 2) if margin == 0 else Fraction(0)
         away_score = 1 - home_score
         outcome = (
-            f"{match.home.name} win the match"
+            msg("%(team)s win the match", team=match.home.name)
             if margin > 0
-            else f"{match.away.name} win the match"
+            else msg("%(team)s win the match", team=match.away.name)
             if margin < 0
-            else "the match is tied"
+            else msg("the match is tied")
         )
         steps.append(
             Step(
                 "teams.win_loss",
-                f"margin {signed(margin, 4)} IMPs to {match.home.name}: {outcome}: "
-                f"{fmt(home_score)} – {fmt(away_score)} {unit_label('wins')}",
+                msg(
+                    "margin %(margin)s IMPs to %(team)s: %(outcome)s: %(home)s – %(away)s %(unit)s",
+                    margin=sfig(margin, 4),
+                    team=match.home.name,
+                    outcome=outcome,
+                    home=fig(home_score),
+                    away=fig(away_score),
+                    unit=unit_message(unit_label("wins")),
+                ),
                 {"margin": margin, "home": home_score, "away": away_score},
             )
         )
@@ -385,18 +511,37 @@ def club_vps(
     except ClubScaleError as exc:
         raise OptionError(str(exc)) from None
     margin = home - away
-    rounded = (
-        "" if margin.denominator == 1 else f" (a fractional margin counts as the nearest whole IMP, a half up: {used})"
+    margins = formula("%(band)s IMPs", band=band.label.replace("-", "–")) if band.label != "1" else "1 IMP"
+    club_scale = msg(
+        "on the club's %(pool)s-VP scale for %(boards)s: %(margins)s is worth %(winner)s–%(loser)s: "
+        "%(home)s %(home_vp)s, %(away)s %(away_vp)s",
+        pool=fig(scale.pool),
+        boards=boards_message(boards),
+        margins=margins,
+        winner=fig(band.winner),
+        loser=fig(band.loser),
+        home=match.home.name,
+        home_vp=fig(home_vp),
+        away=match.away.name,
+        away_vp=fig(away_vp),
     )
-    margins = f"{band.label.replace('-', '–')} IMPs" if band.label != "1" else "1 IMP"
+    text = (
+        msg("margin %(margin)s IMPs %(scale)s", margin=fig(abs(margin), 4), scale=club_scale)
+        if margin.denominator == 1
+        else msg(
+            "margin %(margin)s IMPs (a fractional margin counts as the nearest whole IMP, a half up: %(used)s) "
+            "%(scale)s",
+            margin=fig(abs(margin), 4),
+            used=str(used),
+            scale=club_scale,
+        )
+    )
     return (
         home_vp,
         away_vp,
         Step(
             "vp.club",
-            f"margin {fmt(abs(margin), 4)} IMPs{rounded} on the club's {fmt(scale.pool)}-VP scale for {boards_words(boards)}: "
-            f"{margins} is worth {fmt(band.winner)}–{fmt(band.loser)}: {match.home.name} {fmt(home_vp)}, "
-            f"{match.away.name} {fmt(away_vp)}",
+            text,
             {
                 "margin": margin,
                 "rounded_margin": used,
@@ -423,16 +568,21 @@ def vp_lead(
 ) -> Step:
     """The fact a member looks for, before the working: "Badgers by 13.4 IMPs over 4 boards →
     16.22 VPs to Badgers, 3.78 to Otters".  The scale and its arithmetic follow (``vp_steps``)."""
-    over = boards_words(boards)
+    over = boards_message(boards)
     if margin == 0:
-        text = f"a tie over {over} → {fmt(home_vp)} VPs each"
+        text = msg("a tie over %(boards)s → %(vps)s VPs each", boards=over, vps=fig(home_vp))
     else:
         winner, loser, winner_vp, loser_vp = (
             (home_name, away_name, home_vp, away_vp) if margin > 0 else (away_name, home_name, away_vp, home_vp)
         )
-        text = (
-            f"{winner} by {fmt(abs(margin), 4)} {unit_word(abs(margin), label)} over {over} → "
-            f"{fmt(winner_vp)} VPs to {winner}, {fmt(loser_vp)} to {loser}"
+        text = msg(
+            "%(winner)s by %(margin)s over %(boards)s → %(winner_vps)s VPs to %(winner)s, %(loser_vps)s to %(loser)s",
+            winner=winner,
+            margin=amount(abs(margin), label, 4),
+            boards=over,
+            winner_vps=fig(winner_vp),
+            loser_vps=fig(loser_vp),
+            loser=loser,
         )
     return Step("vp.result", text, {"margin": margin, "boards": boards, "home_vp": home_vp, "away_vp": away_vp})
 
@@ -449,8 +599,12 @@ def vp_steps(
         steps.append(
             Step(
                 "vp.margin",
-                f"the margin of {fmt(abs(margin), 4)} IMPs counts as {fmt(used)} "
-                f"(a fractional margin below n.5 counts as n, from n.5 as n + 1)",
+                msg(
+                    "the margin of %(margin)s IMPs counts as %(used)s "
+                    "(a fractional margin below n.5 counts as n, from n.5 as n + 1)",
+                    margin=fig(abs(margin), 4),
+                    used=fig(used),
+                ),
                 {"margin": abs(margin), "rounded": used},
             )
         )
@@ -459,30 +613,61 @@ def vp_steps(
     if discrete:
         winner = max(home_vp, away_vp)
         low, high = discrete_band(int(winner), boards, pool)
-        band = f"{low} IMPs and more" if high is None else f"{low}–{high} IMPs" if high != low else f"{low} IMPs"
+        band = (
+            msg("%(low)s IMPs and more", low=low)
+            if high is None
+            else formula("%(low)s–%(high)s IMPs", low=low, high=high)
+            if high != low
+            else formula("%(low)s IMPs", low=low)
+        )
         size = boards if pool == 20 else Fraction(boards, 2)
+        scale_name: Param = (
+            msg("the WBF/EBU discrete %(pool)s-VP scale", pool=pool)
+            if pool == 20
+            else msg(
+                "the WBF/EBU discrete %(pool)s-VP scale (built for %(boards)s)", pool=pool, boards=boards_message(size)
+            )
+        )
         steps.append(
             Step(
                 "vp.discrete",
-                f"margin {fmt(used)} IMPs over {boards_words(boards)} on the WBF/EBU discrete {pool}-VP scale"
-                f"{'' if pool == 20 else f' (built for {boards_words(size)})'}: "
-                f"{band} is worth {fmt(winner)} VPs to the winner: {fmt(home_vp)} – {fmt(away_vp)}",
+                msg(
+                    "margin %(margin)s IMPs over %(boards)s on %(scale)s: %(band)s is worth %(vps)s VPs to the winner: "
+                    "%(home)s – %(away)s",
+                    margin=fig(used),
+                    boards=boards_message(boards),
+                    scale=scale_name,
+                    band=band,
+                    vps=fig(winner),
+                    home=fig(home_vp),
+                    away=fig(away_vp),
+                ),
                 {**values, "rounded_margin": used, "band": [low, high], "bounds": list(discrete_bounds(boards, pool))},
             )
         )
         return steps
     how = {
-        "fix": "two decimals, adjusted so that no IMP is worth more than the one before it (the WBF's tables)",
-        "half-up": "two decimals, a half up, no concavity correction",
-        "truncate": "cut to two decimals",
+        "fix": msg("two decimals, adjusted so that no IMP is worth more than the one before it (the WBF's tables)"),
+        "half-up": msg("two decimals, a half up, no concavity correction"),
+        "truncate": msg("cut to two decimals"),
     }[options.vp_rounding]
     table = vp_table(boards, options.vp_rounding)
     square = Fraction(15 * math.isqrt(boards)) if math.isqrt(boards) ** 2 == boards else None
-    blitz = fmt(square) if square is not None else f"{Decimal(15) * Decimal(boards).sqrt():.2f}"
-    formula = (
-        f"margin {fmt(used, 4)} IMPs over {boards_words(boards)} on the WBF 20-VP scale: the winner gets 10 + 10 × (1 − τ^(3M / B)) / (1 − τ³) VPs, "
-        f"where M is the margin, τ is 0.618 (the golden ratio less 1) and B is {blitz} (15 times the square root "
-        f"of the number of boards), up to 20 at a margin of B or more; {how}"
+    if square is not None:
+        blitz = fig(square)
+    else:
+        root = f"{Decimal(15) * Decimal(boards).sqrt():.2f}"
+        blitz = Figure(Fraction(root), 2, root)
+    scale_text = msg(
+        "margin %(margin)s IMPs over %(boards)s on the WBF 20-VP scale: the winner gets "
+        "%(formula)s VPs, where M is the margin, τ is %(tau)s (the golden ratio less 1) and B is %(b)s "
+        "(15 times the square root of the number of boards), up to 20 at a margin of B or more; %(how)s",
+        margin=fig(used, 4),
+        boards=boards_message(boards),
+        formula="10 + 10 × (1 − τ^(3M / B)) / (1 − τ³)",
+        tau=Figure(Fraction(618, 1000), 3, "0.618"),
+        b=blitz,
+        how=how,
     )
     winner = max(home_vp, away_vp)
     whole = int(used)
@@ -490,24 +675,59 @@ def vp_steps(
         below, above = Fraction(table[whole]), Fraction(table[whole + 1])
         part = used - whole
         exact = below + (above - below) * part
-        reading = (
-            f"a margin of {fmt(used, 4)} IMPs lies between {table[whole]} VPs at {whole} and {table[whole + 1]} "
-            f"at {whole + 1} IMPs: {table[whole]} + ({table[whole + 1]} − {table[whole]}) × {fmt(part, 4)} "
-            f"{equals(part, places=4)} {fmt(exact, 4)}, to two decimals {vp_places(winner)}"
+        low_vp, high_vp = _table_vp(table[whole]), _table_vp(table[whole + 1])
+        reading: Msg = msg(
+            "a margin of %(margin)s IMPs lies between %(low_vp)s VPs at %(low)s and %(high_vp)s at %(high)s IMPs: "
+            "%(worked)s, to two decimals %(vps)s",
+            margin=fig(used, 4),
+            low_vp=low_vp,
+            low=whole,
+            high_vp=high_vp,
+            high=whole + 1,
+            worked=formula(
+                "%(low_vp)s + (%(high_vp)s − %(low_vp)s) × %(part)s %(eq)s %(exact)s",
+                low_vp=low_vp,
+                high_vp=high_vp,
+                part=fig(part, 4),
+                eq=equals(part, places=4),
+                exact=fig(exact, 4),
+            ),
+            vps=_vp(winner),
         )
     elif whole < len(table):
-        reading = f"the scale's row for {whole} IMPs gives the winner {table[whole]} VPs"
+        reading = msg(
+            "the scale's row for %(margin)s IMPs gives the winner %(vps)s VPs",
+            margin=whole,
+            vps=_table_vp(table[whole]),
+        )
     else:
-        reading = f"a margin of {fmt(used)} IMPs is B or more: 20 VPs"
+        reading = msg("a margin of %(margin)s IMPs is B or more: 20 VPs", margin=fig(used))
     steps.append(
         Step(
             "vp.scale",
-            f"{formula}. {reading[:1].upper()}{reading[1:]}: {vp_places(home_vp)} – {vp_places(away_vp)} "
-            f"(the loser gets 20 − {vp_places(winner)} = {vp_places(20 - winner)})",
+            msg(
+                "%(scale)s. %(reading)s: %(home)s – %(away)s (the loser gets %(loser)s)",
+                scale=scale_text,
+                reading=Cap(reading),
+                home=_vp(home_vp),
+                away=_vp(away_vp),
+                loser=formula("20 − %(winner)s = %(loser)s", winner=_vp(winner), loser=_vp(20 - winner)),
+            ),
             {**values, "rounding": options.vp_rounding},
         )
     )
     return steps
+
+
+def _vp(value: Fraction) -> Figure:
+    """A VP figure as ``rounding.display_vp`` writes it (always two decimals)."""
+    return Figure(value, 2, vp_places(value))
+
+
+def _table_vp(entry: object) -> Figure:
+    """A row of the WBF scale (as the table holds it) as a figure."""
+    text = str(entry)
+    return Figure(Fraction(text), 2, text)
 
 
 def boards_words(boards: int | Fraction) -> str:

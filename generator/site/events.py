@@ -19,6 +19,7 @@ from ..readers import is_event_file
 from ..scoring.event import missing_rule
 from ..upload import ScoredEvent
 from . import i18n
+from .i18n import step_text
 from .i18n import text as _
 from .links import LEGACY, pair_file, player_path, player_slug, session_dir, slugify
 from .meta import page_head
@@ -148,7 +149,7 @@ def plan_event(
                 "anchor": f"p{n}",
                 "missed": missed,
                 "figure": "" if s.figure is None else _figure(s.figure, unit),
-                "steps": [{"rule": st.rule, "summary": st.summary} for st in s.explanation.steps],
+                "steps": [{"rule": st.rule, "summary": step_text(st)} for st in s.explanation.steps],
             }
         )
     heading = {"matchpoints": "Total", "%": "Average", "points": "Event score"}[unit]

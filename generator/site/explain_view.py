@@ -20,6 +20,7 @@ from ..scoring.trick_value import split as is_split
 from ..scoring.units import unit
 from .articles import article_for_rule
 from .fragments import Fragments
+from .i18n import step_text
 from .links import score_anchor
 
 StepMemo = dict[str, tuple[str | None, str, dict[str, dict[str, Any]]]]
@@ -109,7 +110,7 @@ def block(
         summary = step.summary
         view = by_summary.get(summary) if rule not in TABLE_RULES else None
         if view is None:
-            view = {"rule": rule, "summary": summary, "values": step.values, "kind": kind}
+            view = {"rule": rule, "summary": step_text(step), "values": step.values, "kind": kind}
             if rule not in TABLE_RULES:
                 by_summary[summary] = view
         steps.append(view)

@@ -44,12 +44,15 @@ from ..errors import BuildError, shown
 from ..files import refused_file
 from ..languages import DEFAULT_LANGUAGE, parse_tag
 from ..memo import remember
+from ..scoring.message import Figure, render
 from ..scoring.rounding import decimal_places
 
 if TYPE_CHECKING:  # Babel is the ``languages`` extra: imported only for a language that needs it
     from babel import Locale
     from babel.support import Translations
     from jinja2 import Environment
+
+    from ..scoring.explain import Step
 
 PACKAGED = Path(__file__).resolve().parents[1] / "locale"
 """Our catalogs: ``<lang>/LC_MESSAGES/messages.po`` (``make messages`` extracts and updates them)."""
@@ -608,3 +611,61 @@ def ordinal(n: int, language: Language = ENGLISH, tied: bool = False) -> str:
     if not tied:
         return place
     return language.translations.pgettext("place", "%(place)s=") % {"place": place}
+
+
+# --- explanation steps ---------------------------------------------------------------------
+
+
+def step_text(step: Step, language: Language | None = None) -> str:
+    """An explanation step's sentence in ``language`` (the active one by default): in English
+    its ``summary``, exactly as always; in another language its message (``scoring.message``)
+    translated by the catalogs, nested messages too, each figure written as the locale writes
+    it (the same figure, rounded as the English text rounds it, never again).  A step whose
+    message a catalog lacks stays in English, with its figures in the locale's form."""
+    language = _active if language is None else language
+    if language.locale is None or type(step.message) is str:
+        return step.summary
+    return render(step.message, *_step_writers(language))
+
+
+@lru_cache(maxsize=8)
+def _step_writers(
+    language: Language,
+) -> tuple[Callable[[str], str], Callable[[str, str, Fraction | int], str], Callable[[Figure], str]]:
+    """The translating, plural-choosing and figure-writing functions ``render`` takes, per language."""
+    t = language.translations
+    locale = language.locale
+    assert locale is not None
+
+    def choose(singular: str, plural: str, n: Fraction | int) -> str:
+        return t.ngettext(singular, plural, _plural_count(n, locale))
+
+    @lru_cache(maxsize=1 << 14)
+    def figure(f: Figure) -> str:
+        return _figure(f.text, f.percent, locale)
+
+    return t.gettext, choose, figure
+
+
+def _plural_count(n: Fraction | int, locale: Locale) -> int:
+    """The whole number whose gettext plural form is ``n``'s: itself when whole; for a part
+    (2.5 results) 1 where CLDR says the locale writes it in the singular ('1,5 résultat'), else 2."""
+    if type(n) is int or n.denominator == 1:
+        return abs(int(n))
+    return 1 if locale.plural_form(abs(Decimal(n.numerator) / Decimal(n.denominator))) == "one" else 2
+
+
+def _figure(text: str, percent_sign: bool, locale: Locale) -> str:
+    """A figure's English text ('-2.5', '+420', '56.25%') as the locale writes it ('-2,5',
+    '56,25 %'): the same digits (the English is already rounded), the locale's signs."""
+    from babel.numbers import format_decimal, format_percent
+
+    number = text[:-1] if percent_sign else text
+    sign = "+" if number.startswith("+") else ""
+    digits = number.lstrip("+")
+    places = len(digits.partition(".")[2])
+    if percent_sign:
+        positive = locale.percent_formats[None].pattern.split(";")[0]
+        pattern = _FRACTION_PART.sub("0" + ("." + "0" * places if places else ""), positive, count=1)
+        return sign + format_percent(Decimal(digits).scaleb(-2), format=pattern, locale=locale)
+    return sign + format_decimal(Decimal(digits), format="0" + ("." + "0" * places if places else ""), locale=locale)

@@ -14,6 +14,7 @@ from ..model import PairRef
 from ..scoring.swiss import SwissBye, SwissMatchResult, SwissResult, SwissRoundResult, SwissStanding
 from . import format as fmt
 from .explain_view import block
+from .i18n import step_text
 from .links import board_file, pair_file
 from .page import Page
 from .session_view import SessionView
@@ -43,7 +44,7 @@ def standing_rows(plan: SessionView, standings: tuple[SwissStanding, ...]) -> li
             "vps": s.vps,
             "imps": s.imps,
             "rounds": [{"vps": v, "bye": (n, s.ref) in byes} for n, v in zip(numbers, s.rounds)],
-            "summary": s.explanation.steps[0].summary,
+            "summary": step_text(s.explanation.steps[0]),
         }
         for s in standings
     ]
@@ -202,7 +203,7 @@ def pair_context(plan: SessionView, ref: PairRef) -> dict[str, Any]:
                     "vps": item.vps,
                     "total": after.vps,
                     "rank": after.rank_label,
-                    "summary": item.explanation.steps[0].summary,
+                    "summary": step_text(item.explanation.steps[0]),
                 }
             )
         else:

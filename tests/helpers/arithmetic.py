@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from html.parser import HTMLParser
 
-ARITHMETIC = set("0123456789.+-−×/()½% \u00a0\u2009")
+ARITHMETIC = set("0123456789.+-−×/()½% \u00a0\u2009\u202f")
 RELATIONS = "=≈"
 BLOCKS = {
     "p",
@@ -281,10 +281,23 @@ def _show(low: Fraction, high: Fraction) -> str:
     return f"between {float(low):.6g} and {float(high):.6g}"
 
 
-def false_statements(html: str) -> list[tuple[Statement, str]]:
-    """Every statement on the page that is not true, with the reason."""
+_DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d)")
+
+
+def _lines(html: str, decimal: str) -> list[str]:
+    """The page's lines, a decimal comma (a French or Dutch page: '12,5') read as a point;
+    a comma between words (', ') is left as it is."""
+    lines = page_lines(html)
+    if decimal == ",":
+        lines = [_DECIMAL_COMMA.sub(".", line) for line in lines]
+    return lines
+
+
+def false_statements(html: str, decimal: str = ".") -> list[tuple[Statement, str]]:
+    """Every statement on the page that is not true, with the reason (``decimal`` the page's
+    decimal sign)."""
     bad = []
-    for line in page_lines(html):
+    for line in _lines(html, decimal):
         for st in statements(line):
             reason = check(st)
             if reason:
@@ -292,5 +305,5 @@ def false_statements(html: str) -> list[tuple[Statement, str]]:
     return bad
 
 
-def count_statements(html: str) -> int:
-    return sum(len(statements(line)) for line in page_lines(html))
+def count_statements(html: str, decimal: str = ".") -> int:
+    return sum(len(statements(line)) for line in _lines(html, decimal))
