@@ -171,7 +171,7 @@ def board_page(view: SessionView, board: ScoredBoard, index: int) -> Page:
             ),
             float(max((r["frequency"] for r in occurring), default=1)),
             kind="dist",
-            axes=("NS score", "Tables"),
+            axes=(gettext("NS score"), gettext("Tables")),
         )
         if len(occurring) > 1
         else None
