@@ -248,7 +248,7 @@ def _build_locked(
         logo[0] if logo else config.logo,
         config.csv_bom,
     )
-    site = SiteInfo(config.club, rule_articles(articles), {a.slug: a.title for a in articles}, meta)
+    site = SiteInfo(config.club, rule_articles(articles), {a.slug: a.title for a in articles}, meta, config.privacy)
     try:
         sources, passed = discover(content / config.sessions_dir, f"{config.sessions_dir}/", confine=content)
     except OutsideError as real:
@@ -887,7 +887,7 @@ def _event_pages(
                 now[event.rel] = known
                 continue
         try:
-            scored = load_event(event.path, config.scoring)
+            scored = load_event(event.path, config.scoring, privacy=config.privacy)
             for ref in scored.spec.sessions:
                 rel = os.path.normpath(os.path.join(os.path.dirname(event.rel), ref.file)).replace(os.sep, "/")
                 if rel not in uploads:

@@ -21,6 +21,7 @@ from .. import sealed
 from ..analysis.double_dummy import SessionAnalysis
 from ..errors import GeneratorError, shown
 from ..export import results_json_text, session_to_csv
+from ..privacy import Privacy
 from ..readers import is_event_file, suffixes
 from ..scoring.contract import ContractError
 from ..scoring.options import OptionError
@@ -145,13 +146,21 @@ def export_files(
     return j.encode("utf-8"), (CSV_BOM if bom else b"") + session_to_csv(result).encode("utf-8")
 
 
-def _score_all(path: str, data: bytes, scoring: dict[str, Any], name: str) -> list[SessionResult]:
-    """The upload's bytes read (named ``name`` on the pages) and scored (``upload.read_and_score``)."""
-    return read_and_score(path, site=scoring, data=data, name=name).results
+def _score_all(
+    path: str, data: bytes, scoring: dict[str, Any], name: str, privacy: Privacy | None = None
+) -> list[SessionResult]:
+    """The upload's bytes read (named ``name`` on the pages), the members who asked not to be
+    named replaced, and scored (``upload.read_and_score``)."""
+    return read_and_score(path, site=scoring, data=data, name=name, privacy=privacy).results
 
 
 def _history(
-    data: bytes, rel: str, history: dict[str, Any] | None, scoring: dict[str, Any], cache_root: str
+    data: bytes,
+    rel: str,
+    history: dict[str, Any] | None,
+    scoring: dict[str, Any],
+    cache_root: str,
+    privacy: Privacy | None = None,
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]] | None:
     """The upload's versions (earlier ones, then the current) and the earlier ones' snapshots,
     or None when it has no earlier version."""
@@ -174,7 +183,7 @@ def _history(
     def score(file: str, data: bytes) -> list[dict[str, Any]]:
         if len(data) > MAX_BYTES:
             raise ValueError(f"the file is {len(data):,} bytes: expected at most {MAX_BYTES:,} bytes")
-        return [snapshot(r) for r in _score_all(file, data, scoring, file)]
+        return [snapshot(r) for r in _score_all(file, data, scoring, file, privacy)]
 
     return earlier + [now], earlier_snapshots(earlier, rel, history["folder"], cache_root, history["common"], score)
 
@@ -205,8 +214,8 @@ def build_source(
 
     if data is None:
         data = read_upload(Path(path))
-    results = _score_all(path, data, scoring, shown_name(path))  # the name the pages show
-    past = _history(data, rel, history, scoring, cache_root)
+    results = _score_all(path, data, scoring, shown_name(path), site.privacy)  # the name the pages show
+    past = _history(data, rel, history, scoring, cache_root, site.privacy)
     provisional = (history or {}).get("provisional")
     summaries = []
     pages: dict[str, bytes] = {}

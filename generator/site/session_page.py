@@ -9,7 +9,7 @@ from .. import figures
 from ..scoring.results import Field, Standing
 from . import format as fmt
 from . import swiss_pages
-from .links import board_file, pair_file, player_path, player_slug
+from .links import board_file, pair_file, player_link
 from .naming import field_name, session_title
 from .page import Page
 from .session_view import SessionView, heading
@@ -72,7 +72,7 @@ def session_page(view: SessionView) -> Page:
             "imps_against": t.imps_against,
             "matches": t.matches,
             "total_text": figures.vp(t.total) if t.total_unit == "vps" else figures.imps(t.total),
-            "players": [{"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in t.team.players],
+            "players": [player_link(p) for p in t.team.players],
         }
         for t in view.result.team_standings
     ]

@@ -26,7 +26,7 @@ from ..scoring.units import UNIT_SHORT, unit_of
 from . import adjusted_worth
 from . import format as fmt
 from .explain_view import ArticleLink, board_blocks, rule_info
-from .links import board_file, pair_file, player_path, player_slug, session_dir
+from .links import board_file, pair_file, player_link, session_dir
 from .meta import page_head
 from .naming import SEATS, long_date, session_kind, session_title
 from .page import PageBase, SiteInfo
@@ -235,11 +235,7 @@ class SessionView:
         found = self._players.get(ref)
         if found is None:
             pair = self.pair_names.get(ref)
-            found = (
-                []
-                if pair is None
-                else [{"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in pair.players]
-            )
+            found = [] if pair is None else [player_link(p) for p in pair.players]
             self._players[ref] = found
         return found
 
