@@ -20,6 +20,7 @@ from .big_field import is_big, traveller_csv, traveller_file
 from .charts import Bar, bar_chart
 from .dd_grid import dd_view
 from .explain_view import block, written
+from .handviewer import handviewer_url
 from .links import board_file
 from .naming import SEATS
 from .page import Page
@@ -183,6 +184,9 @@ def board_page(view: SessionView, board: ScoredBoard, index: int) -> Page:
             board=board,
             places=places,
             deal=deal,
+            handviewer=handviewer_url(info.deal, board.number, board.dealer, board.vulnerability)
+            if info and info.deal
+            else None,
             deal_note=info.deal_note if info and not deal else "",
             records=records,
             dealer=SEATS[board.dealer],
