@@ -30,6 +30,7 @@ from ..upload import read_and_score
 from .cache import Cache, digest
 from .duplicates import session_identity
 from .links import LEGACY, file_slug, slugify
+from .neighbours import Neighbours
 from .page import Page, SiteInfo
 from .page_kinds import PAIR_PAGES
 from .plan import plan_pages
@@ -201,13 +202,15 @@ def build_source(
     parts: int = 1,
     legacy: tuple[str, ...] = (),
     data: bytes | None = None,
+    neighbours: Neighbours | None = None,
 ) -> tuple[list[SessionSummary], dict[str, bytes]]:
     """Read, score, analyse the deals of, plan and render one upload: (summaries, {site path: bytes}).
 
     ``history`` holds the upload's committed versions (``generator.history``): the pages
     then show the corrections between them.  ``parts``: the processes a big field's pair
     pages may be made by (``split``).  ``data``: the upload's bytes when already read (the
-    worker hashes and scores the same bytes); read here otherwise."""
+    worker hashes and scores the same bytes); read here otherwise.  ``neighbours``: each
+    session's previous and next in date order (``neighbours.neighbours_of``)."""
     from ..analysis.double_dummy import analyse_session
     from ..readers import read_upload
     from ..reconcile import reconcile
@@ -249,6 +252,7 @@ def build_source(
                 tuple((events or {}).get(n + 1, ())),
                 reconcile(result, scoring),  # worked out before planning: the planner only shows it
                 s_legacy,
+                (neighbours or {}).get(n + 1, {}),
             )
         )
         split = split_parts(len(result.standings), parts)
@@ -324,6 +328,8 @@ class UploadJob:
     """The upload's slugs in earlier address schemes (``Source.legacy``)."""
     common: str = ""
     """The digest of what every page depends on (``upload_key``'s first part)."""
+    neighbours: Neighbours | None = None
+    """Each of its sessions' previous and next session in date order, by session number."""
 
 
 def upload_key(
@@ -334,9 +340,10 @@ def upload_key(
     history: dict[str, Any] | None,
     events: dict[int, list[dict[str, str]]] | None,
     legacy: tuple[str, ...] = (),
+    neighbours: Neighbours | None = None,
 ) -> str:
     """An upload's cache key: the digest of its bytes, its slug and path, its history and
-    events, and what every page depends on (``common``).  The build looks the pages up by
+    events, its sessions' neighbours, and what every page depends on (``common``).  The build looks the pages up by
     it; the worker stores them under the key of the bytes it read and scored itself."""
     return digest(
         # The path as the build was given it: results.json names the upload by it ("source").
@@ -347,6 +354,7 @@ def upload_key(
             else json.dumps([history["versions"], history["provisional"]], sort_keys=True).encode()
         )
         + (b"" if not events else json.dumps({str(k): v for k, v in events.items()}, sort_keys=True).encode())
+        + (b"" if not neighbours else b"\0near" + json.dumps(neighbours, sort_keys=True).encode())
     )
 
 
@@ -406,7 +414,7 @@ def _work(job: UploadJob) -> UploadDone | UploadFailed:
         _pause("before-read", path)
         data = read_upload(Path(path))
         key = (
-            upload_key(job.common, digest(data), job.slug, path, job.history, job.events, job.legacy)
+            upload_key(job.common, digest(data), job.slug, path, job.history, job.events, job.legacy, job.neighbours)
             if job.common
             else job.key
         )
@@ -424,6 +432,7 @@ def _work(job: UploadJob) -> UploadDone | UploadFailed:
             job.parts,
             job.legacy,
             data,
+            job.neighbours,
         )
     except GeneratorError as exc:
         return UploadFailed(job.key, str(exc), [(p.file, p.line, p.message) for p in exc.problems])

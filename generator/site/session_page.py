@@ -100,6 +100,7 @@ def session_page(view: SessionView) -> Page:
             has_deals=any(b.deal is not None for b in view.session.boards),
             reconcile=view.reconciliation,
             events=view.events,
+            neighbours=view.inputs.neighbours,
             **swiss_pages.session_context(view),
         ),
     )

@@ -81,6 +81,9 @@ class SessionInputs:
     """Our figures beside the program's printed ones (``generator.reconcile``)."""
     legacy: tuple[str, ...] = ()
     """The session's slugs in earlier address schemes (``links.LEGACY``): redirected here."""
+    neighbours: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """The previous and next session in date order across the archive (``neighbours.py``):
+    ``prev`` and ``next``, each url, title and date; none at the ends."""
 
     @property
     def options(self) -> ScoringOptions:
