@@ -140,11 +140,12 @@ def board_page(view: SessionView, board: ScoredBoard, index: int) -> Page:
             ]
             worth += adjusted
             views += [None] * len(adjusted)
-    places = fmt.mp_places(
+    places = fmt.column_places(
+        view.unit,
         [v for line in board.lines for v in (line.ns.value, line.ew.value)]
         + [v for r in freq for v in (r["ns"], r["ew"])]
         + [w[k]["value"] for w in worth if "what" not in w for k in ("played", "fewer", "more") if w[k]]
-        + [v for w in worth if "what" in w for v in w["figures"]]
+        + [v for w in worth if "what" in w for v in w["figures"]],
     )
     texts: dict[int, str] = {}  # lines with the same result share a view: worded once
     for w, shared in zip(worth, views):

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import posixpath
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from ..dates import MONTHS
 from ..errors import InputErrors
 from ..readers import is_event_file
 from ..scoring.event import missing_rule
@@ -201,16 +203,31 @@ def _figure(value, unit: str) -> str:
 def event_summary(event: EventSource, scored) -> dict[str, Any]:
     """What the home page lists: the event's title, its sessions' dates and its winner."""
     r = scored.result
-    dates = sorted(s.session.date.isoformat() for s in r.sessions if s.session.date)
+    days = sorted(s.session.date for s in r.sessions if s.session.date)
+    dates = [d.isoformat() for d in days]
     first = next((s for s in r.standings if s.rank == 1), None)
     return {
         "title": r.title,
         "url": event.url,
         "sessions": len(r.sessions),
-        "dates": f"{dates[0]} to {dates[-1]}" if dates else "",
+        # written out, as every date a member reads (docs/site.md, "Dates and decimals")
+        "dates": _span(days[0], days[-1]) if days else "",
         "last": dates[-1] if dates else "",
         "winner": first.names if first else "",
     }
 
 
 __all__ = ["EventSource", "PurePosixPath", "discover_events", "event_summary", "memberships", "plan_event"]
+
+
+def _span(first: date, last: date) -> str:
+    """'18 November 2026 to 25 November 2026'; one day once.
+
+    >>> _span(date(2026, 11, 18), date(2026, 11, 25)), _span(date(2026, 11, 18), date(2026, 11, 18))
+    ('18 November 2026 to 25 November 2026', '18 November 2026')
+    """
+
+    def written(d: date) -> str:
+        return f"{d.day} {MONTHS[d.month - 1]} {d.year}"
+
+    return written(first) if first == last else f"{written(first)} to {written(last)}"

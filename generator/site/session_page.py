@@ -52,7 +52,7 @@ def session_page(view: SessionView) -> Page:
                 "factored": factored,
                 "missed": len({r["boards"] for r in rows}) > 1,
                 "scaled": any(r["scaled_total"] is not None for r in rows),
-                "places": fmt.mp_places([r["total"] for r in rows]),
+                "places": fmt.column_places(view.unit, [r["total"] for r in rows]),
                 "has_percentage": any(r["percentage"] is not None for r in rows),
                 "has_masterpoints": any(r["masterpoints"] for r in rows),
                 "has_strata": any(r["strata"] for r in rows),
@@ -63,6 +63,10 @@ def session_page(view: SessionView) -> Page:
         {"label": b.slug, "title": view.board_title(b), "url": board_file(b.number, b.section)}
         for b in view.result.boards
     ]
+    standings = view.result.team_standings
+    # one number of decimals a column (docs/site.md, "Dates and decimals")
+    imps_places = fmt.imp_places([v for t in standings for v in (t.imps_for, t.imps_against)])
+    total_places = fmt.imp_places([t.total for t in standings if t.total_unit != "vps"])
     teams = [
         {
             "rank": t.rank_label,
@@ -71,10 +75,10 @@ def session_page(view: SessionView) -> Page:
             "imps_for": t.imps_for,
             "imps_against": t.imps_against,
             "matches": t.matches,
-            "total_text": figures.vp(t.total) if t.total_unit == "vps" else figures.imps(t.total),
+            "total_text": figures.vp(t.total) if t.total_unit == "vps" else figures.imps(t.total, total_places),
             "players": [player_link(p) for p in t.team.players],
         }
-        for t in view.result.team_standings
+        for t in standings
     ]
     matches = [match_summary(view, i, m) for i, m in enumerate(view.result.matches, start=1)]
     standing = view.result.team_standings[0] if view.result.team_standings else None
@@ -88,6 +92,7 @@ def session_page(view: SessionView) -> Page:
             fields=fields,
             boards=boards,
             teams=teams,
+            teams_imps_places=imps_places,
             matches=matches,
             options=view.result.options.to_dict(),
             team_total_header=heading(standing.total_unit_label) if standing else "",
