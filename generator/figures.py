@@ -95,6 +95,23 @@ def imp_places(values: Iterable[Fraction | int | None]) -> int | None:
     return 2 if any(Fraction(v).denominator != 1 for v in values if v is not None) else None
 
 
+def column_places(unit: str, values: Iterable[Fraction | int]) -> int | None:
+    """The decimals of a whole column of figures in ``unit``, so that one column never shows
+    '42.90' beside '46.1' or '5' beside '18.40' (docs/site.md, "Dates and decimals"):
+    matchpoints ``mp_places``, IMPs ``imp_places``; VPs and points have fixed places (None).
+
+    >>> column_places("imps", [Fraction(5), Fraction(11, 4)]), column_places("imps", [5, -3])
+    (2, None)
+    >>> column_places("matchpoints", [Fraction(25, 2), 3]), column_places("vp", [Fraction(157, 10)])
+    (1, None)
+    """
+    if unit == "matchpoints":
+        return mp_places(values)
+    if unit == "imps":
+        return imp_places(values)
+    return None
+
+
 def signed_imps(value: Fraction | int | None) -> str:
     text = imps(value)
     return text if not text or text.startswith("-") or not value else "+" + text
@@ -115,9 +132,12 @@ _OTHER_UNITS: dict[str, Callable[[Fraction | int | None], str]] = {"imps": imps,
 
 
 def figure(value: Fraction | int | None, unit: str, places: int | None = None) -> str:
-    """By the session's unit: 'matchpoints', 'imps', 'points' or 'vp'."""
+    """By the session's unit: 'matchpoints', 'imps', 'points' or 'vp'; ``places`` (a column's,
+    ``column_places``) for matchpoints and IMPs."""
     if unit == "matchpoints":
         return matchpoints(value, places)
+    if unit == "imps":
+        return imps(value, places)
     return _OTHER_UNITS[unit](value)
 
 
@@ -130,6 +150,8 @@ def figure_writer(unit: str) -> FigureWriter:
     call per figure rather than two for the tables' thousands of figures."""
     if unit == "matchpoints":
         return matchpoints
+    if unit == "imps":
+        return imps
     write = _OTHER_UNITS[unit]
 
     def writer(value: Fraction | int | None, places: int | None = None) -> str:

@@ -83,6 +83,9 @@ class Player:
     name: str
     id: str | None = None
     """A federation or club membership number, when the upload carries one."""
+    hidden: bool = False
+    """A member who asked not to be named (site.yaml ``hidden_names``, ``privacy.py``): ``name``
+    is the replacement, and the site gives them no player page."""
 
 
 @dataclass(frozen=True, slots=True)

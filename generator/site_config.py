@@ -14,6 +14,7 @@ import yaml
 from .errors import BuildError, shown
 from .files import refused_file
 from .languages import DEFAULT_LANGUAGE, check_tag
+from .privacy import Privacy, privacy_of
 from .scoring.options import OptionError, ScoringOptions, resolve_options
 
 DEFAULT_CLUB = "Bridge club"
@@ -57,6 +58,8 @@ class SiteConfig:
     language: str = DEFAULT_LANGUAGE
     """The pages' language, a BCP 47 tag ('fr', 'nl', 'fr-BE'; docs/site.md): their text
     (gettext catalogs), figures, dates and places (Babel); 'en' needs no Babel."""
+    privacy: Privacy | None = None
+    """Members who asked not to be named (``hidden_names``, ``hidden_names_as``): ``privacy.py``."""
 
     def options(self, session_options: dict[str, Any] | None = None) -> ScoringOptions:
         """Site defaults, then the upload's own options."""
@@ -80,6 +83,7 @@ class SiteConfig:
                 # only when set: an English site's caches stay valid across this addition
                 **({"language": self.language} if self.language != DEFAULT_LANGUAGE else {}),
                 **({"csv_format": self.csv_format} if self.csv_format != "auto" else {}),
+                **({"hidden": [self.privacy.entries, self.privacy.shown_as]} if self.privacy else {}),
             },
             sort_keys=True,
             default=str,
@@ -113,6 +117,8 @@ _KEYS = {
     "events",
     "season_start_month",
     "season_min_sessions",
+    "hidden_names",
+    "hidden_names_as",
     "sessions_dir",
     "articles_dir",
 }
@@ -205,8 +211,13 @@ def load_config(content: Path) -> SiteConfig:
             f"{', '.join(sorted(LOGO_TYPES))} or an https address",
             file=path,
         )
+    try:
+        privacy = privacy_of(data, shown(path))
+    except ValueError as exc:
+        raise BuildError(str(exc), file=path) from None
     config = SiteConfig(
         event_missing=_event_missing(data.get("events"), path),
+        privacy=privacy,
         site_url=site_address(data.get("site_url"), f"{shown(path)}: 'site_url'", path),
         logo=logo,
         **flags,

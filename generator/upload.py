@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import GeneratorError, InputError, InputErrors, Problem, shown
 from .model import Session
+from .privacy import Privacy, hide
 from .readers.event_file import EventFile, SessionRef, read_event_file, resolve
 from .scoring.options import OptionError, ScoringOptions, resolve_options
 from .scoring.results import ScoredBoard, SessionResult
@@ -147,20 +148,22 @@ def read_and_score(
     name: str | None = None,
     events: bool = True,
     event_missing: str | None = None,
+    privacy: Privacy | None = None,
 ) -> UploadOutcome:
     """Read the upload at ``path`` (or its bytes ``data``, named ``name`` in messages and on the
     pages) and score every session in it; an event file of several sessions is ranked as an event.
     With ``events`` False an event file is read as any other upload (``check`` audits exports).
+    ``privacy``: the members who asked not to be named, replaced right after reading (``privacy.hide``).
     Every error is a ``GeneratorError`` naming the file."""
     from .readers import read_sessions, read_sessions_data
 
     file = str(path)
     if events and data is None and is_event_path(Path(path)):
-        event = load_event(Path(path), site, overrides, event_missing)
+        event = load_event(Path(path), site, overrides, missing=event_missing, privacy=privacy)
         return UploadOutcome(
             Path(path), tuple(SessionOutcome(r.session, r.options, r) for r in event.result.sessions), event
         )
-    sessions = read_sessions(Path(path)) if data is None else read_sessions_data(name or file, data)
+    sessions = hide(read_sessions(Path(path)) if data is None else read_sessions_data(name or file, data), privacy)
     return UploadOutcome(Path(path), score_sessions(file, sessions, site, overrides, boards_scored))
 
 
@@ -176,6 +179,7 @@ def load_event(
     scoring: SiteScoring = None,
     overrides: Mapping[str, Any] | None = None,
     missing: str | None = None,
+    privacy: Privacy | None = None,
 ) -> ScoredEvent:
     """The event file's ranking: each session it names read and scored as on its own page
     (``score_sessions``); raises InputErrors naming the event file, the line and what was expected.
@@ -194,7 +198,7 @@ def load_event(
     read: dict[str, list[Session]] = {}
     for n, ref in enumerate(spec.sessions, start=1):
         if ref.file not in read:
-            read[ref.file] = read_sessions(path.parent / ref.file)
+            read[ref.file] = hide(read_sessions(path.parent / ref.file), privacy)
         session = _pick(spec, ref, read[ref.file])
         file = str(path.parent / ref.file)
         try:

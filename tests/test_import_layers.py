@@ -203,7 +203,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("notation", "errors", "files", "sealed", "dates", "languages", "cycles", "memo", "parallel", "resources"),
     ("model",),
     ("scoring",),
-    ("readers", "analysis", "history", "figures"),
+    ("readers", "analysis", "history", "figures", "privacy"),
     ("upload",),  # the upload outcome: one upload read and scored (read_and_score), for every command
     (  # what the commands make of an upload: audit, conventions, export, events
         "commands",

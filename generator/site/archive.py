@@ -352,6 +352,8 @@ class ArchivePlanner:
             season = self.season_of[i]
             for j, e in enumerate(self.sessions[i]["entries"]):
                 for name, spelling, key in zip(e["players"], e["spellings"], e["keys"]):
+                    if not key:  # a member who asked not to be named: no page (summary._people)
+                        continue
                     p = players.get(key)
                     if p is None:
                         p = players[key] = {

@@ -20,6 +20,7 @@ from .big_field import is_big, traveller_csv, traveller_file
 from .charts import Bar, bar_chart
 from .dd_grid import dd_view
 from .explain_view import block
+from .handviewer import handviewer_url
 from .i18n import text as gettext
 from .links import board_file
 from .naming import seat_name
@@ -140,11 +141,12 @@ def board_page(view: SessionView, board: ScoredBoard, index: int) -> Page:
             ]
             worth += adjusted
             views += [None] * len(adjusted)
-    places = fmt.mp_places(
+    places = fmt.column_places(
+        view.unit,
         [v for line in board.lines for v in (line.ns.value, line.ew.value)]
         + [v for r in freq for v in (r["ns"], r["ew"])]
         + [w[k]["value"] for w in worth if "what" not in w for k in ("played", "fewer", "more") if w[k]]
-        + [v for w in worth if "what" in w for v in w["figures"]]
+        + [v for w in worth if "what" in w for v in w["figures"]],
     )
     texts: dict[int, str] = {}  # lines with the same result share a view: worded once
     for w, shared in zip(worth, views):
@@ -186,6 +188,9 @@ def board_page(view: SessionView, board: ScoredBoard, index: int) -> Page:
             board=board,
             places=places,
             deal=deal,
+            handviewer=handviewer_url(info.deal, board.number, board.dealer, board.vulnerability)
+            if info and info.deal
+            else None,
             deal_note=info.deal_note if info and not deal else "",
             records=records,
             dealer=seat_name(board.dealer),

@@ -29,7 +29,7 @@ from ..history import continuity
 from ..history.types import UploadHistory
 from ..history.uploads import provisional, upload_versions
 from ..parallel import WorkerDied, can_share, cores, run_in_threads, run_in_workers, shared_map
-from ..readers import MAX_BYTES
+from ..readers import MAX_BYTES, read_sessions
 from ..resources import default_templates
 from ..site_config import SiteConfig
 from . import i18n, quick
@@ -50,6 +50,7 @@ from .feed import atom_feed
 from .lifecycle import shielded
 from .lock import build_lock
 from .meta import SiteMeta, robots_txt, sitemaps
+from .neighbours import neighbours_of
 from .noop import last_report, read_settings
 from .page import Page, SiteInfo
 from .pipeline import Source, UploadDone, UploadFailed, UploadJob, discover, stage, upload_key, worker
@@ -180,7 +181,7 @@ def _build_locked(
         config.csv_bom,
         config.csv_format == "semicolon" or (config.csv_format == "auto" and i18n.decimal_sign(language) == ","),
     )
-    site = SiteInfo(config.club, rule_articles(articles), {a.slug: a.title for a in articles}, meta)
+    site = SiteInfo(config.club, rule_articles(articles), {a.slug: a.title for a in articles}, meta, config.privacy)
     try:
         sources, passed = discover(content / config.sessions_dir, f"{config.sessions_dir}/", confine=content)
     except OutsideError as real:
@@ -404,6 +405,7 @@ def _render_uploads(run: _Run, stamps: dict[str, SourceStamp]) -> _Uploads:
     member, event_errors = memberships(event_sources, run.sources)
     for text in event_errors:
         run.fail(text, [Problem(None, None, text)])
+    found: list[str | None] = []
     for n, src in enumerate(run.sources, start=1):
         run.progress.step(n, len(run.sources), "uploads checked")
         try:
@@ -417,12 +419,28 @@ def _render_uploads(run: _Run, stamps: dict[str, SourceStamp]) -> _Uploads:
                 else f"cannot read the file ({exc.strerror or exc}): expected a readable file",
             )
             run.fail(str(InputErrors([error])), [error.problem])
-            keys.append(None)
+            found.append(None)
             continue
         restamped = restamped or read
         run.digests[str(src.path)] = file_digest
+        found.append(file_digest)
+    # Each session's previous and next in date order: part of its page, so of its key.
+    paths = {src.rel: src.path for src in run.sources}
+    neighbours = neighbours_of(
+        [(src.rel, src.slug, d) for src, d in zip(run.sources, found)],
+        run.cache.root,
+        lambda rel: read_sessions(paths[rel]),
+    )
+    for src, got in zip(run.sources, found):
+        if got is None:
+            keys.append(None)
+            continue
+        file_digest = got
         history = run.histories.get(src.rel)
-        key = upload_key(run.common, file_digest, src.slug, str(src.path), history, member.get(src.rel), src.legacy)
+        near = neighbours.get(src.rel)
+        key = upload_key(
+            run.common, file_digest, src.slug, str(src.path), history, member.get(src.rel), src.legacy, near
+        )
         keys.append(key)
         job = UploadJob(
             key,
@@ -438,6 +456,7 @@ def _render_uploads(run: _Run, stamps: dict[str, SourceStamp]) -> _Uploads:
             member.get(src.rel),
             legacy=src.legacy,
             common=run.common,
+            neighbours=near,
         )
         # A cached upload's entry is loaded only if the output lost its pages (``_restage``).
         (cached_jobs if key in run.index["keys"] and run.cache.has(key) else todo).append(job)
@@ -830,7 +849,7 @@ def _event_pages(
                 now[event.rel] = known
                 continue
         try:
-            scored = load_event(event.path, config.scoring, missing=config.event_missing)
+            scored = load_event(event.path, config.scoring, missing=config.event_missing, privacy=config.privacy)
             for ref in scored.spec.sessions:
                 rel = os.path.normpath(os.path.join(os.path.dirname(event.rel), ref.file)).replace(os.sep, "/")
                 if rel not in uploads:

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import posixpath
 from dataclasses import dataclass
+from datetime import date
 from fractions import Fraction
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from ..dates import MONTHS
 from ..errors import InputErrors
 from ..readers import is_event_file
 from ..scoring.event import missing_rule
@@ -21,7 +23,7 @@ from ..upload import ScoredEvent
 from . import i18n
 from .i18n import step_text
 from .i18n import text as _
-from .links import LEGACY, pair_file, player_path, player_slug, session_dir, slugify
+from .links import LEGACY, pair_file, player_link, session_dir, slugify
 from .meta import page_head
 from .page import Page, PageBase, SiteInfo
 from .pipeline import Source
@@ -142,9 +144,7 @@ def plan_event(
                 "rank": s.rank_label,
                 "names": s.names,
                 # each player linked to their page, as on the session pages
-                "players": [
-                    {"name": p.name, "url": root + player_path(player_slug(p.name))} for p in played.pair.players
-                ],
+                "players": [player_link(p, root) for p in played.pair.players],
                 "cells": cells,
                 "anchor": f"p{n}",
                 "missed": missed,
@@ -216,16 +216,31 @@ def _figure(value: Fraction | int | None, unit: str) -> str:
 def event_summary(event: EventSource, scored: ScoredEvent) -> dict[str, Any]:
     """What the home page lists: the event's title, its sessions' dates and its winner."""
     r = scored.result
-    dates = sorted(s.session.date.isoformat() for s in r.sessions if s.session.date)
+    days = sorted(s.session.date for s in r.sessions if s.session.date)
+    dates = [d.isoformat() for d in days]
     first = [s for s in r.standings if s.rank == 1]
     return {
         "title": r.title,
         "url": event.url,
         "sessions": len(r.sessions),
-        "dates": f"{dates[0]} to {dates[-1]}" if dates else "",
+        # written out, as every date a member reads (docs/site.md, "Dates and decimals")
+        "dates": _span(days[0], days[-1]) if days else "",
         "last": dates[-1] if dates else "",
         "winners": [{"field": "", "names": s.names, "tied": len(first) > 1} for s in first],
     }
 
 
 __all__ = ["EventSource", "PurePosixPath", "discover_events", "event_summary", "memberships", "plan_event"]
+
+
+def _span(first: date, last: date) -> str:
+    """'18 November 2026 to 25 November 2026'; one day once.
+
+    >>> _span(date(2026, 11, 18), date(2026, 11, 25)), _span(date(2026, 11, 18), date(2026, 11, 18))
+    ('18 November 2026 to 25 November 2026', '18 November 2026')
+    """
+
+    def written(d: date) -> str:
+        return f"{d.day} {MONTHS[d.month - 1]} {d.year}"
+
+    return written(first) if first == last else f"{written(first)} to {written(last)}"

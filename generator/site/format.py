@@ -18,6 +18,7 @@ import markupsafe
 from markupsafe import Markup, escape
 
 from ..figures import FigureWriter as FigureWriter
+from ..figures import column_places as column_places
 from ..figures import exact as exact
 from ..figures import figure as figure
 from ..figures import figure_writer as figure_writer

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from anyascii import anyascii
 
 if TYPE_CHECKING:
-    from ..model import PairRef
+    from ..model import PairRef, Player
 
 _NON_SLUG = re.compile(r"[^a-z0-9]+")
 
@@ -144,6 +144,12 @@ def pair_file(ref: PairRef) -> str:
 
 def player_path(slug: str) -> str:
     return f"players/{slug}.html"
+
+
+def player_link(player: Player, root: str = "../../") -> dict[str, str]:
+    """A player as a session page names them: the name and their page's address ('' for a
+    member who asked not to be named: they have no page)."""
+    return {"name": player.name, "url": "" if player.hidden else root + player_path(player_slug(player.name))}
 
 
 def absolute(site_url: str, path: str) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NotRequired, TypedDict
 
+from ..privacy import Privacy
 from .meta import SiteMeta
 
 
@@ -47,3 +48,5 @@ class SiteInfo:
     article_titles: dict[str, str]
     meta: SiteMeta = field(default_factory=SiteMeta)
     """The settings of each page's head, the feed, the sitemap and the downloads."""
+    privacy: Privacy | None = None
+    """The members who asked not to be named: replaced as each upload is read (``privacy.hide``)."""

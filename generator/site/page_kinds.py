@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .board_pages import plan_board_pages, plan_traveller_files
+from .hand_records import plan_hand_records
 from .page import Page
 from .pair_pages import plan_pair_pages
 from .session_page import plan_session_page
@@ -27,6 +28,7 @@ PAGE_KINDS: tuple[tuple[str, PageKind], ...] = (
     ("session", plan_session_page),
     ("boards", plan_board_pages),
     ("travellers", plan_traveller_files),
+    ("hands", plan_hand_records),
     (PAIR_PAGES, plan_pair_pages),
     ("matches", plan_match_pages),
     ("swiss", plan_swiss_pages),

@@ -184,11 +184,12 @@ def pair_page(plan: SessionView, standing: Standing) -> Page:
         if standing.penalty
         else None
     )
-    card_places = fmt.mp_places(
+    card_places = fmt.column_places(
+        plan.unit,
         [v for r in rows for v in (r["value"], r["running"])]
         + [m[k]["value"] for m in mattered if "what" not in m for k in ("played", "fewer", "more") if m[k]]
         + [v for m in mattered if "what" in m for v in m["figures"]]
-        + ([penalty["value"], penalty["total"]] if penalty else [])
+        + ([penalty["value"], penalty["total"]] if penalty else []),
     )
     for m in mattered:
         m["text"] = (

@@ -22,6 +22,7 @@ from ..errors import GeneratorError, shown
 from ..export import results_json_text, session_to_csv
 from ..history.types import Snapshot, UploadHistory, VersionRecord, VersionSnapshots
 from ..parallel import Beside
+from ..privacy import Privacy
 from ..readers import is_event_file, suffixes
 from ..scoring.contract import ContractError
 from ..scoring.options import OptionError
@@ -30,6 +31,7 @@ from ..upload import read_and_score
 from .cache import Cache, digest
 from .duplicates import session_identity
 from .links import LEGACY, file_slug, slugify
+from .neighbours import Neighbours
 from .page import Page, SiteInfo
 from .page_kinds import PAIR_PAGES
 from .plan import plan_pages
@@ -147,13 +149,21 @@ def export_files(
     return j.encode("utf-8"), (CSV_BOM if bom else b"") + table.encode("utf-8")
 
 
-def _score_all(path: str, data: bytes, scoring: dict[str, Any], name: str) -> list[SessionResult]:
-    """The upload's bytes read (named ``name`` on the pages) and scored (``upload.read_and_score``)."""
-    return read_and_score(path, site=scoring, data=data, name=name).results
+def _score_all(
+    path: str, data: bytes, scoring: dict[str, Any], name: str, privacy: Privacy | None = None
+) -> list[SessionResult]:
+    """The upload's bytes read (named ``name`` on the pages), the members who asked not to be
+    named replaced, and scored (``upload.read_and_score``)."""
+    return read_and_score(path, site=scoring, data=data, name=name, privacy=privacy).results
 
 
 def _history(
-    data: bytes, rel: str, history: UploadHistory | None, scoring: dict[str, Any], cache_root: str
+    data: bytes,
+    rel: str,
+    history: UploadHistory | None,
+    scoring: dict[str, Any],
+    cache_root: str,
+    privacy: Privacy | None = None,
 ) -> tuple[list[VersionRecord], list[VersionSnapshots]] | None:
     """The upload's versions (earlier ones, then the current) and the earlier ones' snapshots,
     or None when it has no earlier version."""
@@ -177,7 +187,7 @@ def _history(
     def score(file: str, data: bytes) -> list[Snapshot]:
         if len(data) > MAX_BYTES:
             raise ValueError(f"the file is {len(data):,} bytes: expected at most {MAX_BYTES:,} bytes")
-        return [snapshot(r) for r in _score_all(file, data, scoring, file)]
+        return [snapshot(r) for r in _score_all(file, data, scoring, file, privacy)]
 
     return earlier + [now], earlier_snapshots(earlier, rel, history["folder"], cache_root, history["common"], score)
 
@@ -195,21 +205,23 @@ def build_source(
     parts: int = 1,
     legacy: tuple[str, ...] = (),
     data: bytes | None = None,
+    neighbours: Neighbours | None = None,
 ) -> tuple[list[SessionSummary], dict[str, bytes]]:
     """Read, score, analyse the deals of, plan and render one upload: (summaries, {site path: bytes}).
 
     ``history`` holds the upload's committed versions (``generator.history``): the pages
     then show the corrections between them.  ``parts``: the processes a big field's pair
     pages may be made by (``split``).  ``data``: the upload's bytes when already read (the
-    worker hashes and scores the same bytes); read here otherwise."""
+    worker hashes and scores the same bytes); read here otherwise.  ``neighbours``: each
+    session's previous and next in date order (``neighbours.neighbours_of``)."""
     from ..analysis.double_dummy import analyse_session
     from ..readers import read_upload
     from ..reconcile import reconcile
 
     if data is None:
         data = read_upload(Path(path))
-    results = _score_all(path, data, scoring, shown_name(path))  # the name the pages show
-    past = _history(data, rel, history, scoring, cache_root)
+    results = _score_all(path, data, scoring, shown_name(path), site.privacy)  # the name the pages show
+    past = _history(data, rel, history, scoring, cache_root, site.privacy)
     provisional = history["provisional"] if history else None
     summaries = []
     pages: dict[str, bytes] = {}
@@ -243,6 +255,7 @@ def build_source(
                 tuple((events or {}).get(n + 1, ())),
                 reconcile(result, scoring),  # worked out before planning: the planner only shows it
                 s_legacy,
+                (neighbours or {}).get(n + 1, {}),
             )
         )
         split = split_parts(len(result.standings), parts)
@@ -323,6 +336,8 @@ class UploadJob:
     """The upload's slugs in earlier address schemes (``Source.legacy``)."""
     common: str = ""
     """The digest of what every page depends on (``upload_key``'s first part)."""
+    neighbours: Neighbours | None = None
+    """Each of its sessions' previous and next session in date order, by session number."""
 
 
 def upload_key(
@@ -333,9 +348,10 @@ def upload_key(
     history: UploadHistory | None,
     events: dict[int, list[dict[str, str]]] | None,
     legacy: tuple[str, ...] = (),
+    neighbours: Neighbours | None = None,
 ) -> str:
     """An upload's cache key: the digest of its bytes, its slug and path, its history and
-    events, and what every page depends on (``common``).  The build looks the pages up by
+    events, its sessions' neighbours, and what every page depends on (``common``).  The build looks the pages up by
     it; the worker stores them under the key of the bytes it read and scored itself."""
     return digest(
         # The path as the build was given it: results.json names the upload by it ("source").
@@ -346,6 +362,7 @@ def upload_key(
             else json.dumps([history["versions"], history["provisional"]], sort_keys=True).encode()
         )
         + (b"" if not events else json.dumps({str(k): v for k, v in events.items()}, sort_keys=True).encode())
+        + (b"" if not neighbours else b"\0near" + json.dumps(neighbours, sort_keys=True).encode())
     )
 
 
@@ -405,7 +422,7 @@ def _work(job: UploadJob) -> UploadDone | UploadFailed:
         _pause("before-read", path)
         data = read_upload(Path(path))
         key = (
-            upload_key(job.common, digest(data), job.slug, path, job.history, job.events, job.legacy)
+            upload_key(job.common, digest(data), job.slug, path, job.history, job.events, job.legacy, job.neighbours)
             if job.common
             else job.key
         )
@@ -423,6 +440,7 @@ def _work(job: UploadJob) -> UploadDone | UploadFailed:
             job.parts,
             job.legacy,
             data,
+            job.neighbours,
         )
     except GeneratorError as exc:
         return UploadFailed(job.key, str(exc), [(p.file, p.line, p.message) for p in exc.problems])

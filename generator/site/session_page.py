@@ -11,7 +11,7 @@ from ..scoring.results import Field, Standing
 from . import format as fmt
 from . import i18n, swiss_pages
 from .i18n import text as _
-from .links import board_file, pair_file, player_path, player_slug
+from .links import board_file, pair_file, player_link
 from .naming import field_name, session_title
 from .page import Page
 from .session_view import SessionView, heading
@@ -63,7 +63,7 @@ def session_page(view: SessionView) -> Page:
                 "factored": factored,
                 "missed": len({r["boards"] for r in rows}) > 1,
                 "scaled": any(r["scaled_total"] is not None for r in rows),
-                "places": fmt.mp_places([s.total for s in f.standings]),
+                "places": fmt.column_places(view.unit, [s.total for s in standings]),
                 "has_percentage": any(r["percentage"] is not None for r in rows),
                 # A handicap event's masterpoints were awarded on the handicap order: shown there.
                 "has_masterpoints": not handicap_rows and any(r["masterpoints"] for r in rows),
@@ -79,6 +79,10 @@ def session_page(view: SessionView) -> Page:
         {"label": b.slug, "title": view.board_title(b), "url": board_file(b.number, b.section)}
         for b in view.result.boards
     ]
+    team_standings = view.result.team_standings
+    # one number of decimals a column (docs/site.md, "Dates and decimals")
+    imps_places = fmt.imp_places([v for t in team_standings for v in (t.imps_for, t.imps_against)])
+    total_places = fmt.imp_places([t.total for t in team_standings if t.total_unit != "vps"])
     teams = [
         {
             "rank": t.rank_label,
@@ -87,10 +91,12 @@ def session_page(view: SessionView) -> Page:
             "imps_for": t.imps_for,
             "imps_against": t.imps_against,
             "matches": t.matches,
-            "total_text": i18n.localised(figures.vp(t.total) if t.total_unit == "vps" else figures.imps(t.total)),
-            "players": [{"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in t.team.players],
+            "total_text": i18n.localised(
+                figures.vp(t.total) if t.total_unit == "vps" else figures.imps(t.total, total_places)
+            ),
+            "players": [player_link(p) for p in t.team.players],
         }
-        for t in view.result.team_standings
+        for t in team_standings
     ]
     matches = [match_summary(view, i, m) for i, m in enumerate(view.result.matches, start=1)]
     standing = view.result.team_standings[0] if view.result.team_standings else None
@@ -104,6 +110,7 @@ def session_page(view: SessionView) -> Page:
             fields=fields,
             boards=boards,
             teams=teams,
+            teams_imps_places=imps_places,
             matches=matches,
             options=view.result.options.to_dict(),
             team_total_header=heading(standing.total_unit_label) if standing else "",
@@ -120,6 +127,7 @@ def session_page(view: SessionView) -> Page:
                 {"name": s.name, "limit": None if s.max_rating is None else explain_fmt(s.max_rating)}
                 for s in view.session.strata
             ],
+            neighbours=view.inputs.neighbours,
             **swiss_pages.session_context(view),
         ),
     )

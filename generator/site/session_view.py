@@ -29,7 +29,7 @@ from . import format as fmt
 from .explain_view import ArticleLink, StepMemo, board_blocks, rule_info
 from .fragments import Fragments
 from .i18n import text as _
-from .links import board_file, pair_file, player_path, player_slug, session_dir
+from .links import board_file, pair_file, player_link, session_dir
 from .meta import page_head
 from .naming import long_date, seat_name, session_kind, session_title, surname
 from .page import PageBase, SiteInfo
@@ -93,6 +93,9 @@ class SessionInputs:
     """Our figures beside the program's printed ones (``generator.reconcile``)."""
     legacy: tuple[str, ...] = ()
     """The session's slugs in earlier address schemes (``links.LEGACY``): redirected here."""
+    neighbours: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """The previous and next session in date order across the archive (``neighbours.py``):
+    ``prev`` and ``next``, each url, title and date; none at the ends."""
 
     @property
     def options(self) -> ScoringOptions:
@@ -259,11 +262,7 @@ class SessionView:
         found = self._players.get(ref)
         if found is None:
             pair = self.pair_names.get(ref)
-            found = (
-                []
-                if pair is None
-                else [{"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in pair.players]
-            )
+            found = [] if pair is None else [player_link(p) for p in pair.players]
             self._players[ref] = found
         return found
 

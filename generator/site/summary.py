@@ -8,11 +8,12 @@ unchanged upload is never read or scored again for the archive's sake.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, NotRequired, TypedDict
 
 from ..history.types import Provisional
-from ..model import Masterpoints
+from ..model import Masterpoints, Player
 from ..scoring.results import Field, Standing
 from . import swiss_pages
 from .links import pair_file, player_key
@@ -55,7 +56,7 @@ def session_summary(plan: SessionView) -> SessionSummary:
     for f in plan.result.fields:
         for s in f.standings:
             entry = {
-                **_people([p.name for p in s.pair.players]),
+                **_people(s.pair.players),
                 # an individual has no fixed partner: the player's history says so instead
                 "pair": f"individual (player {plan.pair_label(s.ref)})"
                 if plan.session.individual
@@ -79,7 +80,7 @@ def session_summary(plan: SessionView) -> SessionSummary:
             # A team member's partners are the team-mates (the player page's Partner column).
             entries.append(
                 {
-                    **_people([p.name]),
+                    **_people([p]),
                     "pair": f"Team {t.team.name}",
                     "field": "",
                     "url": f"{plan.dir}/index.html",
@@ -181,10 +182,16 @@ def _award(masterpoints: Masterpoints | None) -> str | None:
     return f"{masterpoints.awarded} {masterpoints.kind}".strip()
 
 
-def _people(names: list[str]) -> dict[str, list[str]]:
+def _people(players: Sequence[Player]) -> dict[str, list[str]]:
     """An entry's players as written, with their spelling (spacing normalised) and identity,
-    worked out here, in the worker, so that the archive pages need not."""
-    return {"players": names, "spellings": [" ".join(n.split()) for n in names], "keys": [player_key(n) for n in names]}
+    worked out here, in the worker, so that the archive pages need not.  A member who asked
+    not to be named has the identity '': the archive gives them no page."""
+    names = [p.name for p in players]
+    return {
+        "players": names,
+        "spellings": [" ".join(n.split()) for n in names],
+        "keys": ["" if p.hidden else player_key(p.name) for p in players],
+    }
 
 
 def fraction_text(value: Fraction | None) -> str | None:

@@ -6,11 +6,11 @@ steps; the templates format them and compute nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from ..model import PairRef
+from ..model import PairRef, Player
 from ..scoring.swiss import SwissBye, SwissMatchResult, SwissResult, SwissRoundResult, SwissStanding
 from . import format as fmt
 from .explain_view import block
@@ -224,7 +224,7 @@ def pair_context(plan: SessionView, ref: PairRef) -> dict[str, Any]:
 
 
 def summary_entries(
-    plan: SessionView, people: Callable[[list[str]], dict[str, list[str]]]
+    plan: SessionView, people: Callable[[Sequence[Player]], dict[str, list[str]]]
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The players' and home pages' view of a Swiss event: each pair's Swiss place and VPs
     (not its place on IMPs over all boards), and the winners on VPs.  ``people`` is plan.py's
@@ -236,7 +236,7 @@ def summary_entries(
         url = f"{plan.dir}/{pair_file(s.ref)}"
         entries.append(
             {
-                **people([p.name for p in s.pair.players]),
+                **people(s.pair.players),
                 "pair": plan.pair_label(s.ref),
                 "field": "",
                 "url": url,

@@ -17,7 +17,7 @@ from . import format as fmt
 from .adjusted_worth import award_label
 from .dd_grid import dd_view
 from .explain_view import block
-from .links import player_path, player_slug
+from .links import player_link
 from .match_analysis import versus
 from .naming import seat_name
 from .page import Page
@@ -115,12 +115,8 @@ def match_page(plan: SessionView, i: int, m: MatchResult) -> Page:
             imp_places=imp_places,
             result_block=result_block,
             outcome=_match_outcome(m),
-            home_players=[
-                {"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in m.match.home.players
-            ],
-            away_players=[
-                {"name": p.name, "url": "../../" + player_path(player_slug(p.name))} for p in m.match.away.players
-            ],
+            home_players=[player_link(p) for p in m.match.home.players],
+            away_players=[player_link(p) for p in m.match.away.players],
         ),
     )
 

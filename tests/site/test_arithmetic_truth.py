@@ -275,7 +275,8 @@ def test_the_hand_worked_butler_and_award_figures_on_the_pages(built):
     cross = parse(site, "sessions/pairs-cross-imps/board-3.html")
     award = next(r for r in cross.tables["traveller"] if "verage-plus" in " ".join(r))
     assert award[2].startswith("Average-plus (+3 IMPs a comparison) to NS, average-minus (-3 IMPs a comparison) to EW")
-    assert award[3:] == ["3", "-3"]
+    # the cross-IMP column has fractional IMPs: all its figures to two decimals (docs/site.md)
+    assert award[3:] == ["3.00", "-3.00"]
     card = parse(site, "sessions/pairs-butler/pair-ns-1.html")
     assert 'title="Average-plus (+3 IMPs): the director' in (site / "sessions/pairs-butler/pair-ns-1.html").read_text(
         encoding="utf-8"

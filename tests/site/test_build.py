@@ -84,7 +84,9 @@ def test_new_upload_is_added_and_removed_upload_disappears(tmp_path):
     build_site(content, out, jobs=1)
     (content / "sessions" / "second.yaml").write_text(TINY.format(event="Second Pairs", name="Al Able", tricks=8))
     report = build_site(content, out, jobs=1)
-    assert report.rendered == 1 and (out / "sessions" / "second" / "index.html").exists()
+    # the new upload, and the session whose page now links to it as its neighbour (same date: by slug)
+    assert report.rendered == 2 and (out / "sessions" / "second" / "index.html").exists()
+    assert 'href="../second/index.html"' in (out / "sessions" / "tiny" / "index.html").read_text()
     assert "Second Pairs" in (out / "index.html").read_text()
     (content / "sessions" / "second.yaml").unlink()
     report = build_site(content, out, jobs=1)
@@ -219,10 +221,10 @@ def test_the_session_page_reconciles_with_the_programs_figures(tmp_path):
     out = tmp_path / "site"
     build_site(content, out, jobs=1)
     pages = {p.parent.name: p.read_text() for p in out.glob("*/*/index.html")}
-    agree = next(t for t in pages.values() if "Saturday Slips" in t)
+    agree = next(t for t in pages.values() if "<h1>Saturday Slips" in t)  # not its neighbour, which links to it
     assert "Our figures agree with EBUScore Pairs's on 20 of 20: every one." in agree
     assert "reconcile-detail" not in agree
-    differ = next(t for t in pages.values() if "Sunday Slips" in t)
+    differ = next(t for t in pages.values() if "<h1>Sunday Slips" in t)
     assert "Our figures agree with EBUScore Pairs's on 19 of 20." in differ
     assert "<li>pair totals: no known reason: 1 figure</li>" in differ
     assert "percentage: theirs 90.00, ours 100" in differ  # the detail: theirs and ours

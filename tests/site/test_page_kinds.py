@@ -72,7 +72,7 @@ def session_file(tmp_path: Path) -> Path:
 
 def test_the_registry_lists_each_kind_once_in_planning_order() -> None:
     names = [name for name, _ in page_kinds.PAGE_KINDS]
-    assert names == ["session", "boards", "travellers", "pairs", "matches", "swiss"]
+    assert names == ["session", "boards", "travellers", "hands", "pairs", "matches", "swiss"]
     assert page_kinds.PAIR_PAGES in names
 
 
