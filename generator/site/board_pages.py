@@ -212,6 +212,8 @@ def board_page(view: SessionView, board: ScoredBoard, index: int) -> Page:
             blocks=blocks,
             board_block=board_block,
             weighted_rows=any(r["occurs"] is False for r in freq),
+            # the session's neighbours in the archive, as on the session page (same folder level)
+            neighbours=view.inputs.neighbours,
             prev={"url": board_file(prev_b.number, prev_b.section), "title": view.board_title(prev_b)}
             if prev_b
             else None,

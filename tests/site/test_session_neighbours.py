@@ -63,3 +63,19 @@ def test_a_damaged_record_is_worked_out_again(tmp_path: Path) -> None:
     records[0].write_text('{"x": [[1, 2]]', encoding="utf-8")  # cut short: not JSON
     _build(tmp_path)
     assert _links(tmp_path / "site", "two") == [("prev", "../one/index.html")]
+
+
+def test_board_pages_link_the_neighbouring_sessions_too(tmp_path: Path) -> None:
+    sessions, site = tmp_path / "content" / "sessions", tmp_path / "site"
+    _session(sessions, "one.yaml", "One", "2026-10-06")
+    _session(sessions, "two.yaml", "Two", "2026-10-13")
+    _build(tmp_path)
+    boards = sorted((site / "sessions" / "two").glob("board-*.html"))
+    assert boards
+    for board in boards:
+        page = board.read_text(encoding="utf-8")
+        nav = re.search(r'<nav class="pager sessions" aria-label="Sessions">(.*?)</nav>', page, re.S)
+        assert nav is not None, board.name
+        # the board page sits in the session's folder: the same address as from the session page
+        assert re.findall(r'href="([^"]+)"', nav.group(1)) == ["../one/index.html"]
+        assert "← One Pairs, 6 October 2026" in nav.group(1)
