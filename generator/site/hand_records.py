@@ -10,8 +10,9 @@ from ..analysis.double_dummy import board_context
 from ..model import Board
 from .dd_grid import dd_view
 from .handviewer import handviewer_url
+from .i18n import text as _
 from .links import board_file
-from .naming import SEATS
+from .naming import seat_name
 from .page import Page
 from .session_view import SessionView
 
@@ -38,7 +39,7 @@ def plan_hand_records(view: SessionView) -> list[Page]:
         Page(
             path,
             "hands.html",
-            view.base(path, "Hand records", deals=[_deal(view, b, scored.get(b.number)) for b in boards]),
+            view.base(path, _("Hand records"), deals=[_deal(view, b, scored.get(b.number)) for b in boards]),
         )
     ]
 
@@ -49,10 +50,10 @@ def _deal(view: SessionView, board: Board, scored: Any) -> dict[str, Any]:
     found = view.analysis.for_board(board) if view.analysis else None
     return {
         "number": board.number,
-        "title": f"Board {board.number}",
+        "title": _("Board %(board)s", board=board.number),
         "url": board_file(scored.number, scored.section) if scored is not None else None,
         "deal": view.deal_view(board.deal),
-        "dealer": SEATS[dealer],
+        "dealer": seat_name(dealer),
         "vulnerability": vulnerability,
         "dd": dd_view(found.analysis if found else None),
         "handviewer": handviewer_url(board.deal, board.number, dealer, vulnerability),
