@@ -32,10 +32,11 @@ from ..parallel import WorkerDied, can_share, cores, run_in_threads, run_in_work
 from ..readers import MAX_BYTES, read_sessions
 from ..resources import default_templates
 from ..site_config import SiteConfig
-from . import i18n, quick
+from . import i18n, quick, render
 from .archive import ArchivePlanner, LazyPage
 from .articles import Article, rule_articles, site_articles
 from .cache import FORMAT, Cache, CacheIndex, EventEntry, TooLarge, code_version, digest, tree_digest
+from .compiled import compiled_folder, prune_compiled
 from .duplicates import duplicates
 from .events import (
     EventSource,
@@ -201,6 +202,8 @@ def _build_locked(
     # as the site as a rule), and phase two renames them into the site.
     staging = cache.root / "staging"
     shutil.rmtree(staging, ignore_errors=True)
+    compiled = compiled_folder(cache.root, made_by[0], f"{language.tag}:{language.digest}")
+    render.use_compiled(compiled)  # templates compiled by an earlier build of this code and language
     try:
         histories = _histories(content / config.sessions_dir, sources, cache.root, common, config.provisional_days, now)
         run = _Run(
@@ -223,7 +226,9 @@ def _build_locked(
             logo=logo,
         )
         report = _build(run, stamps, started)
+        prune_compiled(compiled)
     finally:
+        render.use_compiled(None)
         shutil.rmtree(staging, ignore_errors=True)
     if [code_version(), tree_digest(templates)] != made_by:
         # The code or the templates were edited while pages were rendered (``serve``): which
