@@ -28,6 +28,7 @@ from ..errors import BuildError, InputError, InputErrors, Problem, shown
 from ..history import continuity
 from ..history.types import UploadHistory
 from ..history.uploads import provisional, upload_versions
+from ..model import Session
 from ..parallel import WorkerDied, can_share, cores, run_in_threads, run_in_workers, shared_map
 from ..readers import MAX_BYTES, read_sessions
 from ..resources import default_templates
@@ -51,7 +52,7 @@ from .feed import atom_feed
 from .lifecycle import shielded
 from .lock import build_lock
 from .meta import SiteMeta, robots_txt, sitemaps
-from .neighbours import neighbours_of
+from .neighbours import Described, described_or_none, neighbours_of
 from .noop import last_report, read_settings
 from .page import Page, SiteInfo
 from .pipeline import Source, UploadDone, UploadFailed, UploadJob, discover, stage, upload_key, worker
@@ -431,10 +432,12 @@ def _render_uploads(run: _Run, stamps: dict[str, SourceStamp]) -> _Uploads:
         found.append(file_digest)
     # Each session's previous and next in date order: part of its page, so of its key.
     paths = {src.rel: src.path for src in run.sources}
+    language = i18n.active()
     neighbours = neighbours_of(
         [(src.rel, src.slug, d) for src, d in zip(run.sources, found)],
         run.cache.root,
-        lambda rel: read_sessions(paths[rel]),
+        partial(_describe_uploads, paths, cores(run.jobs)),
+        f"{language.tag}:{language.digest}",
     )
     for src, got in zip(run.sources, found):
         if got is None:
@@ -537,6 +540,26 @@ def _restage(
     for _ in run_in_threads(restage, wanted):  # loading (LZ4) and writing files release the GIL
         pass
     return staged, kept, damaged
+
+
+DESCRIBE_SHARED = 16
+"""At least this many uploads not seen before (a first build, a restored archive): read for
+their dates and titles by every core (``shared_map``), not by this process alone."""
+
+
+def _describe_uploads(paths: dict[str, Path], parts: int, rels: list[str]) -> list[Described | None]:
+    """Each upload's sessions as the neighbours' links need them (``neighbours.described_or_none``)."""
+
+    def read(rel: str) -> list[Session]:
+        return read_sessions(paths[rel])
+
+    if len(rels) < DESCRIBE_SHARED or not can_share(parts):
+        return [described_or_none(read, rel) for rel in rels]
+    size = -(-len(rels) // (parts * 4))
+    _, out = shared_map(
+        lambda lo, hi: [described_or_none(read, rel) for rel in rels[lo:hi]], len(rels), parts, size, lambda: None
+    )
+    return out
 
 
 def _check_duplicates(run: _Run, keys: list[str | None]) -> None:
