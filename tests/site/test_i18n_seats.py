@@ -11,7 +11,6 @@ board 3 (dealer South) has East-West vulnerable."""
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,7 @@ import pytest
 from generator.scoring.message import english, formula, msg, seat
 from generator.site import i18n
 from generator.site.build import build_site
+from tests.site.test_i18n_pages import _Reader  # a page's text and what a screen reader says
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -178,28 +178,6 @@ def test_addresses_do_not_change(sites):
     assert names["fr"] == names["en"] == names["nl"]
     assert 'href="pair-ew-1.html"' in _page(sites, "fr", "board-1.html")
     assert 'id="line-3-ew-h"' in _page(sites, "nl", "board-1.html")
-
-
-class _Reader(HTMLParser):
-    """A page's text and the words a screen reader says, without scripts and styles."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.text: list[str] = []
-        self._skip = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("script", "style"):
-            self._skip += 1
-        self.text.extend(v for k, v in attrs if k in ("title", "aria-label", "alt") and v)
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in ("script", "style"):
-            self._skip -= 1
-
-    def handle_data(self, data: str) -> None:
-        if not self._skip:
-            self.text.append(data)
 
 
 EXPLANATION_HEADINGS = re.compile(r'<h3 id="[^"]*-h">.*?</h3>', re.S)
