@@ -227,3 +227,48 @@ def test_seat_function_and_engine_seats():
     step = Step("test", sentence, {})
     assert i18n.step_text(step, french) == "4♠ par O (NS -420)"
     assert i18n.step_text(step, dutch) == "4♠ door W (NZ -420)"
+
+
+def test_pair_labels_translated_data_labels_kept():
+    """A page's label says 'EO'; a big field's traveller CSV (data, as its declarer column's N, E,
+    S, W) keeps 'EW' in every language."""
+    from generator.model import (
+        Board,
+        Direction,
+        Pair,
+        PairRef,
+        Play,
+        Scored,
+        ScoringMethod,
+        Section,
+        Session,
+        TravellerLine,
+    )
+    from generator.notation import Seat
+    from generator.scoring.options import ScoringOptions
+    from generator.scoring.session import score_session
+    from generator.site.big_field import traveller_csv
+    from generator.site.page import SiteInfo
+    from generator.site.session_view import SessionHistory, SessionInputs, SessionView
+
+    ns, ew = PairRef("", 1, Direction.NS), PairRef("", 1, Direction.EW)
+    play = Play(-110, declarer=Seat.W)
+    line = TravellerLine(ns, ew, Scored.of(play), Scored.of(play))
+    session = Session(
+        "Seats",
+        ScoringMethod.MATCHPOINTS,
+        sections=(Section("", (Pair(ns), Pair(ew)), 2),),
+        boards=(Board(1, (line,)),),
+    )
+    result = score_session(session, ScoringOptions())
+    previous = i18n.activate(i18n.load_language("fr", ROOT / "content"))
+    try:
+        view = SessionView(
+            SessionInputs(result, "s", SiteInfo("Club", {}, {}), SessionHistory.of(None), None, None, (), None)
+        )
+        assert view.pair_label(ew) == "1 EO"
+        assert view.data_label(ew) == "1 EW" and view.data_label(ns) == "1 NS"
+        rows = traveller_csv(result.boards[0], view.data_label).decode().splitlines()
+        assert rows[1].startswith("1 NS,1 EW,")
+    finally:
+        i18n.activate(previous)
