@@ -11,7 +11,7 @@ from .contract import board_dealer, board_vulnerability
 from .explain import Explanation, Step, Value, amount, contract_text, equals, fig, pfig, signed, unit_word
 from .frequency import Components, FrequencyTable
 from .imps import imps
-from .message import Param, english, formula, join, msg, plural
+from .message import Param, english, formula, join, msg, plural, seat
 from .options import ScoringOptions
 from .pairs_methods import Aggregate, Butler, CrossImps, Matchpoints, PairsMethod, SmallGroup, datum_factor_matters
 from .results import FrequencyRow, ScoredBoard, ScoredLine, SideScore
@@ -330,20 +330,23 @@ def _play_words(play: Play) -> dict[str, Value]:
     """A component as a member reads it: '4♥ by N made (NS +620)' (``result``), and as a message
     (``message``, for the step's sentence; the caller takes it out of the row's values)."""
     contract = play.contract
-    score: Param = formula("NS %(score)s", score=signed(play.ns_score)) if play.ns_score else "NS 0"
+    ns = seat("NS")
+    score: Param = (
+        formula("%(ns)s %(score)s", ns=ns, score=signed(play.ns_score)) if play.ns_score else formula("%(ns)s 0", ns=ns)
+    )
     words: Param = score
     if contract is not None and not contract.passed_out and play.declarer is not None:
         name = contract_text(contract)
-        seat = play.declarer.value
+        declarer = seat(play.declarer.value)
         if play.tricks is not None:
             made = play.tricks - contract.level - 6
             if made == 0:
-                words = msg("%(contract)s by %(seat)s made (%(score)s)", contract=name, seat=seat, score=score)
+                words = msg("%(contract)s by %(seat)s made (%(score)s)", contract=name, seat=declarer, score=score)
             elif made > 0:
                 words = msg(
                     "%(contract)s by %(seat)s %(made)s (%(score)s)",
                     contract=name,
-                    seat=seat,
+                    seat=declarer,
                     made=plural("made %(num)s overtrick", "made %(num)s overtricks", fig(made)),
                     score=score,
                 )
@@ -351,12 +354,12 @@ def _play_words(play: Play) -> dict[str, Value]:
                 words = msg(
                     "%(contract)s by %(seat)s went %(down)s down (%(score)s)",
                     contract=name,
-                    seat=seat,
+                    seat=declarer,
                     down=-made,
                     score=score,
                 )
         else:
-            words = msg("%(contract)s by %(seat)s (%(score)s)", contract=name, seat=seat, score=score)
+            words = msg("%(contract)s by %(seat)s (%(score)s)", contract=name, seat=declarer, score=score)
     elif contract is not None and contract.passed_out:
         words = msg("passed out (0)")
     return {

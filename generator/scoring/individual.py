@@ -14,6 +14,7 @@ from fractions import Fraction
 from ..model import PairRef, ScoringMethod, Session
 from .explain import Step, equals, fig, unit_word
 from .message import Param, formula, join, msg
+from .message import seat as seat_code
 from .results import ScorecardEntry
 
 INDIVIDUAL_METHODS = (
@@ -61,7 +62,7 @@ def sides_step(card: Sequence[ScorecardEntry], total: Fraction, unit: str) -> St
             "board %(board)s %(seat)s (%(side)s %(figure)s)",
             board=e.board.slug,
             seat=_seat_message(e),
-            side=str(e.direction),
+            side=seat_code(str(e.direction)),
             figure=fig(e.score.value, 4),
         )
         for e in card
@@ -87,9 +88,9 @@ def sides_step(card: Sequence[ScorecardEntry], total: Fraction, unit: str) -> St
 
 def _seat_message(entry: ScorecardEntry) -> Param:
     """``_seat`` as a message: 'North' … or the side ('NS') where the seats are not known."""
-    seat = _seat(entry)
+    name = _seat(entry)
     words = {"North": msg("North"), "South": msg("South"), "East": msg("East"), "West": msg("West")}
-    return words.get(seat, seat)
+    return words.get(name) or seat_code(name)
 
 
 def _seat(entry: ScorecardEntry) -> str:

@@ -6,7 +6,8 @@ the English pattern is the message id (extracted by Babel, ``msg`` and ``plural`
 in ``babel.cfg``) and the English text of a step is made from it (``english``), so the two can
 never drift.  Parameters are figures (``Figure``: the exact value, the places and the English
 text of it), whole numbers, plain strings that are not words (a contract '4♠', a score '+420',
-a team's name, '=' or '≈'), or nested messages: ``Msg``, ``Plural`` (counted words, chosen
+a team's name, '=' or '≈'), a seat or a direction (``seat("W")``, ``seat("EW")``: each language
+abbreviates them its own way, French 'O' and 'EO'), or nested messages: ``Msg``, ``Plural`` (counted words, chosen
 ngettext-style), ``Formula`` (arithmetic with figures: never translated, only its figures
 rewritten) and ``Join`` (a list with a separator that is not a word).
 
@@ -76,7 +77,29 @@ class Cap:
     item: Param
 
 
-Param = str | int | Figure | Msg | Plural | Formula | Join | Cap
+@dataclass(frozen=True, slots=True)
+class SeatCode:
+    """A seat ('N', 'E', 'S', 'W') or a direction ('NS', 'EW') as a sentence shows it: the code
+    in English, the language's own letters elsewhere (French 'O', 'EO'; Dutch 'Z', 'NZ', 'OW'),
+    from the same catalog messages as the pages' (``SEAT_CONTEXT``, ``DIRECTION_CONTEXT``)."""
+
+    code: str
+
+
+SEAT_CONTEXT = "seat, abbreviated"
+"""The catalogs' context of a seat's letter (generator/site/i18n.py ``seat_words``)."""
+
+DIRECTION_CONTEXT = "direction, abbreviated"
+"""The catalogs' context of a direction's letters ('NS', 'EW')."""
+
+
+def seat_key(code: str) -> str:
+    """The catalog key of a seat's or direction's letters: gettext's own for a message with a
+    context ('seat, abbreviated' EOT 'W'), so the one ``gettext`` ``render`` takes finds it."""
+    return f"{SEAT_CONTEXT if len(code) == 1 else DIRECTION_CONTEXT}\x04{code}"
+
+
+Param = str | int | Figure | Msg | Plural | Formula | Join | Cap | SeatCode
 
 
 def msg(id: str, **params: Param) -> Msg:
@@ -87,6 +110,11 @@ def msg(id: str, **params: Param) -> Msg:
 def plural(singular: str, plural_: str, num: Figure, **params: Param) -> Plural:
     """A counted phrase (extraction keyword ``plural:1,2``)."""
     return Plural(singular, plural_, num, params)
+
+
+def seat(code: str) -> SeatCode:
+    """A seat ('W') or a direction ('EW') in a sentence: translated as a page shows it."""
+    return SeatCode(code)
 
 
 def formula(pattern: str, **params: Param) -> Formula:
@@ -127,6 +155,10 @@ def render(param: Param, gettext: Translate, ngettext: Choose, figure: Write) ->
     if kind is Join:
         j: Join = param  # type: ignore[assignment]
         return j.sep.join(render(item, gettext, ngettext, figure) for item in j.items)
+    if kind is SeatCode:
+        code: str = param.code  # type: ignore[union-attr]
+        text = gettext(seat_key(code))
+        return code if "\x04" in text else text  # a catalog without it: the code itself
     return str(param)
 
 
@@ -154,6 +186,8 @@ def english(param: Param) -> str:
         return text[:1].upper() + text[1:]
     if kind is Join:
         return param.sep.join(english(item) for item in param.items)  # type: ignore[union-attr]
+    if kind is SeatCode:
+        return param.code  # type: ignore[union-attr]
     return str(param)
 
 

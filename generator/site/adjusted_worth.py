@@ -19,8 +19,7 @@ from ..scoring.trick_value import NO_TRICK_VALUE_ARTIFICIAL, SideWorth, side_wor
 from ..scoring.trick_value import split as is_split
 from ..scoring.units import unit_of
 from . import format as fmt_site
-
-SIDE_WORDS = {Direction.NS: "NS", Direction.EW: "EW"}
+from . import i18n
 
 
 def award_label(award: Artificial, method: ScoringMethod, options: ScoringOptions) -> str:
@@ -48,7 +47,7 @@ def _parts(outcome: Scored) -> Markup:
     def one(c: Component) -> Markup:
         declarer = c.play.declarer
         assert declarer is not None  # a trick value (SideWorth) is worked only for a declared contract
-        return Markup("{} by {}").format(fmt_site.contract(c.play.contract), declarer.value)
+        return Markup("{} by {}").format(fmt_site.contract(c.play.contract), i18n.seat(declarer.value))
 
     if not outcome.is_weighted:
         return one(outcome.components[0])
@@ -92,7 +91,7 @@ def entries(
     for direction in directions:
         outcome = line.ns if direction is Direction.NS else line.ew
         worth = side_worth(board, index, direction, options)
-        side = SIDE_WORDS[direction]
+        side = i18n.seat(direction.value)
         what: str | Markup
         if isinstance(outcome, Artificial):
             what = f"{award_label(outcome, board.method, options)} to {side}"

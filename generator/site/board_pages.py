@@ -21,6 +21,7 @@ from .charts import Bar, bar_chart
 from .dd_grid import dd_view
 from .explain_view import block
 from .handviewer import handviewer_url
+from .i18n import pgettext, seat
 from .i18n import text as gettext
 from .links import board_file
 from .naming import seat_name
@@ -36,7 +37,7 @@ def plan_board_pages(view: SessionView) -> list[Page]:
 def plan_traveller_files(view: SessionView) -> list[Page]:
     """A big field's travellers as CSV files beside their board pages (``big_field``)."""
     return [
-        Page(f"{view.dir}/{traveller_file(b.slug)}", None, data=traveller_csv(b, view.pair_label))
+        Page(f"{view.dir}/{traveller_file(b.slug)}", None, data=traveller_csv(b, view.data_label))
         for b in view.result.boards
         if is_big(b)
     ]
@@ -241,8 +242,10 @@ def _frequency_row(r: FrequencyRow, ns_anchor: str | None, ew_anchor: str | None
 def _table_of(row: dict[str, Any]) -> str:
     """A traveller row as a sentence names it: 'NS 1 v EW 2', or the four players of an individual."""
     if row["seats"]:
-        return " v ".join(", ".join(f"{p['seat']} {p['names']}" for p in row["seats"][side]) for side in ("NS", "EW"))
-    return f"{row['ns_pair']['label']} v {row['ew_pair']['label']}"
+        return f" {pgettext('versus', 'v')} ".join(
+            ", ".join(f"{seat(p['seat'])} {p['names']}" for p in row["seats"][side]) for side in ("NS", "EW")
+        )
+    return f"{row['ns_pair']['label']} {pgettext('versus', 'v')} {row['ew_pair']['label']}"
 
 
 def _ruling(ns: Artificial, ew: Artificial, method: ScoringMethod, options: ScoringOptions) -> str:

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..analysis.double_dummy import DealAnalysis
 from ..notation import Seat, Strain
+from .i18n import seats_or
 from .naming import seat_name
 
 DD_SEATS = (Seat.N, Seat.S, Seat.E, Seat.W)
@@ -26,7 +27,7 @@ def dd_view(analysis: DealAnalysis | None) -> dict[str, Any] | None:
         "par_contracts": [
             {
                 "contract": f"{c.level}{c.strain.value}{'X' if c.doubled else ''}",
-                "declarers": " or ".join(s.value for s in c.declarers),
+                "declarers": seats_or(c.declarers),
                 "tricks": c.tricks,
             }
             for c in analysis.par_contracts

@@ -25,6 +25,7 @@ from .i18n import step_text
 from .i18n import text as _
 from .links import LEGACY, pair_file, player_link, session_dir, slugify
 from .meta import page_head
+from .naming import pair_text
 from .page import Page, PageBase, SiteInfo
 from .pipeline import Source
 from .tree import walk
@@ -132,7 +133,7 @@ def plan_event(
                     "text": "—" if f.figure is None else _figure(f.figure, unit),
                     "url": url,
                     "note": f.note,
-                    "pair": "" if f.standing is None else str(f.standing.ref),
+                    "pair": "" if f.standing is None else pair_text(f.standing.ref),
                 }
             )
         # A ranked pair that missed a session: its figure carries the event's rule beside it.

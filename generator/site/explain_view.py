@@ -18,6 +18,7 @@ from ..scoring.explain import Explanation
 from ..scoring.results import ScoredBoard, ScoredLine
 from ..scoring.trick_value import split as is_split
 from ..scoring.units import unit
+from . import i18n
 from .articles import article_for_rule
 from .fragments import Fragments
 from .i18n import step_text
@@ -216,9 +217,15 @@ def _heading(
 
 
 def _pairs(line: ScoredLine) -> str:
+    """'NS 4 v EW 5' ('NS 4 c. EO 5'), or an individual's four players by seat."""
+    versus = i18n.pgettext("versus", "v")
     seats = line.line.seats
     if seats is not None:
-        return f"N {seats.north.number}, S {seats.south.number} v E {seats.east.number}, W {seats.west.number}"
+        n, e, s, w = (i18n.seat(code) for code in ("N", "E", "S", "W"))
+        return (
+            f"{n} {seats.north.number}, {s} {seats.south.number} {versus} "
+            f"{e} {seats.east.number}, {w} {seats.west.number}"
+        )
     ns = line.line.ns_pair
     ew = line.line.ew_pair
-    return f"NS {ns.number if ns else '-'} v EW {ew.number if ew else '-'}"
+    return f"{i18n.seat('NS')} {ns.number if ns else '-'} {versus} {i18n.seat('EW')} {ew.number if ew else '-'}"

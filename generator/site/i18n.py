@@ -26,7 +26,7 @@ import gettext
 import hashlib
 import io
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -278,6 +278,11 @@ def install(env: Environment, language: Language) -> None:
     env.add_extension(_Constants)
     words = vocabulary(language)
     env.filters["term"] = (lambda word: words.get(word, word)) if words else _same
+    seats = seat_words(language)
+    if any(code != word for code, word in seats.items()):  # English: the letters themselves
+        env.filters["seat"] = lambda code: seats.get(str(getattr(code, "value", code)), code)
+    else:
+        env.filters["seat"] = _same
     suits = {f'aria-label="{w}"': f'aria-label="{escape(t)}"' for w, t in suit_words(language).items() if w != t}
     if suits:  # a suit symbol's spoken name ('pique'), in every filter that writes one
         for name in SUIT_FILTERS:
@@ -323,6 +328,38 @@ def _with_suit_words(write: Callable[..., Markup], words: dict[str, str]) -> Cal
 
 def _same(word: Any) -> Any:
     return word
+
+
+@lru_cache(maxsize=8)
+def seat_words(language: Language) -> dict[str, str]:
+    """The seats' letters and the directions' abbreviations as ``language`` writes them — the
+    one place a page takes them from: French N, E, S, O and NS, EO; Dutch N, O, Z, W and NZ, OW
+    (docs/translating.md).  Only what a page shows: addresses, anchors and ids keep N S E W."""
+    t = language.translations
+    # the contexts are message.SEAT_CONTEXT and DIRECTION_CONTEXT (an explanation's seats), written
+    # out for extraction
+    return {
+        "N": t.pgettext("seat, abbreviated", "N"),
+        "E": t.pgettext("seat, abbreviated", "E"),
+        "S": t.pgettext("seat, abbreviated", "S"),
+        "W": t.pgettext("seat, abbreviated", "W"),
+        "NS": t.pgettext("direction, abbreviated", "NS"),
+        "EW": t.pgettext("direction, abbreviated", "EW"),
+    }
+
+
+def seat(code: Any) -> Any:
+    """A seat ('W', ``Seat.W``) or a direction ('EW', ``Direction.EW``) as the active language
+    abbreviates it ('O', 'EO' in French); any other value ('', None, '?') as it is.  ``|seat``
+    in a template."""
+    key = getattr(code, "value", code)
+    return seat_words(_active).get(key, code) if type(key) is str else code
+
+
+def seats_or(seats: Iterable[Any]) -> str:
+    """Par's declarers, 'N or S' ('N ou S', 'N of Z')."""
+    either = pgettext("seats", "or")
+    return f" {either} ".join(str(seat(s)) for s in seats)
 
 
 FIGURE_FILTERS = (
@@ -395,6 +432,15 @@ def text(message: str, **variables: Any) -> str:
     text = _texts.get(message)
     if text is None:
         text = _texts[message] = _active.translations.gettext(message)
+    return text % variables if variables else text
+
+
+def pgettext(context: str, message: str, **variables: Any) -> str:
+    """``text`` for a message that needs a context to be translated ('or' between seats)."""
+    key = f"{context}\x04{message}"
+    text = _texts.get(key)
+    if text is None:
+        text = _texts[key] = _active.translations.pgettext(context, message)
     return text % variables if variables else text
 
 

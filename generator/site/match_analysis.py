@@ -12,6 +12,7 @@ from ..analysis.compare import versus_double_dummy
 from ..analysis.double_dummy import DealAnalysis
 from ..model import Scored, TeamsBoard
 from . import format as fmt
+from .i18n import pgettext, seat
 
 
 def versus(board: TeamsBoard | None, analysis: DealAnalysis | None, home: str, away: str) -> list[dict[str, Any]]:
@@ -34,14 +35,14 @@ def versus(board: TeamsBoard | None, analysis: DealAnalysis | None, home: str, a
         else:
             result = Markup("{} by {}, {} tricks, NS {}").format(
                 fmt.contract(c),
-                play.declarer.value if play.declarer else "?",
+                seat(play.declarer.value) if play.declarer else "?",
                 play.tricks,
                 fmt.signed_score(play.ns_score) or "0",
             )
         tricks = f"{v.tricks_text}; " if v.tricks_text else ""
         out.append(
             {
-                "table": f"{ns_team} NS v {ew_team} EW",
+                "table": f"{ns_team} {seat('NS')} {pgettext('versus', 'v')} {ew_team} {seat('EW')}",
                 "result": result,
                 "comparison": f"{tricks}"
                 + (f"NS {fmt.signed_score(v.par_difference)} vs par" if v.par_difference else "NS at par"),

@@ -50,6 +50,14 @@ def seat_of(seats: Seats | None, ref: PairRef) -> str | None:
     return next((seat for seat, player in seats.by_seat() if player == ref), None) if seats else None
 
 
+def pair_text(ref: PairRef) -> str:
+    """A pair as ``str(ref)`` writes it ('A3 EW'), its direction as the site's language
+    abbreviates it ('A3 EO', 'A3 OW')."""
+    if ref.direction is None:
+        return str(ref)
+    return f"{ref.section}{ref.number} {i18n.seat(ref.direction.value)}"
+
+
 def session_title(session: Session) -> str:
     return session.event or session.title or _("Session")
 

@@ -221,13 +221,21 @@ class SessionView:
         return self.figure(value, None)
 
     def pair_label(self, ref: PairRef | None, direction: bool = True) -> str:
-        """'A11 NS' (a two-winner field's pair); without ``direction`` where the sentence says it
-        already ('NS 11 v EW 12', not 'NS 11 NS v EW 12 EW')."""
+        """'A11 NS' (a two-winner field's pair), its direction as the site's language writes it
+        ('A11 EO'); without ``direction`` where the sentence says it already ('NS 11 v EW 12',
+        not 'NS 11 NS v EW 12 EW')."""
         if ref is None:
             return "—"
         section = ref.section if self.multi_section else ""
-        seat = f" {ref.direction.value}" if ref.direction and direction else ""
+        seat = f" {i18n.seat(ref.direction.value)}" if ref.direction and direction else ""
         return f"{section}{ref.number}{seat}"
+
+    def data_label(self, ref: PairRef | None) -> str:
+        """``pair_label`` as a data file writes it (a traveller's CSV): the direction's code,
+        'NS' or 'EW' in every language, as the CSV's declarer is N, E, S or W."""
+        if ref is None or ref.direction is None:
+            return self.pair_label(ref)
+        return f"{self.pair_label(ref, direction=False)} {ref.direction.value}"
 
     def pair_link(self, ref: PairRef | None, short: bool = False) -> dict[str, Any]:
         """A pair as a link; ``short`` drops the direction (a traveller's column already says it).
@@ -457,16 +465,16 @@ class SessionView:
         """A traveller line's table as a heading names it: 'Table 1: NS 1 v EW 2'."""
         table = f"Table {line.table}: " if line.table is not None else ""
         if line.seats is not None:
-            return table + " v ".join(
+            return table + f" {i18n.pgettext('versus', 'v')} ".join(
                 ", ".join(
-                    f"{seat} {self.pair_link(ref, short=True)['label']}"
+                    f"{i18n.seat(seat)} {self.pair_link(ref, short=True)['label']}"
                     for seat, ref in line.seats.by_seat()
                     if seat in side
                 )
                 for side in ("NS", "EW")
             )
         ns, ew = self.pair_link(line.ns_pair, short=True), self.pair_link(line.ew_pair, short=True)
-        return f"{table}NS {ns['label']} v EW {ew['label']}"
+        return f"{table}{i18n.seat('NS')} {ns['label']} {i18n.pgettext('versus', 'v')} {i18n.seat('EW')} {ew['label']}"
 
     def warnings(self) -> list[str]:
         """What the reader left out or believed over the file (a hand record left out, say), lines

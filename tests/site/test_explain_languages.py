@@ -106,7 +106,8 @@ EXPECTED = {
         },
     ),
     # weighted (board 4, NS 2 v EW 5; English: "… if 4♥ by E made (NS -620): 1 matchpoint; if 4♥ by E
-    # went 1 down (NS +100): 4 matchpoints. 60% × 1 + 40% × 4 = 2.2 matchpoints")
+    # went 1 down (NS +100): 4 matchpoints. 60% × 1 + 40% × 4 = 2.2 matchpoints"; Dutch writes East
+    # 'O' and North-South 'NZ')
     "weighted": (
         f"{MP}/board-4.html",
         {
@@ -117,7 +118,7 @@ EXPECTED = {
             ],
             "nl": [
                 "De arbiter heeft de mogelijke resultaten gewogen (elk vergeleken met de resultaten van de andere "
-                "tafels): als 4♥ door E gemaakt (NS -620): 1 matchpunt; als 4♥ door E 1 down (NS +100): "
+                "tafels): als 4♥ door O gemaakt (NZ -620): 1 matchpunt; als 4♥ door O 1 down (NZ +100): "
                 "4 matchpunten. 60% × 1 + 40% × 4 = 2,2 matchpunten",
             ],
         },
