@@ -40,7 +40,6 @@ import re
 import shutil
 from collections.abc import Iterator
 from datetime import UTC, datetime
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -53,6 +52,7 @@ from generator.dates import MONTHS as ENGLISH_MONTHS
 from generator.site import i18n
 from generator.site.build import build_site
 from tests.helpers.git import git
+from tests.helpers.member_text import MemberText
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "tests" / "fixtures" / "every_kind"
@@ -143,47 +143,6 @@ def _english_afterwards() -> Iterator[None]:
 
 
 # --- reading a site as a member does --------------------------------------------------------
-class _Reader(HTMLParser):
-    """A page as a member reads it: its text and the words a screen reader says, and the text
-    of table cells (where a lone letter is a seat: a declarer, a row of the double-dummy table;
-    elsewhere it may be a formula's E)."""
-
-    SPOKEN = ("title", "aria-label", "alt", "placeholder")
-    CELLS = ("td", "th", "abbr")
-    VOID = ("area", "br", "col", "hr", "img", "input", "link", "meta", "source", "wbr")
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.text: list[str] = []
-        self.nodes: list[str] = []
-        self.lang: str | None = None
-        self._skip = 0
-        self._open: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "html":
-            self.lang = dict(attrs).get("lang")
-        if tag in ("script", "style"):
-            self._skip += 1
-        if tag not in self.VOID:
-            self._open.append(tag)
-        for name, value in attrs:
-            if name in self.SPOKEN and value:
-                self.text.append(value)
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in ("script", "style"):
-            self._skip -= 1
-        if tag in self._open:
-            del self._open[len(self._open) - 1 - self._open[::-1].index(tag) :]
-
-    def handle_data(self, data: str) -> None:
-        if not self._skip:
-            self.text.append(data)
-            if self._open and self._open[-1] in self.CELLS:
-                self.nodes.append(data.strip())
-
-
 ADDRESS = re.compile(r"\S+\.(?:html|csv|json|pbn|xml)\b")
 
 
@@ -202,7 +161,7 @@ def _pages(site: Path) -> list[Path]:
 
 
 def _read_page(site: Path, page: Path) -> Read:
-    reader = _Reader()
+    reader = MemberText()
     reader.feed(page.read_text(encoding="utf-8"))
     return Read(str(page.relative_to(site)), reader.text, reader.nodes, reader.lang)
 
@@ -409,12 +368,12 @@ def test_the_english_words_are_the_real_ones(built, english_site):
     assert not {"gwalarn", "kerlouan", "donne", "spel", "cadiou"} & english
     # the scan finds them: an English sentence, a seat in a cell, an abbreviation
     html = "<!DOCTYPE html><html><body><p>2 results beaten</p><table><td>W</td><td>S</td></table><p>3 EW 2 NS</p>"
-    page = _Reader()
+    page = MemberText()
     page.feed(html)
     found = _english_left(Read("t", page.text, page.nodes), english, language)
     assert {"results", "beaten", "EW"} <= set(found)
     assert {"fr": {"seat W"}, "nl": {"seat S", "NS"}}[language] <= set(found)
-    prose = _Reader()
+    prose = MemberText()
     prose.feed("<p>A ≤ 3 en A ≤ E/3; E = 5; Ouest, Zuid; noem <em>E</em> en <var>S</var></p>")
     assert not _english_left(Read("t", prose.text, prose.nodes), english, language)  # a formula's E is no seat
 
