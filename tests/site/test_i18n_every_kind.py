@@ -298,7 +298,7 @@ def _report(left: dict[str, dict[str, str]]) -> str:
         + ", ".join(f"{w} ({n})" for w, n in sorted(by_word.items(), key=lambda x: (-x[1], x[0])))
     ]
     for name, words in sorted(left.items()):
-        lines.append(f"{name}: " + "; ".join(f"{w} {c}" for w, c in sorted(words.items())))
+        lines.append(f"{name}: " + " ‖ ".join(f"{w} {c}" for w, c in sorted(words.items())))
     return "\n".join(lines)
 
 
