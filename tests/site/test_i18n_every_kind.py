@@ -367,14 +367,16 @@ def test_the_english_words_are_the_real_ones(built, english_site):
     assert {"traveller", "scorecard", "vulnerable", "matchpoints", "beat"} <= english
     assert not {"gwalarn", "kerlouan", "donne", "spel", "cadiou"} & english
     # the scan finds them: an English sentence, a seat in a cell, an abbreviation
-    html = "<!DOCTYPE html><html><body><p>2 results beaten</p><table><td>W</td><td>S</td></table><p>3 EW 2 NS</p>"
+    html = '<p>2 results beaten</p><table><td>W</td><th><abbr title="South">S</abbr></th></table><p>3 EW 2 NS</p>'
     page = MemberText()
     page.feed(html)
     found = _english_left(Read("t", page.text, page.nodes), english, language)
     assert {"results", "beaten", "EW"} <= set(found)
     assert {"fr": {"seat W"}, "nl": {"seat S", "NS"}}[language] <= set(found)
     prose = MemberText()
-    prose.feed("<p>A ≤ 3 en A ≤ E/3; E = 5; Ouest, Zuid; noem <em>E</em> en <var>S</var></p>")
+    prose.feed(
+        '<p>A ≤ 3 en A ≤ E/3; E = 5; Ouest, Zuid; noem <em>E</em> en <var>S</var></p><td>7,5<abbr title="een straf">S</abbr></td>'
+    )
     assert not _english_left(Read("t", prose.text, prose.nodes), english, language)  # a formula's E is no seat
 
 
