@@ -24,7 +24,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -33,6 +32,7 @@ import pytest
 from generator.errors import BuildError
 from generator.history.diff import compare, describe
 from generator.site.build import build_site
+from tests.helpers.git import git
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "corrections"
 V1 = (FIXTURES / "tuesday-v1.yaml").read_text(encoding="utf-8")
@@ -41,23 +41,6 @@ NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 REASON = "Board 1: NS 1 went one off <not made> (scorer's slip)"
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command")
-
-
-def git(repo: Path, *args: str, date: str = "2026-11-17T22:30:00+00:00") -> str:
-    """git with no global or system configuration and fixed dates (deterministic commits)."""
-    env = {
-        "PATH": os.environ.get("PATH", ""),
-        "HOME": str(repo),
-        "GIT_CONFIG_GLOBAL": os.devnull,
-        "GIT_CONFIG_NOSYSTEM": "1",
-        "GIT_AUTHOR_NAME": "Scorer",
-        "GIT_AUTHOR_EMAIL": "scorer@example.org",
-        "GIT_COMMITTER_NAME": "Scorer",
-        "GIT_COMMITTER_EMAIL": "scorer@example.org",
-        "GIT_AUTHOR_DATE": date,
-        "GIT_COMMITTER_DATE": date,
-    }
-    return subprocess.run(["git", "-C", str(repo), *args], env=env, check=True, capture_output=True, text=True).stdout
 
 
 def make_repo(tmp_path: Path) -> Path:

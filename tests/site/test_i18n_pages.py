@@ -6,7 +6,6 @@ no English month, the right ``lang`` — and its results.csv as that country's E
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ from babel.messages.pofile import read_po
 
 from generator.site import i18n
 from generator.site.build import build_site
+from tests.helpers.member_text import MemberText
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -56,44 +56,13 @@ from generator.dates import MONTHS as ENGLISH_MONTHS  # noqa: E402  (our English
 KEPT = {"butler", "neuberg", "howell", "mitchell", "swiss", "team", "teams"}
 
 
-class _Reader(HTMLParser):
-    """A page as a member reads it: its text and the words a screen reader says (title,
-    aria-label, alt), without scripts, styles and the explanation steps' own sentences
-    (the engine's, translated by its own messages)."""
-
-    SPOKEN = ("title", "aria-label", "alt")
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.text: list[str] = []
-        self.lang: str | None = None
-        self._skip = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "html":
-            self.lang = dict(attrs).get("lang")
-        if tag in ("script", "style"):
-            self._skip += 1
-        for name, value in attrs:
-            if name in self.SPOKEN and value:
-                self.text.append(value)
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in ("script", "style"):
-            self._skip -= 1
-
-    def handle_data(self, data: str) -> None:
-        if not self._skip:
-            self.text.append(data)
-
-
 ENGINE_SENTENCES = re.compile(r'<li class="step [^"]*">.*?</li>|<h3 id="[^"]*-h">.*?</h3>', re.S)
 """The engine's explanation steps and headings: made translatable by their own change (the
 'explain' part of issue 29); this test reads the rest of every page."""
 
 
-def _read(page: Path) -> _Reader:
-    reader = _Reader()
+def _read(page: Path) -> MemberText:
+    reader = MemberText()
     reader.feed(ENGINE_SENTENCES.sub("", page.read_text(encoding="utf-8")))
     return reader
 
