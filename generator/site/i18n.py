@@ -44,8 +44,10 @@ from ..errors import BuildError, shown
 from ..files import refused_file
 from ..languages import DEFAULT_LANGUAGE, parse_tag
 from ..memo import remember
-from ..scoring.message import Figure, render
+from ..scoring.explain import amount
+from ..scoring.message import Figure, Param, english, render
 from ..scoring.rounding import decimal_places
+from . import format as fmt
 
 if TYPE_CHECKING:  # Babel is the ``languages`` extra: imported only for a language that needs it
     from babel import Locale
@@ -165,7 +167,11 @@ def _language(tag: str, content: str, club: tuple[tuple[str, int, int], ...]) ->
         packaged = PACKAGED / name / "LC_MESSAGES" / "messages.po"
         if packaged.is_file():
             data = packaged.read_bytes()
-            translations.merge(_translations(data, str(packaged), name))
+            read_in = _translations(data, str(packaged), name)
+            translations.merge(read_in)
+            # ``merge`` keeps the empty catalog's English rule (n != 1): the language's own
+            # (its header's Plural-Forms: French counts 0 as singular, and has three forms)
+            translations.plural = read_in.plural
             digest.update(data)
             read += 1
     for path_text, _, _ in club:
@@ -278,10 +284,13 @@ def install(env: Environment, language: Language) -> None:
     env.add_extension(_Constants)
     words = vocabulary(language)
     env.filters["term"] = (lambda word: words.get(word, word)) if words else _same
-    suits = {f'aria-label="{w}"': f'aria-label="{escape(t)}"' for w, t in suit_words(language).items() if w != t}
+    suits = _suit_markup(language)
     if suits:  # a suit symbol's spoken name ('pique'), in every filter that writes one
         for name in SUIT_FILTERS:
             env.filters[name] = _with_suit_words(env.filters[name], suits)
+    passed = _pass_word(language)
+    if passed is not None:  # a passed-out board's contract ('Passe', 'Pas')
+        env.filters["contract"] = _with_pass_word(env.filters["contract"], passed)
     sign = decimal_sign(language)
     if sign != ".":  # the figure filters write the locale's decimal sign: the one place it switches
         for name in FIGURE_FILTERS:
@@ -303,6 +312,35 @@ def suit_words(language: Language) -> dict[str, str]:
     }
 
 
+def _suit_markup(language: Language) -> dict[str, str]:
+    """Each suit's spoken name in the markup, English to ``language``'s (none in English)."""
+    return {f'aria-label="{w}"': f'aria-label="{escape(t)}"' for w, t in suit_words(language).items() if w != t}
+
+
+def _pass_word(language: Language) -> Markup | None:
+    """A passed-out board's contract in ``language`` ('Passe'); None where it is 'Pass'."""
+    passed = language.translations.pgettext("contract", "Pass")
+    return None if passed == "Pass" else Markup(escape(passed))
+
+
+def contract(value: Any) -> Markup:
+    """The ``contract`` filter as the active language's pages write it (the suits' spoken
+    names, 'Passe'): for a contract in markup Python makes (``adjusted_worth``)."""
+    return _contract_writer(_active)(value)
+
+
+@lru_cache(maxsize=8)
+def _contract_writer(language: Language) -> Callable[..., Markup]:
+    write: Callable[..., Markup] = fmt.contract
+    suits = _suit_markup(language)
+    if suits:
+        write = _with_suit_words(write, suits)
+    passed = _pass_word(language)
+    if passed is not None:
+        write = _with_pass_word(write, passed)
+    return write
+
+
 def _with_suit_words(write: Callable[..., Markup], words: dict[str, str]) -> Callable[..., Markup]:
     """Each markup translated once and kept (a few dozen contracts and cards make a session)."""
     done: dict[str, Markup] = {}
@@ -317,6 +355,16 @@ def _with_suit_words(write: Callable[..., Markup], words: dict[str, str]) -> Cal
                     text = text.replace(english, translated)
             got = remember(done, out, Markup(text), 4096)
         return got
+
+    return written
+
+
+def _with_pass_word(write: Callable[..., Markup], word: Markup) -> Callable[..., Markup]:
+    """The ``contract`` filter writing ``word`` for a passed-out board ('Pass' in English)."""
+
+    def written(*args: Any) -> Markup:
+        out = write(*args)
+        return word if out == "Pass" else out
 
     return written
 
@@ -381,6 +429,40 @@ def localising(write: Callable[..., str]) -> Callable[..., str]:
     the writer itself in English."""
     sign = decimal_sign(_active)
     return write if sign == "." else _with_decimal_sign(write, sign)
+
+
+def message_text(param: Param) -> str:
+    """An engine message (``scoring.message``: an award's name, a unit's word) that the site
+    writes into a heading or a row, in the active language: in English its own text."""
+    language = _active
+    if language.locale is None:
+        return english(param)
+    return render(param, *_step_writers(language))
+
+
+def amount_text(value: Fraction | int, word: str, written: str) -> str:
+    """'6.0 matchpoints', '1 IMP', '6,0 points de match': ``written`` (the figure as the page
+    writes it, the locale's decimal sign already in it) and the word of its unit (``word``, as
+    ``units.UNIT_LABELS`` names it), singular or plural as the language counts ``value`` — the
+    engine's messages for a figure and its unit (``explain.amount``)."""
+    counted = amount(value, word)
+    language = _active
+    if language.locale is None:
+        pattern = counted.singular if abs(value) == 1 else counted.plural
+    else:
+        pattern = language.translations.ngettext(
+            counted.singular, counted.plural, _plural_count(value, language.locale)
+        )
+    return pattern % {"num": written}
+
+
+def percent_text(figure: str) -> str:
+    """A percentage written by ``figures.percentage`` ('58.33') with the active language's
+    percent sign and decimal sign: '58.33%', '58,33 %' (the same digits, never rounded again)."""
+    language = _active
+    if language.locale is None:
+        return figure + "%"
+    return _figure(figure + "%", True, language.locale)
 
 
 def term(word: str) -> str:

@@ -311,11 +311,11 @@ class SessionView:
 
     def _outcome_view(self, outcome: Outcome) -> dict[str, Any]:
         if isinstance(outcome, Artificial):
+            award = adjusted_worth.award_label(outcome, self.session.method, self.result.options)
             return {
                 "kind": "artificial",
-                "code": outcome.code,
-                "words": f"{heading(adjusted_worth.award_label(outcome, self.session.method, self.result.options))}: "
-                "the director's ruling",
+                "code": adjusted_worth.award_code(outcome),
+                "words": _("%(award)s: the director's ruling", award=heading(award)),
             }
         if outcome.is_weighted:
             return {
