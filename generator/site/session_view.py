@@ -455,9 +455,8 @@ class SessionView:
 
     def table_words(self, line: TravellerLine) -> str:
         """A traveller line's table as a heading names it: 'Table 1: NS 1 v EW 2'."""
-        table = f"Table {line.table}: " if line.table is not None else ""
         if line.seats is not None:
-            return table + " v ".join(
+            ns_side, ew_side = (
                 ", ".join(
                     f"{seat} {self.pair_link(ref, short=True)['label']}"
                     for seat, ref in line.seats.by_seat()
@@ -465,8 +464,11 @@ class SessionView:
                 )
                 for side in ("NS", "EW")
             )
-        ns, ew = self.pair_link(line.ns_pair, short=True), self.pair_link(line.ew_pair, short=True)
-        return f"{table}NS {ns['label']} v EW {ew['label']}"
+        else:
+            ns, ew = self.pair_link(line.ns_pair, short=True), self.pair_link(line.ew_pair, short=True)
+            ns_side, ew_side = f"NS {ns['label']}", f"EW {ew['label']}"
+        pairs = _("%(ns)s v %(ew)s", ns=ns_side, ew=ew_side)
+        return pairs if line.table is None else _("Table %(table)s: %(pairs)s", table=line.table, pairs=pairs)
 
     def warnings(self) -> list[str]:
         """What the reader left out or believed over the file (a hand record left out, say), lines

@@ -281,14 +281,14 @@ ROWS = {
     # would have been 2.4 MP; 11 and 10 tricks would have been 7.6 MP")
     f"{MP}/board-4.html": {
         "fr": [
-            f"60{NBSP}% de 4♥ par E, 40{NBSP}% de 4♥ par E (EW)",
+            f"2 v 5, score pondéré{NBSP}: 60{NBSP}% de 4♥ par E, 40{NBSP}% de 4♥ par E (EW){NBSP}: "
             f"tel que pondéré, 10 et 9 levées{NBSP}: 5,8 PM; 9 et 8 levées auraient donné 2,4 PM; "
-            "11 et 10 levées auraient donné 7,6 PM",
+            "11 et 10 levées auraient donné 7,6 PM.",
         ],
         "nl": [
-            "60% van 4♥ door E, 40% van 4♥ door E (EW)",
+            "2 v 5, gewogen score: 60% van 4♥ door E, 40% van 4♥ door E (EW): "
             "zoals gewogen, 10 en 9 slagen: 5,8 MP; 9 en 8 slagen zouden 2,4 MP zijn geweest; "
-            "11 en 10 slagen zouden 7,6 MP zijn geweest",
+            "11 en 10 slagen zouden 7,6 MP zijn geweest.",
         ],
     },
 }
