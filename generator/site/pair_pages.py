@@ -177,7 +177,12 @@ def pair_page(plan: SessionView, standing: Standing) -> Page:
             plan.site.article_titles,
             plan.rules,
         )
-    title = f"{i18n.term(plan.entrant)} {plan.pair_label(ref)}: {standing.pair.names}"
+    title = gettext(
+        "%(entrant)s %(pair)s: %(names)s",
+        entrant=i18n.term(plan.entrant),
+        pair=plan.pair_label(ref),
+        names=standing.pair.names,
+    )
     reasons = [p.reason for p in plan.session.penalties if p.pair == ref and p.reason]
     penalty = (
         {

@@ -110,7 +110,7 @@ def plan_swiss_pages(plan: SessionView) -> list[Page]:
             "swiss.html",
             plan.base(
                 path,
-                "Round by round",
+                _("Round by round"),
                 rounds=rounds,
                 pool=swiss.pool,
                 bye_vps=swiss.bye_vps,
@@ -198,7 +198,7 @@ def match_page(plan: SessionView, r: SwissRoundResult, m: SwissMatchResult, file
             ),
             first_players=plan.players(m.match.first),
             second_players=plan.players(m.match.second),
-            crumbs=[*plan.base(path, title)["crumbs"], (ROUNDS_FILE, "Round by round")],
+            crumbs=[*plan.base(path, title)["crumbs"], (ROUNDS_FILE, _("Round by round"))],
         ),
     )
 

@@ -340,6 +340,33 @@ def test_no_heading_or_row_of_ours_is_left_in_english(sites):
             assert found is None, (language, str(page.relative_to(site)), found.group(0))
 
 
+# the pages' titles Python writes (English: "Round by round", "Round 1, table 1: pair 1 v pair 2",
+# "Round 1: Badgers v Otters", "Pair 5 NS: Ivor Ivy & Jean Juniper"), each before " · " and the session
+TITLES = {
+    "sessions/swiss/swiss.html": {"fr": "Tour par tour", "nl": "Ronde voor ronde"},
+    "sessions/swiss/swiss-round-1-match-1.html": {
+        "fr": f"Tour 1, table 1{NBSP}: paire 1 contre paire 2",
+        "nl": "Ronde 1, tafel 1: paar 1 tegen paar 2",
+    },
+    "sessions/teams/match-1.html": {
+        "fr": f"Tour 1{NBSP}: Badgers contre Otters",
+        "nl": "Ronde 1: Badgers tegen Otters",
+    },
+    f"{MP}/pair-ns-5.html": {
+        "fr": f"Paire 5 NS{NBSP}: Ivor Ivy & Jean Juniper",
+        "nl": "Paar 5 NS: Ivor Ivy & Jean Juniper",
+    },
+}
+
+
+@pytest.mark.parametrize("language", ["fr", "nl"])
+@pytest.mark.parametrize("page", list(TITLES))
+def test_match_round_and_pair_titles_read_in_the_language(sites, page, language):
+    html = (sites[language] / page).read_text(encoding="utf-8")
+    title = unescape(re.search(r"<title>([^<]*)</title>", html).group(1)).split(" · ")[0]
+    assert _loose(TITLES[page][language]).fullmatch(title), title
+
+
 ENGINE_STEPS = re.compile(r'<li class="step[^"]*">.*?</li>|<a [^>]*>[^<]*</a>|<title>.*?</title>', re.S)
 
 
