@@ -294,7 +294,10 @@ def install(env: Environment, language: Language) -> None:
     sign = decimal_sign(language)
     if sign != ".":  # the figure filters write the locale's decimal sign: the one place it switches
         for name in FIGURE_FILTERS:
-            env.filters[name] = _with_decimal_sign(env.filters[name], sign)
+            if name != "weight":
+                env.filters[name] = _with_decimal_sign(env.filters[name], sign)
+    if language.locale is not None:  # a weight is a percentage: the locale's signs ('60 %')
+        env.filters["weight"] = _as_percent(env.filters["weight"], language.locale)
 
 
 SUIT_FILTERS = ("suit", "contract", "card", "steptext")
@@ -404,6 +407,22 @@ def _with_decimal_sign(write: Callable[..., str], sign: str) -> Callable[..., st
         text = done.get(key)
         if text is None:
             text = remember(done, key, write(value, *rest).replace(".", sign), 8192)
+        return text
+
+    return written
+
+
+def _as_percent(write: Callable[..., str], locale: Locale) -> Callable[..., str]:
+    """``write`` (a percentage in English, '60%', '33.33%') as ``locale`` writes it ('60 %',
+    '33,33 %'): the same digits, each text kept by the figure's value."""
+    done: dict[tuple[int, int], str] = {}
+
+    def written(value: Any) -> str:
+        exact = Fraction(value)
+        key = (exact.numerator, exact.denominator)
+        text = done.get(key)
+        if text is None:
+            text = remember(done, key, _figure(write(value), True, locale), 1024)
         return text
 
     return written

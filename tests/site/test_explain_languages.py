@@ -367,6 +367,15 @@ def test_match_round_and_pair_titles_read_in_the_language(sites, page, language)
     assert _loose(TITLES[page][language]).fullmatch(title), title
 
 
+@pytest.mark.parametrize(("language", "weights"), [("fr", [f"60{NBSP}%", f"40{NBSP}%"]), ("nl", ["60%", "40%"])])
+def test_a_weighted_scores_small_table_writes_its_weights_as_the_language_does(sites, language, weights):
+    """Board 4's weighted score (60% and 40%, English '60%'): French puts a no-break space before %."""
+    html = (sites[language] / f"{MP}/board-4.html").read_text(encoding="utf-8")
+    table = html[html.index('<table class="mini"') :]
+    cells = re.findall(r'<tr><td class="num">([^<]*)</td>', table[: table.index("</table>")])
+    assert cells == weights, cells
+
+
 ENGINE_STEPS = re.compile(r'<li class="step[^"]*">.*?</li>|<a [^>]*>[^<]*</a>|<title>.*?</title>', re.S)
 
 
