@@ -92,6 +92,7 @@ def activate(language: Language) -> Language:
     global _active
     previous, _active = _active, language
     _texts.clear()
+    _amounts.clear()
     return previous
 
 
@@ -285,12 +286,10 @@ def install(env: Environment, language: Language) -> None:
     words = vocabulary(language)
     env.filters["term"] = (lambda word: words.get(word, word)) if words else _same
     suits = _suit_markup(language)
-    if suits:  # a suit symbol's spoken name ('pique'), in every filter that writes one
-        for name in SUIT_FILTERS:
-            env.filters[name] = _with_suit_words(env.filters[name], suits)
     passed = _pass_word(language)
-    if passed is not None:  # a passed-out board's contract ('Passe', 'Pas')
-        env.filters["contract"] = _with_pass_word(env.filters["contract"], passed)
+    for name in SUIT_FILTERS:  # a suit symbol's spoken name ('pique'), a passed-out contract ('Passe')
+        if suits or (passed is not None and name == "contract"):
+            env.filters[name] = _with_words(env.filters[name], suits, passed if name == "contract" else None)
     sign = decimal_sign(language)
     if sign != ".":  # the figure filters write the locale's decimal sign: the one place it switches
         for name in FIGURE_FILTERS:
@@ -334,18 +333,13 @@ def contract(value: Any) -> Markup:
 
 @lru_cache(maxsize=8)
 def _contract_writer(language: Language) -> Callable[..., Markup]:
-    write: Callable[..., Markup] = fmt.contract
-    suits = _suit_markup(language)
-    if suits:
-        write = _with_suit_words(write, suits)
-    passed = _pass_word(language)
-    if passed is not None:
-        write = _with_pass_word(write, passed)
-    return write
+    suits, passed = _suit_markup(language), _pass_word(language)
+    return _with_words(fmt.contract, suits, passed) if suits or passed is not None else fmt.contract
 
 
-def _with_suit_words(write: Callable[..., Markup], words: dict[str, str]) -> Callable[..., Markup]:
-    """Each markup translated once and kept (a few dozen contracts and cards make a session)."""
+def _with_words(write: Callable[..., Markup], words: dict[str, str], passed: Markup | None) -> Callable[..., Markup]:
+    """``write`` with the suits' spoken names ``words`` and, for a contract, ``passed`` for
+    'Pass': each markup translated once and kept (a few dozen contracts and cards make a session)."""
     done: dict[str, Markup] = {}
 
     def written(*args: Any) -> Markup:
@@ -353,21 +347,15 @@ def _with_suit_words(write: Callable[..., Markup], words: dict[str, str]) -> Cal
         got = done.get(out)
         if got is None:
             text = str(out)
-            if "aria-label" in text:
-                for english, translated in words.items():
-                    text = text.replace(english, translated)
-            got = remember(done, out, Markup(text), 4096)
+            if passed is not None and text == "Pass":
+                got = passed
+            else:
+                if "aria-label" in text:
+                    for english, translated in words.items():
+                        text = text.replace(english, translated)
+                got = Markup(text)
+            remember(done, out, got, 4096)
         return got
-
-    return written
-
-
-def _with_pass_word(write: Callable[..., Markup], word: Markup) -> Callable[..., Markup]:
-    """The ``contract`` filter writing ``word`` for a passed-out board ('Pass' in English)."""
-
-    def written(*args: Any) -> Markup:
-        out = write(*args)
-        return word if out == "Pass" else out
 
     return written
 
@@ -464,15 +452,29 @@ def amount_text(value: Fraction | int, word: str, written: str) -> str:
     writes it, the locale's decimal sign already in it) and the word of its unit (``word``, as
     ``units.UNIT_LABELS`` names it), singular or plural as the language counts ``value`` — the
     engine's messages for a figure and its unit (``explain.amount``)."""
-    counted = amount(value, word)
     language = _active
     if language.locale is None:
-        pattern = counted.singular if abs(value) == 1 else counted.plural
-    else:
-        pattern = language.translations.ngettext(
-            counted.singular, counted.plural, _plural_count(value, language.locale)
-        )
-    return pattern % {"num": written}
+        singular, plural = _unit_messages(word)
+        return (singular if abs(value) == 1 else plural) % {"num": written}
+    key = (value.numerator, value.denominator, word, written)
+    text = _amounts.get(key)
+    if text is None:  # a session's headings repeat a few hundred figures: each counted once
+        singular, plural = _unit_messages(word)
+        pattern = language.translations.ngettext(singular, plural, _plural_count(value, language.locale))
+        text = remember(_amounts, key, pattern % {"num": written}, 4096)
+    return text
+
+
+_amounts: dict[tuple[int, int, str, str], str] = {}
+"""``amount_text``'s texts in the active language (emptied when another is activated)."""
+
+
+@lru_cache(maxsize=16)
+def _unit_messages(word: str) -> tuple[str, str]:
+    """The engine's singular and plural messages for a unit's figure (``explain.amount``),
+    looked up once a unit: a heading is written for every side of every line."""
+    counted = amount(1, word)
+    return counted.singular, counted.plural
 
 
 def percent_text(figure: str) -> str:
@@ -481,6 +483,13 @@ def percent_text(figure: str) -> str:
     language = _active
     if language.locale is None:
         return figure + "%"
+    return _percent_in(figure, language)
+
+
+@lru_cache(maxsize=4096)
+def _percent_in(figure: str, language: Language) -> str:
+    """``percent_text`` in a language Babel writes (its percent format is slow: kept by text)."""
+    assert language.locale is not None
     return _figure(figure + "%", True, language.locale)
 
 
