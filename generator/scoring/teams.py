@@ -511,7 +511,11 @@ def club_vps(
     except ClubScaleError as exc:
         raise OptionError(str(exc)) from None
     margin = home - away
-    margins = formula("%(band)s IMPs", band=band.label.replace("-", "–")) if band.label != "1" else "1 IMP"
+    margins: Param = (
+        msg("%(band)s IMPs", band=band.label.replace("-", "–"))
+        if band.label != "1"
+        else plural("%(num)s IMP", "%(num)s IMPs", fig(1))
+    )
     club_scale = msg(
         "on the club's %(pool)s-VP scale for %(boards)s: %(margins)s is worth %(winner)s–%(loser)s: "
         "%(home)s %(home_vp)s, %(away)s %(away_vp)s",
