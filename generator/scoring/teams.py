@@ -620,9 +620,9 @@ def vp_steps(
         band = (
             msg("%(low)s IMPs and more", low=low)
             if high is None
-            else formula("%(low)s–%(high)s IMPs", low=low, high=high)
+            else msg("%(low)s–%(high)s IMPs", low=low, high=high)
             if high != low
-            else formula("%(low)s IMPs", low=low)
+            else msg("%(low)s IMPs", low=low)
         )
         size = boards if pool == 20 else Fraction(boards, 2)
         scale_name: Param = (

@@ -543,3 +543,27 @@ def test_a_part_count_takes_the_plural_form_cldr_gives():
 def test_english_pages_show_the_summary():
     step = Step("x.y", msg("%(n)s results", n=explain.fig(Fraction(5, 2))))
     assert i18n.step_text(step, i18n.ENGLISH) == step.summary == "2.5 results"
+
+
+@pytest.mark.parametrize(
+    ("language", "sentence"),
+    [
+        # English: "margin 11 IMPs over 8 boards on the WBF/EBU discrete 20-VP scale: 10–12 IMPs is worth
+        # 14 VPs to the winner: 14 – 6" (tests/scoring/test_teams_scoring.py): the band in the unit's word
+        (
+            "fr",
+            "écart 11 IMP sur 8 donnes selon le barème discret WBF/EBU en 20 PV : 10–12 IMP vaut 14 PV au gagnant : 14 – 6",
+        ),
+        (
+            "nl",
+            "marge 11 IMP's over 8 spellen op de discrete WBF/EBU-schaal van 20 WP: 10–12 IMP's is 14 WP waard "
+            "voor de winnaar: 14 – 6",
+        ),
+    ],
+)
+def test_a_discrete_scales_band_reads_in_the_language(language, sentence):
+    from generator.scoring.options import ScoringOptions
+    from generator.scoring.teams import vp_steps
+
+    step = vp_steps(Fraction(11), 8, Fraction(14), Fraction(6), ScoringOptions(vp_scale="discrete"))[-1]
+    assert i18n.step_text(step, i18n.load_language(language, ROOT / "content")) == sentence
