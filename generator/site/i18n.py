@@ -44,8 +44,10 @@ from ..errors import BuildError, shown
 from ..files import refused_file
 from ..languages import DEFAULT_LANGUAGE, parse_tag
 from ..memo import remember
-from ..scoring.message import Figure, render
+from ..scoring.explain import amount
+from ..scoring.message import Figure, Param, english, render
 from ..scoring.rounding import decimal_places
+from . import format as fmt
 
 if TYPE_CHECKING:  # Babel is the ``languages`` extra: imported only for a language that needs it
     from babel import Locale
@@ -90,6 +92,7 @@ def activate(language: Language) -> Language:
     global _active
     previous, _active = _active, language
     _texts.clear()
+    _amounts.clear()
     return previous
 
 
@@ -165,7 +168,11 @@ def _language(tag: str, content: str, club: tuple[tuple[str, int, int], ...]) ->
         packaged = PACKAGED / name / "LC_MESSAGES" / "messages.po"
         if packaged.is_file():
             data = packaged.read_bytes()
-            translations.merge(_translations(data, str(packaged), name))
+            read_in = _translations(data, str(packaged), name)
+            translations.merge(read_in)
+            # ``merge`` keeps the empty catalog's English rule (n != 1): the language's own
+            # (its header's Plural-Forms: French counts 0 as singular, and has three forms)
+            translations.plural = read_in.plural
             digest.update(data)
             read += 1
     for path_text, _, _ in club:
@@ -283,14 +290,18 @@ def install(env: Environment, language: Language) -> None:
         env.filters["seat"] = lambda code: seats.get(str(getattr(code, "value", code)), code)
     else:
         env.filters["seat"] = _same
-    suits = {f'aria-label="{w}"': f'aria-label="{escape(t)}"' for w, t in suit_words(language).items() if w != t}
-    if suits:  # a suit symbol's spoken name ('pique'), in every filter that writes one
-        for name in SUIT_FILTERS:
-            env.filters[name] = _with_suit_words(env.filters[name], suits)
+    suits = _suit_markup(language)
+    passed = _pass_word(language)
+    for name in SUIT_FILTERS:  # a suit symbol's spoken name ('pique'), a passed-out contract ('Passe')
+        if suits or (passed is not None and name == "contract"):
+            env.filters[name] = _with_words(env.filters[name], suits, passed if name == "contract" else None)
     sign = decimal_sign(language)
     if sign != ".":  # the figure filters write the locale's decimal sign: the one place it switches
         for name in FIGURE_FILTERS:
-            env.filters[name] = _with_decimal_sign(env.filters[name], sign)
+            if name != "weight":
+                env.filters[name] = _with_decimal_sign(env.filters[name], sign)
+    if language.locale is not None:  # a weight is a percentage: the locale's signs ('60 %')
+        env.filters["weight"] = _as_percent(env.filters["weight"], language.locale)
 
 
 SUIT_FILTERS = ("suit", "contract", "card", "steptext")
@@ -308,8 +319,32 @@ def suit_words(language: Language) -> dict[str, str]:
     }
 
 
-def _with_suit_words(write: Callable[..., Markup], words: dict[str, str]) -> Callable[..., Markup]:
-    """Each markup translated once and kept (a few dozen contracts and cards make a session)."""
+def _suit_markup(language: Language) -> dict[str, str]:
+    """Each suit's spoken name in the markup, English to ``language``'s (none in English)."""
+    return {f'aria-label="{w}"': f'aria-label="{escape(t)}"' for w, t in suit_words(language).items() if w != t}
+
+
+def _pass_word(language: Language) -> Markup | None:
+    """A passed-out board's contract in ``language`` ('Passe'); None where it is 'Pass'."""
+    passed = language.translations.pgettext("contract", "Pass")
+    return None if passed == "Pass" else Markup(escape(passed))
+
+
+def contract(value: Any) -> Markup:
+    """The ``contract`` filter as the active language's pages write it (the suits' spoken
+    names, 'Passe'): for a contract in markup Python makes (``adjusted_worth``)."""
+    return _contract_writer(_active)(value)
+
+
+@lru_cache(maxsize=8)
+def _contract_writer(language: Language) -> Callable[..., Markup]:
+    suits, passed = _suit_markup(language), _pass_word(language)
+    return _with_words(fmt.contract, suits, passed) if suits or passed is not None else fmt.contract
+
+
+def _with_words(write: Callable[..., Markup], words: dict[str, str], passed: Markup | None) -> Callable[..., Markup]:
+    """``write`` with the suits' spoken names ``words`` and, for a contract, ``passed`` for
+    'Pass': each markup translated once and kept (a few dozen contracts and cards make a session)."""
     done: dict[str, Markup] = {}
 
     def written(*args: Any) -> Markup:
@@ -317,10 +352,14 @@ def _with_suit_words(write: Callable[..., Markup], words: dict[str, str]) -> Cal
         got = done.get(out)
         if got is None:
             text = str(out)
-            if "aria-label" in text:
-                for english, translated in words.items():
-                    text = text.replace(english, translated)
-            got = remember(done, out, Markup(text), 4096)
+            if passed is not None and text == "Pass":
+                got = passed
+            else:
+                if "aria-label" in text:
+                    for english, translated in words.items():
+                        text = text.replace(english, translated)
+                got = Markup(text)
+            remember(done, out, got, 4096)
         return got
 
     return written
@@ -398,6 +437,22 @@ def _with_decimal_sign(write: Callable[..., str], sign: str) -> Callable[..., st
     return written
 
 
+def _as_percent(write: Callable[..., str], locale: Locale) -> Callable[..., str]:
+    """``write`` (a percentage in English, '60%', '33.33%') as ``locale`` writes it ('60 %',
+    '33,33 %'): the same digits, each text kept by the figure's value."""
+    done: dict[tuple[int, int], str] = {}
+
+    def written(value: Any) -> str:
+        exact = Fraction(value)
+        key = (exact.numerator, exact.denominator)
+        text = done.get(key)
+        if text is None:
+            text = remember(done, key, _figure(write(value), True, locale), 1024)
+        return text
+
+    return written
+
+
 @lru_cache(maxsize=8)
 def decimal_sign(language: Language) -> str:
     """The locale's decimal sign (CLDR): '.' in English, ',' in French and Dutch."""
@@ -418,6 +473,61 @@ def localising(write: Callable[..., str]) -> Callable[..., str]:
     the writer itself in English."""
     sign = decimal_sign(_active)
     return write if sign == "." else _with_decimal_sign(write, sign)
+
+
+def message_text(param: Param) -> str:
+    """An engine message (``scoring.message``: an award's name, a unit's word) that the site
+    writes into a heading or a row, in the active language: in English its own text."""
+    language = _active
+    if language.locale is None:
+        return english(param)
+    return render(param, *_step_writers(language))
+
+
+def amount_text(value: Fraction | int, word: str, written: str) -> str:
+    """'6.0 matchpoints', '1 IMP', '6,0 points de match': ``written`` (the figure as the page
+    writes it, the locale's decimal sign already in it) and the word of its unit (``word``, as
+    ``units.UNIT_LABELS`` names it), singular or plural as the language counts ``value`` — the
+    engine's messages for a figure and its unit (``explain.amount``)."""
+    language = _active
+    if language.locale is None:
+        singular, plural = _unit_messages(word)
+        return (singular if abs(value) == 1 else plural) % {"num": written}
+    key = (value.numerator, value.denominator, word, written)
+    text = _amounts.get(key)
+    if text is None:  # a session's headings repeat a few hundred figures: each counted once
+        singular, plural = _unit_messages(word)
+        pattern = language.translations.ngettext(singular, plural, _plural_count(value, language.locale))
+        text = remember(_amounts, key, pattern % {"num": written}, 4096)
+    return text
+
+
+_amounts: dict[tuple[int, int, str, str], str] = {}
+"""``amount_text``'s texts in the active language (emptied when another is activated)."""
+
+
+@lru_cache(maxsize=16)
+def _unit_messages(word: str) -> tuple[str, str]:
+    """The engine's singular and plural messages for a unit's figure (``explain.amount``),
+    looked up once a unit: a heading is written for every side of every line."""
+    counted = amount(1, word)
+    return counted.singular, counted.plural
+
+
+def percent_text(figure: str) -> str:
+    """A percentage written by ``figures.percentage`` ('58.33') with the active language's
+    percent sign and decimal sign: '58.33%', '58,33 %' (the same digits, never rounded again)."""
+    language = _active
+    if language.locale is None:
+        return figure + "%"
+    return _percent_in(figure, language)
+
+
+@lru_cache(maxsize=4096)
+def _percent_in(figure: str, language: Language) -> str:
+    """``percent_text`` in a language Babel writes (its percent format is slow: kept by text)."""
+    assert language.locale is not None
+    return _figure(figure + "%", True, language.locale)
 
 
 def term(word: str) -> str:
