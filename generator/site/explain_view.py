@@ -200,7 +200,7 @@ def _heading(
     who = _("North-South") if direction is Direction.NS else _("East-West")
     if isinstance(outcome, Scored) and not outcome.is_weighted:
         ns = outcome.components[0].play.ns_score
-        side = "NS"
+        side = i18n.seat("NS")
         contract = outcome.components[0].play.contract
         what = (
             f"{side} {ns:+d}"

@@ -287,7 +287,7 @@ ROWS = {
             "11 et 10 levées auraient donné 7,6 PM.",
         ],
         "nl": [
-            "2 v 5, gewogen score: 60% van 4♥ door E, 40% van 4♥ door E (EW): "
+            "2 v 5, gewogen score: 60% van 4♥ door O, 40% van 4♥ door O (OW): "
             "zoals gewogen, 10 en 9 slagen: 5,8 MP; 9 en 8 slagen zouden 2,4 MP zijn geweest; "
             "11 en 10 slagen zouden 7,6 MP zijn geweest.",
         ],
@@ -300,7 +300,7 @@ def _loose(sentence: str) -> re.Pattern[str]:
     pattern = re.escape(sentence)
     pattern = re.sub(r"\bNS\b", "(?:NS|NZ)", pattern).replace(r"\(EW\)", r"\((?:EW|EO|OW)\)")
     pattern = re.sub(r"\bEW\b", "(?:EW|EO|OW)", pattern)
-    return re.compile(pattern.replace(r"\ v\ ", r"\ (?:v|contre|tegen|–)\ "))
+    return re.compile(pattern.replace(r"\ v\ ", r"\ (?:v|c\.|contre|tegen|–)\ "))
 
 
 def _texts(site: Path, page: str) -> str:
