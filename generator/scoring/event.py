@@ -29,7 +29,7 @@ from fractions import Fraction
 
 from ..model import Pair, ScoringMethod
 from .explain import Explanation, Step, equals, fig, fmt, pfig
-from .message import Param, formula, join, msg, plural
+from .message import Msg, Param, english, formula, join, msg, plural
 from .ranking import rank_labels
 from .results import SessionResult, Standing
 
@@ -108,8 +108,14 @@ class EventResult:
     standings: tuple[EventStanding, ...]
     unit: str
     """'matchpoints', '%' (average of percentages) or 'points' (carry-forward: percentage points)."""
-    notes: tuple[str, ...] = field(default=())
-    """What the reader should know about the whole ranking (tops scaled, the missing rule)."""
+    messages: tuple[Msg, ...] = field(default=())
+    """What the reader should know about the whole ranking (tops scaled, the missing rule),
+    as messages a site writes in its language (``scoring.message``)."""
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """The notes in English (the command line's report, the JSON export)."""
+        return tuple(english(m) for m in self.messages)
 
 
 PairKey = tuple[str, ...]
@@ -251,7 +257,7 @@ def _total(
     if len(tops) != len(found):
         raise EventError("a session has no board with a top: expected matchpoint sessions with results")
     top = max(tops)
-    notes = []
+    notes: list[Msg] = []
     if len(set(tops)) > 1:
         described = ", ".join(f"{label} {fmt(t)}" for label, t in zip(labels, tops))
         if options.unequal_tops == "refuse":
@@ -260,8 +266,14 @@ def _total(
                 "equal tops; expected equal tops, or unequal_tops: scale, or method: average_percentage"
             )
         notes.append(
-            f"The sessions' tops differ ({described}): each session's matchpoints are scaled "
-            f"to a top of {fmt(top)} before they are added."
+            msg(
+                "The sessions' tops differ (%(tops)s): each session's matchpoints are scaled "
+                "to a top of %(top)s before they are added.",
+                tops=join(
+                    ", ", (formula("%(session)s %(top)s", session=label, top=fig(t)) for label, t in zip(labels, tops))
+                ),
+                top=fig(top),
+            )
         )
     # The most matchpoints a pair could score in each session, for ``missing: average``.
     most = [Fraction(max((s.available or 0) for s in r.standings)) for r in sessions]
@@ -541,8 +553,11 @@ def _carry_forward(
             )
         )
     final_only = (
-        f"Final pairs only: each scores its final percentage plus {fmt(fraction * 100, PLACES)}% of its "
-        "qualifying percentage (in percentage points).",
+        msg(
+            "Final pairs only: each scores its final percentage plus %(share)s of its "
+            "qualifying percentage (in percentage points).",
+            share=pfig(fraction * 100, PLACES),
+        ),
     )
     return EventResult(
         title,
@@ -555,14 +570,17 @@ def _carry_forward(
     )
 
 
-def _missing_note(options: EventOptions) -> tuple[str, ...]:
+def _missing_note(options: EventOptions) -> tuple[Msg, ...]:
     return (missing_rule(options.missing),)
 
 
-def missing_rule(missing: str) -> str:
-    """The event's rule for a pair that missed a session, as its ranking's note says it."""
-    return {
-        "not_ranked": "A pair that missed a session is listed but not ranked.",
-        "played": "A pair that missed a session is ranked on the sessions it played.",
-        "average": f"A pair that missed a session is given an average ({fmt(AVERAGE)}%) for it.",
-    }[missing]
+def missing_rule(missing: str) -> Msg:
+    """The event's rule for a pair that missed a session, as its ranking's note says it (a
+    message: ``english`` writes it in English, a site in its language)."""
+    if missing == "not_ranked":
+        return msg("A pair that missed a session is listed but not ranked.")
+    if missing == "played":
+        return msg("A pair that missed a session is ranked on the sessions it played.")
+    if missing == "average":
+        return msg("A pair that missed a session is given an average (%(average)s) for it.", average=pfig(AVERAGE))
+    raise KeyError(missing)

@@ -28,7 +28,7 @@ import io
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
@@ -42,9 +42,11 @@ from markupsafe import Markup, escape
 from ..dates import MONTHS
 from ..errors import BuildError, shown
 from ..files import refused_file
+from ..history.diff import ENGLISH as ENGLISH_WORDING
+from ..history.diff import Wording
 from ..languages import DEFAULT_LANGUAGE, parse_tag
 from ..memo import remember
-from ..scoring.message import Figure, render
+from ..scoring.message import Figure, Param, english, render
 from ..scoring.rounding import decimal_places
 
 if TYPE_CHECKING:  # Babel is the ``languages`` extra: imported only for a language that needs it
@@ -613,6 +615,30 @@ def ordinal(n: int, language: Language = ENGLISH, tied: bool = False) -> str:
     return language.translations.pgettext("place", "%(place)s=") % {"place": place}
 
 
+def correction_wording(language: Language | None = None) -> Wording:
+    """How ``history`` writes a correction in ``language`` (the active one by default): its
+    sentences through the catalogs, places, dates, figures and units as the locale writes them."""
+    language = _active if language is None else language
+    return ENGLISH_WORDING if language is ENGLISH else _wording(language)
+
+
+@lru_cache(maxsize=8)
+def _wording(language: Language) -> Wording:
+    t = language.translations
+
+    def say(message: str, **values: str) -> str:
+        text = t.gettext(message)
+        return text % values if values else text
+
+    return Wording(
+        say=say,
+        place=lambda n, tied: ordinal(n, language, tied),
+        date=lambda iso: long_date(datetime.fromisoformat(iso).date(), language),
+        figure=lambda text: localised(text, language),
+        unit=lambda word: vocabulary(language).get(word, word),
+    )
+
+
 # --- explanation steps ---------------------------------------------------------------------
 
 
@@ -626,6 +652,15 @@ def step_text(step: Step, language: Language | None = None) -> str:
     if language.locale is None or type(step.message) is str:
         return step.summary
     return render(step.message, *_step_writers(language))
+
+
+def message_text(message: Param, language: Language | None = None) -> str:
+    """A message the engine made (``scoring.message``: a note on a ranking, a rule, a figure
+    alone) in ``language`` (the active one by default), as ``step_text`` writes a step's."""
+    language = _active if language is None else language
+    if language.locale is None:
+        return english(message)
+    return render(message, *_step_writers(language))
 
 
 @lru_cache(maxsize=8)

@@ -30,6 +30,7 @@ from ..scoring.results import SessionResult
 from ..upload import read_and_score
 from .cache import Cache, digest
 from .duplicates import session_identity
+from .i18n import correction_wording
 from .links import LEGACY, file_slug, slugify
 from .neighbours import Neighbours
 from .page import Page, SiteInfo
@@ -242,6 +243,7 @@ def build_source(
                 n,
                 method_label(result.session.method),
                 provisional["until_iso"] if provisional else None,
+                correction_wording(),
             )
         analysis = analyse_session(result.session, analysis_cache)
         planner = SessionView(
