@@ -63,7 +63,7 @@ def entries(club: str, summaries: list[SessionSummary], site_url: str = "") -> l
                 if c["late"]
                 else _("Corrected on %(date)s", date=c["date"])
             )
-            text = f"{said}: {c['text']}"
+            text = _("%(corrected)s: %(change)s", corrected=said, change=c["text"])
             if c["reason"]:
                 text += " " + _("Reason given: %(reason)s", reason=c["reason"])
             found.append(

@@ -188,7 +188,7 @@ def _history(
     def score(file: str, data: bytes) -> list[Snapshot]:
         if len(data) > MAX_BYTES:
             raise ValueError(f"the file is {len(data):,} bytes: expected at most {MAX_BYTES:,} bytes")
-        return [snapshot(r) for r in _score_all(file, data, scoring, file, privacy)]
+        return [snapshot(r, correction_wording()) for r in _score_all(file, data, scoring, file, privacy)]
 
     return earlier + [now], earlier_snapshots(earlier, rel, history["folder"], cache_root, history["common"], score)
 
@@ -239,7 +239,7 @@ def build_source(
             record = corrections(
                 past[0],
                 past[1],
-                snapshot(result),
+                snapshot(result, correction_wording()),
                 n,
                 method_label(result.session.method),
                 provisional["until_iso"] if provisional else None,

@@ -270,3 +270,47 @@ def test_the_player_search_writes_no_english(sample):
     strings = re.findall(r'"([^"]*)"', re.sub(r"/\*.*?\*/|//[^\n]*", "", script, flags=re.S))
     words = [s for s in strings if re.search(r"[a-z]{2,} [a-z]{2,}", s, re.I) and s != "use strict"]
     assert words == [], words
+
+
+# --- corrections, on the session page and in the feed (tests/site/test_corrections.py's fixture) ---
+
+CORRECTION = {
+    # The English (tests/site/test_corrections.py): "board 1, NS 1 v EW 1: 4♠= by N +420 → 4♠−1 by N
+    # −50; board 3, NS 3 v EW 2: removed (was 2♥−1 by S −50); board 4, NS 3 v EW 3: added, artificial
+    # score A=. Eli Elm & Fay Fern (NS 3) moved from 3rd to 2nd; Ann Alder & Ben Birch (NS 1) from
+    # 1st= to 3rd; …".  The pairs' 'NS'/'EW' are the seats' abbreviations (not translated here).
+    "fr": "donne 1, NS 1 contre EW 1 : 4♠= par N +420 → 4♠−1 par N −50; donne 3, NS 3 contre EW 2 : retiré "
+    "(était 2♥−1 par S −50); donne 4, NS 3 contre EW 3 : ajouté, score artificiel A=. Eli Elm & Fay Fern "
+    "(NS 3) passe de 3e à 2e; Ann Alder & Ben Birch (NS 1) de 1er ex aequo à 3e; Gus Gorse & Hal Hazel "
+    "(EW 1) de 3e à 2e; Ivy Iris & Jon Juniper (EW 2) de 2e à 3e.",
+    "nl": "spel 1, NS 1 tegen EW 1: 4♠= door N +420 → 4♠−1 door N −50; spel 3, NS 3 tegen EW 2: verwijderd "
+    "(was 2♥−1 door S −50); spel 4, NS 3 tegen EW 3: toegevoegd, kunstmatige score A=. Eli Elm & Fay Fern "
+    "(NS 3) ging van 3e naar 2e; Ann Alder & Ben Birch (NS 1) van gedeeld 1e naar 3e; Gus Gorse & Hal Hazel "
+    "(EW 1) van 3e naar 2e; Ivy Iris & Jon Juniper (EW 2) van 2e naar 3e.",
+}
+CORRECTED_ON = {
+    "fr": "Corrigé le 24 novembre 2026 (une correction tardive) : ",
+    "nl": "Gecorrigeerd op 24 november 2026 (een late correctie): ",
+}
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command")
+@pytest.mark.parametrize("tag", ["fr", "nl"])
+def test_a_correction_in_the_sites_language(tmp_path, tag):
+    import html
+
+    from tests.site.test_corrections import REASON, V1, V2, build, git, make_repo, page, text_of
+
+    repo = make_repo(tmp_path)
+    settings = repo / "content" / "site.yaml"
+    settings.write_text(f"language: {tag}\n" + settings.read_text(encoding="utf-8"), encoding="utf-8")
+    (repo / "content" / "sessions" / "tuesday.yaml").write_text(V1, encoding="utf-8")
+    git(repo, "add", "-A", ".")
+    git(repo, "commit", "-q", "-m", "Tuesday pairs", date="2026-11-17T22:30:00+00:00")
+    (repo / "content" / "sessions" / "tuesday.yaml").write_text(V2, encoding="utf-8")
+    git(repo, "commit", "-q", "-a", "-m", REASON, date="2026-11-24T09:15:00+00:00")
+    build(repo)
+    i18n.activate(i18n.ENGLISH)
+    assert CORRECTION[tag] in text_of(page(repo, "sessions/tuesday/index.html"))
+    feed = html.unescape(page(repo, "feed.xml"))
+    assert CORRECTED_ON[tag] + CORRECTION[tag] in feed
