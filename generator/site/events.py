@@ -17,7 +17,7 @@ from typing import Any
 
 from ..errors import InputErrors
 from ..readers import is_event_file
-from ..scoring.event import AVERAGE, EventOptions, missing_rule
+from ..scoring.event import AVERAGE, EventOptions, default_label, missing_rule
 from ..scoring.explain import pfig
 from ..upload import ScoredEvent
 from . import i18n
@@ -81,9 +81,7 @@ def memberships(
         folder = posixpath.dirname(event.rel)
         for n, ref in enumerate(spec.sessions, start=1):
             rel = posixpath.normpath(posixpath.join(folder, ref.file))
-            label = ref.label or (
-                ("Qualifying", "Final")[n - 1] if spec.options.method == "carry_forward" and n <= 2 else f"Session {n}"
-            )
+            label = ref.label or message_text(default_label(spec.options.method, n))
             out.setdefault(rel, {}).setdefault(ref.index or 1, []).append(
                 {"title": spec.title, "label": label, "url": event.url}
             )
@@ -109,12 +107,12 @@ def plan_event(
     root = "../../"
     sessions = [
         {
-            "label": label,
+            "label": message_text(label),
             "title": s.session.title,
             "url": f"{root}{session_dir(slug)}/index.html",
             "date": i18n.weekday_date(s.session.date, i18n.active()) if s.session.date else "",
         }
-        for label, s, slug in zip(r.labels, r.sessions, slugs)
+        for label, s, slug in zip(r.session_labels, r.sessions, slugs)
     ]
     unit = r.unit
     rows = []

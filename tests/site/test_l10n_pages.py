@@ -152,9 +152,9 @@ def test_the_event_pages_method_rule_and_footnote(tag):
 
 NOTES = {
     # Tops 4 and 2 (tests/scoring/test_event.py): the small session's matchpoints scaled to 4.
-    "fr": "Les tops des séances diffèrent (Session 1 4, Session 2 2) : les points de match de chaque séance sont "
+    "fr": "Les tops des séances diffèrent (Séance 1 4, Séance 2 2) : les points de match de chaque séance sont "
     "ramenés à un top de 4 avant d’être additionnés.",
-    "nl": "De tops van de zittingen verschillen (Session 1 4, Session 2 2): de matchpunten van elke zitting worden "
+    "nl": "De tops van de zittingen verschillen (Zitting 1 4, Zitting 2 2): de matchpunten van elke zitting worden "
     "herschaald naar een top van 4 voordat ze worden opgeteld.",
 }
 FINAL_ONLY = {
@@ -184,6 +184,41 @@ def test_the_engines_notes_are_messages_the_site_translates(tag):
     i18n.activate(_language(tag))
     assert [i18n.message_text(m) for m in total.messages] == [NOTES[tag], RULES[tag][1]]
     assert [i18n.message_text(m) for m in carried.messages] == [FINAL_ONLY[tag], RULES[tag][0]]
+
+
+LABELS = {  # an event file that names its sessions not: the default labels, and a step that names one
+    "en": (
+        ["Session 1", "Session 2"],
+        ["Qualifying", "Final"],
+        "missed Session 2: not ranked (a pair must play every session)",
+    ),
+    "fr": (
+        ["Séance 1", "Séance 2"],
+        ["Qualification", "Finale"],
+        "a manqué Séance 2 : non classée (une paire doit jouer toutes les séances)",
+    ),
+    "nl": (
+        ["Zitting 1", "Zitting 2"],
+        ["Voorronde", "Finale"],
+        "miste Zitting 2: niet geklasseerd (een paar moet elke zitting spelen)",
+    ),
+}
+
+
+@pytest.mark.parametrize("tag", ["en", "fr", "nl"])
+def test_the_default_session_labels_in_the_sites_language(tag):
+    """The engine's labels are messages; the command line and JSON keep their English."""
+    one, small = mitchell(S1_BOARDS, S1_SEATS, "one"), mitchell(SMALL, SMALL_SEATS, "small")
+    total = score_event("Mixed", [one, small], EventOptions(method="total_matchpoints"))
+    carried = score_event("Mixed", [one, small], EventOptions(method="carry_forward"))
+    assert (total.labels, carried.labels) == (("Session 1", "Session 2"), ("Qualifying", "Final"))
+    missed = next(s for s in total.standings if s.figure is None)  # E and F played only the first
+    assert missed.explanation.to_dict()["steps"][0]["values"] == {"missed": ["Session 2"]}
+    i18n.activate(_language(tag))
+    sessions, rounds, step = LABELS[tag]
+    assert [i18n.message_text(label) for label in total.session_labels] == sessions
+    assert [i18n.message_text(label) for label in carried.session_labels] == rounds
+    assert i18n.step_text(missed.explanation.steps[0]) == step
 
 
 # --- the winners, as the home page, the archive and the feed write them -----------------------
