@@ -126,6 +126,25 @@ def _season_chart(n: int, season: str, rows: list[dict[str, Any]], average: Frac
     )
 
 
+def _chart_text(rows: list[dict[str, Any]], average: Fraction | None) -> tuple[list[str], str]:
+    """The season chart again as text, under it (each session oldest first: its date, title,
+    partner and percentage; the season's average), figures as the locale writes them."""
+    language = i18n.active()
+    points = []
+    for r in reversed(rows):
+        if r["percentage"] is None:
+            continue
+        said = [r["long_date"], r["session"]]
+        if r["partners"]:
+            said.append(_("with %(partners)s", partners=" & ".join(r["partners"])))
+        points.append(
+            _("%(session)s: %(figure)s", session=", ".join(said), figure=i18n.percent(r["percentage"], 2, language))
+        )
+    if average is None:
+        return points, ""
+    return points, _("Season average: %(average)s.", average=i18n.percent(average, 2, language))
+
+
 def season_of(date: str | None, start_month: int) -> str | None:
     """'2026' for calendar seasons; '2026-27' when seasons start in, say, September."""
     if not date:
@@ -550,6 +569,8 @@ class ArchivePlanner:
             pcts = [r["percentage"] for r in rows if r["percentage"] is not None]
             average = _mean(pcts) if pcts else None
             with_masterpoints = any(r["masterpoints"] for r in rows)
+            chart = _season_chart(n, season, rows, average)
+            chart_points, chart_average = _chart_text(rows, average) if chart else ([], "")
             seasons.append(
                 {
                     "season": season,
@@ -558,7 +579,9 @@ class ArchivePlanner:
                     "sessions": len(rows),
                     "scored": len(pcts),
                     "average": average,
-                    "chart": _season_chart(n, season, rows, average),
+                    "chart": chart,
+                    "chart_points": chart_points,
+                    "chart_average": chart_average,
                     "url": f"{p['slug']}.html" if n == 0 else f"{p['slug']}-season-{season}.html",
                 }
             )

@@ -250,6 +250,11 @@ BUILT = {
         "players/index.html": ['data-none="Aucun joueur trouvé."'],
         # an individual's history names the player's number in the field
         "players/alice-archer.html": ["<td>individuel (joueur 1)</td>"],
+        # the season chart again as text, under it: 43.75% in both sessions, so the average too
+        "players/abel-ash.html": [
+            f"<li>18 novembre 2026, Winter Championship, first session, avec Bea Bloom : 43,75{NBSP}%</li>",
+            f"<p>Moyenne de la saison : 43,75{NBSP}%.</p>",
+        ],
         "feed.xml": [
             '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="fr">',
             "(Nord-Sud, handicap et scratch); Marigold Nutley &amp; Oswald Pryce (Est-Ouest, handicap et scratch).",
@@ -264,6 +269,10 @@ BUILT = {
     "nl": {
         "players/index.html": ['data-none="Geen speler gevonden."'],
         "players/alice-archer.html": ["<td>individueel (speler 1)</td>"],
+        "players/abel-ash.html": [
+            "<li>18 november 2026, Winter Championship, first session, met Bea Bloom: 43,75%</li>",
+            "<p>Seizoensgemiddelde: 43,75%.</p>",
+        ],
         "feed.xml": [
             '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="nl">',
             "(Noord-Zuid, handicap en bruto); Marigold Nutley &amp; Oswald Pryce (Oost-West, handicap en bruto).",
