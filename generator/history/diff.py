@@ -34,13 +34,18 @@ def long_date(iso: str) -> str:
     return f"{d.day} {MONTHS[d.month - 1]} {d.year}"
 
 
+def moment_text(moment: datetime) -> str:
+    """'25 November 2026, 14:05' in the commit's own offset (the club's clock)."""
+    return f"{moment.day} {MONTHS[moment.month - 1]} {moment.year}, {moment:%H:%M}"
+
+
 def _same(text: str) -> str:
     return text
 
 
 @dataclass(frozen=True, slots=True)
 class Wording:
-    """How a correction is written: English by default; a site in another language passes
+    """How a correction (and a provisional period's end) is written: English by default; a site in another language passes
     its own (generator/site/pipeline.py), so that this layer needs no site and no catalog.
     Its messages are extracted by ``make messages`` (babel.cfg: the keyword ``say``)."""
 
@@ -50,6 +55,8 @@ class Wording:
     """A place, shared or not: '2nd', '1st='; '2e', '1er ex aequo'."""
     date: Callable[[str], str] = long_date
     """A commit's ISO date-time written out."""
+    moment: Callable[[datetime], str] = moment_text
+    """A date and time (the end of a provisional period): '25 November 2026, 14:05'."""
     figure: Callable[[str], str] = _same
     """A figure written with a decimal point ('1.5'), with the language's decimal sign."""
     unit: Callable[[str], str] = _same

@@ -616,8 +616,9 @@ def ordinal(n: int, language: Language = ENGLISH, tied: bool = False) -> str:
 
 
 def correction_wording(language: Language | None = None) -> Wording:
-    """How ``history`` writes a correction in ``language`` (the active one by default): its
-    sentences through the catalogs, places, dates, figures and units as the locale writes them."""
+    """How ``history`` writes a correction and a provisional period's end in ``language`` (the
+    active one by default): its sentences through the catalogs, places, dates, figures and
+    units as the locale writes them."""
     language = _active if language is None else language
     return ENGLISH_WORDING if language is ENGLISH else _wording(language)
 
@@ -630,10 +631,14 @@ def _wording(language: Language) -> Wording:
         text = t.gettext(message)
         return text % values if values else text
 
+    def moment(when: datetime) -> str:
+        return t.gettext("%(date)s, %(time)s") % {"date": long_date(when.date(), language), "time": f"{when:%H:%M}"}
+
     return Wording(
         say=say,
         place=lambda n, tied: ordinal(n, language, tied),
         date=lambda iso: long_date(datetime.fromisoformat(iso).date(), language),
+        moment=moment,
         figure=lambda text: localised(text, language),
         unit=lambda word: vocabulary(language).get(word, word),
     )

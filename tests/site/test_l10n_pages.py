@@ -338,12 +338,15 @@ CORRECTED_ON = {
 }
 
 
-@pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command")
-@pytest.mark.parametrize("tag", ["fr", "nl"])
-def test_a_correction_in_the_sites_language(tmp_path, tag):
-    import html
+PROVISIONAL = {  # first committed 17 November 2026 at 22:30, two days provisional
+    "fr": "provisoire jusqu’au 19 novembre 2026 à 22:30",
+    "nl": "voorlopig tot 19 november 2026 om 22:30",
+}
 
-    from tests.site.test_corrections import REASON, V1, V2, build, git, make_repo, page, text_of
+
+def _corrected_repo(tmp_path: Path, tag: str) -> Path:
+    """tests/site/test_corrections.py's upload, committed then corrected, in ``tag``."""
+    from tests.site.test_corrections import REASON, V1, V2, git, make_repo
 
     repo = make_repo(tmp_path)
     settings = repo / "content" / "site.yaml"
@@ -353,8 +356,32 @@ def test_a_correction_in_the_sites_language(tmp_path, tag):
     git(repo, "commit", "-q", "-m", "Tuesday pairs", date="2026-11-17T22:30:00+00:00")
     (repo / "content" / "sessions" / "tuesday.yaml").write_text(V2, encoding="utf-8")
     git(repo, "commit", "-q", "-a", "-m", REASON, date="2026-11-24T09:15:00+00:00")
+    return repo
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command")
+@pytest.mark.parametrize("tag", ["fr", "nl"])
+def test_a_correction_in_the_sites_language(tmp_path, tag):
+    import html
+
+    from tests.site.test_corrections import build, page, text_of
+
+    repo = _corrected_repo(tmp_path, tag)
     build(repo)
     i18n.activate(i18n.ENGLISH)
     assert CORRECTION[tag] in text_of(page(repo, "sessions/tuesday/index.html"))
     feed = html.unescape(page(repo, "feed.xml"))
     assert CORRECTED_ON[tag] + CORRECTION[tag] in feed
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command")
+@pytest.mark.parametrize("tag", ["fr", "nl"])
+def test_the_provisional_periods_end_in_the_sites_language(tmp_path, tag):
+    from datetime import UTC, datetime
+
+    from tests.site.test_corrections import build, page, text_of
+
+    repo = _corrected_repo(tmp_path, tag)
+    build(repo, now=datetime(2026, 11, 18, 9, 0, tzinfo=UTC))
+    i18n.activate(i18n.ENGLISH)
+    assert PROVISIONAL[tag] in text_of(page(repo, "index.html"))
