@@ -332,6 +332,10 @@ CORRECTION = {
     "(NS 3) ging van 3e naar 2e; Ann Alder & Ben Birch (NS 1) van gedeeld 1e naar 3e; Gus Gorse & Hal Hazel "
     "(EW 1) van 3e naar 2e; Ivy Iris & Jon Juniper (EW 2) van 2e naar 3e.",
 }
+ON_THE_PAGE = {  # the session page says the correction came after the provisional period
+    "fr": "Corrigé le 24 novembre 2026 (une correction tardive, après la période provisoire) : ",
+    "nl": "Gecorrigeerd op 24 november 2026 (een late correctie, na de voorlopige periode): ",
+}
 CORRECTED_ON = {
     "fr": "Corrigé le 24 novembre 2026 (une correction tardive) : ",
     "nl": "Gecorrigeerd op 24 november 2026 (een late correctie): ",
@@ -369,7 +373,7 @@ def test_a_correction_in_the_sites_language(tmp_path, tag):
     repo = _corrected_repo(tmp_path, tag)
     build(repo)
     i18n.activate(i18n.ENGLISH)
-    assert CORRECTION[tag] in text_of(page(repo, "sessions/tuesday/index.html"))
+    assert ON_THE_PAGE[tag] + CORRECTION[tag] in text_of(page(repo, "sessions/tuesday/index.html"))
     feed = html.unescape(page(repo, "feed.xml"))
     assert CORRECTED_ON[tag] + CORRECTION[tag] in feed
 
