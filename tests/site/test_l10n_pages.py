@@ -19,6 +19,7 @@ from generator.scoring.event import EventOptions, missing_rule, score_event
 from generator.site import archive, events, i18n, summary
 from generator.site.build import build_site
 from tests.scoring.test_event import S1_BOARDS, S1_SEATS, SMALL, SMALL_SEATS, mitchell
+from tests.site.test_corrections import corrected  # noqa: F401  (a fixture: an upload committed, then corrected)
 
 ROOT = Path(__file__).resolve().parents[2]
 NBSP = "\xa0"
@@ -348,29 +349,21 @@ PROVISIONAL = {  # first committed 17 November 2026 at 22:30, two days provision
 }
 
 
-def _corrected_repo(tmp_path: Path, tag: str) -> Path:
-    """tests/site/test_corrections.py's upload, committed then corrected, in ``tag``."""
-    from tests.site.test_corrections import REASON, V1, V2, git, make_repo
-
-    repo = make_repo(tmp_path)
+def _in(repo: Path, tag: str) -> Path:
+    """tests/site/test_corrections.py's upload, committed then corrected, built in ``tag``."""
     settings = repo / "content" / "site.yaml"
     settings.write_text(f"language: {tag}\n" + settings.read_text(encoding="utf-8"), encoding="utf-8")
-    (repo / "content" / "sessions" / "tuesday.yaml").write_text(V1, encoding="utf-8")
-    git(repo, "add", "-A", ".")
-    git(repo, "commit", "-q", "-m", "Tuesday pairs", date="2026-11-17T22:30:00+00:00")
-    (repo / "content" / "sessions" / "tuesday.yaml").write_text(V2, encoding="utf-8")
-    git(repo, "commit", "-q", "-a", "-m", REASON, date="2026-11-24T09:15:00+00:00")
     return repo
 
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command")
 @pytest.mark.parametrize("tag", ["fr", "nl"])
-def test_a_correction_in_the_sites_language(tmp_path, tag):
+def test_a_correction_in_the_sites_language(corrected, tag):  # noqa: F811  (the fixture)
     import html
 
     from tests.site.test_corrections import build, page, text_of
 
-    repo = _corrected_repo(tmp_path, tag)
+    repo = _in(corrected, tag)
     build(repo)
     i18n.activate(i18n.ENGLISH)
     assert ON_THE_PAGE[tag] + CORRECTION[tag] in text_of(page(repo, "sessions/tuesday/index.html"))
@@ -380,12 +373,12 @@ def test_a_correction_in_the_sites_language(tmp_path, tag):
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command")
 @pytest.mark.parametrize("tag", ["fr", "nl"])
-def test_the_provisional_periods_end_in_the_sites_language(tmp_path, tag):
+def test_the_provisional_periods_end_in_the_sites_language(corrected, tag):  # noqa: F811  (the fixture)
     from datetime import UTC, datetime
 
     from tests.site.test_corrections import build, page, text_of
 
-    repo = _corrected_repo(tmp_path, tag)
+    repo = _in(corrected, tag)
     build(repo, now=datetime(2026, 11, 18, 9, 0, tzinfo=UTC))
     i18n.activate(i18n.ENGLISH)
     assert PROVISIONAL[tag] in text_of(page(repo, "index.html"))
