@@ -28,7 +28,7 @@ import io
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
@@ -42,6 +42,8 @@ from markupsafe import Markup, escape
 from ..dates import MONTHS
 from ..errors import BuildError, shown
 from ..files import refused_file
+from ..history.diff import ENGLISH as ENGLISH_WORDING
+from ..history.diff import Wording
 from ..languages import DEFAULT_LANGUAGE, parse_tag
 from ..memo import remember
 from ..scoring.explain import amount
@@ -475,15 +477,6 @@ def localising(write: Callable[..., str]) -> Callable[..., str]:
     return write if sign == "." else _with_decimal_sign(write, sign)
 
 
-def message_text(param: Param) -> str:
-    """An engine message (``scoring.message``: an award's name, a unit's word) that the site
-    writes into a heading or a row, in the active language: in English its own text."""
-    language = _active
-    if language.locale is None:
-        return english(param)
-    return render(param, *_step_writers(language))
-
-
 def amount_text(value: Fraction | int, word: str, written: str) -> str:
     """'6.0 matchpoints', '1 IMP', '6,0 points de match': ``written`` (the figure as the page
     writes it, the locale's decimal sign already in it) and the word of its unit (``word``, as
@@ -769,6 +762,35 @@ def ordinal(n: int, language: Language = ENGLISH, tied: bool = False) -> str:
     return language.translations.pgettext("place", "%(place)s=") % {"place": place}
 
 
+def correction_wording(language: Language | None = None) -> Wording:
+    """How ``history`` writes a correction and a provisional period's end in ``language`` (the
+    active one by default): its sentences through the catalogs, places, dates, figures and
+    units as the locale writes them."""
+    language = _active if language is None else language
+    return ENGLISH_WORDING if language is ENGLISH else _wording(language)
+
+
+@lru_cache(maxsize=8)
+def _wording(language: Language) -> Wording:
+    t = language.translations
+
+    def say(message: str, **values: str) -> str:
+        text = t.gettext(message)
+        return text % values if values else text
+
+    def moment(when: datetime) -> str:
+        return t.gettext("%(date)s, %(time)s") % {"date": long_date(when.date(), language), "time": f"{when:%H:%M}"}
+
+    return Wording(
+        say=say,
+        place=lambda n, tied: ordinal(n, language, tied),
+        date=lambda iso: long_date(datetime.fromisoformat(iso).date(), language),
+        moment=moment,
+        figure=lambda text: localised(text, language),
+        unit=lambda word: vocabulary(language).get(word, word),
+    )
+
+
 # --- explanation steps ---------------------------------------------------------------------
 
 
@@ -782,6 +804,15 @@ def step_text(step: Step, language: Language | None = None) -> str:
     if language.locale is None or type(step.message) is str:
         return step.summary
     return render(step.message, *_step_writers(language))
+
+
+def message_text(message: Param, language: Language | None = None) -> str:
+    """A message the engine made (``scoring.message``: a note on a ranking, a rule, a figure
+    alone) in ``language`` (the active one by default), as ``step_text`` writes a step's."""
+    language = _active if language is None else language
+    if language.locale is None:
+        return english(message)
+    return render(message, *_step_writers(language))
 
 
 @lru_cache(maxsize=8)
