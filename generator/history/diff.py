@@ -61,6 +61,8 @@ class Wording:
     """A figure written with a decimal point ('1.5'), with the language's decimal sign."""
     unit: Callable[[str], str] = _same
     """A unit's word ('matchpoints', 'IMPs', 'points') in the language."""
+    seat: Callable[[str], str] = _same
+    """A seat or a direction ('W', 'EW') as the language abbreviates it ('O', 'EO')."""
 
 
 ENGLISH = Wording()

@@ -20,7 +20,7 @@ def pair_text(ref: PairRef | None, multi_section: bool, wording: Wording = ENGLI
     if ref is None:
         return wording.say("no pair")
     section = f"{ref.section} " if multi_section and ref.section else ""
-    return f"{section}{ref.direction.value + ' ' if ref.direction else ''}{ref.number}"
+    return f"{section}{wording.seat(ref.direction.value) + ' ' if ref.direction else ''}{ref.number}"
 
 
 def _signed(score: int) -> str:
@@ -42,7 +42,9 @@ def play_text(play: Play, wording: Wording = ENGLISH) -> str:
         made = "=" if over == 0 else (f"+{over}" if over > 0 else f"{MINUS}{-over}")
     contract = f"{c.level}{SUIT_SYMBOLS[c.strain.value]}{'X' * c.doubled}{made}"
     if play.declarer:
-        contract = wording.say("%(contract)s by %(declarer)s", contract=contract, declarer=play.declarer.value)
+        contract = wording.say(
+            "%(contract)s by %(declarer)s", contract=contract, declarer=wording.seat(play.declarer.value)
+        )
     return f"{contract} {_signed(play.ns_score)}"
 
 
@@ -81,7 +83,7 @@ def snapshot(result: SessionResult, wording: Wording = ENGLISH) -> Snapshot:
             ns_text, ns_kind = outcome_text(tl.ns, wording)
             if tl.is_split:
                 ew_text, ew_kind = outcome_text(tl.ew, wording)
-                text, kind = f"NS {ns_text}, EW {ew_text}", ns_kind or ew_kind
+                text, kind = f"{wording.seat('NS')} {ns_text}, {wording.seat('EW')} {ew_text}", ns_kind or ew_kind
             else:
                 text, kind = ns_text, ns_kind
             lines[line_key(board.slug, tl.ns_pair, tl.ew_pair)] = {
@@ -97,7 +99,7 @@ def snapshot(result: SessionResult, wording: Wording = ENGLISH) -> Snapshot:
     for f in result.fields:
         for s in f.standings:
             pairs[s.ref.slug] = {
-                "pair": pair_text(s.ref, multi),
+                "pair": pair_text(s.ref, multi, wording),
                 # the players, so that a correction names them ('' when the upload has no names)
                 "names": " & ".join(p.name for p in s.pair.players),
                 "field": f.name,

@@ -788,6 +788,7 @@ def _wording(language: Language) -> Wording:
         moment=moment,
         figure=lambda text: localised(text, language),
         unit=lambda word: vocabulary(language).get(word, word),
+        seat=lambda code: seat_words(language).get(code, code),
     )
 
 
