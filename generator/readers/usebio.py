@@ -46,6 +46,8 @@ from ..model import (
     SitOut,
     TravellerLine,
 )
+from ..scoring.message import msg
+from ..scoring.said import said
 from . import values
 from .conventions import largest_field
 from .hand_records import HandRecords, suit_ranks
@@ -206,7 +208,7 @@ def reading(file: str, data: bytes, stream_above: int = STREAM_ABOVE) -> Reading
                 InputError(
                     file,
                     f"line {line}, column {column + 1}",
-                    f"malformed XML ({reason}): expected well-formed USEBIO XML",
+                    said(msg("malformed XML (%(reason)s): expected well-formed USEBIO XML", reason=reason)),
                 )
             ],
         )

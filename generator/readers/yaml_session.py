@@ -39,7 +39,9 @@ from ..model import (
 )
 from ..notation import Contract, ContractError, Seat, Vulnerability
 from ..scoring.contract import board_vulnerability, ns_score, parse_tricks
+from ..scoring.message import msg
 from ..scoring.options import DEFAULT_OPTIONS, OptionError
+from ..scoring.said import said
 from . import values
 from .individual import player_label, seats_of
 from .labels import pair_label
@@ -83,7 +85,12 @@ def _read_yaml(file: str, data: bytes) -> Reading:
         doc = load(data.decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
         return Reading(
-            [], [InputError(file, f"byte {exc.start}", "the file is not UTF-8 text: expected a UTF-8 YAML file")]
+            [],
+            [
+                InputError(
+                    file, f"byte {exc.start}", said(msg("the file is not UTF-8 text: expected a UTF-8 YAML file"))
+                )
+            ],
         )
     except LoadError as exc:
         return Reading([], [InputError(file, f"line {exc.line}", exc.message)])
@@ -121,7 +128,18 @@ def _read_yaml(file: str, data: bytes) -> Reading:
         problem = getattr(exc, "problem", None) or str(exc)
         return Reading(
             [],
-            [InputError(file, where, f"malformed YAML ({problem}): expected a YAML session as in docs/yaml-format.md")],
+            [
+                InputError(
+                    file,
+                    where,
+                    said(
+                        msg(
+                            "malformed YAML (%(problem)s): expected a YAML session as in docs/yaml-format.md",
+                            problem=str(problem),
+                        )
+                    ),
+                )
+            ],
         )
     if not isinstance(doc, LineDict):  # every mapping loads as a LineDict
         return Reading(

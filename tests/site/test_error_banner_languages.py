@@ -1,0 +1,104 @@
+"""The site's error banner (`serve`) in the site's language (issue 29 item 5): the sentence
+around the errors and each reader's error — file, board, pair, place and what was expected —
+translated; the terminal stays English.  Names and the session are invented."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.serve import SiteServer, _error_page, _with_banner
+
+SESSION = """\
+club: Orchard Bridge Club
+event: Tuesday Pairs
+date: 2026-10-06
+method: matchpoints
+movement: mitchell
+pairs:
+  - {number: 1, direction: NS, players: [Ann Archer, Bill Baker]}
+  - {number: 2, direction: NS, players: [Cora Cole, Dan Drake]}
+  - {number: 1, direction: EW, players: [Gail Grant, Hugh Hart]}
+  - {number: 2, direction: EW, players: [Iris Ives, Jack Jones]}
+boards:
+  - number: 1
+    results:
+      - {ns: 1, ew: 1, contract: 4S, by: N, tricks: 10, score: 620}
+      - {ns: 2, ew: 7, contract: 3NT, by: S, tricks: 9}
+"""
+# Board 1 is not vulnerable: 4♠ by N making 10 tricks scores 420, not 620 (Law 77); EW pair 7 is not listed.
+
+
+def _site(tmp_path: Path, language: str | None) -> Path:
+    content = tmp_path / "content"
+    (content / "sessions").mkdir(parents=True)
+    (content / "site.yaml").write_text(
+        "club: Orchard Bridge Club\n" + (f"language: {language}\n" if language else ""), encoding="utf-8"
+    )
+    (content / "sessions" / "tuesday.yaml").write_text(SESSION, encoding="utf-8")
+    return content
+
+
+def _failed_build(tmp_path: Path, language: str | None) -> tuple[str, list[str]]:
+    err: list[str] = []
+    server = SiteServer(
+        _site(tmp_path, language), tmp_path / "site", port=0, jobs=1, out=lambda _: None, err=err.append
+    )
+    try:
+        assert not server.build()
+    finally:
+        server.httpd.server_close()  # never started: nothing to shut down
+    assert server.state.error is not None
+    return server.state.error, err
+
+
+ENGLISH_LINES = [
+    "board 1, NS pair 1 v EW pair 1 (line 14): score 620 contradicts 4S by N taking 10 tricks (vulnerable: None): expected 420",
+    "board 1, EW pair 7 (line 15): unknown EW pair 7: expected one of the pairs listed (1-2)",
+]
+
+
+def test_a_french_site_shows_the_banner_in_french(tmp_path: Path) -> None:
+    banner, terminal = _failed_build(tmp_path, "fr")
+    lines = banner.splitlines()
+    assert lines[0] == "le site n’a pas été construit ; le site précédent est inchangé. 1 fichier envoyé a échoué :"
+    assert lines[1] == "2 problèmes trouvés :"
+    assert lines[2].endswith(
+        "tuesday.yaml : donne 1, paire NS 1 contre paire EO 1 (ligne 14) : le score 620 contredit 4S joué par N "
+        "avec 10 levées (vulnérables : personne) : 420 attendu"
+    )
+    assert lines[3].endswith(
+        "tuesday.yaml : donne 1, paire EO 7 (ligne 15) : paire EW 7 inconnue : "
+        "une des paires inscrites est attendue (1-2)"
+    )
+    page = _with_banner(b'<html lang="fr"><body><p>x</p></body></html>', banner).decode()
+    assert "La dernière construction du site a échoué ; voici le site précédent." in page
+    assert "donne 1, paire EO 7 (ligne 15)" in page
+    missing = _error_page(banner).decode()
+    assert '<html lang="fr">' in missing and "<title>Échec de la construction</title>" in missing
+    # The terminal keeps the English (the scorers' logs).
+    assert terminal[-1].startswith("Error: the site was not built; the previous site is unchanged. 1 upload failed:")
+    assert [line.split("tuesday.yaml: ", 1)[1] for line in terminal[-1].splitlines()[-2:]] == ENGLISH_LINES
+
+
+def test_a_dutch_site_shows_the_banner_in_dutch(tmp_path: Path) -> None:
+    banner, _ = _failed_build(tmp_path, "nl")
+    assert banner.splitlines()[3].endswith(
+        "tuesday.yaml: spel 1, OW-paar 7 (regel 15): onbekend EW-paar 7: een van de ingeschreven paren verwacht (1-2)"
+    )
+
+
+@pytest.mark.parametrize("language", [None, "en"])
+def test_an_english_banner_is_the_error_as_always(tmp_path: Path, language: str | None) -> None:
+    banner, terminal = _failed_build(tmp_path, language)
+    assert terminal[-1] == f"Error: {banner}"
+    lines = banner.splitlines()
+    assert lines[0] == "the site was not built; the previous site is unchanged. 1 upload failed:"
+    assert lines[1] == "2 problems found:"
+    assert [line.split("tuesday.yaml: ", 1)[1] for line in lines[2:4]] == ENGLISH_LINES
+    page = _with_banner(b"<html><body></body></html>", banner).decode()
+    assert "The last build failed; this is the previous site." in page
+    assert (
+        '<html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head>' in _error_page(banner).decode()
+    )
