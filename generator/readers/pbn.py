@@ -41,6 +41,7 @@ from ..model import (
 )
 from ..notation import Contract, ContractError, Seat, Vulnerability
 from ..scoring.contract import board_vulnerability, ns_score, parse_tricks
+from ..scoring.said import said_of
 from . import pbn_tokens, values
 from .conventions import largest_field, trusted_score, unreadable_contract
 from .hand_records import HandRecords
@@ -480,7 +481,7 @@ class _Session:
         try:
             deal = values.parse_deal(text)
         except ValueError as exc:  # a wrong hand record is left out, never the results (hand_records)
-            self.hands.drop(number, f"line {game.tags['Deal'][1]}", str(exc))
+            self.hands.drop(number, f"line {game.tags['Deal'][1]}", said_of(exc))
             return None
         if deal is not None:
             self.hands.deals.setdefault(number, deal)

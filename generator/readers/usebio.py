@@ -47,7 +47,7 @@ from ..model import (
     TravellerLine,
 )
 from ..scoring.message import msg
-from ..scoring.said import said
+from ..scoring.said import said, said_of
 from . import values
 from .conventions import largest_field
 from .hand_records import HandRecords, suit_ranks
@@ -804,7 +804,7 @@ class _Reader(ResultReader):
         try:
             records.keep(number, values.check_hands(hands), bpath)
         except ValueError as exc:
-            records.drop(number, bpath, str(exc))
+            records.drop(number, bpath, said_of(exc))
 
     def session_hand_records(
         self, root: Element, event: Element, epath: str, container: Element, cpath: str

@@ -41,7 +41,7 @@ from ..notation import Contract, ContractError, Seat, Vulnerability
 from ..scoring.contract import board_vulnerability, ns_score, parse_tricks
 from ..scoring.message import msg
 from ..scoring.options import DEFAULT_OPTIONS, OptionError
-from ..scoring.said import said
+from ..scoring.said import said, said_of
 from . import values
 from .individual import player_label, seats_of
 from .labels import pair_label
@@ -584,7 +584,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             try:
                 deal = values.parse_deal(str(b["deal"]))
             except ValueError as exc:
-                self.error(b, str(exc), number)
+                self.error(b, said_of(exc), number)
         deals.setdefault(number, (deal, dealer, vul))
         board_lines.setdefault(number, b.line)
         results = b.get("results")

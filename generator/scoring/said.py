@@ -34,6 +34,14 @@ def param_of(text: str) -> Param:
     return text.param if type(text) is Said else text
 
 
+def said_of(exc: BaseException) -> str:
+    """An exception's message, keeping the ``Said`` it was raised with (``str(exc)`` makes a
+    plain copy of it)."""
+    if len(exc.args) == 1 and type(exc.args[0]) is Said:
+        return exc.args[0]
+    return str(exc)
+
+
 def N_(message: str) -> str:  # gettext's own name for a message marked, not translated, here
     """``message`` itself: marked so that ``make messages`` extracts it (babel.cfg), where the
     English is also a key (a reason ``check`` counts by, a convention's words) and is translated
@@ -41,4 +49,4 @@ def N_(message: str) -> str:  # gettext's own name for a message marked, not tra
     return message
 
 
-__all__ = ["N_", "Said", "param_of", "said"]
+__all__ = ["N_", "Said", "param_of", "said", "said_of"]

@@ -102,3 +102,40 @@ def test_an_english_banner_is_the_error_as_always(tmp_path: Path, language: str 
     assert (
         '<html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head>' in _error_page(banner).decode()
     )
+
+
+EBUSCORE = Path(__file__).parent.parent / "readers" / "fixtures" / "usebio" / "ebuscore_session_handset.xml"
+
+
+@pytest.mark.parametrize(
+    ("language", "note"),
+    [
+        (
+            "fr",
+            "Le diagramme de cette donne a été écarté : donne impossible : N a 12 cartes; C3 manque : "
+            "13 cartes par main et chacune des 52 cartes une fois sont attendues.",
+        ),
+        (
+            "nl",
+            "De handverdeling van dit spel is weggelaten: onmogelijk spel: N heeft 12 kaarten; C3 ontbreekt: "
+            "13 kaarten in elke hand en elk van de 52 kaarten één keer verwacht.",
+        ),
+        (
+            None,
+            "The hand record of this board was left out: impossible deal: N holds 12 cards; C3 is missing: "
+            "expected 13 cards in each hand and each of the 52 cards once.",
+        ),
+    ],
+)
+def test_a_hand_record_left_out_is_said_in_the_site_language(tmp_path: Path, language: str | None, note: str) -> None:
+    from generator.site.build import build_site
+
+    content = tmp_path / "content"
+    (content / "sessions").mkdir(parents=True)
+    (content / "site.yaml").write_text(
+        "club: Orchard Bridge Club\n" + (f"language: {language}\n" if language else ""), encoding="utf-8"
+    )
+    (content / "sessions" / "2026-11-17-tuesday.xml").write_bytes(EBUSCORE.read_bytes())
+    build_site(content, tmp_path / "site", jobs=1)
+    [folder] = [p for p in (tmp_path / "site" / "sessions").iterdir() if p.is_dir()]
+    assert note in (folder / "board-2.html").read_text(encoding="utf-8")
