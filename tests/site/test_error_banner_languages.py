@@ -139,3 +139,50 @@ def test_a_hand_record_left_out_is_said_in_the_site_language(tmp_path: Path, lan
     build_site(content, tmp_path / "site", jobs=1)
     [folder] = [p for p in (tmp_path / "site" / "sessions").iterdir() if p.is_dir()]
     assert note in (folder / "board-2.html").read_text(encoding="utf-8")
+
+
+AUCTIONS = Path(__file__).parent.parent / "readers" / "fixtures" / "pbn" / "auction_play.pbn"
+
+
+@pytest.mark.parametrize(
+    ("language", "notes"),
+    [
+        (
+            "fr",
+            [
+                "Table 1 : les enchères (ligne 115) sont écartées : 1D après 1S est insuffisante (et non marquée ^I)",
+                "Table 1 : le jeu de la carte (ligne 117) est écarté : SA est jouée deux fois, aux levées 1 et 2",
+            ],
+        ),
+        (
+            "nl",
+            [
+                "Tafel 1: het bieden (regel 115) is weggelaten: 1D na 1S is onvoldoende (en niet gemarkeerd met ^I)",
+                "Tafel 1: het kaartspel (regel 117) is weggelaten: SA is twee keer gespeeld, in slag 1 en 2",
+            ],
+        ),
+        (
+            None,
+            [
+                "Table 1: the auction (line 115) is left out: 1D after 1S is insufficient (and not marked ^I)",
+                "Table 1: the play (line 117) is left out: SA is played twice, in tricks 1 and 2",
+            ],
+        ),
+    ],
+)
+def test_an_auction_and_play_left_out_are_said_in_the_site_language(
+    tmp_path: Path, language: str | None, notes: list[str]
+) -> None:
+    from generator.site.build import build_site
+
+    content = tmp_path / "content"
+    (content / "sessions").mkdir(parents=True)
+    (content / "site.yaml").write_text(
+        "club: Orchard Bridge Club\n" + (f"language: {language}\n" if language else ""), encoding="utf-8"
+    )
+    (content / "sessions" / "2026-11-18-auctions.pbn").write_bytes(AUCTIONS.read_bytes())
+    build_site(content, tmp_path / "site", jobs=1)
+    [folder] = [p for p in (tmp_path / "site" / "sessions").iterdir() if p.is_dir()]
+    page = (folder / "board-3.html").read_text(encoding="utf-8")
+    for note in notes:
+        assert f"<li>{note}</li>" in page
