@@ -126,3 +126,27 @@ def test_pair_labels_are_messages_whose_english_is_unchanged() -> None:
     assert pair_label(PairRef("A", 3, None), "EW") == "EW pair A3"
     assert pair_label(PairRef("", 5, None)) == "pair 5"
     assert pair_label(None) is None
+
+
+def test_a_score_taken_on_trust_is_noted_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """4♠ by N making 11 tricks, not vulnerable (board 1), scores 450; the file records 420, a score
+    some contract makes: the club's program scored 420 and so do we, with a note."""
+    content = tmp_path / "content"
+    content.mkdir()
+    (content / "site.yaml").write_text("club: Invented Bridge Club\nlanguage: fr\n", encoding="utf-8")
+    text = FIXTURE.read_text(encoding="utf-8")
+    line = "<PLAYED_BY>N</PLAYED_BY><LEAD>HK</LEAD><TRICKS>10</TRICKS><SCORE>420</SCORE>"
+    assert text.count(line) == 1
+    path = content / "monday.xml"
+    path.write_text(text.replace(line, line.replace("<TRICKS>10<", "<TRICKS>11<")), encoding="utf-8")
+    _, lines = _report(capsys, str(path))
+    assert (
+        "  note : donne 1, paire NS 1 contre paire EO 1 (USEBIO/EVENT/BOARD[1]/TRAVELLER_LINE[1]) : le score "
+        "enregistré ne correspond pas à 4S joué par N avec 11 levées (qui marque 450) ; le programme du club a "
+        "compté 420, et nous aussi"
+    ) in lines
+    english, _ = check_command(path)
+    assert (
+        "  note: board 1, NS pair 1 v EW pair 1 (USEBIO/EVENT/BOARD[1]/TRAVELLER_LINE[1]): the recorded score "
+        "does not match 4S by N taking 11 tricks (which scores 450); the club's program scored 420, and so do we"
+    ) in english.splitlines()

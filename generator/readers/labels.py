@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..model import PairRef
 from ..scoring.message import msg
-from ..scoring.said import Said, said
+from ..scoring.said import Said, param_of, said
 
 
 def pair_label(ref: PairRef | None, side: str = "") -> Said | None:
@@ -26,4 +26,11 @@ def pair_label(ref: PairRef | None, side: str = "") -> Said | None:
     return said(f"{direction} pair {text}")  # no other direction is written; said as it always was
 
 
-__all__ = ["pair_label"]
+def versus(ns: str | None, ew: str | None) -> Said | None:
+    """'NS pair 3 v EW pair 5' (either alone when the other is unknown; None for neither)."""
+    if ns and ew:
+        return said(msg("%(ns)s v %(ew)s", ns=param_of(ns), ew=param_of(ew)))
+    return said(param_of(ns)) if ns else (said(param_of(ew)) if ew else None)
+
+
+__all__ = ["pair_label", "versus"]

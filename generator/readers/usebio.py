@@ -52,7 +52,7 @@ from . import values
 from .conventions import largest_field
 from .hand_records import HandRecords, suit_ranks
 from .individual import player_label, seats_of
-from .labels import pair_label
+from .labels import pair_label, versus
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedPair
 from .registry import Check, Reading, checked
 from .sitouts import NO_OPPONENT, is_no_opponent, is_phantom, listed_only, score_problem
@@ -659,7 +659,7 @@ class _Reader(ResultReader):
             where = places.lines.pop(id(line))
             bucket[i] = replace(line, ns=ns, ew=ew, note=note)
             places.lines[id(bucket[i])] = where
-            pairs = " v ".join(p for p in (pair_label(line.ns_pair, "NS"), pair_label(line.ew_pair, "EW")) if p)
+            pairs = versus(pair_label(line.ns_pair, "NS"), pair_label(line.ew_pair, "EW")) or ""
             figures.notes.append(f"board {board}, {pairs} ({where}): {note}")
 
     def line(
@@ -703,7 +703,7 @@ class _Reader(ResultReader):
         )
         outcome = self.outcomes.get(key)
         if outcome is None:
-            pairs = " v ".join(p for p in (pair_label(ns_pair, "NS"), pair_label(ew_pair, "EW")) if p) or None
+            pairs = versus(pair_label(ns_pair, "NS"), pair_label(ew_pair, "EW"))
             before = len(self.errors)
             outcome = self.outcome(elem, path, board, score_text, pairs, texts)
             if outcome is not None and not self.line_note and len(self.errors) == before:

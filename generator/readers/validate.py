@@ -20,7 +20,7 @@ from ..scoring.contract import POSSIBLE_SCORES, board_vulnerability, ns_score
 from ..scoring.message import Param, msg
 from ..scoring.said import param_of, said
 from .individual import line_players, seat_problems
-from .labels import pair_label
+from .labels import pair_label, versus
 from .sitouts import sitout_problems
 
 
@@ -56,10 +56,7 @@ class Places:
 def line_pairs(line: TravellerLine) -> str | None:
     if line.seats is not None:
         return line_players(line)
-    ns, ew = pair_label(line.ns_pair, "NS"), pair_label(line.ew_pair, "EW")
-    if ns and ew:
-        return said(msg("%(ns)s v %(ew)s", ns=param_of(ns), ew=param_of(ew)))
-    return ns or ew or None
+    return versus(pair_label(line.ns_pair, "NS"), pair_label(line.ew_pair, "EW"))
 
 
 def validate(file: str, session: Session, places: Places) -> list[InputError]:

@@ -41,7 +41,7 @@ from ..notation import Contract, ContractError, Seat, Vulnerability
 from ..scoring.contract import board_vulnerability, ns_score, parse_tricks
 from ..scoring.message import msg
 from ..scoring.options import DEFAULT_OPTIONS, OptionError
-from ..scoring.said import said, said_of
+from ..scoring.said import param_of, said, said_of
 from . import values
 from .individual import player_label, seats_of
 from .labels import pair_label
@@ -655,7 +655,13 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             ns, ew = self.outcomes_of(r, vul, board)
         except ValueError as exc:
             if not self.individual:
-                pair_text = f"{pair_label(refs[0], 'NS')} v {pair_label(refs[1], 'EW')}"
+                pair_text = said(
+                    msg(
+                        "%(ns)s v %(ew)s",
+                        ns=param_of(pair_label(refs[0], "NS") or "None"),
+                        ew=param_of(pair_label(refs[1], "EW") or "None"),
+                    )
+                )
             self.error(r, str(exc), board, pair_text)
             places.drop(
                 board, None if self.individual else refs[0], None if self.individual else refs[1], f"line {r.line}"

@@ -30,14 +30,24 @@ boards:
 # Board 1 is not vulnerable: 4♠ by N making 10 tricks scores 420, not 620 (Law 77); EW pair 7 is not listed.
 
 
-def _site(tmp_path: Path, language: str | None) -> Path:
+def _site(tmp_path: Path, language: str | None, name: str = "tuesday.yaml", data: bytes = SESSION.encode()) -> Path:
+    """A content folder in ``language`` (English without one) with one upload."""
     content = tmp_path / "content"
     (content / "sessions").mkdir(parents=True)
     (content / "site.yaml").write_text(
         "club: Orchard Bridge Club\n" + (f"language: {language}\n" if language else ""), encoding="utf-8"
     )
-    (content / "sessions" / "tuesday.yaml").write_text(SESSION, encoding="utf-8")
+    (content / "sessions" / name).write_bytes(data)
     return content
+
+
+def _board_page(tmp_path: Path, language: str | None, upload: Path, board: int) -> str:
+    """The board page of ``upload`` built in ``language``."""
+    from generator.site.build import build_site
+
+    build_site(_site(tmp_path, language, upload.name, upload.read_bytes()), tmp_path / "site", jobs=1)
+    [folder] = [p for p in (tmp_path / "site" / "sessions").iterdir() if p.is_dir()]
+    return (folder / f"board-{board}.html").read_text(encoding="utf-8")
 
 
 def _failed_build(tmp_path: Path, language: str | None) -> tuple[str, list[str]]:
@@ -128,17 +138,7 @@ EBUSCORE = Path(__file__).parent.parent / "readers" / "fixtures" / "usebio" / "e
     ],
 )
 def test_a_hand_record_left_out_is_said_in_the_site_language(tmp_path: Path, language: str | None, note: str) -> None:
-    from generator.site.build import build_site
-
-    content = tmp_path / "content"
-    (content / "sessions").mkdir(parents=True)
-    (content / "site.yaml").write_text(
-        "club: Orchard Bridge Club\n" + (f"language: {language}\n" if language else ""), encoding="utf-8"
-    )
-    (content / "sessions" / "2026-11-17-tuesday.xml").write_bytes(EBUSCORE.read_bytes())
-    build_site(content, tmp_path / "site", jobs=1)
-    [folder] = [p for p in (tmp_path / "site" / "sessions").iterdir() if p.is_dir()]
-    assert note in (folder / "board-2.html").read_text(encoding="utf-8")
+    assert note in _board_page(tmp_path, language, EBUSCORE, 2)
 
 
 AUCTIONS = Path(__file__).parent.parent / "readers" / "fixtures" / "pbn" / "auction_play.pbn"
@@ -173,16 +173,6 @@ AUCTIONS = Path(__file__).parent.parent / "readers" / "fixtures" / "pbn" / "auct
 def test_an_auction_and_play_left_out_are_said_in_the_site_language(
     tmp_path: Path, language: str | None, notes: list[str]
 ) -> None:
-    from generator.site.build import build_site
-
-    content = tmp_path / "content"
-    (content / "sessions").mkdir(parents=True)
-    (content / "site.yaml").write_text(
-        "club: Orchard Bridge Club\n" + (f"language: {language}\n" if language else ""), encoding="utf-8"
-    )
-    (content / "sessions" / "2026-11-18-auctions.pbn").write_bytes(AUCTIONS.read_bytes())
-    build_site(content, tmp_path / "site", jobs=1)
-    [folder] = [p for p in (tmp_path / "site" / "sessions").iterdir() if p.is_dir()]
-    page = (folder / "board-3.html").read_text(encoding="utf-8")
+    page = _board_page(tmp_path, language, AUCTIONS, 3)
     for note in notes:
         assert f"<li>{note}</li>" in page
