@@ -589,7 +589,9 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         board_lines.setdefault(number, b.line)
         results = b.get("results")
         if not isinstance(results, list):
-            self.error(b, f"board {number} has no results: expected a list under results", number)
+            self.error(
+                b, said(msg("board %(board)s has no results: expected a list under results", board=number)), number
+            )
             return
         bucket = lines.setdefault(number, [])
         self.board_outcomes = {}
@@ -662,7 +664,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
                         ew=param_of(pair_label(refs[1], "EW") or "None"),
                     )
                 )
-            self.error(r, str(exc), board, pair_text)
+            self.error(r, said_of(exc), board, pair_text)
             places.drop(
                 board, None if self.individual else refs[0], None if self.individual else refs[1], f"line {r.line}"
             )
@@ -736,7 +738,9 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         lead = str(spec["lead"]) if spec.get("lead") is not None else None
         if "contract" not in spec:
             if score is None:
-                raise ValueError("expected contract + by + tricks, a score, weighted or split, found none of them")
+                raise ValueError(
+                    said(msg("expected contract + by + tricks, a score, weighted or split, found none of them"))
+                )
             return Play(score, lead=lead)
         try:
             contract = Contract.parse(str(spec["contract"]))
@@ -751,13 +755,22 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             if "tricks" in spec:
                 tricks = spec["tricks"]
                 if not isinstance(tricks, int) or isinstance(tricks, bool):
-                    raise ValueError(f"expected tricks as a whole number 0 to 13, got {tricks!r}")
+                    raise ValueError(
+                        said(msg("expected tricks as a whole number 0 to 13, got %(tricks)s", tricks=repr(tricks)))
+                    )
                 if not 0 <= tricks <= 13:
-                    raise ValueError(f"tricks must be 0 to 13, got {tricks}")
+                    raise ValueError(said(msg("tricks must be 0 to 13, got %(tricks)s", tricks=tricks)))
             elif "result" in spec:
                 tricks = parse_tricks(str(spec["result"]), contract)
             else:
-                raise ValueError(f"expected tricks (0-13) or result ('=', '+1', '-2') with contract {spec['contract']}")
+                raise ValueError(
+                    said(
+                        msg(
+                            "expected tricks (0-13) or result ('=', '+1', '-2') with contract %(contract)s",
+                            contract=str(spec["contract"]),
+                        )
+                    )
+                )
         except ContractError as exc:
             raise ValueError(str(exc)) from None
         computed = ns_score(contract, declarer, tricks, vul)

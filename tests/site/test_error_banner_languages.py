@@ -50,11 +50,11 @@ def _board_page(tmp_path: Path, language: str | None, upload: Path, board: int) 
     return (folder / f"board-{board}.html").read_text(encoding="utf-8")
 
 
-def _failed_build(tmp_path: Path, language: str | None) -> tuple[str, list[str]]:
+def _failed_build(tmp_path: Path, language: str | None, session: str = SESSION) -> tuple[str, list[str]]:
+    """The banner's text and the terminal's lines after a build of ``session`` that fails."""
     err: list[str] = []
-    server = SiteServer(
-        _site(tmp_path, language), tmp_path / "site", port=0, jobs=1, out=lambda _: None, err=err.append
-    )
+    content = _site(tmp_path, language, data=session.encode())
+    server = SiteServer(content, tmp_path / "site", port=0, jobs=1, out=lambda _: None, err=err.append)
     try:
         assert not server.build()
     finally:
@@ -176,3 +176,21 @@ def test_an_auction_and_play_left_out_are_said_in_the_site_language(
     page = _board_page(tmp_path, language, AUCTIONS, 3)
     for note in notes:
         assert f"<li>{note}</li>" in page
+
+
+def test_an_incomplete_result_is_said_in_french(tmp_path: Path) -> None:
+    """A result with a contract and no tricks or result: the YAML format's error, in French."""
+    broken = SESSION.replace("{ns: 2, ew: 7, contract: 3NT, by: S, tricks: 9}", "{ns: 2, ew: 2, contract: 3NT, by: S}")
+    banner, err = _failed_build(tmp_path, "fr", broken)
+    assert banner.splitlines()[-1].endswith(
+        "tuesday.yaml : donne 1, paire NS 2 contre paire EO 2 (ligne 15) : "
+        "tricks (0-13) ou result ('=', '+1', '-2') est attendu avec le contrat 3NT"
+    )
+    assert (
+        err[-1]
+        .splitlines()[-1]
+        .endswith(
+            "tuesday.yaml: board 1, NS pair 2 v EW pair 2 (line 15): "
+            "expected tricks (0-13) or result ('=', '+1', '-2') with contract 3NT"
+        )
+    )
