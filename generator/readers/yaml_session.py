@@ -43,6 +43,7 @@ from ..scoring.message import msg
 from ..scoring.options import DEFAULT_OPTIONS, OptionError
 from ..scoring.said import param_of, said, said_of
 from . import values
+from .hand_records import HandRecords
 from .individual import player_label, seats_of
 from .labels import pair_label
 from .printed import KEY, PrintedFigures
@@ -202,6 +203,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
                 f"unknown method {doc.get('method')!r}: expected one of {', '.join(m.value for m in ScoringMethod)}",
             )
             return None
+        self.hands = HandRecords()  # this session's; a file of several reads each alone
         options = doc.get("options") or {}
         if not isinstance(options, dict):
             self.error(where, f"expected options as a mapping of option names to values, got {options!r}")
@@ -217,6 +219,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             except ValueError as exc:
                 self.error(where, str(exc))
                 when = None
+        printed = PrintedFigures(program="YAML")  # holds no figures: the hand records' warnings
         common = {
             "title": str(doc.get("event") or doc.get("title") or "Untitled session"),
             "method": method,
@@ -225,7 +228,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             "date": when,
             "source": self.file,
             "options": dict(options),
-            "printed": {KEY: PrintedFigures(program="YAML")},
+            "printed": {KEY: printed},
         }
         if method is ScoringMethod.TEAMS:
             if doc.get("penalties") is not None:
@@ -237,7 +240,9 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             if doc.get("strata") is not None:
                 self.error(where, "strata apply to pairs sessions: expected no strata in a teams session")
             teams, matches = self.teams(doc, where)
-            return Session(teams=teams, matches=matches, boards=self.team_deals(doc, where), **common)  # type: ignore[arg-type]  # common: Session's own fields
+            boards = self.team_deals(doc, where)
+            printed.warnings.extend(self.hands.warnings())
+            return Session(teams=teams, matches=matches, boards=boards, **common)  # type: ignore[arg-type]  # common: Session's own fields
         places = Places()
         self.individual = doc.get("players") is not None
         if self.individual and (doc.get("pairs") is not None or doc.get("sections") is not None):
@@ -249,6 +254,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         self.strata = self.read_strata(doc.get("strata"), where)
         self.strata_given = doc.get("strata") is not None
         sections, boards = self.sections(doc, where, places)
+        printed.warnings.extend(self.hands.warnings())
         penalties = self.penalties(doc.get("penalties"), where, method, sections)
         session = Session(
             sections=sections,
@@ -317,7 +323,14 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         out = []
         for number in sorted(lines):
             deal, dealer, vul = deals[number]
-            board = Board(number, tuple(lines[number]), deal=deal, dealer=dealer, vulnerability=vul)
+            board = Board(
+                number,
+                tuple(lines[number]),
+                deal=deal,
+                dealer=dealer,
+                vulnerability=vul,
+                deal_note=self.hands.note(number),
+            )
             places.boards[id(board)] = f"line {board_lines[number]}"
             out.append(board)
         winners = {name: 2 if m else 1 for name, _, m in sections}
@@ -573,18 +586,22 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             vul = _VULNERABILITY.get(str(b["vulnerability"]).strip().lower())
             if vul is None:
                 self.error(b, f"expected vulnerability None, NS, EW or Both, got {b['vulnerability']!r}", number)
+        # The hand record (deal and dealer) is optional: a wrong one is left out with a note,
+        # never the board's results (``hand_records``).
         dealer = None
         if b.get("dealer") is not None:
             try:
                 dealer = Seat.parse(str(b["dealer"]))
             except ContractError as exc:
-                self.error(b, str(exc), number)
+                self.hands.drop(number, f"line {b.line}", f"the dealer: {exc}")
         deal = None
         if b.get("deal"):
             try:
                 deal = values.parse_deal(str(b["deal"]))
             except ValueError as exc:
-                self.error(b, said_of(exc), number)
+                self.hands.drop(number, f"line {b.line}", said_of(exc))  # its message, for another language
+        if number in self.hands.dropped:
+            deal = dealer = None
         deals.setdefault(number, (deal, dealer, vul))
         board_lines.setdefault(number, b.line)
         results = b.get("results")

@@ -18,6 +18,7 @@ from ..model import (
 from ..notation import Vulnerability
 from ..scoring.contract import board_vulnerability
 from . import values
+from .hand_records import HandRecords
 from .validate import outcome_problems
 from .yaml_loader import LineDict, YamlReader
 
@@ -25,6 +26,9 @@ from .yaml_loader import LineDict, YamlReader
 class TeamsFormat(YamlReader):
     """A teams session's teams, matches and hand records; each room's result is read as a
     pairs result is (``side``, from the pairs format)."""
+
+    hands: HandRecords
+    """The session's hand records (``_Reader.session`` makes them): a wrong deal is left out."""
 
     if TYPE_CHECKING:
 
@@ -54,8 +58,9 @@ class TeamsFormat(YamlReader):
             lines[number] = d.line
             try:
                 boards[number] = Board(number, (), deal=values.parse_deal(str(d.get("deal") or "")))
-            except ValueError as exc:
-                self.error(d, str(exc), number)
+            except ValueError as exc:  # optional: left out with a note, never the results
+                self.hands.drop(number, f"line {d.line}", str(exc))
+                boards[number] = Board(number, (), deal_note=self.hands.note(number))
         return tuple(boards[n] for n in sorted(boards))
 
     @staticmethod

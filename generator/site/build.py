@@ -28,14 +28,16 @@ from ..errors import BuildError, InputError, InputErrors, Problem, shown
 from ..history import continuity
 from ..history.types import UploadHistory
 from ..history.uploads import provisional, upload_versions
+from ..model import Session
 from ..parallel import WorkerDied, can_share, cores, run_in_threads, run_in_workers, shared_map
 from ..readers import MAX_BYTES, read_sessions
 from ..resources import default_templates
 from ..site_config import SiteConfig
-from . import i18n, quick
+from . import i18n, quick, render
 from .archive import ArchivePlanner, LazyPage
 from .articles import Article, rule_articles, site_articles
 from .cache import FORMAT, Cache, CacheIndex, EventEntry, TooLarge, code_version, digest, tree_digest
+from .compiled import compiled_folder, prune_compiled
 from .duplicates import duplicates
 from .error_text import failed_uploads_text
 from .events import (
@@ -51,7 +53,7 @@ from .feed import atom_feed
 from .lifecycle import shielded
 from .lock import build_lock
 from .meta import SiteMeta, robots_txt, sitemaps
-from .neighbours import neighbours_of
+from .neighbours import Described, described_or_none, neighbours_of
 from .noop import last_report, read_settings
 from .page import Page, SiteInfo
 from .pipeline import Source, UploadDone, UploadFailed, UploadJob, discover, stage, upload_key, worker
@@ -202,6 +204,8 @@ def _build_locked(
     # as the site as a rule), and phase two renames them into the site.
     staging = cache.root / "staging"
     shutil.rmtree(staging, ignore_errors=True)
+    compiled = compiled_folder(cache.root, made_by[0], f"{language.tag}:{language.digest}")
+    render.use_compiled(compiled)  # templates compiled by an earlier build of this code and language
     try:
         histories = _histories(content / config.sessions_dir, sources, cache.root, common, config.provisional_days, now)
         run = _Run(
@@ -224,7 +228,9 @@ def _build_locked(
             logo=logo,
         )
         report = _build(run, stamps, started)
+        prune_compiled(compiled)
     finally:
+        render.use_compiled(None)
         shutil.rmtree(staging, ignore_errors=True)
     if [code_version(), tree_digest(templates)] != made_by:
         # The code or the templates were edited while pages were rendered (``serve``): which
@@ -431,10 +437,12 @@ def _render_uploads(run: _Run, stamps: dict[str, SourceStamp]) -> _Uploads:
         found.append(file_digest)
     # Each session's previous and next in date order: part of its page, so of its key.
     paths = {src.rel: src.path for src in run.sources}
+    language = i18n.active()
     neighbours = neighbours_of(
         [(src.rel, src.slug, d) for src, d in zip(run.sources, found)],
         run.cache.root,
-        lambda rel: read_sessions(paths[rel]),
+        partial(_describe_uploads, paths, cores(run.jobs)),
+        f"{language.tag}:{language.digest}",
     )
     for src, got in zip(run.sources, found):
         if got is None:
@@ -537,6 +545,26 @@ def _restage(
     for _ in run_in_threads(restage, wanted):  # loading (LZ4) and writing files release the GIL
         pass
     return staged, kept, damaged
+
+
+DESCRIBE_SHARED = 16
+"""At least this many uploads not seen before (a first build, a restored archive): read for
+their dates and titles by every core (``shared_map``), not by this process alone."""
+
+
+def _describe_uploads(paths: dict[str, Path], parts: int, rels: list[str]) -> list[Described | None]:
+    """Each upload's sessions as the neighbours' links need them (``neighbours.described_or_none``)."""
+
+    def read(rel: str) -> list[Session]:
+        return read_sessions(paths[rel])
+
+    if len(rels) < DESCRIBE_SHARED or not can_share(parts):
+        return [described_or_none(read, rel) for rel in rels]
+    size = -(-len(rels) // (parts * 4))
+    _, out = shared_map(
+        lambda lo, hi: [described_or_none(read, rel) for rel in rels[lo:hi]], len(rels), parts, size, lambda: None
+    )
+    return out
 
 
 def _check_duplicates(run: _Run, keys: list[str | None]) -> None:

@@ -32,37 +32,60 @@ def described(sessions: list[Session]) -> list[list[str]]:
     return [[s.date.isoformat() if s.date else "", session_title(s), long_date(s)] for s in sessions]
 
 
+Described = list[list[str]]
+"""An upload's sessions as ``described`` gives them."""
+
+
+def described_or_none(read: Callable[[str], list[Session]], rel: str) -> Described | None:
+    """``described(read(rel))``, or None for an upload that cannot be read (its own job reports it, named)."""
+    try:
+        return described(read(rel))
+    except Exception:
+        return None
+
+
 def neighbours_of(
     uploads: list[tuple[str, str, str | None]],
     cache_root: Path,
-    read: Callable[[str], list[Session]],
+    describe: Callable[[list[str]], list[Described | None]],
+    language: str,
 ) -> dict[str, Neighbours]:
     """``uploads``: (rel, slug, file digest or None when unreadable), in path order.  Returns each
-    upload's neighbours by rel.  ``read(rel)`` reads an upload not seen before (an error: the
-    upload has no neighbours here, and the build reports it as usual)."""
+    upload's neighbours by rel.  ``describe(rels)`` reads the uploads not seen before, all at
+    once (a first build reads the whole archive: the build shares it among its cores), each
+    ``described_or_none``.  ``language``: the site's (tag and catalogs), whose titles and dates
+    the record holds."""
     path = cache_root / RECORD
-    known = read_json(path)
+    record = read_json(path)
+    # the titles and dates as the site's language writes them: another language's are not used
+    known = record.get("uploads") if isinstance(record, dict) and record.get("language") == language else None
     if not isinstance(known, dict):
         known = {}
-    fresh: dict[str, Any] = {}
-    entries: list[tuple[str, str, str, int, str, str]] = []  # date, slug, rel, n, title, long date
-    for rel, slug, digest in uploads:
+    found: dict[str, Described] = {}
+    unknown: dict[str, str] = {}  # digest -> rel: not seen before, or a damaged record
+    for rel, _, digest in uploads:
         if digest is None:
             continue
         cached = known.get(digest)
-        found: list[list[str]] = cast(list[list[str]], cached) if _valid(cached) else []
-        if not found:  # not seen before, or a damaged record: read
-            try:
-                found = described(read(rel))
-            except Exception:  # any failure is reported by the upload's own job, named
-                continue
-        fresh[digest] = found
-        for n, (iso, title, long) in enumerate(found, start=1):
+        if _valid(cached):
+            found[digest] = cast(Described, cached)
+        else:
+            unknown.setdefault(digest, rel)
+    for digest, got in zip(unknown, describe(list(unknown.values())), strict=True):
+        if got:
+            found[digest] = got
+    fresh: dict[str, Any] = {}
+    entries: list[tuple[str, str, str, int, str, str]] = []  # date, slug, rel, n, title, long date
+    for rel, slug, digest in uploads:
+        if digest is None or digest not in found:
+            continue
+        fresh[digest] = found[digest]
+        for n, (iso, title, long) in enumerate(found[digest], start=1):
             if iso:
-                entries.append((iso, slug if len(found) == 1 else f"{slug}-{n}", rel, n, title, long))
+                entries.append((iso, slug if len(found[digest]) == 1 else f"{slug}-{n}", rel, n, title, long))
     if fresh != known:
         with contextlib.suppress(OSError):  # a full disk: worked out again next time
-            write_atomic(path, _dumps(fresh))
+            write_atomic(path, _dumps({"language": language, "uploads": fresh}))
     entries.sort(key=lambda e: (e[0], e[1]))
     out: dict[str, Neighbours] = {}
     for i, (_, _, rel, n, _, _) in enumerate(entries):

@@ -14,6 +14,7 @@ from jinja2.compiler import CodeGenerator, Frame
 from ..resources import packaged_templates
 from . import format as fmt
 from . import i18n
+from .compiled import CheckedBytecodeCache
 from .page import Page
 
 DEFAULT_TEMPLATES = packaged_templates()
@@ -77,8 +78,19 @@ class SiteEnvironment(Environment):
         return super().getattr(obj, attribute)
 
 
+_compiled: str | None = None
+"""The folder of compiled templates this process's builds keep (``use_compiled``), if any."""
+
+
+def use_compiled(folder: Path | None) -> None:
+    """Keep compiled templates in ``folder`` (``compiled.compiled_folder``) from now on in this
+    process and the workers it forks; ``None``: compile in memory only."""
+    global _compiled
+    _compiled = None if folder is None else str(folder)
+
+
 @lru_cache(maxsize=4)
-def environment(templates: str, language: i18n.Language = i18n.ENGLISH) -> Environment:
+def environment(templates: str, language: i18n.Language = i18n.ENGLISH, compiled: str | None = None) -> Environment:
     # A club's own folder first; a template it lacks (one added since it copied ours, such as
     # 404.html) comes from ours, so that a new page never breaks the club's build.
     searched = [templates] if Path(templates) == Path(DEFAULT_TEMPLATES) else [templates, str(DEFAULT_TEMPLATES)]
@@ -90,6 +102,7 @@ def environment(templates: str, language: i18n.Language = i18n.ENGLISH) -> Envir
         lstrip_blocks=True,
         keep_trailing_newline=True,
         auto_reload=False,
+        bytecode_cache=None if compiled is None else CheckedBytecodeCache(Path(compiled)),
     )
     env.filters.update(fmt.FILTERS)
     i18n.install(env, language)  # the site's language: _(), {% trans %}, page_language
@@ -122,7 +135,7 @@ def render_page(page: Page, templates: Path | str = DEFAULT_TEMPLATES) -> bytes:
     if page.data is not None:
         return page.data
     assert page.template is not None
-    html = environment(str(templates), i18n.active()).get_template(page.template).render(page.context)
+    html = environment(str(templates), i18n.active(), _compiled).get_template(page.template).render(page.context)
     return _compact(html).encode("utf-8")
 
 

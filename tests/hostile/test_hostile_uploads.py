@@ -29,6 +29,10 @@ def sub(text: str, old: str, new: str, count: int = 1) -> str:
     return text.replace(old, new, count)
 
 
+LATER = sub(Y, "date: 2026-11-03", "date: 2026-11-10")
+"""The clean pairs upload a week later: published beside it, not the same session uploaded twice."""
+
+
 BOMB = (
     '<?xml version="1.0"?><!DOCTYPE USEBIO [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">'
     '<!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">]><USEBIO>&d;</USEBIO>'
@@ -138,26 +142,20 @@ CASES = [
     Case(
         "yaml-deal-14-cards",
         "a.yaml",
-        sub(Y, "AK72.QJ5.T84.A93 QT8.K962", "AK72.QJ5.T84.A93Q T8.K962"),
-        [
-            "FILE: board 1 (line 12): impossible deal: N holds 14 cards; E holds 12 cards; CQ (N and W) is dealt twice; SQ is missing: expected 13 cards in each hand and each of the 52 cards once"
-        ],
+        sub(LATER, "AK72.QJ5.T84.A93 QT8.K962", "AK72.QJ5.T84.A93Q T8.K962"),
+        warned="FILE: board 1: hand record left out (line 12): impossible deal: N holds 14 cards; E holds 12 cards; CQ (N and W) is dealt twice; SQ is missing",
     ),
     Case(
         "yaml-deal-card-twice",
         "a.yaml",
-        sub(Y, "QT8.K962", "QT8.K96A"),
-        [
-            "FILE: board 1 (line 12): impossible deal: HA (E and S) is dealt twice; H2 is missing: expected 13 cards in each hand and each of the 52 cards once"
-        ],
+        sub(LATER, "QT8.K962", "QT8.K96A"),
+        warned="FILE: board 1: hand record left out (line 12): impossible deal: HA (E and S) is dealt twice; H2 is missing",
     ),
     Case(
         "yaml-deal-card-missing",
         "a.yaml",
-        sub(Y, "QT8.K962", "QT8.K96"),
-        [
-            "FILE: board 1 (line 12): impossible deal: E holds 12 cards; H2 is missing: expected 13 cards in each hand and each of the 52 cards once"
-        ],
+        sub(LATER, "QT8.K962", "QT8.K96"),
+        warned="FILE: board 1: hand record left out (line 12): impossible deal: E holds 12 cards; H2 is missing",
     ),
     Case(
         "yaml-pair-two-results",
@@ -207,9 +205,7 @@ CASES = [
         "yaml-teams-deal-card-twice",
         "a.yaml",
         sub(T, "QT8.K962", "QT8.K96A"),
-        [
-            "FILE: board 1 (line 16): impossible deal: HA (E and S) is dealt twice; H2 is missing: expected 13 cards in each hand and each of the 52 cards once"
-        ],
+        warned="FILE: board 1: hand record left out (line 16): impossible deal: HA (E and S) is dealt twice; H2 is missing",
     ),
     Case(
         "yaml-option-exponent",

@@ -218,3 +218,64 @@ def test_the_board_pages_show_the_deal_or_say_why_not(tmp_path):
     assert 'id="deal-h"' in one and '<span class="cards">K Q 8 6 4 3</span>' in one and "left out" not in one
     assert 'id="deal-h"' not in two
     assert "The hand record of this board was left out: impossible deal: N holds 12 cards; C3 is missing" in two
+
+
+def _yaml_pairs(deal: str, dealer: str = "N") -> str:
+    """Our own format, one board at 2 tables: 3NT= by N (400) beats 2D+1 by N (110): NS 1 and EW 2 score 2 of 2."""
+    return (
+        "method: matchpoints\nevent: Invented Pairs\ndate: 2026-11-17\npairs:\n"
+        "  - {number: 1, direction: NS, players: [Ann Ash, Bob Birch]}\n"
+        "  - {number: 2, direction: NS, players: [Cid Cole, Dot Dale]}\n"
+        "  - {number: 1, direction: EW, players: [Eve Elm, Fay Fir]}\n"
+        "  - {number: 2, direction: EW, players: [Gus Gale, Hal Hay]}\n"
+        f'boards:\n  - number: 1\n    dealer: {dealer}\n    deal: "{deal}"\n    results:\n'
+        "      - {ns: 1, ew: 2, contract: 3NT, by: N, tricks: 9}\n"
+        "      - {ns: 2, ew: 1, contract: 2D, by: N, tricks: 9}\n"
+    )
+
+
+TWELVE = "N:Q64.-.KQ8643.KQT AKJT9.AKQJ.AJT9.- 87532..752.AJ987 -.T98765432.-.6532"
+"""North's 12 cards (the 4 of clubs gone)."""
+
+
+def test_a_wrong_deal_in_our_own_format_is_left_out_and_the_results_scored(tmp_path, capsys):
+    """The scorer typed a hand short: the evening is published, without that deal, and said so."""
+    path = tmp_path / "pairs.yaml"
+    path.write_text(_yaml_pairs(TWELVE), encoding="utf-8")
+    board, warnings = only_board(path)
+    assert board.deal is None and board.dealer is None and "N holds 12 cards; C4 is missing" in board.deal_note
+    assert warnings == [
+        "board 1: hand record left out (line 10): impossible deal: N holds 12 cards; C4 is missing: expected 13 "
+        "cards in each hand and each of the 52 cards once; the results are scored without the deal"
+    ]
+    assert main(["score", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [(l["ns"]["value"], l["ew"]["value"]) for l in data["boards"][0]["lines"]] == [("2", "0"), ("0", "2")]
+
+
+def test_a_wrong_dealer_in_our_own_format_leaves_the_hand_record_out(tmp_path):
+    path = tmp_path / "pairs.yaml"
+    path.write_text(_yaml_pairs("N:Q64.-.KQ8643.KQT4 AKJT9.AKQJ.AJT9.- 87532..752.AJ987 -.T98765432.-.6532", "Q"))
+    board, warnings = only_board(path)
+    assert board.deal is None and board.dealer is None
+    assert len(warnings) == 1 and warnings[0].startswith("board 1: hand record left out (line 10): the dealer: ")
+
+
+def test_a_wrong_deal_of_a_teams_session_in_our_own_format_is_left_out(tmp_path):
+    from generator.readers import read_sessions
+    from generator.readers.printed import KEY
+
+    path = tmp_path / "teams.yaml"
+    path.write_text(
+        "method: teams\nevent: Invented Teams\ndate: 2026-11-17\n"
+        "teams:\n  - {number: 1, name: Owls, players: [A A, B B, C C, D D]}\n"
+        "  - {number: 2, name: Larks, players: [E E, F F, G G, H H]}\n"
+        "matches:\n  - home: 1\n    away: 2\n    boards:\n"
+        "      - {number: 1, home_ns: {contract: 3NT, by: N, tricks: 9}, home_ew: {contract: 3NT, by: N, tricks: 10}}\n"
+        f'deals:\n  - {{board: 1, deal: "{TWELVE}"}}\n',
+        encoding="utf-8",
+    )
+    (session,) = read_sessions(path)
+    (board,) = session.boards
+    assert board.deal is None and "N holds 12 cards" in board.deal_note
+    assert any("board 1: hand record left out" in w for w in session.printed[KEY].warnings)

@@ -8,7 +8,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from generator.site.build import BuildReport, build_site
+import pytest
+
+from generator.site.build import DESCRIBE_SHARED, BuildReport, build_site
 
 from .test_corrections import V1
 
@@ -79,3 +81,34 @@ def test_board_pages_link_the_neighbouring_sessions_too(tmp_path: Path) -> None:
         # the board page sits in the session's folder: the same address as from the session page
         assert re.findall(r'href="([^"]+)"', nav.group(1)) == ["../one/index.html"]
         assert "← One Pairs, 6 October 2026" in nav.group(1)
+
+
+def test_the_links_follow_the_sites_language_after_a_change(tmp_path: Path) -> None:
+    """The record of dates and titles holds them as one language writes them: a site switched
+    to French after an English build writes its neighbours' dates in French."""
+    pytest.importorskip("babel")
+    sessions, site = tmp_path / "content" / "sessions", tmp_path / "site"
+    _session(sessions, "one.yaml", "One", "2026-10-06")
+    _session(sessions, "two.yaml", "Two", "2026-10-13")
+    _build(tmp_path)
+    (tmp_path / "content" / "site.yaml").write_text("club: Club\nlanguage: fr\n", encoding="utf-8")
+    _build(tmp_path)
+    page = (site / "sessions" / "two" / "index.html").read_text(encoding="utf-8")
+    assert "6 octobre 2026" in page and "October" not in page
+
+
+def test_a_first_build_of_many_uploads_reads_them_on_every_core_alike(tmp_path: Path) -> None:
+    """At least ``DESCRIBE_SHARED`` uploads not seen before are read for their dates by forked
+    processes (where the system shares memory so): the same links as one process finds."""
+    count = DESCRIBE_SHARED + 4
+    for n in range(count):  # names in reverse date order: the dates decide, not the names
+        _session(
+            tmp_path / "content" / "sessions", f"s{n:02d}.yaml", f"S{n:02d}", f"2026-{10 + n // 28}-{28 - n % 28:02d}"
+        )
+    shared, alone = tmp_path / "shared", tmp_path / "alone"
+    build_site(tmp_path / "content", shared / "site", jobs=2, cache_dir=shared / "cache")
+    build_site(tmp_path / "content", alone / "site", jobs=1, cache_dir=alone / "cache")
+    for n in range(count):
+        assert _links(shared / "site", f"s{n:02d}") == _links(alone / "site", f"s{n:02d}")
+    assert _links(shared / "site", "s00") == [("prev", "../s01/index.html")]  # 28 October, the last
+    assert _links(shared / "site", f"s{count - 1:02d}") == [("next", f"../s{count - 2:02d}/index.html")]
