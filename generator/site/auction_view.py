@@ -14,6 +14,7 @@ from typing import Any
 
 from ..model import Auction, Board, CardPlay, Contract, Scored, Seat
 from ..scoring.results import ScoredBoard
+from .i18n import said_text
 
 COLUMNS = (Seat.W, Seat.N, Seat.E, Seat.S)
 _WORDS = {"Pass": "Pass", "X": "Dbl", "XX": "Rdbl", "AP": "All pass", "-": "–"}
@@ -115,7 +116,7 @@ def records_view(board: ScoredBoard, source: Board | None, table: Callable[[int]
                 "why": r.why,
             }
         )
-    notes = list(source.record_notes) if source else []
+    notes = [said_text(n) for n in source.record_notes] if source else []  # in the site's language
     if not blocks and not notes:
         return None
     return {"blocks": blocks, "notes": notes}
