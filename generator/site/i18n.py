@@ -97,6 +97,7 @@ def activate(language: Language) -> Language:
     previous, _active = _active, language
     _texts.clear()
     _amounts.clear()
+    _step_texts.clear()
     return previous
 
 
@@ -830,7 +831,19 @@ def step_text(step: Step, language: Language | None = None) -> str:
     language = _active if language is None else language
     if language.locale is None or type(step.message) is str:
         return step.summary
-    return render(step.message, *_step_writers(language))
+    if language is not _active:
+        return render(step.message, *_step_writers(language))
+    # A step's English text stands for its message (a site already shares one view among the
+    # steps of a session that read the same, ``explain_view.block``): the same sentence on
+    # another board or in another session is translated once a process.
+    text = _step_texts.get(step.summary)
+    if text is None:
+        text = remember(_step_texts, step.summary, render(step.message, *_step_writers(language)), 16384)
+    return text
+
+
+_step_texts: dict[str, str] = {}
+"""The active language's sentence of each step by its English (emptied when another language is activated)."""
 
 
 def message_text(message: Param, language: Language | None = None) -> str:
