@@ -46,6 +46,7 @@ from ..languages import DEFAULT_LANGUAGE, parse_tag
 from ..memo import remember
 from ..scoring.message import Figure, render
 from ..scoring.rounding import decimal_places
+from . import format as fmt
 
 if TYPE_CHECKING:  # Babel is the ``languages`` extra: imported only for a language that needs it
     from babel import Locale
@@ -283,10 +284,13 @@ def install(env: Environment, language: Language) -> None:
         env.filters["seat"] = lambda code: seats.get(str(getattr(code, "value", code)), code)
     else:
         env.filters["seat"] = _same
-    suits = {f'aria-label="{w}"': f'aria-label="{escape(t)}"' for w, t in suit_words(language).items() if w != t}
+    suits = _suit_markup(language)
     if suits:  # a suit symbol's spoken name ('pique'), in every filter that writes one
         for name in SUIT_FILTERS:
             env.filters[name] = _with_suit_words(env.filters[name], suits)
+    no_trump = _no_trump_word(language)
+    if no_trump is not None:  # a no-trump contract as the language writes it ('3SA')
+        env.filters["contract"] = _with_no_trump(env.filters["contract"], no_trump)
     sign = decimal_sign(language)
     if sign != ".":  # the figure filters write the locale's decimal sign: the one place it switches
         for name in FIGURE_FILTERS:
@@ -306,6 +310,54 @@ def suit_words(language: Language) -> dict[str, str]:
         "diamonds": t.pgettext("suit", "diamonds"),
         "clubs": t.pgettext("suit", "clubs"),
     }
+
+
+def _suit_markup(language: Language) -> dict[str, str]:
+    """Each suit's spoken name in the markup, English to ``language``'s (none in English)."""
+    return {f'aria-label="{w}"': f'aria-label="{escape(t)}"' for w, t in suit_words(language).items() if w != t}
+
+
+def _no_trump_word(language: Language) -> str | None:
+    """No trump's abbreviation in ``language`` ('SA'; the double-dummy grid's heading and an
+    explanation's contracts, ``message.NO_TRUMP_KEY``); None where it is 'NT'."""
+    word = language.translations.pgettext("no trump", "NT")
+    return None if word == "NT" else str(escape(word))
+
+
+def _with_no_trump(write: Callable[..., Markup], word: str) -> Callable[..., Markup]:
+    """The ``contract`` filter writing ``word`` for no trump ('3SA', '3SAX'): a no-trump
+    contract's markup is its level, 'NT' and its doubles, no suit symbol in it."""
+    done: dict[str, Markup] = {}
+
+    def written(*args: Any) -> Markup:
+        out = write(*args)
+        got = done.get(out)
+        if got is None:
+            text = str(out)
+            if "NT" in text and "<" not in text:
+                text = re.sub(r"^(\d)NT(X{0,2})$", rf"\g<1>{word}\g<2>", text)
+            got = remember(done, out, Markup(text), 4096)
+        return got
+
+    return written
+
+
+def contract(value: Any) -> Markup:
+    """The ``contract`` filter as the active language's pages write it ('3SA', a suit's spoken
+    name): for a contract in markup Python makes (a teams match's double-dummy line)."""
+    return _contract_writer(_active)(value)
+
+
+@lru_cache(maxsize=8)
+def _contract_writer(language: Language) -> Callable[..., Markup]:
+    write: Callable[..., Markup] = fmt.contract
+    suits = _suit_markup(language)
+    if suits:
+        write = _with_suit_words(write, suits)
+    no_trump = _no_trump_word(language)
+    if no_trump is not None:
+        write = _with_no_trump(write, no_trump)
+    return write
 
 
 def _with_suit_words(write: Callable[..., Markup], words: dict[str, str]) -> Callable[..., Markup]:
@@ -432,6 +484,13 @@ def text(message: str, **variables: Any) -> str:
     text = _texts.get(message)
     if text is None:
         text = _texts[message] = _active.translations.gettext(message)
+    return text % variables if variables else text
+
+
+def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
+    """``text`` for a counted message ('%(diff)s trick' / '%(diff)s tricks'), chosen by ``num``
+    as the language counts."""
+    text = _active.translations.ngettext(singular, plural, num)
     return text % variables if variables else text
 
 
