@@ -327,19 +327,10 @@ def _no_trump_word(language: Language) -> str | None:
 def _with_no_trump(write: Callable[..., Markup], word: str) -> Callable[..., Markup]:
     """The ``contract`` filter writing ``word`` for no trump ('3SA', '3SAX'): a no-trump
     contract's markup is its level, 'NT' and its doubles, no suit symbol in it."""
-    done: dict[str, Markup] = {}
+    return _rewriting(write, lambda text: _NO_TRUMP.sub(rf"\g<1>{word}\g<2>", text) if "NT" in text else text)
 
-    def written(*args: Any) -> Markup:
-        out = write(*args)
-        got = done.get(out)
-        if got is None:
-            text = str(out)
-            if "NT" in text and "<" not in text:
-                text = re.sub(r"^(\d)NT(X{0,2})$", rf"\g<1>{word}\g<2>", text)
-            got = remember(done, out, Markup(text), 4096)
-        return got
 
-    return written
+_NO_TRUMP = re.compile(r"^(\d)NT(X{0,2})$")
 
 
 def contract(value: Any) -> Markup:
@@ -361,18 +352,27 @@ def _contract_writer(language: Language) -> Callable[..., Markup]:
 
 
 def _with_suit_words(write: Callable[..., Markup], words: dict[str, str]) -> Callable[..., Markup]:
-    """Each markup translated once and kept (a few dozen contracts and cards make a session)."""
+    """Each suit's spoken name in ``write``'s markup in the language's words."""
+
+    def spoken(text: str) -> str:
+        if "aria-label" in text:
+            for english, translated in words.items():
+                text = text.replace(english, translated)
+        return text
+
+    return _rewriting(write, spoken)
+
+
+def _rewriting(write: Callable[..., Markup], rewrite: Callable[[str], str]) -> Callable[..., Markup]:
+    """``write`` with its markup rewritten, each markup once and kept (a few dozen contracts
+    and cards make a session)."""
     done: dict[str, Markup] = {}
 
     def written(*args: Any) -> Markup:
         out = write(*args)
         got = done.get(out)
         if got is None:
-            text = str(out)
-            if "aria-label" in text:
-                for english, translated in words.items():
-                    text = text.replace(english, translated)
-            got = remember(done, out, Markup(text), 4096)
+            got = remember(done, out, Markup(rewrite(str(out))), 4096)
         return got
 
     return written
