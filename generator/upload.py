@@ -186,7 +186,7 @@ def load_event(
     ``missing``: the club's rule for a missed session (site.yaml's ``events: missing:``), used
     when the event file states none."""
     from .readers import read_sessions
-    from .scoring.event import EventError, score_event
+    from .scoring.event import EventError, Label, default_label, score_event
 
     path = Path(path)
     spec = resolve(read_event_file(path), path.parent)
@@ -194,7 +194,7 @@ def load_event(
         spec = replace(spec, options=replace(spec.options, missing=missing))
     site = site_options(scoring)
     results: list[SessionResult] = []
-    labels: list[str] = []
+    labels: list[Label] = []
     read: dict[str, list[Session]] = {}
     for n, ref in enumerate(spec.sessions, start=1):
         if ref.file not in read:
@@ -208,18 +208,12 @@ def load_event(
         except (GeneratorError, ValueError) as exc:  # an option of the session's own that is refused
             raise InputErrors([InputError(file, "", str(exc))]) from None
         results.append(scored.result)
-        labels.append(ref.label or _default_label(spec, n))
+        labels.append(ref.label or default_label(spec.options.method, n))
     try:
         result = score_event(spec.title, results, spec.options, labels)
     except EventError as exc:
         raise InputErrors([InputError(spec.file, f"line {spec.line}", str(exc))]) from None
     return ScoredEvent(spec, result)
-
-
-def _default_label(spec: EventFile, n: int) -> str:
-    if spec.options.method == "carry_forward":
-        return ("Qualifying", "Final")[n - 1] if n <= 2 else f"Session {n}"
-    return f"Session {n}"
 
 
 def _pick(spec: EventFile, ref: SessionRef, sessions: list[Session]) -> Session:

@@ -5,8 +5,12 @@ every other line of those boards, and the totals and places, are the consequence
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
+from ..dates import MONTHS
 from .types import PairSnapshot, Snapshot
 
 
@@ -15,14 +19,63 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+def _english(message: str, **values: str) -> str:
+    return message % values if values else message
+
+
+def _english_place(rank: int, tied: bool) -> str:
+    """'2nd', or '1st=' for a shared place."""
+    return ordinal(rank) + ("=" if tied else "")
+
+
+def long_date(iso: str) -> str:
+    """A commit's date as a correction names it: '7 September 2026'."""
+    d = datetime.fromisoformat(iso)
+    return f"{d.day} {MONTHS[d.month - 1]} {d.year}"
+
+
+def moment_text(moment: datetime) -> str:
+    """'25 November 2026, 14:05' in the commit's own offset (the club's clock)."""
+    return f"{moment.day} {MONTHS[moment.month - 1]} {moment.year}, {moment:%H:%M}"
+
+
+def _same(text: str) -> str:
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class Wording:
+    """How a correction (and a provisional period's end) is written: English by default; a site in another language passes
+    its own (generator/site/pipeline.py), so that this layer needs no site and no catalog.
+    Its messages are extracted by ``make messages`` (babel.cfg: the keyword ``say``)."""
+
+    say: Callable[..., str] = _english
+    """A message (``%(name)s`` placeholders) in the language, its values filled in."""
+    place: Callable[[int, bool], str] = _english_place
+    """A place, shared or not: '2nd', '1st='; '2e', '1er ex aequo'."""
+    date: Callable[[str], str] = long_date
+    """A commit's ISO date-time written out."""
+    moment: Callable[[datetime], str] = moment_text
+    """A date and time (the end of a provisional period): '25 November 2026, 14:05'."""
+    figure: Callable[[str], str] = _same
+    """A figure written with a decimal point ('1.5'), with the language's decimal sign."""
+    unit: Callable[[str], str] = _same
+    """A unit's word ('matchpoints', 'IMPs', 'points') in the language."""
+    seat: Callable[[str], str] = _same
+    """A seat or a direction ('W', 'EW') as the language abbreviates it ('O', 'EO')."""
+
+
+ENGLISH = Wording()
+
+
 def _board_order(slug: str) -> tuple[str, int]:
     digits = slug.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
     return (slug[: len(slug) - len(digits)], int(digits) if digits.isdigit() else 0)
 
 
-def _place(pair: PairSnapshot) -> str:
-    """'2nd', or '1st=' for a shared place."""
-    return ordinal(pair["rank"]) + ("=" if pair["rank_label"].endswith("=") else "")
+def _place(pair: PairSnapshot) -> tuple[int, bool]:
+    """A pair's place and whether it is shared (as ``Wording.place`` writes it)."""
+    return pair["rank"], pair["rank_label"].endswith("=")
 
 
 def who(pair: dict[str, Any]) -> str:
@@ -104,33 +157,54 @@ def compare(old: Snapshot, new: Snapshot) -> dict[str, Any]:
     return {"results": results, "figures": figures, "pairs": pairs, "moves": moves, "penalties": penalties}
 
 
-def describe(change: dict[str, Any], unit_word: str) -> str:
+def describe(change: dict[str, Any], unit_word: str, wording: Wording = ENGLISH) -> str:
     """One sentence list: 'board 7, NS 3 v EW 5: 4♠= +420 → 4♠−1 −50. Ann Smith & Bob Jones (NS 3)
     moved from 2nd to 4th; …' (a board's line by its pairs' numbers, as its traveller; a pair
-    whose place or penalty changed by its players' names too)."""
+    whose place or penalty changed by its players' names too), in ``wording``'s language."""
+    say, figure, unit = wording.say, wording.figure, wording.unit(unit_word)
     parts = []
     for r in change["results"]:
-        where = f"board {r['board']}, {r['ns_pair']} v {r['ew_pair']}"
+        where = say("board %(board)s, %(ns)s v %(ew)s", board=r["board"], ns=r["ns_pair"], ew=r["ew_pair"])
         if r["change"] == "added":
-            parts.append(f"{where}: added, {r['new']}")
+            parts.append(say("%(where)s: added, %(result)s", where=where, result=r["new"]))
         elif r["change"] == "removed":
-            parts.append(f"{where}: removed (was {r['old']})")
+            parts.append(say("%(where)s: removed (was %(result)s)", where=where, result=r["old"]))
         else:
-            parts.append(f"{where}: {r['old']} → {r['new']}")
+            parts.append(say("%(where)s: %(old)s → %(new)s", where=where, old=r["old"], new=r["new"]))
     for p in change["penalties"]:
         if p["new"] and not p["old"]:
-            parts.append(f"{p['pair']}: a penalty of {p['new']} {unit_word}")
+            parts.append(
+                say("%(pair)s: a penalty of %(penalty)s %(unit)s", pair=p["pair"], penalty=figure(p["new"]), unit=unit)
+            )
         elif p["old"] and not p["new"]:
-            parts.append(f"{p['pair']}: the penalty of {p['old']} {unit_word} withdrawn")
+            parts.append(
+                say(
+                    "%(pair)s: the penalty of %(penalty)s %(unit)s withdrawn",
+                    pair=p["pair"],
+                    penalty=figure(p["old"]),
+                    unit=unit,
+                )
+            )
         else:
-            parts.append(f"{p['pair']}: penalty {p['old']} → {p['new']} {unit_word}")
-    text = "; ".join(parts) + "." if parts else "no result changed."
+            parts.append(
+                say(
+                    "%(pair)s: penalty %(old)s → %(new)s %(unit)s",
+                    pair=p["pair"],
+                    old=figure(p["old"]),
+                    new=figure(p["new"]),
+                    unit=unit,
+                )
+            )
+    text = "; ".join(parts) + "." if parts else say("no result changed.")
     if change["moves"]:
-        moved = [
-            f"{m['pair']} {'moved ' if i == 0 else ''}from {m['from']} to {m['to']}"
-            for i, m in enumerate(change["moves"])
-        ]
+        moved = []
+        for i, m in enumerate(change["moves"]):
+            old, new = wording.place(*m["from"]), wording.place(*m["to"])
+            if i == 0:
+                moved.append(say("%(pair)s moved from %(old)s to %(new)s", pair=m["pair"], old=old, new=new))
+            else:
+                moved.append(say("%(pair)s from %(old)s to %(new)s", pair=m["pair"], old=old, new=new))
         text += " " + "; ".join(moved) + "."
     elif change["results"] or change["penalties"]:
-        text += " No place changed."
+        text += " " + say("No place changed.")
     return text

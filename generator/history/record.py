@@ -12,17 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from .. import sealed
-from ..dates import MONTHS
 from ..files import write_atomic
 from . import git
-from .diff import compare, describe
+from .diff import ENGLISH, Wording, compare, describe
 from .types import Snapshot, VersionRecord, VersionSnapshots
-
-
-def long_date(iso: str) -> str:
-    d = datetime.fromisoformat(iso)
-    return f"{d.day} {MONTHS[d.month - 1]} {d.year}"
-
 
 SNAPSHOT = "history-snapshot-1"
 
@@ -80,12 +73,14 @@ def corrections(
     index: int,
     unit_word: str,
     provisional_until: str | None,
+    wording: Wording = ENGLISH,
 ) -> dict[str, Any]:
     """Session ``index`` of the upload through its versions: the corrections (oldest first),
     the notes on versions skipped, and the marks on the current version's figures.
 
     ``versions`` are the earlier versions then the current one (its date None when it is
-    not committed yet); ``earlier`` their snapshots; ``current`` the current snapshot.
+    not committed yet); ``earlier`` their snapshots; ``current`` the current snapshot;
+    ``wording`` the language the texts are written in.
 
     A version that could not be read was never published (its build failed and the site kept
     what it had): members never saw it, so it is no correction and no note — the next readable
@@ -99,8 +94,10 @@ def corrections(
         elif snap.get("missing"):
             assert v["date"] is not None  # an earlier version: committed, so dated
             notes.append(
-                f"The version of {long_date(v['date'])} is not in this copy of the repository, "
-                "so the corrections leave it out."
+                wording.say(
+                    "The version of %(date)s is not in this copy of the repository, so the corrections leave it out.",
+                    date=wording.date(v["date"]),
+                )
             )
     chain.append((versions[-1], current))
     found: list[dict[str, Any]] = []
@@ -116,12 +113,12 @@ def corrections(
         found.append(
             {
                 "anchor": f"correction-{len(found) + 1}",
-                "date": long_date(v["date"]) if v["date"] else None,
+                "date": wording.date(v["date"]) if v["date"] else None,
                 "iso": v["date"],
                 "commit": v["commit"],
                 "reason": v["message"],
                 "late": late,
-                "text": describe(change, unit_word),
+                "text": describe(change, unit_word, wording),
                 "change": change,
             }
         )

@@ -8,75 +8,88 @@ from .. import figures as fmt
 from ..model import Artificial, Outcome, PairRef, Play
 from ..scoring.results import SessionResult
 from ..scoring.units import unit_of
+from .diff import ENGLISH, Wording
 from .types import LineSnapshot, PairSnapshot, Snapshot
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
 MINUS = "\u2212"
 
 
-def pair_text(ref: PairRef | None, multi_section: bool) -> str:
+def pair_text(ref: PairRef | None, multi_section: bool, wording: Wording = ENGLISH) -> str:
     """'NS 3', 'EW 5', 'A NS 3', or '3' in a Howell."""
     if ref is None:
-        return "no pair"
+        return wording.say("no pair")
     section = f"{ref.section} " if multi_section and ref.section else ""
-    return f"{section}{ref.direction.value + ' ' if ref.direction else ''}{ref.number}"
+    return f"{section}{wording.seat(ref.direction.value) + ' ' if ref.direction else ''}{ref.number}"
 
 
 def _signed(score: int) -> str:
     return f"+{score}" if score > 0 else (f"{MINUS}{-score}" if score < 0 else "0")
 
 
-def play_text(play: Play) -> str:
-    """'4♠= +420', '3NTX−2 −500', 'Pass 0', or the bare score when no contract is known."""
+def play_text(play: Play, wording: Wording = ENGLISH) -> str:
+    """'4♠= +420', '3NTX−2 −500', 'Pass 0', or the bare score when no contract is known (its
+    words in ``wording``'s language: '4♠= par N +420')."""
     c = play.contract
     if c is None:
         return _signed(play.ns_score)
     if c.passed_out:
-        return "Pass 0"
+        return wording.say("Pass") + " 0"
     assert c.strain is not None  # a contract above level 0 names its strain (Contract.parse)
     made = ""
     if play.tricks is not None:
         over = play.tricks - (c.level + 6)
         made = "=" if over == 0 else (f"+{over}" if over > 0 else f"{MINUS}{-over}")
-    declarer = play.declarer.value if play.declarer else ""
-    return f"{c.level}{SUIT_SYMBOLS[c.strain.value]}{'X' * c.doubled}{made}{' by ' + declarer if declarer else ''} {_signed(play.ns_score)}"
-
-
-def outcome_text(outcome: Outcome) -> tuple[str, str | None]:
-    """The outcome as text and its kind of adjustment ('artificial', 'weighted' or None)."""
-    if isinstance(outcome, Artificial):
-        return (
-            f"artificial score {outcome.kind.value if outcome.kind.value != 'fixed' else fmt.exact(outcome.percent) + '%'}",
-            "artificial",
+    contract = f"{c.level}{SUIT_SYMBOLS[c.strain.value]}{'X' * c.doubled}{made}"
+    if play.declarer:
+        contract = wording.say(
+            "%(contract)s by %(declarer)s", contract=contract, declarer=wording.seat(play.declarer.value)
         )
+    return f"{contract} {_signed(play.ns_score)}"
+
+
+def outcome_text(outcome: Outcome, wording: Wording = ENGLISH) -> tuple[str, str | None]:
+    """The outcome as text and its kind of adjustment ('artificial', 'weighted' or None)."""
+    say = wording.say
+    if isinstance(outcome, Artificial):
+        kind = outcome.kind.value if outcome.kind.value != "fixed" else wording.figure(fmt.exact(outcome.percent)) + "%"
+        return say("artificial score %(kind)s", kind=kind), "artificial"
     if outcome.is_weighted:
-        parts = [f"{fmt.weight(c.weight)} of {play_text(c.play)}" for c in outcome.components]
-        return "weighted score " + ", ".join(parts), "weighted"
-    return play_text(outcome.components[0].play), None
+        parts = [
+            say(
+                "%(weight)s of %(result)s",
+                weight=wording.figure(fmt.weight(c.weight)),
+                result=play_text(c.play, wording),
+            )
+            for c in outcome.components
+        ]
+        return say("weighted score %(parts)s", parts=", ".join(parts)), "weighted"
+    return play_text(outcome.components[0].play, wording), None
 
 
 def line_key(board_slug: str, ns: PairRef | None, ew: PairRef | None) -> str:
     return f"{board_slug}|{ns.slug if ns else '-'}|{ew.slug if ew else '-'}"
 
 
-def snapshot(result: SessionResult) -> Snapshot:
-    """The figures of one scored session, keyed so that two versions can be matched up."""
+def snapshot(result: SessionResult, wording: Wording = ENGLISH) -> Snapshot:
+    """The figures of one scored session, keyed so that two versions can be matched up; its
+    results' words in ``wording``'s language (the build's caches are kept per language)."""
     unit = unit_of(result.session.method)
     multi = len({b.section for b in result.boards}) > 1 or len(result.session.sections) > 1
     lines: dict[str, LineSnapshot] = {}
     for board in result.boards:
         for line in board.lines:
             tl = line.line
-            ns_text, ns_kind = outcome_text(tl.ns)
+            ns_text, ns_kind = outcome_text(tl.ns, wording)
             if tl.is_split:
-                ew_text, ew_kind = outcome_text(tl.ew)
-                text, kind = f"NS {ns_text}, EW {ew_text}", ns_kind or ew_kind
+                ew_text, ew_kind = outcome_text(tl.ew, wording)
+                text, kind = f"{wording.seat('NS')} {ns_text}, {wording.seat('EW')} {ew_text}", ns_kind or ew_kind
             else:
                 text, kind = ns_text, ns_kind
             lines[line_key(board.slug, tl.ns_pair, tl.ew_pair)] = {
                 "board": board.slug,
-                "ns_pair": pair_text(tl.ns_pair, multi),
-                "ew_pair": pair_text(tl.ew_pair, multi),
+                "ns_pair": pair_text(tl.ns_pair, multi, wording),
+                "ew_pair": pair_text(tl.ew_pair, multi, wording),
                 "result": text,
                 "adjusted": kind,
                 "ns": fmt.figure(line.ns.value, unit),
@@ -86,7 +99,7 @@ def snapshot(result: SessionResult) -> Snapshot:
     for f in result.fields:
         for s in f.standings:
             pairs[s.ref.slug] = {
-                "pair": pair_text(s.ref, multi),
+                "pair": pair_text(s.ref, multi, wording),
                 # the players, so that a correction names them ('' when the upload has no names)
                 "names": " & ".join(p.name for p in s.pair.players),
                 "field": f.name,

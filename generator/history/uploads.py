@@ -9,9 +9,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from .. import sealed
-from ..dates import MONTHS
 from ..files import write_atomic
 from . import git
+from .diff import ENGLISH, Wording
 from .types import Provisional, VersionRecord, Versions
 
 LOG_RECORD = "history-log-2"
@@ -54,19 +54,15 @@ def _code() -> bytes:
     return Path(git.__file__).read_bytes()
 
 
-def when(moment: datetime) -> str:
-    """'25 November 2026, 14:05' in the commit's own offset (the club's clock)."""
-    return f"{moment.day} {MONTHS[moment.month - 1]} {moment.year}, {moment:%H:%M}"
-
-
-def provisional(first_commit: str, days: int | None, now: datetime) -> Provisional | None:
-    """The provisional period of a session first committed at ``first_commit``: its end, and
-    whether it is still running at ``now`` (the build time: a site built later may differ)."""
+def provisional(first_commit: str, days: int | None, now: datetime, wording: Wording = ENGLISH) -> Provisional | None:
+    """The provisional period of a session first committed at ``first_commit``: its end (written
+    in ``wording``'s language), and whether it is still running at ``now`` (the build time: a
+    site built later may differ)."""
     if not days:
         return None
     until = datetime.fromisoformat(first_commit) + timedelta(days=days)
     return {
-        "until": when(until),
+        "until": wording.moment(until),
         "until_iso": until.isoformat(),
         "until_utc": until.astimezone(UTC).isoformat(),
         "active": now < until,

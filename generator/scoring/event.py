@@ -24,12 +24,13 @@ true arithmetic.  Rounding is for display only (``explain.fmt`` via ``rounding``
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..model import Pair, ScoringMethod
 from .explain import Explanation, Step, equals, fig, fmt, pfig
-from .message import Param, formula, join, msg, plural
+from .message import Msg, Param, english, formula, join, msg, plural
 from .ranking import rank_labels
 from .results import SessionResult, Standing
 
@@ -103,13 +104,25 @@ class EventResult:
     title: str
     options: EventOptions
     sessions: tuple[SessionResult, ...]
-    labels: tuple[str, ...]
-    """What each session is called on the event's pages: 'Session 1', 'Qualifying', 'Final'."""
+    session_labels: tuple[Label, ...]
+    """What each session is called on the event's pages: the event file's label, or a message
+    ('Session 1', 'Qualifying', 'Final': ``default_label``) a site writes in its language."""
     standings: tuple[EventStanding, ...]
     unit: str
     """'matchpoints', '%' (average of percentages) or 'points' (carry-forward: percentage points)."""
-    notes: tuple[str, ...] = field(default=())
-    """What the reader should know about the whole ranking (tops scaled, the missing rule)."""
+    messages: tuple[Msg, ...] = field(default=())
+    """What the reader should know about the whole ranking (tops scaled, the missing rule),
+    as messages a site writes in its language (``scoring.message``)."""
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """The sessions' labels in English (the command line's report, the JSON export)."""
+        return tuple(english(label) for label in self.session_labels)
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """The notes in English (the command line's report, the JSON export)."""
+        return tuple(english(m) for m in self.messages)
 
 
 PairKey = tuple[str, ...]
@@ -135,18 +148,26 @@ def pair_key(pair: Pair) -> tuple[str, ...]:
     return tuple(sorted(" ".join(unicodedata.normalize("NFC", p.name).casefold().split()) for p in pair.players))
 
 
+Label = str | Msg
+"""A session's label: the event file's own text, or a message (``default_label``)."""
+
+
+def default_label(method: str, n: int) -> Msg:
+    """What session ``n`` (from 1) of an event is called when the event file names it not."""
+    if method == "carry_forward" and n == 1:
+        return msg("Qualifying")
+    if method == "carry_forward" and n == 2:
+        return msg("Final")
+    return msg("Session %(n)s", n=n)
+
+
 def score_event(
-    title: str, sessions: list[SessionResult], options: EventOptions, labels: list[str] | None = None
+    title: str, sessions: list[SessionResult], options: EventOptions, labels: Sequence[Label] | None = None
 ) -> EventResult:
     """Combine scored sessions into the event ranking; raises EventError when it cannot."""
     if len(sessions) < 2:
         raise EventError(f"an event has {len(sessions)} session: expected two or more")
-    labels = labels or (
-        [
-            ("Qualifying", "Final")[i] if options.method == "carry_forward" and i < 2 else f"Session {i + 1}"
-            for i in range(len(sessions))
-        ]
-    )
+    labels = list(labels or (default_label(options.method, i + 1) for i in range(len(sessions))))
     _check_sessions(sessions, options, labels)
     by_pair = _pairs(sessions, labels)
     if options.method == "total_matchpoints":
@@ -156,7 +177,7 @@ def score_event(
     return _carry_forward(title, sessions, labels, by_pair, options)
 
 
-def _check_sessions(sessions: list[SessionResult], options: EventOptions, labels: list[str]) -> None:
+def _check_sessions(sessions: list[SessionResult], options: EventOptions, labels: list[Label]) -> None:
     kinds = {"teams" if r.session.method is ScoringMethod.TEAMS else "pairs" for r in sessions}
     if len(kinds) > 1:
         raise EventError("the sessions are of different kinds (pairs and teams): expected sessions of one kind")
@@ -164,7 +185,7 @@ def _check_sessions(sessions: list[SessionResult], options: EventOptions, labels
         raise EventError("a teams event of several sessions is not supported: expected pairs sessions")
     methods = {r.session.method for r in sessions}
     if methods != {ScoringMethod.MATCHPOINTS}:
-        names = ", ".join(f"{label} is {r.session.method}" for label, r in zip(labels, sessions))
+        names = ", ".join(f"{english(label)} is {r.session.method}" for label, r in zip(labels, sessions))
         raise EventError(f"the event ranks on matchpoints or percentages, but {names}: expected matchpoint sessions")
     if options.method == "carry_forward" and len(sessions) != 2:
         raise EventError(
@@ -172,7 +193,7 @@ def _check_sessions(sessions: list[SessionResult], options: EventOptions, labels
         )
 
 
-def _pairs(sessions: list[SessionResult], labels: list[str]) -> dict[tuple[str, ...], list[Standing | None]]:
+def _pairs(sessions: list[SessionResult], labels: list[Label]) -> dict[tuple[str, ...], list[Standing | None]]:
     """Each pair (by its players) with its standing in each session (None where it did not play)."""
     found: dict[tuple[str, ...], list[Standing | None]] = {}
     for i, result in enumerate(sessions):
@@ -180,13 +201,13 @@ def _pairs(sessions: list[SessionResult], labels: list[str]) -> dict[tuple[str, 
         for s in result.standings:
             if not s.pair.players:
                 raise EventError(
-                    f"{labels[i]}, pair {s.ref}: no player names: expected the players' names "
+                    f"{english(labels[i])}, pair {s.ref}: no player names: expected the players' names "
                     "(pairs are matched across sessions by their players)"
                 )
             key = pair_key(s.pair)
             if key in seen:
                 raise EventError(
-                    f"{labels[i]}, pair {s.ref}: the same players as pair {seen[key].ref}: "
+                    f"{english(labels[i])}, pair {s.ref}: the same players as pair {seen[key].ref}: "
                     "expected each pair once in a session"
                 )
             seen[key] = s
@@ -220,15 +241,15 @@ def _rank(rows: list[_Row]) -> list[EventStanding]:
     return out
 
 
-def _not_ranked(missed: list[str]) -> Explanation:
+def _not_ranked(missed: list[Label]) -> Explanation:
     return Explanation(
         "event",
         Fraction(0),
         (
             Step(
                 "event.not_ranked",
-                msg("missed %(sessions)s: not ranked (a pair must play every session)", sessions=", ".join(missed)),
-                {"missed": missed},
+                msg("missed %(sessions)s: not ranked (a pair must play every session)", sessions=join(", ", missed)),
+                {"missed": [english(label) for label in missed]},
             ),
         ),
     )
@@ -244,24 +265,30 @@ def session_top(result: SessionResult) -> Fraction | None:
 
 
 def _total(
-    title: str, sessions: list[SessionResult], labels: list[str], by_pair: ByPair, options: EventOptions
+    title: str, sessions: list[SessionResult], labels: list[Label], by_pair: ByPair, options: EventOptions
 ) -> EventResult:
     found = [session_top(r) for r in sessions]
     tops = [t for t in found if t is not None]
     if len(tops) != len(found):
         raise EventError("a session has no board with a top: expected matchpoint sessions with results")
     top = max(tops)
-    notes = []
+    notes: list[Msg] = []
     if len(set(tops)) > 1:
-        described = ", ".join(f"{label} {fmt(t)}" for label, t in zip(labels, tops))
+        described = ", ".join(f"{english(label)} {fmt(t)}" for label, t in zip(labels, tops))
         if options.unequal_tops == "refuse":
             raise EventError(
                 f"the sessions' tops differ ({described}): a total of matchpoints is fair only with "
                 "equal tops; expected equal tops, or unequal_tops: scale, or method: average_percentage"
             )
         notes.append(
-            f"The sessions' tops differ ({described}): each session's matchpoints are scaled "
-            f"to a top of {fmt(top)} before they are added."
+            msg(
+                "The sessions' tops differ (%(tops)s): each session's matchpoints are scaled "
+                "to a top of %(top)s before they are added.",
+                tops=join(
+                    ", ", (formula("%(session)s %(top)s", session=label, top=fig(t)) for label, t in zip(labels, tops))
+                ),
+                top=fig(top),
+            )
         )
     # The most matchpoints a pair could score in each session, for ``missing: average``.
     most = [Fraction(max((s.available or 0) for s in r.standings)) for r in sessions]
@@ -269,7 +296,7 @@ def _total(
     for key, standings in by_pair.items():
         figures: list[SessionFigure] = []
         steps: list[Step] = []
-        missed: list[str] = []
+        missed: list[Label] = []
         terms: list[Fraction] = []
         for i, s in enumerate(standings):
             scale = top / tops[i]
@@ -313,7 +340,7 @@ def _total(
         sign = equals(*terms, places=PLACES)
         what: Param = plural("Total of %(num)s session", "Total of %(num)s sessions", fig(len(terms)))
         if missed:
-            what = msg("%(total)s played (missed %(sessions)s)", total=what, sessions=", ".join(missed))
+            what = msg("%(total)s played (missed %(sessions)s)", total=what, sessions=join(", ", missed))
         steps.append(
             Step(
                 "event.total",
@@ -350,7 +377,7 @@ def _total(
     )
 
 
-def _scale_step(label: str, mp: Fraction, top: Fraction, session_top: Fraction, scaled: Fraction) -> Step:
+def _scale_step(label: Label, mp: Fraction, top: Fraction, session_top: Fraction, scaled: Fraction) -> Step:
     sign = equals(mp, places=PLACES)
     return Step(
         "event.scale",
@@ -375,14 +402,14 @@ def _scale_step(label: str, mp: Fraction, top: Fraction, session_top: Fraction, 
 
 
 def _average(
-    title: str, sessions: list[SessionResult], labels: list[str], by_pair: ByPair, options: EventOptions
+    title: str, sessions: list[SessionResult], labels: list[Label], by_pair: ByPair, options: EventOptions
 ) -> EventResult:
     most_boards = [max(s.boards_played for s in r.standings) for r in sessions]
     rows: list[_Row] = []
     for key, standings in by_pair.items():
         figures: list[SessionFigure] = []
         steps: list[Step] = []
-        missed: list[str] = []
+        missed: list[Label] = []
         terms: list[tuple[Fraction, int]] = []
         for i, s in enumerate(standings):
             if s is None or s.percentage is None:
@@ -436,7 +463,7 @@ def _average(
             what = msg("Average of %(n)s session percentages weighted by the boards played", n=len(pcts))
         if missed:
             what = msg(
-                "%(average)s (missed %(sessions)s: the sessions played)", average=what, sessions=", ".join(missed)
+                "%(average)s (missed %(sessions)s: the sessions played)", average=what, sessions=join(", ", missed)
             )
         steps.append(
             Step(
@@ -461,7 +488,7 @@ def _average(
 
 
 def _carry_forward(
-    title: str, sessions: list[SessionResult], labels: list[str], by_pair: ByPair, options: EventOptions
+    title: str, sessions: list[SessionResult], labels: list[Label], by_pair: ByPair, options: EventOptions
 ) -> EventResult:
     fraction = options.carry_forward
     rows: list[_Row] = []
@@ -541,8 +568,11 @@ def _carry_forward(
             )
         )
     final_only = (
-        f"Final pairs only: each scores its final percentage plus {fmt(fraction * 100, PLACES)}% of its "
-        "qualifying percentage (in percentage points).",
+        msg(
+            "Final pairs only: each scores its final percentage plus %(share)s of its "
+            "qualifying percentage (in percentage points).",
+            share=pfig(fraction * 100, PLACES),
+        ),
     )
     return EventResult(
         title,
@@ -555,14 +585,17 @@ def _carry_forward(
     )
 
 
-def _missing_note(options: EventOptions) -> tuple[str, ...]:
+def _missing_note(options: EventOptions) -> tuple[Msg, ...]:
     return (missing_rule(options.missing),)
 
 
-def missing_rule(missing: str) -> str:
-    """The event's rule for a pair that missed a session, as its ranking's note says it."""
-    return {
-        "not_ranked": "A pair that missed a session is listed but not ranked.",
-        "played": "A pair that missed a session is ranked on the sessions it played.",
-        "average": f"A pair that missed a session is given an average ({fmt(AVERAGE)}%) for it.",
-    }[missing]
+def missing_rule(missing: str) -> Msg:
+    """The event's rule for a pair that missed a session, as its ranking's note says it (a
+    message: ``english`` writes it in English, a site in its language)."""
+    if missing == "not_ranked":
+        return msg("A pair that missed a session is listed but not ranked.")
+    if missing == "played":
+        return msg("A pair that missed a session is ranked on the sessions it played.")
+    if missing == "average":
+        return msg("A pair that missed a session is given an average (%(average)s) for it.", average=pfig(AVERAGE))
+    raise KeyError(missing)

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..memo import remember
 from ..model import Artificial, ArtificialKind, Direction
-from .explain import Explanation, Step, equals, fig, fmt, pfig, sfig, signed, unit
+from .explain import Explanation, Step, amount, equals, fig, fmt, pfig, sfig, signed
 from .frequency import FrequencyTable
 from .imps import imp_band, imps
 from .message import Cap, Figure, Msg, Param, Plural, formula, join, msg, plural
@@ -404,26 +404,28 @@ def award_message(award: Artificial) -> Msg:
     return msg("%(award)s (%(pct)s)", award=name, pct=pfig(award.percent))
 
 
-def award_words(award: Artificial, worth: str | None = None) -> str:
+def award_words(award: Artificial, worth: Param | None = None) -> Param:
     """'average-plus (60%)', 'average (50%)', 'an assigned 70%' where a percentage is what the
     board counts in (matchpoints, board-a-match); with ``worth`` (``award_worth``) the award in
-    the board's own unit: 'average-plus (+3 IMPs)', 'an assigned 70% (+6 IMPs)'."""
-    name = award_name(award)
-    if worth:
-        return f"{name} ({worth})"
-    return name if award.kind is ArtificialKind.FIXED else f"{name} ({fmt(award.percent)}%)"
+    the board's own unit: 'average-plus (+3 IMPs)', 'an assigned 70% (+6 IMPs)'.  A message:
+    the site writes it in its language (English: ``message.english``)."""
+    if worth is not None:
+        return msg("%(award)s (%(pct)s)", award=award_name_message(award), pct=worth)
+    return award_message(award)
 
 
-def award_worth(award: Artificial, unit_id: str, options: ScoringOptions, each_comparison: bool = False) -> str | None:
+def award_worth(
+    award: Artificial, unit_id: str, options: ScoringOptions, each_comparison: bool = False
+) -> Param | None:
     """What an artificial score is worth in a board's unit, for its label: '+3 IMPs' (Butler,
     teams), '+3 IMPs a comparison' (cross-IMPs), '0 points' (aggregate has no average); None
     where the percentage is the worth (matchpoints, board-a-match): a label never calls an
     award worth +3 IMPs '60%'."""
     if unit_id == "imps":
-        value = _artificial_imps(award, options.artificial_imps)
-        return f"{signed(value)} {unit(value, 'IMPs')}" + (" a comparison" if each_comparison else "")
+        worth = amount(_artificial_imps(award, options.artificial_imps), "IMPs", sign=True)
+        return msg("%(amount)s a comparison", amount=worth) if each_comparison else worth
     if unit_id == "points":
-        return "0 points"
+        return amount(0, "points")
     return None
 
 

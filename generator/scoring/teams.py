@@ -511,7 +511,11 @@ def club_vps(
     except ClubScaleError as exc:
         raise OptionError(str(exc)) from None
     margin = home - away
-    margins = formula("%(band)s IMPs", band=band.label.replace("-", "–")) if band.label != "1" else "1 IMP"
+    margins: Param = (
+        msg("%(band)s IMPs", band=band.label.replace("-", "–"))
+        if band.label != "1"
+        else plural("%(num)s IMP", "%(num)s IMPs", fig(1))
+    )
     club_scale = msg(
         "on the club's %(pool)s-VP scale for %(boards)s: %(margins)s is worth %(winner)s–%(loser)s: "
         "%(home)s %(home_vp)s, %(away)s %(away_vp)s",
@@ -616,9 +620,9 @@ def vp_steps(
         band = (
             msg("%(low)s IMPs and more", low=low)
             if high is None
-            else formula("%(low)s–%(high)s IMPs", low=low, high=high)
+            else msg("%(low)s–%(high)s IMPs", low=low, high=high)
             if high != low
-            else formula("%(low)s IMPs", low=low)
+            else msg("%(low)s IMPs", low=low)
         )
         size = boards if pool == 20 else Fraction(boards, 2)
         scale_name: Param = (

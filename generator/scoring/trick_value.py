@@ -18,6 +18,7 @@ from ..model import Artificial, Direction, Play, Scored, ScoringMethod, Travelle
 from ..notation import Vulnerability
 from .board import components, score_one_line, scorer_for_results, small_group_rule
 from .contract import Contract, Seat, ns_score
+from .message import Msg, msg
 from .options import ScoringOptions
 from .results import ScoredBoard
 from .rounding import round_neuberg
@@ -251,12 +252,13 @@ def trick_worth(
 
 # --- weighted and split scores, and why an artificial score has no trick value -----------
 
-NO_TRICK_VALUE_ARTIFICIAL = (
+NO_TRICK_VALUE_ARTIFICIAL = msg(
     "an artificial score (the director's ruling, not a result at the table): no trick value applies"
 )
-NO_TRICK_VALUE_SCORE_ONLY = "a score without its contract and tricks: no trick value can be worked out"
-NO_TRICK_VALUE_PASSED_OUT = "passed out: no declarer to take a trick"
-NO_TRICK_VALUE_MIXED = (
+"""Why a line has no trick value, as messages (the site writes them in its language)."""
+NO_TRICK_VALUE_SCORE_ONLY = msg("a score without its contract and tricks: no trick value can be worked out")
+NO_TRICK_VALUE_PASSED_OUT = msg("passed out: no declarer to take a trick")
+NO_TRICK_VALUE_MIXED = msg(
     "the weighted parts are declared by different sides: no one side took the trick, so no trick value applies"
 )
 
@@ -277,7 +279,7 @@ class SideWorth:
     more: tuple[Scored, Fraction] | None
 
 
-def _declaring_side(outcome: Scored) -> Direction | str:
+def _declaring_side(outcome: Scored) -> Direction | Msg:
     """The side that declared every part of ``outcome``, or why there is none."""
     sides = set()
     for c in outcome.components:
@@ -311,7 +313,7 @@ def shifted(outcome: Scored, delta: int, vulnerability: Vulnerability) -> Scored
     return Scored(tuple(parts))
 
 
-def side_worth(board: ScoredBoard, index: int, direction: Direction, options: ScoringOptions) -> SideWorth | str:
+def side_worth(board: ScoredBoard, index: int, direction: Direction, options: ScoringOptions) -> SideWorth | Msg:
     """What one trick was worth to ``direction`` on line ``index`` when the line is weighted
     or split (ordinary lines: ``trick_worth``), or the plain reason why no trick value applies.
 
@@ -324,7 +326,7 @@ def side_worth(board: ScoredBoard, index: int, direction: Direction, options: Sc
     if isinstance(outcome, Artificial):
         return NO_TRICK_VALUE_ARTIFICIAL
     declaring = _declaring_side(outcome)
-    if isinstance(declaring, str):
+    if isinstance(declaring, Msg):
         return declaring
     lines = [sl.line for sl in board.lines]
     played = board.lines[index].ns.value if direction is Direction.NS else board.lines[index].ew.value

@@ -94,30 +94,55 @@ def _month_name(key: str) -> str:
     return _("Undated") if key == "undated" else i18n.month_name(int(key[5:7]), i18n.active())
 
 
+def _letter(initial: str) -> str:
+    """A letter of the players' directory as shown: 'A', or 'other' in the site's language."""
+    return _("other") if initial == "other" else initial
+
+
 def _season_chart(n: int, season: str, rows: list[dict[str, Any]], average: Fraction | None) -> Markup | None:
     """The player's percentage in each matchpoint session of a season (oldest first), each
-    labelled with its date and partner, with the season average."""
-    from . import format as fmt
+    labelled with its date and partner, with the season average: its words and figures in
+    the site's language ('43,75 %')."""
     from .charts import Point, trend_chart
 
     scored = [r for r in reversed(rows) if r["percentage"] is not None]
     if len(scored) < 2 or average is None:
         return None
+    language = i18n.active()
     points = [
         Point(
             r["long_date"] or r["session"],
-            f"with {' & '.join(r['partners'])}" if r["partners"] else "",
+            _("with %(partners)s", partners=" & ".join(r["partners"])) if r["partners"] else "",
             float(r["percentage"]),
-            fmt.percentage(r["percentage"]) + "%",
+            i18n.percent(r["percentage"], 2, language),
         )
         for r in scored
     ]
     return trend_chart(
         f"season-{n}",
         points,
-        f"Season {season}: percentage in each session, oldest first",
-        (float(average), f"average {fmt.percentage(average)}%"),
+        _("Season %(season)s: percentage in each session, oldest first", season=season),
+        (float(average), _("average %(average)s", average=i18n.percent(average, 2, language))),
     )
+
+
+def _chart_text(rows: list[dict[str, Any]], average: Fraction | None) -> tuple[list[str], str]:
+    """The season chart again as text, under it (each session oldest first: its date, title,
+    partner and percentage; the season's average), figures as the locale writes them."""
+    language = i18n.active()
+    points = []
+    for r in reversed(rows):
+        if r["percentage"] is None:
+            continue
+        said = [r["long_date"], r["session"]]
+        if r["partners"]:
+            said.append(_("with %(partners)s", partners=" & ".join(r["partners"])))
+        points.append(
+            _("%(session)s: %(figure)s", session=", ".join(said), figure=i18n.percent(r["percentage"], 2, language))
+        )
+    if average is None:
+        return points, ""
+    return points, _("Season average: %(average)s.", average=i18n.percent(average, 2, language))
 
 
 def season_of(date: str | None, start_month: int) -> str | None:
@@ -450,7 +475,7 @@ class ArchivePlanner:
                     min_sessions=self.min_sessions,
                     directory=directory if inline else [],
                     letters=[
-                        {"letter": k, "url": f"letter-{k.lower()}.html", "count": len(v)}
+                        {"letter": _letter(k), "url": f"letter-{k.lower()}.html", "count": len(v)}
                         for k, v in sorted(letters.items())
                     ]
                     if not inline
@@ -460,7 +485,11 @@ class ArchivePlanner:
         )
         if not inline:
             for k, v in sorted(letters.items()):
-                pages.append(self.directory_page(f"players/letter-{k.lower()}.html", f"Players: {k}", v))
+                pages.append(
+                    self.directory_page(
+                        f"players/letter-{k.lower()}.html", _("Players: %(names)s", names=_letter(k)), v
+                    )
+                )
         in_season: dict[str | None, list[str]] = defaultdict(list)
         for tag, x in zip(self.tags, self.season_of):
             in_season[x].append(tag)
@@ -540,6 +569,8 @@ class ArchivePlanner:
             pcts = [r["percentage"] for r in rows if r["percentage"] is not None]
             average = _mean(pcts) if pcts else None
             with_masterpoints = any(r["masterpoints"] for r in rows)
+            chart = _season_chart(n, season, rows, average)
+            chart_points, chart_average = _chart_text(rows, average) if chart else ([], "")
             seasons.append(
                 {
                     "season": season,
@@ -548,7 +579,9 @@ class ArchivePlanner:
                     "sessions": len(rows),
                     "scored": len(pcts),
                     "average": average,
-                    "chart": _season_chart(n, season, rows, average),
+                    "chart": chart,
+                    "chart_points": chart_points,
+                    "chart_average": chart_average,
                     "url": f"{p['slug']}.html" if n == 0 else f"{p['slug']}-season-{season}.html",
                 }
             )
@@ -569,12 +602,13 @@ class ArchivePlanner:
         ]
         for s in seasons[1:]:
             spath = f"players/{s['url']}"
+            title = _("%(name)s, season %(season)s", name=p["name"], season=s["season"])
             contexts.append(
                 self.base(
                     spath,
-                    f"{p['name']}, season {s['season']}",
+                    title,
                     crumbs=crumbs + [(f"{p['slug']}.html", p["name"])],
-                    name=f"{p['name']}, season {s['season']}",
+                    name=title,
                     seasons=[],
                     shown=[s],
                     sessions=s["sessions"],

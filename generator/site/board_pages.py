@@ -125,7 +125,7 @@ def board_page(view: SessionView, board: ScoredBoard, index: int) -> Page:
     next_b = view.result.boards[index + 1] if index + 1 < len(view.result.boards) else None
     board_block = block(
         "board-arithmetic",
-        f"{view.board_title(board)}: how the board was scored",
+        gettext("%(board)s: how the board was scored", board=view.board_title(board)),
         board.explanation,
         view.site.rule_map,
         view.site.article_titles,
@@ -247,15 +247,22 @@ def _frequency_row(r: FrequencyRow, ns_anchor: str | None, ew_anchor: str | None
 def _table_of(row: dict[str, Any]) -> str:
     """A traveller row as a sentence names it: 'NS 1 v EW 2', or the four players of an individual."""
     if row["seats"]:
-        return f" {pgettext('versus', 'v')} ".join(
-            ", ".join(f"{seat(p['seat'])} {p['names']}" for p in row["seats"][side]) for side in ("NS", "EW")
-        )
-    return f"{row['ns_pair']['label']} {pgettext('versus', 'v')} {row['ew_pair']['label']}"
+        ns, ew = (", ".join(f"{seat(p['seat'])} {p['names']}" for p in row["seats"][side]) for side in ("NS", "EW"))
+    else:
+        ns, ew = row["ns_pair"]["label"], row["ew_pair"]["label"]
+    return gettext("%(ns)s v %(ew)s", ns=ns, ew=ew)
 
 
 def _ruling(ns: Artificial, ew: Artificial, method: ScoringMethod, options: ScoringOptions) -> str:
     """'Average-plus (60%) to NS, average-minus (40%) to EW: the director's ruling' (in IMPs on an IMP board)."""
     ns_words, ew_words = (adjusted_worth.award_label(a, method, options) for a in (ns, ew))
     if ns == ew:
-        return f"{heading(ns_words)} to both sides: the director's ruling"
-    return f"{heading(ns_words)} to NS, {ew_words} to EW: the director's ruling"
+        return gettext("%(award)s to both sides: the director's ruling", award=heading(ns_words))
+    ns_side, ew_side = seat("NS"), seat("EW")
+    return gettext(
+        "%(ns_award)s to %(ns)s, %(ew_award)s to %(ew)s: the director's ruling",
+        ns_award=heading(ns_words),
+        ns=ns_side,
+        ew_award=ew_words,
+        ew=ew_side,
+    )

@@ -282,7 +282,7 @@ def _histories(
                 "versions": versions,
                 "folder": str(folder),
                 "common": common,
-                "provisional": provisional(first, days, now),
+                "provisional": provisional(first, days, now, i18n.correction_wording()),
             }
     return out
 

@@ -12,7 +12,9 @@ from typing import NamedTuple
 
 from markupsafe import Markup
 
+from . import i18n
 from .format import escape_text
+from .i18n import text as _
 
 HEIGHT = 120
 TOP = 14
@@ -163,12 +165,17 @@ def trend_chart(chart_id: str, points: Sequence[Point], title: str, reference: t
     def x(value: float) -> str:
         return f"{x0 + max(min(value, 100.0), 0.0) * TREND_BARS / 100:.1f}"
 
-    listing = "; ".join(f"{p.date}{', ' + p.partner if p.partner else ''}: {p.text}" for p in points)
+    y_title, x_title = _("Session, oldest first"), _("Percentage in the session")  # (not inside an f-string: extracted)
+    listing = "; ".join(
+        _("%(session)s: %(figure)s", session=f"{p.date}, {p.partner}" if p.partner else p.date, figure=p.text)
+        for p in points
+    )
+    spoken = _("%(title)s: %(points)s. %(average)s.", title=title, points=listing, average=reference[1])
     out = [
         f'<svg class="chart trend" viewBox="0 0 {TREND_WIDTH} {height}" width="{TREND_WIDTH}" role="img" '
-        f'aria-label="{escape_text(title)}: {escape_text(listing)}. {escape_text(reference[1])}." data-chart="trend">'
+        f'aria-label="{escape_text(spoken)}" data-chart="trend">'
         f"<title>{escape_text(title)}</title>",
-        '<text class="axis-title" x="0" y="11">Session, oldest first</text>',
+        f'<text class="axis-title" x="0" y="11">{escape_text(y_title)}</text>',
     ]
     for i, p in enumerate(points):
         top = TREND_TOP + i * TREND_ROW
@@ -180,12 +187,13 @@ def trend_chart(chart_id: str, points: Sequence[Point], title: str, reference: t
             f'<text class="v" x="{float(x(p.value)) + 3:.1f}" y="{top + 17}">{escape_text(p.text)}</text></g>'
         )
     out.append(f'<line class="axis" x1="{x0}" y1="{bottom}" x2="{x(100)}" y2="{bottom}"/>')
+    language = i18n.active()
     for tick in (0, 25, 50, 75, 100):
         out.append(
             f'<line class="tick" x1="{x(tick)}" y1="{bottom}" x2="{x(tick)}" y2="{bottom + 4}"/>'
-            f'<text class="tick" x="{x(tick)}" y="{bottom + 14}">{tick}%</text>'
+            f'<text class="tick" x="{x(tick)}" y="{bottom + 14}">{escape_text(i18n.percent(tick, 0, language))}</text>'
         )
-    out.append(f'<text class="axis-title x" x="{x(50)}" y="{bottom + 28}">Percentage in the session</text>')
+    out.append(f'<text class="axis-title x" x="{x(50)}" y="{bottom + 28}">{escape_text(x_title)}</text>')
     value, label = reference
     out.append(
         f'<g class="ref" data-value="{escape_text(label)}"><line x1="{x(value)}" y1="{TREND_TOP - 2}" '

@@ -15,13 +15,13 @@ from fractions import Fraction
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from ..dates import MONTHS
 from ..errors import InputErrors
 from ..readers import is_event_file
-from ..scoring.event import missing_rule
+from ..scoring.event import AVERAGE, EventOptions, default_label, missing_rule
+from ..scoring.explain import pfig
 from ..upload import ScoredEvent
 from . import i18n
-from .i18n import step_text
+from .i18n import message_text, step_text
 from .i18n import text as _
 from .links import LEGACY, pair_file, player_link, session_dir, slugify
 from .meta import page_head
@@ -82,9 +82,7 @@ def memberships(
         folder = posixpath.dirname(event.rel)
         for n, ref in enumerate(spec.sessions, start=1):
             rel = posixpath.normpath(posixpath.join(folder, ref.file))
-            label = ref.label or (
-                ("Qualifying", "Final")[n - 1] if spec.options.method == "carry_forward" and n <= 2 else f"Session {n}"
-            )
+            label = ref.label or message_text(default_label(spec.options.method, n))
             out.setdefault(rel, {}).setdefault(ref.index or 1, []).append(
                 {"title": spec.title, "label": label, "url": event.url}
             )
@@ -106,18 +104,16 @@ def plan_event(
     """The event page: each pair's figure in each session (linked to its page there), the event
     figure and its explanation steps as the engine wrote them.  ``site_default``: site.yaml
     gives the rule for a missed session (``events: missing:``), which the page names."""
-    from ..scoring.explain import fmt
-
     r = scored.result
     root = "../../"
     sessions = [
         {
-            "label": label,
+            "label": message_text(label),
             "title": s.session.title,
             "url": f"{root}{session_dir(slug)}/index.html",
             "date": i18n.weekday_date(s.session.date, i18n.active()) if s.session.date else "",
         }
-        for label, s, slug in zip(r.labels, r.sessions, slugs)
+        for label, s, slug in zip(r.session_labels, r.sessions, slugs)
     ]
     unit = r.unit
     rows = []
@@ -153,17 +149,7 @@ def plan_event(
                 "steps": [{"rule": st.rule, "summary": step_text(st)} for st in s.explanation.steps],
             }
         )
-    heading = {"matchpoints": "Total", "%": "Average", "points": "Event score"}[unit]
-    method = {
-        "total_matchpoints": "Total of matchpoints",
-        "average_percentage": "Average of the session percentages"
-        + (
-            ", each session weighted by the boards played"
-            if r.options.weighting == "boards"
-            else ", each session alike"
-        ),
-        "carry_forward": f"Carry-forward: the final plus {fmt(r.options.carry_forward * 100, 4)}% of the qualifying percentage",
-    }[r.options.method]
+    heading = {"matchpoints": _("Total"), "%": _("Average"), "points": _("Event score")}[unit]
     path = event.url
     head: PageBase = {
         "club": site.club,
@@ -178,10 +164,10 @@ def plan_event(
         "event.html",
         {
             **head,
-            "method": method,
+            "method": _method(r.options),
             # the rule for a missed session is stated under the method, always: not said twice
-            "notes": [n for n in r.notes if n != missing_rule(r.options.missing)],
-            "missing_rule": missing_rule(r.options.missing),
+            "notes": [message_text(n) for n in r.messages if n != missing_rule(r.options.missing)],
+            "missing_rule": message_text(missing_rule(r.options.missing)),
             "missing_source": "file" if "missing" in scored.spec.given else "site" if site_default else "default",
             "tied": any(str(row["rank"]).endswith("=") for row in rows),
             "missed_note": _missed_note(r.options.missing) if marked else "",
@@ -193,17 +179,29 @@ def plan_event(
     )
 
 
+def _method(options: EventOptions) -> str:
+    """How the event ranks its pairs, in the site's language (the page adds the full stop)."""
+    if options.method == "total_matchpoints":
+        return _("Total of matchpoints")
+    if options.method == "average_percentage":
+        if options.weighting == "boards":
+            return _("Average of the session percentages, each session weighted by the boards played")
+        return _("Average of the session percentages, each session alike")
+    return _(
+        "Carry-forward: the final plus %(share)s of the qualifying percentage",
+        share=message_text(pfig(options.carry_forward * 100, 4)),
+    )
+
+
 def _missed_note(missing: str) -> str:
     """The footnote under the ranking for the pairs marked * (a pair that missed a session)."""
-    from ..scoring.event import AVERAGE
-    from ..scoring.explain import fmt
-
     if missing == "average":
-        return (
-            f"Missed a session and given an average ({fmt(AVERAGE)}%) for it, by the rule above: "
-            "so a pair that missed a session can be placed above pairs who played every session."
+        return _(
+            "Missed a session and given an average (%(average)s) for it, by the rule above: "
+            "so a pair that missed a session can be placed above pairs who played every session.",
+            average=message_text(pfig(AVERAGE)),
         )
-    return "Missed a session and ranked on the sessions it played, by the rule above."
+    return _("Missed a session and ranked on the sessions it played, by the rule above.")
 
 
 def _figure(value: Fraction | int | None, unit: str) -> str:
@@ -235,13 +233,13 @@ __all__ = ["EventSource", "PurePosixPath", "discover_events", "event_summary", "
 
 
 def _span(first: date, last: date) -> str:
-    """'18 November 2026 to 25 November 2026'; one day once.
+    """'18 November 2026 to 25 November 2026' in the site's language; one day once.
 
     >>> _span(date(2026, 11, 18), date(2026, 11, 25)), _span(date(2026, 11, 18), date(2026, 11, 18))
     ('18 November 2026 to 25 November 2026', '18 November 2026')
     """
 
-    def written(d: date) -> str:
-        return f"{d.day} {MONTHS[d.month - 1]} {d.year}"
-
-    return written(first) if first == last else f"{written(first)} to {written(last)}"
+    language = i18n.active()
+    if first == last:
+        return i18n.long_date(first, language)
+    return _("%(first)s to %(last)s", first=i18n.long_date(first, language), last=i18n.long_date(last, language))

@@ -17,11 +17,12 @@ from ..model import Direction, Scored
 from ..scoring.explain import Explanation
 from ..scoring.results import ScoredBoard, ScoredLine
 from ..scoring.trick_value import split as is_split
-from ..scoring.units import unit
 from . import i18n
+from .adjusted_worth import award_code
 from .articles import article_for_rule
 from .fragments import Fragments
-from .i18n import step_text
+from .i18n import amount_text, step_text
+from .i18n import text as _
 from .links import score_anchor
 
 StepMemo = dict[str, tuple[str | None, str, dict[str, dict[str, Any]]]]
@@ -192,28 +193,40 @@ def board_blocks(
 def _heading(
     line: ScoredLine, direction: Direction, value: Fraction | int, unit_word: str, fig: Callable[..., str]
 ) -> str:
-    # ``unit`` (the singular for ±1) only where the figure may be ±1: a whole Fraction with
-    # numerator ±1, or anything but a Fraction (its ``abs`` makes a Fraction per block)
-    if type(value) is not Fraction or (value.denominator == 1 and value.numerator in (1, -1)):
-        unit_word = unit(value, unit_word)
+    """'North-South, NS -110: 6.0 matchpoints' in the site's language: who, the result (or the
+    ruling, or the weighted score, with the table's pairs) and the figure in its unit."""
+    worth = amount_text(value, unit_word, fig(value))
     outcome = line.line.ns if direction is Direction.NS else line.line.ew
-    who = "North-South" if direction is Direction.NS else "East-West"
+    who = _("North-South") if direction is Direction.NS else _("East-West")
     if isinstance(outcome, Scored) and not outcome.is_weighted:
         ns = outcome.components[0].play.ns_score
+        side = i18n.seat("NS")
+        contract = outcome.components[0].play.contract
         what = (
-            f"NS {ns:+d}"
+            f"{side} {ns:+d}"
             if ns
-            else "NS 0 (passed out)"
-            if outcome.components[0].play.contract and outcome.components[0].play.contract.passed_out
-            else "NS 0"
+            else _("%(side)s 0 (passed out)", side=side)
+            if contract and contract.passed_out
+            else f"{side} 0"
         )
-        pairs = ""
         if is_split(line.line):
-            pairs = f" (table of {_pairs(line)})"
-        return f"{who}, {what}{pairs}: {fig(value)} {unit_word}"
+            return _(
+                "%(who)s, %(result)s (table of %(pairs)s): %(worth)s",
+                who=who,
+                result=what,
+                pairs=_pairs(line),
+                worth=worth,
+            )
+        return _("%(who)s, %(result)s: %(worth)s", who=who, result=what, worth=worth)
     if isinstance(outcome, Scored):
-        return f"{who}, weighted score ({_pairs(line)}): {fig(value)} {unit_word}"
-    return f"{who}, {outcome.code} ({_pairs(line)}): {fig(value)} {unit_word}"
+        return _("%(who)s, weighted score (%(pairs)s): %(worth)s", who=who, pairs=_pairs(line), worth=worth)
+    return _(
+        "%(who)s, %(ruling)s (%(pairs)s): %(worth)s",
+        who=who,
+        ruling=award_code(outcome),
+        pairs=_pairs(line),
+        worth=worth,
+    )
 
 
 def _pairs(line: ScoredLine) -> str:

@@ -7,7 +7,8 @@ against the address they fetched, not the feed's own); without it they are relat
 feed (the site's root), like every link of the site.  Ids are stable URNs made from the
 club and the session's slug, so they do not change when the site moves.  Every date comes from the inputs — a session's first commit
 (or its date when it has no history) and each correction's commit — never from the clock,
-so identical inputs give an identical feed.
+so identical inputs give an identical feed.  Its language (``xml:lang``) and every title and
+summary are the site's (the winners' and corrections' words too: ``summary``, ``history``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import uuid
 import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING
 
+from . import i18n
 from .i18n import text as _
 from .links import absolute
 from .summary import winners_text
@@ -24,6 +26,7 @@ if TYPE_CHECKING:
     from .summary import SessionSummary
 
 ATOM = "http://www.w3.org/2005/Atom"
+XML = "http://www.w3.org/XML/1998/namespace"
 MAX_ENTRIES = 50
 
 
@@ -60,7 +63,7 @@ def entries(club: str, summaries: list[SessionSummary], site_url: str = "") -> l
                 if c["late"]
                 else _("Corrected on %(date)s", date=c["date"])
             )
-            text = f"{said}: {c['text']}"
+            text = _("%(corrected)s: %(change)s", corrected=said, change=c["text"])
             if c["reason"]:
                 text += " " + _("Reason given: %(reason)s", reason=c["reason"])
             found.append(
@@ -78,7 +81,8 @@ def entries(club: str, summaries: list[SessionSummary], site_url: str = "") -> l
 
 def atom_feed(club: str, summaries: list[SessionSummary], site_url: str = "") -> bytes:
     ET.register_namespace("", ATOM)
-    feed = ET.Element(f"{{{ATOM}}}feed")
+    # The feed's language, as its pages' ``lang`` (RFC 4287 §2: xml:lang on any element).
+    feed = ET.Element(f"{{{ATOM}}}feed", {f"{{{XML}}}lang": i18n.active().tag})
     items = entries(club, summaries, site_url)
 
     def add(parent: ET.Element, tag: str, text: str | None = None, **attrs: str) -> ET.Element:

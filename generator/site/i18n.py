@@ -28,7 +28,7 @@ import io
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
@@ -42,9 +42,12 @@ from markupsafe import Markup, escape
 from ..dates import MONTHS
 from ..errors import BuildError, shown
 from ..files import refused_file
+from ..history.diff import ENGLISH as ENGLISH_WORDING
+from ..history.diff import Wording
 from ..languages import DEFAULT_LANGUAGE, parse_tag
 from ..memo import remember
-from ..scoring.message import Figure, render
+from ..scoring.explain import amount
+from ..scoring.message import Figure, Param, english, render
 from ..scoring.rounding import decimal_places
 from . import format as fmt
 
@@ -91,6 +94,7 @@ def activate(language: Language) -> Language:
     global _active
     previous, _active = _active, language
     _texts.clear()
+    _amounts.clear()
     return previous
 
 
@@ -166,7 +170,11 @@ def _language(tag: str, content: str, club: tuple[tuple[str, int, int], ...]) ->
         packaged = PACKAGED / name / "LC_MESSAGES" / "messages.po"
         if packaged.is_file():
             data = packaged.read_bytes()
-            translations.merge(_translations(data, str(packaged), name))
+            read_in = _translations(data, str(packaged), name)
+            translations.merge(read_in)
+            # ``merge`` keeps the empty catalog's English rule (n != 1): the language's own
+            # (its header's Plural-Forms: French counts 0 as singular, and has three forms)
+            translations.plural = read_in.plural
             digest.update(data)
             read += 1
     for path_text, _, _ in club:
@@ -285,16 +293,21 @@ def install(env: Environment, language: Language) -> None:
     else:
         env.filters["seat"] = _same
     suits = _suit_markup(language)
-    if suits:  # a suit symbol's spoken name ('pique'), in every filter that writes one
-        for name in SUIT_FILTERS:
-            env.filters[name] = _with_suit_words(env.filters[name], suits)
+    passed = _pass_word(language)
     no_trump = _no_trump_word(language)
-    if no_trump is not None:  # a no-trump contract as the language writes it ('3SA')
-        env.filters["contract"] = _with_no_trump(env.filters["contract"], no_trump)
+    for name in SUIT_FILTERS:  # a suit's spoken name ('pique'); a contract's 'Passe' and no trump ('3SA')
+        contract = name == "contract"
+        if suits or (contract and (passed is not None or no_trump is not None)):
+            env.filters[name] = _with_words(
+                env.filters[name], suits, passed if contract else None, no_trump if contract else None
+            )
     sign = decimal_sign(language)
     if sign != ".":  # the figure filters write the locale's decimal sign: the one place it switches
         for name in FIGURE_FILTERS:
-            env.filters[name] = _with_decimal_sign(env.filters[name], sign)
+            if name != "weight":
+                env.filters[name] = _with_decimal_sign(env.filters[name], sign)
+    if language.locale is not None:  # a weight is a percentage: the locale's signs ('60 %')
+        env.filters["weight"] = _as_percent(env.filters["weight"], language.locale)
 
 
 SUIT_FILTERS = ("suit", "contract", "card", "steptext")
@@ -317,6 +330,12 @@ def _suit_markup(language: Language) -> dict[str, str]:
     return {f'aria-label="{w}"': f'aria-label="{escape(t)}"' for w, t in suit_words(language).items() if w != t}
 
 
+def _pass_word(language: Language) -> Markup | None:
+    """A passed-out board's contract in ``language`` ('Passe'); None where it is 'Pass'."""
+    passed = language.translations.pgettext("contract", "Pass")
+    return None if passed == "Pass" else Markup(escape(passed))
+
+
 def _no_trump_word(language: Language) -> str | None:
     """No trump's abbreviation in ``language`` ('SA'; the double-dummy grid's heading and an
     explanation's contracts, ``message.NO_TRUMP_KEY``); None where it is 'NT'."""
@@ -324,55 +343,48 @@ def _no_trump_word(language: Language) -> str | None:
     return None if word == "NT" else str(escape(word))
 
 
-def _with_no_trump(write: Callable[..., Markup], word: str) -> Callable[..., Markup]:
-    """The ``contract`` filter writing ``word`` for no trump ('3SA', '3SAX'): a no-trump
-    contract's markup is its level, 'NT' and its doubles, no suit symbol in it."""
-    return _rewriting(write, lambda text: _NO_TRUMP.sub(rf"\g<1>{word}\g<2>", text) if "NT" in text else text)
-
-
 _NO_TRUMP = re.compile(r"^(\d)NT(X{0,2})$")
+"""A no-trump contract's markup: its level, 'NT' and its doubles (no suit symbol in it)."""
 
 
 def contract(value: Any) -> Markup:
-    """The ``contract`` filter as the active language's pages write it ('3SA', a suit's spoken
-    name): for a contract in markup Python makes (a teams match's double-dummy line)."""
+    """The ``contract`` filter as the active language's pages write it (the suits' spoken
+    names, 'Passe', '3SA'): for a contract in markup Python makes (``adjusted_worth``, a teams
+    match's line against double dummy)."""
     return _contract_writer(_active)(value)
 
 
 @lru_cache(maxsize=8)
 def _contract_writer(language: Language) -> Callable[..., Markup]:
-    write: Callable[..., Markup] = fmt.contract
-    suits = _suit_markup(language)
-    if suits:
-        write = _with_suit_words(write, suits)
-    no_trump = _no_trump_word(language)
-    if no_trump is not None:
-        write = _with_no_trump(write, no_trump)
-    return write
+    suits, passed, no_trump = _suit_markup(language), _pass_word(language), _no_trump_word(language)
+    if suits or passed is not None or no_trump is not None:
+        return _with_words(fmt.contract, suits, passed, no_trump)
+    return fmt.contract
 
 
-def _with_suit_words(write: Callable[..., Markup], words: dict[str, str]) -> Callable[..., Markup]:
-    """Each suit's spoken name in ``write``'s markup in the language's words."""
-
-    def spoken(text: str) -> str:
-        if "aria-label" in text:
-            for english, translated in words.items():
-                text = text.replace(english, translated)
-        return text
-
-    return _rewriting(write, spoken)
-
-
-def _rewriting(write: Callable[..., Markup], rewrite: Callable[[str], str]) -> Callable[..., Markup]:
-    """``write`` with its markup rewritten, each markup once and kept (a few dozen contracts
-    and cards make a session)."""
+def _with_words(
+    write: Callable[..., Markup], words: dict[str, str], passed: Markup | None, no_trump: str | None = None
+) -> Callable[..., Markup]:
+    """``write`` with the suits' spoken names ``words`` and, for a contract, ``passed`` for
+    'Pass' and ``no_trump`` for 'NT' ('3SA', '3SAX'): each markup translated once and kept (a
+    few dozen contracts and cards make a session)."""
     done: dict[str, Markup] = {}
 
     def written(*args: Any) -> Markup:
         out = write(*args)
         got = done.get(out)
         if got is None:
-            got = remember(done, out, Markup(rewrite(str(out))), 4096)
+            text = str(out)
+            if passed is not None and text == "Pass":
+                got = passed
+            else:
+                if "aria-label" in text:
+                    for english, translated in words.items():
+                        text = text.replace(english, translated)
+                elif no_trump is not None and "NT" in text:
+                    text = _NO_TRUMP.sub(rf"\g<1>{no_trump}\g<2>", text)
+                got = Markup(text)
+            remember(done, out, got, 4096)
         return got
 
     return written
@@ -450,6 +462,22 @@ def _with_decimal_sign(write: Callable[..., str], sign: str) -> Callable[..., st
     return written
 
 
+def _as_percent(write: Callable[..., str], locale: Locale) -> Callable[..., str]:
+    """``write`` (a percentage in English, '60%', '33.33%') as ``locale`` writes it ('60 %',
+    '33,33 %'): the same digits, each text kept by the figure's value."""
+    done: dict[tuple[int, int], str] = {}
+
+    def written(value: Any) -> str:
+        exact = Fraction(value)
+        key = (exact.numerator, exact.denominator)
+        text = done.get(key)
+        if text is None:
+            text = remember(done, key, _figure(write(value), True, locale), 1024)
+        return text
+
+    return written
+
+
 @lru_cache(maxsize=8)
 def decimal_sign(language: Language) -> str:
     """The locale's decimal sign (CLDR): '.' in English, ',' in French and Dutch."""
@@ -470,6 +498,52 @@ def localising(write: Callable[..., str]) -> Callable[..., str]:
     the writer itself in English."""
     sign = decimal_sign(_active)
     return write if sign == "." else _with_decimal_sign(write, sign)
+
+
+def amount_text(value: Fraction | int, word: str, written: str) -> str:
+    """'6.0 matchpoints', '1 IMP', '6,0 points de match': ``written`` (the figure as the page
+    writes it, the locale's decimal sign already in it) and the word of its unit (``word``, as
+    ``units.UNIT_LABELS`` names it), singular or plural as the language counts ``value`` — the
+    engine's messages for a figure and its unit (``explain.amount``)."""
+    language = _active
+    if language.locale is None:
+        singular, plural = _unit_messages(word)
+        return (singular if abs(value) == 1 else plural) % {"num": written}
+    key = (value.numerator, value.denominator, word, written)
+    text = _amounts.get(key)
+    if text is None:  # a session's headings repeat a few hundred figures: each counted once
+        singular, plural = _unit_messages(word)
+        pattern = language.translations.ngettext(singular, plural, _plural_count(value, language.locale))
+        text = remember(_amounts, key, pattern % {"num": written}, 4096)
+    return text
+
+
+_amounts: dict[tuple[int, int, str, str], str] = {}
+"""``amount_text``'s texts in the active language (emptied when another is activated)."""
+
+
+@lru_cache(maxsize=16)
+def _unit_messages(word: str) -> tuple[str, str]:
+    """The engine's singular and plural messages for a unit's figure (``explain.amount``),
+    looked up once a unit: a heading is written for every side of every line."""
+    counted = amount(1, word)
+    return counted.singular, counted.plural
+
+
+def percent_text(figure: str) -> str:
+    """A percentage written by ``figures.percentage`` ('58.33') with the active language's
+    percent sign and decimal sign: '58.33%', '58,33 %' (the same digits, never rounded again)."""
+    language = _active
+    if language.locale is None:
+        return figure + "%"
+    return _percent_in(figure, language)
+
+
+@lru_cache(maxsize=4096)
+def _percent_in(figure: str, language: Language) -> str:
+    """``percent_text`` in a language Babel writes (its percent format is slow: kept by text)."""
+    assert language.locale is not None
+    return _figure(figure + "%", True, language.locale)
 
 
 def term(word: str) -> str:
@@ -718,6 +792,36 @@ def ordinal(n: int, language: Language = ENGLISH, tied: bool = False) -> str:
     return language.translations.pgettext("place", "%(place)s=") % {"place": place}
 
 
+def correction_wording(language: Language | None = None) -> Wording:
+    """How ``history`` writes a correction and a provisional period's end in ``language`` (the
+    active one by default): its sentences through the catalogs, places, dates, figures and
+    units as the locale writes them."""
+    language = _active if language is None else language
+    return ENGLISH_WORDING if language is ENGLISH else _wording(language)
+
+
+@lru_cache(maxsize=8)
+def _wording(language: Language) -> Wording:
+    t = language.translations
+
+    def say(message: str, **values: str) -> str:
+        text = t.gettext(message)
+        return text % values if values else text
+
+    def moment(when: datetime) -> str:
+        return t.gettext("%(date)s, %(time)s") % {"date": long_date(when.date(), language), "time": f"{when:%H:%M}"}
+
+    return Wording(
+        say=say,
+        place=lambda n, tied: ordinal(n, language, tied),
+        date=lambda iso: long_date(datetime.fromisoformat(iso).date(), language),
+        moment=moment,
+        figure=lambda text: localised(text, language),
+        unit=lambda word: vocabulary(language).get(word, word),
+        seat=lambda code: seat_words(language).get(code, code),
+    )
+
+
 # --- explanation steps ---------------------------------------------------------------------
 
 
@@ -731,6 +835,15 @@ def step_text(step: Step, language: Language | None = None) -> str:
     if language.locale is None or type(step.message) is str:
         return step.summary
     return render(step.message, *_step_writers(language))
+
+
+def message_text(message: Param, language: Language | None = None) -> str:
+    """A message the engine made (``scoring.message``: a note on a ranking, a rule, a figure
+    alone) in ``language`` (the active one by default), as ``step_text`` writes a step's."""
+    language = _active if language is None else language
+    if language.locale is None:
+        return english(message)
+    return render(message, *_step_writers(language))
 
 
 @lru_cache(maxsize=8)

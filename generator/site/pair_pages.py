@@ -144,12 +144,15 @@ def pair_page(plan: SessionView, standing: Standing) -> Page:
             kind="card",
             values=False,
         )
+    # the unit's word as the total's own step writes it ('total 1 IMPs'): the plural, always
     total = f"{i18n.localised(figures.figure(standing.total, plan.unit))} {i18n.term(plan.unit_word)}" + (
-        f", {i18n.localised(figures.percentage(standing.percentage))}%" if standing.percentage is not None else ""
+        f", {i18n.percent_text(figures.percentage(standing.percentage))}" if standing.percentage is not None else ""
     )
     total_block = block(
         "total",
-        f"{i18n.term(plan.entrant)} {plan.pair_label(ref)}: {total}",
+        gettext(
+            "%(entrant)s %(pair)s: %(total)s", entrant=i18n.term(plan.entrant), pair=plan.pair_label(ref), total=total
+        ),
         standing.explanation,
         plan.site.rule_map,
         plan.site.article_titles,
@@ -161,16 +164,25 @@ def pair_page(plan: SessionView, standing: Standing) -> Page:
     handicap_block = None
     if standing.handicap is not None:
         h = standing.handicap
-        shown = f"{figures.percentage(h.percentage)}%" if h.percentage is not None else "no percentage"
+        shown = (
+            i18n.percent_text(figures.percentage(h.percentage))
+            if h.percentage is not None
+            else gettext("no percentage")
+        )
         handicap_block = block(
             "handicap",
-            f"Pair {plan.pair_label(ref)}: handicapped {shown}",
+            gettext("Pair %(pair)s: handicapped %(percent)s", pair=plan.pair_label(ref), percent=shown),
             h.explanation,
             plan.site.rule_map,
             plan.site.article_titles,
             plan.rules,
         )
-    title = f"{i18n.term(plan.entrant)} {plan.pair_label(ref)}: {standing.pair.names}"
+    title = gettext(
+        "%(entrant)s %(pair)s: %(names)s",
+        entrant=i18n.term(plan.entrant),
+        pair=plan.pair_label(ref),
+        names=standing.pair.names,
+    )
     reasons = [p.reason for p in plan.session.penalties if p.pair == ref and p.reason]
     penalty = (
         {

@@ -30,6 +30,7 @@ from ..scoring.results import SessionResult
 from ..upload import read_and_score
 from .cache import Cache, digest
 from .duplicates import session_identity
+from .i18n import correction_wording
 from .links import LEGACY, file_slug, slugify
 from .neighbours import Neighbours
 from .page import Page, SiteInfo
@@ -187,7 +188,7 @@ def _history(
     def score(file: str, data: bytes) -> list[Snapshot]:
         if len(data) > MAX_BYTES:
             raise ValueError(f"the file is {len(data):,} bytes: expected at most {MAX_BYTES:,} bytes")
-        return [snapshot(r) for r in _score_all(file, data, scoring, file, privacy)]
+        return [snapshot(r, correction_wording()) for r in _score_all(file, data, scoring, file, privacy)]
 
     return earlier + [now], earlier_snapshots(earlier, rel, history["folder"], cache_root, history["common"], score)
 
@@ -238,10 +239,11 @@ def build_source(
             record = corrections(
                 past[0],
                 past[1],
-                snapshot(result),
+                snapshot(result, correction_wording()),
                 n,
                 method_label(result.session.method),
                 provisional["until_iso"] if provisional else None,
+                correction_wording(),
             )
         analysis = analyse_session(result.session, analysis_cache)
         planner = SessionView(

@@ -319,11 +319,11 @@ class SessionView:
 
     def _outcome_view(self, outcome: Outcome) -> dict[str, Any]:
         if isinstance(outcome, Artificial):
+            award = adjusted_worth.award_label(outcome, self.session.method, self.result.options)
             return {
                 "kind": "artificial",
-                "code": outcome.code,
-                "words": f"{heading(adjusted_worth.award_label(outcome, self.session.method, self.result.options))}: "
-                "the director's ruling",
+                "code": adjusted_worth.award_code(outcome),
+                "words": _("%(award)s: the director's ruling", award=heading(award)),
             }
         if outcome.is_weighted:
             return {
@@ -463,9 +463,8 @@ class SessionView:
 
     def table_words(self, line: TravellerLine) -> str:
         """A traveller line's table as a heading names it: 'Table 1: NS 1 v EW 2'."""
-        table = f"Table {line.table}: " if line.table is not None else ""
         if line.seats is not None:
-            return table + f" {i18n.pgettext('versus', 'v')} ".join(
+            ns_side, ew_side = (
                 ", ".join(
                     f"{i18n.seat(seat)} {self.pair_link(ref, short=True)['label']}"
                     for seat, ref in line.seats.by_seat()
@@ -473,8 +472,11 @@ class SessionView:
                 )
                 for side in ("NS", "EW")
             )
-        ns, ew = self.pair_link(line.ns_pair, short=True), self.pair_link(line.ew_pair, short=True)
-        return f"{table}{i18n.seat('NS')} {ns['label']} {i18n.pgettext('versus', 'v')} {i18n.seat('EW')} {ew['label']}"
+        else:
+            ns, ew = self.pair_link(line.ns_pair, short=True), self.pair_link(line.ew_pair, short=True)
+            ns_side, ew_side = f"{i18n.seat('NS')} {ns['label']}", f"{i18n.seat('EW')} {ew['label']}"
+        pairs = _("%(ns)s v %(ew)s", ns=ns_side, ew=ew_side)
+        return pairs if line.table is None else _("Table %(table)s: %(pairs)s", table=line.table, pairs=pairs)
 
     def warnings(self) -> list[str]:
         """What the reader left out or believed over the file (a hand record left out, say), lines

@@ -11,12 +11,16 @@ from collections.abc import Callable
 
 from ..model import Session
 from ..scoring.results import Standing
+from .i18n import text as _
 
-_POLICY = {
-    "none": "sat out: boards sat out do not count",
-    "average": "sat out: an average (see how the total was calculated)",
-    "session-average": "sat out: the pair's session average (see how the total was calculated)",
-}
+
+def _sat_out(policy: str) -> str:
+    """What a board sat out scored under ``policy`` (option ``sitout_policy``), in the site's language."""
+    if policy == "average":
+        return _("sat out: an average (see how the total was calculated)")
+    if policy == "session-average":
+        return _("sat out: the pair's session average (see how the total was calculated)")
+    return _("sat out: boards sat out do not count")
 
 
 def sitout_rows(session: Session, standing: Standing) -> Callable[[int], str]:
@@ -27,11 +31,11 @@ def sitout_rows(session: Session, standing: Standing) -> Callable[[int], str]:
     def why(board: int) -> str:
         if session.sitouts:
             if board in recorded:
-                return _POLICY[policy]
-            return "not played: no sit-out recorded (late or absent), so nothing scored"
+                return _sat_out(policy)
+            return _("not played: no sit-out recorded (late or absent), so nothing scored")
         if standing.sitout is not None:
-            return _POLICY[policy]
-        return "not played"
+            return _sat_out(policy)
+        return _("not played")
 
     return why
 

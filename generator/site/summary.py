@@ -16,6 +16,7 @@ from ..history.types import Provisional
 from ..model import Masterpoints, Player
 from ..scoring.results import Field, Standing
 from . import swiss_pages
+from .i18n import text as _
 from .links import pair_file, player_key
 from .naming import field_name, long_date, session_kind, session_title
 from .session_view import SessionView
@@ -58,7 +59,7 @@ def session_summary(plan: SessionView) -> SessionSummary:
             entry = {
                 **_people(s.pair.players),
                 # an individual has no fixed partner: the player's history says so instead
-                "pair": f"individual (player {plan.pair_label(s.ref)})"
+                "pair": _("individual (player %(player)s)", player=plan.pair_label(s.ref))
                 if plan.session.individual
                 else plan.pair_label(s.ref),
                 "field": field_name(f.name),
@@ -81,7 +82,7 @@ def session_summary(plan: SessionView) -> SessionSummary:
             entries.append(
                 {
                     **_people([p]),
-                    "pair": f"Team {t.team.name}",
+                    "pair": _("Team %(team)s", team=t.team.name),
                     "field": "",
                     "url": f"{plan.dir}/index.html",
                     "teammates": [q.name for q in t.team.players if q is not p],
@@ -132,14 +133,14 @@ def _field_winners(plan: SessionView, f: Field) -> list[dict[str, Any]]:
     rankings: list[tuple[str, list[tuple[Standing, int | None]]]]
     if f.handicap_standings:
         rankings = [
-            (_label(name, "handicap"), [(s, s.handicap.rank if s.handicap else None) for s in f.handicap_standings]),
-            (_label(name, "scratch"), [(s, s.rank) for s in f.standings]),
+            (_label(name, _("handicap")), [(s, s.handicap.rank if s.handicap else None) for s in f.handicap_standings]),
+            (_label(name, _("scratch")), [(s, s.rank) for s in f.standings]),
         ]
     else:
         rankings = [(name, [(s, s.rank) for s in f.standings])]
     firsts = [(label, [s for s, rank in ranked if rank == 1]) for label, ranked in rankings]
     if len(firsts) == 2 and [s.ref for s in firsts[0][1]] == [s.ref for s in firsts[1][1]]:
-        firsts = [(_label(name, "handicap and scratch"), firsts[0][1])]  # the same pairs won both
+        firsts = [(_label(name, _("handicap and scratch")), firsts[0][1])]  # the same pairs won both
     out: list[dict[str, Any]] = []
     for label, first in firsts:
         out += [
@@ -150,7 +151,7 @@ def _field_winners(plan: SessionView, f: Field) -> list[dict[str, Any]]:
 
 
 def winners_text(winners: list[dict[str, Any]]) -> str:
-    """The winners in words, as the home page writes them (the feed's English):
+    """The winners in words, as the home page writes them (the feed's), in the site's language:
     'X and Y (North-South), tied; Z (East-West)'."""
     groups: list[list[dict[str, Any]]] = []
     for w in winners:
@@ -159,10 +160,11 @@ def winners_text(winners: list[dict[str, Any]]) -> str:
             groups[-1].append(w)
         else:
             groups.append([w])
+    joined, tied = " " + _("and") + " ", _(", tied")
     return "; ".join(
-        " and ".join(w["names"] for w in g)
+        joined.join(w["names"] for w in g)
         + (f" ({g[0]['field']})" if g[0]["field"] else "")
-        + (", tied" if g[0].get("tied") else "")
+        + (tied if g[0].get("tied") else "")
         for g in groups
     )
 

@@ -15,6 +15,7 @@ from ..scoring.swiss import SwissBye, SwissMatchResult, SwissResult, SwissRoundR
 from . import format as fmt
 from .explain_view import block
 from .i18n import step_text
+from .i18n import text as _
 from .links import board_file, pair_file
 from .page import Page
 from .session_view import SessionView
@@ -109,7 +110,7 @@ def plan_swiss_pages(plan: SessionView) -> list[Page]:
             "swiss.html",
             plan.base(
                 path,
-                "Round by round",
+                _("Round by round"),
                 rounds=rounds,
                 pool=swiss.pool,
                 bye_vps=swiss.bye_vps,
@@ -123,11 +124,13 @@ def plan_swiss_pages(plan: SessionView) -> list[Page]:
 
 def _scale_words(plan: SessionView) -> str:
     options = plan.result.options
-    return {
-        "wbf": "the WBF continuous 20-VP scale",
-        "discrete": f"the WBF/EBU discrete {options.vp_pool}-VP scale",
-        "club": "the club's own VP scale",
-    }.get(options.vp_scale, options.vp_scale)
+    if options.vp_scale == "wbf":
+        return _("the WBF continuous 20-VP scale")
+    if options.vp_scale == "discrete":
+        return _("the WBF/EBU discrete %(pool)s-VP scale", pool=options.vp_pool)
+    if options.vp_scale == "club":
+        return _("the club's own VP scale")
+    return options.vp_scale
 
 
 def match_page(plan: SessionView, r: SwissRoundResult, m: SwissMatchResult, file: str) -> Page:
@@ -136,7 +139,7 @@ def match_page(plan: SessionView, r: SwissRoundResult, m: SwissMatchResult, file
     for f in m.boards:
         board = plan.result.board(f.number)
         index = plan.line_index(board, f.line)
-        _, anchors = plan.blocks(board)
+        anchors = plan.blocks(board)[1]
         ns_anchor, ew_anchor = anchors[index]
         first_anchor, second_anchor = (
             (ns_anchor, ew_anchor) if f.first_direction.value == "NS" else (ew_anchor, ns_anchor)
@@ -156,11 +159,25 @@ def match_page(plan: SessionView, r: SwissRoundResult, m: SwissMatchResult, file
             }
         )
     first, second = plan.pair_link(m.match.first), plan.pair_link(m.match.second)
-    table = f", table {m.match.table}" if m.match.table is not None else ""
-    title = f"Round {r.number}{table}: pair {first['label']} v pair {second['label']}"
+    title = (
+        _(
+            "Round %(round)s, table %(table)s: pair %(first)s v pair %(second)s",
+            round=r.number,
+            table=m.match.table,
+            first=first["label"],
+            second=second["label"],
+        )
+        if m.match.table is not None
+        else _(
+            "Round %(round)s: pair %(first)s v pair %(second)s",
+            round=r.number,
+            first=first["label"],
+            second=second["label"],
+        )
+    )
     winner = None if m.margin == 0 else first if m.margin > 0 else second
     result_block = block(
-        "result", "How the match was scored", m.explanation, plan.site.rule_map, plan.site.article_titles, plan.rules
+        "result", _("How the match was scored"), m.explanation, plan.site.rule_map, plan.site.article_titles, plan.rules
     )
     return Page(
         path,
@@ -181,7 +198,7 @@ def match_page(plan: SessionView, r: SwissRoundResult, m: SwissMatchResult, file
             ),
             first_players=plan.players(m.match.first),
             second_players=plan.players(m.match.second),
-            crumbs=[*plan.base(path, title)["crumbs"], (ROUNDS_FILE, "Round by round")],
+            crumbs=[*plan.base(path, title)["crumbs"], (ROUNDS_FILE, _("Round by round"))],
         ),
     )
 

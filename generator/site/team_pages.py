@@ -17,11 +17,13 @@ from . import format as fmt
 from .adjusted_worth import award_label
 from .dd_grid import dd_view
 from .explain_view import block
+from .i18n import amount_text, localised, term
+from .i18n import text as _
 from .links import player_link
 from .match_analysis import versus
 from .naming import seat_name
 from .page import Page
-from .session_view import SessionView
+from .session_view import SessionView, heading
 
 if TYPE_CHECKING:
     from ..scoring.options import ScoringOptions
@@ -33,8 +35,11 @@ def plan_match_pages(view: SessionView) -> list[Page]:
 
 
 def match_title(plan: SessionView, m: MatchResult) -> str:
-    prefix = f"Round {m.match.round}: " if m.match.round else ""
-    return f"{prefix}{m.match.home.name} v {m.match.away.name}"
+    """'Round 2: Owls v Larks' ('Owls v Larks' outside a round), in the site's language."""
+    home, away = m.match.home.name, m.match.away.name
+    if m.match.round:
+        return _("Round %(round)s: %(home)s v %(away)s", round=m.match.round, home=home, away=away)
+    return _("%(home)s v %(away)s", home=home, away=away)
 
 
 def match_summary(plan: SessionView, i: int, m: MatchResult) -> dict[str, Any]:
@@ -79,7 +84,7 @@ def match_page(plan: SessionView, i: int, m: MatchResult) -> Page:
                 **_board_cells(b, m),
                 "block": block(
                     f"board-{b.number}",
-                    f"Board {b.number}: {_swing(b, m)}",
+                    _("%(board)s: %(swing)s", board=_("Board %(board)s", board=b.number), swing=_swing(b, m)),
                     b.explanation,
                     plan.site.rule_map,
                     plan.site.article_titles,
@@ -96,7 +101,7 @@ def match_page(plan: SessionView, i: int, m: MatchResult) -> Page:
             }
         )
     result_block = block(
-        "result", "The match result", m.explanation, plan.site.rule_map, plan.site.article_titles, plan.rules
+        "result", _("The match result"), m.explanation, plan.site.rule_map, plan.site.article_titles, plan.rules
     )
     # IMPs and points: one width for the match's table; board points (½) stay as they are
     imp_places = (
@@ -144,7 +149,15 @@ def _team_view(
     if view["kind"] == "artificial":
         assert isinstance(outcome, Artificial)  # the view says so
         words = award_label(outcome, ScoringMethod.TEAMS, options)
-        return {**view, "words": f"{words[:1].upper()}{words[1:]} to {ns_team} (North-South): the director's ruling"}
+        return {
+            **view,
+            "words": _(
+                "%(award)s to %(team)s (%(side)s): the director's ruling",
+                award=heading(words),
+                team=ns_team,
+                side=_("North-South"),
+            ),
+        }
     return view
 
 
@@ -158,17 +171,18 @@ def _swing(b: TeamsBoardResult, m: MatchResult) -> str:
     home, away = m.match.home.name, m.match.away.name
     if m.board_unit == "board_points":
         assert b.away is not None  # board points share the board: both teams have a figure
+        shares = {"home": localised(figures.imps(b.home)), "away": localised(figures.imps(b.away))}
         if b.home == b.away:
-            return f"shared, {figures.imps(b.home)} – {figures.imps(b.away)} board points"
-        return (
-            f"won by {home if b.home > b.away else away}, {figures.imps(b.home)} – {figures.imps(b.away)} board points"
-        )
+            return _("shared, %(home)s – %(away)s board points", **shares)
+        return _("won by %(team)s, %(home)s – %(away)s board points", team=home if b.home > b.away else away, **shares)
     if b.home == 0:
-        return f"no {m.board_unit_label} either way"
-    team = home if b.home > 0 else away
+        return _("no points either way") if m.board_unit == "points" else _("no IMPs either way")
     amount = abs(b.home)
-    label = m.board_unit_label[:-1] if amount == 1 and m.board_unit_label.endswith("s") else m.board_unit_label
-    return f"{figures.imps(amount)} {label} to {team}"
+    return _(
+        "%(amount)s to %(team)s",
+        amount=amount_text(amount, m.board_unit_label, localised(figures.imps(amount))),
+        team=home if b.home > 0 else away,
+    )
 
 
 def _board_cells(b: TeamsBoardResult, m: MatchResult) -> dict[str, Any]:
@@ -181,7 +195,7 @@ def _board_cells(b: TeamsBoardResult, m: MatchResult) -> dict[str, Any]:
 def _match_outcome(m: MatchResult) -> str:
     """What the match is worth beyond its board total: VPs, or a win/draw/loss."""
     if m.home_vp is not None:
-        return f"{figures.vp(m.home_vp)} – {figures.vp(m.away_vp)} VPs"
+        return f"{localised(figures.vp(m.home_vp))} – {localised(figures.vp(m.away_vp))} {term('VPs')}"
     if m.total_unit == "wins":
-        return f"{figures.imps(m.home_score)} – {figures.imps(m.away_score)} {m.total_unit_label}"
+        return f"{localised(figures.imps(m.home_score))} – {localised(figures.imps(m.away_score))} {term(m.total_unit_label)}"
     return ""

@@ -44,3 +44,25 @@ def test_session_ranks_on_the_club_scale_vps(site):
         ("1", "Kestrels", "12.00"),
         ("2", "Plovers", "8.00"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("language", "sentence"),
+    [
+        # the band of IMPs in the language's unit ("2 IMPs" in English): French "IMP", Dutch "IMP's"
+        ("fr", "sur le barème du club en 20 PV pour 3 donnes : 2 IMP vaut 12–8 : Kestrels 12, Plovers 8"),
+        ("nl", "op de 20-WP-schaal van de club voor 3 spellen: 2 IMP's is 12–8 waard: Kestrels 12, Plovers 8"),
+    ],
+)
+def test_the_club_scale_row_reads_in_the_language(tmp_path, parse_page, language, sentence):
+    from generator.site import i18n
+
+    content = tmp_path / "content"
+    (content / "sessions").mkdir(parents=True)
+    (content / "site.yaml").write_text(SITE + f"language: {language}\n", encoding="utf-8")
+    (content / "sessions" / "short.yaml").write_text(SHORT_MATCH, encoding="utf-8")
+    try:
+        build_site(content, tmp_path / "site", jobs=1)
+    finally:
+        i18n.activate(i18n.ENGLISH)
+    assert sentence in parse_page(tmp_path / "site", "sessions/short/match-1.html").text

@@ -201,6 +201,185 @@ def test_each_explanation_kind_reads_in_the_language(sites, kind, language):
         assert sentence in shown, f"{sentence!r} not among the steps of {page}:\n" + "\n".join(shown)
 
 
+# --- the blocks' headings and the traveller rows around them -------------------------------
+# (issue 29, l10n-explain).  English of each (tests/site/golden/*.txt): "Board 1: how the board
+# was scored", "North-South, NS +450: 8.0 matchpoints", "East-West, NS +450: 0.0 matchpoints",
+# "East-West, NS +630: 0.25 matchpoints" (Neuberg), "East-West, A- (NS 1 v EW 3): 3.2 matchpoints",
+# "East-West, weighted score (NS 2 v EW 5): 5.8 matchpoints", "North-South, NS -140: 1 IMP" and
+# "North-South, NS +140: 7 IMPs" (Butler), "North-South, NS +630: 7.19 IMPs" (cross-IMPs), "The match
+# result", "Board 1: 2 IMPs to Otters", "Board 3: 8.40 IMPs to Badgers", "Pair 5 NS: 5.85
+# matchpoints, 14.63%".  French counts 0 and 0.25 in the singular (CLDR), Dutch not; French
+# puts a no-break space before the colon.  The seats' letters and the table's pairs (NS, EW,
+# 'NS 1 v EW 3') are the l10n-seats part: matched whatever that part writes for them.
+
+HEADINGS = {
+    f"{MP}/board-1.html": {
+        "fr": [
+            f"Donne 1{NBSP}: comment la donne a été calculée",
+            f"Nord-Sud, NS +450{NBSP}: 8,0 points de match",
+            f"Est-Ouest, NS +450{NBSP}: 0,0 point de match",
+        ],
+        "nl": [
+            "Spel 1: hoe het spel is berekend",
+            "Noord-Zuid, NS +450: 8,0 matchpunten",
+            "Oost-West, NS +450: 0,0 matchpunten",
+        ],
+    },
+    f"{MP}/board-2.html": {
+        "fr": [f"Est-Ouest, NS +630{NBSP}: 0,25 point de match", f"Nord-Sud, NS +630{NBSP}: 7,75 points de match"],
+        "nl": ["Oost-West, NS +630: 0,25 matchpunten", "Noord-Zuid, NS +630: 7,75 matchpunten"],
+    },
+    f"{MP}/board-3.html": {
+        "fr": [f"Est-Ouest, M− (NS 1 v EW 3){NBSP}: 3,2 points de match"],
+        "nl": ["Oost-West, G− (NS 1 v EW 3): 3,2 matchpunten"],
+    },
+    f"{MP}/board-4.html": {
+        "fr": [f"Est-Ouest, score pondéré (NS 2 v EW 5){NBSP}: 5,8 points de match"],
+        "nl": ["Oost-West, gewogen score (NS 2 v EW 5): 5,8 matchpunten"],
+    },
+    "sessions/pairs-butler/board-4.html": {
+        "fr": [f"Nord-Sud, NS -140{NBSP}: 1 IMP", f"Nord-Sud, NS +140{NBSP}: 7 IMP"],
+        "nl": ["Noord-Zuid, NS -140: 1 IMP", "Noord-Zuid, NS +140: 7 IMP's"],
+    },
+    "sessions/pairs-cross-imps/board-2.html": {
+        "fr": [f"Nord-Sud, NS +630{NBSP}: 7,19 IMP"],
+        "nl": ["Noord-Zuid, NS +630: 7,19 IMP's"],
+    },
+    "sessions/teams/match-1.html": {
+        "fr": ["Le résultat du match", f"Donne 1{NBSP}: 2 IMP pour Otters", f"Donne 3{NBSP}: 8,40 IMP pour Badgers"],
+        "nl": ["De uitslag van de wedstrijd", "Spel 1: 2 IMP's voor Otters", "Spel 3: 8,40 IMP's voor Badgers"],
+    },
+    "sessions/swiss/swiss-round-1-match-1.html": {
+        "fr": ["Comment le match a été calculé"],
+        "nl": ["Hoe de wedstrijd is berekend"],
+    },
+    f"{MP}/pair-ns-5.html": {
+        "fr": [f"Paire 5 NS{NBSP}: 5,85 points de match, 14,63{NBSP}%"],
+        "nl": ["Paar 5 NS: 5,85 matchpunten, 14,63%"],
+    },
+}
+
+# the rows: a table given artificial scores (English "Average-plus (60%) to NS, average-minus
+# (40%) to EW: the director's ruling", on a Butler board "(+3 IMPs)"), and why it has no trick value
+ROWS = {
+    f"{MP}/board-3.html": {
+        "fr": [
+            f"Moyenne plus (60{NBSP}%) pour NS, moyenne moins (40{NBSP}%) pour EW{NBSP}: décision de l’arbitre",
+            f"un score artificiel (la décision de l’arbitre, pas un résultat à la table){NBSP}: "
+            "aucune valeur de levée ne s’applique",
+        ],
+        "nl": [
+            "Gemiddeld plus (60%) voor NS, gemiddeld min (40%) voor EW: beslissing van de arbiter",
+            "een kunstmatige score (de beslissing van de arbiter, geen resultaat aan tafel): "
+            "geen slagwaarde van toepassing",
+        ],
+    },
+    "sessions/pairs-butler/board-3.html": {
+        "fr": [f"Moyenne plus (+3 IMP) pour NS, moyenne moins (-3 IMP) pour EW{NBSP}: décision de l’arbitre"],
+        "nl": ["Gemiddeld plus (+3 IMP's) voor NS, gemiddeld min (-3 IMP's) voor EW: beslissing van de arbiter"],
+    },
+    # a weighted line's trick values (English "as weighted, 10 and 9 tricks: 5.8 MP; 9 and 8 tricks
+    # would have been 2.4 MP; 11 and 10 tricks would have been 7.6 MP")
+    f"{MP}/board-4.html": {
+        "fr": [
+            f"2 v 5, score pondéré{NBSP}: 60{NBSP}% de 4♥ par E, 40{NBSP}% de 4♥ par E (EW){NBSP}: "
+            f"tel que pondéré, 10 et 9 levées{NBSP}: 5,8 PM; 9 et 8 levées auraient donné 2,4 PM; "
+            "11 et 10 levées auraient donné 7,6 PM.",
+        ],
+        "nl": [
+            "2 v 5, gewogen score: 60% van 4♥ door O, 40% van 4♥ door O (OW): "
+            "zoals gewogen, 10 en 9 slagen: 5,8 MP; 9 en 8 slagen zouden 2,4 MP zijn geweest; "
+            "11 en 10 slagen zouden 7,6 MP zijn geweest.",
+        ],
+    },
+}
+
+
+def _loose(sentence: str) -> re.Pattern[str]:
+    """``sentence`` with the seats' letters and a table's 'v' matched as any language writes them."""
+    pattern = re.escape(sentence)
+    pattern = re.sub(r"\bNS\b", "(?:NS|NZ)", pattern).replace(r"\(EW\)", r"\((?:EW|EO|OW)\)")
+    pattern = re.sub(r"\bEW\b", "(?:EW|EO|OW)", pattern)
+    return re.compile(pattern.replace(r"\ v\ ", r"\ (?:v|c\.|contre|tegen|–)\ "))
+
+
+def _texts(site: Path, page: str) -> str:
+    html = (site / page).read_text(encoding="utf-8")
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", "", html)).replace(NBSP, "\0")).replace("\0", NBSP)
+
+
+@pytest.mark.parametrize("language", ["fr", "nl"])
+@pytest.mark.parametrize("page", list(HEADINGS))
+def test_each_blocks_heading_reads_in_the_language(sites, page, language):
+    html = (sites[language] / page).read_text(encoding="utf-8")
+    headings = [unescape(h) for h in re.findall(r'<h3 id="[^"]*-h">([^<]*)</h3>', html)]
+    for sentence in HEADINGS[page][language]:
+        assert any(_loose(sentence).fullmatch(h) for h in headings), f"{sentence!r} not among\n" + "\n".join(headings)
+
+
+@pytest.mark.parametrize("language", ["fr", "nl"])
+@pytest.mark.parametrize("page", list(ROWS))
+def test_rulings_and_trick_values_read_in_the_language(sites, page, language):
+    text = _texts(sites[language], page)
+    for sentence in ROWS[page][language]:
+        assert _loose(sentence).search(text), f"{sentence!r} not on {page}"
+
+
+def test_no_heading_or_row_of_ours_is_left_in_english(sites):
+    """The English words of the headings and rows above, on no page of either language."""
+    english = re.compile(
+        r"how the board was scored|matchpoints?\b|\bIMPs\b|weighted score|director's ruling|"
+        r"no trick value|tricks would have been|The match result|How the match was scored|"
+        r"\bto (?:NS|EW|Otters|Badgers)\b"
+    )
+    for language, site in sites.items():
+        for page in sorted(site.rglob("sessions/*/*.html")):
+            html = page.read_text(encoding="utf-8")
+            # the steps' own sentences (the tests above) and the fixture's session names left out
+            shown = re.sub(r"Every Kind Pairs \(\w+\)", "", ENGINE_STEPS.sub("", html))
+            found = english.search(unescape(re.sub(r"<[^>]+>", " ", shown)))
+            assert found is None, (language, str(page.relative_to(site)), found.group(0))
+
+
+# the pages' titles Python writes (English: "Round by round", "Round 1, table 1: pair 1 v pair 2",
+# "Round 1: Badgers v Otters", "Pair 5 NS: Ivor Ivy & Jean Juniper"), each before " · " and the session
+TITLES = {
+    "sessions/swiss/swiss.html": {"fr": "Tour par tour", "nl": "Ronde voor ronde"},
+    "sessions/swiss/swiss-round-1-match-1.html": {
+        "fr": f"Tour 1, table 1{NBSP}: paire 1 contre paire 2",
+        "nl": "Ronde 1, tafel 1: paar 1 tegen paar 2",
+    },
+    "sessions/teams/match-1.html": {
+        "fr": f"Tour 1{NBSP}: Badgers contre Otters",
+        "nl": "Ronde 1: Badgers tegen Otters",
+    },
+    f"{MP}/pair-ns-5.html": {
+        "fr": f"Paire 5 NS{NBSP}: Ivor Ivy & Jean Juniper",
+        "nl": "Paar 5 NS: Ivor Ivy & Jean Juniper",
+    },
+}
+
+
+@pytest.mark.parametrize("language", ["fr", "nl"])
+@pytest.mark.parametrize("page", list(TITLES))
+def test_match_round_and_pair_titles_read_in_the_language(sites, page, language):
+    html = (sites[language] / page).read_text(encoding="utf-8")
+    title = unescape(re.search(r"<title>([^<]*)</title>", html).group(1)).split(" · ")[0]
+    assert _loose(TITLES[page][language]).fullmatch(title), title
+
+
+@pytest.mark.parametrize(("language", "weights"), [("fr", [f"60{NBSP}%", f"40{NBSP}%"]), ("nl", ["60%", "40%"])])
+def test_a_weighted_scores_small_table_writes_its_weights_as_the_language_does(sites, language, weights):
+    """Board 4's weighted score (60% and 40%, English '60%'): French puts a no-break space before %."""
+    html = (sites[language] / f"{MP}/board-4.html").read_text(encoding="utf-8")
+    table = html[html.index('<table class="mini"') :]
+    cells = re.findall(r'<tr><td class="num">([^<]*)</td>', table[: table.index("</table>")])
+    assert cells == weights, cells
+
+
+ENGINE_STEPS = re.compile(r'<li class="step[^"]*">.*?</li>|<a [^>]*>[^<]*</a>|<title>.*?</title>', re.S)
+
+
 @pytest.mark.parametrize("language", ["fr", "nl"])
 def test_the_vp_scale_reading_follows_its_formula_in_the_language(sites, language):
     shown = _steps(sites[language], "sessions/teams/match-1.html")
@@ -365,3 +544,27 @@ def test_a_part_count_takes_the_plural_form_cldr_gives():
 def test_english_pages_show_the_summary():
     step = Step("x.y", msg("%(n)s results", n=explain.fig(Fraction(5, 2))))
     assert i18n.step_text(step, i18n.ENGLISH) == step.summary == "2.5 results"
+
+
+@pytest.mark.parametrize(
+    ("language", "sentence"),
+    [
+        # English: "margin 11 IMPs over 8 boards on the WBF/EBU discrete 20-VP scale: 10–12 IMPs is worth
+        # 14 VPs to the winner: 14 – 6" (tests/scoring/test_teams_scoring.py): the band in the unit's word
+        (
+            "fr",
+            "écart 11 IMP sur 8 donnes selon le barème discret WBF/EBU en 20 PV : 10–12 IMP vaut 14 PV au gagnant : 14 – 6",
+        ),
+        (
+            "nl",
+            "marge 11 IMP's over 8 spellen op de discrete WBF/EBU-schaal van 20 WP: 10–12 IMP's is 14 WP waard "
+            "voor de winnaar: 14 – 6",
+        ),
+    ],
+)
+def test_a_discrete_scales_band_reads_in_the_language(language, sentence):
+    from generator.scoring.options import ScoringOptions
+    from generator.scoring.teams import vp_steps
+
+    step = vp_steps(Fraction(11), 8, Fraction(14), Fraction(6), ScoringOptions(vp_scale="discrete"))[-1]
+    assert i18n.step_text(step, i18n.load_language(language, ROOT / "content")) == sentence

@@ -56,14 +56,9 @@ from generator.dates import MONTHS as ENGLISH_MONTHS  # noqa: E402  (our English
 KEPT = {"butler", "neuberg", "howell", "mitchell", "swiss", "team", "teams"}
 
 
-ENGINE_SENTENCES = re.compile(r'<li class="step [^"]*">.*?</li>|<h3 id="[^"]*-h">.*?</h3>', re.S)
-"""The engine's explanation steps and headings: made translatable by their own change (the
-'explain' part of issue 29); this test reads the rest of every page."""
-
-
 def _read(page: Path) -> MemberText:
     reader = MemberText()
-    reader.feed(ENGINE_SENTENCES.sub("", page.read_text(encoding="utf-8")))
+    reader.feed(page.read_text(encoding="utf-8"))
     return reader
 
 

@@ -18,7 +18,7 @@ import pytest
 from generator.scoring.message import english, formula, msg, seat
 from generator.site import i18n
 from generator.site.build import build_site
-from tests.site.test_i18n_pages import _Reader  # a page's text and what a screen reader says
+from tests.helpers.member_text import MemberText as _Reader  # a page's text and what a screen reader says
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -88,7 +88,7 @@ def test_no_trump_on_the_pages(sites):
         "en": ("3NT N 11 460", "4 v 1, 3NT by S (NS): 9 tricks: +600, 0.0 MP;", "Par -630 : 4NT by E or W, 10 tricks"),
         "fr": (
             "3SA N 11 460",
-            "4 c. 1, 3SA par S (NS): 9 levées : +600, 0,0 PM;",
+            "4 contre 1, 3SA par S (NS) : 9 levées : +600, 0,0 PM;",
             "Par -630 : 4SA par E ou O, 10 levées",
         ),
         "nl": (

@@ -1,5 +1,7 @@
 /* Client-side player search: progressive enhancement over the players page.
-   Without JavaScript the form stays hidden and the full list of players remains. */
+   Without JavaScript the form stays hidden and the full list of players remains.
+   Its words come from the page (data-none, written by templates/players.html in the
+   site's language): none are written here. */
 (function () {
   "use strict";
   var form = document.getElementById("player-search");
@@ -36,7 +38,7 @@
     }
     if (!shown) {
       var none = document.createElement("li");
-      none.textContent = "No player found.";
+      none.textContent = out.getAttribute("data-none");  // the page's own words, in its language
       out.appendChild(none);
     }
   }
