@@ -819,6 +819,7 @@ def _wording(language: Language) -> Wording:
         figure=lambda text: localised(text, language),
         unit=lambda word: vocabulary(language).get(word, word),
         seat=lambda code: seat_words(language).get(code, code),
+        no_trump=t.pgettext("no trump", "NT"),
     )
 
 

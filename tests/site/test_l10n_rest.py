@@ -171,3 +171,17 @@ def test_reconciliation_names_the_program_in_the_language(sites):
     }
     for lang, sentence in expected.items():
         assert sentence in _text(sites[lang], "2026-11-20-encheres/index.html"), lang
+
+
+def test_no_trump_in_a_correction(sites):
+    """The late correction of Monday's session removed board 2's third line, 2NT by W making 8
+    (NS -120): the session page and the feed say so with no trump as the language writes it."""
+    expected = {
+        "en": "board 2, NS 3 v EW 1: removed (was 2NT= by W −120)",
+        "fr": "donne 2, NS 3 contre EO 1 : retiré (était 2SA= par O −120)",
+        "nl": "spel 2, NZ 3 tegen OW 1: verwijderd (was 2SA= door W −120)",
+    }
+    for lang, sentence in expected.items():
+        assert sentence in _text(sites[lang], "2026-09-07-lundi/index.html"), lang
+        feed = " ".join(html.unescape((sites[lang] / "feed.xml").read_text(encoding="utf-8")).split())
+        assert sentence in feed, lang
