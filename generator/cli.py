@@ -8,11 +8,15 @@ import contextlib
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .errors import GeneratorError, Problem, shown
 from .resources import DEFAULT_CLUB
 from .site import lifecycle
 from .site.lifecycle import Stopped
+
+if TYPE_CHECKING:
+    from .site.i18n import Language
 
 BUILD_HELP = "Read every session in the content folder, score it and write the static site."
 SCORE_HELP = "Score one session file and print the result."
@@ -91,6 +95,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     check.add_argument(
         "--verbose", action="store_true", help="list every figure that differs (default: one line per board and reason)"
+    )
+    check.add_argument(
+        "--language",
+        default=None,
+        metavar="TAG",
+        help="the report's language, e.g. fr or nl (default: the language of the site.yaml above the file, else English)",
     )
 
     new = sub.add_parser(
@@ -185,6 +195,25 @@ class _Version(argparse.Action):
             version = "(not installed)"
         print(f"{parser.prog} {version}")
         parser.exit()
+
+
+def _report_language(file: Path, given: str | None) -> Language | None:
+    """``check``'s language: ``--language``, else the site's (the site.yaml above the file);
+    None for English as the report has always been written."""
+    from .languages import DEFAULT_LANGUAGE, check_tag
+    from .site_settings import site_language_for
+
+    tag, folder = site_language_for(file)
+    if given is not None:
+        try:
+            tag = check_tag(given, Path("--language"))
+        except GeneratorError as exc:
+            raise GeneratorError(str(exc).replace("--language: 'language'", "--language", 1)) from None
+    if tag == DEFAULT_LANGUAGE:
+        return None
+    from .site.i18n import load_language
+
+    return load_language(tag, folder if folder is not None else Path(file).parent)  # with the club's catalogs
 
 
 def _failed(command: str) -> int:
@@ -340,8 +369,14 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "check":
             from .check import check_upload  # generator.check's own (an option may be named "verbose")
 
+            language = _report_language(args.file, args.language)
             checked = check_upload(args.file, _options(args.option), args.verbose)
-            print(shown(checked.text, keep_newlines=True))
+            if language is None:
+                print(shown(checked.text, keep_newlines=True))
+            else:
+                from .site.i18n import said_text
+
+                print(shown("\n".join(said_text(line, language) for line in checked.lines), keep_newlines=True))
             return 0 if checked.ok else 1
     except GeneratorError as exc:
         print(f"Error: {shown(exc, keep_newlines=True)}", file=sys.stderr)

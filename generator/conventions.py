@@ -20,8 +20,10 @@ from typing import Any, Generic, Protocol, TypeVar
 from .errors import GeneratorError
 from .model import ScoringMethod, Session
 from .printed_averages import unmarked_averages, with_averages
+from .scoring.message import Param, formula, join, msg
 from .scoring.options import ScoringOptions
 from .scoring.results import SessionResult
+from .scoring.said import N_, Said, said
 from .scoring.session import score_session
 from .upload import SessionOutcome, SiteScoring, session_options
 
@@ -142,55 +144,57 @@ FAMILIES: tuple[Family, ...] = (
 )
 
 WORDS: dict[tuple[str, Any], str] = {
-    ("sections", "pooled"): "results compared across all sections",
-    ("sections", "separate"): "each section scored on its own",
-    ("neuberg", False): "unfactored (the board's results on their own top)",
-    ("neuberg_rounding", "ebu"): "factored figures rounded to 0.1 (EBU)",
-    ("neuberg_rounding", "acbl"): "factored figures rounded to 0.01",
-    ("neuberg_rounding", "exact"): "factored figures not rounded",
-    ("neuberg_rounding", "truncate"): "factored figures cut down to 0.1",
-    ("neuberg", True): "factored (Neuberg)",
-    ("matchpoint_units", "acbl"): "matchpoints 1 a result beaten (ACBL)",
-    ("matchpoint_units", "ebu"): "matchpoints 2 a result beaten (EBU)",
-    ("butler_trim", "none"): "datum of all scores",
-    ("session_percentage", "board-mean"): "percentage the mean of the board percentages",
-    ("session_percentage", "total"): "percentage of the tops of the boards played",
-    ("expected_results", "event"): "factored to the most results on any board of the event",
-    ("expected_results", "section"): "factored to the most results in the section",
-    ("datum_rounding", "exact"): "datum not rounded",
-    ("cross_imp_divisor", "total"): "cross-IMPs as the total over comparisons",
-    ("cross_imp_divisor", "comparisons"): "cross-IMPs divided by the comparisons",
-    ("cross_imp_divisor", "scores"): "cross-IMPs divided by the number of scores",
-    ("imp_pairs_factoring", False): "totals not scaled for pairs who missed boards",
-    ("imp_pairs_factoring", True): "totals scaled for pairs who missed boards",
-    ("vp_scale", "none"): "matches ranked by IMPs",
-    ("vp_scale", "club"): "the club's own VP tables (club_vp_scales)",
-    ("handicap_share", "whole"): "the whole handicap added to the percentage",
-    ("handicap_share", "half"): "half the handicap added to the percentage",
-    ("board_a_match_units", "2"): "point-a-board, 2 / 1 / 0 a board",
-    ("board_a_match_units", "1"): "board-a-match, 1 / ½ / 0 a board",
+    ("sections", "pooled"): N_("results compared across all sections"),
+    ("sections", "separate"): N_("each section scored on its own"),
+    ("neuberg", False): N_("unfactored (the board's results on their own top)"),
+    ("neuberg_rounding", "ebu"): N_("factored figures rounded to 0.1 (EBU)"),
+    ("neuberg_rounding", "acbl"): N_("factored figures rounded to 0.01"),
+    ("neuberg_rounding", "exact"): N_("factored figures not rounded"),
+    ("neuberg_rounding", "truncate"): N_("factored figures cut down to 0.1"),
+    ("neuberg", True): N_("factored (Neuberg)"),
+    ("matchpoint_units", "acbl"): N_("matchpoints 1 a result beaten (ACBL)"),
+    ("matchpoint_units", "ebu"): N_("matchpoints 2 a result beaten (EBU)"),
+    ("butler_trim", "none"): N_("datum of all scores"),
+    ("session_percentage", "board-mean"): N_("percentage the mean of the board percentages"),
+    ("session_percentage", "total"): N_("percentage of the tops of the boards played"),
+    ("expected_results", "event"): N_("factored to the most results on any board of the event"),
+    ("expected_results", "section"): N_("factored to the most results in the section"),
+    ("datum_rounding", "exact"): N_("datum not rounded"),
+    ("cross_imp_divisor", "total"): N_("cross-IMPs as the total over comparisons"),
+    ("cross_imp_divisor", "comparisons"): N_("cross-IMPs divided by the comparisons"),
+    ("cross_imp_divisor", "scores"): N_("cross-IMPs divided by the number of scores"),
+    ("imp_pairs_factoring", False): N_("totals not scaled for pairs who missed boards"),
+    ("imp_pairs_factoring", True): N_("totals scaled for pairs who missed boards"),
+    ("vp_scale", "none"): N_("matches ranked by IMPs"),
+    ("vp_scale", "club"): N_("the club's own VP tables (club_vp_scales)"),
+    ("handicap_share", "whole"): N_("the whole handicap added to the percentage"),
+    ("handicap_share", "half"): N_("half the handicap added to the percentage"),
+    ("board_a_match_units", "2"): N_("point-a-board, 2 / 1 / 0 a board"),
+    ("board_a_match_units", "1"): N_("board-a-match, 1 / ½ / 0 a board"),
 }
 
 
-def describe(candidate: dict[str, Any]) -> str:
+def describe(candidate: dict[str, Any]) -> Said:
     """'unfactored (…; --option neuberg=false)': what an option set means, and how to pass it."""
-    return f"{meaning(candidate)} ({option_text(candidate)})"
+    return said(formula("%(meaning)s (%(options)s)", meaning=meaning(candidate).param, options=option_text(candidate)))
 
 
-def meaning(candidate: dict[str, Any]) -> str:
-    """What an option set means in words, for a reader who does not pass options."""
-    words = []
+def meaning(candidate: dict[str, Any]) -> Said:
+    """What an option set means in words, for a reader who does not pass options (a message:
+    ``check``'s report and a page in another language translate it)."""
+    words: list[Param] = []
     for name, value in candidate.items():
-        text = WORDS.get((name, value))
+        known = WORDS.get((name, value))
+        text: Param | None = msg(known) if known else None
         if text is None and name == "butler_trim":
-            text = f"datum drops {value} off each end"
+            text = msg("datum drops %(trim)s off each end", trim=str(value))
         if text is None and name == "datum_rounding":
-            text = f"datum rounded to 10 ({value})"
+            text = msg("datum rounded to 10 (%(rule)s)", rule=str(value))
         if text is None and name == "vp_scale":
-            text = f"the {value} VP scale"
+            text = msg("the %(scale)s VP scale", scale=str(value))
         if text and not (name == "neuberg" and len(candidate) > 1):
             words.append(text)
-    return "; ".join(words) or "other options"
+    return said(join("; ", words) if words else msg("other options"))
 
 
 def option_text(options: dict[str, Any]) -> str:
@@ -313,25 +317,27 @@ FAMILIES = FAMILIES + (
 
 WORDS.update(
     {
-        ("tie_break", "none"): "pairs on equal scores share the place",
-        ("tie_break", "higher"): "ties broken by the recorded tie-break figure, the higher first",
-        ("tie_break", "lower"): "ties broken by the recorded tie-break figure, the lower first",
-        ("missing_results", "ties"): "each missing result on a short board counted as a tie (ScoreBridge)",
-        ("missing_results", "factored"): "short boards factored (Neuberg)",
-        ("sitout_slot", "uncounted"): "a sit-out line is not one of the board's results",
-        ("sitout_slot", "counted"): "a sit-out line counts as one of the board's expected results (NZ Scorer)",
-        ("sitout_policy", "none"): "boards sat out do not count",
-        ("sitout_policy", "average"): "an average for each board sat out",
-        ("sitout_policy", "session-average"): "the pair's session average for each board sat out",
-        ("line_figures", "unfactored"): "traveller figures shown on each board's own top, totals factored",
-        ("line_figures", "factored"): "traveller figures shown factored (Neuberg)",
-        ("total_figures", "unfactored"): "percentages and totals on each board's own top, traveller figures factored",
-        ("total_figures", "factored"): "percentages and totals factored (Neuberg)",
+        ("tie_break", "none"): N_("pairs on equal scores share the place"),
+        ("tie_break", "higher"): N_("ties broken by the recorded tie-break figure, the higher first"),
+        ("tie_break", "lower"): N_("ties broken by the recorded tie-break figure, the lower first"),
+        ("missing_results", "ties"): N_("each missing result on a short board counted as a tie (ScoreBridge)"),
+        ("missing_results", "factored"): N_("short boards factored (Neuberg)"),
+        ("sitout_slot", "uncounted"): N_("a sit-out line is not one of the board's results"),
+        ("sitout_slot", "counted"): N_("a sit-out line counts as one of the board's expected results (NZ Scorer)"),
+        ("sitout_policy", "none"): N_("boards sat out do not count"),
+        ("sitout_policy", "average"): N_("an average for each board sat out"),
+        ("sitout_policy", "session-average"): N_("the pair's session average for each board sat out"),
+        ("line_figures", "unfactored"): N_("traveller figures shown on each board's own top, totals factored"),
+        ("line_figures", "factored"): N_("traveller figures shown factored (Neuberg)"),
+        ("total_figures", "unfactored"): N_(
+            "percentages and totals on each board's own top, traveller figures factored"
+        ),
+        ("total_figures", "factored"): N_("percentages and totals factored (Neuberg)"),
         (
             "unmarked_averages",
             "average",
-        ): "lines printed 50 % to both sides scored as averages (A=), as the program did",
-        ("unmarked_averages", "scored"): "lines scored as recorded",
+        ): N_("lines printed 50 %% to both sides scored as averages (A=), as the program did"),
+        ("unmarked_averages", "scored"): N_("lines scored as recorded"),
     }
 )
 

@@ -52,6 +52,10 @@ class Problem:
 class GeneratorError(Exception):
     """Any error the command line reports as 'Error: ...' with exit status 1."""
 
+    said: str = ""
+    """The error in the site's language, when the build made it in another one (the ``serve``
+    banner shows it; the command line prints ``str``, English).  '' when it is the English."""
+
     @property
     def problems(self) -> list[Problem]:
         """The problems one by one (for workflow annotations); one for the whole message by default."""
@@ -121,10 +125,17 @@ class BuildError(GeneratorError):
     """The site could not be built; the previous site is left untouched."""
 
     def __init__(
-        self, message: str, problems: list[Problem] | None = None, file: object = None, line: int | None = None
+        self,
+        message: str,
+        problems: list[Problem] | None = None,
+        file: object = None,
+        line: int | None = None,
+        said: str = "",
     ):
-        """``problems`` one by one, or the ``file`` (and ``line``) the whole message is about."""
+        """``problems`` one by one, or the ``file`` (and ``line``) the whole message is about;
+        ``said``: the message in the site's language (``GeneratorError.said``)."""
         super().__init__(message)
+        self.said = said
         self._problems = list(problems or []) or ([Problem(str(file), line, shown(message))] if file else [])
 
     @property

@@ -31,6 +31,7 @@ class ServeState:
     """What the last build said; the request handlers read it."""
 
     error: str | None = None
+    """The last build's error, as the banner shows it (in the site's language)."""
     builds: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
@@ -86,9 +87,9 @@ class SiteServer:
             report = build_site(self.content, self.output, templates=self.templates, jobs=self.jobs)
         except GeneratorError as exc:
             with self.state.lock:
-                self.state.error = str(exc)
+                self.state.error = exc.said or str(exc)  # the banner in the site's language
                 self.state.builds += 1
-            self._err(f"Error: {exc}")
+            self._err(f"Error: {exc}")  # the terminal in English, as every command line message
             return False
         with self.state.lock:
             self.state.error = None
@@ -216,7 +217,10 @@ _BANNER_STYLE = (
 )
 
 
-def _banner(error: str, note: str = "The last build failed; this is the previous site.") -> str:
+def _banner(error: str, note: str | None = None) -> str:
+    from .site.i18n import text as _  # the language of the site the last build read
+
+    note = _("The last build failed; this is the previous site.") if note is None else note
     return (
         f'<div role="alert" id="build-error"><pre style="{_BANNER_STYLE}">{escape(note)}\n\n{escape(error)}</pre></div>'
     )
@@ -230,7 +234,12 @@ def _with_banner(page: bytes, error: str) -> bytes:
 
 
 def _error_page(error: str) -> bytes:
+    from .site.i18n import active
+    from .site.i18n import text as _
+
+    title = _("Build failed")
+    note = _("The build failed; this page is not built yet.")
     return (
-        f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head>'
-        f"<body>{_banner(error, 'The build failed; this page is not built yet.')}</body></html>"
+        f'<!DOCTYPE html><html lang="{escape(active().tag)}"><head><meta charset="utf-8">'
+        f"<title>{escape(title)}</title></head><body>{_banner(error, note)}</body></html>"
     ).encode()

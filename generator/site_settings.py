@@ -67,3 +67,17 @@ def site_scoring_for(file: Path) -> ScoringOptions:
     from .site_config import load_config
 
     return load_config(folder).options()
+
+
+def site_language_for(file: Path) -> tuple[str, Path | None]:
+    """The ``language`` of the ``site.yaml`` that governs ``file`` ('en' without one) and that
+    site.yaml's folder (whose ``locale/`` may hold the club's own catalogs): ``check``'s report
+    is in the site's language."""
+    from .languages import DEFAULT_LANGUAGE
+
+    folder = _settings_folder(Path(file))
+    if folder is None:
+        return DEFAULT_LANGUAGE, None
+    from .site_config import load_config
+
+    return load_config(folder).language, folder

@@ -13,6 +13,8 @@ from pathlib import Path
 
 from ..errors import InputError, InputErrors
 from ..model import Session
+from ..scoring.message import msg
+from ..scoring.said import said
 from .registry import Reader, Reading, checked, is_event_file, reader_for, register, suffixes, unregister
 
 MAX_BYTES = 20 * 1024 * 1024
@@ -46,7 +48,13 @@ def read_upload(path: Path, max_bytes: int = MAX_BYTES) -> bytes:
             data = handle.read(max_bytes + 1)
     except OSError as exc:
         raise InputErrors(
-            [InputError(file, "", f"cannot read the file ({exc.strerror or exc}): expected a readable file")]
+            [
+                InputError(
+                    file,
+                    "",
+                    said(msg("cannot read the file (%(why)s): expected a readable file", why=str(exc.strerror or exc))),
+                )
+            ]
         ) from None
     if len(data) > max_bytes:
         raise InputErrors(
@@ -77,13 +85,18 @@ def read_sessions_data(file: str, data: bytes) -> list[Session]:
             ]
         raise InputErrors(errors)
     if not sessions:
-        raise InputErrors([InputError(file, "", "no session found: expected at least one session with results")])
+        raise InputErrors(
+            [InputError(file, "", said(msg("no session found: expected at least one session with results")))]
+        )
     return sessions
 
 
 def _unknown(file: str) -> InputError:
     suffix = Path(file).suffix
-    return InputError(file, "", f"unknown file type {suffix or '(none)'!r}: expected .xml (USEBIO), .pbn or .yaml")
+    kind = repr(suffix) if suffix else "'(none)'"
+    return InputError(
+        file, "", said(msg("unknown file type %(suffix)s: expected .xml (USEBIO), .pbn or .yaml", suffix=kind))
+    )
 
 
 def _line_order(error: InputError) -> int:

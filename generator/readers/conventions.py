@@ -5,6 +5,8 @@ from __future__ import annotations
 from ..model import Direction, Play, Section
 from ..notation import Contract, Seat
 from ..scoring.contract import POSSIBLE_SCORES
+from ..scoring.message import Param, msg
+from ..scoring.said import param_of, said
 
 
 def trusted_score(
@@ -15,11 +17,36 @@ def trusted_score(
     line carries a note saying so.  None when the score itself is impossible (still an error)."""
     if score not in POSSIBLE_SCORES:
         return None
-    note = (
-        f"the recorded score does not match {contract}{f' by {declarer}' if declarer else ''} taking {tricks} "
-        f"tricks (which scores {expected}); the club's program scored {score}, and so do we"
+    words: dict[str, Param] = {"contract": str(contract), "tricks": tricks, "expected": expected, "score": score}
+    if declarer:
+        note = msg(
+            "the recorded score does not match %(contract)s by %(declarer)s taking %(tricks)s tricks (which scores "
+            "%(expected)s); the club's program scored %(score)s, and so do we",
+            **words,
+            declarer=str(declarer),
+        )
+    else:
+        note = msg(
+            "the recorded score does not match %(contract)s taking %(tricks)s tricks (which scores %(expected)s); "
+            "the club's program scored %(score)s, and so do we",
+            **words,
+        )
+    return Play(score, lead=lead), said(note)
+
+
+def noted_line(board: int, pairs: str | None, where: str, note: str) -> str:
+    """'board 3, NS pair 1 v EW pair 2 (line 40): …': a line's note as ``check`` and the build list it."""
+    place: Param = msg("line %(line)s", line=where[5:]) if where.startswith("line ") else where
+    pair_text = param_of(pairs) if pairs is not None else "None"
+    return said(
+        msg(
+            "board %(board)s, %(pairs)s (%(where)s): %(note)s",
+            board=board,
+            pairs=pair_text,
+            where=place,
+            note=param_of(note),
+        )
     )
-    return Play(score, lead=lead), note
 
 
 def unreadable_contract(text: str, score: int | None, lead: str | None) -> tuple[Play, str] | None:

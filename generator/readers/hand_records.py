@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..model import Deal
+from ..scoring.message import msg
+from ..scoring.said import param_of, said
 
 VOIDS = frozenset({"", "-", "\u2014", "\u2013", "VOID"})
 """A void suit as hand records write it: empty, hyphen, em dash, en dash, the word."""
@@ -59,7 +61,8 @@ class HandRecords:
         """The board page's note when the board's hand record was left out, else ''."""
         if number in self.deals or number not in self.dropped:
             return ""
-        return f"The hand record of this board was left out: {self.dropped[number][1]}."
+        reason = param_of(self.dropped[number][1])
+        return said(msg("The hand record of this board was left out: %(reason)s.", reason=reason))
 
     def warnings(self) -> list[str]:
         """One warning per board left out, or one line when no hand record could be read at all."""

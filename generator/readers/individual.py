@@ -11,14 +11,16 @@ from collections.abc import Callable, Mapping
 
 from ..errors import InputError
 from ..model import Board, PairRef, Seats, TravellerLine
+from ..scoring.message import msg
+from ..scoring.said import Said, said
 
 SEAT_NAMES = {"N": "North", "S": "South", "E": "East", "W": "West"}
 
 
-def player_label(ref: PairRef) -> str:
-    """'player 7', 'player A7' — as the scorer numbers the player."""
+def player_label(ref: PairRef) -> Said:
+    """'player 7', 'player A7' — as the scorer numbers the player (a message: ``labels.py``)."""
     text = f"{ref.section}{ref.number}" if ref.section and len(ref.section) <= 2 else str(ref.number)
-    return f"player {text}"
+    return said(msg("player %(number)s", number=text))
 
 
 def seats_of(numbers: Mapping[str, int | None], section: str) -> Seats:

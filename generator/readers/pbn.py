@@ -41,8 +41,10 @@ from ..model import (
 )
 from ..notation import Contract, ContractError, Seat, Vulnerability
 from ..scoring.contract import board_vulnerability, ns_score, parse_tricks
+from ..scoring.message import Param, msg
+from ..scoring.said import param_of, said, said_of
 from . import pbn_tokens, values
-from .conventions import largest_field, trusted_score, unreadable_contract
+from .conventions import largest_field, noted_line, trusted_score, unreadable_contract
 from .hand_records import HandRecords
 from .individual import player_label, seats_of
 from .labels import pair_label
@@ -480,7 +482,7 @@ class _Session:
         try:
             deal = values.parse_deal(text)
         except ValueError as exc:  # a wrong hand record is left out, never the results (hand_records)
-            self.hands.drop(number, f"line {game.tags['Deal'][1]}", str(exc))
+            self.hands.drop(number, f"line {game.tags['Deal'][1]}", said_of(exc))
             return None
         if deal is not None:
             self.hands.deals.setdefault(number, deal)
@@ -712,7 +714,7 @@ class _Session:
     def noted(self, line_no: int, board: int, pairs: str, play: Play, note: str) -> tuple[Scored, Scored]:
         """A play taken on trust from the program's export: noted on the line, for `check` and the build."""
         self.line_note = note
-        self.figures.notes.append(f"board {board}, {pairs} (line {line_no}): {note}")
+        self.figures.notes.append(noted_line(board, pairs, f"line {line_no}", note))
         scored = Scored.of(play)
         return scored, scored
 
@@ -846,7 +848,11 @@ class _Session:
 
 def _pairs(ns: PairRef, ew: PairRef) -> Callable[[], str]:
     """A line's two pairs as a message names them ('NS 3 v EW 5'), worked out when asked."""
-    return lambda: f"{pair_label(ns, 'NS')} v {pair_label(ew, 'EW')}"
+    return lambda: said(msg("%(ns)s v %(ew)s", ns=_named(pair_label(ns, "NS")), ew=_named(pair_label(ew, "EW"))))
+
+
+def _named(label: str | None) -> Param:
+    return "None" if label is None else param_of(label)
 
 
 def _figure(text: str | None) -> Figure | None:

@@ -27,6 +27,8 @@ from typing import Any
 
 from ..model import Auction, Call, CardPlay, Contract, Deal, PlayedCard, Seat, Strain, Trick
 from ..notation import PASS
+from ..scoring.message import msg
+from ..scoring.said import said
 
 _TOKEN = re.compile(r"=\d+=|\$\d+|[!?]{1,2}|\^[A-Za-z]|[*+]|[A-Za-z0-9]+|-|\S")
 _CLOCKWISE = (Seat.N, Seat.E, Seat.S, Seat.W)
@@ -98,7 +100,7 @@ def parse_auction(lines: Iterable[str], first: str, dealer: Seat | None = None) 
         if token in ("*", "+"):
             break
         if ended:
-            raise ValueError(f"{token!r} after the auction had ended")
+            raise ValueError(said(msg("%(call)s after the auction had ended", call=repr(token))))
         if upper == "^S":  # a seat skipped by a call out of rotation
             calls.append(Call("-"))
             seat = next_seat(seat)
@@ -129,17 +131,27 @@ def parse_auction(lines: Iterable[str], first: str, dealer: Seat | None = None) 
         else:
             m = _BID.match(upper)
             if m is None:
-                raise ValueError(f"expected a call such as 1H, 3NT, Pass, X or XX, got {token!r}")
+                raise ValueError(
+                    said(msg("expected a call such as 1H, 3NT, Pass, X or XX, got %(call)s", call=repr(token)))
+                )
             strain = "NT" if m.group(2) in ("N", "NT") else m.group(2)
             bid = (int(m.group(1)), _STRAINS.index(strain))
             if last_bid is not None and bid <= last_bid and not insufficient:
-                raise ValueError(f"{token} after {_bid_text(last_bid)} is insufficient (and not marked ^I)")
+                raise ValueError(
+                    said(
+                        msg(
+                            "%(call)s after %(bid)s is insufficient (and not marked ^I)",
+                            call=token,
+                            bid=_bid_text(last_bid),
+                        )
+                    )
+                )
             calls.append(Call(f"{m.group(1)}{strain}"))
             last_bid, bidder, doubled, doubler, passes = bid, seat, 0, None, 0
         insufficient = False
         seat = next_seat(seat)
     if not calls:
-        raise ValueError("no calls")
+        raise ValueError(said(msg("no calls")))
     if dealer is not None and start is not dealer:
         raise ValueError(f"the first call is {_SEAT_WORDS[start]}'s, but {_SEAT_WORDS[dealer]} dealt")
     return Auction(start, tuple(calls), complete=ended)
@@ -214,11 +226,20 @@ def parse_play(
             continue
         m = _CARD.match(upper)
         if m is None:
-            raise ValueError(f"expected a card such as SK, or '-', got {token!r}")
+            raise ValueError(said(msg("expected a card such as SK, or '-', got %(card)s", card=repr(token))))
         card = m.group(1) + ("T" if m.group(2) == "10" else m.group(2))
         trick = len(cards) // 4 + 1
         if card in seen:
-            raise ValueError(f"{card} is played twice, in tricks {seen[card]} and {trick}")
+            raise ValueError(
+                said(
+                    msg(
+                        "%(card)s is played twice, in tricks %(first)s and %(second)s",
+                        card=card,
+                        first=seen[card],
+                        second=trick,
+                    )
+                )
+            )
         if holds and holds.get(card) is not seat:
             raise ValueError(
                 f"{_SEAT_WORDS[seat]} plays {card} in trick {trick}, but the deal gives it to {_SEAT_WORDS[holds[card]]}"
@@ -228,7 +249,7 @@ def parse_play(
     if len(cards) > 52:
         raise ValueError(f"{len(cards)} cards: expected at most 52, four to a trick")
     if not cards:
-        raise ValueError("no cards")
+        raise ValueError(said(msg("no cards")))
     if declarer is not None and leader is not next_seat(declarer) and 0 not in out_of_turn:
         raise ValueError(
             f"the play starts with {_SEAT_WORDS[leader]}, but the opening leader is "

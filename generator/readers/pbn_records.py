@@ -19,6 +19,8 @@ from dataclasses import dataclass, replace
 from ..model import Auction, Board, CardPlay, Contract, RecordedTable, Scored, Seat, TravellerLine
 from ..notation import ContractError
 from ..scoring.contract import board_dealer
+from ..scoring.message import msg
+from ..scoring.said import param_of, said, said_of
 from . import values
 from .pbn_auction import final_contract, notes, parse_auction, parse_play
 from .pbn_tokens import Game
@@ -47,7 +49,7 @@ def with_records(board: Board, games: list[Game], noted: list[str]) -> Board:
         at = [i for i, line in enumerate(lines) if i not in taken and _agrees(line, record)]
         if problems:
             who = _who(record, lines[at[0]] if len(at) == 1 else None, game)
-            dropped += [f"{who}: {p}" for p in problems]
+            dropped += [said(msg("%(who)s: %(problem)s", who=param_of(who), problem=param_of(p))) for p in problems]
         if auction is None and play is None:
             continue
         if len(at) == 1:
@@ -74,7 +76,15 @@ def _read(game: Game, board: Board) -> tuple[Auction | None, CardPlay | None, li
                 parse_auction((t for _, t in section.lines), section.value, dealer), notes=notes(section.notes)
             )
         except ValueError as exc:
-            problems.append(f"the auction (line {section.line}) is left out: {exc}")
+            problems.append(
+                said(
+                    msg(
+                        "the auction (line %(line)s) is left out: %(why)s",
+                        line=section.line,
+                        why=param_of(said_of(exc)),
+                    )
+                )
+            )
     contract = _contract(game.tag("Contract"))
     declarer = _seat(game.tag("Declarer").lstrip("^"))
     if contract is None and auction is not None:
@@ -102,7 +112,9 @@ def _play(
     try:
         play = parse_play((t for _, t in section.lines), section.value, contract, declarer, board.deal)
     except ValueError as exc:
-        return None, [f"the play (line {section.line}) is left out: {exc}"]
+        return None, [
+            said(msg("the play (line %(line)s) is left out: %(why)s", line=section.line, why=param_of(said_of(exc))))
+        ]
     return replace(play, notes=notes(section.notes)), []
 
 
@@ -131,10 +143,10 @@ def _who(record: _Record, line: TravellerLine | None, game: Game) -> str:
     """The table a note is about: its number, else its pairs, else where the game starts."""
     table = record.table if record.table is not None else (line.table if line is not None else None)
     if table is not None:
-        return f"table {table}"
+        return said(msg("table %(table)s", table=table))
     if line is not None and line.ns_pair is not None and line.ew_pair is not None:
-        return f"NS {line.ns_pair.number} v EW {line.ew_pair.number}"
-    return f"the table recorded at line {game.line}"
+        return said(msg("NS %(ns)s v EW %(ew)s", ns=line.ns_pair.number, ew=line.ew_pair.number))
+    return said(msg("the table recorded at line %(line)s", line=game.line))
 
 
 def _why(record: _Record, matches: int) -> str:

@@ -46,11 +46,13 @@ from ..model import (
     SitOut,
     TravellerLine,
 )
+from ..scoring.message import msg
+from ..scoring.said import said, said_of
 from . import values
 from .conventions import largest_field
 from .hand_records import HandRecords, suit_ranks
 from .individual import player_label, seats_of
-from .labels import pair_label
+from .labels import pair_label, versus
 from .printed import KEY, Figure, PrintedBoard, PrintedFigures, PrintedLine, PrintedPair
 from .registry import Check, Reading, checked
 from .sitouts import NO_OPPONENT, is_no_opponent, is_phantom, listed_only, score_problem
@@ -206,7 +208,7 @@ def reading(file: str, data: bytes, stream_above: int = STREAM_ABOVE) -> Reading
                 InputError(
                     file,
                     f"line {line}, column {column + 1}",
-                    f"malformed XML ({reason}): expected well-formed USEBIO XML",
+                    said(msg("malformed XML (%(reason)s): expected well-formed USEBIO XML", reason=reason)),
                 )
             ],
         )
@@ -657,7 +659,7 @@ class _Reader(ResultReader):
             where = places.lines.pop(id(line))
             bucket[i] = replace(line, ns=ns, ew=ew, note=note)
             places.lines[id(bucket[i])] = where
-            pairs = " v ".join(p for p in (pair_label(line.ns_pair, "NS"), pair_label(line.ew_pair, "EW")) if p)
+            pairs = versus(pair_label(line.ns_pair, "NS"), pair_label(line.ew_pair, "EW")) or ""
             figures.notes.append(f"board {board}, {pairs} ({where}): {note}")
 
     def line(
@@ -701,7 +703,7 @@ class _Reader(ResultReader):
         )
         outcome = self.outcomes.get(key)
         if outcome is None:
-            pairs = " v ".join(p for p in (pair_label(ns_pair, "NS"), pair_label(ew_pair, "EW")) if p) or None
+            pairs = versus(pair_label(ns_pair, "NS"), pair_label(ew_pair, "EW"))
             before = len(self.errors)
             outcome = self.outcome(elem, path, board, score_text, pairs, texts)
             if outcome is not None and not self.line_note and len(self.errors) == before:
@@ -802,7 +804,7 @@ class _Reader(ResultReader):
         try:
             records.keep(number, values.check_hands(hands), bpath)
         except ValueError as exc:
-            records.drop(number, bpath, str(exc))
+            records.drop(number, bpath, said_of(exc))
 
     def session_hand_records(
         self, root: Element, event: Element, epath: str, container: Element, cpath: str

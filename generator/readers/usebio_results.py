@@ -14,7 +14,7 @@ from ..model import Outcome, Play, Scored, Session
 from ..notation import Contract, ContractError, Seat
 from ..scoring.contract import board_vulnerability, ns_score, parse_tricks
 from . import values
-from .conventions import trusted_score, unreadable_contract
+from .conventions import noted_line, trusted_score, unreadable_contract
 from .printed import PrintedFigures
 from .usebio_elements import child_texts
 
@@ -128,5 +128,5 @@ class ResultReader:
     def noted(self, board: int, pairs: str | None, path: str, play: Play, note: str) -> Play:
         """A play taken on trust: the note goes on the line (the board page) and to `check` and the build."""
         self.line_note = note
-        self.figures.notes.append(f"board {board}, {pairs} ({path}): {note}")
+        self.figures.notes.append(noted_line(board, pairs, path, note))
         return play

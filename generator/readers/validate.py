@@ -17,8 +17,10 @@ from ..errors import InputError
 from ..model import Board, Outcome, PairRef, Play, Scored, ScoringMethod, Session, TravellerLine
 from ..notation import ContractError, Vulnerability
 from ..scoring.contract import POSSIBLE_SCORES, board_vulnerability, ns_score
+from ..scoring.message import Param, msg
+from ..scoring.said import param_of, said
 from .individual import line_players, seat_problems
-from .labels import pair_label
+from .labels import pair_label, versus
 from .sitouts import sitout_problems
 
 
@@ -54,8 +56,7 @@ class Places:
 def line_pairs(line: TravellerLine) -> str | None:
     if line.seats is not None:
         return line_players(line)
-    parts = [p for p in (pair_label(line.ns_pair, "NS"), pair_label(line.ew_pair, "EW")) if p]
-    return " v ".join(parts) or None
+    return versus(pair_label(line.ns_pair, "NS"), pair_label(line.ew_pair, "EW"))
 
 
 def validate(file: str, session: Session, places: Places) -> list[InputError]:
@@ -119,7 +120,12 @@ def _board(file: str, session: Session, board: Board, known: KnownPairs, places:
     n = board.number
     if not board.lines and n not in places.dropped:
         errors.append(
-            InputError(file, places.board(board), f"board {n} has no results: expected at least one traveller line", n)
+            InputError(
+                file,
+                places.board(board),
+                said(msg("board %(board)s has no results: expected at least one traveller line", board=n)),
+                n,
+            )
         )
         return errors
     vulnerability = board.vulnerability or board_vulnerability(n)
@@ -157,7 +163,12 @@ def _line_problems(
                 InputError(
                     file,
                     where,
-                    f"{pair_label(ns_pair)} is both NS and EW on this line: expected two different pairs",
+                    said(
+                        msg(
+                            "%(pair)s is both NS and EW on this line: expected two different pairs",
+                            pair=param_of(pair_label(ns_pair) or ""),
+                        )
+                    ),
                     n,
                     pair_label(ns_pair),
                 )
@@ -175,13 +186,23 @@ def _line_problems(
                 label = pair_label(ref, side)
                 other_side, other_where = first
                 if other_side != side:
-                    message = (
-                        f"pair {ref.number} sits {other_side} ({other_where}) and {side} on the same board: "
-                        f"expected a pair to play a board once, in one direction"
+                    message = said(
+                        msg(
+                            "pair %(pair)s sits %(first)s (%(where)s) and %(side)s on the same board: "
+                            "expected a pair to play a board once, in one direction",
+                            pair=ref.number,
+                            first=other_side,
+                            where=_place(other_where),
+                            side=side,
+                        )
                     )
                 else:
-                    message = (
-                        f"{label} has two results on this board (also {other_where}): expected one result per pair"
+                    message = said(
+                        msg(
+                            "%(pair)s has two results on this board (also %(where)s): expected one result per pair",
+                            pair=param_of(label or ""),
+                            where=_place(other_where),
+                        )
                     )
                 errors.append(InputError(file, where, message, n, label))
         if line is None:
@@ -235,13 +256,44 @@ def _unknown(ref: PairRef, side: str, known: KnownPairs) -> str:
     if ref.direction is not None:
         flipped = PairRef(ref.section, ref.number, ref.direction.other)
         if flipped in known and PairRef(ref.section, ref.number, ref.direction) not in known:
-            return (
-                f"pair {ref.number} is listed as {ref.direction.other} but sits {side} here: "
-                f"expected an {side} pair number"
+            return said(
+                msg(
+                    "pair %(pair)s is listed as %(listed)s but sits %(side)s here: expected an %(side)s pair number",
+                    pair=ref.number,
+                    listed=str(ref.direction.other),
+                    side=side,
+                )
             )
     listed = known.numbers(ref.section, ref.direction, ref.direction is None)
-    section = f" in section {ref.section}" if ref.section else ""
-    return f"unknown {side} pair {ref.number}{section}: expected one of the pairs listed ({listed})"
+    if listed == "none":
+        listed_param: Param = msg("none")
+    else:
+        listed_param = listed
+    if ref.section:
+        return said(
+            msg(
+                "unknown %(side)s pair %(pair)s in section %(section)s: expected one of the pairs listed (%(listed)s)",
+                side=side,
+                pair=ref.number,
+                section=ref.section,
+                listed=listed_param,
+            )
+        )
+    return said(
+        msg(
+            "unknown %(side)s pair %(pair)s: expected one of the pairs listed (%(listed)s)",
+            side=side,
+            pair=ref.number,
+            listed=listed_param,
+        )
+    )
+
+
+def _place(where: str) -> Param:
+    """A place in the file as our messages write it: 'line 12' said, an element path as it is."""
+    if where.startswith("line ") and where[5:].isascii() and where[5:].isdigit():
+        return msg("line %(line)s", line=where[5:])
+    return where
 
 
 def _ranges(numbers: list[int]) -> str:
@@ -266,7 +318,7 @@ def outcome_problems(outcome: Outcome, vulnerability: Vulnerability) -> list[str
     components = outcome.components
     total = components[0].weight if len(components) == 1 else sum((c.weight for c in components), Fraction(0))
     if total != 1:
-        problems.append(f"weights add up to {_percent(total)}: expected 100 %")
+        problems.append(said(msg("weights add up to %(percent)s: expected 100 %%", percent=_percent(total))))
     for component in outcome.components:
         problems += play_problems(component.play, vulnerability)
     return problems
@@ -274,9 +326,16 @@ def outcome_problems(outcome: Outcome, vulnerability: Vulnerability) -> list[str
 
 def play_problems(play: Play, vulnerability: Vulnerability) -> list[str]:
     if play.tricks is not None and not 0 <= play.tricks <= 13:
-        return [f"tricks must be 0 to 13, got {play.tricks}"]
+        return [said(msg("tricks must be 0 to 13, got %(tricks)s", tricks=play.tricks))]
     if play.ns_score not in POSSIBLE_SCORES:
-        return [f"impossible score {play.ns_score}: no contract scores that; expected a score such as 420 or -50"]
+        return [
+            said(
+                msg(
+                    "impossible score %(score)s: no contract scores that; expected a score such as 420 or -50",
+                    score=play.ns_score,
+                )
+            )
+        ]
     if (
         play.contract is not None
         and play.tricks is not None
@@ -287,12 +346,43 @@ def play_problems(play: Play, vulnerability: Vulnerability) -> list[str]:
         except ContractError as exc:
             return [str(exc)]
         if expected != play.ns_score:
-            by = f" by {play.declarer}" if play.declarer else ""
+            words: dict[str, Param] = {
+                "score": play.ns_score,
+                "contract": str(play.contract),
+                "tricks": play.tricks,
+                "vulnerable": _vulnerable(vulnerability),
+                "expected": expected,
+            }
+            if play.declarer:
+                return [
+                    said(
+                        msg(
+                            "score %(score)s contradicts %(contract)s by %(declarer)s taking %(tricks)s tricks "
+                            "(vulnerable: %(vulnerable)s): expected %(expected)s",
+                            **words,
+                            declarer=str(play.declarer),
+                        )
+                    )
+                ]
             return [
-                f"score {play.ns_score} contradicts {play.contract}{by} taking {play.tricks} tricks "
-                f"(vulnerable: {vulnerability}): expected {expected}"
+                said(
+                    msg(
+                        "score %(score)s contradicts %(contract)s taking %(tricks)s tricks "
+                        "(vulnerable: %(vulnerable)s): expected %(expected)s",
+                        **words,
+                    )
+                )
             ]
     return []
+
+
+def _vulnerable(vulnerability: Vulnerability) -> Param:
+    """'None', 'NS', 'EW', 'Both' as a message says who is vulnerable."""
+    if vulnerability is Vulnerability.NONE:
+        return msg("None")
+    if vulnerability is Vulnerability.BOTH:
+        return msg("Both")
+    return str(vulnerability)
 
 
 def _percent(value: Fraction) -> str:

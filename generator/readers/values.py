@@ -18,6 +18,9 @@ from fractions import Fraction
 
 from ..model import Artificial, Deal, Direction, Masterpoints
 from ..notation import Seat
+from ..scoring.explain import fig
+from ..scoring.message import Param, join, msg, plural
+from ..scoring.said import said
 
 SCORE_EXPECTED = "expected a score such as 420 or an artificial score such as A60/40"
 
@@ -316,7 +319,7 @@ def check_hands(hands: Mapping[Seat, str]) -> Deal:
     """
     if len(hands) != 4:
         raise ValueError(f"expected four hands (North, East, South and West), got {len(hands)}")
-    problems = []
+    problems: list[Param] = []
     held: dict[str, list[str]] = {}
     for seat in sorted(hands, key=lambda s: "NESW".index(str(s))):
         hand = hands[seat]
@@ -328,26 +331,33 @@ def check_hands(hands: Mapping[Seat, str]) -> Deal:
             )
         count = sum(len(suit) for suit in suits)
         if count != 13:
-            problems.append(f"{seat} holds {count} cards")
+            problems.append(msg("%(seat)s holds %(count)s cards", seat=str(seat), count=count))
         for suit, ranks in zip(_SUITS, suits):
             for rank in ranks:
                 held.setdefault(suit + rank, []).append(str(seat))
     twice = [f"{card} ({' and '.join(seats)})" for card, seats in held.items() if len(seats) > 1]
     missing = [suit + rank for suit in _SUITS for rank in _RANKS if suit + rank not in held]
     if twice:
-        problems.append(f"{_cards(twice)} {'is' if len(twice) == 1 else 'are'} dealt twice")
+        n = len(twice)
+        problems.append(plural("%(cards)s is dealt twice", "%(cards)s are dealt twice", fig(n, 0), cards=_cards(twice)))
     if missing:
-        problems.append(f"{_cards(missing)} {'is' if len(missing) == 1 else 'are'} missing")
+        n = len(missing)
+        problems.append(plural("%(cards)s is missing", "%(cards)s are missing", fig(n, 0), cards=_cards(missing)))
     if problems:
         raise ValueError(
-            f"impossible deal: {'; '.join(problems)}: expected 13 cards in each hand and each of the 52 cards once"
+            said(
+                msg(
+                    "impossible deal: %(problems)s: expected 13 cards in each hand and each of the 52 cards once",
+                    problems=join("; ", problems),
+                )
+            )
         )
     return Deal(dict(hands))
 
 
-def _cards(cards: list[str]) -> str:
+def _cards(cards: list[str]) -> Param:
     shown = ", ".join(cards[:6])
-    return shown + (f" and {len(cards) - 6} more" if len(cards) > 6 else "")
+    return msg("%(cards)s and %(more)s more", cards=shown, more=len(cards) - 6) if len(cards) > 6 else shown
 
 
 __all__ = [

@@ -39,7 +39,9 @@ from ..model import (
 )
 from ..notation import Contract, ContractError, Seat, Vulnerability
 from ..scoring.contract import board_vulnerability, ns_score, parse_tricks
+from ..scoring.message import msg
 from ..scoring.options import DEFAULT_OPTIONS, OptionError
+from ..scoring.said import param_of, said, said_of
 from . import values
 from .hand_records import HandRecords
 from .individual import player_label, seats_of
@@ -84,7 +86,12 @@ def _read_yaml(file: str, data: bytes) -> Reading:
         doc = load(data.decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
         return Reading(
-            [], [InputError(file, f"byte {exc.start}", "the file is not UTF-8 text: expected a UTF-8 YAML file")]
+            [],
+            [
+                InputError(
+                    file, f"byte {exc.start}", said(msg("the file is not UTF-8 text: expected a UTF-8 YAML file"))
+                )
+            ],
         )
     except LoadError as exc:
         return Reading([], [InputError(file, f"line {exc.line}", exc.message)])
@@ -122,7 +129,18 @@ def _read_yaml(file: str, data: bytes) -> Reading:
         problem = getattr(exc, "problem", None) or str(exc)
         return Reading(
             [],
-            [InputError(file, where, f"malformed YAML ({problem}): expected a YAML session as in docs/yaml-format.md")],
+            [
+                InputError(
+                    file,
+                    where,
+                    said(
+                        msg(
+                            "malformed YAML (%(problem)s): expected a YAML session as in docs/yaml-format.md",
+                            problem=str(problem),
+                        )
+                    ),
+                )
+            ],
         )
     if not isinstance(doc, LineDict):  # every mapping loads as a LineDict
         return Reading(
@@ -581,14 +599,16 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             try:
                 deal = values.parse_deal(str(b["deal"]))
             except ValueError as exc:
-                self.hands.drop(number, f"line {b.line}", str(exc))
+                self.hands.drop(number, f"line {b.line}", said_of(exc))  # its message, for another language
         if number in self.hands.dropped:
             deal = dealer = None
         deals.setdefault(number, (deal, dealer, vul))
         board_lines.setdefault(number, b.line)
         results = b.get("results")
         if not isinstance(results, list):
-            self.error(b, f"board {number} has no results: expected a list under results", number)
+            self.error(
+                b, said(msg("board %(board)s has no results: expected a list under results", board=number)), number
+            )
             return
         bucket = lines.setdefault(number, [])
         self.board_outcomes = {}
@@ -654,8 +674,14 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             ns, ew = self.outcomes_of(r, vul, board)
         except ValueError as exc:
             if not self.individual:
-                pair_text = f"{pair_label(refs[0], 'NS')} v {pair_label(refs[1], 'EW')}"
-            self.error(r, str(exc), board, pair_text)
+                pair_text = said(
+                    msg(
+                        "%(ns)s v %(ew)s",
+                        ns=param_of(pair_label(refs[0], "NS") or "None"),
+                        ew=param_of(pair_label(refs[1], "EW") or "None"),
+                    )
+                )
+            self.error(r, said_of(exc), board, pair_text)
             places.drop(
                 board, None if self.individual else refs[0], None if self.individual else refs[1], f"line {r.line}"
             )
@@ -729,7 +755,9 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         lead = str(spec["lead"]) if spec.get("lead") is not None else None
         if "contract" not in spec:
             if score is None:
-                raise ValueError("expected contract + by + tricks, a score, weighted or split, found none of them")
+                raise ValueError(
+                    said(msg("expected contract + by + tricks, a score, weighted or split, found none of them"))
+                )
             return Play(score, lead=lead)
         try:
             contract = Contract.parse(str(spec["contract"]))
@@ -744,13 +772,22 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             if "tricks" in spec:
                 tricks = spec["tricks"]
                 if not isinstance(tricks, int) or isinstance(tricks, bool):
-                    raise ValueError(f"expected tricks as a whole number 0 to 13, got {tricks!r}")
+                    raise ValueError(
+                        said(msg("expected tricks as a whole number 0 to 13, got %(tricks)s", tricks=repr(tricks)))
+                    )
                 if not 0 <= tricks <= 13:
-                    raise ValueError(f"tricks must be 0 to 13, got {tricks}")
+                    raise ValueError(said(msg("tricks must be 0 to 13, got %(tricks)s", tricks=tricks)))
             elif "result" in spec:
                 tricks = parse_tricks(str(spec["result"]), contract)
             else:
-                raise ValueError(f"expected tricks (0-13) or result ('=', '+1', '-2') with contract {spec['contract']}")
+                raise ValueError(
+                    said(
+                        msg(
+                            "expected tricks (0-13) or result ('=', '+1', '-2') with contract %(contract)s",
+                            contract=str(spec["contract"]),
+                        )
+                    )
+                )
         except ContractError as exc:
             raise ValueError(str(exc)) from None
         computed = ns_score(contract, declarer, tricks, vul)

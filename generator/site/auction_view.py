@@ -14,7 +14,7 @@ from typing import Any
 
 from ..model import Auction, Board, CardPlay, Contract, Scored, Seat
 from ..scoring.results import ScoredBoard
-from .i18n import pgettext
+from .i18n import pgettext, said_text
 from .i18n import text as _
 from .naming import seat_name
 
@@ -129,7 +129,7 @@ def records_view(board: ScoredBoard, source: Board | None, table: Callable[[int]
                 "why": r.why,
             }
         )
-    notes = list(source.record_notes) if source else []
+    notes = [said_text(n) for n in source.record_notes] if source else []  # in the site's language
     if not blocks and not notes:
         return None
     return {"blocks": blocks, "notes": notes}

@@ -21,7 +21,7 @@ from .charts import Bar, bar_chart
 from .dd_grid import dd_view
 from .explain_view import block
 from .handviewer import handviewer_url
-from .i18n import pgettext, seat
+from .i18n import pgettext, said_text, seat
 from .i18n import text as gettext
 from .links import board_file
 from .naming import seat_name
@@ -197,7 +197,7 @@ def board_page(view: SessionView, board: ScoredBoard, index: int) -> Page:
             handviewer=handviewer_url(info.deal, board.number, board.dealer, board.vulnerability)
             if info and info.deal
             else None,
-            deal_note=info.deal_note if info and not deal else "",
+            deal_note=said_text(info.deal_note) if info and not deal else "",  # in the site's language
             records=records,
             dealer=seat_name(board.dealer),
             chart=chart,

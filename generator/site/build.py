@@ -39,6 +39,7 @@ from .articles import Article, rule_articles, site_articles
 from .cache import FORMAT, Cache, CacheIndex, EventEntry, TooLarge, code_version, digest, tree_digest
 from .compiled import compiled_folder, prune_compiled
 from .duplicates import duplicates
+from .error_text import failed_uploads_text
 from .events import (
     EventSource,
     discover_events,
@@ -314,13 +315,16 @@ class _Run:
     logo: tuple[str, bytes, str] | None = None
     """The club's logo from the content folder: site path, bytes, digest (``config.logo_file``)."""
     errors: list[str] = field(default_factory=list)
+    said: list[str] = field(default_factory=list)
+    """Each error in the site's language (the English where it has none): the ``serve`` banner's."""
     problems: list[Problem] = field(default_factory=list)
     digests: dict[str, str | None] = field(default_factory=dict)
     """Each upload's digest, by its path: of the bytes its pages were made from (None when the
     file changed between the build's hashing and its worker's reading)."""
 
-    def fail(self, text: str, problems: list[Problem]) -> None:
+    def fail(self, text: str, problems: list[Problem], said: str = "") -> None:
         self.errors.append(text)
+        self.said.append(said or text)
         self.problems.extend(problems)
 
 
@@ -374,6 +378,7 @@ def _build(run: _Run, stamps: dict[str, SourceStamp], started: float) -> BuildRe
             "the site was not built; the previous site is unchanged. "
             f"{count} upload{'s' if count != 1 else ''} failed:\n" + "\n".join(run.errors + skipped_lines(run.skipped)),
             run.problems,
+            said=failed_uploads_text(count, run.said + skipped_lines(run.skipped)),
         )
     built: list[str] = [key for key in uploads.keys if key is not None]  # every None came with an error above
     summaries = [s for key in built for s in run.index["keys"][key]["summaries"]]
@@ -489,7 +494,7 @@ def _render_uploads(run: _Run, stamps: dict[str, SourceStamp]) -> _Uploads:
         else:
             failed.append((i, outcome))
     for _, f in sorted(failed, key=lambda f: f[0]):  # in path order, whatever the workers did
-        run.fail(f.text, [Problem(*p) for p in f.problems])
+        run.fail(f.text, [Problem(*p) for p in f.problems], f.said)
     if restamped:
         run.cache.save_stamps(stamps)
     return _Uploads(

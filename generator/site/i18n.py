@@ -49,6 +49,7 @@ from ..memo import remember
 from ..scoring.explain import amount
 from ..scoring.message import Figure, Param, english, render
 from ..scoring.rounding import decimal_places
+from ..scoring.said import param_of
 from . import format as fmt
 
 if TYPE_CHECKING:  # Babel is the ``languages`` extra: imported only for a language that needs it
@@ -888,3 +889,18 @@ def _figure(text: str, percent_sign: bool, locale: Locale) -> str:
         pattern = _FRACTION_PART.sub("0" + ("." + "0" * places if places else ""), positive, count=1)
         return sign + format_percent(Decimal(digits).scaleb(-2), format=pattern, locale=locale)
     return sign + format_decimal(Decimal(digits), format="0" + ("." + "0" * places if places else ""), locale=locale)
+
+
+# --- messages made below the site (check's report, a reader's error) ------------------------
+
+
+def said_text(text: Param, language: Language | None = None) -> str:
+    """A message made below the site (``scoring/said.py``: a ``Said``, or any ``Param``) in
+    ``language`` (the active one by default): its English exactly as made in English; else
+    translated by the catalogs, each figure as the locale writes it (a message a catalog lacks
+    stays English, with its figures in the locale's form)."""
+    language = _active if language is None else language
+    param = param_of(text) if isinstance(text, str) else text
+    if language.locale is None:
+        return text if isinstance(text, str) else english(param)
+    return render(param, *_step_writers(language))

@@ -30,6 +30,7 @@ from ..scoring.results import SessionResult
 from ..upload import read_and_score
 from .cache import Cache, digest
 from .duplicates import session_identity
+from .error_text import error_text
 from .i18n import correction_wording
 from .links import LEGACY, file_slug, slugify
 from .neighbours import Neighbours
@@ -406,6 +407,8 @@ class UploadFailed(NamedTuple):
     problems: list[tuple[str | None, int | None, str]]
     """(file, line, message) for the CI annotations."""
     warnings: tuple[str, ...] = ()
+    said: str = ""
+    """The error in the site's language ('' in English): the ``serve`` banner's (``error_text``)."""
 
 
 def worker(job: UploadJob) -> UploadDone | UploadFailed:
@@ -445,7 +448,8 @@ def _work(job: UploadJob) -> UploadDone | UploadFailed:
             job.neighbours,
         )
     except GeneratorError as exc:
-        return UploadFailed(job.key, str(exc), [(p.file, p.line, p.message) for p in exc.problems])
+        problems = [(p.file, p.line, p.message) for p in exc.problems]
+        return UploadFailed(job.key, str(exc), problems, said=error_text(exc))
     except (OptionError, ContractError) as exc:
         text = f"{shown(path)}: {shown(exc)}"
         return UploadFailed(job.key, text, [(path, None, text)])

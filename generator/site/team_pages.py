@@ -17,7 +17,7 @@ from . import format as fmt
 from .adjusted_worth import award_label
 from .dd_grid import dd_view
 from .explain_view import block
-from .i18n import amount_text, localised, term
+from .i18n import amount_text, localised, said_text, term
 from .i18n import text as _
 from .links import player_link
 from .match_analysis import versus
@@ -91,7 +91,7 @@ def match_page(plan: SessionView, i: int, m: MatchResult) -> Page:
                     plan.rules,
                 ),
                 "deal": plan.deal_view(deal) if (deal := _deal_of(plan, b.number)) else None,
-                "deal_note": plan.deals[b.number].deal_note if b.number in plan.deals else "",
+                "deal_note": said_text(plan.deals[b.number].deal_note) if b.number in plan.deals else "",
                 "dealer": seat_name(
                     (plan.deals[b.number].dealer if b.number in plan.deals else None) or board_dealer(b.number)
                 ),

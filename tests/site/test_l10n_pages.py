@@ -323,15 +323,15 @@ CORRECTION = {
     # The English (tests/site/test_corrections.py): "board 1, NS 1 v EW 1: 4♠= by N +420 → 4♠−1 by N
     # −50; board 3, NS 3 v EW 2: removed (was 2♥−1 by S −50); board 4, NS 3 v EW 3: added, artificial
     # score A=. Eli Elm & Fay Fern (NS 3) moved from 3rd to 2nd; Ann Alder & Ben Birch (NS 1) from
-    # 1st= to 3rd; …".  The pairs' 'NS'/'EW' are the seats' abbreviations (not translated here).
-    "fr": "donne 1, NS 1 contre EW 1 : 4♠= par N +420 → 4♠−1 par N −50; donne 3, NS 3 contre EW 2 : retiré "
-    "(était 2♥−1 par S −50); donne 4, NS 3 contre EW 3 : ajouté, score artificiel A=. Eli Elm & Fay Fern "
+    # 1st= to 3rd; …".  The pairs' and declarers' seats as the language abbreviates them (EO; NZ, OW, Z).
+    "fr": "donne 1, NS 1 contre EO 1 : 4♠= par N +420 → 4♠−1 par N −50; donne 3, NS 3 contre EO 2 : retiré "
+    "(était 2♥−1 par S −50); donne 4, NS 3 contre EO 3 : ajouté, score artificiel A=. Eli Elm & Fay Fern "
     "(NS 3) passe de 3e à 2e; Ann Alder & Ben Birch (NS 1) de 1er ex aequo à 3e; Gus Gorse & Hal Hazel "
-    "(EW 1) de 3e à 2e; Ivy Iris & Jon Juniper (EW 2) de 2e à 3e.",
-    "nl": "spel 1, NS 1 tegen EW 1: 4♠= door N +420 → 4♠−1 door N −50; spel 3, NS 3 tegen EW 2: verwijderd "
-    "(was 2♥−1 door S −50); spel 4, NS 3 tegen EW 3: toegevoegd, kunstmatige score A=. Eli Elm & Fay Fern "
-    "(NS 3) ging van 3e naar 2e; Ann Alder & Ben Birch (NS 1) van gedeeld 1e naar 3e; Gus Gorse & Hal Hazel "
-    "(EW 1) van 3e naar 2e; Ivy Iris & Jon Juniper (EW 2) van 2e naar 3e.",
+    "(EO 1) de 3e à 2e; Ivy Iris & Jon Juniper (EO 2) de 2e à 3e.",
+    "nl": "spel 1, NZ 1 tegen OW 1: 4♠= door N +420 → 4♠−1 door N −50; spel 3, NZ 3 tegen OW 2: verwijderd "
+    "(was 2♥−1 door Z −50); spel 4, NZ 3 tegen OW 3: toegevoegd, kunstmatige score A=. Eli Elm & Fay Fern "
+    "(NZ 3) ging van 3e naar 2e; Ann Alder & Ben Birch (NZ 1) van gedeeld 1e naar 3e; Gus Gorse & Hal Hazel "
+    "(OW 1) van 3e naar 2e; Ivy Iris & Jon Juniper (OW 2) van 2e naar 3e.",
 }
 ON_THE_PAGE = {  # the session page says the correction came after the provisional period
     "fr": "Corrigé le 24 novembre 2026 (une correction tardive, après la période provisoire) : ",

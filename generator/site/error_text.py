@@ -1,0 +1,79 @@
+"""An error as the site's error banner shows it (``serve``): in the site's language.
+
+The command line prints every error in English (the scorers' logs); a member or a scorer
+looking at the site while ``serve`` runs reads the banner in the site's language: the
+sentence around the errors, and each reader's error — the file, the board, the pair, the
+place and what was expected — from the messages the readers made (``scoring/said.py``).
+A message no catalog has, or a text made as plain English (the errors listed as still English
+in docs/translating-catalogs.md), stays English.
+"""
+
+from __future__ import annotations
+
+from ..errors import GeneratorError, InputError, InputErrors, shown
+from ..scoring.message import Figure, Param, join, msg, plural
+from ..scoring.said import param_of
+from .i18n import Language, active, said_text
+
+
+def error_text(exc: GeneratorError, language: Language | None = None) -> str:
+    """``exc`` as the banner says it in ``language`` (the active one by default); '' in
+    English, where the banner shows ``str(exc)`` itself."""
+    language = active() if language is None else language
+    if language.locale is None:
+        return ""
+    if isinstance(exc, InputErrors):
+        n = len(exc.errors)
+        head = plural("%(num)s problem found:", "%(num)s problems found:", Figure(n, 0, str(n)))
+        lines = [said_text(head, language), *(f"  {input_error_text(e, language)}" for e in exc.errors)]
+        return "\n".join(lines)
+    return exc.said or str(exc)
+
+
+def input_error_text(error: InputError, language: Language) -> str:
+    """One reader's error: 'monday.yaml : donne 3, paire NS 7 (ligne 12) : …'."""
+    context: list[Param] = []
+    if error.board is not None:
+        context.append(msg("board %(board)s", board=error.board))
+    if error.pair:
+        context.append(param_of(error.pair))
+    words: dict[str, Param] = {"file": error.file, "message": param_of(error.message)}
+    where = _where(error.location)
+    if context and where:
+        said = msg("%(file)s: %(context)s (%(where)s): %(message)s", **words, context=join(", ", context), where=where)
+    elif context:
+        said = msg("%(file)s: %(context)s: %(message)s", **words, context=join(", ", context))
+    elif where:
+        said = msg("%(file)s (%(where)s): %(message)s", **words, where=where)
+    else:
+        said = msg("%(file)s: %(message)s", **words)
+    return shown(said_text(said, language))
+
+
+def _where(location: str) -> Param:
+    """A place in the file: 'line 12' and 'line 12, column 3' said; an element path or a byte as it is."""
+    head, _, rest = location.partition(", column ")
+    line = head.removeprefix("line ")
+    if head.startswith("line ") and line.isascii() and line.isdigit():
+        if not rest:
+            return msg("line %(line)s", line=line)
+        if rest.isascii() and rest.isdigit():
+            return msg("line %(line)s, column %(column)s", line=line, column=rest)
+    return location
+
+
+def failed_uploads_text(count: int, errors: list[str], language: Language | None = None) -> str:
+    """The build's error when uploads failed, in ``language`` ('' in English: the English is the
+    build's own message): the sentence, then each upload's error as ``error_text`` said it."""
+    language = active() if language is None else language
+    if language.locale is None:
+        return ""
+    head = plural(
+        "the site was not built; the previous site is unchanged. %(num)s upload failed:",
+        "the site was not built; the previous site is unchanged. %(num)s uploads failed:",
+        Figure(count, 0, str(count)),
+    )
+    return "\n".join([said_text(head, language), *errors])
+
+
+__all__ = ["error_text", "failed_uploads_text", "input_error_text"]
