@@ -42,6 +42,9 @@ class Reconciliation:
     details: tuple[str, ...]
     """Each figure that differs: theirs and ours."""
     conventions: ProgramConventions | None
+    named: bool = True
+    """Whether the file names the program: when it does not, ``program`` is 'the scoring
+    program' and a page says it in its own sentences (in its language: 'ceux du programme')."""
 
 
 def reconcile(result: SessionResult, site_options: Mapping[str, Any] | None = None) -> Reconciliation | None:
@@ -55,7 +58,8 @@ def reconcile(result: SessionResult, site_options: Mapping[str, Any] | None = No
     a = audit(result)
     if not a.compared:
         return None
-    program = figures.program if figures.program and figures.program != "PBN" else "the scoring program"
+    named = bool(figures.program) and figures.program != "PBN"
+    program = figures.program if named else "the scoring program"
     conventions, differences = (None, a.differences)
     if a.differences:
         conventions, differences = _program_conventions(result, a.agreeing, a.differences, site_options)
@@ -66,6 +70,7 @@ def reconcile(result: SessionResult, site_options: Mapping[str, Any] | None = No
         summary=tuple(summary_lines(a, differences)),
         details=tuple(str(d) for d in differences),
         conventions=conventions,
+        named=named,
     )
 
 

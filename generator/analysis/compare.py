@@ -27,16 +27,6 @@ class VersusDoubleDummy:
         d = self.trick_difference
         return "" if d is None else "=" if d == 0 else f"{'+' if d > 0 else '−'}{abs(d)}"
 
-    @property
-    def tricks_text(self) -> str:
-        """'+1 trick vs double dummy', '−2 tricks vs double dummy', 'as double dummy'."""
-        d = self.trick_difference
-        if d is None:
-            return ""
-        if d == 0:
-            return "as double dummy"
-        return f"{'+' if d > 0 else '−'}{abs(d)} trick{'s' if abs(d) != 1 else ''} vs double dummy"
-
 
 def versus_double_dummy(play: Play, analysis: DealAnalysis) -> VersusDoubleDummy:
     """How one table's play compares with the analysis (a passed-out or score-only line

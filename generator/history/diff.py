@@ -63,6 +63,8 @@ class Wording:
     """A unit's word ('matchpoints', 'IMPs', 'points') in the language."""
     seat: Callable[[str], str] = _same
     """A seat or a direction ('W', 'EW') as the language abbreviates it ('O', 'EO')."""
+    no_trump: str = "NT"
+    """No trump in a contract as the language abbreviates it ('SA': '2SA= par O')."""
 
 
 ENGLISH = Wording()

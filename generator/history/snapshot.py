@@ -40,7 +40,8 @@ def play_text(play: Play, wording: Wording = ENGLISH) -> str:
     if play.tricks is not None:
         over = play.tricks - (c.level + 6)
         made = "=" if over == 0 else (f"+{over}" if over > 0 else f"{MINUS}{-over}")
-    contract = f"{c.level}{SUIT_SYMBOLS[c.strain.value]}{'X' * c.doubled}{made}"
+    strain = wording.no_trump if c.strain.value == "NT" else SUIT_SYMBOLS[c.strain.value]
+    contract = f"{c.level}{strain}{'X' * c.doubled}{made}"
     if play.declarer:
         contract = wording.say(
             "%(contract)s by %(declarer)s", contract=contract, declarer=wording.seat(play.declarer.value)

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ..memo import remember
-from .message import Figure, Msg, Param, Plural, english, msg, plural
+from .message import Figure, Msg, Param, Plural, english, formula, msg, no_trump, plural
 from .rounding import display_decimal, exact_decimal
 from .units import unit as unit
 
@@ -313,8 +313,12 @@ def count(n: Fraction | int, word: str, plural: str | None = None) -> str:
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
 
 
-def contract_text(contract: Contract) -> str:
-    """A contract in plain text for a step: '4♥', '3NTX', 'Pass'."""
+def contract_text(contract: Contract) -> Param:
+    """A contract in plain text for a step: '4♥', '3NTX', 'Pass' (no trump as a message: each
+    language abbreviates it, '3SAX')."""
     if contract.passed_out or contract.strain is None:
         return "Pass"
-    return f"{contract.level}{SUIT_SYMBOLS[contract.strain.value]}{'X' * contract.doubled}"
+    doubled = "X" * contract.doubled
+    if contract.strain.value == "NT":
+        return formula(f"{contract.level}%(nt)s{doubled}", nt=no_trump())
+    return f"{contract.level}{SUIT_SYMBOLS[contract.strain.value]}{doubled}"

@@ -7,7 +7,8 @@ in ``babel.cfg``) and the English text of a step is made from it (``english``), 
 never drift.  Parameters are figures (``Figure``: the exact value, the places and the English
 text of it), whole numbers, plain strings that are not words (a contract '4♠', a score '+420',
 a team's name, '=' or '≈'), a seat or a direction (``seat("W")``, ``seat("EW")``: each language
-abbreviates them its own way, French 'O' and 'EO'), or nested messages: ``Msg``, ``Plural`` (counted words, chosen
+abbreviates them its own way, French 'O' and 'EO'), no trump in a contract (``no_trump()``:
+'3NT' is '3SA' in French and Dutch), or nested messages: ``Msg``, ``Plural`` (counted words, chosen
 ngettext-style), ``Formula`` (arithmetic with figures: never translated, only its figures
 rewritten) and ``Join`` (a list with a separator that is not a word).
 
@@ -93,13 +94,24 @@ DIRECTION_CONTEXT = "direction, abbreviated"
 """The catalogs' context of a direction's letters ('NS', 'EW')."""
 
 
+@dataclass(frozen=True, slots=True)
+class NoTrump:
+    """No trump as a contract in a sentence writes it ('3NT'): 'NT' in English, the language's
+    own abbreviation elsewhere (French and Dutch 'SA'), from the catalogs' message the double-
+    dummy grid's heading uses (``NO_TRUMP_KEY``)."""
+
+
+NO_TRUMP_KEY = "no trump\x04NT"
+"""The catalog key of no trump's abbreviation: 'NT' in the context 'no trump'."""
+
+
 def seat_key(code: str) -> str:
     """The catalog key of a seat's or direction's letters: gettext's own for a message with a
     context ('seat, abbreviated' EOT 'W'), so the one ``gettext`` ``render`` takes finds it."""
     return f"{SEAT_CONTEXT if len(code) == 1 else DIRECTION_CONTEXT}\x04{code}"
 
 
-Param = str | int | Figure | Msg | Plural | Formula | Join | Cap | SeatCode
+Param = str | int | Figure | Msg | Plural | Formula | Join | Cap | SeatCode | NoTrump
 
 
 def msg(id: str, **params: Param) -> Msg:
@@ -115,6 +127,11 @@ def plural(singular: str, plural_: str, num: Figure, **params: Param) -> Plural:
 def seat(code: str) -> SeatCode:
     """A seat ('W') or a direction ('EW') in a sentence: translated as a page shows it."""
     return SeatCode(code)
+
+
+def no_trump() -> NoTrump:
+    """'NT' in a contract ('3NT'): written as each language abbreviates it."""
+    return NoTrump()
 
 
 def formula(pattern: str, **params: Param) -> Formula:
@@ -159,6 +176,9 @@ def render(param: Param, gettext: Translate, ngettext: Choose, figure: Write) ->
         code: str = param.code  # type: ignore[union-attr]
         text = gettext(seat_key(code))
         return code if "\x04" in text else text  # a catalog without it: the code itself
+    if kind is NoTrump:
+        text = gettext(NO_TRUMP_KEY)
+        return "NT" if "\x04" in text else text
     return str(param)
 
 
@@ -188,6 +208,8 @@ def english(param: Param) -> str:
         return param.sep.join(english(item) for item in param.items)  # type: ignore[union-attr]
     if kind is SeatCode:
         return param.code  # type: ignore[union-attr]
+    if kind is NoTrump:
+        return "NT"
     return str(param)
 
 

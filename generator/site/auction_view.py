@@ -14,11 +14,23 @@ from typing import Any
 
 from ..model import Auction, Board, CardPlay, Contract, Scored, Seat
 from ..scoring.results import ScoredBoard
-from .i18n import said_text
+from .i18n import pgettext, said_text
+from .i18n import text as _
+from .naming import seat_name
 
 COLUMNS = (Seat.W, Seat.N, Seat.E, Seat.S)
-_WORDS = {"Pass": "Pass", "X": "Dbl", "XX": "Rdbl", "AP": "All pass", "-": "–"}
-_NAMES = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+
+
+def call_words() -> dict[str, str]:
+    """The calls that are no bid as a bidding diagram writes them, in the site's language
+    (French 'Passe', 'Contre', 'Surcontre'; Dutch 'Pas', 'Doublet', 'Redoublet')."""
+    return {
+        "Pass": pgettext("call", "Pass"),
+        "X": pgettext("call", "Dbl"),
+        "XX": pgettext("call", "Rdbl"),
+        "AP": pgettext("call", "All pass"),
+        "-": "–",
+    }
 
 
 def line_anchor(index: int) -> str:
@@ -31,12 +43,13 @@ def auction_view(auction: Auction, prefix: str) -> dict[str, Any]:
     bid (a ``Contract`` for the ``contract`` filter) or its word, its alert and note; the notes
     with their ids (``prefix``-note-n) for the calls' links."""
     cells: list[dict[str, Any] | None] = [None] * COLUMNS.index(auction.dealer)
+    words = call_words()
     for call in auction.calls:
         bid = Contract.parse(call.text) if call.text[0].isdigit() else None
         cells.append(
             {
                 "bid": bid,
-                "text": _WORDS.get(call.text, call.text),
+                "text": words.get(call.text, call.text),
                 "alert": call.alert,
                 "note": call.note,
                 "note_id": f"{prefix}-note-{call.note}" if call.note is not None else None,
@@ -44,7 +57,7 @@ def auction_view(auction: Auction, prefix: str) -> dict[str, Any]:
         )
     cells += [None] * (-len(cells) % 4)
     return {
-        "dealer": _NAMES[auction.dealer],
+        "dealer": seat_name(auction.dealer),
         "rows": [cells[i : i + 4] for i in range(0, len(cells), 4)],
         "notes": [{"number": n, "text": t, "id": f"{prefix}-note-{n}"} for n, t in auction.notes],
         "complete": auction.complete,
@@ -56,7 +69,7 @@ def play_view(play: CardPlay, prefix: str) -> dict[str, Any]:
     """The play, a row a trick: its number, the leader, the cards in the order played (seat,
     card, note), the winner (None: not known)."""
     return {
-        "opening_leader": _NAMES[play.opening_leader],
+        "opening_leader": seat_name(play.opening_leader),
         "tricks": [
             {
                 "number": n,
@@ -107,7 +120,7 @@ def records_view(board: ScoredBoard, source: Board | None, table: Callable[[int]
         blocks.append(
             {
                 "id": anchor,
-                "title": "Recorded for the board",
+                "title": _("Recorded for the board"),
                 "contract": r.contract,
                 "declarer": r.declarer.value if r.declarer else "",
                 "tricks": r.tricks,

@@ -21,7 +21,7 @@ from .charts import Bar, bar_chart
 from .dd_grid import dd_view
 from .explain_view import block
 from .handviewer import handviewer_url
-from .i18n import said_text, seat
+from .i18n import pgettext, said_text, seat
 from .i18n import text as gettext
 from .links import board_file
 from .naming import seat_name
@@ -115,7 +115,12 @@ def board_page(view: SessionView, board: ScoredBoard, index: int) -> Page:
     for i, shown_line in enumerate(lines):
         tl = board.lines[i].line
         if tl.auction is not None or tl.card_play is not None:
-            shown_line["record"] = {"id": line_anchor(i), "what": "auction" if tl.auction is not None else "play"}
+            shown_line["record"] = {
+                "id": line_anchor(i),
+                "what": pgettext("a record's link", "auction")
+                if tl.auction is not None
+                else pgettext("a record's link", "play"),
+            }
     prev_b = view.result.boards[index - 1] if index > 0 else None
     next_b = view.result.boards[index + 1] if index + 1 < len(view.result.boards) else None
     board_block = block(

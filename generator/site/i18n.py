@@ -297,9 +297,13 @@ def install(env: Environment, language: Language) -> None:
         env.filters["seat"] = _same
     suits = _suit_markup(language)
     passed = _pass_word(language)
-    for name in SUIT_FILTERS:  # a suit symbol's spoken name ('pique'), a passed-out contract ('Passe')
-        if suits or (passed is not None and name == "contract"):
-            env.filters[name] = _with_words(env.filters[name], suits, passed if name == "contract" else None)
+    no_trump = _no_trump_word(language)
+    for name in SUIT_FILTERS:  # a suit's spoken name ('pique'); a contract's 'Passe' and no trump ('3SA')
+        contract = name == "contract"
+        if suits or (contract and (passed is not None or no_trump is not None)):
+            env.filters[name] = _with_words(
+                env.filters[name], suits, passed if contract else None, no_trump if contract else None
+            )
     sign = decimal_sign(language)
     if sign != ".":  # the figure filters write the locale's decimal sign: the one place it switches
         for name in FIGURE_FILTERS:
@@ -335,21 +339,38 @@ def _pass_word(language: Language) -> Markup | None:
     return None if passed == "Pass" else Markup(escape(passed))
 
 
+def _no_trump_word(language: Language) -> str | None:
+    """No trump's abbreviation in ``language`` ('SA'; the double-dummy grid's heading and an
+    explanation's contracts, ``message.NO_TRUMP_KEY``); None where it is 'NT'."""
+    word = language.translations.pgettext("no trump", "NT")
+    return None if word == "NT" else str(escape(word))
+
+
+_NO_TRUMP = re.compile(r"^(\d)NT(X{0,2})$")
+"""A no-trump contract's markup: its level, 'NT' and its doubles (no suit symbol in it)."""
+
+
 def contract(value: Any) -> Markup:
     """The ``contract`` filter as the active language's pages write it (the suits' spoken
-    names, 'Passe'): for a contract in markup Python makes (``adjusted_worth``)."""
+    names, 'Passe', '3SA'): for a contract in markup Python makes (``adjusted_worth``, a teams
+    match's line against double dummy)."""
     return _contract_writer(_active)(value)
 
 
 @lru_cache(maxsize=8)
 def _contract_writer(language: Language) -> Callable[..., Markup]:
-    suits, passed = _suit_markup(language), _pass_word(language)
-    return _with_words(fmt.contract, suits, passed) if suits or passed is not None else fmt.contract
+    suits, passed, no_trump = _suit_markup(language), _pass_word(language), _no_trump_word(language)
+    if suits or passed is not None or no_trump is not None:
+        return _with_words(fmt.contract, suits, passed, no_trump)
+    return fmt.contract
 
 
-def _with_words(write: Callable[..., Markup], words: dict[str, str], passed: Markup | None) -> Callable[..., Markup]:
+def _with_words(
+    write: Callable[..., Markup], words: dict[str, str], passed: Markup | None, no_trump: str | None = None
+) -> Callable[..., Markup]:
     """``write`` with the suits' spoken names ``words`` and, for a contract, ``passed`` for
-    'Pass': each markup translated once and kept (a few dozen contracts and cards make a session)."""
+    'Pass' and ``no_trump`` for 'NT' ('3SA', '3SAX'): each markup translated once and kept (a
+    few dozen contracts and cards make a session)."""
     done: dict[str, Markup] = {}
     by_args: dict[tuple[Any, ...], Markup] = {}
 
@@ -370,6 +391,8 @@ def _with_words(write: Callable[..., Markup], words: dict[str, str], passed: Mar
                 if "aria-label" in text:
                     for english, translated in words.items():
                         text = text.replace(english, translated)
+                elif no_trump is not None and "NT" in text:
+                    text = _NO_TRUMP.sub(rf"\g<1>{no_trump}\g<2>", text)
                 got = Markup(text)
             remember(done, out, got, 4096)
         with contextlib.suppress(TypeError):
@@ -547,6 +570,13 @@ def text(message: str, **variables: Any) -> str:
     text = _texts.get(message)
     if text is None:
         text = _texts[message] = _active.translations.gettext(message)
+    return text % variables if variables else text
+
+
+def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
+    """``text`` for a counted message ('%(diff)s trick' / '%(diff)s tricks'), chosen by ``num``
+    as the language counts."""
+    text = _active.translations.ngettext(singular, plural, num)
     return text % variables if variables else text
 
 
@@ -816,6 +846,7 @@ def _wording(language: Language) -> Wording:
         figure=lambda text: localised(text, language),
         unit=lambda word: vocabulary(language).get(word, word),
         seat=lambda code: seat_words(language).get(code, code),
+        no_trump=t.pgettext("no trump", "NT"),
     )
 
 

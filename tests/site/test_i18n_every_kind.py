@@ -27,10 +27,7 @@ texts, and the strings our JavaScript writes on a page.  An English word is
 Page addresses (``pair-ew-1.html``) are not text.  results.csv keeps its column names in every
 language (docs/site.md, "results.csv"): that contract is checked here, not scanned.
 
-PENDING marks the checks that fail on main while the rest of issue 29 is being translated:
-they are strict xfails, so they turn red (XPASS) once the site is translated and the mark is
-to be removed.  ``pytest tests/site/test_i18n_every_kind.py --runxfail`` shows what is left,
-page by page, with each English word in its context.
+A failure lists what is left, page by page, with each English word in its context.
 """
 
 from __future__ import annotations
@@ -63,13 +60,6 @@ REASON = "Donne 1 : erreur de saisie"
 COMMITS = ("Lundi", "Les autres séances")
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command")
-
-PENDING = pytest.mark.xfail(
-    strict=True,
-    reason="issue 29: English still left on main while other parts are translated; "
-    "run with --runxfail for the list, and remove this mark once it passes",
-)
-
 
 KEPT = {"butler", "neuberg", "howell", "mitchell", "swiss", "team", "teams"}
 """Proper nouns, and words French or Dutch write as English does without a message saying so."""
@@ -377,7 +367,6 @@ def test_the_english_words_are_the_real_ones(built, english_site):
     assert not _english_left(Read("t", prose.text, prose.nodes), english, language)  # a formula's E is no seat
 
 
-@PENDING
 def test_no_english_left_on_any_page_the_feed_or_a_script(built, english_site):
     language, site = built
     english = _english_words(language, english_site)
