@@ -146,7 +146,14 @@ def holding(cards: str) -> str:
     return " ".join(_card_rank(c) for c in cards.upper()) if cards else "—"
 
 
+def percent_sign(figure: str) -> str:
+    """A percentage's figure ('56.25') with its sign: '56.25%' (a site in another language
+    writes the sign as its locale does, '56,25 %': ``i18n.install``)."""
+    return figure + "%"
+
+
 FILTERS = {
+    "percent_sign": percent_sign,
     "matchpoints": matchpoints,
     "percentage": percentage,
     "imps": imps,

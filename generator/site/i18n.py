@@ -311,6 +311,8 @@ def install(env: Environment, language: Language) -> None:
                 env.filters[name] = _with_decimal_sign(env.filters[name], sign)
     if language.locale is not None:  # a weight is a percentage: the locale's signs ('60 %')
         env.filters["weight"] = _as_percent(env.filters["weight"], language.locale)
+        suffix = _figure("0%", True, language.locale)[1:]  # the sign and its space: '\xa0%' in French
+        env.filters["percent_sign"] = lambda figure: figure + suffix
 
 
 SUIT_FILTERS = ("suit", "contract", "card", "steptext")

@@ -184,3 +184,16 @@ def test_english_semicolon_when_asked(tmp_path):
     site = _build(tmp_path, "csv_format: semicolon\n")
     csv = (site / "sessions" / "2026-09-07-soiree" / "results.csv").read_text(encoding="utf-8-sig")
     assert csv.startswith("field;rank;") and re.search(r";\d+,\d+;", csv.splitlines()[1])
+
+
+def test_the_percent_sign_as_the_language_writes_it(built):
+    """French writes a no-break space before the sign (CLDR '#,##0 %'), Dutch none: on a pair's
+    result line and in a player's history as on every figure Python writes."""
+    language, site = built
+    pair = (site / "sessions" / "2026-09-07-soiree" / "pair-ns-1.html").read_text(encoding="utf-8")
+    result = re.search(r'<p class="result">.*?</p>', pair, re.S)
+    assert result is not None
+    written = re.findall(r"<strong>(\d+,\d\d[^<]*%)</strong>", result.group(0))
+    assert written and all(w.endswith({"fr": "\xa0%", "nl": "%"}[language]) for w in written), written
+    if language == "nl":
+        assert all("\xa0" not in w for w in written)
