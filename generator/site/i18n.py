@@ -292,7 +292,7 @@ def install(env: Environment, language: Language) -> None:
     env.filters["term"] = (lambda word: words.get(word, word)) if words else _same
     seats = seat_words(language)
     if any(code != word for code, word in seats.items()):  # English: the letters themselves
-        env.filters["seat"] = lambda code: seats.get(str(getattr(code, "value", code)), code)
+        env.filters["seat"] = _seat_filter(language)
     else:
         env.filters["seat"] = _same
     suits = _suit_markup(language)
@@ -301,8 +301,10 @@ def install(env: Environment, language: Language) -> None:
     for name in SUIT_FILTERS:  # a suit's spoken name ('pique'); a contract's 'Passe' and no trump ('3SA')
         contract = name == "contract"
         if suits or (contract and (passed is not None or no_trump is not None)):
-            env.filters[name] = _with_words(
-                env.filters[name], suits, passed if contract else None, no_trump if contract else None
+            # each filter takes one value (a seat letter, a contract, a card, a sentence): kept
+            # by it in C (``lru_cache``), as the English filters are
+            env.filters[name] = lru_cache(maxsize=8192)(
+                _with_words(env.filters[name], suits, passed if contract else None, no_trump if contract else None)
             )
     sign = decimal_sign(language)
     if sign != ".":  # the figure filters write the locale's decimal sign: the one place it switches
@@ -406,6 +408,18 @@ def _with_words(
 
 def _same(word: Any) -> Any:
     return word
+
+
+def _seat_filter(language: Language) -> Callable[[Any], Any]:
+    """``|seat`` in a language that abbreviates seats otherwise: a seat or direction (its code,
+    or the enum) as the language writes it, kept by the value asked for."""
+    seats = seat_words(language)
+
+    @lru_cache(maxsize=256)
+    def seat_of(code: Any) -> Any:
+        return seats.get(str(getattr(code, "value", code)), code)
+
+    return seat_of
 
 
 @lru_cache(maxsize=8)
