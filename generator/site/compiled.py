@@ -6,9 +6,11 @@ Compiling our templates takes about 0.2 s of CPU a build (measured on the archiv
 folder, under a folder named by everything the code depends on besides the template's own
 text (which Jinja checks itself): our code (the code generator, the filters and extensions),
 Jinja's and Python's versions, and the site's language (its translations of constant texts are
-compiled in).  Each file carries a SHA-256 of its bytes: a damaged or truncated file is
-compiled again, never run; files are replaced in one step (``write_atomic``), so a killed
-build or two builds at once leave each file old or new, never half written.
+compiled in).  Each file is sealed as every cache item that can reach a page is (``sealed``:
+a checksum of its kind, its template's key and its bytes): a damaged, truncated or swapped
+file is compiled again with a warning, never run; files are replaced in one step
+(``write_atomic``), so a killed build or two builds at once leave each file old or new, never
+half written.
 """
 
 from __future__ import annotations
@@ -21,9 +23,11 @@ from pathlib import Path
 import jinja2
 from jinja2.bccache import Bucket, BytecodeCache
 
+from .. import sealed
 from ..files import write_atomic
 
-_DIGEST = hashlib.sha256().digest_size
+KIND = "template-code-1"
+"""The sealed item's kind (``sealed``): a new layout of the file is a new number."""
 
 
 class CheckedBytecodeCache(BytecodeCache):
@@ -36,18 +40,18 @@ class CheckedBytecodeCache(BytecodeCache):
         return self.folder / f"{bucket.key}.code"
 
     def load_bytecode(self, bucket: Bucket) -> None:
+        path = self._path(bucket)
         try:
-            data = self._path(bucket).read_bytes()
+            raw = path.read_bytes()
         except OSError:
             return  # not compiled yet (or unreadable): Jinja compiles it
-        check, code = data[:_DIGEST], data[_DIGEST:]
-        if len(check) == _DIGEST and hashlib.sha256(code).digest() == check:
+        code = sealed.unseal(path, raw, KIND, bucket.key)
+        if code is not None:
             bucket.bytecode_from_string(code)  # Jinja checks its magic and the source's checksum
 
     def dump_bytecode(self, bucket: Bucket) -> None:
-        code = bucket.bytecode_to_string()
         with contextlib.suppress(OSError):  # a full disk, a read-only cache: compiled again next time
-            write_atomic(self._path(bucket), hashlib.sha256(code).digest() + code)
+            write_atomic(self._path(bucket), sealed.seal(KIND, bucket.key, bucket.bytecode_to_string()))
 
 
 def compiled_folder(cache_root: Path, code_version: str, language: str) -> Path:

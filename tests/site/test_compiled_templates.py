@@ -46,15 +46,15 @@ def _compilations(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return compiled
 
 
-def _build_again(content: Path, site: Path, cache: Path) -> None:
+def _build_again(content: Path, site: Path, cache: Path) -> list[str]:
     """Every page rendered again (the site and the cache of pages gone), in a process that
-    has compiled nothing yet: only the compiled templates kept."""
+    has compiled nothing yet: only the compiled templates kept.  Returns the build's warnings."""
     render.environment.cache_clear()
     shutil.rmtree(site)
     for kept in cache.iterdir():
         if kept.name != "compiled":
             shutil.rmtree(kept) if kept.is_dir() else kept.unlink()
-    build_site(content, site, cache_dir=cache, now=NOW, jobs=1)
+    return build_site(content, site, cache_dir=cache, now=NOW, jobs=1).warnings
 
 
 def test_a_later_build_runs_the_code_an_earlier_one_compiled(built, monkeypatch) -> None:
@@ -83,9 +83,10 @@ def test_a_damaged_compiled_template_is_compiled_again(built, monkeypatch, damag
         file.write_bytes(bytes(data))
     compiled = _compilations(monkeypatch)
 
-    _build_again(content, site, cache)
+    warnings = _build_again(content, site, cache)
 
     assert "board.html" in compiled and "_rows.html" in compiled  # compiled again, not run
+    assert any("compiled" in w and "is made again" in w for w in warnings), warnings  # and said so
     assert _files(site) == first
     compiled.clear()
     _build_again(content, site, cache)  # and stored again, sound
