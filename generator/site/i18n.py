@@ -22,7 +22,6 @@ away from zero), then written by Babel from the ``Decimal`` of that text: never 
 
 from __future__ import annotations
 
-import contextlib
 import gettext
 import hashlib
 import io
@@ -301,10 +300,8 @@ def install(env: Environment, language: Language) -> None:
     for name in SUIT_FILTERS:  # a suit's spoken name ('pique'); a contract's 'Passe' and no trump ('3SA')
         contract = name == "contract"
         if suits or (contract and (passed is not None or no_trump is not None)):
-            # each filter takes one value (a seat letter, a contract, a card, a sentence): kept
-            # by it in C (``lru_cache``), as the English filters are
-            env.filters[name] = lru_cache(maxsize=8192)(
-                _with_words(env.filters[name], suits, passed if contract else None, no_trump if contract else None)
+            env.filters[name] = _with_words(
+                env.filters[name], suits, passed if contract else None, no_trump if contract else None
             )
     sign = decimal_sign(language)
     if sign != ".":  # the figure filters write the locale's decimal sign: the one place it switches
@@ -373,35 +370,21 @@ def _with_words(
     write: Callable[..., Markup], words: dict[str, str], passed: Markup | None, no_trump: str | None = None
 ) -> Callable[..., Markup]:
     """``write`` with the suits' spoken names ``words`` and, for a contract, ``passed`` for
-    'Pass' and ``no_trump`` for 'NT' ('3SA', '3SAX'): each markup translated once and kept (a
-    few dozen contracts and cards make a session)."""
-    done: dict[str, Markup] = {}
-    by_args: dict[tuple[Any, ...], Markup] = {}
+    'Pass' and ``no_trump`` for 'NT' ('3SA', '3SAX'): each markup translated once and kept by
+    the value asked for, in C (``lru_cache``, as the English filters are: a few dozen contracts
+    and cards make a session)."""
 
+    @lru_cache(maxsize=8192)  # each takes one value (a seat letter, a contract, a card, a sentence)
     def written(*args: Any) -> Markup:
-        try:  # the same contract or card again: its markup at once (most are)
-            got = by_args.get(args)
-        except TypeError:  # an argument that cannot be a key
-            got = None
-        if got is not None:
-            return got
-        out = write(*args)
-        got = done.get(out)
-        if got is None:
-            text = str(out)
-            if passed is not None and text == "Pass":
-                got = passed
-            else:
-                if "aria-label" in text:
-                    for english, translated in words.items():
-                        text = text.replace(english, translated)
-                elif no_trump is not None and "NT" in text:
-                    text = _NO_TRUMP.sub(rf"\g<1>{no_trump}\g<2>", text)
-                got = Markup(text)
-            remember(done, out, got, 4096)
-        with contextlib.suppress(TypeError):
-            remember(by_args, args, got, 4096)
-        return got
+        text = str(write(*args))
+        if passed is not None and text == "Pass":
+            return passed
+        if "aria-label" in text:
+            for english, translated in words.items():
+                text = text.replace(english, translated)
+        elif no_trump is not None and "NT" in text:
+            text = _NO_TRUMP.sub(rf"\g<1>{no_trump}\g<2>", text)
+        return Markup(text)
 
     return written
 
