@@ -489,7 +489,7 @@ def test_every_message_a_step_holds_is_translated(made_steps, language):
 @pytest.mark.parametrize("language", ["fr", "nl"])
 def test_every_step_renders_whole_in_the_language(made_steps, language):
     """No placeholder left, no English figure: each figure of a step is written by the locale."""
-    lang = i18n.load_language(language, ROOT / "content")
+    lang = i18n.load_language(language, ROOT / "tests" / "fixtures" / "club")
     for step in {s.summary: s for s in made_steps}.values():
         text = i18n.step_text(step, lang)
         assert "%(" not in text and "%%" not in text, text
@@ -567,4 +567,4 @@ def test_a_discrete_scales_band_reads_in_the_language(language, sentence):
     from generator.scoring.teams import vp_steps
 
     step = vp_steps(Fraction(11), 8, Fraction(14), Fraction(6), ScoringOptions(vp_scale="discrete"))[-1]
-    assert i18n.step_text(step, i18n.load_language(language, ROOT / "content")) == sentence
+    assert i18n.step_text(step, i18n.load_language(language, ROOT / "tests" / "fixtures" / "club")) == sentence

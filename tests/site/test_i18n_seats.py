@@ -204,8 +204,8 @@ def test_no_english_seat_letters_left(sites, language):
 
 def test_seat_function_and_engine_seats():
     """``i18n.seat`` and an engine sentence's ``seat()``: the catalogs' letters, English as it was."""
-    french = i18n.load_language("fr", ROOT / "content")
-    dutch = i18n.load_language("nl", ROOT / "content")
+    french = i18n.load_language("fr", ROOT / "tests" / "fixtures" / "club")
+    dutch = i18n.load_language("nl", ROOT / "tests" / "fixtures" / "club")
     assert i18n.seat_words(french) == {"N": "N", "E": "E", "S": "S", "W": "O", "NS": "NS", "EW": "EO"}
     assert i18n.seat_words(dutch) == {"N": "N", "E": "O", "S": "Z", "W": "W", "NS": "NZ", "EW": "OW"}
     assert i18n.seat("EW") == "EW" and i18n.seats_or(["E", "W"]) == "E or W"
@@ -261,7 +261,7 @@ def test_pair_labels_translated_data_labels_kept():
         boards=(Board(1, (line,)),),
     )
     result = score_session(session, ScoringOptions())
-    previous = i18n.activate(i18n.load_language("fr", ROOT / "content"))
+    previous = i18n.activate(i18n.load_language("fr", ROOT / "tests" / "fixtures" / "club"))
     try:
         view = SessionView(
             SessionInputs(result, "s", SiteInfo("Club", {}, {}), SessionHistory.of(None), None, None, (), None)

@@ -25,8 +25,11 @@ ROOT = Path(__file__).resolve().parents[2]
 NBSP = "\xa0"
 
 
+FIXTURES = ROOT / "tests" / "fixtures"
+
+
 def _language(tag: str) -> i18n.Language:
-    return i18n.ENGLISH if tag == "en" else i18n.load_language(tag, ROOT / "content")
+    return i18n.ENGLISH if tag == "en" else i18n.load_language(tag, FIXTURES / "club")
 
 
 @pytest.fixture(autouse=True)
@@ -244,13 +247,13 @@ def test_the_winners_in_words(tag, expected):
     assert summary.winners_text(WINNERS) == expected
 
 
-# --- the sample site built in French and in Dutch ----------------------------------------------
+# --- a sample site (the golden club and an individual) built in French and in Dutch ---------------
 
 BUILT = {
     "fr": {
         "players/index.html": ['data-none="Aucun joueur trouvé."'],
         # an individual's history names the player's number in the field
-        "players/alice-archer.html": ["<td>individuel (joueur 1)</td>"],
+        "players/anaig-bodenes.html": ["<td>individuel (joueur 1)</td>"],
         # the season chart again as text, under it: 43.75% in both sessions, so the average too
         "players/abel-ash.html": [
             f"<li>18 novembre 2026, Winter Championship, first session, avec Bea Bloom : 43,75{NBSP}%</li>",
@@ -269,7 +272,7 @@ BUILT = {
     },
     "nl": {
         "players/index.html": ['data-none="Geen speler gevonden."'],
-        "players/alice-archer.html": ["<td>individueel (speler 1)</td>"],
+        "players/anaig-bodenes.html": ["<td>individueel (speler 1)</td>"],
         "players/abel-ash.html": [
             "<li>18 november 2026, Winter Championship, first session, met Bea Bloom: 43,75%</li>",
             "<p>Seizoensgemiddelde: 43,75%.</p>",
@@ -292,7 +295,10 @@ BUILT = {
 def sample(request, tmp_path_factory) -> tuple[str, Path]:
     tag = request.param
     tmp = tmp_path_factory.mktemp(f"sample-{tag}")
-    shutil.copytree(ROOT / "content", tmp / "content")
+    # the golden club's sessions and the every-kind fixture's individual (tests never read content/)
+    shutil.copytree(FIXTURES / "club", tmp / "content")
+    individual = FIXTURES / "every_kind" / "sessions" / "2026-11-02-individuel.yaml"
+    shutil.copy(individual, tmp / "content" / "sessions" / individual.name)
     settings = tmp / "content" / "site.yaml"
     settings.write_text(f"language: {tag}\n" + settings.read_text(encoding="utf-8"), encoding="utf-8")
     build_site(tmp / "content", tmp / "site", cache_dir=tmp / "cache", jobs=1)

@@ -54,7 +54,9 @@ def _text(site: Path, page: str) -> str:
 
 
 def _languages() -> tuple[i18n.Language, i18n.Language]:
-    return i18n.load_language("fr", ROOT / "content"), i18n.load_language("nl", ROOT / "content")
+    return i18n.load_language("fr", ROOT / "tests" / "fixtures" / "club"), i18n.load_language(
+        "nl", ROOT / "tests" / "fixtures" / "club"
+    )
 
 
 # --- 1. no trump ------------------------------------------------------------------------------
