@@ -29,6 +29,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +52,8 @@ class Article:
     summary: str
     rules: tuple[str, ...]
     order: int
-    html: str
+    text: str
+    """The Markdown after the front matter."""
     source: str
     language: str = "en"
     untranslated: bool = False
@@ -59,6 +61,26 @@ class Article:
     @property
     def path(self) -> str:
         return f"articles/{self.slug}.html"
+
+    @property
+    def html(self) -> str:
+        """The text as HTML, made when a page first asks (an English article a translation
+        replaces is read for its slug, never converted)."""
+        return article_html(self.text)
+
+
+@lru_cache(maxsize=256)
+def article_html(text: str) -> str:
+    """python-markdown's HTML of an article's text, its headings shifted to sit under the
+    page's h1 (the highest becomes an h2)."""
+    html = markdown.markdown(text, extensions=["tables", "attr_list", "toc"], output_format="html")
+    levels = [int(n) for n in re.findall(r"<h([1-6])[ >]", html)]
+    shift = 2 - min(levels) if levels else 0
+    if shift:
+        html = re.sub(
+            r"<(/?)h([1-6])([ >])", lambda m: f"<{m.group(1)}h{min(6, int(m.group(2)) + shift)}{m.group(3)}", html
+        )
+    return html
 
 
 def read_article(path: Path, language: str = "en") -> Article:
@@ -80,21 +102,13 @@ def read_article(path: Path, language: str = "en") -> Article:
     rules: Any = meta.get("rules") or []
     if isinstance(rules, str):
         rules = [rules]
-    html = markdown.markdown(text, extensions=["tables", "attr_list", "toc"], output_format="html")
-    # Article headings sit under the page's h1: shift them so the highest one is an h2.
-    levels = [int(n) for n in re.findall(r"<h([1-6])[ >]", html)]
-    shift = 2 - min(levels) if levels else 0
-    if shift:
-        html = re.sub(
-            r"<(/?)h([1-6])([ >])", lambda m: f"<{m.group(1)}h{min(6, int(m.group(2)) + shift)}{m.group(3)}", html
-        )
     return Article(
         slug=slugify(str(meta.get("slug") or path.stem)),
         title=str(meta["title"]),
         summary=str(meta.get("summary", "")),
         rules=tuple(str(r) for r in rules),
         order=int(str(meta.get("order", 100))),
-        html=html,
+        text=text,
         source=str(path),
         language=str(meta.get("language") or language),
     )

@@ -149,3 +149,23 @@ def test_a_regional_tag_prefers_its_own_folder(tmp_path):
 def test_a_language_is_a_tag_never_a_path(tmp_path, tag):
     with pytest.raises(BuildError, match="not a language tag"):
         articles.site_articles(tmp_path, language=tag)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_an_english_article_a_translation_replaces_is_never_converted(tmp_path, monkeypatch, language):
+    """Each article is read for its slug; only what a page shows becomes HTML."""
+    converted: list[str] = []
+    original = articles.article_html
+
+    def spy(text: str) -> str:
+        converted.append(text)
+        return original(text)
+
+    monkeypatch.setattr(articles, "article_html", spy)
+    shown = articles.site_articles(tmp_path / "none", language=language)
+    assert converted == []  # nothing converted while the site's articles are chosen
+    pages = {a.slug: a.html for a in shown}
+    english = {a.slug: a.text for a in articles.read_articles(packaged_articles())}
+    assert len(converted) == len(shown) == len(english)
+    assert not set(converted) & set(english.values())  # the English texts never converted
+    assert "<h2" in pages["neuberg"]  # the translation's HTML, headings under the page's h1
