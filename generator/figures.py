@@ -18,29 +18,39 @@ from fractions import Fraction
 from .memo import remember
 from .scoring.rounding import decimal_places, display_percentage, display_vp, exact_decimal, matchpoint_places
 
-
-def matchpoints(value: Fraction | int | None, places: int | None = None) -> str:
-    """One decimal place, or two where one would hide a third (12.67); ``places`` fixes it
-    for a whole column (see ``mp_places``).  Each text is kept by the figure's numerator,
-    denominator and places: a session writes a few hundred distinct figures some 4,000 times
-    (a pair of ints hashes in a fraction of the time a ``Fraction`` does)."""
-    if value is None:
-        return ""
-    kind = type(value)
-    if kind is not Fraction and kind is not int:  # another Rational: the general path
-        return decimal_places(value, mp_places([value]) if places is None else places)
-    n: int = value.numerator  # an int's numerator is itself, its denominator 1
-    d: int = value.denominator
-    if places is None:  # one figure on its own: mp_places([value]), without the list
-        places = 1 if 10 % d == 0 else 2
-    key = (n, d, places)
-    text = _MATCHPOINT_TEXTS.get(key)
-    if text is None:
-        text = remember(_MATCHPOINT_TEXTS, key, decimal_places(value, places), 8192)
-    return text
+FigureWriter = Callable[[Fraction | int | None, int | None], str]
+"""A figure's text from its value and its column's places (``figure_writer``)."""
 
 
-_MATCHPOINT_TEXTS: dict[tuple[int, int, int], str] = {}
+def matchpoint_writer(sign: str = ".") -> FigureWriter:
+    """``matchpoints`` writing ``sign`` for the decimal point (a site in French writes
+    '12,67'): its own texts kept, so that another language's figures cost what English ones do."""
+    texts: dict[tuple[int, int, int], str] = {}
+
+    def matchpoints(value: Fraction | int | None, places: int | None = None) -> str:
+        """One decimal place, or two where one would hide a third (12.67); ``places`` fixes it
+        for a whole column (see ``mp_places``).  Each text is kept by the figure's numerator,
+        denominator and places: a session writes a few hundred distinct figures some 4,000 times
+        (a pair of ints hashes in a fraction of the time a ``Fraction`` does)."""
+        if value is None:
+            return ""
+        kind = type(value)
+        if kind is not Fraction and kind is not int:  # another Rational: the general path
+            return decimal_places(value, mp_places([value]) if places is None else places).replace(".", sign)
+        n: int = value.numerator  # an int's numerator is itself, its denominator 1
+        d: int = value.denominator
+        if places is None:  # one figure on its own: mp_places([value]), without the list
+            places = 1 if 10 % d == 0 else 2
+        key = (n, d, places)
+        text = texts.get(key)
+        if text is None:
+            text = remember(texts, key, decimal_places(value, places).replace(".", sign), 8192)
+        return text
+
+    return matchpoints
+
+
+matchpoints = matchpoint_writer()
 
 
 def mp_places(values: Iterable[Fraction | int]) -> int:
@@ -48,22 +58,29 @@ def mp_places(values: Iterable[Fraction | int]) -> int:
     return matchpoint_places(values)
 
 
-def percentage(value: Fraction | int | None) -> str:
-    """Two decimals (``display_percentage``), each text kept by value like ``matchpoints``'
-    (a line's percentage recurs on every line with its score)."""
-    if value is None:
-        return ""
-    kind = type(value)
-    if kind is not Fraction and kind is not int:
-        return display_percentage(value)
-    key = (value.numerator, value.denominator)
-    text = _PERCENT_TEXTS.get(key)
-    if text is None:
-        text = remember(_PERCENT_TEXTS, key, display_percentage(value), 8192)
-    return text
+def percentage_writer(sign: str = ".") -> Callable[[Fraction | int | None], str]:
+    """``percentage`` writing ``sign`` for the decimal point, its own texts kept (as
+    ``matchpoint_writer``)."""
+    texts: dict[tuple[int, int], str] = {}
+
+    def percentage(value: Fraction | int | None) -> str:
+        """Two decimals (``display_percentage``), each text kept by value like ``matchpoints``'
+        (a line's percentage recurs on every line with its score)."""
+        if value is None:
+            return ""
+        kind = type(value)
+        if kind is not Fraction and kind is not int:
+            return display_percentage(value).replace(".", sign)
+        key = (value.numerator, value.denominator)
+        text = texts.get(key)
+        if text is None:
+            text = remember(texts, key, display_percentage(value).replace(".", sign), 8192)
+        return text
+
+    return percentage
 
 
-_PERCENT_TEXTS: dict[tuple[int, int], str] = {}
+percentage = percentage_writer()
 
 
 def signed_percentage(value: Fraction | int | None) -> str:
@@ -139,9 +156,6 @@ def figure(value: Fraction | int | None, unit: str, places: int | None = None) -
     if unit == "imps":
         return imps(value, places)
     return _OTHER_UNITS[unit](value)
-
-
-FigureWriter = Callable[[Fraction | int | None, int | None], str]
 
 
 def figure_writer(unit: str) -> FigureWriter:

@@ -166,6 +166,7 @@ def _build_locked(
     if last is not None:  # nothing changed: nothing to read, plan or write
         return last
     quick.forget(cache.root, output)
+    language.read(cache.root / "catalogs")  # checked before anything is read or planned
 
     # --- phase one: everything in memory or in the cache; nothing in the output -----------
     # Taken before the articles and uploads are read: a file that changes during the build is

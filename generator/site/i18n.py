@@ -10,7 +10,9 @@ because Babel's locale data would double the runtime install (README, "Dependenc
 Catalogs are ``.po`` files read with Babel at run time and kept per process — not ``.mo``
 compiled in the wheel build: a club's own catalog (``content/locale/<lang>.po`` or
 ``content/locale/<lang>/LC_MESSAGES/messages.po``) is a ``.po`` anyway, so one reader serves
-both, the wheel needs no build step, and reading our catalogs costs a few milliseconds.  The
+both and the wheel needs no build step.  Parsing and checking a catalog costs some 30 ms, so a
+build keeps each one compiled (``.mo``, sealed) in its cache folder (``catalogs/``) and the
+next build reads that; the check that nothing changed needs only the catalogs' digest.  The
 club's messages win over ours (``Translations.merge``).  Every message is checked before a
 page is rendered: a translation whose ``%(name)s`` placeholders differ from its message (or
 with a lone ``%``) is a clear error naming the file and line, never a traceback mid-build.
@@ -22,6 +24,7 @@ away from zero), then written by Babel from the ``Decimal`` of that text: never 
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import hashlib
 import io
@@ -31,7 +34,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -39,9 +42,10 @@ from jinja2.ext import Extension
 from jinja2.lexer import Token, TokenStream
 from markupsafe import Markup, escape
 
+from .. import figures, sealed
 from ..dates import MONTHS
 from ..errors import BuildError, shown
-from ..files import refused_file
+from ..files import refused_file, write_atomic
 from ..history.diff import ENGLISH as ENGLISH_WORDING
 from ..history.diff import Wording
 from ..languages import DEFAULT_LANGUAGE, parse_tag
@@ -69,22 +73,58 @@ MAX_CATALOG_BYTES = 2_000_000
 """A catalog is text of a few hundred messages; a larger file in content/ is refused unread."""
 
 
+@dataclass(frozen=True)
+class Catalog:
+    """One ``.po`` file's bytes as read, ours or the club's."""
+
+    data: bytes
+    where: str
+    """Its path, for errors."""
+    locale: str
+    """The locale it is read for ('fr', 'fr_BE')."""
+    ours: bool
+    """One of our packaged catalogs (its language's plural rule is the site's)."""
+
+
 @dataclass(frozen=True, eq=False)
 class Language:
-    """One site's language: compared by identity (one object per catalog set, cached)."""
+    """One site's language: compared by identity (one object per catalog set, cached).
+
+    Its catalogs are read (parsed and checked) when first asked for (``translations``), or
+    by ``read`` from the build's cache of compiled catalogs: the check that nothing changed
+    needs only their digest."""
 
     tag: str
     """BCP 47, as the ``lang`` attribute writes it ('en', 'fr', 'nl-BE')."""
-    translations: gettext.NullTranslations
     locale: Locale | None
     """Babel's locale; None for English as our pages always wrote it (no Babel needed)."""
     digest: str = ""
     """Of every catalog read ('' for none): part of the pages' cache key."""
     content: str = ""
     """The content folder its club catalogs came from: a spawned worker loads it again (``resume``)."""
+    catalogs: tuple[Catalog, ...] = ()
+    """Ours, then the club's (which win)."""
+
+    @cached_property
+    def translations(self) -> gettext.NullTranslations:
+        """The catalogs' messages merged (raises ``BuildError`` on a bad catalog)."""
+        return _merged(self.catalogs, None)
+
+    def read(self, compiled: Path | None) -> None:
+        """Read the catalogs now (a bad one is an error before any page is planned), each
+        from ``compiled`` when an earlier build compiled it there."""
+        if "translations" not in self.__dict__:
+            self.__dict__["translations"] = _merged(self.catalogs, compiled)
+            if compiled is not None:  # an edited catalog's earlier compilations go
+                keep = {_compiled_name(c.data, c.locale)[1] for c in self.catalogs}
+                with contextlib.suppress(OSError):
+                    for path in compiled.glob("*.mo"):
+                        if path.name not in keep:
+                            path.unlink(missing_ok=True)
 
 
-ENGLISH = Language(DEFAULT_LANGUAGE, gettext.NullTranslations(), None)
+ENGLISH = Language(DEFAULT_LANGUAGE, None)
+ENGLISH.__dict__["translations"] = gettext.NullTranslations()
 
 _active: Language = ENGLISH
 
@@ -120,8 +160,9 @@ def resume(language: tuple[str, str]) -> None:
 # --- catalogs ------------------------------------------------------------------------------
 
 
-def load_language(tag: str, content: Path) -> Language:
-    """``tag`` (already checked by ``check_tag``) with our catalog and the club's over it."""
+def load_language(tag: str, content: Path, lazy: bool = False) -> Language:
+    """``tag`` (already checked by ``check_tag``) with our catalog and the club's over it,
+    read now (a bad one raises ``BuildError``) unless ``lazy`` (see ``Language.read``)."""
     settings = content / "site.yaml"
     names = [tag] if tag == DEFAULT_LANGUAGE else _names(parse_tag(tag, settings))
     club = _club_files(content, names)
@@ -136,7 +177,10 @@ def load_language(tag: str, content: Path) -> Language:
                 f"{shown(path)}: a catalog of more than {MAX_CATALOG_BYTES:,} bytes is not read", file=path
             )
     stats = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in club)
-    return _language(tag, str(content), stats)
+    language = _language(tag, str(content), stats)
+    if not lazy:
+        language.read(None)
+    return language
 
 
 def _names(locale: Locale) -> list[str]:
@@ -163,36 +207,39 @@ def _language(tag: str, content: str, club: tuple[tuple[str, int, int], ...]) ->
     """One Language per tag and set of club catalogs (their paths, times and sizes)."""
     settings = Path(content) / "site.yaml"
     locale = parse_tag(tag, settings)
-    from babel.support import Translations
-
-    translations = Translations()
+    catalogs = []
     digest = hashlib.sha256(tag.encode())
-    read = 0
     for name in _names(locale):
         packaged = PACKAGED / name / "LC_MESSAGES" / "messages.po"
         if packaged.is_file():
-            data = packaged.read_bytes()
-            read_in = _translations(data, str(packaged), name)
-            translations.merge(read_in)
-            # ``merge`` keeps the empty catalog's English rule (n != 1): the language's own
-            # (its header's Plural-Forms: French counts 0 as singular, and has three forms)
-            translations.plural = read_in.plural
-            digest.update(data)
-            read += 1
+            catalogs.append(Catalog(packaged.read_bytes(), str(packaged), name, True))
+            digest.update(catalogs[-1].data)
     for path_text, _, _ in club:
-        path = Path(path_text)
-        data = path.read_bytes()
-        translations.merge(_translations(data, str(path), str(locale)))
-        digest.update(b"\0" + data)
-        read += 1
-    if not read and locale.language != DEFAULT_LANGUAGE:  # English ('en-GB'): the messages themselves
+        catalogs.append(Catalog(Path(path_text).read_bytes(), path_text, str(locale), False))
+        digest.update(b"\0" + catalogs[-1].data)
+    if not catalogs and locale.language != DEFAULT_LANGUAGE:  # English ('en-GB'): the messages themselves
         raise BuildError(
             f"{shown(settings)}: 'language' {tag!r} has no translation: expected "
             f"content/{CLUB_FOLDER}/{locale.language}.po (docs/translating.md), or one of the languages "
             f"we translate: {', '.join(packaged_languages())}",
             file=settings,
         )
-    return Language(tag, translations, locale, digest.hexdigest(), content)
+    return Language(tag, locale, digest.hexdigest(), content, tuple(catalogs))
+
+
+def _merged(catalogs: tuple[Catalog, ...], compiled: Path | None) -> gettext.NullTranslations:
+    """The catalogs' messages, the club's over ours."""
+    from babel.support import Translations
+
+    translations = Translations()
+    for catalog in catalogs:
+        read_in = _translations(catalog.data, catalog.where, catalog.locale, compiled)
+        translations.merge(read_in)
+        if catalog.ours:
+            # ``merge`` keeps the empty catalog's English rule (n != 1): the language's own
+            # (its header's Plural-Forms: French counts 0 as singular, and has three forms)
+            translations.plural = read_in.plural
+    return translations
 
 
 def packaged_languages() -> list[str]:
@@ -200,13 +247,49 @@ def packaged_languages() -> list[str]:
     return sorted(p.parent.parent.name for p in PACKAGED.glob("*/LC_MESSAGES/messages.po"))
 
 
+COMPILED_KIND = "catalog-mo-1"
+"""A compiled catalog's sealed kind (``sealed``): a new layout is a new number."""
+
+
 @lru_cache(maxsize=16)
-def _translations(data: bytes, where: str, locale: str) -> Translations:
+def _translations(data: bytes, where: str, locale: str, compiled: Path | None = None) -> Translations:
     """A .po file's messages as gettext translations, each checked (kept per process: our
-    catalogs are read once however many builds it runs)."""
+    catalogs are read once however many builds it runs).  With ``compiled`` (the build's
+    cache folder), the ``.mo`` an earlier build made of the same bytes is read instead —
+    sealed, bound to the catalog's digest and locale: a damaged one is made again with the
+    build's warning (``sealed``) — and a new one is kept there."""
+    from babel.support import Translations
+
+    made_from, name = _compiled_name(data, locale)
+    path = compiled / name if compiled is not None else None
+    if path is not None:
+        try:
+            raw = path.read_bytes()
+        except OSError:
+            raw = None
+        mo = sealed.unseal(path, raw, COMPILED_KIND, made_from) if raw is not None else None
+        if mo is not None:
+            try:
+                return Translations(io.BytesIO(mo))
+            except (OSError, ValueError, UnicodeDecodeError) as exc:  # sealed, so only another Python's
+                sealed.damaged(path, f"it cannot be read ({exc})")
+    mo = _compiled(data, where, locale)
+    if path is not None:
+        with contextlib.suppress(OSError):  # a full disk, a read-only cache: compiled again next time
+            write_atomic(path, sealed.seal(COMPILED_KIND, made_from, mo))
+    return Translations(io.BytesIO(mo))
+
+
+def _compiled_name(data: bytes, locale: str) -> tuple[str, str]:
+    """What a compiled catalog is made from (its .po's bytes and locale) and its file's name."""
+    made_from = hashlib.sha256(data + b"\0" + locale.encode()).hexdigest()
+    return made_from, f"{made_from[:32]}.mo"
+
+
+def _compiled(data: bytes, where: str, locale: str) -> bytes:
+    """A .po file's messages checked (``_check_message``) and compiled to a ``.mo``."""
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import PoFileError, read_po
-    from babel.support import Translations
 
     try:
         catalog = read_po(io.BytesIO(data), locale=locale, abort_invalid=True)
@@ -217,8 +300,7 @@ def _translations(data: bytes, where: str, locale: str) -> Translations:
             _check_message(message, where)
     buffer = io.BytesIO()
     write_mo(buffer, catalog)
-    buffer.seek(0)
-    return Translations(buffer)
+    return buffer.getvalue()
 
 
 _TAG = re.compile(r"</?[A-Za-z][^>]*>")
@@ -457,7 +539,13 @@ written through them; scores and counts are whole numbers)."""
 def _with_decimal_sign(write: Callable[..., str], sign: str) -> Callable[..., str]:
     """``write`` with ``sign`` for the decimal point, each text kept by the figure's numerator,
     denominator and the filter's other arguments (as ``figures.matchpoints`` keeps its own):
-    one call per figure, as in English."""
+    one call per figure, as in English.  Matchpoints and percentages, most of a page's
+    figures, have writers of their own for a sign (``figures.matchpoint_writer``): not even
+    a second call."""
+    if write is figures.matchpoints:
+        return _sign_writers(sign)[0]
+    if write is figures.percentage:
+        return _sign_writers(sign)[1]
     done: dict[tuple[Any, ...], str] = {}
 
     def written(value: Any = None, *rest: Any) -> str:
@@ -471,6 +559,12 @@ def _with_decimal_sign(write: Callable[..., str], sign: str) -> Callable[..., st
         return text
 
     return written
+
+
+@lru_cache(maxsize=4)
+def _sign_writers(sign: str) -> tuple[figures.FigureWriter, Callable[[Fraction | int | None], str]]:
+    """The matchpoints' and percentages' writers for a decimal sign, one pair a process."""
+    return figures.matchpoint_writer(sign), figures.percentage_writer(sign)
 
 
 def _as_percent(write: Callable[..., str], locale: Locale) -> Callable[..., str]:

@@ -49,7 +49,7 @@ def read_settings(content: Path, site_url: str | None) -> Settings:
     if address and not config.site_url:  # site.yaml's own address (a custom domain) wins
         config = replace(config, site_url=address)
     logo = logo_file(content, config.logo)
-    language = i18n.load_language(config.language, content)
+    language = i18n.load_language(config.language, content, lazy=True)  # read by the build, if it runs
     extra = f"\0{config.site_url}\0{logo[2] if logo else ''}" if config.site_url or logo else ""
     extra += f"\0{language.digest}" if language.digest else ""  # the catalogs read (none for English)
     return Settings(text, config, logo, language, extra)
