@@ -16,7 +16,7 @@ from .site import lifecycle
 from .site.lifecycle import Stopped
 
 if TYPE_CHECKING:
-    from .site.i18n import Language
+    from .site.catalogs import Language
 
 BUILD_HELP = "Read every session in the content folder, score it and write the static site."
 SCORE_HELP = "Score one session file and print the result."
@@ -211,7 +211,7 @@ def _report_language(file: Path, given: str | None) -> Language | None:
             raise GeneratorError(str(exc).replace("--language: 'language'", "--language", 1)) from None
     if tag == DEFAULT_LANGUAGE:
         return None
-    from .site.i18n import load_language
+    from .site.catalogs import load_language
 
     return load_language(tag, folder if folder is not None else Path(file).parent)  # with the club's catalogs
 

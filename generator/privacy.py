@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from .model import Match, Pair, Player, Section, Session, Team
+if TYPE_CHECKING:  # the model is imported where a name is replaced: site.yaml is read without it
+    from .model import Match, Pair, Player, Section, Session, Team
 
 HiddenAs = Literal["number", "initials"]
 HIDDEN_AS: tuple[HiddenAs, ...] = ("number", "initials")
@@ -35,6 +36,8 @@ class Privacy:
         member = (player.id or "").strip()
         for n, entry in enumerate(self.entries, start=1):
             if _key(entry) == name or (member and entry.strip() == member):
+                from .model import Player
+
                 shown = f"Player {n}" if self.shown_as == "number" else initials(player.name)
                 return Player(shown, None, hidden=True)
         return None

@@ -15,7 +15,7 @@ from .errors import BuildError, shown
 from .files import refused_file
 from .languages import DEFAULT_LANGUAGE, check_tag
 from .privacy import Privacy, privacy_of
-from .scoring.options import OptionError, ScoringOptions, resolve_options
+from .scoring.options import MISSING, OptionError, ScoringOptions, resolve_options
 
 DEFAULT_CLUB = "Bridge club"
 
@@ -241,8 +241,6 @@ def load_config(content: Path) -> SiteConfig:
 
 def _event_missing(events: Any, path: Path) -> str | None:
     """site.yaml's ``events: {missing: not_ranked | played | average}``, checked."""
-    from .scoring.event import MISSING
-
     if events is None:
         return None
     if not isinstance(events, dict) or set(events) - {"missing"}:

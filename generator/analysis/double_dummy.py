@@ -13,8 +13,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
-import importlib.metadata
-import importlib.util
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,6 +22,7 @@ from ..files import write_atomic
 from ..model import Board, Deal, Session
 from ..notation import Contract, Seat, Strain, Vulnerability
 from ..scoring.contract import board_dealer, board_vulnerability
+from . import solver
 
 FORMAT = "double-dummy-1"
 CACHE_FORMAT = "double-dummy-cache-2"
@@ -162,7 +161,7 @@ def deal_problem(deal: Deal) -> str:
 def _made_by() -> str:
     """What a cached analysis was made by: this module's code and the solver's version (a
     result of another version of either is solved again, never shown)."""
-    return hashlib.sha256(Path(__file__).read_bytes() + solver_version().encode()).hexdigest()
+    return hashlib.sha256(Path(__file__).read_bytes() + solver.solver_version().encode()).hexdigest()
 
 
 class AnalysisCache:
@@ -198,24 +197,6 @@ class AnalysisCache:
 
 
 # --- solving ---------------------------------------------------------------------------
-
-
-@functools.cache
-def solver_version() -> str:
-    """'endplay 0.5.12' when the solver and its compiled DDS are installed, else 'none'.
-
-    Part of the build cache's key, so a site built without the analysis is rendered again
-    once the solver appears (and the other way round, or on an upgrade).  Read from the
-    package's metadata and files, never by importing it (that takes half a second)."""
-    try:
-        spec = importlib.util.find_spec("endplay")
-        version = importlib.metadata.version("endplay")
-    except (ImportError, ValueError, importlib.metadata.PackageNotFoundError):
-        return "none"
-    folders = spec.submodule_search_locations if spec is not None else None
-    if not folders or not any(Path(f, "_dds").is_dir() or any(Path(f).glob("_dds*")) for f in folders):
-        return "none"
-    return f"endplay {version}"
 
 
 class SolverUnavailable(Exception):

@@ -31,12 +31,12 @@ from fractions import Fraction
 from ..model import Pair, ScoringMethod
 from .explain import Explanation, Step, equals, fig, fmt, pfig
 from .message import Msg, Param, english, formula, join, msg, plural
+from .options import MISSING as MISSING
 from .ranking import rank_labels
 from .results import SessionResult, Standing
 
 METHODS = ("total_matchpoints", "average_percentage", "carry_forward")
 WEIGHTINGS = ("boards", "equal")
-MISSING = ("not_ranked", "played", "average")
 UNEQUAL_TOPS = ("scale", "refuse")
 AVERAGE = Fraction(50)
 """The percentage a pair is given for a session it missed under ``missing: average``."""

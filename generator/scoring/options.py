@@ -13,6 +13,10 @@ from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, get_args
 
+MISSING = ("not_ranked", "played", "average")
+"""What an event does with a pair that missed a session (``scoring/event.py``; site.yaml's
+``events: {missing: ...}``), here so that site.yaml is checked without the engine."""
+
 if TYPE_CHECKING:
     from .club_vp import ClubVpScale
 

@@ -21,7 +21,7 @@ from .. import sealed
 from ..errors import GeneratorError
 from ..resources import default_templates
 from ..site_config import SiteConfig, load_config, logo_file, site_address
-from . import i18n, quick
+from . import catalogs, quick
 from .lock import build_lock
 from .publish import FINISHED, PUBLISHING
 from .report import BuildReport
@@ -36,7 +36,7 @@ class Settings:
     """``site.yaml``'s text before it was loaded (``quick.settings_text``)."""
     config: SiteConfig
     logo: tuple[str, bytes, str] | None
-    language: i18n.Language
+    language: catalogs.Language
     extra: str
     """Inputs from outside the folders, for ``quick.check`` and ``quick.remember``."""
 
@@ -49,7 +49,7 @@ def read_settings(content: Path, site_url: str | None) -> Settings:
     if address and not config.site_url:  # site.yaml's own address (a custom domain) wins
         config = replace(config, site_url=address)
     logo = logo_file(content, config.logo)
-    language = i18n.load_language(config.language, content, lazy=True)  # read by the build, if it runs
+    language = catalogs.load_language(config.language, content, lazy=True)  # read by the build, if it runs
     extra = f"\0{config.site_url}\0{logo[2] if logo else ''}" if config.site_url or logo else ""
     extra += f"\0{language.digest}" if language.digest else ""  # the catalogs read (none for English)
     return Settings(text, config, logo, language, extra)

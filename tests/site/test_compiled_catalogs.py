@@ -1,4 +1,4 @@
-"""Compiled catalogs kept between builds (``i18n._translations``): a site in another language
+"""Compiled catalogs kept between builds (``catalogs._translations``): a site in another language
 reads the ``.mo`` an earlier build compiled from the same ``.po`` bytes instead of parsing and
 checking the catalog again; a damaged one is compiled again with the build's warning, never
 read; an edited catalog's old compilation goes; and the check that nothing changed reads no
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from generator.errors import BuildError
-from generator.site import i18n, render
+from generator.site import catalogs, i18n, render
 from generator.site.build import build_site
 
 from ..test_golden_build import FIXTURE, _files
@@ -30,8 +30,8 @@ BOARD = Path("sessions") / "2026-09-07-monday-pairs" / "board-1.html"
 
 def _fresh_process_state() -> None:
     """What a new process starts with: no catalog, language or template kept in memory."""
-    i18n._translations.cache_clear()
-    i18n._language.cache_clear()
+    catalogs._translations.cache_clear()
+    catalogs._language.cache_clear()
     render.environment.cache_clear()
 
 
@@ -51,13 +51,13 @@ def built(tmp_path: Path) -> tuple[Path, Path, Path, dict[str, bytes]]:
 def _compilations(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The catalogs parsed and compiled from here on (their paths)."""
     made: list[str] = []
-    original = i18n._compiled
+    original = catalogs._compiled
 
     def spy(data: bytes, where: str, locale: str) -> bytes:
         made.append(where)
         return original(data, where, locale)
 
-    monkeypatch.setattr(i18n, "_compiled", spy)
+    monkeypatch.setattr(catalogs, "_compiled", spy)
     return made
 
 

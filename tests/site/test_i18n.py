@@ -15,7 +15,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
 from generator.errors import BuildError
-from generator.site import i18n
+from generator.site import catalogs, i18n
 from generator.site.build import build_site
 from generator.site_config import load_config
 
@@ -270,7 +270,7 @@ def test_templates_have_no_unwrapped_english_in_the_navigation():
 
 
 def _lang(tag: str) -> i18n.Language:
-    return i18n._language(tag, "/nonexistent", ())
+    return catalogs._language(tag, "/nonexistent", ())
 
 
 def test_decimal_comma_from_exact_figures():

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.analysis import double_dummy
+from generator.analysis import double_dummy, solver
 from generator.site.build import build_site
 from generator.site.cache import code_version
 
@@ -20,16 +20,16 @@ def _without_solver(monkeypatch):
     def unavailable(requests):
         raise double_dummy.SolverUnavailable("the double-dummy solver (endplay) is not installed: test")
 
-    monkeypatch.setattr(double_dummy, "solver_version", lambda: "none")
+    monkeypatch.setattr(solver, "solver_version", lambda: "none")
     monkeypatch.setattr(double_dummy, "_solve", unavailable)
 
 
 def test_solver_version_is_part_of_the_code_version(monkeypatch):
     real = code_version()
-    monkeypatch.setattr(double_dummy, "solver_version", lambda: "none")
+    monkeypatch.setattr(solver, "solver_version", lambda: "none")
     assert code_version() != real
     without = code_version()
-    monkeypatch.setattr(double_dummy, "solver_version", lambda: "endplay 99.0")
+    monkeypatch.setattr(solver, "solver_version", lambda: "endplay 99.0")
     assert code_version() not in (real, without)
 
 
@@ -37,7 +37,7 @@ def test_installed_solver_is_named_with_its_version():
     pytest.importorskip("endplay")
     import importlib.metadata
 
-    assert double_dummy.solver_version() == f"endplay {importlib.metadata.version('endplay')}"
+    assert solver.solver_version() == f"endplay {importlib.metadata.version('endplay')}"
 
 
 def test_site_built_without_the_solver_is_rebuilt_when_it_appears(tmp_path, monkeypatch):
