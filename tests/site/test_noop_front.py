@@ -47,8 +47,75 @@ def test_a_no_op_build_loads_neither_the_build_nor_the_renderer(tmp_path: Path):
     probe = (
         "import sys; from generator import build; "
         f"r = build({str(content)!r}, {str(site)!r}); "
-        "print(r.written, 'generator.site.build' in sys.modules, 'generator.site.render' in sys.modules)"
+        "print(r.written, *(m in sys.modules for m in ('generator.site.build', 'generator.site.render', "
+        "'jinja2', 'generator.model', 'generator.analysis.double_dummy', 'generator.site.i18n')))"
     )
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, check=True).stdout
-    assert out.split() == ["0", "False", "False"]
+    # nor Jinja, the model (the privacy settings are read without it), the double-dummy
+    # module (the solver's version comes from ``analysis/solver.py``), nor the renderer's i18n
+    assert out.split() == ["0", "False", "False", "False", "False", "False", "False"]
+
+
+def _tree(root: Path) -> None:
+    """A folder with what ``tree.walk`` treats with care: hidden names, links, a pipe."""
+    (root / "sessions" / "a").mkdir(parents=True)
+    (root / "sessions" / "a" / "board-1.html").write_text("1")
+    (root / "sessions" / "b.html").write_text("22")
+    (root / "index.html").write_text("333")
+    (root / ".hidden").mkdir()
+    (root / ".hidden" / "x.html").write_text("x")
+    (root / ".manifest.json").write_text("{}")
+
+
+def test_the_output_is_listed_as_the_careful_walk_lists_it(tmp_path: Path):
+    """``quick.output_rows``' one-pass listing of a plain output folder, and its fall-back to
+    ``walk`` for anything else, give exactly ``walk``'s rows."""
+    from generator.site.quick import output_rows, walk
+
+    root = tmp_path / "site"
+    _tree(root)
+    plain = output_rows(root)
+    assert [r[0] for r in plain] == ["index.html", "sessions/a/board-1.html", "sessions/b.html"]
+    assert plain == [r[:3] for r in walk(root)]
+    (root / "sessions" / "link.html").symlink_to(root / "index.html")
+    (root / "linked").symlink_to(root / "sessions" / "a")
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "far.html").write_text("far")
+    (root / "outside").symlink_to(tmp_path / "elsewhere")  # the operator's own folder: followed
+    (root / "broken").symlink_to(tmp_path / "nowhere")
+    os.mkfifo(root / "pipe")
+    careful = [r[:3] for r in walk(root)]
+    assert output_rows(root) == careful and len(careful) > len(plain)
+    assert output_rows(tmp_path / "missing") == [r[:3] for r in walk(tmp_path / "missing")] == []
+
+
+def test_the_codes_stamp_moves_with_any_write_and_only_with_code(tmp_path: Path, monkeypatch):
+    """``cache.code_stamp`` (the no-op check's knowledge of the code) by the files' times:
+    rewritten with the same bytes it changes, another kind of file leaves it alone, and a
+    file written in the last two seconds makes it the code's digest itself."""
+    from generator.analysis import solver
+    from generator.site import cache
+
+    root = tmp_path / "generator"
+    (root / "site").mkdir(parents=True)
+    (root / "articles").mkdir()
+    (root / "site" / "a.py").write_text("A = 1\n")
+    (root / "articles" / "x.md").write_text("# X\n")
+    (root / "notes.txt").write_text("not code\n")
+    assert cache.code_stamp(root) == cache.code_version(root)  # all just written: by their bytes
+    monkeypatch.setattr(cache, "RACY_NS", 0)  # from here, every file's times are trusted
+    first = cache.code_stamp(root)
+    assert first != cache.code_version(root) and cache.code_stamp(root) == first
+    time.sleep(0.05)
+    (root / "notes.txt").write_text("still not code\n")
+    assert cache.code_stamp(root) == first
+    (root / "site" / "a.py").write_text("A = 1\n")  # the same bytes, written again
+    second = cache.code_stamp(root)
+    assert second != first
+    time.sleep(0.05)
+    (root / "articles" / "x.md").write_text("# X\n")
+    assert cache.code_stamp(root) not in (first, second)
+    third = cache.code_stamp(root)
+    monkeypatch.setattr(solver, "solver_version", lambda: "endplay 99.0")
+    assert cache.code_stamp(root) != third
