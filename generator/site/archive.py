@@ -620,8 +620,10 @@ class ArchivePlanner:
         return contexts
 
     # --- articles ---------------------------------------------------------------------
-    def article_pages(self) -> list[Page]:
-        pages = [
+    def article_pages(self) -> list[Page | LazyPage]:
+        """The articles' index and each article: an article's page is known unchanged by its
+        text and the titles it links to, without converting its Markdown."""
+        pages: list[Page | LazyPage] = [
             Page(
                 "articles/index.html",
                 "articles.html",
@@ -634,11 +636,13 @@ class ArchivePlanner:
             )
         ]
         for a in self.articles:
+            others = [{"slug": o.slug, "title": o.title} for o in self.articles if o.slug != a.slug]
             pages.append(
-                Page(
+                LazyPage(
                     a.path,
                     "article.html",
-                    self.base(
+                    _deps(a.title, a.summary, a.untranslated, a.text, others),
+                    lambda a=a, others=others: self.base(  # type: ignore[misc]  # mypy cannot type a lambda's default arguments
                         a.path,
                         a.title,
                         crumbs=[("../index.html", _("Home")), ("index.html", _("How scoring works"))],
@@ -646,7 +650,7 @@ class ArchivePlanner:
                         summary=a.summary,
                         untranslated=a.untranslated,
                         html=Markup(a.html),
-                        others=[{"slug": o.slug, "title": o.title} for o in self.articles if o.slug != a.slug],
+                        others=others,
                     ),
                 )
             )
