@@ -14,19 +14,15 @@ from typing import Any
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Replace a file in one step (a temporary file, then a rename); a new file is written directly."""
-    if not path.exists():
+    """Write a file in one step: a temporary file beside it, then a rename.  A new file too —
+    written in place, another process reading it meanwhile (two workers compiling the same
+    template, a second build) would see it half written, and a build killed meanwhile would
+    leave it so: each reads as damage, to be made again with a warning."""
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)
+    except FileNotFoundError:
         path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            with open(path, "xb") as f:
-                f.write(data)
-            return
-        except FileExistsError:
-            pass
-        except BaseException:
-            path.unlink(missing_ok=True)
-            raise
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
