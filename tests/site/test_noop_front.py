@@ -69,15 +69,27 @@ def _tree(root: Path) -> None:
 
 
 def test_the_output_is_listed_as_the_careful_walk_lists_it(tmp_path: Path):
-    """``quick.output_rows``' one-pass listing of a plain output folder, and its fall-back to
-    ``walk`` for anything else, give exactly ``walk``'s rows."""
-    from generator.site.quick import output_rows, walk
+    """``quick.output_digest``'s one-pass listing of a plain output folder, and its fall-back
+    to ``walk`` for anything else, give exactly the digest of ``walk``'s rows."""
+    from generator.site.quick import folder_digest, output_digest, walk
 
     root = tmp_path / "site"
     _tree(root)
-    plain = output_rows(root)
-    assert [r[0] for r in plain] == ["index.html", "sessions/a/board-1.html", "sessions/b.html"]
-    assert plain == [r[:3] for r in walk(root)]
+    # names whose order a careless sort would change: '/' and '-' sort after '\0', and a
+    # folder's name is a prefix of a file's
+    (root / "sessions" / "a-b.html").write_text("4")
+    (root / "sessions" / "a.html").write_text("5")
+    plain = walk(root)
+    assert [r[0] for r in plain] == [
+        "index.html",
+        "sessions/a-b.html",
+        "sessions/a.html",
+        "sessions/a/board-1.html",
+        "sessions/b.html",
+    ]
+    assert output_digest(root) == folder_digest(plain)
+    (root / "sessions" / "b.html").write_text("23")  # one byte more: another digest
+    assert output_digest(root) != folder_digest(plain) and output_digest(root) == folder_digest(walk(root))
     (root / "sessions" / "link.html").symlink_to(root / "index.html")
     (root / "linked").symlink_to(root / "sessions" / "a")
     (tmp_path / "elsewhere").mkdir()
@@ -85,9 +97,10 @@ def test_the_output_is_listed_as_the_careful_walk_lists_it(tmp_path: Path):
     (root / "outside").symlink_to(tmp_path / "elsewhere")  # the operator's own folder: followed
     (root / "broken").symlink_to(tmp_path / "nowhere")
     os.mkfifo(root / "pipe")
-    careful = [r[:3] for r in walk(root)]
-    assert output_rows(root) == careful and len(careful) > len(plain)
-    assert output_rows(tmp_path / "missing") == [r[:3] for r in walk(tmp_path / "missing")] == []
+    careful = walk(root)
+    assert "outside/far.html" in [r[0] for r in careful]
+    assert output_digest(root) == folder_digest(careful)
+    assert output_digest(tmp_path / "missing") == folder_digest(walk(tmp_path / "missing")) == folder_digest([])
 
 
 def test_the_codes_stamp_moves_with_any_write_and_only_with_code(tmp_path: Path, monkeypatch):
