@@ -126,6 +126,18 @@ def _season_chart(n: int, season: str, rows: list[dict[str, Any]], average: Frac
     )
 
 
+def _charted(season: dict[str, Any]) -> dict[str, Any]:
+    """A season of a player's (``_player_seasons``) with its chart and the chart as text,
+    made the first time a page shows it."""
+    if "chart" not in season:
+        chart = _season_chart(season["n"], season["season"], season["rows"], season["average"])
+        season["chart"] = chart
+        season["chart_points"], season["chart_average"] = (
+            _chart_text(season["rows"], season["average"]) if chart else ([], "")
+        )
+    return season
+
+
 def _chart_text(rows: list[dict[str, Any]], average: Fraction | None) -> tuple[list[str], str]:
     """The season chart again as text, under it (each session oldest first: its date, title,
     partner and percentage; the season's average), figures as the locale writes them."""
@@ -538,7 +550,7 @@ class ArchivePlanner:
                 path,
                 "player.html",
                 _deps(p["key"], *(self.tags[i] for i, _ in p["at"])),
-                lambda: self.player_context(p)[0],
+                lambda: self.player_context(p, 0),
             )
         ]
         for n, season in enumerate(ordered[1:], start=1):
@@ -548,17 +560,52 @@ class ArchivePlanner:
                     spath,
                     "player.html",
                     _deps(p["key"], p["name"], p["slug"], season, *(self.tags[i] for i, _ in by_season[season])),
-                    lambda n=n: self.player_context(p)[n],  # type: ignore[misc]  # mypy cannot type a lambda's default arguments
+                    lambda n=n: self.player_context(p, n),  # type: ignore[misc]  # mypy cannot type a lambda's default arguments
                 )
             )
         return pages
 
-    def player_context(self, p: dict[str, Any]) -> list[dict[str, Any]]:
-        """The contexts of the player's pages (as ``player_pages_of`` lists them), made once."""
-        if "contexts" in p:
-            made: list[dict[str, Any]] = p["contexts"]
+    def player_context(self, p: dict[str, Any], n: int) -> dict[str, Any]:
+        """The context of the player's ``n``-th page (as ``player_pages_of`` lists them: 0 is
+        the player's page).  Their seasons are worked out once for all of them; a season's
+        chart only for the page that shows it — after one new session, only the player's
+        own page is made again, not the charts of every earlier season."""
+        seasons, rows_all = self._player_seasons(p)
+        crumbs = [("../index.html", _("Home")), ("index.html", _("Players"))]
+        shown = _charted(seasons[n])
+        if n == 0:
+            path = f"players/{p['slug']}.html"
+            every = [r["percentage"] for r in rows_all if r["percentage"] is not None]
+            return self.base(
+                path,
+                p["name"],
+                crumbs=crumbs,
+                name=p["name"],
+                seasons=seasons,
+                shown=[shown],
+                sessions=len(rows_all),
+                scored=len(every),
+                average=_mean(every) if every else None,
+            )
+        title = _("%(name)s, season %(season)s", name=p["name"], season=shown["season"])
+        return self.base(
+            f"players/{shown['url']}",
+            title,
+            crumbs=crumbs + [(f"{p['slug']}.html", p["name"])],
+            name=title,
+            seasons=[],
+            shown=[shown],
+            sessions=shown["sessions"],
+            scored=shown["scored"],
+            average=shown["average"],
+        )
+
+    def _player_seasons(self, p: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """The player's seasons, newest first (each its rows newest first, average, address;
+        the chart left to ``_charted``), and all their rows: made once."""
+        if "seasons_made" in p:
+            made: tuple[list[dict[str, Any]], list[dict[str, Any]]] = p["seasons_made"]
             return made
-        path = f"players/{p['slug']}.html"
         rows_all = self.rows(p, p["at"])
         by_season: dict[str, list[dict[str, Any]]] = defaultdict(list)
         for r in rows_all:
@@ -567,57 +614,20 @@ class ArchivePlanner:
         for n, season in enumerate(sorted(by_season, reverse=True)):
             rows = list(reversed(by_season[season]))  # newest first
             pcts = [r["percentage"] for r in rows if r["percentage"] is not None]
-            average = _mean(pcts) if pcts else None
-            with_masterpoints = any(r["masterpoints"] for r in rows)
-            chart = _season_chart(n, season, rows, average)
-            chart_points, chart_average = _chart_text(rows, average) if chart else ([], "")
             seasons.append(
                 {
+                    "n": n,
                     "season": season,
                     "rows": rows,
-                    "with_masterpoints": with_masterpoints,
+                    "with_masterpoints": any(r["masterpoints"] for r in rows),
                     "sessions": len(rows),
                     "scored": len(pcts),
-                    "average": average,
-                    "chart": chart,
-                    "chart_points": chart_points,
-                    "chart_average": chart_average,
+                    "average": _mean(pcts) if pcts else None,
                     "url": f"{p['slug']}.html" if n == 0 else f"{p['slug']}-season-{season}.html",
                 }
             )
-        every = [r["percentage"] for r in rows_all if r["percentage"] is not None]
-        crumbs = [("../index.html", _("Home")), ("index.html", _("Players"))]
-        contexts = [
-            self.base(
-                path,
-                p["name"],
-                crumbs=crumbs,
-                name=p["name"],
-                seasons=seasons,
-                shown=seasons[:1],
-                sessions=len(rows_all),
-                scored=len(every),
-                average=_mean(every) if every else None,
-            )
-        ]
-        for s in seasons[1:]:
-            spath = f"players/{s['url']}"
-            title = _("%(name)s, season %(season)s", name=p["name"], season=s["season"])
-            contexts.append(
-                self.base(
-                    spath,
-                    title,
-                    crumbs=crumbs + [(f"{p['slug']}.html", p["name"])],
-                    name=title,
-                    seasons=[],
-                    shown=[s],
-                    sessions=s["sessions"],
-                    scored=s["scored"],
-                    average=s["average"],
-                )
-            )
-        p["contexts"] = contexts
-        return contexts
+        p["seasons_made"] = (seasons, rows_all)
+        return seasons, rows_all
 
     # --- articles ---------------------------------------------------------------------
     def article_pages(self) -> list[Page | LazyPage]:
