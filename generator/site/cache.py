@@ -132,6 +132,10 @@ class Cache:
     def __init__(self, root: Path):
         self.root = root
         self.entries = root / "entries"
+        self._index_lines: dict[str, tuple[object, bytes]] = {}
+        """Each upload's index line as ``load_index`` read it, with the entry it made: saved
+        again as read while the build keeps that entry (an upload's entry is replaced, never
+        changed in place), instead of writing 35 MB of JSON anew for one new session."""
 
     # --- file digests, skipping unchanged files by their status --------------------------
     def load_stamps(self) -> dict[str, SourceStamp]:
@@ -244,6 +248,7 @@ class Cache:
         """The index, each line checked against its checksum: a damaged line is dropped (its
         upload is rendered again, its archive pages or events made again) with a warning."""
         index: CacheIndex = {"format": FORMAT, "keys": {}}
+        self._index_lines = {}
         path = self.root / "index.json"
         try:
             raw = path.read_bytes()
@@ -265,7 +270,8 @@ class Cache:
             tag, _, rest = payload.partition(b" ")
             if tag == b"K":
                 key, _, data = rest.partition(b" ")
-                index["keys"][key.decode()] = json.loads(data)
+                entry = index["keys"][key.decode()] = json.loads(data)
+                self._index_lines[key.decode()] = (entry, line)
             elif tag == b"A":
                 index["archive"] = json.loads(rest)
             elif tag == b"E":
@@ -283,13 +289,19 @@ class Cache:
     def save_index(self, index: CacheIndex) -> None:
         """One line per upload key (its summaries and page digests), one for the archive's
         page digests, one for the events, then the count: each line with its checksum."""
-        payloads = [b"K " + key.encode() + b" " + _json(entry) for key, entry in sorted(index["keys"].items())]
+        lines = [INDEX_HEAD]
+        for key, entry in sorted(index["keys"].items()):
+            read = self._index_lines.get(key)
+            lines.append(
+                read[1]
+                if read is not None and read[0] is entry
+                else _index_line(b"K " + key.encode() + b" " + _json(entry))
+            )
         if "archive" in index:
-            payloads.append(b"A " + _json(index["archive"]))
+            lines.append(_index_line(b"A " + _json(index["archive"])))
         if "events" in index:
-            payloads.append(b"E " + _json(index["events"]))
-        payloads.append(b"N " + str(len(payloads)).encode())
-        lines = [INDEX_HEAD] + [_line_sum(p).encode() + b" " + p for p in payloads]
+            lines.append(_index_line(b"E " + _json(index["events"])))
+        lines.append(_index_line(b"N " + str(len(lines) - 1).encode()))
         write_atomic(self.root / "index.json", b"\n".join(lines) + b"\n")
 
     # --- what the last build left in each output folder -------------------------------
@@ -310,6 +322,11 @@ INDEX_HEAD = f"sealed-index {FORMAT}".encode()
 
 def _json(data: Any) -> bytes:
     return json.dumps(data, sort_keys=True, separators=(",", ":")).encode("utf-8")
+
+
+def _index_line(payload: bytes) -> bytes:
+    """A line of the index: its checksum, then what it holds."""
+    return _line_sum(payload).encode() + b" " + payload
 
 
 def _line_sum(payload: bytes) -> str:
