@@ -14,6 +14,9 @@ import enum
 import re
 from dataclasses import dataclass
 
+from .scoring.message import msg
+from .scoring.said import said
+
 
 class Seat(enum.Enum):
     N = "N"
@@ -106,7 +109,9 @@ class Contract:
             return PASS
         match = _CONTRACT_RE.match(upper)
         if not match:
-            raise ContractError(f"expected a contract such as 4H, 3NTX or PASS, got {text!r}")
+            raise ContractError(
+                said(msg("expected a contract such as 4H, 3NTX or PASS, got %(found)s", found=repr(text)))
+            )
         level, strain_text, dbl = match.groups()
         strain = Strain.NOTRUMP if strain_text in ("NT", "N", "SA") else Strain(strain_text)
         return cls(int(level), strain, _DOUBLING_WORD[dbl or ""])

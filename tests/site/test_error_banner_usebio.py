@@ -1,0 +1,203 @@
+"""A USEBIO upload's errors on the site's error banner (`serve`) in the site's language (issue 29
+item 5): a bad SCORE, a contract not understood, an unknown declarer, a missing PAIR_NUMBER and
+a file too large, each sentence hand-written here in French and Dutch; the command line keeps
+the English, word for word.  The club, the players and the session are invented."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.errors import InputErrors
+from generator.readers import read_sessions, read_upload, values
+from generator.scoring.said import said_of
+from generator.serve import SiteServer
+from generator.site.catalogs import load_language
+from generator.site.error_text import error_text
+from generator.site.i18n import said_text
+
+PAIRS = "".join(
+    f"<PAIR>{number}<PLAYER><PLAYER_NAME>{a}</PLAYER_NAME></PLAYER><PLAYER><PLAYER_NAME>{b}</PLAYER_NAME></PLAYER></PAIR>"
+    for number, a, b in (
+        ("<PAIR_NUMBER>1</PAIR_NUMBER>", "Ada Alder", "Ben Birch"),
+        ("<PAIR_NUMBER>2</PAIR_NUMBER>", "Cleo Cedar", "Dov Dogwood"),
+        ("<PAIR_NUMBER>3</PAIR_NUMBER>", "Eva Elm", "Finn Fir"),
+        ("<PAIR_NUMBER>4</PAIR_NUMBER>", "Gus Gorse", "Hana Hazel"),
+    )
+)
+"""Four pairs of a Howell (no DIRECTION): a traveller line's NS and EW say who sat where."""
+
+
+def _line(ns: int, ew: int, contract: str = "4S", by: str = "N", tricks: str = "10", score: str = "420") -> str:
+    return (
+        f"<TRAVELLER_LINE><NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ew}</EW_PAIR_NUMBER>"
+        f"<CONTRACT>{contract}</CONTRACT><PLAYED_BY>{by}</PLAYED_BY><TRICKS>{tricks}</TRICKS>"
+        f"<SCORE>{score}</SCORE></TRAVELLER_LINE>"
+    )
+
+
+def _usebio(first: str, second: str = _line(3, 4), pairs: str = PAIRS) -> str:
+    """Larkspur's Wednesday pairs, one board: board 1 is not vulnerable, 4♠ by N making 10 tricks
+    scores 420 (Law 77), so the good line ``second`` is a result; ``first`` carries the fault."""
+    return (
+        '<?xml version="1.0"?><USEBIO Version="1.2"><CLUB><CLUB_NAME>Larkspur Bridge Club</CLUB_NAME></CLUB>'
+        '<EVENT EVENT_TYPE="MP_PAIRS"><EVENT_DESCRIPTION>Wednesday Pairs</EVENT_DESCRIPTION><DATE>07/10/2026</DATE>'
+        f"<PARTICIPANTS>{pairs}</PARTICIPANTS>"
+        f"<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>{first}{second}</BOARD></EVENT></USEBIO>"
+    )
+
+
+BAD_SCORE = _usebio(_line(1, 2, score="4S"))
+BAD_CONTRACT = _usebio(_line(1, 2, contract="4Z", score=""))
+BAD_DECLARER = _usebio(_line(1, 2, by="X"))
+NO_PAIR_NUMBER = _usebio(_line(1, 2), pairs=PAIRS.replace("<PAIR_NUMBER>2</PAIR_NUMBER>", ""))
+
+LINE = "USEBIO/EVENT/BOARD/TRAVELLER_LINE[1]"
+
+ENGLISH = {
+    "score": f"board 1, NS pair 1 v EW pair 2 ({LINE}/SCORE): "
+    "expected a score such as 420 or an artificial score such as A60/40, got '4S'",
+    "contract": f"board 1, NS pair 1 v EW pair 2 ({LINE}/CONTRACT): "
+    "expected a contract such as 4H, 3NTX or PASS, got '4Z'",
+    "declarer": f"board 1, NS pair 1 v EW pair 2 ({LINE}/PLAYED_BY): expected the declarer N, E, S or W, got 'X'",
+    "pair number": "(USEBIO/EVENT/PARTICIPANTS/PAIR[2]/PAIR_NUMBER): "
+    "expected a pair number such as 7, 7NS or 7 EW, got ''",
+    "too large": ": the file is 3,000 bytes: expected at most 2,048 bytes",
+}
+
+
+def _content(tmp_path: Path, language: str | None, upload: str) -> Path:
+    content = tmp_path / "content"
+    (content / "sessions").mkdir(parents=True)
+    (content / "site.yaml").write_text(
+        "club: Larkspur Bridge Club\n" + (f"language: {language}\n" if language else ""), encoding="utf-8"
+    )
+    (content / "sessions" / "wednesday.xml").write_text(upload, encoding="utf-8")
+    return content
+
+
+def _failed_build(tmp_path: Path, language: str | None, upload: str) -> tuple[list[str], list[str]]:
+    """The banner's lines and the terminal's after ``serve`` builds a site with ``upload``."""
+    err: list[str] = []
+    server = SiteServer(
+        _content(tmp_path, language, upload), tmp_path / "site", port=0, jobs=1, out=lambda _: None, err=err.append
+    )
+    try:
+        assert not server.build()
+    finally:
+        server.httpd.server_close()  # never started
+    assert server.state.error is not None
+    return server.state.error.splitlines(), err[-1].splitlines()
+
+
+def _errors(tmp_path: Path, upload: str) -> InputErrors:
+    path = tmp_path / "wednesday.xml"
+    path.write_text(upload, encoding="utf-8")
+    with pytest.raises(InputErrors) as info:
+        read_sessions(path)
+    return info.value
+
+
+def _too_large(tmp_path: Path) -> InputErrors:
+    """A 3,000-byte upload read with a limit of 2,048 bytes (the limit is 20 MB: the figures are the test's)."""
+    path = tmp_path / "wednesday.xml"
+    path.write_bytes(b" " * 3000)
+    with pytest.raises(InputErrors) as info:
+        read_upload(path, 2048)
+    return info.value
+
+
+@pytest.mark.parametrize(
+    ("upload", "sentence"),
+    [
+        (
+            BAD_SCORE,
+            f"wednesday.xml : donne 1, paire NS 1 contre paire EO 2 ({LINE}/SCORE) : "
+            "un score tel que 420 ou un score arbitral tel que A60/40 est attendu, reçu '4S'",
+        ),
+        (
+            BAD_DECLARER,
+            f"wednesday.xml : donne 1, paire NS 1 contre paire EO 2 ({LINE}/PLAYED_BY) : "
+            "le déclarant N, E, S ou W est attendu, reçu 'X'",
+        ),
+        (
+            BAD_CONTRACT,
+            f"wednesday.xml : donne 1, paire NS 1 contre paire EO 2 ({LINE}/CONTRACT) : "
+            "un contrat tel que 4H, 3NTX ou PASS est attendu, reçu '4Z'",
+        ),
+    ],
+)
+def test_a_french_site_shows_a_traveller_line_error_in_french(tmp_path: Path, upload: str, sentence: str) -> None:
+    banner, terminal = _failed_build(tmp_path, "fr", upload)
+    assert banner[1] == "1 problème trouvé :"
+    assert banner[2].endswith(sentence)
+    assert terminal[0].startswith("Error: the site was not built")  # the scorers' log stays English
+    assert terminal[1] == "1 problem found:"
+
+
+def test_a_dutch_site_shows_a_contract_not_understood_in_dutch(tmp_path: Path) -> None:
+    banner, terminal = _failed_build(tmp_path, "nl", BAD_CONTRACT)
+    assert banner[2].endswith(
+        f"wednesday.xml: spel 1, NZ-paar 1 tegen OW-paar 2 ({LINE}/CONTRACT): "
+        "een contract zoals 4H, 3NTX of PASS verwacht, gekregen: '4Z'"
+    )
+    assert terminal[2].endswith(f"wednesday.xml: {ENGLISH['contract']}")
+
+
+@pytest.mark.parametrize(
+    ("language", "sentence"),
+    [
+        (
+            "fr",
+            "wednesday.xml (USEBIO/EVENT/PARTICIPANTS/PAIR[2]/PAIR_NUMBER) : "
+            "attendu : un numéro de paire tel que 7, 7NS ou 7 EW, reçu ''",
+        ),
+        (
+            "nl",
+            "wednesday.xml (USEBIO/EVENT/PARTICIPANTS/PAIR[2]/PAIR_NUMBER): "
+            "verwacht: een paarnummer zoals 7, 7NS of 7 EW, gekregen: ''",
+        ),
+    ],
+)
+def test_a_missing_pair_number_is_said_in_the_site_language(tmp_path: Path, language: str, sentence: str) -> None:
+    lines = error_text(_errors(tmp_path, NO_PAIR_NUMBER), load_language(language, tmp_path)).splitlines()
+    assert lines[1].endswith(sentence)  # then pair 2's lines: unknown (no pair is numbered 2)
+
+
+@pytest.mark.parametrize(
+    ("language", "sentence"),
+    [
+        # French groups thousands with a narrow no-break space (CLDR), Dutch with a full stop.
+        ("fr", "wednesday.xml : le fichier fait 3\u202f000 octets : 2\u202f048 octets au plus sont attendus"),
+        ("nl", "wednesday.xml: het bestand is 3.000 bytes: hoogstens 2.048 bytes verwacht"),
+    ],
+)
+def test_a_file_too_large_is_said_with_the_locale_s_grouping(tmp_path: Path, language: str, sentence: str) -> None:
+    [line] = error_text(_too_large(tmp_path), load_language(language, tmp_path)).splitlines()[1:]
+    assert line.endswith(sentence)
+
+
+def test_the_command_line_keeps_the_english_word_for_word(tmp_path: Path) -> None:
+    for key, upload in (("score", BAD_SCORE), ("contract", BAD_CONTRACT), ("declarer", BAD_DECLARER)):
+        assert [str(e).split("wednesday.xml: ", 1)[1] for e in _errors(tmp_path, upload).errors] == [ENGLISH[key]]
+    first = _errors(tmp_path, NO_PAIR_NUMBER).errors[0]
+    assert str(first).split("wednesday.xml ", 1)[1] == ENGLISH["pair number"]
+    [large] = _too_large(tmp_path).errors
+    assert str(large).split("wednesday.xml", 1)[1] == ENGLISH["too large"]
+
+
+def test_a_number_another_reader_checks_is_said_in_french_too(tmp_path: Path) -> None:
+    """``values``' phrases are messages: a PBN PairId or a YAML team number built from them is
+    translated without that reader changing; the English stays as the readers' tests assert it."""
+    french = load_language("fr", tmp_path)
+    with pytest.raises(ValueError) as info:
+        values.number_of("12345", "team")
+    said = said_of(info.value)
+    assert said == "expected a team number from 1 to 9999, got 12345"
+    assert said_text(said, french) == "attendu : un numéro d’équipe de 1 à 9999, reçu 12345"
+    with pytest.raises(ValueError) as info:
+        values.board_number("9" * 5000)
+    assert said_text(said_of(info.value), french) == (
+        "attendu : un numéro de donne de 1 à 999, reçu un nombre de 5\u202f000 chiffres"
+    )
