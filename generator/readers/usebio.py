@@ -283,7 +283,7 @@ class _Reader(ResultReader):
         club = _text(club_elem if club_elem is not None else root, "CLUB_NAME")
         events = _indexed(root, "EVENT", "USEBIO")
         if not events:
-            self.error("USEBIO", "expected an EVENT element holding the session, found none")
+            self.error("USEBIO", said(msg("expected an EVENT element holding the session, found none")))
         sessions: list[Session] = []
         for event, path in events:
             containers = _indexed(event, "SESSION", path) or [(event, path)]
@@ -836,7 +836,15 @@ class _Reader(ResultReader):
         try:
             number = values.board_number(written)
         except ValueError as exc:
-            records.unplaced.append(f"a hand record ({bpath}/BOARD_NUMBER) was left out: {exc}")
+            records.unplaced.append(
+                said(
+                    msg(
+                        "a hand record (%(where)s) was left out: %(reason)s",
+                        where=f"{bpath}/BOARD_NUMBER",
+                        reason=param_of(said_of(exc)),
+                    )
+                )
+            )
             return
         hands = {}
         for hand, path in _indexed(board, "HAND", bpath):
@@ -844,11 +852,17 @@ class _Reader(ResultReader):
             seat = SEAT_WORDS.get(direction.upper())
             if seat is None:
                 records.drop(
-                    number, f"{path}/DIRECTION", f"expected North, East, South or West, got {values.quoted(direction)}"
+                    number,
+                    f"{path}/DIRECTION",
+                    said(msg("expected North, East, South or West, got %(found)s", found=values.quoted(direction))),
                 )
                 return
             if seat in hands:
-                records.drop(number, path, f"two hands for {seat.name.title()}: expected one HAND for each seat")
+                records.drop(
+                    number,
+                    path,
+                    said(msg("two hands for %(seat)s: expected one HAND for each seat", seat=seat.name.title())),
+                )
                 return
             hands[seat] = ".".join(suit_ranks(hand.findtext(s)) for s in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS"))
         if not hands:

@@ -126,7 +126,8 @@ class TeamsEventReader:
         )
         if not match_elems:
             self.r.error(
-                cpath, "a teams event holds its boards in MATCH elements: expected at least one MATCH, found none"
+                cpath,
+                said(msg("a teams event holds its boards in MATCH elements: expected at least one MATCH, found none")),
             )
         matches = [m for m in (self.match(elem, path, teams) for elem, path in match_elems) if m is not None]
         boards = tuple(  # the hand records, and the boards whose record was left out (with why)
