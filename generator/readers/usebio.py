@@ -283,7 +283,9 @@ class _Reader(ResultReader):
         club = _text(club_elem if club_elem is not None else root, "CLUB_NAME")
         events = _indexed(root, "EVENT", "USEBIO")
         if not events:
-            self.error("USEBIO", said(msg("expected an EVENT element holding the session, found none")))
+            self.error(
+                "USEBIO", said(msg("expected an %(event)s element holding the session, found none", event="EVENT"))
+            )
         sessions: list[Session] = []
         for event, path in events:
             containers = _indexed(event, "SESSION", path) or [(event, path)]
@@ -429,9 +431,10 @@ class _Reader(ResultReader):
                 f"{epath}/BOARD_SCORING_METHOD",
                 said(
                     msg(
-                        "unknown board scoring %(method)s for a pairs event: expected "
-                        "MATCH_POINTS, CROSS_IMPS, BUTLER, IMPS or AGGREGATE",
+                        "unknown board scoring %(method)s for a pairs event: expected %(methods)s or %(last)s",
                         method=repr(written),
+                        methods="MATCH_POINTS, CROSS_IMPS, BUTLER, IMPS",
+                        last="AGGREGATE",
                     )
                 ),
             )
@@ -469,7 +472,13 @@ class _Reader(ResultReader):
             if not player_name:
                 self.error(
                     f"{ppath}/PLAYER_NAME",
-                    said(msg("%(who)s has no PLAYER_NAME: expected the player's name", who=player_label(ref).param)),
+                    said(
+                        msg(
+                            "%(who)s has no %(tag)s: expected the player's name",
+                            who=player_label(ref).param,
+                            tag="PLAYER_NAME",
+                        )
+                    ),
                     pair=player_label(ref),
                 )
                 continue
@@ -854,14 +863,27 @@ class _Reader(ResultReader):
                 records.drop(
                     number,
                     f"{path}/DIRECTION",
-                    said(msg("expected North, East, South or West, got %(found)s", found=values.quoted(direction))),
+                    said(
+                        msg(
+                            "expected %(seats)s or %(last)s, got %(found)s",
+                            seats="North, East, South",
+                            last="West",
+                            found=values.quoted(direction),
+                        )
+                    ),
                 )
                 return
             if seat in hands:
                 records.drop(
                     number,
                     path,
-                    said(msg("two hands for %(seat)s: expected one HAND for each seat", seat=seat.name.title())),
+                    said(
+                        msg(
+                            "two hands for %(seat)s: expected one %(hand)s for each seat",
+                            seat=seat.name.title(),
+                            hand="HAND",
+                        )
+                    ),
                 )
                 return
             hands[seat] = ".".join(suit_ranks(hand.findtext(s)) for s in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS"))

@@ -83,7 +83,15 @@ class ResultReader:
             if score is None:
                 self.error(
                     path,
-                    said(msg("expected a SCORE, or a CONTRACT with PLAYED_BY and TRICKS, found neither")),
+                    said(
+                        msg(
+                            "expected a %(score)s, or a %(contract)s with %(by)s and %(tricks)s, found neither",
+                            score="SCORE",
+                            contract="CONTRACT",
+                            by="PLAYED_BY",
+                            tricks="TRICKS",
+                        )
+                    ),
                     board,
                     pairs,
                 )

@@ -127,7 +127,12 @@ class TeamsEventReader:
         if not match_elems:
             self.r.error(
                 cpath,
-                said(msg("a teams event holds its boards in MATCH elements: expected at least one MATCH, found none")),
+                said(
+                    msg(
+                        "a teams event holds its boards in %(match)s elements: expected at least one %(match)s, found none",
+                        match="MATCH",
+                    )
+                ),
             )
         matches = [m for m in (self.match(elem, path, teams) for elem, path in match_elems) if m is not None]
         boards = tuple(  # the hand records, and the boards whose record was left out (with why)
@@ -195,9 +200,10 @@ class TeamsEventReader:
                 f"{epath}/BOARD_SCORING_METHOD",
                 said(
                     msg(
-                        "a teams event scored by %(method)s is not offered: "
-                        "expected IMPS, AGGREGATE or MATCH_POINTS (board-a-match)",
+                        "a teams event scored by %(method)s is not offered: expected %(methods)s or %(last)s",
                         method=repr(board_method),
+                        methods="IMPS, AGGREGATE",
+                        last="MATCH_POINTS (board-a-match)",
                     )
                 ),
             )
@@ -206,7 +212,14 @@ class TeamsEventReader:
         if match_method and match_method not in MATCH_SCORING:
             self.r.error(
                 f"{epath}/MATCH_SCORING_METHOD",
-                said(msg("unknown match scoring %(method)s: expected VPS or IMPS", method=repr(match_method))),
+                said(
+                    msg(
+                        "unknown match scoring %(method)s: expected %(vps)s or %(imps)s",
+                        method=repr(match_method),
+                        vps="VPS",
+                        imps="IMPS",
+                    )
+                ),
             )
             return None
         options.update(MATCH_SCORING.get(match_method, {}))
@@ -220,7 +233,16 @@ class TeamsEventReader:
         pair_team: dict[int, int] = {}
         elems = indexed(participants, "TEAM", path) if participants is not None else []
         if not elems:
-            self.r.error(path, said(msg("expected the teams under PARTICIPANTS as TEAM elements, found none")))
+            self.r.error(
+                path,
+                said(
+                    msg(
+                        "expected the teams under %(participants)s as %(team)s elements, found none",
+                        participants="PARTICIPANTS",
+                        team="TEAM",
+                    )
+                ),
+            )
         for elem, tpath in elems:
             try:
                 number = values.number_of(
@@ -340,7 +362,8 @@ class TeamsEventReader:
                     bpath,
                     said(
                         msg(
-                            "board %(board)s appears twice in the match %(home)s v %(away)s: expected one BOARD per board",
+                            "board %(board)s appears twice in the match %(home)s v %(away)s: expected one %(tag)s per board",
+                            tag="BOARD",
                             board=str(number),
                             home=home.name,
                             away=away.name,
@@ -385,7 +408,11 @@ class TeamsEventReader:
             self.r.error(
                 bpath,
                 said(
-                    msg("board %(board)s has no results: expected a TRAVELLER_LINE for each table", board=str(number))
+                    msg(
+                        "board %(board)s has no results: expected a %(tag)s for each table",
+                        board=str(number),
+                        tag="TRAVELLER_LINE",
+                    )
                 ),
                 number,
                 _match_label(home, away),
@@ -481,9 +508,10 @@ class TeamsEventReader:
                     lpath,
                     said(
                         msg(
-                            "expected DIRECTION (NS or EW: where %(team)s sat at this table), or pair numbers "
+                            "expected %(tag)s (NS or EW: where %(team)s sat at this table), or pair numbers "
                             "listed under the teams",
                             team=home.name,
+                            tag="DIRECTION",
                         )
                     ),
                     board,
@@ -510,9 +538,10 @@ class TeamsEventReader:
                 f"{lpath}/DIRECTION",
                 said(
                     msg(
-                        "DIRECTION says %(team)s sat %(side)s, but the %(side)s pair %(pair)s is listed "
+                        "%(tag)s says %(team)s sat %(side)s, but the %(side)s pair %(pair)s is listed "
                         "under team %(owner)s: expected the home team's pair in the %(side)s seats",
                         team=home.name,
+                        tag="DIRECTION",
                         side=str(side),
                         pair=str(seat),
                         owner=str(owner),
