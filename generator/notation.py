@@ -14,9 +14,6 @@ import enum
 import re
 from dataclasses import dataclass
 
-from .scoring.message import msg
-from .scoring.said import said
-
 
 class Seat(enum.Enum):
     N = "N"
@@ -109,9 +106,7 @@ class Contract:
             return PASS
         match = _CONTRACT_RE.match(upper)
         if not match:
-            raise ContractError(
-                said(msg("expected a contract such as 4H, 3NTX or PASS, got %(found)s", found=repr(text)))
-            )
+            raise ContractError(f"expected a contract such as 4H, 3NTX or PASS, got {text!r}")
         level, strain_text, dbl = match.groups()
         strain = Strain.NOTRUMP if strain_text in ("NT", "N", "SA") else Strain(strain_text)
         return cls(int(level), strain, _DOUBLING_WORD[dbl or ""])

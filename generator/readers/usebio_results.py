@@ -113,7 +113,7 @@ class ResultReader:
         except ContractError as exc:
             kept = unreadable_contract(contract_text, score, lead)
             if kept is None:
-                self.error(f"{path}/CONTRACT", said_of(exc), board, pairs)
+                self.error(f"{path}/CONTRACT", _not_a_contract(contract_text, exc), board, pairs)
                 return None
             return self.noted(board, pairs, path, *kept)
         if contract.passed_out:
@@ -148,3 +148,9 @@ class ResultReader:
         self.line_note = note
         self.figures.notes.append(noted_line(board, pairs, path, note))
         return play
+
+
+def _not_a_contract(text: str, exc: ContractError) -> str:
+    """``Contract.parse``'s error as a message (``notation`` is below the messages' layer)."""
+    said_ = said(msg("expected a contract such as 4H, 3NTX or PASS, got %(found)s", found=repr(text)))
+    return said_ if said_ == str(exc) else str(exc)
