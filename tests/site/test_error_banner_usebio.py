@@ -201,3 +201,90 @@ def test_a_number_another_reader_checks_is_said_in_french_too(tmp_path: Path) ->
     assert said_text(said_of(info.value), french) == (
         "attendu : un numéro de donne de 1 à 999, reçu un nombre de 5\u202f000 chiffres"
     )
+
+
+# --- a teams event (usebio_teams.py) --------------------------------------------------------------
+
+
+def _team(number: int, name: str, *pairs: tuple[int, str, str]) -> str:
+    return (
+        f"<TEAM><TEAM_NUMBER>{number}</TEAM_NUMBER><TEAM_NAME>{name}</TEAM_NAME>"
+        + "".join(
+            f"<PAIR><PAIR_NUMBER>{n}</PAIR_NUMBER><PLAYER><PLAYER_NAME>{a}</PLAYER_NAME></PLAYER>"
+            f"<PLAYER><PLAYER_NAME>{b}</PLAYER_NAME></PLAYER></PAIR>"
+            for n, a, b in pairs
+        )
+        + "</TEAM>"
+    )
+
+
+TEAMS_BOARD = "<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>" + _line(1, 3) + _line(4, 2) + "</BOARD>"
+"""Board 1 at both tables, the Wrens' pairs 1 and 2 against the Finches' 3 and 4: 4♠ by N making
+10 tricks, not vulnerable, scores 420 to NS at each table (Law 77): a flat board."""
+
+
+def _knockout(match: str = "<TEAM>1</TEAM><OPPOSING_TEAM>2</OPPOSING_TEAM>", boards: str = TEAMS_BOARD) -> str:
+    return (
+        '<?xml version="1.0"?><USEBIO Version="1.2"><CLUB><CLUB_NAME>Larkspur Bridge Club</CLUB_NAME></CLUB>'
+        '<EVENT EVENT_TYPE="KO"><EVENT_DESCRIPTION>Larkspur Knockout</EVENT_DESCRIPTION><DATE>08/10/2026</DATE>'
+        "<MATCH_SCORING_METHOD>IMPS</MATCH_SCORING_METHOD><PARTICIPANTS>"
+        + _team(1, "Wrens", (1, "Ada Alder", "Ben Birch"), (2, "Cleo Cedar", "Dov Dogwood"))
+        + _team(2, "Finches", (3, "Eva Elm", "Finn Fir"), (4, "Gus Gorse", "Hana Hazel"))
+        + f"</PARTICIPANTS><MATCH>{match}{boards}</MATCH></EVENT></USEBIO>"
+    )
+
+
+UNKNOWN_TEAM = _knockout("<TEAM>1</TEAM><OPPOSING_TEAM>9</OPPOSING_TEAM>")
+BOARD_TWICE = _knockout(boards=TEAMS_BOARD * 2)
+BAD_DIRECTION = _knockout(boards=TEAMS_BOARD.replace("<TRAVELLER_LINE>", "<TRAVELLER_LINE><DIRECTION>X</DIRECTION>", 1))
+
+
+@pytest.mark.parametrize(
+    ("language", "upload", "sentence"),
+    [
+        (
+            "fr",
+            UNKNOWN_TEAM,
+            "wednesday.xml (USEBIO/EVENT/MATCH/OPPOSING_TEAM) : "
+            "équipe '9' inconnue : l’une des équipes inscrites est attendue (1, 2)",
+        ),
+        (
+            "fr",
+            BOARD_TWICE,
+            "wednesday.xml : donne 1 (USEBIO/EVENT/MATCH/BOARD[2]) : "
+            "la donne 1 apparaît deux fois dans le match Wrens contre Finches : un BOARD par donne est attendu",
+        ),
+        (
+            "nl",
+            BAD_DIRECTION,
+            "wednesday.xml: spel 1, Wrens tegen Finches (USEBIO/EVENT/MATCH/BOARD/TRAVELLER_LINE[1]/DIRECTION): "
+            "verwacht: een richting NS of EW, gekregen: 'X'",
+        ),
+    ],
+)
+def test_a_teams_event_s_errors_are_said_in_the_site_language(
+    tmp_path: Path, language: str, upload: str, sentence: str
+) -> None:
+    banner, _ = _failed_build(tmp_path, language, upload)
+    assert banner[2].endswith(sentence)
+
+
+def test_the_knockout_without_a_fault_is_read(tmp_path: Path) -> None:
+    """The fixture itself is sound: each error above is the one fault put in."""
+    path = tmp_path / "knockout.xml"
+    path.write_text(_knockout(), encoding="utf-8")
+    assert len(read_sessions(path)) == 1
+
+
+def test_a_teams_event_s_errors_keep_their_english(tmp_path: Path) -> None:
+    said = [
+        str(_errors(tmp_path, upload).errors[0]).split("wednesday.xml", 1)[1]
+        for upload in (UNKNOWN_TEAM, BOARD_TWICE, BAD_DIRECTION)
+    ]
+    assert said == [
+        " (USEBIO/EVENT/MATCH/OPPOSING_TEAM): unknown team '9': expected one of the teams listed (1, 2)",
+        ": board 1 (USEBIO/EVENT/MATCH/BOARD[2]): board 1 appears twice in the match Wrens v Finches: "
+        "expected one BOARD per board",
+        ": board 1, Wrens v Finches (USEBIO/EVENT/MATCH/BOARD/TRAVELLER_LINE[1]/DIRECTION): "
+        "expected a direction NS or EW, got 'X'",
+    ]
