@@ -288,3 +288,40 @@ def test_a_teams_event_s_errors_keep_their_english(tmp_path: Path) -> None:
         ": board 1, Wrens v Finches (USEBIO/EVENT/MATCH/BOARD/TRAVELLER_LINE[1]/DIRECTION): "
         "expected a direction NS or EW, got 'X'",
     ]
+
+
+# --- the checks every reader's session gets (validate.py) ------------------------------------------
+
+HANDICAP_MISSING = _usebio(
+    _line(1, 2),
+    pairs=PAIRS.replace("<PAIR_NUMBER>1</PAIR_NUMBER>", "<PAIR_NUMBER>1</PAIR_NUMBER><HANDICAP>-2.5</HANDICAP>")
+    .replace("<PAIR_NUMBER>2</PAIR_NUMBER>", "<PAIR_NUMBER>2</PAIR_NUMBER><HANDICAP>0</HANDICAP>")
+    .replace("<PAIR_NUMBER>3</PAIR_NUMBER>", "<PAIR_NUMBER>3</PAIR_NUMBER><HANDICAP>1.5</HANDICAP>"),
+)
+"""A handicap event in which pair 4 has no handicap (0 would say a scratch pair)."""
+
+
+@pytest.mark.parametrize(
+    ("language", "sentence"),
+    [
+        (
+            "fr",
+            "wednesday.xml : paire 4 (USEBIO/EVENT/PARTICIPANTS/PAIR[4]) : paire 4 n’a pas de handicap alors "
+            "que d’autres paires en ont un : un handicap pour chaque paire est attendu (0 pour une paire sans handicap)",
+        ),
+        (
+            None,
+            "wednesday.xml: pair 4 (USEBIO/EVENT/PARTICIPANTS/PAIR[4]): pair 4 has no handicap while other pairs "
+            "have one: expected a handicap for every pair (0 for a scratch pair)",
+        ),
+    ],
+)
+def test_a_pair_without_a_handicap_is_said_in_the_site_language(
+    tmp_path: Path, language: str | None, sentence: str
+) -> None:
+    banner, terminal = _failed_build(tmp_path, language, HANDICAP_MISSING)
+    assert banner[2].endswith(sentence)
+    assert terminal[2].endswith(
+        "wednesday.xml: pair 4 (USEBIO/EVENT/PARTICIPANTS/PAIR[4]): pair 4 has no handicap while other pairs "
+        "have one: expected a handicap for every pair (0 for a scratch pair)"
+    )
