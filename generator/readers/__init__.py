@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..errors import InputError, InputErrors
 from ..model import Session
-from ..scoring.message import msg
+from ..scoring.message import Figure, msg, plural
 from ..scoring.said import said
 from .registry import Reader, Reading, checked, is_event_file, reader_for, register, suffixes, unregister
 
@@ -42,7 +42,19 @@ def read_upload(path: Path, max_bytes: int = MAX_BYTES) -> bytes:
         size = path.stat().st_size
         if size > max_bytes:
             raise InputErrors(
-                [InputError(file, "", f"the file is {size:,} bytes: expected at most {max_bytes:,} bytes")]
+                [
+                    InputError(
+                        file,
+                        "",
+                        said(
+                            msg(
+                                "the file is %(size)s bytes: expected at most %(limit)s bytes",
+                                size=_bytes(size),
+                                limit=_bytes(max_bytes),
+                            )
+                        ),
+                    )
+                ]
             )
         with path.open("rb") as handle:
             data = handle.read(max_bytes + 1)
@@ -58,7 +70,18 @@ def read_upload(path: Path, max_bytes: int = MAX_BYTES) -> bytes:
         ) from None
     if len(data) > max_bytes:
         raise InputErrors(
-            [InputError(file, "", f"the file is over {max_bytes:,} bytes: expected at most {max_bytes:,} bytes")]
+            [
+                InputError(
+                    file,
+                    "",
+                    said(
+                        msg(
+                            "the file is over %(limit)s bytes: expected at most %(limit)s bytes",
+                            limit=_bytes(max_bytes),
+                        )
+                    ),
+                )
+            ]
         )
     return data
 
@@ -78,9 +101,16 @@ def read_sessions_data(file: str, data: bytes) -> list[Session]:
                 InputError(
                     file,
                     "",
-                    f"and {more:,} more problem{'s' if more != 1 else ''} "
-                    f"after these {MAX_PROBLEMS}: expected a file with a few mistakes at most "
-                    "(is it the right file?)",
+                    said(
+                        plural(
+                            "and %(num)s more problem after these %(shown)s: expected a file with a few mistakes "
+                            "at most (is it the right file?)",
+                            "and %(num)s more problems after these %(shown)s: expected a file with a few mistakes "
+                            "at most (is it the right file?)",
+                            _bytes(more),
+                            shown=str(MAX_PROBLEMS),
+                        )
+                    ),
                 )
             ]
         raise InputErrors(errors)
@@ -89,6 +119,12 @@ def read_sessions_data(file: str, data: bytes) -> list[Session]:
             [InputError(file, "", said(msg("no session found: expected at least one session with results")))]
         )
     return sessions
+
+
+def _bytes(n: int) -> Figure:
+    """A count of bytes (or problems) as a figure: English groups it '20,971,520', a site in
+    another language as its locale does ('20 971 520')."""
+    return Figure(n, 0, f"{n:,}")
 
 
 def _unknown(file: str) -> InputError:

@@ -47,7 +47,7 @@ from ..model import (
     TravellerLine,
 )
 from ..scoring.message import msg
-from ..scoring.said import said, said_of
+from ..scoring.said import param_of, said, said_of
 from . import values
 from .conventions import largest_field
 from .hand_records import HandRecords, suit_ranks
@@ -194,14 +194,19 @@ def reading(file: str, data: bytes, stream_above: int = STREAM_ABOVE) -> Reading
                 InputError(
                     file,
                     "DOCTYPE",
-                    f"the file declares an XML entity {name!r}, which uploads may not use "
-                    "(entities can expand into a huge document or read other files): expected plain USEBIO XML",
+                    said(
+                        msg(
+                            "the file declares an XML entity %(name)s, which uploads may not use "
+                            "(entities can expand into a huge document or read other files): expected plain USEBIO XML",
+                            name=repr(name),
+                        )
+                    ),
                 )
             ],
         )
     except ParseError as exc:
         line, column = getattr(exc, "position", (0, 0))
-        reason = str(exc).split(":")[0]
+        reason = said_of(exc).split(":")[0]
         return Reading(
             [],
             [
@@ -219,8 +224,13 @@ def reading(file: str, data: bytes, stream_above: int = STREAM_ABOVE) -> Reading
                 InputError(
                     file,
                     "line 1",
-                    f"the XML declaration names an encoding that cannot be read ({exc}): "
-                    "expected UTF-8, UTF-16 or ISO-8859-1",
+                    said(
+                        msg(
+                            "the XML declaration names an encoding that cannot be read (%(reason)s): "
+                            "expected UTF-8, UTF-16 or ISO-8859-1",
+                            reason=str(exc),
+                        )
+                    ),
                 )
             ],
         )
@@ -232,7 +242,14 @@ def reading(file: str, data: bytes, stream_above: int = STREAM_ABOVE) -> Reading
             root = _tree(data)  # not the shape the stream reads: the tree, from the start (the check passed)
     if root.tag != "USEBIO":
         return Reading(
-            [], [InputError(file, root.tag, f"expected a USEBIO document (root element USEBIO), got <{root.tag}>")]
+            [],
+            [
+                InputError(
+                    file,
+                    root.tag,
+                    said(msg("expected a USEBIO document (root element USEBIO), got %(tag)s", tag=f"<{root.tag}>")),
+                )
+            ],
         )
     reader = _Reader(file)
     sessions = reader.document(root)
@@ -266,7 +283,9 @@ class _Reader(ResultReader):
         club = _text(club_elem if club_elem is not None else root, "CLUB_NAME")
         events = _indexed(root, "EVENT", "USEBIO")
         if not events:
-            self.error("USEBIO", "expected an EVENT element holding the session, found none")
+            self.error(
+                "USEBIO", said(msg("expected an %(event)s element holding the session, found none", event="EVENT"))
+            )
         sessions: list[Session] = []
         for event, path in events:
             containers = _indexed(event, "SESSION", path) or [(event, path)]
@@ -319,7 +338,14 @@ class _Reader(ResultReader):
                 return None
         if method is None:
             self.error(
-                f"{epath}@EVENT_TYPE", f"unknown event type {kind!r}: expected one of {', '.join(sorted(EVENT_TYPES))}"
+                f"{epath}@EVENT_TYPE",
+                said(
+                    msg(
+                        "unknown event type %(kind)s: expected one of %(known)s",
+                        kind=repr(kind),
+                        known=", ".join(sorted(EVENT_TYPES)),
+                    )
+                ),
             )
             return None
         program = _text(event, "PROGRAM_NAME")
@@ -336,7 +362,7 @@ class _Reader(ResultReader):
             try:
                 when = values.parse_date(date_text)
             except ValueError as exc:
-                self.error(f"{epath}/DATE", str(exc))
+                self.error(f"{epath}/DATE", said_of(exc))
         winners = _text(event, "WINNER_TYPE")
         figures = self.figures = PrintedFigures(program=program)
         self.masterpoint_type = _text(event, "MASTER_POINT_TYPE")
@@ -403,8 +429,14 @@ class _Reader(ResultReader):
         if named is None:
             self.error(
                 f"{epath}/BOARD_SCORING_METHOD",
-                f"unknown board scoring {written!r} for a pairs event: expected "
-                "MATCH_POINTS, CROSS_IMPS, BUTLER, IMPS or AGGREGATE",
+                said(
+                    msg(
+                        "unknown board scoring %(method)s for a pairs event: expected %(methods)s or %(last)s",
+                        method=repr(written),
+                        methods="MATCH_POINTS, CROSS_IMPS, BUTLER, IMPS",
+                        last="AGGREGATE",
+                    )
+                ),
             )
         return named
 
@@ -419,13 +451,19 @@ class _Reader(ResultReader):
             try:
                 number = values.number_of(_text(player, "PLAYER_NUMBER"), "player")
             except ValueError as exc:
-                self.error(f"{ppath}/PLAYER_NUMBER", str(exc))
+                self.error(f"{ppath}/PLAYER_NUMBER", said_of(exc))
                 continue
             ref = PairRef(name, number)
             if ref in seen:
                 self.error(
                     ppath,
-                    f"{player_label(ref)} is listed twice (also {seen[ref]}): expected each player once",
+                    said(
+                        msg(
+                            "%(who)s is listed twice (also %(where)s): expected each player once",
+                            who=player_label(ref).param,
+                            where=seen[ref],
+                        )
+                    ),
                     pair=player_label(ref),
                 )
                 continue
@@ -434,7 +472,13 @@ class _Reader(ResultReader):
             if not player_name:
                 self.error(
                     f"{ppath}/PLAYER_NAME",
-                    f"{player_label(ref)} has no PLAYER_NAME: expected the player's name",
+                    said(
+                        msg(
+                            "%(who)s has no %(tag)s: expected the player's name",
+                            who=player_label(ref).param,
+                            tag="PLAYER_NAME",
+                        )
+                    ),
                     pair=player_label(ref),
                 )
                 continue
@@ -461,12 +505,12 @@ class _Reader(ResultReader):
             try:
                 numbers[seat] = values.number_of(written, "player") if written else None
             except ValueError as exc:
-                self.error(f"{path}/{seat}_PLAYER_NUMBER", str(exc), board)
+                self.error(f"{path}/{seat}_PLAYER_NUMBER", said_of(exc), board)
                 return None
         try:
             return seats_of(numbers, sec.name)
         except ValueError as exc:
-            self.error(path, str(exc), board)
+            self.error(path, said_of(exc), board)
             return None
 
     # --- pairs -------------------------------------------------------------------------
@@ -489,7 +533,7 @@ class _Reader(ResultReader):
                 _, number, direction = values.parse_pair_number(number_text)
                 direction = direction or values.parse_direction(_text(pair, "DIRECTION"))
             except ValueError as exc:
-                self.error(f"{ppath}/PAIR_NUMBER", str(exc))
+                self.error(f"{ppath}/PAIR_NUMBER", said_of(exc))
                 continue
             players = usebio_players(pair)
             parsed.append((pair, ppath, number, direction, players))
@@ -518,15 +562,26 @@ class _Reader(ResultReader):
             if mitchell and direction is None:
                 self.error(
                     f"{ppath}/DIRECTION",
-                    f"pair {number} has no direction in a field of NS and EW pairs: expected NS or EW",
-                    pair=f"pair {number}",
+                    said(
+                        msg(
+                            "pair %(number)s has no direction in a field of NS and EW pairs: expected NS or EW",
+                            number=number,
+                        )
+                    ),
+                    pair=said(msg("pair %(number)s", number=str(number))),
                 )
                 continue
             ref = PairRef(name, number, direction if mitchell else None)
             if ref in seen:
                 self.error(
                     ppath,
-                    f"{pair_label(ref)} is listed twice (also {seen[ref]}): expected each pair once",
+                    said(
+                        msg(
+                            "%(who)s is listed twice (also %(where)s): expected each pair once",
+                            who=param_of(pair_label(ref) or ""),
+                            where=seen[ref],
+                        )
+                    ),
                     pair=pair_label(ref),
                 )
                 continue
@@ -542,7 +597,7 @@ class _Reader(ResultReader):
                 try:
                     handicap = values.parse_handicap(_text(pair, "HANDICAP"))
                 except ValueError as exc:
-                    self.error(f"{ppath}/HANDICAP", str(exc), pair=pair_label(ref))
+                    self.error(f"{ppath}/HANDICAP", said_of(exc), pair=pair_label(ref))
                     handicap = Fraction(0)  # reported: keeps "no handicap" from being reported as well
             if places is not None:
                 places.pairs[ref] = ppath
@@ -573,14 +628,14 @@ class _Reader(ResultReader):
         try:
             return values.parse_masterpoints(awarded, _text(holder, "MASTER_POINT_TYPE") or self.masterpoint_type)
         except ValueError as exc:
-            self.error(f"{hpath}/MASTER_POINTS_AWARDED", str(exc), pair=pair_label(ref))
+            self.error(f"{hpath}/MASTER_POINTS_AWARDED", said_of(exc), pair=pair_label(ref))
             return None
 
     def pair_ref(self, text: str, side: Direction, sec: _Section, where: str, board: int) -> PairRef | None:
         try:
             prefix, number, direction = values.parse_pair_number(text)
         except ValueError as exc:
-            self.error(where, str(exc), board, f"{side} pair")
+            self.error(where, said_of(exc), board, _side_label(side))
             return None
         section = prefix or sec.name
         if not sec.mitchell:
@@ -588,9 +643,15 @@ class _Reader(ResultReader):
         elif direction is not None and direction is not side:
             self.error(
                 where,
-                f"pair {text.strip()!r} is written in the {side} column: expected an {side} pair number",
+                said(
+                    msg(
+                        "pair %(found)s is written in the %(side)s column: expected an %(side)s pair number",
+                        found=repr(text.strip()),
+                        side=str(side),
+                    )
+                ),
                 board,
-                f"{side} pair {number}",
+                pair_label(PairRef("", number, side)),
             )
             return None
         else:
@@ -613,7 +674,7 @@ class _Reader(ResultReader):
         try:
             number = values.board_number(_text(elem, "BOARD_NUMBER"))
         except ValueError as exc:
-            self.error(f"{path}/BOARD_NUMBER", str(exc))
+            self.error(f"{path}/BOARD_NUMBER", said_of(exc))
             return
         board_paths.setdefault(number, path)
         bucket = lines.setdefault(number, [])
@@ -750,7 +811,7 @@ class _Reader(ResultReader):
                             SitOut(PairRef(sec.name, values.number_of(text, "player")), board, where=path)
                         )
                     except ValueError as exc:
-                        self.error(f"{path}/{seat}_PLAYER_NUMBER", str(exc), board)
+                        self.error(f"{path}/{seat}_PLAYER_NUMBER", said_of(exc), board)
             return None
         seats = self.seats(elem, path, board, sec)
         if seats is None:
@@ -784,7 +845,15 @@ class _Reader(ResultReader):
         try:
             number = values.board_number(written)
         except ValueError as exc:
-            records.unplaced.append(f"a hand record ({bpath}/BOARD_NUMBER) was left out: {exc}")
+            records.unplaced.append(
+                said(
+                    msg(
+                        "a hand record (%(where)s) was left out: %(reason)s",
+                        where=f"{bpath}/BOARD_NUMBER",
+                        reason=param_of(said_of(exc)),
+                    )
+                )
+            )
             return
         hands = {}
         for hand, path in _indexed(board, "HAND", bpath):
@@ -792,11 +861,30 @@ class _Reader(ResultReader):
             seat = SEAT_WORDS.get(direction.upper())
             if seat is None:
                 records.drop(
-                    number, f"{path}/DIRECTION", f"expected North, East, South or West, got {values.quoted(direction)}"
+                    number,
+                    f"{path}/DIRECTION",
+                    said(
+                        msg(
+                            "expected %(seats)s or %(last)s, got %(found)s",
+                            seats="North, East, South",
+                            last="West",
+                            found=values.quoted(direction),
+                        )
+                    ),
                 )
                 return
             if seat in hands:
-                records.drop(number, path, f"two hands for {seat.name.title()}: expected one HAND for each seat")
+                records.drop(
+                    number,
+                    path,
+                    said(
+                        msg(
+                            "two hands for %(seat)s: expected one %(hand)s for each seat",
+                            seat=seat.name.title(),
+                            hand="HAND",
+                        )
+                    ),
+                )
                 return
             hands[seat] = ".".join(suit_ranks(hand.findtext(s)) for s in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS"))
         if not hands:
@@ -873,6 +961,11 @@ def _paths_of(root: Element, wanted: list[Element]) -> list[str]:
                 found.append(cpath)
             todo.append((child, cpath))
     return sorted(found)
+
+
+def _side_label(side: Direction) -> str:
+    """'NS pair' or 'EW pair': the side of a traveller line whose pair number is wrong."""
+    return said(msg("NS pair")) if side is Direction.NS else said(msg("EW pair"))
 
 
 def _indexed_all(parent: Element, path: str) -> list[tuple[Element, str]]:

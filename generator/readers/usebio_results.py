@@ -13,6 +13,8 @@ from ..errors import InputError
 from ..model import Outcome, Play, Scored, Session
 from ..notation import Contract, ContractError, Seat
 from ..scoring.contract import board_vulnerability, ns_score, parse_tricks
+from ..scoring.message import msg
+from ..scoring.said import said, said_of
 from . import values
 from .conventions import noted_line, trusted_score, unreadable_contract
 from .printed import PrintedFigures
@@ -64,7 +66,7 @@ class ResultReader:
             try:
                 ns, ew = values.parse_artificial(score_text)
             except ValueError as exc:
-                self.error(f"{path}/SCORE", str(exc), board, pairs)
+                self.error(f"{path}/SCORE", said_of(exc), board, pairs)
                 return None
             return ns, ew
         contract_text = texts.get("CONTRACT", "")
@@ -75,12 +77,23 @@ class ResultReader:
             try:
                 score = values.whole_score(score_text)  # '430.0' too (USEBIO 1.0 programs)
             except ValueError:
-                self.error(f"{path}/SCORE", f"{values.SCORE_EXPECTED}, got {values.quoted(score_text)}", board, pairs)
+                self.error(f"{path}/SCORE", values.score_expected(values.quoted(score_text)), board, pairs)
                 return None
         if not contract_text:
             if score is None:
                 self.error(
-                    path, "expected a SCORE, or a CONTRACT with PLAYED_BY and TRICKS, found neither", board, pairs
+                    path,
+                    said(
+                        msg(
+                            "expected a %(score)s, or a %(contract)s with %(by)s and %(tricks)s, found neither",
+                            score="SCORE",
+                            contract="CONTRACT",
+                            by="PLAYED_BY",
+                            tricks="TRICKS",
+                        )
+                    ),
+                    board,
+                    pairs,
                 )
                 return None
             scored = Scored.of(Play(score))
@@ -100,7 +113,7 @@ class ResultReader:
         except ContractError as exc:
             kept = unreadable_contract(contract_text, score, lead)
             if kept is None:
-                self.error(f"{path}/CONTRACT", str(exc), board, pairs)
+                self.error(f"{path}/CONTRACT", _not_a_contract(contract_text, exc), board, pairs)
                 return None
             return self.noted(board, pairs, path, *kept)
         if contract.passed_out:
@@ -108,13 +121,18 @@ class ResultReader:
         declarer_text = texts.get("PLAYED_BY", "")
         declarer = SEAT_WORDS.get(declarer_text.upper())
         if declarer is None:
-            self.error(f"{path}/PLAYED_BY", f"expected the declarer N, E, S or W, got {declarer_text!r}", board, pairs)
+            self.error(
+                f"{path}/PLAYED_BY",
+                said(msg("expected the declarer N, E, S or W, got %(found)s", found=repr(declarer_text))),
+                board,
+                pairs,
+            )
             return None
         tricks_text = texts.get("TRICKS", "")
         try:
             tricks = parse_tricks(tricks_text, contract)
         except ContractError as exc:
-            self.error(f"{path}/TRICKS", str(exc), board, pairs)
+            self.error(f"{path}/TRICKS", said_of(exc), board, pairs)
             return None
         expected = ns_score(contract, declarer, tricks, board_vulnerability(board))
         if score is None:
@@ -130,3 +148,9 @@ class ResultReader:
         self.line_note = note
         self.figures.notes.append(noted_line(board, pairs, path, note))
         return play
+
+
+def _not_a_contract(text: str, exc: ContractError) -> str:
+    """``Contract.parse``'s error as a message (``notation`` is below the messages' layer)."""
+    said_ = said(msg("expected a contract such as 4H, 3NTX or PASS, got %(found)s", found=repr(text)))
+    return said_ if said_ == str(exc) else str(exc)

@@ -41,6 +41,8 @@ from ..model import (
     TravellerLine,
 )
 from ..scoring.contract import board_vulnerability
+from ..scoring.message import msg
+from ..scoring.said import said, said_of
 from . import values
 from .hand_records import HandRecords
 from .printed import Figure, PrintedFigures, PrintedMatch, PrintedTeam
@@ -124,7 +126,13 @@ class TeamsEventReader:
         )
         if not match_elems:
             self.r.error(
-                cpath, "a teams event holds its boards in MATCH elements: expected at least one MATCH, found none"
+                cpath,
+                said(
+                    msg(
+                        "a teams event holds its boards in %(match)s elements: expected at least one %(match)s, found none",
+                        match="MATCH",
+                    )
+                ),
             )
         matches = [m for m in (self.match(elem, path, teams) for elem, path in match_elems) if m is not None]
         boards = tuple(  # the hand records, and the boards whose record was left out (with why)
@@ -190,14 +198,28 @@ class TeamsEventReader:
         if board_method not in BOARD_SCORING:
             self.r.error(
                 f"{epath}/BOARD_SCORING_METHOD",
-                f"a teams event scored by {board_method!r} is not offered: "
-                f"expected IMPS, AGGREGATE or MATCH_POINTS (board-a-match)",
+                said(
+                    msg(
+                        "a teams event scored by %(method)s is not offered: expected %(methods)s or %(last)s",
+                        method=repr(board_method),
+                        methods="IMPS, AGGREGATE",
+                        last="MATCH_POINTS (board-a-match)",
+                    )
+                ),
             )
             return None
         options.update(BOARD_SCORING[board_method])
         if match_method and match_method not in MATCH_SCORING:
             self.r.error(
-                f"{epath}/MATCH_SCORING_METHOD", f"unknown match scoring {match_method!r}: expected VPS or IMPS"
+                f"{epath}/MATCH_SCORING_METHOD",
+                said(
+                    msg(
+                        "unknown match scoring %(method)s: expected %(vps)s or %(imps)s",
+                        method=repr(match_method),
+                        vps="VPS",
+                        imps="IMPS",
+                    )
+                ),
             )
             return None
         options.update(MATCH_SCORING.get(match_method, {}))
@@ -211,20 +233,35 @@ class TeamsEventReader:
         pair_team: dict[int, int] = {}
         elems = indexed(participants, "TEAM", path) if participants is not None else []
         if not elems:
-            self.r.error(path, "expected the teams under PARTICIPANTS as TEAM elements, found none")
+            self.r.error(
+                path,
+                said(
+                    msg(
+                        "expected the teams under %(participants)s as %(team)s elements, found none",
+                        participants="PARTICIPANTS",
+                        team="TEAM",
+                    )
+                ),
+            )
         for elem, tpath in elems:
             try:
                 number = values.number_of(
                     attribute_or_child(elem, "TEAM_ID") or attribute_or_child(elem, "TEAM_NUMBER"), "team"
                 )
             except ValueError as exc:
-                self.r.error(f"{tpath}@TEAM_ID", str(exc))
+                self.r.error(f"{tpath}@TEAM_ID", said_of(exc))
                 continue
             if number in by_number:
                 self.r.error(
                     tpath,
-                    f"team {number} is listed twice (also {where[number]}): expected each team once",
-                    pair=f"team {number}",
+                    said(
+                        msg(
+                            "team %(number)s is listed twice (also %(where)s): expected each team once",
+                            number=str(number),
+                            where=where[number],
+                        )
+                    ),
+                    pair=_team_label(number),
                 )
                 continue
             name = attribute_or_child(elem, "TEAM_NAME") or f"Team {number}"
@@ -240,16 +277,23 @@ class TeamsEventReader:
                 try:
                     _, pair_number, _ = values.parse_pair_number(pair_text)
                 except ValueError as exc:
-                    self.r.error(f"{ppath}/PAIR_NUMBER", str(exc), pair=f"team {number}")
+                    self.r.error(f"{ppath}/PAIR_NUMBER", said_of(exc), pair=_team_label(number))
                     continue
                 self.pair_players[pair_number] = players(pair)
                 owner = pair_team.setdefault(pair_number, number)
                 if owner != number:
                     self.r.error(
                         f"{ppath}/PAIR_NUMBER",
-                        f"pair {pair_number} is listed under team {owner} and team {number}: "
-                        "expected each pair in one team",
-                        pair=f"pair {pair_number}",
+                        said(
+                            msg(
+                                "pair %(pair)s is listed under team %(owner)s and team %(team)s: "
+                                "expected each pair in one team",
+                                pair=str(pair_number),
+                                owner=str(owner),
+                                team=str(number),
+                            )
+                        ),
+                        pair=said(msg("pair %(number)s", number=str(pair_number))),
                     )
             by_number[number] = Team(number, name, tuple(dict.fromkeys(members)))
             where[number] = tpath
@@ -265,7 +309,14 @@ class TeamsEventReader:
         if team is None and teams.by_number:
             listed = ", ".join(str(n) for n in sorted(teams.by_number))
             self.r.error(
-                f"{mpath}/{tag}", f"unknown team {values.quoted(found)}: expected one of the teams listed ({listed})"
+                f"{mpath}/{tag}",
+                said(
+                    msg(
+                        "unknown team %(found)s: expected one of the teams listed (%(listed)s)",
+                        found=values.quoted(found),
+                        listed=listed,
+                    )
+                ),
             )
         return team
 
@@ -276,7 +327,14 @@ class TeamsEventReader:
             return None
         if home is away:
             self.r.error(
-                mpath, f"team {home.number} ({home.name}) is on both sides of this match: expected two different teams"
+                mpath,
+                said(
+                    msg(
+                        "team %(number)s (%(name)s) is on both sides of this match: expected two different teams",
+                        number=str(home.number),
+                        name=home.name,
+                    )
+                ),
             )
             return None
         round_text = text(elem, "ROUND_NUMBER")
@@ -297,12 +355,20 @@ class TeamsEventReader:
             try:
                 number = values.board_number(text(board_elem, "BOARD_NUMBER"))
             except ValueError as exc:
-                self.r.error(f"{bpath}/BOARD_NUMBER", str(exc))
+                self.r.error(f"{bpath}/BOARD_NUMBER", said_of(exc))
                 continue
             if number in boards:
                 self.r.error(
                     bpath,
-                    f"board {number} appears twice in the match {home.name} v {away.name}: expected one BOARD per board",
+                    said(
+                        msg(
+                            "board %(board)s appears twice in the match %(home)s v %(away)s: expected one %(tag)s per board",
+                            tag="BOARD",
+                            board=str(number),
+                            home=home.name,
+                            away=away.name,
+                        )
+                    ),
                     number,
                 )
                 continue
@@ -324,10 +390,16 @@ class TeamsEventReader:
             if side in rooms:
                 self.r.error(
                     lpath,
-                    f"two results with {home.name} sitting {side} (also {rooms[side][2]}): "
-                    "expected one result at each table",
+                    said(
+                        msg(
+                            "two results with %(team)s sitting %(side)s (also %(where)s): expected one result at each table",
+                            team=home.name,
+                            side=str(side),
+                            where=rooms[side][2],
+                        )
+                    ),
                     number,
-                    f"{home.name} v {away.name}",
+                    _match_label(home, away),
                 )
                 failed = True
                 continue
@@ -335,9 +407,15 @@ class TeamsEventReader:
         if not lines:
             self.r.error(
                 bpath,
-                f"board {number} has no results: expected a TRAVELLER_LINE for each table",
+                said(
+                    msg(
+                        "board %(board)s has no results: expected a %(tag)s for each table",
+                        board=str(number),
+                        tag="TRAVELLER_LINE",
+                    )
+                ),
                 number,
-                f"{home.name} v {away.name}",
+                _match_label(home, away),
             )
         if failed or not rooms:
             return None
@@ -357,7 +435,7 @@ class TeamsEventReader:
             self.pair_number(elem, "NS_PAIR_NUMBER", lpath, number),
             self.pair_number(elem, "EW_PAIR_NUMBER", lpath, number),
         )
-        pairs = f"{home.name} v {away.name}"
+        pairs = _match_label(home, away)
         side = self.home_side(elem, lpath, number, home, away, teams, ns_number, ew_number, pairs)
         self.r.line_note = ""
         read = self.r.outcome(elem, lpath, number, text(elem, "SCORE"), pairs)
@@ -392,7 +470,7 @@ class TeamsEventReader:
         try:
             return values.parse_pair_number(found)[1]
         except ValueError as exc:
-            self.r.error(f"{lpath}/{tag}", str(exc), board)
+            self.r.error(f"{lpath}/{tag}", said_of(exc), board)
             return None
 
     def written_number(self, pair_text: str) -> int:
@@ -428,8 +506,14 @@ class TeamsEventReader:
             if by_pairs is None:
                 self.r.error(
                     lpath,
-                    f"expected DIRECTION (NS or EW: where {home.name} sat at this table), or pair numbers "
-                    "listed under the teams",
+                    said(
+                        msg(
+                            "expected %(tag)s (NS or EW: where %(team)s sat at this table), or pair numbers "
+                            "listed under the teams",
+                            team=home.name,
+                            tag="DIRECTION",
+                        )
+                    ),
                     board,
                     pairs,
                 )
@@ -437,11 +521,14 @@ class TeamsEventReader:
         try:
             side = values.parse_direction(written)
         except ValueError as exc:
-            self.r.error(f"{lpath}/DIRECTION", str(exc), board, pairs)
+            self.r.error(f"{lpath}/DIRECTION", said_of(exc), board, pairs)
             return None
         if side is None:
             self.r.error(
-                f"{lpath}/DIRECTION", f"expected NS or EW (where {home.name} sat), got {written!r}", board, pairs
+                f"{lpath}/DIRECTION",
+                said(msg("expected NS or EW (where %(team)s sat), got %(found)s", team=home.name, found=repr(written))),
+                board,
+                pairs,
             )
             return None
         if by_pairs is not None and by_pairs is not side:
@@ -449,8 +536,17 @@ class TeamsEventReader:
             owner = teams.pair_team.get(seat or 0)
             self.r.error(
                 f"{lpath}/DIRECTION",
-                f"DIRECTION says {home.name} sat {side}, but the {side} pair {seat} is listed "
-                f"under team {owner}: expected the home team's pair in the {side} seats",
+                said(
+                    msg(
+                        "%(tag)s says %(team)s sat %(side)s, but the %(side)s pair %(pair)s is listed "
+                        "under team %(owner)s: expected the home team's pair in the %(side)s seats",
+                        team=home.name,
+                        tag="DIRECTION",
+                        side=str(side),
+                        pair=str(seat),
+                        owner=str(owner),
+                    )
+                ),
                 board,
                 pairs,
             )
@@ -472,3 +568,13 @@ def _guess_unit(home: Figure | None, away: Figure | None) -> str:
 
 
 __all__ = ["BOARD_SCORING", "MATCH_SCORING", "TeamsEventReader"]
+
+
+def _team_label(number: int) -> str:
+    """'team 3', the team a message is about."""
+    return said(msg("team %(number)s", number=str(number)))
+
+
+def _match_label(home: Team, away: Team) -> str:
+    """'Aces v Kings', the match a message is about."""
+    return said(msg("%(home)s v %(away)s", home=home.name, away=away.name))

@@ -18,7 +18,7 @@ from ..model import Board, Outcome, PairRef, Play, Scored, ScoringMethod, Sessio
 from ..notation import ContractError, Vulnerability
 from ..scoring.contract import POSSIBLE_SCORES, board_vulnerability, ns_score
 from ..scoring.message import Param, msg
-from ..scoring.said import param_of, said
+from ..scoring.said import param_of, said, said_of
 from .individual import line_players, seat_problems
 from .labels import pair_label, versus
 from .sitouts import sitout_problems
@@ -78,8 +78,13 @@ def _handicaps(file: str, session: Session, places: Places) -> list[InputError]:
             InputError(
                 file,
                 places.pairs.get(first.ref, ""),
-                f"handicaps are added to a matchpoint percentage: a {session.method} session has none; "
-                "expected no handicap",
+                said(
+                    msg(
+                        "handicaps are added to a matchpoint percentage: a %(method)s session has none; "
+                        "expected no handicap",
+                        method=str(session.method),
+                    )
+                ),
                 pair=pair_label(first.ref),
             )
         ]
@@ -87,8 +92,13 @@ def _handicaps(file: str, session: Session, places: Places) -> list[InputError]:
         InputError(
             file,
             places.pairs.get(p.ref, ""),
-            f"{pair_label(p.ref)} has no handicap while other pairs have one: expected a handicap for "
-            "every pair (0 for a scratch pair)",
+            said(
+                msg(
+                    "%(pair)s has no handicap while other pairs have one: expected a handicap for "
+                    "every pair (0 for a scratch pair)",
+                    pair=param_of(pair_label(p.ref) or ""),
+                )
+            ),
             pair=pair_label(p.ref),
         )
         for p in session.pairs
@@ -344,7 +354,7 @@ def play_problems(play: Play, vulnerability: Vulnerability) -> list[str]:
         try:
             expected = ns_score(play.contract, play.declarer, play.tricks, vulnerability)
         except ContractError as exc:
-            return [str(exc)]
+            return [said_of(exc)]
         if expected != play.ns_score:
             words: dict[str, Param] = {
                 "score": play.ns_score,

@@ -19,10 +19,11 @@ from fractions import Fraction
 from ..model import Artificial, Deal, Direction, Masterpoints
 from ..notation import Seat
 from ..scoring.explain import fig
-from ..scoring.message import Param, join, msg, plural
-from ..scoring.said import said
+from ..scoring.message import Figure, Msg, Param, english, join, msg, plural
+from ..scoring.said import Said, param_of, said
 
 SCORE_EXPECTED = "expected a score such as 420 or an artificial score such as A60/40"
+"""The English of ``score_expected``'s sentence before its 'got …' (callers that add their own ending)."""
 
 MAX_BOARD = 999
 """Board numbers are 1 to MAX_BOARD in every reader (the largest real sessions have a few hundred)."""
@@ -30,6 +31,51 @@ MAX_NUMBER = 9999
 """Pair, team, table and round numbers are 1 to MAX_NUMBER."""
 MAX_DIGITS = 6
 """Whole numbers (scores, numbers) have at most this many digits; decimals as many on each side."""
+
+_PHRASES: dict[str, tuple[Msg, Msg]] = {
+    english(what): (what, noun)
+    for what, noun in (
+        (msg("a whole number such as 3"), msg("a whole number")),
+        (msg("a board number such as 1 or 27"), msg("a board number")),
+        (msg("a pair number such as 1 or 12"), msg("a pair number")),
+        (msg("a player number such as 1 or 12"), msg("a player number")),
+        (msg("a team number such as 1 or 12"), msg("a team number")),
+        (msg("a table number such as 1 or 12"), msg("a table number")),
+        (msg("a round number such as 1 or 12"), msg("a round number")),
+        (msg("a session number such as 2"), msg("a session number")),
+        (msg("a number such as 3 or 1.5"), msg("a number")),
+        (msg("a weight such as 60%%, 0.6 or 3/5"), msg("a weight")),
+        (msg("a percentage such as 50%%"), msg("a percentage")),
+        (msg("a fraction such as 50%% or 0.5"), msg("a fraction")),
+        (msg("an IMP adjustment such as 3 or -1.5"), msg("an IMP adjustment")),
+    )
+}
+"""The ``what`` phrases the readers pass (English, as their signatures take them), each with its
+noun, as messages: an error built from one is said in the site's language; a phrase not listed
+stays English inside the translated sentence."""
+
+
+def phrase(what: str) -> Param:
+    """``what`` (an English phrase such as 'a board number such as 1 or 27', or a ``Said``) as a message."""
+    known = _PHRASES.get(what)
+    return known[0] if known else param_of(what)
+
+
+def _noun(what: str) -> Param:
+    """The noun of ``what`` ('a board number'), for the bounds of a number ('… from 1 to 999')."""
+    known = _PHRASES.get(what)
+    return known[1] if known else what.split(", such as")[0].split(" such as")[0]
+
+
+def expected_got(what: Param, found: Param) -> Said:
+    """'expected <what>, got <found>': the sentence of every value refused here."""
+    return said(msg("expected %(what)s, got %(found)s", what=what, found=found))
+
+
+def score_expected(found: str) -> Said:
+    """``SCORE_EXPECTED``, got ``found`` (already quoted)."""
+    return said(msg("expected a score such as 420 or an artificial score such as A60/40, got %(found)s", found=found))
+
 
 _WHOLE = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}")
 _DIGITS = re.compile(r"[+-]?[0-9]+")
@@ -59,29 +105,32 @@ def whole_number(
     Traceback (most recent call last):
     ValueError: expected a whole number such as 3, got '²'
     """
-    noun = what.split(", such as")[0].split(" such as")[0]
+    noun = _noun(what)
     bounds = (
-        f"{noun} from {low} to {high}"
+        msg("%(noun)s from %(low)s to %(high)s", noun=noun, low=str(low), high=str(high))
         if low is not None and high is not None
-        else f"{noun} of at most {MAX_DIGITS} digits"
+        else msg("%(noun)s of at most %(digits)s digits", noun=noun, digits=str(MAX_DIGITS))
     )
     if isinstance(value, int) and not isinstance(value, bool):
         if abs(value) >= 10**MAX_DIGITS:
-            raise ValueError(f"expected {bounds}, got {_long_number(str(value))}")
+            raise ValueError(expected_got(bounds, _long_number(str(value))))
         number = value
     elif strings and isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
         number = int(value.strip())
     elif strings and isinstance(value, str) and _DIGITS.fullmatch(value.strip()):
-        raise ValueError(f"expected {bounds}, got {_long_number(value.strip())}")
+        raise ValueError(expected_got(bounds, _long_number(value.strip())))
     else:
-        raise ValueError(f"expected {what}, got {quoted(value)}")
+        raise ValueError(expected_got(phrase(what), quoted(value)))
     if (low is not None and number < low) or (high is not None and number > high):
-        raise ValueError(f"expected {bounds}, got {number}")
+        raise ValueError(expected_got(bounds, str(number)))
     return number
 
 
-def _long_number(digits: str) -> str:
-    return digits if len(digits) <= 20 else f"a number of {len(digits.lstrip('+-')):,} digits"
+def _long_number(digits: str) -> Param:
+    if len(digits) <= 20:
+        return digits
+    n = len(digits.lstrip("+-"))
+    return plural("a number of %(num)s digit", "a number of %(num)s digits", Figure(n, 0, f"{n:,}"))
 
 
 _WHOLE_DECIMAL = re.compile(rf"([+-]?[0-9]{{1,{MAX_DIGITS}}})\.0{{1,{MAX_DIGITS}}}")
@@ -122,20 +171,20 @@ def decimal(value: object, what: str = "a number such as 3 or 1.5") -> Fraction:
     ``Fraction('1e999999999')`` would take hours; such forms are refused here.
     """
     if isinstance(value, bool):
-        raise ValueError(f"expected {what}, got {value!r}")
+        raise ValueError(expected_got(phrase(what), repr(value)))
     if isinstance(value, int):
         text = str(whole_number(value, what))
     elif isinstance(value, float):
         text = repr(value)
         if "e" in text or "n" in text:
-            raise ValueError(f"expected {what}, got {value!r}")
+            raise ValueError(expected_got(phrase(what), repr(value)))
     elif isinstance(value, str):
         text = value.strip()
     else:
-        raise ValueError(f"expected {what}, got {quoted(value)}")
+        raise ValueError(expected_got(phrase(what), quoted(value)))
     m = _DECIMAL.fullmatch(text)
     if not m or (m.group(2) is not None and int(m.group(2)) == 0):
-        raise ValueError(f"expected {what}, got {quoted(value)}")
+        raise ValueError(expected_got(phrase(what), quoted(value)))
     number = Fraction(m.group(1))
     return number / int(m.group(2)) if m.group(2) else number
 
@@ -171,7 +220,7 @@ def parse_artificial(text: str) -> tuple[Artificial, Artificial]:
         ns = _CODE[m.group(1)]
         ew = _CODE[m.group(2)] if m.group(2) else ns
         return Artificial.from_percent(ns), Artificial.from_percent(ew)
-    raise ValueError(f"expected an artificial score such as A60/40, A6040, A+/A- or A=, got {text!r}")
+    raise ValueError(expected_got(msg("an artificial score such as A60/40, A6040, A+/A- or A="), repr(text)))
 
 
 def side_artificial(text: str) -> Artificial:
@@ -182,7 +231,7 @@ def side_artificial(text: str) -> Artificial:
     m = re.fullmatch(r"A?\s*([0-9]{1,3})\s*%?", t)
     if m and int(m.group(1)) <= 100:
         return Artificial.from_percent(int(m.group(1)))
-    raise ValueError(f"expected an artificial score A+, A=, A- or a percentage such as 60%, got {text!r}")
+    raise ValueError(expected_got(msg("an artificial score A+, A=, A- or a percentage such as 60%%"), repr(text)))
 
 
 def parse_date(text: str) -> date:
@@ -195,12 +244,12 @@ def parse_date(text: str) -> date:
     else:
         m = re.fullmatch(r"([0-9]{1,2})([/.-])([0-9]{1,2})\2([0-9]{4})", t)
         if not m:
-            raise ValueError(f"expected a date such as 2026-10-05 or 05/10/2026, got {text!r}")
+            raise ValueError(expected_got(msg("a date such as 2026-10-05 or 05/10/2026"), repr(text)))
         d, mo, y = int(m.group(1)), int(m.group(3)), int(m.group(4))
     try:
         return date(y, mo, d)
     except ValueError:
-        raise ValueError(f"expected a real calendar date, got {text!r}") from None
+        raise ValueError(expected_got(msg("a real calendar date"), repr(text))) from None
 
 
 def parse_weight(value: object) -> Fraction:
@@ -213,7 +262,7 @@ def parse_weight(value: object) -> Fraction:
         if w > 1:
             w /= 100
     if not 0 < w <= 1:
-        raise ValueError(f"expected a weight above 0 % and at most 100 %, got {value!r}")
+        raise ValueError(expected_got(msg("a weight above 0 %% and at most 100 %%"), repr(value)))
     return w
 
 
@@ -224,10 +273,10 @@ def parse_handicap(value: object) -> Fraction:
     """A pair's handicap in percentage points: '-6.42', '+3', '1.5%' or a number; |h| < 100."""
     text = str(value).strip() if not isinstance(value, bool) else ""
     if not _HANDICAP.match(text):
-        raise ValueError(f"expected a handicap in percentage points such as -6.42 or 3, got {str(value)[:40]!r}")
+        raise ValueError(expected_got(msg("a handicap in percentage points such as -6.42 or 3"), repr(str(value)[:40])))
     h = Fraction(text.rstrip("%").strip())
     if not -100 < h < 100:
-        raise ValueError(f"expected a handicap between -100 and 100 percentage points, got {text!r}")
+        raise ValueError(expected_got(msg("a handicap between -100 and 100 percentage points"), repr(text)))
     return h
 
 
@@ -239,10 +288,12 @@ def parse_masterpoints(awarded: object, kind: object = "") -> Masterpoints | Non
     """An award as the program wrote it ('4000', '1.25') with its type ('c', 'GREEN'); 0 is no award."""
     text = "" if awarded is None or isinstance(awarded, bool) else str(awarded).strip()
     if not _AWARD.match(text):
-        raise ValueError(f"expected masterpoints awarded as a number such as 4000 or 1.25, got {str(awarded)[:40]!r}")
+        raise ValueError(
+            expected_got(msg("masterpoints awarded as a number such as 4000 or 1.25"), repr(str(awarded)[:40]))
+        )
     kind_text = "" if kind is None else str(kind).strip()
     if not _AWARD_KIND.match(kind_text):
-        raise ValueError(f"expected a masterpoint type such as GREEN or c, got {kind_text[:40]!r}")
+        raise ValueError(expected_got(msg("a masterpoint type such as GREEN or c"), repr(kind_text[:40])))
     if Fraction(text) == 0:
         return None
     return Masterpoints(text, kind_text)
@@ -259,7 +310,7 @@ def parse_pair_number(text: str) -> tuple[str | None, int, Direction | None]:
     """
     m = _PAIR_NUMBER.match(text or "")
     if not m or int(m.group(2)) < 1:
-        raise ValueError(f"expected a pair number such as 7, 7NS or 7 EW, got {quoted(text)}")
+        raise ValueError(expected_got(msg("a pair number such as 7, 7NS or 7 EW"), quoted(text)))
     section, number, direction = m.groups()
     d = None
     if direction:
@@ -276,7 +327,7 @@ def parse_direction(text: str) -> Direction | None:
         return Direction.NS
     if t in ("EW", "E-W", "E/W", "EAST-WEST", "E", "Ö-V", "ÖV", "O-V", "Ø-V"):
         return Direction.EW
-    raise ValueError(f"expected a direction NS or EW, got {text!r}")
+    raise ValueError(expected_got(msg("a direction NS or EW"), repr(text)))
 
 
 _DEAL = re.compile(r"^([NESW]):\s*(\S+)\s+(\S+)\s+(\S+)\s+(\S+)$", re.I)
@@ -296,7 +347,7 @@ def parse_deal(text: str) -> Deal | None:
 
     m = _DEAL.match(text.strip().upper().replace("10", "T"))
     if not m:
-        raise ValueError(f'expected a deal such as "N:AK72.QJ5.T84.A93 QT8.K962.AQ7.J54 ...", got {quoted(text)}')
+        raise ValueError(expected_got(msg('a deal such as "N:AK72.QJ5.T84.A93 QT8.K962.AQ7.J54 ..."'), quoted(text)))
     order = "NESW"
     start = order.index(m.group(1))
     hands: dict[Seat, str] = {}
@@ -306,7 +357,7 @@ def parse_deal(text: str) -> Deal | None:
         hand = ".".join(suit_ranks(suit) for suit in hand.split("."))
         if not _HAND.match(hand):
             raise ValueError(
-                f"expected a hand such as AK72.QJ5.T84.A93 (spades.hearts.diamonds.clubs), got {quoted(hand)}"
+                expected_got(msg("a hand such as AK72.QJ5.T84.A93 (spades.hearts.diamonds.clubs)"), quoted(hand))
             )
         hands[Seat(order[(start + i) % 4])] = hand
     return check_hands(hands)
@@ -318,7 +369,7 @@ def check_hands(hands: Mapping[Seat, str]) -> Deal:
     ``hands`` maps each seat to 'spades.hearts.diamonds.clubs' ('AK72.QJ5.T84.A93').
     """
     if len(hands) != 4:
-        raise ValueError(f"expected four hands (North, East, South and West), got {len(hands)}")
+        raise ValueError(expected_got(msg("four hands (North, East, South and West)"), str(len(hands))))
     problems: list[Param] = []
     held: dict[str, list[str]] = {}
     for seat in sorted(hands, key=lambda s: "NESW".index(str(s))):
@@ -326,8 +377,12 @@ def check_hands(hands: Mapping[Seat, str]) -> Deal:
         suits = hand.split(".")
         if len(suits) != 4 or any(c not in _RANKS for suit in suits for c in suit):
             raise ValueError(
-                f"expected {seat}'s hand as ranks AKQJT98765432 in four suits such as AK72.QJ5.T84.A93, "
-                f"got {quoted(hand)}"
+                expected_got(
+                    msg(
+                        "%(seat)s's hand as ranks AKQJT98765432 in four suits such as AK72.QJ5.T84.A93", seat=str(seat)
+                    ),
+                    quoted(hand),
+                )
             )
         count = sum(len(suit) for suit in suits)
         if count != 13:
@@ -367,6 +422,7 @@ __all__ = [
     "board_number",
     "check_hands",
     "decimal",
+    "expected_got",
     "is_artificial_text",
     "number_of",
     "optional_whole",
@@ -376,7 +432,9 @@ __all__ = [
     "parse_direction",
     "parse_pair_number",
     "parse_weight",
+    "phrase",
     "quoted",
+    "score_expected",
     "side_artificial",
     "whole_number",
     "whole_score",

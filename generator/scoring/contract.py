@@ -14,6 +14,8 @@ import re
 from functools import lru_cache
 
 from ..notation import PASS, Contract, ContractError, Seat, Strain, Vulnerability
+from .message import msg
+from .said import said
 
 __all__ = [
     "PASS",
@@ -43,7 +45,7 @@ def parse_tricks(text: str, contract: Contract) -> int:
     if contract.passed_out:
         if t in ("", "0", "-", "="):
             return 0
-        raise ContractError(f"a passed-out board has no tricks, got {text!r}")
+        raise ContractError(said(msg("a passed-out board has no tricks, got %(found)s", found=repr(text))))
     needed = contract.level + 6
     if t in ("=", "M", "MADE"):
         return needed
@@ -52,9 +54,22 @@ def parse_tricks(text: str, contract: Contract) -> int:
     elif re.fullmatch(r"[0-9]{1,2}", t):
         tricks = int(t)
     else:
-        raise ContractError(f"expected tricks taken (0-13) or a result such as '=', '+1', '-2', got {text!r}")
+        raise ContractError(
+            said(
+                msg("expected tricks taken (0-13) or a result such as '=', '+1', '-2', got %(found)s", found=repr(text))
+            )
+        )
     if not 0 <= tricks <= 13:
-        raise ContractError(f"tricks must be 0 to 13, got {tricks} from {text!r} in {contract}")
+        raise ContractError(
+            said(
+                msg(
+                    "tricks must be 0 to 13, got %(tricks)s from %(found)s in %(contract)s",
+                    tricks=str(tricks),
+                    found=repr(text),
+                    contract=str(contract),
+                )
+            )
+        )
     return tricks
 
 

@@ -742,6 +742,9 @@ def _figure(text: str, percent_sign: bool, locale: Locale) -> str:
     sign = "+" if number.startswith("+") else ""
     digits = number.lstrip("+")
     places = len(digits.partition(".")[2])
+    if "," in digits:  # grouped in English ('20,971,520' bytes): grouped as the locale groups
+        pattern = "#,##0" + ("." + "0" * places if places else "")
+        return sign + format_decimal(Decimal(digits.replace(",", "")), format=pattern, locale=locale)
     if percent_sign:
         positive = locale.percent_formats[None].pattern.split(";")[0]
         pattern = _FRACTION_PART.sub("0" + ("." + "0" * places if places else ""), positive, count=1)
