@@ -50,7 +50,10 @@ class HandRecords:
             self.seen[number] = where
         elif known != deal:
             del self.deals[number]
-            self.dropped[number] = (where, f"two different hand records for the board (also {self.seen[number]})")
+            self.dropped[number] = (
+                where,
+                said(msg("two different hand records for the board (also %(where)s)", where=self.seen[number])),
+            )
 
     def drop(self, number: int, where: str, reason: str) -> None:
         """A wrong hand record: the board goes without a deal (unless another record gave one)."""

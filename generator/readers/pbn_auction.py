@@ -36,7 +36,8 @@ _STRAINS = ("C", "D", "H", "S", "NT")
 _BID = re.compile(r"^([1-7])(C|D|H|S|NT|N)$")
 _CARD = re.compile(r"^([SHDC])(10|[AKQJT98765432])$")
 _RANK_ORDER = "23456789TJQKA"
-_SEAT_WORDS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+_SEAT_WORDS = {Seat.N: msg("North"), Seat.E: msg("East"), Seat.S: msg("South"), Seat.W: msg("West")}
+"""A seat's name in a reason: each language names it (French 'Nord', Dutch 'Noord')."""
 
 
 def next_seat(seat: Seat, steps: int = 1) -> Seat:
@@ -120,12 +121,16 @@ def parse_auction(lines: Iterable[str], first: str, dealer: Seat | None = None) 
             ended = passes == (3 if last_bid else 4)
         elif upper in ("X", "D", "DBL"):
             if last_bid is None or bidder is None or bidder.is_ns == seat.is_ns or doubled:
-                raise ValueError(f"{_SEAT_WORDS[seat]} doubles with no opponent's undoubled bid to double")
+                raise ValueError(
+                    said(msg("%(seat)s doubles with no opponent's undoubled bid to double", seat=_SEAT_WORDS[seat]))
+                )
             calls.append(Call("X"))
             doubled, doubler, passes = 1, seat, 0
         elif upper in ("XX", "R", "RDBL"):
             if doubled != 1 or doubler is None or doubler.is_ns == seat.is_ns:
-                raise ValueError(f"{_SEAT_WORDS[seat]} redoubles with no opponent's double to redouble")
+                raise ValueError(
+                    said(msg("%(seat)s redoubles with no opponent's double to redouble", seat=_SEAT_WORDS[seat]))
+                )
             calls.append(Call("XX"))
             doubled, passes = 2, 0
         else:
@@ -153,7 +158,15 @@ def parse_auction(lines: Iterable[str], first: str, dealer: Seat | None = None) 
     if not calls:
         raise ValueError(said(msg("no calls")))
     if dealer is not None and start is not dealer:
-        raise ValueError(f"the first call is {_SEAT_WORDS[start]}'s, but {_SEAT_WORDS[dealer]} dealt")
+        raise ValueError(
+            said(
+                msg(
+                    "the first call is %(seat)s's, but %(dealer)s dealt",
+                    seat=_SEAT_WORDS[start],
+                    dealer=_SEAT_WORDS[dealer],
+                )
+            )
+        )
     return Auction(start, tuple(calls), complete=ended)
 
 
@@ -242,7 +255,15 @@ def parse_play(
             )
         if holds and holds.get(card) is not seat:
             raise ValueError(
-                f"{_SEAT_WORDS[seat]} plays {card} in trick {trick}, but the deal gives it to {_SEAT_WORDS[holds[card]]}"
+                said(
+                    msg(
+                        "%(seat)s plays %(card)s in trick %(trick)s, but the deal gives it to %(holder)s",
+                        seat=_SEAT_WORDS[seat],
+                        card=card,
+                        trick=trick,
+                        holder=_SEAT_WORDS[holds[card]],
+                    )
+                )
             )
         seen[card] = trick
         cards.append(PlayedCard(seat, card))
@@ -252,8 +273,14 @@ def parse_play(
         raise ValueError(said(msg("no cards")))
     if declarer is not None and leader is not next_seat(declarer) and 0 not in out_of_turn:
         raise ValueError(
-            f"the play starts with {_SEAT_WORDS[leader]}, but the opening leader is "
-            f"{_SEAT_WORDS[next_seat(declarer)]}, on declarer {_SEAT_WORDS[declarer]}'s left"
+            said(
+                msg(
+                    "the play starts with %(seat)s, but the opening leader is %(leader)s, on declarer %(declarer)s's left",
+                    seat=_SEAT_WORDS[leader],
+                    leader=_SEAT_WORDS[next_seat(declarer)],
+                    declarer=_SEAT_WORDS[declarer],
+                )
+            )
         )
     trumps = contract.strain if contract is not None and not contract.passed_out else None
     known_contract = contract is not None and not contract.passed_out

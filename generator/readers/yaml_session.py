@@ -593,7 +593,9 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             try:
                 dealer = Seat.parse(str(b["dealer"]))
             except ContractError as exc:
-                self.hands.drop(number, f"line {b.line}", f"the dealer: {exc}")
+                self.hands.drop(
+                    number, f"line {b.line}", said(msg("the dealer: %(problem)s", problem=param_of(said_of(exc))))
+                )
         deal = None
         if b.get("deal"):
             try:

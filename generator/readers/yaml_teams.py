@@ -17,6 +17,7 @@ from ..model import (
 )
 from ..notation import Vulnerability
 from ..scoring.contract import board_vulnerability
+from ..scoring.said import said_of
 from . import values
 from .hand_records import HandRecords
 from .validate import outcome_problems
@@ -59,7 +60,7 @@ class TeamsFormat(YamlReader):
             try:
                 boards[number] = Board(number, (), deal=values.parse_deal(str(d.get("deal") or "")))
             except ValueError as exc:  # optional: left out with a note, never the results
-                self.hands.drop(number, f"line {d.line}", str(exc))
+                self.hands.drop(number, f"line {d.line}", said_of(exc))
                 boards[number] = Board(number, (), deal_note=self.hands.note(number))
         return tuple(boards[n] for n in sorted(boards))
 
