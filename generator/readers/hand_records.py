@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from ..model import Deal
 from ..scoring.message import msg
 from ..scoring.said import param_of, said
+from .labels import place
 
 VOIDS = frozenset({"", "-", "\u2014", "\u2013", "VOID"})
 """A void suit as hand records write it: empty, hyphen, em dash, en dash, the word."""
@@ -52,7 +53,7 @@ class HandRecords:
             del self.deals[number]
             self.dropped[number] = (
                 where,
-                said(msg("two different hand records for the board (also %(where)s)", where=self.seen[number])),
+                said(msg("two different hand records for the board (also %(where)s)", where=place(self.seen[number]))),
             )
 
     def drop(self, number: int, where: str, reason: str) -> None:

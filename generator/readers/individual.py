@@ -13,6 +13,7 @@ from ..errors import InputError
 from ..model import Board, PairRef, Seats, TravellerLine
 from ..scoring.message import Msg, Param, msg
 from ..scoring.said import Said, said
+from .labels import place
 
 _SEAT_WORDS: dict[str, Msg] = {"N": msg("North"), "S": msg("South"), "E": msg("East"), "W": msg("West")}
 """A seat's name inside a message: each language names it (French 'Nord', Dutch 'Noord')."""
@@ -108,7 +109,7 @@ def seat_problems(
                                 "expected each player once a board",
                                 player=label.param,
                                 seat=_SEAT_WORDS[other_seat],
-                                where=other_where,
+                                where=place(other_where),
                                 other=_SEAT_WORDS[seat],
                             )
                         ),

@@ -27,7 +27,7 @@ from typing import Any
 
 from ..model import Auction, Call, CardPlay, Contract, Deal, PlayedCard, Seat, Strain, Trick
 from ..notation import PASS
-from ..scoring.message import msg
+from ..scoring.message import Param, msg
 from ..scoring.said import said
 
 _TOKEN = re.compile(r"=\d+=|\$\d+|[!?]{1,2}|\^[A-Za-z]|[*+]|[A-Za-z0-9]+|-|\S")
@@ -62,12 +62,12 @@ def _tokens(lines: Iterable[str]) -> list[str]:
     return out
 
 
-def _noted(items: list[Any], token: str, what: str) -> bool:
+def _noted(items: list[Any], token: str, what: Param) -> bool:
     """Whether ``token`` is a note reference (``=n=``); if so the last call or card gets it."""
     if not (token.startswith("=") and token.endswith("=") and len(token) > 2):
         return False
     if not items:
-        raise ValueError(f"a note reference {token} before any {what}")
+        raise ValueError(said(msg("a note reference %(token)s before any %(what)s", token=token, what=what)))
     items[-1] = replace(items[-1], note=int(token[1:-1]))
     return True
 
@@ -78,7 +78,9 @@ def parse_auction(lines: Iterable[str], first: str, dealer: Seat | None = None) 
     try:
         seat = Seat(first.strip().upper())
     except ValueError:
-        raise ValueError(f"[Auction {first!r}]: expected the seat that calls first, N, E, S or W") from None
+        raise ValueError(
+            said(msg("[Auction %(first)s]: expected the seat that calls first, N, E, S or W", first=repr(first)))
+        ) from None
     calls: list[Call] = []
     start = seat
     last_bid: tuple[int, int] | None = None
@@ -88,7 +90,7 @@ def parse_auction(lines: Iterable[str], first: str, dealer: Seat | None = None) 
     insufficient = False
     ended = False
     for token in _tokens(lines):
-        if _noted(calls, token, "call"):
+        if _noted(calls, token, msg("call")):
             continue
         if token[0] in "!?$":
             if token == "!" and calls:
@@ -108,7 +110,7 @@ def parse_auction(lines: Iterable[str], first: str, dealer: Seat | None = None) 
             continue
         if token == "-":
             if calls:
-                raise ValueError("'-' (a seat before the dealer) after the first call")
+                raise ValueError(said(msg("'-' (a seat before the dealer) after the first call")))
             seat = start = next_seat(seat)
             continue
         if upper in ("AP", "PASS", "P"):
@@ -214,14 +216,16 @@ def parse_play(
     try:
         leader = Seat(first.strip().upper())
     except ValueError:
-        raise ValueError(f"[Play {first!r}]: expected the opening leader's seat, N, E, S or W") from None
+        raise ValueError(
+            said(msg("[Play %(first)s]: expected the opening leader's seat, N, E, S or W", first=repr(first)))
+        ) from None
     cards: list[PlayedCard] = []
     out_of_turn: set[int] = set()
     seen: dict[str, int] = {}
     """Each card played, and in which trick."""
     holds = _holders(deal)
     for token in _tokens(lines):
-        if _noted(cards, token, "card"):
+        if _noted(cards, token, msg("card")):
             continue
         if token[0] in "!?$":
             continue
@@ -268,7 +272,7 @@ def parse_play(
         seen[card] = trick
         cards.append(PlayedCard(seat, card))
     if len(cards) > 52:
-        raise ValueError(f"{len(cards)} cards: expected at most 52, four to a trick")
+        raise ValueError(said(msg("%(count)s cards: expected at most 52, four to a trick", count=len(cards))))
     if not cards:
         raise ValueError(said(msg("no cards")))
     if declarer is not None and leader is not next_seat(declarer) and 0 not in out_of_turn:

@@ -26,7 +26,7 @@ from yaml.events import (
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import InputError
-from ..scoring.message import Figure, msg
+from ..scoring.message import Figure, Param, msg
 from ..scoring.said import said
 from . import values, yaml_fastload
 from .yaml_fastload import Unhandled, fast_load
@@ -254,19 +254,33 @@ class YamlReader:
         line = where.line if isinstance(where, LineDict) else where
         self.errors.append(InputError(self.file, f"line {line}" if line else "", message, board, pair))
 
-    def mapping(self, value: Any, parent: Any, what: str) -> bool:
+    def mapping(self, value: Any, parent: Any, what: Param) -> bool:
+        """Whether ``value`` is a mapping; if not, reported (``what``: 'a board', a message)."""
         if isinstance(value, dict):
             return True
-        self.error(parent, f"expected {what} as a mapping (key: value), got {value!r}")
+        self.error(
+            parent,
+            said(msg("expected %(what)s as a mapping (key: value), got %(value)s", what=what, value=repr(value))),
+        )
         return False
 
-    def listed(self, parent: dict[Any, Any], key: str, where: Any, what: str) -> list[Any]:
+    def listed(self, parent: dict[Any, Any], key: str, where: Any, what: Param) -> list[Any]:
         """``parent[key]`` as a list (missing: empty); anything else is reported."""
         value = parent.get(key)
         if value is None:
             return []
         if not isinstance(value, list):
-            self.error(where, f"expected {key} as a list of {what}, got {values.quoted(value)}")
+            self.error(
+                where,
+                said(
+                    msg(
+                        "expected %(key)s as a list of %(what)s, got %(value)s",
+                        key=key,
+                        what=what,
+                        value=values.quoted(value),
+                    )
+                ),
+            )
             return []
         return value
 

@@ -164,7 +164,7 @@ def _read_yaml(file: str, data: bytes) -> Reading:
             )
         shared = {k: v for k, v in doc.items() if k not in ("sessions", "penalties")}
         sessions = [
-            reader.session({**shared, **part}, part) for part in parts if reader.mapping(part, doc, "a session")
+            reader.session({**shared, **part}, part) for part in parts if reader.mapping(part, doc, msg("a session"))
         ]
     else:
         sessions = [reader.session(doc, doc)]
@@ -295,7 +295,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         deals: dict[int, tuple[Deal | None, Seat | None, Vulnerability | None]] = {}
         board_lines: dict[int, int] = {}
         for sec in raw:
-            if not self.mapping(sec, where, "a section"):
+            if not self.mapping(sec, where, msg("a section")):
                 continue
             name = str(sec.get("name") or "")
             if self.individual:
@@ -353,7 +353,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         out: list[Pair] = []
         seen: set[PairRef] = set()
         for p in raw:
-            if not self.mapping(p, where, "a pair"):
+            if not self.mapping(p, where, msg("a pair")):
                 continue
             try:
                 number = values.number_of(p.get("number"), "pair", strings=False)
@@ -428,7 +428,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         out: list[Pair] = []
         seen: dict[PairRef, str] = {}
         for p in raw:
-            if not self.mapping(p, where, "a player"):
+            if not self.mapping(p, where, msg("a player")):
                 continue
             try:
                 number = values.number_of(p.get("number"), "player", strings=False)
@@ -482,7 +482,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             return ()
         out: list[Stratum] = []
         for index, item in enumerate(raw):
-            if not self.mapping(item, where, "a stratum"):
+            if not self.mapping(item, where, msg("a stratum")):
                 return ()
             name = str(item.get("name") or "").strip()
             if not name or len(name) > 20:
@@ -574,7 +574,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         board_lines: dict[int, int],
         places: Places,
     ) -> None:
-        if not self.mapping(b, parent, "a board"):
+        if not self.mapping(b, parent, msg("a board")):
             return
         try:
             number = values.board_number(b.get("number"), strings=False)
@@ -616,7 +616,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         self.board_outcomes = {}
         vulnerability = vul or board_vulnerability(number)
         for r in results:
-            if not self.mapping(r, b, "a result"):
+            if not self.mapping(r, b, msg("a result")):
                 continue
             if "sitout" in r:
                 self.sitout(r, number, section, info)

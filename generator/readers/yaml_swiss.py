@@ -28,6 +28,7 @@ from ..scoring.message import Param, msg
 from ..scoring.said import said
 from ..scoring.swiss import SWISS_METHODS
 from . import values
+from .labels import place
 
 _DIGITS = re.compile(r"[0-9]{1,6}")
 
@@ -134,7 +135,7 @@ def read_swiss(file: str, raw: Any, where: Any, session: Session) -> tuple[tuple
                     msg(
                         "round %(round)s is given twice (also %(where)s): expected each round once",
                         round=number,
-                        where=numbers_seen[number],
+                        where=place(numbers_seen[number]),
                     )
                 ),
             )
@@ -208,7 +209,7 @@ def read_swiss(file: str, raw: Any, where: Any, session: Session) -> tuple[tuple
                     pair=_pair(f"{pair}"),
                 )
                 return None
-            seated[pair] = _line(at) or msg("this round")
+            seated[pair] = place(_line(at)) if _line(at) else msg("this round")
             return pair
 
         matches = []

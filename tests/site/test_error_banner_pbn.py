@@ -14,6 +14,8 @@ from generator.readers.hand_records import HandRecords
 from generator.readers.individual import seats_of
 from generator.readers.pbn_auction import parse_auction, parse_play
 from generator.readers.sitouts import yaml_sitout
+from generator.readers.yaml_loader import YamlReader
+from generator.scoring.message import msg
 from generator.scoring.said import said_of
 from generator.serve import SiteServer
 from generator.site import i18n
@@ -267,7 +269,7 @@ def test_hand_records_sit_outs_and_individual_seats_in_french(tmp_path: Path) ->
         == "The hand record of this board was left out: two different hand records for the board (also line 5)."
     )
     assert i18n.said_text(records.note(1), french) == (
-        "Le diagramme de cette donne a été écarté : deux diagrammes différents pour la donne (aussi line 5)."
+        "Le diagramme de cette donne a été écarté : deux diagrammes différents pour la donne (aussi ligne 5)."
     )
     refused = yaml_sitout({"sitout": True, "ns": 3, "ew": 4}, 1, "", True, 7)
     assert (
@@ -284,3 +286,17 @@ def test_hand_records_sit_outs_and_individual_seats_in_french(tmp_path: Path) ->
         "geen speler in Oost of West: de spelersnummers van alle vier windrichtingen (N, S, E en W) verwacht op "
         "elke regel van een individueel toernooi"
     )
+
+
+def test_a_yaml_value_that_is_not_a_mapping_and_a_stray_note_reference_in_french(tmp_path: Path) -> None:
+    """The YAML readers' 'expected a board as a mapping' names what it expected in the language."""
+    french = i18n.load_language("fr", tmp_path)
+    reader = YamlReader("tuesday.yaml")
+    assert not reader.mapping(5, 12, msg("a board"))
+    [error] = reader.errors
+    assert str(error) == "tuesday.yaml (line 12): expected a board as a mapping (key: value), got 5"
+    assert i18n.said_text(error.message, french) == "un dictionnaire (clé: valeur) est attendu pour une donne, reçu 5"
+    with pytest.raises(ValueError) as note:
+        parse_play(["=1= SA"], "W")
+    assert str(note.value) == "a note reference =1= before any card"
+    assert _said(note, "fr", tmp_path) == "un renvoi de note =1= avant toute carte"
