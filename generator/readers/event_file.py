@@ -122,8 +122,9 @@ class _Reader:
                         "line 1",
                         said(
                             msg(
-                                "expected one top key, event:, holding the event's "
-                                "title, method and sessions (docs/yaml-format.md)"
+                                "expected one top key, %(key)s, holding the event's "
+                                "title, method and sessions (docs/yaml-format.md)",
+                                key="event:",
                             )
                         ),
                     )
@@ -136,8 +137,9 @@ class _Reader:
                     body,
                     said(
                         msg(
-                            "unknown key %(key)s in event: expected one of %(keys)s",
+                            "unknown key %(key)s in %(part)s: expected one of %(keys)s",
                             key=values.quoted(key),
+                            part="event",
                             keys=", ".join(sorted(KEYS)),
                         )
                     ),
@@ -230,8 +232,9 @@ class _Reader:
                     item,
                     said(
                         msg(
-                            "session %(n)s: unknown key %(key)s: expected file, session or label",
+                            "session %(n)s: unknown key %(key)s: expected %(keys)s",
                             n=n,
+                            keys=msg("%(first)s or %(second)s", first="file, session", second="label"),
                             key=values.quoted(sorted(unknown)[0]),
                         )
                     ),
@@ -308,8 +311,9 @@ class _Reader:
                 item,
                 said(
                     msg(
-                        "session %(n)s: unknown key %(key)s: expected date, title or label",
+                        "session %(n)s: unknown key %(key)s: expected %(keys)s",
                         n=n,
+                        keys=msg("%(first)s or %(second)s", first="date, title", second="label"),
                         key=values.quoted(sorted(unknown)[0]),
                     )
                 ),

@@ -185,8 +185,11 @@ class _Session:
                 line,
                 said(
                     msg(
-                        "unknown scoring %(scoring)s: expected MatchPoints, IMP;Butler, IMP;Cross or Teams",
+                        "unknown scoring %(scoring)s: expected %(known)s",
                         scoring=repr(scoring_text),
+                        known=msg(
+                            "%(first)s or %(second)s", first="MatchPoints, IMP;Butler, IMP;Cross", second="Teams"
+                        ),
                     )
                 ),
             )
@@ -378,7 +381,13 @@ class _Session:
         if vul_text and vulnerability is None:
             self.error(
                 game.tags["Vulnerable"][1],
-                said(msg("expected vulnerability None, NS, EW or All, got %(text)s", text=repr(vul_text))),
+                said(
+                    msg(
+                        "expected vulnerability %(values)s, got %(text)s",
+                        values=msg("%(first)s or %(second)s", first="None, NS, EW", second="All"),
+                        text=repr(vul_text),
+                    )
+                ),
                 number,
             )
         dealer = None

@@ -87,7 +87,12 @@ def read_swiss(file: str, raw: Any, where: Any, session: Session) -> tuple[tuple
         error(
             where,
             said(
-                msg("a Swiss pairs event converts each match to VPs: expected vp_scale wbf, discrete or club, got none")
+                msg(
+                    "a Swiss pairs event converts each match to VPs: expected %(key)s %(scales)s, got %(value)s",
+                    key="vp_scale",
+                    scales=msg("%(first)s or %(second)s", first="wbf, discrete", second="club"),
+                    value="none",
+                )
             ),
         )
     rounds_raw = raw.get("rounds") if isinstance(raw, dict) else None
@@ -112,8 +117,9 @@ def read_swiss(file: str, raw: Any, where: Any, session: Session) -> tuple[tuple
                 where,
                 said(
                     msg(
-                        "round %(round)s: expected a mapping with round, boards and matches, got %(value)s",
+                        "round %(round)s: expected a mapping with %(keys)s, got %(value)s",
                         round=index,
+                        keys=msg("%(first)s and %(second)s", first="round, boards", second="matches"),
                         value=values.quoted(r),
                     )
                 ),
@@ -124,7 +130,11 @@ def read_swiss(file: str, raw: Any, where: Any, session: Session) -> tuple[tuple
             error(
                 r,
                 said(
-                    msg("expected round as a whole number from 1, got %(value)s", value=values.quoted(r.get("round")))
+                    msg(
+                        "expected %(key)s as a whole number from 1, got %(value)s",
+                        key="round",
+                        value=values.quoted(r.get("round")),
+                    )
                 ),
             )
             continue
@@ -147,9 +157,10 @@ def read_swiss(file: str, raw: Any, where: Any, session: Session) -> tuple[tuple
                 r,
                 said(
                     msg(
-                        "round %(round)s: expected boards as a list of board numbers such as [1, 2, 3] or a range "
+                        "round %(round)s: expected %(key)s as a list of board numbers such as [1, 2, 3] or a range "
                         "such as 1-3, got %(value)s",
                         round=number,
+                        key="boards",
                         value=values.quoted(r.get("boards")),
                     )
                 ),
@@ -219,8 +230,9 @@ def read_swiss(file: str, raw: Any, where: Any, session: Session) -> tuple[tuple
                 r,
                 said(
                     msg(
-                        "round %(round)s: expected matches as a list such as [{ns: 1, ew: 2}], got %(value)s",
+                        "round %(round)s: expected %(key)s as a list such as [{ns: 1, ew: 2}], got %(value)s",
                         round=number,
+                        key="matches",
                         value=values.quoted(raw_matches),
                     )
                 ),
@@ -267,7 +279,13 @@ def _check_travellers(
                     InputError(
                         file,
                         where,
-                        said(msg("this board is in no round of swiss: expected it in the boards of one round")),
+                        said(
+                            msg(
+                                "this board is in no round of %(part)s: expected it in the %(key)s of one round",
+                                part="swiss",
+                                key="boards",
+                            )
+                        ),
                         board.number,
                     )
                 )
