@@ -14,9 +14,6 @@ import enum
 import re
 from dataclasses import dataclass
 
-from .scoring.message import msg
-from .scoring.said import said
-
 
 class Seat(enum.Enum):
     N = "N"
@@ -37,7 +34,7 @@ class Seat(enum.Enum):
         try:
             return Seat(key)
         except ValueError:
-            raise ContractError(said(msg("expected a seat N, E, S or W, got %(text)s", text=repr(text)))) from None
+            raise ContractError(f"expected a seat N, E, S or W, got {text!r}") from None
 
 
 class Strain(enum.Enum):

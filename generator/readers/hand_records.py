@@ -14,13 +14,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..model import Deal
+from ..model import Deal, Seat
+from ..notation import ContractError
 from ..scoring.message import msg
 from ..scoring.said import param_of, said
 from .labels import place
 
 VOIDS = frozenset({"", "-", "\u2014", "\u2013", "VOID"})
 """A void suit as hand records write it: empty, hyphen, em dash, en dash, the word."""
+
+
+def dealer(text: str) -> Seat:
+    """A hand record's dealer ('N', 'north'); a seat written wrongly raises ``ValueError`` with
+    ``Seat.parse``'s English, said as a message (the engine's notation knows no messages)."""
+    try:
+        return Seat.parse(text)
+    except ContractError:
+        raise ValueError(said(msg("expected a seat N, E, S or W, got %(text)s", text=repr(text)))) from None
 
 
 def suit_ranks(text: str | None) -> str:

@@ -46,6 +46,7 @@ from ..scoring.said import param_of, said, said_of
 from . import pbn_tokens, values
 from .conventions import largest_field, noted_line, trusted_score, unreadable_contract
 from .hand_records import HandRecords
+from .hand_records import dealer as hand_dealer
 from .individual import player_label, seats_of
 from .labels import pair_label
 from .pbn_records import with_records
@@ -393,8 +394,8 @@ class _Session:
         dealer = None
         if game.tag("Dealer"):
             try:
-                dealer = Seat.parse(game.tag("Dealer"))
-            except ContractError as exc:
+                dealer = hand_dealer(game.tag("Dealer"))
+            except ValueError as exc:
                 self.error(game.tags["Dealer"][1], said_of(exc), number)
         lines = []
         datum = None

@@ -44,6 +44,7 @@ from ..scoring.options import DEFAULT_OPTIONS, OptionError
 from ..scoring.said import param_of, said, said_of
 from . import values
 from .hand_records import HandRecords
+from .hand_records import dealer as hand_dealer
 from .individual import player_label, seats_of
 from .labels import pair_label
 from .printed import KEY, PrintedFigures
@@ -591,8 +592,8 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         dealer = None
         if b.get("dealer") is not None:
             try:
-                dealer = Seat.parse(str(b["dealer"]))
-            except ContractError as exc:
+                dealer = hand_dealer(str(b["dealer"]))
+            except ValueError as exc:
                 self.hands.drop(
                     number, f"line {b.line}", said(msg("the dealer: %(problem)s", problem=param_of(said_of(exc))))
                 )

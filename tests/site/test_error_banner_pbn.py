@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from generator.model import Seat
-from generator.readers.hand_records import HandRecords
+from generator.readers.hand_records import HandRecords, dealer
 from generator.readers.individual import seats_of
 from generator.readers.pbn_auction import parse_auction, parse_play
 from generator.readers.sitouts import yaml_sitout
@@ -300,3 +300,12 @@ def test_a_yaml_value_that_is_not_a_mapping_and_a_stray_note_reference_in_french
         parse_play(["=1= SA"], "W")
     assert str(note.value) == "a note reference =1= before any card"
     assert _said(note, "fr", tmp_path) == "un renvoi de note =1= avant toute carte"
+
+
+def test_a_dealer_written_wrongly_is_said_in_dutch(tmp_path: Path) -> None:
+    """A hand record's dealer ('Q'): the reason it is left out, in the board page's sentence."""
+    with pytest.raises(ValueError) as wrong:
+        dealer("Q")
+    assert str(wrong.value) == "expected a seat N, E, S or W, got 'Q'"
+    assert _said(wrong, "nl", tmp_path) == "een windrichting N, E, S of W verwacht, gekregen: 'Q'"
+    assert dealer("north") is Seat.N
