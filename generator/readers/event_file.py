@@ -28,6 +28,8 @@ from typing import Any
 
 from ..errors import InputError, InputErrors
 from ..scoring.event import METHODS, MISSING, UNEQUAL_TOPS, WEIGHTINGS, EventError, EventOptions
+from ..scoring.message import msg
+from ..scoring.said import param_of, said, said_of
 from . import read_upload, values
 from .registry import is_event_file, suffixes
 from .yaml_loader import DuplicateKeys, LineDict, LoadError, load
@@ -69,7 +71,7 @@ def read_event_file(path: Path) -> EventFile:
         doc = load(data.decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
         raise InputErrors(
-            [InputError(file, f"byte {exc.start}", "the file is not UTF-8 text: expected a UTF-8 YAML file")]
+            [InputError(file, f"byte {exc.start}", said(msg("the file is not UTF-8 text: expected a UTF-8 YAML file")))]
         ) from None
     except LoadError as exc:
         raise InputErrors([InputError(file, f"line {exc.line}", exc.message)]) from None
@@ -79,7 +81,12 @@ def read_event_file(path: Path) -> EventFile:
                 InputError(
                     file,
                     f"line {line}",
-                    f"the key {values.quoted(key)} appears twice in one mapping: expected each key once",
+                    said(
+                        msg(
+                            "the key %(key)s appears twice in one mapping: expected each key once",
+                            key=values.quoted(key),
+                        )
+                    ),
                 )
                 for line, _, key in exc.duplicates
             ]
@@ -88,7 +95,7 @@ def read_event_file(path: Path) -> EventFile:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}" if mark else ""
         raise InputErrors(
-            [InputError(file, where, "malformed YAML: expected an event file as in docs/yaml-format.md")]
+            [InputError(file, where, said(msg("malformed YAML: expected an event file as in docs/yaml-format.md")))]
         ) from None
     return _Reader(file, path.parent, data.decode("utf-8-sig")).event(doc)
 
@@ -113,8 +120,13 @@ class _Reader:
                     InputError(
                         self.file,
                         "line 1",
-                        "expected one top key, event:, holding the event's "
-                        "title, method and sessions (docs/yaml-format.md)",
+                        said(
+                            msg(
+                                "expected one top key, %(key)s, holding the event's "
+                                "title, method and sessions (docs/yaml-format.md)",
+                                key="event:",
+                            )
+                        ),
                     )
                 ]
             )
@@ -122,11 +134,19 @@ class _Reader:
         for key in body:
             if key not in KEYS:
                 self.error(
-                    body, f"unknown key {values.quoted(key)} in event: expected one of {', '.join(sorted(KEYS))}"
+                    body,
+                    said(
+                        msg(
+                            "unknown key %(key)s in %(part)s: expected one of %(keys)s",
+                            key=values.quoted(key),
+                            part="event",
+                            keys=", ".join(sorted(KEYS)),
+                        )
+                    ),
                 )
         title = body.get("title")
         if not isinstance(title, str) or not title.strip():
-            self.error(body, "the event has no title: expected title: followed by the event's name")
+            self.error(body, said(msg("the event has no title: expected title: followed by the event's name")))
             title = ""
         settings: dict[str, Any] = {}
         for key, allowed in (
@@ -138,17 +158,32 @@ class _Reader:
             if key in body:
                 value = body[key]
                 if value not in allowed:
-                    self.error(body, f"unknown {key} {values.quoted(value)}: expected one of {', '.join(allowed)}")
+                    self.error(
+                        body,
+                        said(
+                            msg(
+                                "unknown %(key)s %(value)s: expected one of %(allowed)s",
+                                key=key,
+                                value=values.quoted(value),
+                                allowed=", ".join(allowed),
+                            )
+                        ),
+                    )
                 else:
                     settings[key] = value
         if "carry_forward" in body:
             try:
                 settings["carry_forward"] = _fraction(body["carry_forward"])
             except ValueError as exc:
-                self.error(body, f"carry_forward: {exc}")
+                self.error(body, said(msg("%(who)s: %(problem)s", who="carry_forward", problem=param_of(said_of(exc)))))
             if body.get("method") != "carry_forward":
                 self.error(
-                    body, "carry_forward is given but the method is not carry_forward: expected method: carry_forward"
+                    body,
+                    said(
+                        msg(
+                            "carry_forward is given but the method is not carry_forward: expected method: carry_forward"
+                        )
+                    ),
                 )
         sessions = self.sessions(body)
         options = EventOptions()
@@ -164,7 +199,7 @@ class _Reader:
     def sessions(self, body: LineDict) -> list[SessionRef]:
         raw = body.get("sessions")
         if not isinstance(raw, list) or len(raw) < 2:
-            self.error(body, "expected sessions: a list of two or more session files")
+            self.error(body, said(msg("expected sessions: a list of two or more session files")))
             return []
         out: list[SessionRef] = []
         seen: dict[tuple[str, int | None], int] = {}
@@ -182,43 +217,83 @@ class _Reader:
             if not isinstance(item, LineDict) or not isinstance(item.get("file"), str):
                 self.error(
                     line,
-                    f"session {n}: expected a file name, or file: with an optional session: and label:, "
-                    "or date: and title:",
+                    said(
+                        msg(
+                            "session %(n)s: expected a file name, or file: with an optional session: and label:, "
+                            "or date: and title:",
+                            n=n,
+                        )
+                    ),
                 )
                 continue
             unknown = set(item) - {"file", "session", "label"}
             if unknown:
                 self.error(
                     item,
-                    f"session {n}: unknown key {values.quoted(sorted(unknown)[0])}: expected file, session or label",
+                    said(
+                        msg(
+                            "session %(n)s: unknown key %(key)s: expected %(keys)s",
+                            n=n,
+                            keys=msg("%(first)s or %(second)s", first="file, session", second="label"),
+                            key=values.quoted(sorted(unknown)[0]),
+                        )
+                    ),
                 )
             index = None
             if "session" in item:
                 try:
                     index = values.whole_number(item["session"], "a session number such as 2", low=1)
                 except ValueError as exc:
-                    self.error(item, f"session {n}: {exc}")
+                    self.error(item, _session_error(n, exc))
             name = item["file"].strip()
             if not self.inside(name):
                 self.error(
                     item,
-                    f"session {n}: {values.quoted(name)} is not a path inside this folder: expected the path "
-                    "of a session upload beside the event file (no '..', no absolute path)",
+                    said(
+                        msg(
+                            "session %(n)s: %(name)s is not a path inside this folder: expected the path "
+                            "of a session upload beside the event file (no '..', no absolute path)",
+                            n=n,
+                            name=values.quoted(name),
+                        )
+                    ),
                 )
                 continue
             if not (self.folder / name).is_file():
                 self.error(
                     item,
-                    f"session {n}: no session file {values.quoted(name)}: expected an upload in the event "
-                    "file's folder",
+                    said(
+                        msg(
+                            "session %(n)s: no session file %(name)s: expected an upload in the event file's folder",
+                            n=n,
+                            name=values.quoted(name),
+                        )
+                    ),
                 )
                 continue
             key = (PurePosixPath(name).as_posix(), index)
             if key in seen:
                 self.error(
                     item,
-                    f"session {n}: {values.quoted(name)}{f' session {index}' if index else ''} is named twice "
-                    f"(also line {seen[key]}): expected each session once",
+                    said(
+                        msg(
+                            "session %(n)s: %(name)s session %(index)s is named twice (also line %(line)s): "
+                            "expected each session once",
+                            n=n,
+                            name=values.quoted(name),
+                            index=index,
+                            line=seen[key],
+                        )
+                    )
+                    if index
+                    else said(
+                        msg(
+                            "session %(n)s: %(name)s is named twice (also line %(line)s): expected each session once",
+                            n=n,
+                            name=values.quoted(name),
+                            line=seen[key],
+                        )
+                    ),
                 )
                 continue
             seen[key] = item.line
@@ -233,7 +308,15 @@ class _Reader:
         unknown = set(item) - {"date", "title", "label"}
         if unknown:
             self.error(
-                item, f"session {n}: unknown key {values.quoted(sorted(unknown)[0])}: expected date, title or label"
+                item,
+                said(
+                    msg(
+                        "session %(n)s: unknown key %(key)s: expected %(keys)s",
+                        n=n,
+                        keys=msg("%(first)s or %(second)s", first="date, title", second="label"),
+                        key=values.quoted(sorted(unknown)[0]),
+                    )
+                ),
             )
         raw, title = item.get("date"), item.get("title")
         when = raw if isinstance(raw, date) else None
@@ -241,17 +324,30 @@ class _Reader:
             try:
                 when = values.parse_date(raw)
             except ValueError as exc:
-                self.error(item, f"session {n}: {exc}")
+                self.error(item, _session_error(n, exc))
                 return None
         if when is None or not isinstance(title, str) or not title.strip():
-            self.error(item, f"session {n}: expected both date: (such as 2026-11-18) and title: (the session's title)")
+            self.error(
+                item,
+                said(
+                    msg("session %(n)s: expected both date: (such as 2026-11-18) and title: (the session's title)", n=n)
+                ),
+            )
             return None
         key = (f"@{when.isoformat()} {_same(title)}", None)
         if key in seen:
             self.error(
                 item,
-                f"session {n}: the session of {when.isoformat()} titled {values.quoted(title)} is named twice "
-                f"(also line {seen[key]}): expected each session once",
+                said(
+                    msg(
+                        "session %(n)s: the session of %(date)s titled %(title)s is named twice "
+                        "(also line %(line)s): expected each session once",
+                        n=n,
+                        date=when.isoformat(),
+                        title=values.quoted(title),
+                        line=seen[key],
+                    )
+                ),
             )
             return None
         seen[key] = item.line
@@ -322,15 +418,23 @@ def resolve(spec: EventFile, folder: Path) -> EventFile:
             continue
         matches = [(rel, i) for rel, i, d, title in found if d == ref.date and _same(ref.title) in title]
         if len(matches) != 1:
-            what = "no session" if not matches else f"{len(matches)} sessions ({', '.join(m[0] for m in matches)})"
-            errors.append(
-                InputError(
-                    spec.file,
-                    f"line {ref.line}",
-                    f"{what} of {ref.date.isoformat()} titled "
-                    f"{values.quoted(ref.title)} found: expected exactly one upload with that date and title",
+            found_text = (
+                msg(
+                    "no session of %(date)s titled %(title)s found: expected exactly one upload with that date and title",
+                    date=ref.date.isoformat(),
+                    title=values.quoted(ref.title),
+                )
+                if not matches
+                else msg(
+                    "%(count)s sessions (%(files)s) of %(date)s titled %(title)s found: "
+                    "expected exactly one upload with that date and title",
+                    count=len(matches),
+                    files=", ".join(m[0] for m in matches),
+                    date=ref.date.isoformat(),
+                    title=values.quoted(ref.title),
                 )
             )
+            errors.append(InputError(spec.file, f"line {ref.line}", said(found_text)))
             continue
         refs.append(replace(ref, file=matches[0][0], index=matches[0][1]))
     if errors:
@@ -347,5 +451,10 @@ def _fraction(value: Any) -> Fraction:
         if f > 1:
             f /= 100
     if not 0 <= f <= 1:
-        raise ValueError(f"expected 0% to 100%, got {values.quoted(value)}")
+        raise ValueError(said(msg("expected 0%% to 100%%, got %(value)s", value=values.quoted(value))))
     return f
+
+
+def _session_error(n: int, exc: ValueError) -> str:
+    """'session 2: expected …': the session's place in the list, then what ``exc`` says (its message kept)."""
+    return said(msg("session %(n)s: %(problem)s", n=n, problem=param_of(said_of(exc))))

@@ -14,12 +14,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..model import Deal
+from ..model import Deal, Seat
+from ..notation import ContractError
 from ..scoring.message import msg
 from ..scoring.said import param_of, said
+from .labels import place
 
 VOIDS = frozenset({"", "-", "\u2014", "\u2013", "VOID"})
 """A void suit as hand records write it: empty, hyphen, em dash, en dash, the word."""
+
+
+def dealer(text: str) -> Seat:
+    """A hand record's dealer ('N', 'north'); a seat written wrongly raises ``ValueError`` with
+    ``Seat.parse``'s English, said as a message (the engine's notation knows no messages)."""
+    try:
+        return Seat.parse(text)
+    except ContractError:
+        raise ValueError(said(msg("expected a seat N, E, S or W, got %(text)s", text=repr(text)))) from None
 
 
 def suit_ranks(text: str | None) -> str:
@@ -50,7 +61,10 @@ class HandRecords:
             self.seen[number] = where
         elif known != deal:
             del self.deals[number]
-            self.dropped[number] = (where, f"two different hand records for the board (also {self.seen[number]})")
+            self.dropped[number] = (
+                where,
+                said(msg("two different hand records for the board (also %(where)s)", where=place(self.seen[number]))),
+            )
 
     def drop(self, number: int, where: str, reason: str) -> None:
         """A wrong hand record: the board goes without a deal (unless another record gave one)."""

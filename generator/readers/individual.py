@@ -11,10 +11,12 @@ from collections.abc import Callable, Mapping
 
 from ..errors import InputError
 from ..model import Board, PairRef, Seats, TravellerLine
-from ..scoring.message import msg
+from ..scoring.message import Msg, Param, msg
 from ..scoring.said import Said, said
+from .labels import place
 
-SEAT_NAMES = {"N": "North", "S": "South", "E": "East", "W": "West"}
+_SEAT_WORDS: dict[str, Msg] = {"N": msg("North"), "S": msg("South"), "E": msg("East"), "W": msg("West")}
+"""A seat's name inside a message: each language names it (French 'Nord', Dutch 'Noord')."""
 
 
 def player_label(ref: PairRef) -> Said:
@@ -25,11 +27,19 @@ def player_label(ref: PairRef) -> Said:
 
 def seats_of(numbers: Mapping[str, int | None], section: str) -> Seats:
     """Seats from the player numbers by seat letter (N, S, E, W); every seat must be filled."""
-    missing = [SEAT_NAMES[s] for s in "NESW" if numbers.get(s) is None]
+    missing = [s for s in "NESW" if numbers.get(s) is None]
     if missing:
+        seats: Param = _SEAT_WORDS[missing[0]]
+        for s in missing[1:]:
+            seats = msg("%(first)s or %(second)s", first=seats, second=_SEAT_WORDS[s])
         raise ValueError(
-            f"no player in {' or '.join(missing)}: expected the player numbers of all four seats "
-            "(N, S, E and W) on every line of an individual event"
+            said(
+                msg(
+                    "no player in %(seats)s: expected the player numbers of all four seats "
+                    "(N, S, E and W) on every line of an individual event",
+                    seats=seats,
+                )
+            )
         )
     ref = {s: PairRef(section, n) for s in "NSEW" if (n := numbers.get(s)) is not None}  # all four: none missing
     return Seats(ref["N"], ref["S"], ref["E"], ref["W"])
@@ -54,8 +64,14 @@ def seat_problems(
                     InputError(
                         file,
                         where,
-                        f"unknown {label} in {SEAT_NAMES[seat]}: expected one of the "
-                        f"players listed ({_listed(known, ref.section)})",
+                        said(
+                            msg(
+                                "unknown %(player)s in %(seat)s: expected one of the players listed (%(listed)s)",
+                                player=label.param,
+                                seat=_SEAT_WORDS[seat],
+                                listed=_listed(known, ref.section),
+                            )
+                        ),
                         n,
                         label,
                     )
@@ -66,8 +82,15 @@ def seat_problems(
                     InputError(
                         file,
                         where,
-                        f"{label} sits both {SEAT_NAMES[at_table[ref]]} and "
-                        f"{SEAT_NAMES[seat]} at this table: expected four different players",
+                        said(
+                            msg(
+                                "%(player)s sits both %(seat)s and %(other)s at this table: "
+                                "expected four different players",
+                                player=label.param,
+                                seat=_SEAT_WORDS[at_table[ref]],
+                                other=_SEAT_WORDS[seat],
+                            )
+                        ),
                         n,
                         label,
                     )
@@ -80,8 +103,16 @@ def seat_problems(
                     InputError(
                         file,
                         where,
-                        f"{label} plays this board twice ({SEAT_NAMES[other_seat]} "
-                        f"at {other_where}, {SEAT_NAMES[seat]} here): expected each player once a board",
+                        said(
+                            msg(
+                                "%(player)s plays this board twice (%(seat)s at %(where)s, %(other)s here): "
+                                "expected each player once a board",
+                                player=label.param,
+                                seat=_SEAT_WORDS[other_seat],
+                                where=place(other_where),
+                                other=_SEAT_WORDS[seat],
+                            )
+                        ),
                         n,
                         label,
                     )

@@ -7,7 +7,7 @@ English here, translated where a page or ``check``'s report is in another langua
 from __future__ import annotations
 
 from ..model import PairRef
-from ..scoring.message import msg
+from ..scoring.message import Param, msg
 from ..scoring.said import Said, param_of, said
 
 
@@ -33,4 +33,17 @@ def versus(ns: str | None, ew: str | None) -> Said | None:
     return said(param_of(ns)) if ns else (said(param_of(ew)) if ew else None)
 
 
-__all__ = ["pair_label", "versus"]
+def place(location: str) -> Param:
+    """A place in a file as a message names it: 'line 12' and 'line 12, column 3' said in the
+    language; an element path, a byte or anything else as it is (never a word to translate)."""
+    head, _, rest = location.partition(", column ")
+    line = head.removeprefix("line ")
+    if head.startswith("line ") and line.isascii() and line.isdigit():
+        if not rest:
+            return msg("line %(line)s", line=line)
+        if rest.isascii() and rest.isdigit():
+            return msg("line %(line)s, column %(column)s", line=line, column=rest)
+    return location
+
+
+__all__ = ["pair_label", "place", "versus"]

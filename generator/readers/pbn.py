@@ -46,6 +46,7 @@ from ..scoring.said import param_of, said, said_of
 from . import pbn_tokens, values
 from .conventions import largest_field, noted_line, trusted_score, unreadable_contract
 from .hand_records import HandRecords
+from .hand_records import dealer as hand_dealer
 from .individual import player_label, seats_of
 from .labels import pair_label
 from .pbn_records import with_records
@@ -85,7 +86,9 @@ def _read(file: str, data: bytes) -> Reading:
     checks: list[Check] = []
     games = pbn_tokens.games(file, data, errors)
     if not games and not errors:
-        errors.append(InputError(file, "line 1", 'expected PBN games ([Board "1"] ... with a ScoreTable), found none'))
+        errors.append(
+            InputError(file, "line 1", said(msg('expected PBN games ([Board "1"] ... with a ScoreTable), found none')))
+        )
     groups: dict[str, list[_Game]] = {}
     for game in games:
         groups.setdefault(game.tag("Event"), []).append(game)
@@ -179,7 +182,18 @@ class _Session:
             self.figures.notes.append("no [Scoring] tag: the pairs score tables are matchpointed")
         if parsed is None:
             line = next((g.tags["Scoring"][1] for g in games if "Scoring" in g.tags), first.line)
-            self.error(line, f"unknown scoring {scoring_text!r}: expected MatchPoints, IMP;Butler, IMP;Cross or Teams")
+            self.error(
+                line,
+                said(
+                    msg(
+                        "unknown scoring %(scoring)s: expected %(known)s",
+                        scoring=repr(scoring_text),
+                        known=msg(
+                            "%(first)s or %(second)s", first="MatchPoints, IMP;Butler, IMP;Cross", second="Teams"
+                        ),
+                    )
+                ),
+            )
             return None
         method, options = parsed
         self.figures.program = "PBN"
@@ -194,7 +208,7 @@ class _Session:
             try:
                 when = values.parse_date(date_text)
             except ValueError as exc:
-                self.error(first.tags.get("EventDate", first.tags.get("Date", ("", first.line)))[1], str(exc))
+                self.error(first.tags.get("EventDate", first.tags.get("Date", ("", first.line)))[1], said_of(exc))
         total = next((g.tables["TotalScoreTable"] for g in games if "TotalScoreTable" in g.tables), None)
         common = {
             "title": event or "Untitled session",
@@ -258,12 +272,12 @@ class _Session:
             try:
                 pid = values.number_of(row.get("PairId", ""), "pair")
             except ValueError as exc:
-                self.error(line, f"PairId: {exc}")
+                self.error(line, _column_error("PairId", exc))
                 continue
             try:
                 direction = values.parse_direction(row.get("Direction", ""))
             except ValueError as exc:
-                self.error(line, str(exc), pair=f"pair {pid}")
+                self.error(line, said_of(exc), pair=pair_label(PairRef("", pid)))
                 continue
             section = row.get("Section", "")
             ids.setdefault((section, pid), set()).add(direction)
@@ -315,14 +329,19 @@ class _Session:
             try:
                 pid = values.number_of(row.get("PlayerId", ""), "player")
             except ValueError as exc:
-                self.error(line, f"PlayerId: {exc}")
+                self.error(line, _column_error("PlayerId", exc))
                 continue
             section = row.get("Section", "")
             ref = PairRef(section, pid)
             if pid in by_section.setdefault(section, {}):
                 self.error(
                     line,
-                    f"{player_label(ref)} is listed twice in the TotalScoreTable: expected each player once",
+                    said(
+                        msg(
+                            "%(player)s is listed twice in the TotalScoreTable: expected each player once",
+                            player=param_of(player_label(ref)),
+                        )
+                    ),
                     pair=player_label(ref),
                 )
                 continue
@@ -356,20 +375,28 @@ class _Session:
         try:
             number = values.board_number(number_text)
         except ValueError as exc:
-            self.error(game.tags.get("Board", ("", game.line))[1], str(exc))
+            self.error(game.tags.get("Board", ("", game.line))[1], said_of(exc))
             return None
         vul_text = game.tag("Vulnerable")
         vulnerability = _VULNERABLE.get(vul_text.upper()) if vul_text else None
         if vul_text and vulnerability is None:
             self.error(
-                game.tags["Vulnerable"][1], f"expected vulnerability None, NS, EW or All, got {vul_text!r}", number
+                game.tags["Vulnerable"][1],
+                said(
+                    msg(
+                        "expected vulnerability %(values)s, got %(text)s",
+                        values=msg("%(first)s or %(second)s", first="None, NS, EW", second="All"),
+                        text=repr(vul_text),
+                    )
+                ),
+                number,
             )
         dealer = None
         if game.tag("Dealer"):
             try:
-                dealer = Seat.parse(game.tag("Dealer"))
-            except ContractError as exc:
-                self.error(game.tags["Dealer"][1], str(exc), number)
+                dealer = hand_dealer(game.tag("Dealer"))
+            except ValueError as exc:
+                self.error(game.tags["Dealer"][1], said_of(exc), number)
         lines = []
         datum = None
         butler = "ButlerDatum" in table.columns
@@ -458,8 +485,15 @@ class _Session:
                 if differ:
                     self.error(
                         self.board_lines[id(board)],
-                        f"board {number} is written twice with a different "
-                        f"{' and '.join(differ)} (also line {self.board_lines[id(first)]}): expected each board once",
+                        said(
+                            msg(
+                                "board %(board)s is written twice with a different %(what)s (also line %(line)s): "
+                                "expected each board once",
+                                board=number,
+                                what=_and(differ),
+                                line=self.board_lines[id(first)],
+                            )
+                        ),
                         number,
                     )
             deal = next((b.deal for b in games[number] if b.deal), None)
@@ -520,8 +554,13 @@ class _Session:
         except ValueError:
             self.error(
                 line_no,
-                f"expected pair numbers in PairId_NS and PairId_EW, got {values.quoted(ns_id)} and "
-                f"{values.quoted(ew_id)}",
+                said(
+                    msg(
+                        "expected pair numbers in PairId_NS and PairId_EW, got %(ns)s and %(ew)s",
+                        ns=values.quoted(ns_id),
+                        ew=values.quoted(ew_id),
+                    )
+                ),
                 board,
             )
             return None
@@ -547,7 +586,17 @@ class _Session:
         try:
             number = values.number_of(text, "pair")
         except ValueError:
-            self.error(line_no, f"expected a pair number in PairId_{side}, got {values.quoted(text)}", board)
+            self.error(
+                line_no,
+                said(
+                    msg(
+                        "expected a pair number in %(column)s, got %(text)s",
+                        column=f"PairId_{side}",
+                        text=values.quoted(text),
+                    )
+                ),
+                board,
+            )
             return
         ref = PairRef(row.get("Section", ""), number, side if mitchell else None)
         problem = score_problem(
@@ -570,7 +619,7 @@ class _Session:
             try:
                 numbers[seat] = None if written in ("", "-") else values.number_of(written, "player")
             except ValueError as exc:
-                self.error(line_no, f"{column}: {exc}", board)
+                self.error(line_no, _column_error(column, exc), board)
                 places.dropped.add(board)
                 return None
         if "bye" in (score_ns.lower(), score_ew.lower()):
@@ -586,7 +635,7 @@ class _Session:
         try:
             seats = seats_of(numbers, section)
         except ValueError as exc:
-            self.error(line_no, str(exc), board)
+            self.error(line_no, said_of(exc), board)
             places.dropped.add(board)
             return None
 
@@ -690,7 +739,12 @@ class _Session:
             try:
                 return values.parse_artificial(split if split.upper().startswith("A") else f"A{split}")
             except ValueError as exc:
-                self.error(line_no, f"an adjusted score (A): {exc}", board, pairs)
+                self.error(
+                    line_no,
+                    said(msg("an adjusted score (A): %(problem)s", problem=param_of(said_of(exc)))),
+                    board,
+                    pairs,
+                )
                 return None
         if contract_text.upper() == "PO":
             contract_text = "PASS"
@@ -702,7 +756,12 @@ class _Session:
         except ContractError as exc:
             self.error(
                 line_no,
-                f"{exc} (the table has no score column, so the score is worked out from the contract)",
+                said(
+                    msg(
+                        "%(problem)s (the table has no score column, so the score is worked out from the contract)",
+                        problem=param_of(said_of(exc)),
+                    )
+                ),
                 board,
                 pairs,
             )
@@ -732,7 +791,13 @@ class _Session:
             if score_ns in ("-", "") or score_ew in ("-", ""):
                 self.error(
                     line_no,
-                    f'expected an artificial score for both sides (such as "A+" "A-"), got {score_ns!r} and {score_ew!r}',
+                    said(
+                        msg(
+                            'expected an artificial score for both sides (such as "A+" "A-"), got %(ns)s and %(ew)s',
+                            ns=repr(score_ns),
+                            ew=repr(score_ew),
+                        )
+                    ),
                     board,
                     pairs,
                 )
@@ -740,7 +805,7 @@ class _Session:
             try:
                 return values.side_artificial(score_ns), values.side_artificial(score_ew)
             except ValueError as exc:
-                self.error(line_no, str(exc), board, pairs)
+                self.error(line_no, said_of(exc), board, pairs)
                 return None
         try:
             if score_ns not in ("-", ""):
@@ -748,12 +813,27 @@ class _Session:
             elif score_ew not in ("-", ""):
                 score = -values.whole_number(score_ew)
             else:
-                self.error(line_no, f"{values.SCORE_EXPECTED} in Score_NS or Score_EW, found neither", board, pairs)
+                self.error(
+                    line_no,
+                    said(
+                        msg(
+                            "expected a score such as 420 or an artificial score such as A60/40 in Score_NS or "
+                            "Score_EW, found neither"
+                        )
+                    ),
+                    board,
+                    pairs,
+                )
                 return None
         except ValueError:
             self.error(
                 line_no,
-                f"{values.SCORE_EXPECTED}, got {values.quoted(score_ns if score_ns != '-' else score_ew)}",
+                said(
+                    msg(
+                        "expected a score such as 420 or an artificial score such as A60/40, got %(score)s",
+                        score=values.quoted(score_ns if score_ns != "-" else score_ew),
+                    )
+                ),
                 board,
                 pairs,
             )
@@ -793,7 +873,7 @@ class _Session:
             try:
                 tid = values.number_of(row.get("TeamId", ""), "team")
             except ValueError as exc:
-                self.error(line, f"TeamId: {exc}")
+                self.error(line, _column_error("TeamId", exc))
                 continue
             players = tuple(
                 Player(n.strip()) for n in row.get("Roster", "").split(" - ") if n.strip() and n.strip() != "-"
@@ -811,16 +891,23 @@ class _Session:
                 except ValueError:
                     self.error(
                         line,
-                        f"expected team numbers in TeamId_Home and TeamId_Away, got "
-                        f"{values.quoted(row.get('TeamId_Home', ''))} and {values.quoted(row.get('TeamId_Away', ''))}",
+                        said(
+                            msg(
+                                "expected team numbers in TeamId_Home and TeamId_Away, got %(home)s and %(away)s",
+                                home=values.quoted(row.get("TeamId_Home", "")),
+                                away=values.quoted(row.get("TeamId_Away", "")),
+                            )
+                        ),
                     )
                     continue
                 for tid in (home, away):
                     if tid not in teams:
                         self.error(
                             line,
-                            f"unknown team {tid}: expected one of the teams in the TotalScoreTable",
-                            pair=f"team {tid}",
+                            said(
+                                msg("unknown team %(team)s: expected one of the teams in the TotalScoreTable", team=tid)
+                            ),
+                            pair=said(msg("team %(number)s", number=tid)),
                         )
                         teams[tid] = Team(tid, f"Team {tid}")
                 details = row.get("MatchDetails", "").split(",")
@@ -844,6 +931,23 @@ class _Session:
                 "the file holds match totals only (no board results): its IMPs cannot be re-scored"
             )
         return tuple(sorted(teams.values(), key=lambda t: t.number)), tuple(matches)
+
+
+_DIFFER: dict[str, Param] = {"deal": msg("deal"), "dealer": msg("dealer"), "vulnerability": msg("vulnerability")}
+"""What two games of one board may disagree on, as a message names it."""
+
+
+def _and(differ: list[str]) -> Param:
+    """'deal and dealer': what ``differ`` names, each joined to the one before by 'and'."""
+    said_: Param = _DIFFER[differ[0]]
+    for what in differ[1:]:
+        said_ = msg("%(first)s and %(second)s", first=said_, second=_DIFFER[what])
+    return said_
+
+
+def _column_error(column: str, exc: ValueError) -> str:
+    """'PairId: expected …': the cell's column, then what ``exc`` says is wrong with it (its message kept)."""
+    return said(msg("%(who)s: %(problem)s", who=column, problem=param_of(said_of(exc))))
 
 
 def _pairs(ns: PairRef, ew: PairRef) -> Callable[[], str]:

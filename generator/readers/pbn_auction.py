@@ -27,7 +27,7 @@ from typing import Any
 
 from ..model import Auction, Call, CardPlay, Contract, Deal, PlayedCard, Seat, Strain, Trick
 from ..notation import PASS
-from ..scoring.message import msg
+from ..scoring.message import Param, msg
 from ..scoring.said import said
 
 _TOKEN = re.compile(r"=\d+=|\$\d+|[!?]{1,2}|\^[A-Za-z]|[*+]|[A-Za-z0-9]+|-|\S")
@@ -36,7 +36,8 @@ _STRAINS = ("C", "D", "H", "S", "NT")
 _BID = re.compile(r"^([1-7])(C|D|H|S|NT|N)$")
 _CARD = re.compile(r"^([SHDC])(10|[AKQJT98765432])$")
 _RANK_ORDER = "23456789TJQKA"
-_SEAT_WORDS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+_SEAT_WORDS = {Seat.N: msg("North"), Seat.E: msg("East"), Seat.S: msg("South"), Seat.W: msg("West")}
+"""A seat's name in a reason: each language names it (French 'Nord', Dutch 'Noord')."""
 
 
 def next_seat(seat: Seat, steps: int = 1) -> Seat:
@@ -61,12 +62,12 @@ def _tokens(lines: Iterable[str]) -> list[str]:
     return out
 
 
-def _noted(items: list[Any], token: str, what: str) -> bool:
+def _noted(items: list[Any], token: str, what: Param) -> bool:
     """Whether ``token`` is a note reference (``=n=``); if so the last call or card gets it."""
     if not (token.startswith("=") and token.endswith("=") and len(token) > 2):
         return False
     if not items:
-        raise ValueError(f"a note reference {token} before any {what}")
+        raise ValueError(said(msg("a note reference %(token)s before any %(what)s", token=token, what=what)))
     items[-1] = replace(items[-1], note=int(token[1:-1]))
     return True
 
@@ -77,7 +78,9 @@ def parse_auction(lines: Iterable[str], first: str, dealer: Seat | None = None) 
     try:
         seat = Seat(first.strip().upper())
     except ValueError:
-        raise ValueError(f"[Auction {first!r}]: expected the seat that calls first, N, E, S or W") from None
+        raise ValueError(
+            said(msg("[Auction %(first)s]: expected the seat that calls first, N, E, S or W", first=repr(first)))
+        ) from None
     calls: list[Call] = []
     start = seat
     last_bid: tuple[int, int] | None = None
@@ -87,7 +90,7 @@ def parse_auction(lines: Iterable[str], first: str, dealer: Seat | None = None) 
     insufficient = False
     ended = False
     for token in _tokens(lines):
-        if _noted(calls, token, "call"):
+        if _noted(calls, token, msg("call")):
             continue
         if token[0] in "!?$":
             if token == "!" and calls:
@@ -107,7 +110,7 @@ def parse_auction(lines: Iterable[str], first: str, dealer: Seat | None = None) 
             continue
         if token == "-":
             if calls:
-                raise ValueError("'-' (a seat before the dealer) after the first call")
+                raise ValueError(said(msg("'-' (a seat before the dealer) after the first call")))
             seat = start = next_seat(seat)
             continue
         if upper in ("AP", "PASS", "P"):
@@ -120,12 +123,16 @@ def parse_auction(lines: Iterable[str], first: str, dealer: Seat | None = None) 
             ended = passes == (3 if last_bid else 4)
         elif upper in ("X", "D", "DBL"):
             if last_bid is None or bidder is None or bidder.is_ns == seat.is_ns or doubled:
-                raise ValueError(f"{_SEAT_WORDS[seat]} doubles with no opponent's undoubled bid to double")
+                raise ValueError(
+                    said(msg("%(seat)s doubles with no opponent's undoubled bid to double", seat=_SEAT_WORDS[seat]))
+                )
             calls.append(Call("X"))
             doubled, doubler, passes = 1, seat, 0
         elif upper in ("XX", "R", "RDBL"):
             if doubled != 1 or doubler is None or doubler.is_ns == seat.is_ns:
-                raise ValueError(f"{_SEAT_WORDS[seat]} redoubles with no opponent's double to redouble")
+                raise ValueError(
+                    said(msg("%(seat)s redoubles with no opponent's double to redouble", seat=_SEAT_WORDS[seat]))
+                )
             calls.append(Call("XX"))
             doubled, passes = 2, 0
         else:
@@ -153,7 +160,15 @@ def parse_auction(lines: Iterable[str], first: str, dealer: Seat | None = None) 
     if not calls:
         raise ValueError(said(msg("no calls")))
     if dealer is not None and start is not dealer:
-        raise ValueError(f"the first call is {_SEAT_WORDS[start]}'s, but {_SEAT_WORDS[dealer]} dealt")
+        raise ValueError(
+            said(
+                msg(
+                    "the first call is %(seat)s's, but %(dealer)s dealt",
+                    seat=_SEAT_WORDS[start],
+                    dealer=_SEAT_WORDS[dealer],
+                )
+            )
+        )
     return Auction(start, tuple(calls), complete=ended)
 
 
@@ -201,14 +216,16 @@ def parse_play(
     try:
         leader = Seat(first.strip().upper())
     except ValueError:
-        raise ValueError(f"[Play {first!r}]: expected the opening leader's seat, N, E, S or W") from None
+        raise ValueError(
+            said(msg("[Play %(first)s]: expected the opening leader's seat, N, E, S or W", first=repr(first)))
+        ) from None
     cards: list[PlayedCard] = []
     out_of_turn: set[int] = set()
     seen: dict[str, int] = {}
     """Each card played, and in which trick."""
     holds = _holders(deal)
     for token in _tokens(lines):
-        if _noted(cards, token, "card"):
+        if _noted(cards, token, msg("card")):
             continue
         if token[0] in "!?$":
             continue
@@ -242,18 +259,32 @@ def parse_play(
             )
         if holds and holds.get(card) is not seat:
             raise ValueError(
-                f"{_SEAT_WORDS[seat]} plays {card} in trick {trick}, but the deal gives it to {_SEAT_WORDS[holds[card]]}"
+                said(
+                    msg(
+                        "%(seat)s plays %(card)s in trick %(trick)s, but the deal gives it to %(holder)s",
+                        seat=_SEAT_WORDS[seat],
+                        card=card,
+                        trick=trick,
+                        holder=_SEAT_WORDS[holds[card]],
+                    )
+                )
             )
         seen[card] = trick
         cards.append(PlayedCard(seat, card))
     if len(cards) > 52:
-        raise ValueError(f"{len(cards)} cards: expected at most 52, four to a trick")
+        raise ValueError(said(msg("%(count)s cards: expected at most 52, four to a trick", count=len(cards))))
     if not cards:
         raise ValueError(said(msg("no cards")))
     if declarer is not None and leader is not next_seat(declarer) and 0 not in out_of_turn:
         raise ValueError(
-            f"the play starts with {_SEAT_WORDS[leader]}, but the opening leader is "
-            f"{_SEAT_WORDS[next_seat(declarer)]}, on declarer {_SEAT_WORDS[declarer]}'s left"
+            said(
+                msg(
+                    "the play starts with %(seat)s, but the opening leader is %(leader)s, on declarer %(declarer)s's left",
+                    seat=_SEAT_WORDS[leader],
+                    leader=_SEAT_WORDS[next_seat(declarer)],
+                    declarer=_SEAT_WORDS[declarer],
+                )
+            )
         )
     trumps = contract.strain if contract is not None and not contract.passed_out else None
     known_contract = contract is not None and not contract.passed_out

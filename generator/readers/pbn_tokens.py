@@ -20,6 +20,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..errors import InputError
+from ..scoring.message import msg
+from ..scoring.said import said
 from . import values
 
 CHUNK = 1 << 16
@@ -163,7 +165,11 @@ def _games(file: str, lines: Iterator[str]) -> tuple[list[Game], list[InputError
             m = tag(line) or _TAG_COMMENTED.match(line)
             if m is None:
                 errors.append(
-                    InputError(file, f"line {number}", f'expected a tag such as [Board "1"], got {line[:40]!r}')
+                    InputError(
+                        file,
+                        f"line {number}",
+                        said(msg('expected a tag such as [Board "1"], got %(line)s', line=repr(line[:40]))),
+                    )
                 )
                 continue
             name, value = m.group(1), m.group(2)
@@ -202,8 +208,14 @@ def _games(file: str, lines: Iterator[str]) -> tuple[list[Game], list[InputError
                 InputError(
                     file,
                     f"line {number}",
-                    f"expected {len(table.columns)} cells as the table header "
-                    f"on line {table.line} names, got {len(cells)}",
+                    said(
+                        msg(
+                            "expected %(columns)s cells as the table header on line %(line)s names, got %(cells)s",
+                            columns=len(table.columns),
+                            line=table.line,
+                            cells=len(cells),
+                        )
+                    ),
                     _board_no(game),
                 )
             )
@@ -212,7 +224,9 @@ def _games(file: str, lines: Iterator[str]) -> tuple[list[Game], list[InputError
             rows.append((number, dict(zip(table.columns, cells))))
     if in_comment:  # all that follows would be left out, results too: said, never silent
         errors.append(
-            InputError(file, f"line {opened}", "a comment opened with { is never closed: expected } to end it")
+            InputError(
+                file, f"line {opened}", said(msg("a comment opened with { is never closed: expected } to end it"))
+            )
         )
     return found, errors
 

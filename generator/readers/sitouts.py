@@ -14,6 +14,8 @@ from typing import Any
 
 from ..errors import InputError
 from ..model import Direction, PairRef, Session, SitOut
+from ..scoring.message import Param, msg
+from ..scoring.said import param_of, said
 from .labels import pair_label
 
 NO_OPPONENT = ("", "-", "0")
@@ -44,9 +46,13 @@ def score_problem(pair: PairRef, **written: str) -> str | None:
 
 def _refusal(pair: PairRef, found: dict[str, str]) -> str:
     what = ", ".join(f"{name} {text.strip()!r}" for name, text in found.items())
-    return (
-        f"a sit-out line ({pair_label(pair)} has no opponents) also has {what}: expected no contract or "
-        "score on a line with no opponents (give the opponents' pair number if the board was played)"
+    return said(
+        msg(
+            "a sit-out line (%(pair)s has no opponents) also has %(what)s: expected no contract or "
+            "score on a line with no opponents (give the opponents' pair number if the board was played)",
+            pair=param_of(pair_label(pair) or ""),
+            what=what,
+        )
     )
 
 
@@ -59,24 +65,29 @@ def yaml_sitout(
     """A YAML result ``{ns: 5, sitout: true}`` (or ``ew:``, or ``pair:`` in a Howell; ``player:``
     in an individual event): the sit-out record, or the message refusing it."""
     if r.get("sitout") is not True:
-        return f"expected sitout: true on a sit-out line, got {r.get('sitout')!r}"
+        return said(msg("expected sitout: true on a sit-out line, got %(value)s", value=repr(r.get("sitout"))))
     if individual:
         given = [(key, r[key]) for key in ("player", "N", "S", "E", "W", "ns", "ew", "pair") if r.get(key) is not None]
         if len(given) != 1 or given[0][0] != "player":
-            return (
-                "an individual's sit-out line names the one player who sat out: expected player:, got "
-                f"{', '.join(k for k, _ in given) or 'none'}"
+            return said(
+                msg(
+                    "an individual's sit-out line names the one player who sat out: expected player:, got %(keys)s",
+                    keys=_keys(given),
+                )
             )
     else:
         given = [(key, r[key]) for key in ("ns", "ew", "pair") if r.get(key) is not None]
     if len(given) != 1:
-        return (
-            "a sit-out line names the one pair that sat out: expected one of ns:, ew: (or pair: in a howell), "
-            f"got {', '.join(k for k, _ in given) or 'none'}"
+        return said(
+            msg(
+                "a sit-out line names the one pair that sat out: expected one of ns:, ew: (or pair: in a howell), "
+                "got %(keys)s",
+                keys=_keys(given),
+            )
         )
     key, number = given[0]
     if not isinstance(number, int) or isinstance(number, bool) or number < 1:
-        return f"expected a pair number under {key}, got {number!r}"
+        return said(msg("expected a pair number under %(key)s, got %(value)s", key=key, value=repr(number)))
     if key == "player":
         ref = PairRef(section, number)
         return (
@@ -85,13 +96,18 @@ def yaml_sitout(
             else SitOut(ref, board, source_line=line)
         )
     if key == "pair" and mitchell:
-        return "in a mitchell a sit-out line says the pair's direction: expected ns: or ew:, not pair:"
+        return said(msg("in a mitchell a sit-out line says the pair's direction: expected ns: or ew:, not pair:"))
     direction = {"ns": Direction.NS, "ew": Direction.EW}.get(key) if mitchell else None
     ref = PairRef(section, number, direction)
     played = {k: str(r[k]) for k in _PLAYED_KEYS if k in r}
     if played:
         return _refusal(ref, played)
     return SitOut(ref, board, source_line=line)
+
+
+def _keys(given: list[tuple[str, Any]]) -> Param:
+    """The keys a sit-out line gives ('ns, ew'), or 'none' said in the language."""
+    return ", ".join(k for k, _ in given) or msg("none")
 
 
 def listed_only(
@@ -131,7 +147,12 @@ def sitout_problems(file: str, session: Session, where: dict[int, str] | None = 
                 InputError(
                     file,
                     place,
-                    f"{label} sits out but is not listed among the pairs: expected a listed pair number",
+                    said(
+                        msg(
+                            "%(pair)s sits out but is not listed among the pairs: expected a listed pair number",
+                            pair=param_of(label or ""),
+                        )
+                    ),
                     record.board,
                     label,
                 )
@@ -141,7 +162,13 @@ def sitout_problems(file: str, session: Session, where: dict[int, str] | None = 
                 InputError(
                     file,
                     place,
-                    f"{label} is recorded sitting out a board it also has a result on: expected one or the other",
+                    said(
+                        msg(
+                            "%(pair)s is recorded sitting out a board it also has a result on: "
+                            "expected one or the other",
+                            pair=param_of(label or ""),
+                        )
+                    ),
                     record.board,
                     label,
                 )
@@ -149,7 +176,16 @@ def sitout_problems(file: str, session: Session, where: dict[int, str] | None = 
         elif (record.pair, record.board) in seen:
             errors.append(
                 InputError(
-                    file, place, f"{label} is recorded sitting out this board twice: expected once", record.board, label
+                    file,
+                    place,
+                    said(
+                        msg(
+                            "%(pair)s is recorded sitting out this board twice: expected once",
+                            pair=param_of(label or ""),
+                        )
+                    ),
+                    record.board,
+                    label,
                 )
             )
         seen.add((record.pair, record.board))

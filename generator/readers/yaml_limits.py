@@ -9,6 +9,9 @@ from typing import Any
 import yaml
 from yaml.constructor import SafeConstructor
 
+from ..scoring.message import msg
+from ..scoring.said import said
+
 
 class LineDict(dict[Any, Any]):
     """A mapping that knows the line it started on."""
@@ -38,7 +41,8 @@ def construct_timestamp(loader: Any, node: yaml.ScalarNode) -> Any:  # (loader: 
         return SafeConstructor.construct_yaml_timestamp(loader, node)
     except (ValueError, OverflowError):
         raise LoadError(
-            node.start_mark.line + 1, f"expected a real calendar date, got {str(node.value)[:40]!r}"
+            node.start_mark.line + 1,
+            said(msg("expected a real calendar date, got %(date)s", date=repr(str(node.value)[:40]))),
         ) from None
 
 

@@ -26,6 +26,8 @@ from yaml.events import (
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import InputError
+from ..scoring.message import Figure, Param, msg
+from ..scoring.said import said
 from . import values, yaml_fastload
 from .yaml_fastload import Unhandled, fast_load
 from .yaml_limits import MAX_DEPTH, MAX_NUMBER_LENGTH, LineDict, LoadError, construct_timestamp
@@ -67,14 +69,21 @@ class _Guards(_Hooks):
         every upload, so the frames count."""
         event = self.peek_event()
         if isinstance(event, AliasEvent):
-            raise LoadError(_line(event), "YAML aliases (*name) are not allowed in uploads: expected plain values")
+            raise LoadError(
+                _line(event), said(msg("YAML aliases (*name) are not allowed in uploads: expected plain values"))
+            )
         self.depth += 1
         try:
             if self.depth > MAX_DEPTH:
                 raise LoadError(
                     _line(event),
-                    f"the YAML is nested more than {MAX_DEPTH} levels deep: "
-                    "expected a session as in docs/yaml-format.md",
+                    said(
+                        msg(
+                            "the YAML is nested more than %(depth)s levels deep: "
+                            "expected a session as in docs/yaml-format.md",
+                            depth=MAX_DEPTH,
+                        )
+                    ),
                 )
             anchor = event.anchor
             anchors = self.anchors
@@ -152,7 +161,13 @@ def _construct_int(
     if len(text) > MAX_NUMBER_LENGTH:
         raise LoadError(
             node.start_mark.line + 1,
-            f"expected a number of at most {MAX_NUMBER_LENGTH} digits, got one {len(text):,} characters long",
+            said(
+                msg(
+                    "expected a number of at most %(digits)s digits, got one %(length)s characters long",
+                    digits=MAX_NUMBER_LENGTH,
+                    length=Figure(len(text), 0, f"{len(text):,}"),
+                )
+            ),
         )
     return SafeConstructor.construct_yaml_int(loader, node)
 
@@ -239,19 +254,33 @@ class YamlReader:
         line = where.line if isinstance(where, LineDict) else where
         self.errors.append(InputError(self.file, f"line {line}" if line else "", message, board, pair))
 
-    def mapping(self, value: Any, parent: Any, what: str) -> bool:
+    def mapping(self, value: Any, parent: Any, what: Param) -> bool:
+        """Whether ``value`` is a mapping; if not, reported (``what``: 'a board', a message)."""
         if isinstance(value, dict):
             return True
-        self.error(parent, f"expected {what} as a mapping (key: value), got {value!r}")
+        self.error(
+            parent,
+            said(msg("expected %(what)s as a mapping (key: value), got %(value)s", what=what, value=repr(value))),
+        )
         return False
 
-    def listed(self, parent: dict[Any, Any], key: str, where: Any, what: str) -> list[Any]:
+    def listed(self, parent: dict[Any, Any], key: str, where: Any, what: Param) -> list[Any]:
         """``parent[key]`` as a list (missing: empty); anything else is reported."""
         value = parent.get(key)
         if value is None:
             return []
         if not isinstance(value, list):
-            self.error(where, f"expected {key} as a list of {what}, got {values.quoted(value)}")
+            self.error(
+                where,
+                said(
+                    msg(
+                        "expected %(key)s as a list of %(what)s, got %(value)s",
+                        key=key,
+                        what=what,
+                        value=values.quoted(value),
+                    )
+                ),
+            )
             return []
         return value
 

@@ -17,6 +17,7 @@ from ..model import (
     ScoringMethod,
     Section,
 )
+from ..scoring.message import msg
 from . import values
 from .labels import pair_label
 from .validate import KnownPairs
@@ -72,7 +73,7 @@ class PenaltiesFormat(YamlReader):
         out = []
         known = {s.name: KnownPairs({q.ref for q in s.pairs}) for s in sections}
         for p in raw:
-            if self.mapping(p, where, "a penalty ({pair: 3, amount: 25%, reason: ...})"):
+            if self.mapping(p, where, msg("a penalty ({pair: 3, amount: 25%%, reason: ...})")):
                 penalty = self.penalty(p, method, sections, known)
                 if penalty is not None:
                     out.append(penalty)

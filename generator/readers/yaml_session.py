@@ -44,6 +44,7 @@ from ..scoring.options import DEFAULT_OPTIONS, OptionError
 from ..scoring.said import param_of, said, said_of
 from . import values
 from .hand_records import HandRecords
+from .hand_records import dealer as hand_dealer
 from .individual import player_label, seats_of
 from .labels import pair_label
 from .printed import KEY, PrintedFigures
@@ -164,7 +165,7 @@ def _read_yaml(file: str, data: bytes) -> Reading:
             )
         shared = {k: v for k, v in doc.items() if k not in ("sessions", "penalties")}
         sessions = [
-            reader.session({**shared, **part}, part) for part in parts if reader.mapping(part, doc, "a session")
+            reader.session({**shared, **part}, part) for part in parts if reader.mapping(part, doc, msg("a session"))
         ]
     else:
         sessions = [reader.session(doc, doc)]
@@ -295,7 +296,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         deals: dict[int, tuple[Deal | None, Seat | None, Vulnerability | None]] = {}
         board_lines: dict[int, int] = {}
         for sec in raw:
-            if not self.mapping(sec, where, "a section"):
+            if not self.mapping(sec, where, msg("a section")):
                 continue
             name = str(sec.get("name") or "")
             if self.individual:
@@ -353,7 +354,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         out: list[Pair] = []
         seen: set[PairRef] = set()
         for p in raw:
-            if not self.mapping(p, where, "a pair"):
+            if not self.mapping(p, where, msg("a pair")):
                 continue
             try:
                 number = values.number_of(p.get("number"), "pair", strings=False)
@@ -428,7 +429,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         out: list[Pair] = []
         seen: dict[PairRef, str] = {}
         for p in raw:
-            if not self.mapping(p, where, "a player"):
+            if not self.mapping(p, where, msg("a player")):
                 continue
             try:
                 number = values.number_of(p.get("number"), "player", strings=False)
@@ -482,7 +483,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             return ()
         out: list[Stratum] = []
         for index, item in enumerate(raw):
-            if not self.mapping(item, where, "a stratum"):
+            if not self.mapping(item, where, msg("a stratum")):
                 return ()
             name = str(item.get("name") or "").strip()
             if not name or len(name) > 20:
@@ -574,7 +575,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         board_lines: dict[int, int],
         places: Places,
     ) -> None:
-        if not self.mapping(b, parent, "a board"):
+        if not self.mapping(b, parent, msg("a board")):
             return
         try:
             number = values.board_number(b.get("number"), strings=False)
@@ -591,9 +592,11 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         dealer = None
         if b.get("dealer") is not None:
             try:
-                dealer = Seat.parse(str(b["dealer"]))
-            except ContractError as exc:
-                self.hands.drop(number, f"line {b.line}", f"the dealer: {exc}")
+                dealer = hand_dealer(str(b["dealer"]))
+            except ValueError as exc:
+                self.hands.drop(
+                    number, f"line {b.line}", said(msg("the dealer: %(problem)s", problem=param_of(said_of(exc))))
+                )
         deal = None
         if b.get("deal"):
             try:
@@ -614,7 +617,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         self.board_outcomes = {}
         vulnerability = vul or board_vulnerability(number)
         for r in results:
-            if not self.mapping(r, b, "a result"):
+            if not self.mapping(r, b, msg("a result")):
                 continue
             if "sitout" in r:
                 self.sitout(r, number, section, info)

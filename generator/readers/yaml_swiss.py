@@ -24,8 +24,11 @@ from typing import Any
 
 from ..errors import InputError
 from ..model import PairRef, Session, SwissMatch, SwissRound
+from ..scoring.message import Param, msg
+from ..scoring.said import said
 from ..scoring.swiss import SWISS_METHODS
 from . import values
+from .labels import place
 
 _DIGITS = re.compile(r"[0-9]{1,6}")
 
@@ -70,21 +73,38 @@ def read_swiss(file: str, raw: Any, where: Any, session: Session) -> tuple[tuple
     if session.method not in SWISS_METHODS:
         error(
             where,
-            f"a Swiss pairs event scores its boards against the field by cross_imps or butler: expected one "
-            f"of those as the method, got {session.method}",
+            said(
+                msg(
+                    "a Swiss pairs event scores its boards against the field by cross_imps or butler: expected one "
+                    "of those as the method, got %(method)s",
+                    method=f"{session.method}",
+                )
+            ),
         )
     if len(session.sections) > 1:
-        error(where, "a Swiss pairs event is one field: expected pairs without sections")
+        error(where, said(msg("a Swiss pairs event is one field: expected pairs without sections")))
     if session.options.get("vp_scale") == "none":
         error(
-            where, "a Swiss pairs event converts each match to VPs: expected vp_scale wbf, discrete or club, got none"
+            where,
+            said(
+                msg(
+                    "a Swiss pairs event converts each match to VPs: expected %(key)s %(scales)s, got %(value)s",
+                    key="vp_scale",
+                    scales=msg("%(first)s or %(second)s", first="wbf, discrete", second="club"),
+                    value="none",
+                )
+            ),
         )
     rounds_raw = raw.get("rounds") if isinstance(raw, dict) else None
     if not isinstance(rounds_raw, list) or not rounds_raw:
         error(
             where,
-            "expected swiss as a mapping with rounds: a list of {round: 1, boards: [1, 2, 3], "
-            "matches: [{ns: 1, ew: 2}, ..], bye: 5}",
+            said(
+                msg(
+                    "expected swiss as a mapping with rounds: a list of {round: 1, boards: [1, 2, 3], "
+                    "matches: [{ns: 1, ew: 2}, ..], bye: 5}"
+                )
+            ),
         )
         return (), errors
     known = {p.ref.number: p.ref for p in session.pairs}
@@ -93,37 +113,79 @@ def read_swiss(file: str, raw: Any, where: Any, session: Session) -> tuple[tuple
     numbers_seen: dict[int, str] = {}
     for index, r in enumerate(rounds_raw, start=1):
         if not isinstance(r, dict):
-            error(where, f"round {index}: expected a mapping with round, boards and matches, got {values.quoted(r)}")
+            error(
+                where,
+                said(
+                    msg(
+                        "round %(round)s: expected a mapping with %(keys)s, got %(value)s",
+                        round=index,
+                        keys=msg("%(first)s and %(second)s", first="round, boards", second="matches"),
+                        value=values.quoted(r),
+                    )
+                ),
+            )
             continue
         number = _number(r.get("round", index))
         if number is None or number < 1:
-            error(r, f"expected round as a whole number from 1, got {values.quoted(r.get('round'))}")
+            error(
+                r,
+                said(
+                    msg(
+                        "expected %(key)s as a whole number from 1, got %(value)s",
+                        key="round",
+                        value=values.quoted(r.get("round")),
+                    )
+                ),
+            )
             continue
         if number in numbers_seen:
-            error(r, f"round {number} is given twice (also {numbers_seen[number]}): expected each round once")
+            error(
+                r,
+                said(
+                    msg(
+                        "round %(round)s is given twice (also %(where)s): expected each round once",
+                        round=number,
+                        where=place(numbers_seen[number]),
+                    )
+                ),
+            )
             continue
         numbers_seen[number] = _line(r)
         boards = _boards(r.get("boards"))
         if boards is None:
             error(
                 r,
-                f"round {number}: expected boards as a list of board numbers such as [1, 2, 3] or a range "
-                f"such as 1-3, got {values.quoted(r.get('boards'))}",
+                said(
+                    msg(
+                        "round %(round)s: expected %(key)s as a list of board numbers such as [1, 2, 3] or a range "
+                        "such as 1-3, got %(value)s",
+                        round=number,
+                        key="boards",
+                        value=values.quoted(r.get("boards")),
+                    )
+                ),
             )
             continue
         for b in boards:
             if b in board_round:
                 error(
                     r,
-                    f"board {b} is in round {board_round[b]} and round {number}: expected each board in one "
-                    "round (number the boards of each round apart)",
+                    said(
+                        msg(
+                            "board %(board)s is in round %(first)s and round %(second)s: expected each board in one "
+                            "round (number the boards of each round apart)",
+                            board=b,
+                            first=board_round[b],
+                            second=number,
+                        )
+                    ),
                     board=b,
                 )
             board_round[b] = number
-        seated: dict[PairRef, str] = {}
+        seated: dict[PairRef, Param] = {}
 
         def seat(
-            value: Any, at: Any, role: str, number: Any = number, seated: dict[PairRef, str] = seated
+            value: Any, at: Any, role: str, number: Any = number, seated: dict[PairRef, Param] = seated
         ) -> PairRef | None:
             n = _number(value)
             pair = known.get(n) if n is not None else None
@@ -131,20 +193,34 @@ def read_swiss(file: str, raw: Any, where: Any, session: Session) -> tuple[tuple
                 listed = ", ".join(str(k) for k in sorted(known))
                 error(
                     at,
-                    f"round {number}: {role} {values.quoted(value)} is not a pair of this event: expected one "
-                    f"of {listed}",
-                    pair=f"pair {values.quoted(value)}",
+                    said(
+                        msg(
+                            "round %(round)s: %(role)s %(value)s is not a pair of this event: expected one of %(listed)s",
+                            round=number,
+                            role=role,
+                            value=values.quoted(value),
+                            listed=listed,
+                        )
+                    ),
+                    pair=_pair(values.quoted(value)),
                 )
                 return None
             if pair in seated:
                 error(
                     at,
-                    f"round {number}: pair {pair} plays twice in this round (also {seated[pair]}): expected each "
-                    "pair in one match or the bye",
-                    pair=f"pair {pair}",
+                    said(
+                        msg(
+                            "round %(round)s: pair %(pair)s plays twice in this round (also %(where)s): expected each "
+                            "pair in one match or the bye",
+                            round=number,
+                            pair=f"{pair}",
+                            where=seated[pair],
+                        )
+                    ),
+                    pair=_pair(f"{pair}"),
                 )
                 return None
-            seated[pair] = _line(at) or "this round"
+            seated[pair] = place(_line(at)) if _line(at) else msg("this round")
             return pair
 
         matches = []
@@ -152,16 +228,27 @@ def read_swiss(file: str, raw: Any, where: Any, session: Session) -> tuple[tuple
         if not isinstance(raw_matches, list) or not raw_matches:
             error(
                 r,
-                f"round {number}: expected matches as a list such as [{{ns: 1, ew: 2}}], got "
-                f"{values.quoted(raw_matches)}",
+                said(
+                    msg(
+                        "round %(round)s: expected %(key)s as a list such as [{ns: 1, ew: 2}], got %(value)s",
+                        round=number,
+                        key="matches",
+                        value=values.quoted(raw_matches),
+                    )
+                ),
             )
             raw_matches = []
         for m in raw_matches:
             if not isinstance(m, dict) or "ns" not in m or "ew" not in m:
                 error(
                     m if getattr(m, "line", None) else r,
-                    f"round {number}: expected a match as {{ns: 1, ew: 2}} "
-                    f"(the pairs' numbers), got {values.quoted(m)}",
+                    said(
+                        msg(
+                            "round %(round)s: expected a match as {ns: 1, ew: 2} (the pairs' numbers), got %(value)s",
+                            round=number,
+                            value=values.quoted(m),
+                        )
+                    ),
                 )
                 continue
             first, second = seat(m.get("ns"), m, "ns"), seat(m.get("ew"), m, "ew")
@@ -192,7 +279,13 @@ def _check_travellers(
                     InputError(
                         file,
                         where,
-                        "this board is in no round of swiss: expected it in the boards of one round",
+                        said(
+                            msg(
+                                "this board is in no round of %(part)s: expected it in the %(key)s of one round",
+                                part="swiss",
+                                key="boards",
+                            )
+                        ),
                         board.number,
                     )
                 )
@@ -200,14 +293,25 @@ def _check_travellers(
             pairs = frozenset(p for p in (line.ns_pair, line.ew_pair) if p is not None)
             meets = {frozenset((m.first, m.second)) for m in by_round[number].matches}
             if pairs not in meets:
-                names = " and ".join(f"pair {p}" for p in sorted(pairs, key=lambda p: p.number))
+                names: list[Param] = [
+                    msg("pair %(number)s", number=f"{p}") for p in sorted(pairs, key=lambda p: p.number)
+                ]
                 errors.append(
                     InputError(
                         file,
                         where,
-                        f"{names} do not meet in round {number}: expected the result of one of the round's matches",
+                        said(
+                            msg(
+                                "%(pairs)s do not meet in round %(round)s: expected the result of one of the round's "
+                                "matches",
+                                pairs=names[0]
+                                if len(names) == 1
+                                else msg("%(first)s and %(second)s", first=names[0], second=names[1]),
+                                round=number,
+                            )
+                        ),
                         board.number,
-                        pair=f"pair {line.ns_pair}" if line.ns_pair else None,
+                        pair=_pair(f"{line.ns_pair}") if line.ns_pair else None,
                     )
                 )
                 continue
@@ -217,8 +321,14 @@ def _check_travellers(
                     InputError(
                         file,
                         where,
-                        f"a second result between pairs {line.ns_pair} and {line.ew_pair}: "
-                        "expected one result of each match on each board",
+                        said(
+                            msg(
+                                "a second result between pairs %(ns)s and %(ew)s: "
+                                "expected one result of each match on each board",
+                                ns=f"{line.ns_pair}",
+                                ew=f"{line.ew_pair}",
+                            )
+                        ),
                         board.number,
                     )
                 )
@@ -235,11 +345,34 @@ def _check_travellers(
                     InputError(
                         file,
                         where,
-                        f"round {r.number}: the match of pairs {m.first} and {m.second} "
-                        f"has no result on board{'s' if len(missing) > 1 else ''} {listed}: expected "
-                        "every board of the round played by the match's two pairs",
+                        said(
+                            msg(
+                                "round %(round)s: the match of pairs %(first)s and %(second)s "
+                                "has no result on boards %(boards)s: expected "
+                                "every board of the round played by the match's two pairs",
+                                round=r.number,
+                                first=f"{m.first}",
+                                second=f"{m.second}",
+                                boards=listed,
+                            )
+                            if len(missing) > 1
+                            else msg(
+                                "round %(round)s: the match of pairs %(first)s and %(second)s "
+                                "has no result on board %(boards)s: expected "
+                                "every board of the round played by the match's two pairs",
+                                round=r.number,
+                                first=f"{m.first}",
+                                second=f"{m.second}",
+                                boards=listed,
+                            )
+                        ),
                         missing[0],
-                        pair=f"pair {m.first}",
+                        pair=_pair(f"{m.first}"),
                     )
                 )
     return errors
+
+
+def _pair(number: str) -> str:
+    """'pair 3' as an error names the pair (a message: each language says 'pair')."""
+    return said(msg("pair %(number)s", number=number))

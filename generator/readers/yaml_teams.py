@@ -17,6 +17,8 @@ from ..model import (
 )
 from ..notation import Vulnerability
 from ..scoring.contract import board_vulnerability
+from ..scoring.message import msg
+from ..scoring.said import said_of
 from . import values
 from .hand_records import HandRecords
 from .validate import outcome_problems
@@ -43,7 +45,7 @@ class TeamsFormat(YamlReader):
         boards: dict[int, Board] = {}
         lines: dict[int, int] = {}
         for d in raw:
-            if not self.mapping(d, where, "a deal"):
+            if not self.mapping(d, where, msg("a deal")):
                 continue
             try:
                 number = values.board_number(d.get("board"), strings=False)
@@ -59,7 +61,7 @@ class TeamsFormat(YamlReader):
             try:
                 boards[number] = Board(number, (), deal=values.parse_deal(str(d.get("deal") or "")))
             except ValueError as exc:  # optional: left out with a note, never the results
-                self.hands.drop(number, f"line {d.line}", str(exc))
+                self.hands.drop(number, f"line {d.line}", said_of(exc))
                 boards[number] = Board(number, (), deal_note=self.hands.note(number))
         return tuple(boards[n] for n in sorted(boards))
 
@@ -73,10 +75,10 @@ class TeamsFormat(YamlReader):
     def teams(self, doc: dict[Any, Any], where: LineDict) -> tuple[tuple[Team, ...], tuple[Match, ...]]:
         teams: dict[int, Team] = {}
         if doc.get("teams") is not None and not isinstance(doc.get("teams"), list):
-            self.listed(doc, "teams", where, "teams ({number: 1, name: ..., players: [..]})")
+            self.listed(doc, "teams", where, msg("teams ({number: 1, name: ..., players: [..]})"))
             return (), ()
-        for t in self.listed(doc, "teams", where, "teams ({number: 1, name: ..., players: [..]})"):
-            if not self.mapping(t, where, "a team"):
+        for t in self.listed(doc, "teams", where, msg("teams ({number: 1, name: ..., players: [..]})")):
+            if not self.mapping(t, where, msg("a team")):
                 continue
             try:
                 n = values.number_of(t.get("number"), "team", strings=False)
@@ -86,14 +88,14 @@ class TeamsFormat(YamlReader):
             if n in teams:
                 self.error(t, f"team {n} is listed twice: expected each team once", pair=f"team {n}")
                 continue
-            players = self.listed(t, "players", t, "players' names")
+            players = self.listed(t, "players", t, msg("players' names"))
             teams[n] = Team(n, str(t.get("name") or f"Team {n}"), tuple(Player(str(p)) for p in players))
         if not teams:
             self.error(where, "expected a list of teams ({number: 1, name: ..., players: [..]})")
         matches = []
         rounds: dict[tuple[int, int], int] = {}
-        for m in self.listed(doc, "matches", where, "matches ({home: 1, away: 2, boards: [..]})"):
-            if not self.mapping(m, where, "a match"):
+        for m in self.listed(doc, "matches", where, msg("matches ({home: 1, away: 2, boards: [..]})")):
+            if not self.mapping(m, where, msg("a match")):
                 continue
             home, away = (
                 teams.get(t) if isinstance(t, int) and not isinstance(t, bool) else None
@@ -139,8 +141,8 @@ class TeamsFormat(YamlReader):
     def match_boards(self, m: LineDict, home: Team, away: Team) -> list[TeamsBoard]:
         boards: list[TeamsBoard] = []
         seen: dict[int, int] = {}
-        for b in self.listed(m, "boards", m, "boards ({number: 1, home_ns: .., home_ew: ..})"):
-            if not self.mapping(b, m, "a board"):
+        for b in self.listed(m, "boards", m, msg("boards ({number: 1, home_ns: .., home_ew: ..})")):
+            if not self.mapping(b, m, msg("a board")):
                 continue
             try:
                 number = values.board_number(b.get("number"), strings=False)

@@ -39,7 +39,7 @@ from .articles import Article, rule_articles, site_articles
 from .cache import FORMAT, Cache, CacheIndex, EventEntry, TooLarge, code_version, digest, tree_digest
 from .compiled import compiled_folder, prune_compiled
 from .duplicates import duplicates
-from .error_text import failed_uploads_text
+from .error_text import error_text, failed_uploads_text
 from .events import (
     EventSource,
     discover_events,
@@ -415,8 +415,9 @@ def _render_uploads(run: _Run, stamps: dict[str, SourceStamp]) -> _Uploads:
     # Events of several sessions: read first, so that each session page names its event.
     event_sources = discover_events(run.content / run.config.sessions_dir, confine=run.content)
     member, event_errors = memberships(event_sources, run.sources)
-    for text in event_errors:
-        run.fail(text, [Problem(None, None, text)])
+    for exc in event_errors:
+        text = str(exc)
+        run.fail(text, [Problem(None, None, text)], error_text(exc))
     found: list[str | None] = []
     for n, src in enumerate(run.sources, start=1):
         run.progress.step(n, len(run.sources), "uploads checked")

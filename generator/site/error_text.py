@@ -11,6 +11,7 @@ in docs/translating-catalogs.md), stays English.
 from __future__ import annotations
 
 from ..errors import GeneratorError, InputError, InputErrors, shown
+from ..readers.labels import place
 from ..scoring.message import Figure, Param, join, msg, plural
 from ..scoring.said import param_of
 from .i18n import Language, active, said_text
@@ -38,7 +39,7 @@ def input_error_text(error: InputError, language: Language) -> str:
     if error.pair:
         context.append(param_of(error.pair))
     words: dict[str, Param] = {"file": error.file, "message": param_of(error.message)}
-    where = _where(error.location)
+    where = place(error.location)
     if context and where:
         said = msg("%(file)s: %(context)s (%(where)s): %(message)s", **words, context=join(", ", context), where=where)
     elif context:
@@ -48,18 +49,6 @@ def input_error_text(error: InputError, language: Language) -> str:
     else:
         said = msg("%(file)s: %(message)s", **words)
     return shown(said_text(said, language))
-
-
-def _where(location: str) -> Param:
-    """A place in the file: 'line 12' and 'line 12, column 3' said; an element path or a byte as it is."""
-    head, _, rest = location.partition(", column ")
-    line = head.removeprefix("line ")
-    if head.startswith("line ") and line.isascii() and line.isdigit():
-        if not rest:
-            return msg("line %(line)s", line=line)
-        if rest.isascii() and rest.isdigit():
-            return msg("line %(line)s, column %(column)s", line=line, column=rest)
-    return location
 
 
 def failed_uploads_text(count: int, errors: list[str], language: Language | None = None) -> str:

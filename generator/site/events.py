@@ -66,18 +66,19 @@ def moved_events(events: list[EventSource]) -> list[tuple[str, str]]:
 
 def memberships(
     events: list[EventSource], sources: list[Source]
-) -> tuple[dict[str, dict[int, list[dict[str, str]]]], list[str]]:
+) -> tuple[dict[str, dict[int, list[dict[str, str]]]], list[InputErrors]]:
     """Upload rel -> {session number in the upload: [{title, label, url}]} for the session pages,
-    and the problems found reading the event files (each an error message)."""
+    and the problems found reading the event files (each file's errors, said on the banner in
+    the site's language)."""
     from ..readers.event_file import read_event_file, resolve
 
     out: dict[str, dict[int, list[dict[str, str]]]] = {}
-    errors: list[str] = []
+    errors: list[InputErrors] = []
     for event in events:
         try:
             spec = resolve(read_event_file(event.path), event.path.parent)
         except InputErrors as exc:
-            errors.append(str(exc))
+            errors.append(exc)
             continue
         folder = posixpath.dirname(event.rel)
         for n, ref in enumerate(spec.sessions, start=1):

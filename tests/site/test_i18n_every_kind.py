@@ -189,6 +189,19 @@ def _message_words(text: str) -> set[str]:
     return _words(ADDRESS.sub(" ", re.sub(r"%\(\w+\)[sdif]|\{\w+\}|<[^>]*>", " ", text)))
 
 
+_CODE = re.compile(r"\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}|\[\w+|\b[a-z]\w*:(?=[\s,)]|$)")
+"""What a reader's error quotes of a format as written ('{ns: 1, ew: 2}', '[Auction', 'title:')."""
+
+
+def _translated_words(msgid: str, msgstr: str) -> set[str]:
+    """The words of a translation, without the format's keys and tags it quotes from its message
+    as they are written (an error's 'player:' is not the translation using the word 'player')."""
+    plain = [re.sub(r"%\(\w+\)[sdif]", " ", text) for text in (msgid, msgstr)]
+    for code in set(_CODE.findall(plain[0])) & set(_CODE.findall(plain[1])):
+        plain[1] = plain[1].replace(code, " ")
+    return _message_words(plain[1])
+
+
 def _catalog(language: str) -> tuple[set[str], set[str]]:
     """The words of the catalog's English messages, and those of its translations."""
     with open(ROOT / "generator" / "locale" / language / "LC_MESSAGES" / "messages.po", "rb") as f:
@@ -198,7 +211,9 @@ def _catalog(language: str) -> tuple[set[str], set[str]]:
     for m in catalog:
         if m.id:
             english.update(*(_message_words(t) for t in (m.id if isinstance(m.id, tuple) else (m.id,))))
-            translated.update(*(_message_words(t) for t in (m.string if isinstance(m.string, tuple) else (m.string,))))
+            first = m.id[0] if isinstance(m.id, tuple) else m.id
+            strings = m.string if isinstance(m.string, tuple) else (m.string,)
+            translated.update(*(_translated_words(first, t) for t in strings))
     return english, translated
 
 
