@@ -113,6 +113,23 @@ class _Reader:
         line = getattr(where, "line", 0) if isinstance(where, LineDict) else where if isinstance(where, int) else 0
         self.errors.append(InputError(self.file, f"line {line}" if line else "", message))
 
+    def unknown_key(self, item: LineDict, n: int, keys: str) -> None:
+        """An error for a key of session ``n`` other than ``keys`` (as written: 'file, session')
+        and ``label``."""
+        unknown = set(item) - {*keys.split(", "), "label"}
+        if unknown:
+            self.error(
+                item,
+                said(
+                    msg(
+                        "session %(n)s: unknown key %(key)s: expected %(keys)s",
+                        n=n,
+                        keys=msg("%(first)s or %(second)s", first=keys, second="label"),
+                        key=values.quoted(sorted(unknown)[0]),
+                    )
+                ),
+            )
+
     def event(self, doc: Any) -> EventFile:
         if not isinstance(doc, LineDict) or not isinstance(doc.get("event"), LineDict) or len(doc) != 1:
             raise InputErrors(
@@ -226,19 +243,7 @@ class _Reader:
                     ),
                 )
                 continue
-            unknown = set(item) - {"file", "session", "label"}
-            if unknown:
-                self.error(
-                    item,
-                    said(
-                        msg(
-                            "session %(n)s: unknown key %(key)s: expected %(keys)s",
-                            n=n,
-                            keys=msg("%(first)s or %(second)s", first="file, session", second="label"),
-                            key=values.quoted(sorted(unknown)[0]),
-                        )
-                    ),
-                )
+            self.unknown_key(item, n, "file, session")
             index = None
             if "session" in item:
                 try:
@@ -305,19 +310,7 @@ class _Reader:
 
     def by_date(self, item: LineDict, n: int, seen: dict[tuple[str, int | None], int]) -> SessionRef | None:
         """A session named by its date and title (the upload that holds it is found by ``resolve``)."""
-        unknown = set(item) - {"date", "title", "label"}
-        if unknown:
-            self.error(
-                item,
-                said(
-                    msg(
-                        "session %(n)s: unknown key %(key)s: expected %(keys)s",
-                        n=n,
-                        keys=msg("%(first)s or %(second)s", first="date, title", second="label"),
-                        key=values.quoted(sorted(unknown)[0]),
-                    )
-                ),
-            )
+        self.unknown_key(item, n, "date, title")
         raw, title = item.get("date"), item.get("title")
         when = raw if isinstance(raw, date) else None
         if isinstance(raw, str):
