@@ -105,25 +105,28 @@ def whole_number(
     Traceback (most recent call last):
     ValueError: expected a whole number such as 3, got '²'
     """
-    noun = _noun(what)
-    bounds = (
-        msg("%(noun)s from %(low)s to %(high)s", noun=noun, low=str(low), high=str(high))
-        if low is not None and high is not None
-        else msg("%(noun)s of at most %(digits)s digits", noun=noun, digits=str(MAX_DIGITS))
-    )
     if isinstance(value, int) and not isinstance(value, bool):
         if abs(value) >= 10**MAX_DIGITS:
-            raise ValueError(expected_got(bounds, _long_number(str(value))))
+            raise ValueError(expected_got(_bounds(what, low, high), _long_number(str(value))))
         number = value
     elif strings and isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
         number = int(value.strip())
     elif strings and isinstance(value, str) and _DIGITS.fullmatch(value.strip()):
-        raise ValueError(expected_got(bounds, _long_number(value.strip())))
+        raise ValueError(expected_got(_bounds(what, low, high), _long_number(value.strip())))
     else:
         raise ValueError(expected_got(phrase(what), quoted(value)))
     if (low is not None and number < low) or (high is not None and number > high):
-        raise ValueError(expected_got(bounds, str(number)))
+        raise ValueError(expected_got(_bounds(what, low, high), str(number)))
     return number
+
+
+def _bounds(what: str, low: int | None, high: int | None) -> Msg:
+    """What a whole number had to be ('a board number from 1 to 999'): made only for an error
+    (every number of an upload passes through ``whole_number``)."""
+    noun = _noun(what)
+    if low is not None and high is not None:
+        return msg("%(noun)s from %(low)s to %(high)s", noun=noun, low=str(low), high=str(high))
+    return msg("%(noun)s of at most %(digits)s digits", noun=noun, digits=str(MAX_DIGITS))
 
 
 def _long_number(digits: str) -> Param:
