@@ -14,10 +14,30 @@ from typing import Any
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Write a file in one step: a temporary file beside it, then a rename.  A new file too —
-    written in place, another process reading it meanwhile (two workers compiling the same
-    template, a second build) would see it half written, and a build killed meanwhile would
-    leave it so: each reads as damage, to be made again with a warning."""
+    """Replace a file in one step (a temporary file, then a rename); a new file is written
+    directly — a build killed meanwhile leaves it cut short, which its seal shows (``sealed``):
+    made again with a warning, never a stray temporary file.  A file other processes may read
+    while it is first written: ``write_whole``."""
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            with open(path, "xb") as f:
+                f.write(data)
+            return
+        except FileExistsError:
+            pass
+        except BaseException:
+            path.unlink(missing_ok=True)
+            raise
+    write_whole(path, data)
+
+
+def write_whole(path: Path, data: bytes) -> None:
+    """Write a file in one step, a new one too: a temporary file beside it (``.tmp-*``, hidden),
+    then a rename — for a file another process may read while it is written (two workers
+    compiling the same template: one would read the other's half-written file as damage).
+    A process killed meanwhile leaves the temporary file: the folder's owner sweeps it
+    (``compiled.prune_compiled``)."""
     try:
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)
     except FileNotFoundError:

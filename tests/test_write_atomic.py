@@ -1,6 +1,7 @@
-"""``files.write_atomic``: a file another process reads while it is written — a new one
-too — is never seen half written (two workers compiling the same template at once read each
-other's files: a half-written one read as damage, made again with a warning)."""
+"""``files.write_whole``: a file another process reads while it is written — a new one too —
+is never seen half written (two workers compiling the same template at once read each other's
+files: a half-written one was read as damage, made again with a warning); ``write_atomic``
+replaces a file whole and writes a new one directly (a killed build leaves no temporary file)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-from generator.files import write_atomic
+from generator.files import write_atomic, write_whole
 
 ROOT = Path(__file__).resolve().parents[1]
 SIZE = 64 * 1024 * 1024
@@ -22,8 +23,8 @@ def test_a_new_file_is_never_seen_half_written_by_another_process(tmp_path: Path
         [
             sys.executable,
             "-c",
-            "import sys; from pathlib import Path; from generator.files import write_atomic; "
-            f"write_atomic(Path(sys.argv[1]), b'x' * {SIZE})",
+            "import sys; from pathlib import Path; from generator.files import write_whole; "
+            f"write_whole(Path(sys.argv[1]), b'x' * {SIZE})",
             str(target),
         ],
         env={**os.environ, "PYTHONPATH": str(ROOT)},
@@ -42,8 +43,9 @@ def test_a_new_file_is_never_seen_half_written_by_another_process(tmp_path: Path
 
 
 def test_a_file_is_replaced_whole_and_its_folder_made(tmp_path: Path) -> None:
-    target = tmp_path / "a" / "b.json"
-    write_atomic(target, b"one")
-    write_atomic(target, b"two, longer")
-    assert target.read_bytes() == b"two, longer"
-    assert sorted(p.name for p in target.parent.iterdir()) == ["b.json"]
+    for write in (write_atomic, write_whole):
+        target = tmp_path / write.__name__ / "b.json"
+        write(target, b"one")
+        write(target, b"two, longer")
+        assert target.read_bytes() == b"two, longer"
+        assert sorted(p.name for p in target.parent.iterdir()) == ["b.json"]

@@ -8,8 +8,8 @@ text (which Jinja checks itself): our code (the code generator, the filters and 
 Jinja's and Python's versions, and the site's language (its translations of constant texts are
 compiled in).  Each file is sealed as every cache item that can reach a page is (``sealed``:
 a checksum of its kind, its template's key and its bytes): a damaged, truncated or swapped
-file is compiled again with a warning, never run; files are replaced in one step
-(``write_atomic``), so a killed build or two builds at once leave each file old or new, never
+file is compiled again with a warning, never run; files are written in one step
+(``write_whole``), so a killed build or two builds at once leave each file old or new, never
 half written.
 """
 
@@ -24,7 +24,7 @@ import jinja2
 from jinja2.bccache import Bucket, BytecodeCache
 
 from .. import sealed
-from ..files import write_atomic
+from ..files import write_whole
 
 KIND = "template-code-1"
 """The sealed item's kind (``sealed``): a new layout of the file is a new number."""
@@ -51,7 +51,7 @@ class CheckedBytecodeCache(BytecodeCache):
 
     def dump_bytecode(self, bucket: Bucket) -> None:
         with contextlib.suppress(OSError):  # a full disk, a read-only cache: compiled again next time
-            write_atomic(self._path(bucket), sealed.seal(KIND, bucket.key, bucket.bytecode_to_string()))
+            write_whole(self._path(bucket), sealed.seal(KIND, bucket.key, bucket.bytecode_to_string()))
 
 
 def compiled_folder(cache_root: Path, code_version: str, language: str) -> Path:
@@ -62,8 +62,11 @@ def compiled_folder(cache_root: Path, code_version: str, language: str) -> Path:
 
 
 def prune_compiled(keep: Path) -> None:
-    """Remove the compiled code of other versions and languages (one language a site)."""
+    """Remove the compiled code of other versions and languages (one language a site), and the
+    temporary files a killed build's workers left in this one (the build holds the lock)."""
     with contextlib.suppress(OSError):
+        for stray in keep.glob(".tmp-*"):
+            stray.unlink(missing_ok=True)
         for folder in keep.parent.iterdir():
             if folder != keep and folder.is_dir():
                 with contextlib.suppress(OSError):

@@ -106,3 +106,17 @@ def test_another_language_compiles_into_its_own_folder_and_the_old_one_goes(buil
     folders = {f.parent for f in _compiled_files(cache)}
     assert len(folders) == 1 and english not in folders  # French compiles its own constants in
     assert "Donne" in (site / "sessions" / "2026-09-07-monday-pairs" / "board-1.html").read_text(encoding="utf-8")
+
+
+def test_a_killed_builds_temporary_file_is_swept_by_the_next_build(built) -> None:
+    """A worker killed while writing a compiled template leaves its hidden temporary file
+    (``files.write_whole``); the next build that finishes removes it."""
+    content, site, cache, first = built
+    (folder,) = {f.parent for f in _compiled_files(cache)}
+    stray = folder / ".tmp-k1ll3d.code"
+    stray.write_bytes(b"half a compiled templ")
+
+    _build_again(content, site, cache)
+
+    assert not stray.exists()
+    assert _files(site) == first
