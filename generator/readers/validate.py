@@ -17,7 +17,7 @@ from ..errors import InputError
 from ..model import Board, Outcome, PairRef, Play, Scored, ScoringMethod, Session, TravellerLine
 from ..notation import ContractError, Vulnerability
 from ..scoring.contract import POSSIBLE_SCORES, board_vulnerability, ns_score
-from ..scoring.message import Param, msg
+from ..scoring.message import Param, msg, seat
 from ..scoring.said import param_of, said, said_of
 from .individual import line_players, seat_problems
 from .labels import pair_label, versus
@@ -201,9 +201,9 @@ def _line_problems(
                             "pair %(pair)s sits %(first)s (%(where)s) and %(side)s on the same board: "
                             "expected a pair to play a board once, in one direction",
                             pair=ref.number,
-                            first=other_side,
+                            first=seat(other_side),
                             where=_place(other_where),
-                            side=side,
+                            side=seat(side),
                         )
                     )
                 else:
@@ -270,8 +270,8 @@ def _unknown(ref: PairRef, side: str, known: KnownPairs) -> str:
                 msg(
                     "pair %(pair)s is listed as %(listed)s but sits %(side)s here: expected an %(side)s pair number",
                     pair=ref.number,
-                    listed=str(ref.direction.other),
-                    side=side,
+                    listed=seat(str(ref.direction.other)),
+                    side=seat(side),
                 )
             )
     listed = known.numbers(ref.section, ref.direction, ref.direction is None)
@@ -283,7 +283,7 @@ def _unknown(ref: PairRef, side: str, known: KnownPairs) -> str:
         return said(
             msg(
                 "unknown %(side)s pair %(pair)s in section %(section)s: expected one of the pairs listed (%(listed)s)",
-                side=side,
+                side=seat(side),
                 pair=ref.number,
                 section=ref.section,
                 listed=listed_param,
@@ -292,7 +292,7 @@ def _unknown(ref: PairRef, side: str, known: KnownPairs) -> str:
     return said(
         msg(
             "unknown %(side)s pair %(pair)s: expected one of the pairs listed (%(listed)s)",
-            side=side,
+            side=seat(side),
             pair=ref.number,
             listed=listed_param,
         )

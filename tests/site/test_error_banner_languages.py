@@ -79,7 +79,7 @@ def test_a_french_site_shows_the_banner_in_french(tmp_path: Path) -> None:
         "avec 10 levées (vulnérables : personne) : 420 attendu"
     )
     assert lines[3].endswith(
-        "tuesday.yaml : donne 1, paire EO 7 (ligne 15) : paire EW 7 inconnue : "
+        "tuesday.yaml : donne 1, paire EO 7 (ligne 15) : paire EO 7 inconnue : "
         "une des paires inscrites est attendue (1-2)"
     )
     page = _with_banner(b'<html lang="fr"><body><p>x</p></body></html>', banner).decode()
@@ -95,7 +95,7 @@ def test_a_french_site_shows_the_banner_in_french(tmp_path: Path) -> None:
 def test_a_dutch_site_shows_the_banner_in_dutch(tmp_path: Path) -> None:
     banner, _ = _failed_build(tmp_path, "nl")
     assert banner.splitlines()[3].endswith(
-        "tuesday.yaml: spel 1, OW-paar 7 (regel 15): onbekend EW-paar 7: een van de ingeschreven paren verwacht (1-2)"
+        "tuesday.yaml: spel 1, OW-paar 7 (regel 15): onbekend OW-paar 7: een van de ingeschreven paren verwacht (1-2)"
     )
 
 
