@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from ..model import Direction, Play, Section
-from ..notation import Contract, Seat
+from ..notation import Contract, ContractError, Seat
 from ..scoring.contract import POSSIBLE_SCORES
 from ..scoring.message import Param, msg
-from ..scoring.said import param_of, said
+from ..scoring.said import Said, param_of, said, said_of
 
 
 def trusted_score(
@@ -68,3 +68,19 @@ def largest_field(sections: tuple[Section, ...]) -> int:
         else:
             sizes.append(len(s.pairs))
     return max(sizes, default=0)
+
+
+def contract_error(exc: ContractError, contract: str, declarer: str = "") -> str:
+    """A contract, declarer or tricks not understood, said as a message: ``notation`` sits below
+    the messages' layer and raises plain English, which is said again here as the message whose
+    English it is (the contract's or the seat's); an error already a message is kept."""
+    found = said_of(exc)
+    if type(found) is Said:
+        return found
+    for message in (
+        said(msg("expected a contract such as 4H, 3NTX or PASS, got %(found)s", found=repr(contract))),
+        said(msg("expected a seat N, E, S or W, got %(text)s", text=repr(declarer))),
+    ):
+        if message == found:
+            return message
+    return found

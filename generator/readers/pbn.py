@@ -44,7 +44,7 @@ from ..scoring.contract import board_vulnerability, ns_score, parse_tricks
 from ..scoring.message import Param, msg
 from ..scoring.said import param_of, said, said_of
 from . import pbn_tokens, values
-from .conventions import largest_field, noted_line, trusted_score, unreadable_contract
+from .conventions import contract_error, largest_field, noted_line, trusted_score, unreadable_contract
 from .hand_records import HandRecords
 from .hand_records import dealer as hand_dealer
 from .individual import player_label, seats_of
@@ -759,7 +759,7 @@ class _Session:
                 said(
                     msg(
                         "%(problem)s (the table has no score column, so the score is worked out from the contract)",
-                        problem=param_of(said_of(exc)),
+                        problem=param_of(contract_error(exc, contract_text, row.get("Declarer", ""))),
                     )
                 ),
                 board,
@@ -848,14 +848,14 @@ class _Session:
             except ContractError as exc:
                 kept = unreadable_contract(contract_text, score, lead)
                 if kept is None:
-                    self.error(line_no, str(exc), board, pairs)
+                    self.error(line_no, contract_error(exc, contract_text), board, pairs)
                     return None
                 return self.noted(line_no, board, pairs, *kept)
             try:
                 declarer = None if contract.passed_out else Seat.parse(row.get("Declarer", ""))
                 tricks = parse_tricks(row.get("Result", ""), contract)
             except ContractError as exc:
-                self.error(line_no, str(exc), board, pairs)
+                self.error(line_no, contract_error(exc, contract_text, row.get("Declarer", "")), board, pairs)
                 return None
             play = Play(score, contract, declarer, tricks, lead)
             expected = ns_score(contract, declarer, tricks, vulnerability)

@@ -16,7 +16,7 @@ from ..scoring.contract import board_vulnerability, ns_score, parse_tricks
 from ..scoring.message import msg
 from ..scoring.said import said, said_of
 from . import values
-from .conventions import noted_line, trusted_score, unreadable_contract
+from .conventions import contract_error, noted_line, trusted_score, unreadable_contract
 from .printed import PrintedFigures
 from .usebio_elements import child_texts
 
@@ -113,7 +113,7 @@ class ResultReader:
         except ContractError as exc:
             kept = unreadable_contract(contract_text, score, lead)
             if kept is None:
-                self.error(f"{path}/CONTRACT", _not_a_contract(contract_text, exc), board, pairs)
+                self.error(f"{path}/CONTRACT", contract_error(exc, contract_text), board, pairs)
                 return None
             return self.noted(board, pairs, path, *kept)
         if contract.passed_out:
@@ -148,9 +148,3 @@ class ResultReader:
         self.line_note = note
         self.figures.notes.append(noted_line(board, pairs, path, note))
         return play
-
-
-def _not_a_contract(text: str, exc: ContractError) -> str:
-    """``Contract.parse``'s error as a message (``notation`` is below the messages' layer)."""
-    said_ = said(msg("expected a contract such as 4H, 3NTX or PASS, got %(found)s", found=repr(text)))
-    return said_ if said_ == str(exc) else str(exc)

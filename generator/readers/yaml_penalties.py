@@ -17,7 +17,8 @@ from ..model import (
     ScoringMethod,
     Section,
 )
-from ..scoring.message import msg
+from ..scoring.message import Param, msg, seat
+from ..scoring.said import Said, said, said_of
 from . import values
 from .labels import pair_label
 from .validate import KnownPairs
@@ -42,16 +43,16 @@ _SESSION_UNIT = {
 }
 """A penalty's plain number counts in the session's own unit."""
 _PENALTY_EXAMPLES = {
-    ScoringMethod.MATCHPOINTS: "25% (of a top) or 1.5 (matchpoints)",
-    ScoringMethod.BUTLER: "6 IMPs",
-    ScoringMethod.CROSS_IMPS: "6 IMPs",
-    ScoringMethod.AGGREGATE: "100 (points)",
+    ScoringMethod.MATCHPOINTS: msg("25%% (of a top) or 1.5 (matchpoints)"),
+    ScoringMethod.BUTLER: msg("6 IMPs"),
+    ScoringMethod.CROSS_IMPS: msg("6 IMPs"),
+    ScoringMethod.AGGREGATE: msg("100 (points)"),
 }
 _PENALTY_UNIT_WORDS = {
-    PenaltyUnit.PERCENT_OF_TOP: "as a percentage of a top",
-    PenaltyUnit.MATCHPOINTS: "in matchpoints",
-    PenaltyUnit.IMPS: "in IMPs",
-    PenaltyUnit.POINTS: "in points",
+    PenaltyUnit.PERCENT_OF_TOP: msg("as a percentage of a top"),
+    PenaltyUnit.MATCHPOINTS: msg("in matchpoints"),
+    PenaltyUnit.IMPS: msg("in IMPs"),
+    PenaltyUnit.POINTS: msg("in points"),
 }
 
 
@@ -67,7 +68,14 @@ class PenaltiesFormat(YamlReader):
         if not isinstance(raw, list):
             self.error(
                 where,
-                f"expected penalties as a list such as [{{pair: 3, amount: 25%, reason: slow play}}], got {raw!r}",
+                said(
+                    msg(
+                        "expected %(key)s as a list such as %(example)s, got %(found)s",
+                        key="penalties",
+                        example="[{pair: 3, amount: 25%, reason: slow play}]",
+                        found=repr(raw),
+                    )
+                ),
             )
             return ()
         out = []
@@ -87,14 +95,14 @@ class PenaltiesFormat(YamlReader):
                 p.get("pair"), "the penalised pair's number under pair, such as 3", 1, values.MAX_NUMBER, strings=False
             )
         except ValueError as exc:
-            self.error(p, str(exc))
+            self.error(p, said_of(exc))
             return None
         direction = None
         if p.get("direction") is not None:
             try:
                 direction = values.parse_direction(str(p["direction"]))
             except ValueError as exc:
-                self.error(p, str(exc), pair=f"pair {number}")
+                self.error(p, said_of(exc), pair=pair_label(PairRef("", number)))
                 return None
         names = [s.name for s in sections]
         if "section" in p:
@@ -109,7 +117,7 @@ class PenaltiesFormat(YamlReader):
         try:
             amount, unit = _penalty_amount(p.get("amount"), method)
         except ValueError as exc:
-            self.error(p, str(exc), pair=label)
+            self.error(p, said_of(exc), pair=label)
             ok = False
         if not names:
             return None  # the session's pairs could not be read: reported already
@@ -117,9 +125,20 @@ class PenaltiesFormat(YamlReader):
             listed = ", ".join(repr(n) for n in names)
             self.error(
                 p,
-                f"unknown section {section!r}: expected section: with one of {listed}"
-                if "section" in p
-                else f"the penalty names no section: expected section: with one of {listed}",
+                said(
+                    msg(
+                        "unknown section %(found)s: expected %(key)s with one of %(listed)s",
+                        found=repr(section),
+                        key="section:",
+                        listed=listed,
+                    )
+                    if "section" in p
+                    else msg(
+                        "the penalty names no section: expected %(key)s with one of %(listed)s",
+                        key="section:",
+                        listed=listed,
+                    )
+                ),
                 pair=label,
             )
             return None
@@ -137,17 +156,51 @@ def _penalty_amount(value: Any, method: ScoringMethod) -> tuple[Fraction, Penalt
     examples = _PENALTY_EXAMPLES[method]
     m = _PENALTY_AMOUNT.match(str(value).strip()) if value is not None and not isinstance(value, bool) else None
     if not m:
-        raise ValueError(f"expected the penalty's amount such as {examples}, got {value!r}")
+        raise ValueError(
+            said(
+                msg(
+                    "expected the penalty's amount such as %(examples)s, got %(found)s",
+                    examples=examples,
+                    found=repr(value),
+                )
+            )
+        )
     amount = values.decimal(m.group(1))
     word = (m.group(2) or "").lower()
     unit = _PENALTY_WORDS[word if word == "%" else word.rstrip("s")] if word else _SESSION_UNIT[method]
     if amount <= 0:
-        raise ValueError(f"expected an amount above 0 (a penalty is deducted; there are no bonuses), got {value!r}")
+        raise ValueError(
+            said(
+                msg(
+                    "expected an amount above 0 (a penalty is deducted; there are no bonuses), got %(found)s",
+                    found=repr(value),
+                )
+            )
+        )
     if unit not in PENALTY_UNITS[method]:
         raise ValueError(
-            f"a penalty {_PENALTY_UNIT_WORDS[unit]} does not apply to a {method} session: expected {examples}"
+            said(
+                msg(
+                    "a penalty %(unit)s does not apply to a %(method)s session: expected %(examples)s",
+                    unit=_PENALTY_UNIT_WORDS[unit],
+                    method=f"{method}",
+                    examples=examples,
+                )
+            )
         )
     return amount, unit
+
+
+def no_direction(number: int) -> Said:
+    """A pair with no direction in a mitchell (the session's pairs or a penalty's)."""
+    return said(msg("pair %(pair)s has no direction in a mitchell: expected direction NS or EW", pair=number))
+
+
+def howell_direction(number: int) -> Said:
+    """A pair with a direction in a howell (the session's pairs or a penalty's)."""
+    return said(
+        msg("pair %(pair)s has a direction in a howell: expected none (a Howell pair plays both ways)", pair=number)
+    )
 
 
 def _penalty_pair_problem(ref: PairRef, known: KnownPairs) -> str | None:
@@ -156,10 +209,27 @@ def _penalty_pair_problem(ref: PairRef, known: KnownPairs) -> str | None:
         return None
     number = ref.number
     if ref.direction is None and {PairRef(ref.section, number, d) for d in Direction} & known:
-        return f"pair {number} has no direction in a mitchell: expected direction NS or EW"
+        return no_direction(number)
     if ref.direction is not None and PairRef(ref.section, number) in known:
-        return f"pair {number} has a direction in a howell: expected none (a Howell pair plays both ways)"
-    section = f" in section {ref.section}" if ref.section else ""
+        return howell_direction(number)
     listed = known.numbers(ref.section, ref.direction, False)
-    side = f"{ref.direction} " if ref.direction else ""
-    return f"unknown {side}pair {number}{section}: expected one of the pairs listed ({listed})"
+    words: dict[str, Param] = {"pair": number, "listed": listed}
+    if ref.direction:
+        words["direction"] = seat(str(ref.direction))
+    if ref.section:
+        words["section"] = ref.section
+    return said(
+        {
+            (True, True): msg(
+                "unknown %(direction)s pair %(pair)s in section %(section)s: expected one of the pairs listed (%(listed)s)",
+                **words,
+            ),
+            (True, False): msg(
+                "unknown %(direction)s pair %(pair)s: expected one of the pairs listed (%(listed)s)", **words
+            ),
+            (False, True): msg(
+                "unknown pair %(pair)s in section %(section)s: expected one of the pairs listed (%(listed)s)", **words
+            ),
+            (False, False): msg("unknown pair %(pair)s: expected one of the pairs listed (%(listed)s)", **words),
+        }[bool(ref.direction), bool(ref.section)]
+    )

@@ -40,19 +40,21 @@ from ..model import (
 from ..notation import Contract, ContractError, Seat, Vulnerability
 from ..scoring.contract import board_vulnerability, ns_score, parse_tricks
 from ..scoring.message import msg
+from ..scoring.message import seat as seat_code
 from ..scoring.options import DEFAULT_OPTIONS, OptionError
-from ..scoring.said import param_of, said, said_of
+from ..scoring.said import Said, param_of, said, said_of
 from . import values
+from .conventions import contract_error
 from .hand_records import HandRecords
 from .hand_records import dealer as hand_dealer
 from .individual import player_label, seats_of
-from .labels import pair_label
+from .labels import pair_label, place
 from .printed import KEY, PrintedFigures
 from .registry import Check, Reading, checked
 from .sitouts import yaml_sitout
 from .validate import Places
 from .yaml_loader import DuplicateKeys, LineDict, LoadError, load
-from .yaml_penalties import PenaltiesFormat
+from .yaml_penalties import PenaltiesFormat, howell_direction, no_direction
 from .yaml_swiss import read_swiss
 from .yaml_teams import TeamsFormat
 
@@ -103,9 +105,20 @@ def _read_yaml(file: str, data: bytes) -> Reading:
                 InputError(
                     file,
                     f"line {line}",
-                    f"the key {values.quoted(key)} appears twice in one mapping "
-                    f"({'also earlier on this line' if first == line else f'also line {first}'}): "
-                    "expected each key once (which value was meant?)",
+                    said(
+                        msg(
+                            "the key %(key)s appears twice in one mapping (also earlier on this line): "
+                            "expected each key once (which value was meant?)",
+                            key=values.quoted(key),
+                        )
+                        if first == line
+                        else msg(
+                            "the key %(key)s appears twice in one mapping (also %(where)s): "
+                            "expected each key once (which value was meant?)",
+                            key=values.quoted(key),
+                            where=place(f"line {first}"),
+                        )
+                    ),
                 )
                 for line, first, key in exc.duplicates
             ],
@@ -119,8 +132,13 @@ def _read_yaml(file: str, data: bytes) -> Reading:
                 InputError(
                     file,
                     f"line {line}",
-                    f"the file holds the control character #x{exc.character:04x}, which YAML "
-                    "does not allow: expected plain text",
+                    said(
+                        msg(
+                            "the file holds the control character %(character)s, which YAML does not allow: "
+                            "expected plain text",
+                            character=f"#x{exc.character:04x}",
+                        )
+                    ),
                 )
             ],
         )
@@ -150,7 +168,13 @@ def _read_yaml(file: str, data: bytes) -> Reading:
                 InputError(
                     file,
                     "line 1",
-                    f"expected a mapping of session details (club, event, method, ...), got {type(doc).__name__}",
+                    said(
+                        msg(
+                            "expected a mapping of session details (%(keys)s), got %(found)s",
+                            keys="club, event, method, ...",
+                            found=type(doc).__name__,
+                        )
+                    ),
                 )
             ],
         )
@@ -161,7 +185,13 @@ def _read_yaml(file: str, data: bytes) -> Reading:
             first = doc["penalties"][0] if isinstance(doc["penalties"], list) and doc["penalties"] else None
             reader.error(
                 first if isinstance(first, LineDict) else doc,
-                "penalties belong to one session: expected them under that session's item in sessions",
+                said(
+                    msg(
+                        "%(penalties)s belong to one session: expected them under that session's item in %(sessions)s",
+                        penalties="penalties",
+                        sessions="sessions",
+                    )
+                ),
             )
         shared = {k: v for k, v in doc.items() if k not in ("sessions", "penalties")}
         sessions = [
@@ -201,13 +231,28 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         except ValueError:
             self.error(
                 where,
-                f"unknown method {doc.get('method')!r}: expected one of {', '.join(m.value for m in ScoringMethod)}",
+                said(
+                    msg(
+                        "unknown method %(found)s: expected one of %(methods)s",
+                        found=repr(doc.get("method")),
+                        methods=", ".join(m.value for m in ScoringMethod),
+                    )
+                ),
             )
             return None
         self.hands = HandRecords()  # this session's; a file of several reads each alone
         options = doc.get("options") or {}
         if not isinstance(options, dict):
-            self.error(where, f"expected options as a mapping of option names to values, got {options!r}")
+            self.error(
+                where,
+                said(
+                    msg(
+                        "expected %(key)s as a mapping of option names to values, got %(found)s",
+                        key="options",
+                        found=repr(options),
+                    )
+                ),
+            )
             options = {}
         try:
             DEFAULT_OPTIONS.with_overrides(options)
@@ -218,7 +263,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             try:
                 when = values.parse_date(str(when))
             except ValueError as exc:
-                self.error(where, str(exc))
+                self.error(where, said_of(exc))
                 when = None
         printed = PrintedFigures(program="YAML")  # holds no figures: the hand records' warnings
         common = {
@@ -235,11 +280,25 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             if doc.get("penalties") is not None:
                 self.error(
                     where,
-                    "penalties apply to pairs sessions: expected a teams director's adjustment as "
-                    "imp_adjustment on the match",
+                    said(
+                        msg(
+                            "%(penalties)s apply to pairs sessions: expected a teams director's adjustment as "
+                            "%(key)s on the match",
+                            penalties="penalties",
+                            key="imp_adjustment",
+                        )
+                    ),
                 )
             if doc.get("strata") is not None:
-                self.error(where, "strata apply to pairs sessions: expected no strata in a teams session")
+                self.error(
+                    where,
+                    said(
+                        msg(
+                            "%(strata)s apply to pairs sessions: expected no %(strata)s in a teams session",
+                            strata="strata",
+                        )
+                    ),
+                )
             teams, matches = self.teams(doc, where)
             boards = self.team_deals(doc, where)
             printed.warnings.extend(self.hands.warnings())
@@ -247,10 +306,32 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         places = Places()
         self.individual = doc.get("players") is not None
         if self.individual and (doc.get("pairs") is not None or doc.get("sections") is not None):
-            self.error(where, "an individual event lists players: expected players: or pairs: (or sections:), not both")
+            self.error(
+                where,
+                said(
+                    msg(
+                        "an individual event lists %(players)s: expected %(players_key)s or %(pairs_key)s "
+                        "(or %(sections_key)s), not both",
+                        players="players",
+                        players_key="players:",
+                        pairs_key="pairs:",
+                        sections_key="sections:",
+                    )
+                ),
+            )
             return None
         if self.individual and doc.get("swiss") is not None:
-            self.error(where, "Swiss pairs is an event for pairs: expected pairs:, not players:, with swiss:")
+            self.error(
+                where,
+                said(
+                    msg(
+                        "Swiss pairs is an event for pairs: expected %(pairs_key)s, not %(players_key)s, with %(swiss_key)s",
+                        pairs_key="pairs:",
+                        players_key="players:",
+                        swiss_key="swiss:",
+                    )
+                ),
+            )
             return None
         self.strata = self.read_strata(doc.get("strata"), where)
         self.strata_given = doc.get("strata") is not None
@@ -286,11 +367,21 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             raw = [LineDict(name="", pairs=doc.get("pairs"))]
             raw[0].line = where.line
         if not isinstance(raw, list):
-            self.error(where, f"expected sections as a list, got {raw!r}")
+            self.error(where, said(msg("expected %(key)s as a list, got %(found)s", key="sections", found=repr(raw))))
             return (), ()
         movement = str(doc.get("movement", "")).strip().lower()
         if movement not in ("", "mitchell", "howell"):
-            self.error(where, f"unknown movement {movement!r}: expected mitchell or howell")
+            self.error(
+                where,
+                said(
+                    msg(
+                        "unknown movement %(found)s: expected %(mitchell)s or %(howell)s",
+                        found=repr(movement),
+                        mitchell="mitchell",
+                        howell="howell",
+                    )
+                ),
+            )
         sections: list[tuple[str, list[Pair], bool]] = []
         lines: dict[int, list[TravellerLine]] = {}
         deals: dict[int, tuple[Deal | None, Seat | None, Vulnerability | None]] = {}
@@ -317,7 +408,9 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             if boards is None:
                 continue
             if not isinstance(boards, list):
-                self.error(parent, f"expected boards as a list, got {boards!r}")
+                self.error(
+                    parent, said(msg("expected %(key)s as a list, got %(found)s", key="boards", found=repr(boards)))
+                )
                 continue
             for b in boards:
                 self.board(b, parent, sec_name, section_info, lines, deals, board_lines, places)
@@ -349,7 +442,16 @@ class _Reader(PenaltiesFormat, TeamsFormat):
 
     def pairs(self, raw: Any, where: LineDict, section: str, movement: str) -> list[Pair]:
         if not isinstance(raw, list) or not raw:
-            self.error(where, f"expected a list of pairs ({{number: 1, players: [..]}}), got {raw!r}")
+            self.error(
+                where,
+                said(
+                    msg(
+                        "expected a list of pairs (%(example)s), got %(found)s",
+                        example="{number: 1, players: [..]}",
+                        found=repr(raw),
+                    )
+                ),
+            )
             return []
         out: list[Pair] = []
         seen: set[PairRef] = set()
@@ -359,41 +461,53 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             try:
                 number = values.number_of(p.get("number"), "pair", strings=False)
             except ValueError as exc:
-                self.error(p, str(exc))
+                self.error(p, said_of(exc))
                 continue
             direction = None
             if p.get("direction") is not None:
                 try:
                     direction = values.parse_direction(str(p.get("direction")))
                 except ValueError as exc:
-                    self.error(p, str(exc), pair=f"pair {number}")
+                    self.error(p, said_of(exc), pair=pair_label(PairRef("", number)))
                     continue
             if movement == "mitchell" and direction is None:
                 self.error(
                     p,
-                    f"pair {number} has no direction in a mitchell: expected direction NS or EW",
-                    pair=f"pair {number}",
+                    no_direction(number),
+                    pair=pair_label(PairRef("", number)),
                 )
                 continue
             if movement == "howell" and direction is not None:
                 self.error(
                     p,
-                    f"pair {number} has a direction in a howell: expected none (a Howell pair plays both ways)",
-                    pair=f"pair {number}",
+                    howell_direction(number),
+                    pair=pair_label(PairRef("", number)),
                 )
                 continue
             players = p.get("players") or []
             if isinstance(players, str):
                 players = [n.strip() for n in players.replace(" and ", "&").split("&")]
             if not isinstance(players, list):
-                self.error(p, f"expected players as a list of names, got {players!r}", pair=f"pair {number}")
+                self.error(
+                    p,
+                    said(msg("expected %(key)s as a list of names, got %(found)s", key="players", found=repr(players))),
+                    pair=pair_label(PairRef("", number)),
+                )
                 players = []
             ref = PairRef(section, number, direction)
             if ref in seen:
                 self.error(
                     p,
-                    f"pair {number}{' ' + str(direction) if direction else ''} is listed twice: expected each pair once",
-                    pair=f"pair {number}",
+                    said(
+                        msg(
+                            "pair %(pair)s %(direction)s is listed twice: expected each pair once",
+                            pair=number,
+                            direction=seat_code(str(direction)),
+                        )
+                        if direction
+                        else msg("pair %(pair)s is listed twice: expected each pair once", pair=number)
+                    ),
+                    pair=pair_label(PairRef("", number)),
                 )
                 continue
             seen.add(ref)
@@ -402,7 +516,13 @@ class _Reader(PenaltiesFormat, TeamsFormat):
                 try:
                     handicap = values.parse_handicap(p.get("handicap"))
                 except ValueError as exc:
-                    self.error(p, f"handicap of pair {number}: {exc}", pair=f"pair {number}")
+                    self.error(
+                        p,
+                        said(
+                            msg("handicap of pair %(pair)s: %(problem)s", pair=number, problem=param_of(said_of(exc)))
+                        ),
+                        pair=pair_label(PairRef("", number)),
+                    )
                     handicap = Fraction(0)  # reported: keeps "no handicap" from being reported as well
             self.pair_lines[ref] = f"line {p.line}"
             masterpoints = None
@@ -414,7 +534,17 @@ class _Reader(PenaltiesFormat, TeamsFormat):
                 try:
                     masterpoints = values.parse_masterpoints(awarded, kind)
                 except ValueError as exc:
-                    self.error(p, f"masterpoints of pair {number}: {exc}", pair=f"pair {number}")
+                    self.error(
+                        p,
+                        said(
+                            msg(
+                                "masterpoints of pair %(pair)s: %(problem)s",
+                                pair=number,
+                                problem=param_of(said_of(exc)),
+                            )
+                        ),
+                        pair=pair_label(PairRef("", number)),
+                    )
             stratum = self.pair_stratum(p, number)
             out.append(
                 Pair(ref, tuple(Player(str(n)) for n in players if str(n).strip()), handicap, masterpoints, stratum)
@@ -424,7 +554,16 @@ class _Reader(PenaltiesFormat, TeamsFormat):
     def players(self, raw: Any, where: LineDict, section: str) -> list[Pair]:
         """An individual event's ``players: [{number: 1, name: Ann Ash}, ...]``: one ``Pair`` of one player each."""
         if not isinstance(raw, list) or not raw:
-            self.error(where, f"expected a list of players ({{number: 1, name: Ann Ash}}), got {raw!r}")
+            self.error(
+                where,
+                said(
+                    msg(
+                        "expected a list of players (%(example)s), got %(found)s",
+                        example="{number: 1, name: Ann Ash}",
+                        found=repr(raw),
+                    )
+                ),
+            )
             return []
         out: list[Pair] = []
         seen: dict[PairRef, str] = {}
@@ -434,17 +573,34 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             try:
                 number = values.number_of(p.get("number"), "player", strings=False)
             except ValueError as exc:
-                self.error(p, str(exc))
+                self.error(p, said_of(exc))
                 continue
             ref = PairRef(section, number)
             name = p.get("name")
             if not isinstance(name, str) or not name.strip():
-                self.error(p, f"expected the name of player {number} under name, got {name!r}", pair=player_label(ref))
+                self.error(
+                    p,
+                    said(
+                        msg(
+                            "expected the name of player %(number)s under %(key)s, got %(found)s",
+                            number=number,
+                            key="name",
+                            found=repr(name),
+                        )
+                    ),
+                    pair=player_label(ref),
+                )
                 continue
             if ref in seen:
                 self.error(
                     p,
-                    f"{player_label(ref)} is listed twice (also {seen[ref]}): expected each player once",
+                    said(
+                        msg(
+                            "%(who)s is listed twice (also %(where)s): expected each player once",
+                            who=param_of(player_label(ref)),
+                            where=place(seen[ref]),
+                        )
+                    ),
                     pair=player_label(ref),
                 )
                 continue
@@ -461,13 +617,21 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         for seat in "NSEW":
             n = r.get(seat, r.get(seat.lower()))
             if n is not None and (not isinstance(n, int) or isinstance(n, bool)):
-                self.error(r, f"expected the player number in {seat}, got {n!r}", board)
+                self.error(
+                    r,
+                    said(
+                        msg(
+                            "expected the player number in %(seat)s, got %(found)s", seat=seat_code(seat), found=repr(n)
+                        )
+                    ),
+                    board,
+                )
                 return None
             numbers[seat] = n
         try:
             seats = seats_of(numbers, section)
         except ValueError as exc:
-            self.error(r, str(exc), board)
+            self.error(r, said_of(exc), board)
             return None
         return seats, f"N {numbers['N']}, S {numbers['S']} v E {numbers['E']}, W {numbers['W']}"
 
@@ -478,7 +642,14 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             return ()
         if not isinstance(raw, list) or not raw:
             self.error(
-                where, "expected strata as a list, highest first, such as [{name: A}, {name: B, max_rating: 1500}]"
+                where,
+                said(
+                    msg(
+                        "expected %(strata)s as a list, highest first, such as %(example)s",
+                        strata="strata",
+                        example="[{name: A}, {name: B, max_rating: 1500}]",
+                    )
+                ),
             )
             return ()
         out: list[Stratum] = []
@@ -487,10 +658,13 @@ class _Reader(PenaltiesFormat, TeamsFormat):
                 return ()
             name = str(item.get("name") or "").strip()
             if not name or len(name) > 20:
-                self.error(item, f"expected a stratum name such as A, B or C, got {item.get('name')!r}")
+                self.error(
+                    item,
+                    said(msg("expected a stratum name such as A, B or C, got %(found)s", found=repr(item.get("name")))),
+                )
                 return ()
             if name in [s.name for s in out]:
-                self.error(item, f"stratum {name} is listed twice: expected each stratum once")
+                self.error(item, said(msg("stratum %(name)s is listed twice: expected each stratum once", name=name)))
                 return ()
             limit = item.get("max_rating")
             if limit is not None:
@@ -501,19 +675,42 @@ class _Reader(PenaltiesFormat, TeamsFormat):
                 if limit is None:
                     self.error(
                         item,
-                        f"stratum {name}: expected max_rating as a number such as 1500, got {item.get('max_rating')!r}",
+                        said(
+                            msg(
+                                "stratum %(name)s: expected %(key)s as a number such as 1500, got %(found)s",
+                                name=name,
+                                key="max_rating",
+                                found=repr(item.get("max_rating")),
+                            )
+                        ),
                     )
                     return ()
             if index == 0 and limit is not None:
                 self.error(
-                    item, f"stratum {name}: the first (highest) stratum is open to every pair: expected no max_rating"
+                    item,
+                    said(
+                        msg(
+                            "stratum %(name)s: the first (highest) stratum is open to every pair: expected no %(key)s",
+                            name=name,
+                            key="max_rating",
+                        )
+                    ),
                 )
                 return ()
             if index > 0 and out[-1].max_rating is not None and limit is not None and limit >= out[-1].max_rating:
                 self.error(
                     item,
-                    f"stratum {name}: max_rating {fmt_number(limit)} is not below {out[-1].name}'s "
-                    f"{fmt_number(out[-1].max_rating)}: expected the strata highest first",
+                    said(
+                        msg(
+                            "stratum %(name)s: %(key)s %(limit)s is not below %(other)s's %(other_limit)s: "
+                            "expected the strata highest first",
+                            name=name,
+                            key="max_rating",
+                            limit=fmt_number(limit),
+                            other=out[-1].name,
+                            other_limit=fmt_number(out[-1].max_rating),
+                        )
+                    ),
                 )
                 return ()
             out.append(Stratum(name, limit))
@@ -525,9 +722,15 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             if not self.strata_given and (p.get("stratum") is not None or p.get("rating") is not None):
                 self.error(
                     p,
-                    f"pair {number} has a stratum or rating but the session lists no strata: "
-                    "expected strata: [{name: A}, {name: B, max_rating: ...}] first",
-                    pair=f"pair {number}",
+                    said(
+                        msg(
+                            "pair %(pair)s has a stratum or rating but the session lists no strata: "
+                            "expected %(example)s first",
+                            pair=number,
+                            example="strata: [{name: A}, {name: B, max_rating: ...}]",
+                        )
+                    ),
+                    pair=pair_label(PairRef("", number)),
                 )
             return None
         names = [s.name for s in self.strata]
@@ -536,8 +739,15 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             if stated not in names:
                 self.error(
                     p,
-                    f"stratum {stated!r} of pair {number} does not exist: expected one of {', '.join(names)}",
-                    pair=f"pair {number}",
+                    said(
+                        msg(
+                            "stratum %(found)s of pair %(pair)s does not exist: expected one of %(names)s",
+                            found=repr(stated),
+                            pair=number,
+                            names=", ".join(names),
+                        )
+                    ),
+                    pair=pair_label(PairRef("", number)),
                 )
                 return names[0]
             return stated
@@ -545,8 +755,14 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         if rating is None:
             self.error(
                 p,
-                f"pair {number} has no stratum: expected a stratum ({', '.join(names)}) or a rating",
-                pair=f"pair {number}",
+                said(
+                    msg(
+                        "pair %(pair)s has no stratum: expected a stratum (%(names)s) or a rating",
+                        pair=number,
+                        names=", ".join(names),
+                    )
+                ),
+                pair=pair_label(PairRef("", number)),
             )
             return names[0]
         try:
@@ -555,7 +771,15 @@ class _Reader(PenaltiesFormat, TeamsFormat):
             value = None
         if value is None or value < 0:
             self.error(
-                p, f"rating of pair {number}: expected a number such as 850, got {rating!r}", pair=f"pair {number}"
+                p,
+                said(
+                    msg(
+                        "rating of pair %(pair)s: expected a number such as 850, got %(found)s",
+                        pair=number,
+                        found=repr(rating),
+                    )
+                ),
+                pair=pair_label(PairRef("", number)),
             )
             return names[0]
         for stratum in reversed(self.strata):
@@ -580,13 +804,24 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         try:
             number = values.board_number(b.get("number"), strings=False)
         except ValueError as exc:
-            self.error(b, str(exc))
+            self.error(b, said_of(exc))
             return
         vul = None
         if b.get("vulnerability") is not None:
             vul = _VULNERABILITY.get(str(b["vulnerability"]).strip().lower())
             if vul is None:
-                self.error(b, f"expected vulnerability None, NS, EW or Both, got {b['vulnerability']!r}", number)
+                self.error(
+                    b,
+                    said(
+                        msg(
+                            "expected %(key)s %(values)s, got %(found)s",
+                            key="vulnerability",
+                            values="None, NS, EW or Both",
+                            found=repr(b["vulnerability"]),
+                        )
+                    ),
+                    number,
+                )
         # The hand record (deal and dealer) is optional: a wrong one is left out with a note,
         # never the board's results (``hand_records``).
         dealer = None
@@ -632,7 +867,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         """A result ``{ns: 5, sitout: true}``: pair 5 sat the board out (see sitouts.py)."""
         sec = str(r.get("section", section if section is not None else ""))
         if sec not in info:
-            self.error(r, f"unknown section {sec!r}: expected one of {', '.join(repr(s) for s in info)}", board)
+            self.error(r, unknown_section(sec, info), board)
             return
         found = yaml_sitout(r, board, sec, info[sec], r.line, individual=self.individual)
         if isinstance(found, str):
@@ -650,7 +885,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
     ) -> TravellerLine | None:
         sec = str(r.get("section", section if section is not None else ""))
         if sec not in info:
-            self.error(r, f"unknown section {sec!r}: expected one of {', '.join(repr(s) for s in info)}", board)
+            self.error(r, unknown_section(sec, info), board)
             return None
         mitchell = info[sec]
         refs: list[PairRef] = []
@@ -666,7 +901,18 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         for side, direction in (("ns", Direction.NS), ("ew", Direction.EW)) if not self.individual else ():
             n = r.get(side)
             if n.__class__ is not int:  # a bool is not a pair number
-                self.error(r, f"expected the {side.upper()} pair number under {side}, got {n!r}", board)
+                self.error(
+                    r,
+                    said(
+                        msg(
+                            "expected the %(direction)s pair number under %(key)s, got %(found)s",
+                            direction=seat_code(side.upper()),
+                            key=side,
+                            found=repr(n),
+                        )
+                    ),
+                    board,
+                )
                 return None
             key = (sec, n, side if mitchell else "")  # strings hash in C, a Direction in Python
             ref = self.refs.get(key)
@@ -710,7 +956,17 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         if "split" in r:
             split = r["split"]
             if not isinstance(split, dict) or "ns" not in split or "ew" not in split:
-                raise ValueError(f"expected split with ns: and ew: results, got {split!r}")
+                raise ValueError(
+                    said(
+                        msg(
+                            "expected %(split)s with %(ns)s and %(ew)s results, got %(found)s",
+                            split="split",
+                            ns="ns:",
+                            ew="ew:",
+                            found=repr(split),
+                        )
+                    )
+                )
             ns = self.side(split["ns"], vul, board, artificial_side="ns")
             ew = self.side(split["ew"], vul, board, artificial_side="ew")
         else:
@@ -725,19 +981,48 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         """One outcome (or (ns, ew) artificial pair when not a split side) from a result spec."""
         if not isinstance(spec, dict):
             raise ValueError(
-                f"expected a result such as {{contract: 4S, by: N, tricks: 10}} or {{score: 420}}, got {spec!r}"
+                said(
+                    msg(
+                        "expected a result such as %(example)s or %(score)s, got %(found)s",
+                        example="{contract: 4S, by: N, tricks: 10}",
+                        score="{score: 420}",
+                        found=repr(spec),
+                    )
+                )
             )
         if "weighted" in spec:
             parts = spec["weighted"]
             if not isinstance(parts, list) or len(parts) < 2:
-                raise ValueError(f"expected weighted as a list of two or more components with weights, got {parts!r}")
+                raise ValueError(
+                    said(
+                        msg(
+                            "expected %(weighted)s as a list of two or more components with weights, got %(found)s",
+                            weighted="weighted",
+                            found=repr(parts),
+                        )
+                    )
+                )
             components = []
             for part in parts:
                 if not isinstance(part, dict) or "weight" not in part:
-                    raise ValueError(f"expected each weighted component to have a weight such as 60%, got {part!r}")
+                    raise ValueError(
+                        said(
+                            msg(
+                                "expected each weighted component to have a weight such as 60%%, got %(found)s",
+                                found=repr(part),
+                            )
+                        )
+                    )
                 play = self.play(part, vul)
                 if not isinstance(play, Play):
-                    raise ValueError(f"expected a real score in a weighted component, got {part.get('score')!r}")
+                    raise ValueError(
+                        said(
+                            msg(
+                                "expected a real score in a weighted component, got %(found)s",
+                                found=repr(part.get("score")),
+                            )
+                        )
+                    )
                 components.append(Component(values.parse_weight(part["weight"]), play))
             return Scored(tuple(components))
         score = spec.get("score")
@@ -754,7 +1039,7 @@ class _Reader(PenaltiesFormat, TeamsFormat):
     def play(self, spec: dict[Any, Any], vul: Vulnerability) -> Play:
         score = spec.get("score")
         if score is not None and (not isinstance(score, int) or isinstance(score, bool)):
-            raise ValueError(f"{values.SCORE_EXPECTED}, got {str(score)!r}")
+            raise ValueError(values.score_expected(repr(str(score))))
         lead = str(spec["lead"]) if spec.get("lead") is not None else None
         if "contract" not in spec:
             if score is None:
@@ -792,9 +1077,20 @@ class _Reader(PenaltiesFormat, TeamsFormat):
                     )
                 )
         except ContractError as exc:
-            raise ValueError(str(exc)) from None
+            raise ValueError(contract_error(exc, str(spec["contract"]), str(spec.get("by", "")))) from None
         computed = ns_score(contract, declarer, tricks, vul)
         return Play(computed if score is None else score, contract, declarer, tricks, lead)
+
+
+def unknown_section(found: str, sections: dict[str, bool]) -> Said:
+    """A result naming a section the session does not have."""
+    return said(
+        msg(
+            "unknown section %(found)s: expected one of %(sections)s",
+            found=repr(found),
+            sections=", ".join(repr(s) for s in sections),
+        )
+    )
 
 
 def fmt_number(value: Fraction) -> str:

@@ -18,9 +18,10 @@ from ..model import (
 from ..notation import Vulnerability
 from ..scoring.contract import board_vulnerability
 from ..scoring.message import msg
-from ..scoring.said import said_of
+from ..scoring.said import Said, param_of, said, said_of
 from . import values
 from .hand_records import HandRecords
+from .labels import place, versus
 from .validate import outcome_problems
 from .yaml_loader import LineDict, YamlReader
 
@@ -40,7 +41,17 @@ class TeamsFormat(YamlReader):
         """Hand records of a teams session: `deals: [{board: 1, deal: "N:..."}]` (boards with no lines)."""
         raw = doc.get("deals") or []
         if not isinstance(raw, list):
-            self.error(where, f"expected deals as a list of {{board: N, deal: ...}}, got {raw!r}")
+            self.error(
+                where,
+                said(
+                    msg(
+                        "expected %(deals)s as a list of %(example)s, got %(found)s",
+                        deals="deals",
+                        example="{board: N, deal: ...}",
+                        found=repr(raw),
+                    )
+                ),
+            )
             return ()
         boards: dict[int, Board] = {}
         lines: dict[int, int] = {}
@@ -50,11 +61,19 @@ class TeamsFormat(YamlReader):
             try:
                 number = values.board_number(d.get("board"), strings=False)
             except ValueError as exc:
-                self.error(d, str(exc))
+                self.error(d, said_of(exc))
                 continue
             if number in boards:
                 self.error(
-                    d, f"board {number} has two deals (also line {lines[number]}): expected one deal per board", number
+                    d,
+                    said(
+                        msg(
+                            "board %(board)s has two deals (also %(where)s): expected one deal per board",
+                            board=number,
+                            where=place(f"line {lines[number]}"),
+                        )
+                    ),
+                    number,
                 )
                 continue
             lines[number] = d.line
@@ -83,15 +102,22 @@ class TeamsFormat(YamlReader):
             try:
                 n = values.number_of(t.get("number"), "team", strings=False)
             except ValueError as exc:
-                self.error(t, str(exc))
+                self.error(t, said_of(exc))
                 continue
             if n in teams:
-                self.error(t, f"team {n} is listed twice: expected each team once", pair=f"team {n}")
+                self.error(
+                    t,
+                    said(msg("team %(team)s is listed twice: expected each team once", team=n)),
+                    pair=said(msg("team %(number)s", number=n)),
+                )
                 continue
             players = self.listed(t, "players", t, msg("players' names"))
             teams[n] = Team(n, str(t.get("name") or f"Team {n}"), tuple(Player(str(p)) for p in players))
         if not teams:
-            self.error(where, "expected a list of teams ({number: 1, name: ..., players: [..]})")
+            self.error(
+                where,
+                said(msg("expected a list of teams (%(example)s)", example="{number: 1, name: ..., players: [..]}")),
+            )
         matches = []
         rounds: dict[tuple[int, int], int] = {}
         for m in self.listed(doc, "matches", where, msg("matches ({home: 1, away: 2, boards: [..]})")):
@@ -104,8 +130,17 @@ class TeamsFormat(YamlReader):
             if home is None or away is None or home is away:
                 self.error(
                     m,
-                    f"expected home and away to be two different team numbers listed under teams, "
-                    f"got {values.quoted(m.get('home'))} and {values.quoted(m.get('away'))}",
+                    said(
+                        msg(
+                            "expected %(home)s and %(away)s to be two different team numbers listed under %(teams)s, "
+                            "got %(found_home)s and %(found_away)s",
+                            home="home",
+                            away="away",
+                            teams="teams",
+                            found_home=values.quoted(m.get("home")),
+                            found_away=values.quoted(m.get("away")),
+                        )
+                    ),
                 )
                 continue
             rnd = None
@@ -113,15 +148,22 @@ class TeamsFormat(YamlReader):
                 try:
                     rnd = values.number_of(m.get("round"), "round", strings=False)
                 except ValueError as exc:
-                    self.error(m, str(exc))
+                    self.error(m, said_of(exc))
                     continue
                 clash = [t for t in (home, away) if (rnd, t.number) in rounds]
                 if clash:
                     self.error(
                         m,
-                        f"{clash[0].name} plays two matches in round {rnd} (also line {rounds[rnd, clash[0].number]}): "
-                        "expected one match per team in a round",
-                        pair=f"{home.name} v {away.name}",
+                        said(
+                            msg(
+                                "%(team)s plays two matches in round %(round)s (also %(where)s): "
+                                "expected one match per team in a round",
+                                team=clash[0].name,
+                                round=rnd,
+                                where=place(f"line {rounds[rnd, clash[0].number]}"),
+                            )
+                        ),
+                        pair=versus(home.name, away.name),
                     )
                     continue
                 rounds.update({(rnd, home.number): m.line, (rnd, away.number): m.line})
@@ -130,11 +172,25 @@ class TeamsFormat(YamlReader):
                 try:
                     adjustment = values.decimal(m.get("imp_adjustment"), "an IMP adjustment such as 3 or -1.5")
                 except ValueError as exc:
-                    self.error(m, f"imp_adjustment: {exc}", pair=f"{home.name} v {away.name}")
+                    self.error(
+                        m,
+                        said(msg("%(key)s: %(problem)s", key="imp_adjustment", problem=param_of(said_of(exc)))),
+                        pair=versus(home.name, away.name),
+                    )
                     continue
             boards = self.match_boards(m, home, away)
             if not boards:
-                self.error(m, f"the match {home.name} v {away.name} has no boards: expected a list under boards")
+                self.error(
+                    m,
+                    said(
+                        msg(
+                            "the match %(home)s v %(away)s has no boards: expected a list under %(key)s",
+                            home=home.name,
+                            away=away.name,
+                            key="boards",
+                        )
+                    ),
+                )
             matches.append(Match(home, away, tuple(boards), round=rnd, imp_adjustment=adjustment))
         return tuple(teams.values()), tuple(matches)
 
@@ -147,13 +203,18 @@ class TeamsFormat(YamlReader):
             try:
                 number = values.board_number(b.get("number"), strings=False)
             except ValueError as exc:
-                self.error(b, str(exc))
+                self.error(b, said_of(exc))
                 continue
             if number in seen:
                 self.error(
                     b,
-                    f"board {number} appears twice in this match (also line {seen[number]}): "
-                    "expected one entry per board",
+                    said(
+                        msg(
+                            "board %(board)s appears twice in this match (also %(where)s): expected one entry per board",
+                            board=number,
+                            where=place(f"line {seen[number]}"),
+                        )
+                    ),
                     number,
                 )
                 continue
@@ -167,15 +228,31 @@ class TeamsFormat(YamlReader):
                 try:
                     outcome = self.side(b[room], vul, number, artificial_side="ns")
                 except ValueError as exc:
-                    self.error(b, f"{room}: {exc}", number, f"{home.name} v {away.name}")
+                    self.error(b, in_room(room, said_of(exc)), number, versus(home.name, away.name))
                     rooms.append(None)
                     continue
                 for problem in outcome_problems(outcome, vul):
-                    self.error(b, f"{room}: {problem}", number, f"{home.name} v {away.name}")
+                    self.error(b, in_room(room, problem), number, versus(home.name, away.name))
                 rooms.append(outcome)
             if rooms == [None, None]:
-                self.error(b, f"board {number} has no results: expected home_ns and home_ew", number)
+                self.error(
+                    b,
+                    said(
+                        msg(
+                            "board %(board)s has no results: expected %(home_ns)s and %(home_ew)s",
+                            board=number,
+                            home_ns="home_ns",
+                            home_ew="home_ew",
+                        )
+                    ),
+                    number,
+                )
                 continue
             where_rooms = [b.get(r) if isinstance(b.get(r), LineDict) else b for r in ("home_ns", "home_ew")]
             boards.append(TeamsBoard(number, rooms[0], rooms[1], *map(self.room_line, rooms, where_rooms)))
         return boards
+
+
+def in_room(room: str, problem: str) -> Said:
+    """A room's result not understood: the room's key (home_ns, home_ew) before the problem."""
+    return said(msg("%(key)s: %(problem)s", key=room, problem=param_of(problem)))
