@@ -872,7 +872,11 @@ class _Reader(PenaltiesFormat, TeamsFormat):
         found = yaml_sitout(r, board, sec, info[sec], r.line, individual=self.individual)
         if isinstance(found, str):
             named = [
-                f"{'player' if k == 'player' else 'pair'} {r[k]}"
+                said(
+                    msg("player %(number)s", number=str(r[k]))
+                    if k == "player"
+                    else msg("pair %(number)s", number=str(r[k]))
+                )
                 for k in ("ns", "ew", "pair", "player")
                 if r.get(k) is not None
             ]

@@ -241,3 +241,17 @@ def test_the_terminal_keeps_the_english(tmp_path: Path, kind: str) -> None:
     files, english = ENGLISH[kind]
     assert _failed(tmp_path / "fr", "fr", files)[1] == english
     assert _failed(tmp_path / "en", None, files) == (english, english)
+
+
+def test_a_sit_out_line_names_its_pair_in_french(tmp_path: Path) -> None:
+    """The frame's 'paire 7' of a sit-out line (was 'pair 7' inside the French frame)."""
+    files = _session(result=RESULT + "\n      - {pair: 7, sitout: true}")
+    banner, terminal = _failed(tmp_path, "fr", files)
+    assert banner == [
+        "tuesday.yaml : donne 1, paire 7 (ligne 13) : dans un mitchell, une ligne de relâche indique l’orientation "
+        "de la paire : ns: ou ew: est attendu, pas pair:"
+    ]
+    assert terminal == [
+        "tuesday.yaml: board 1, pair 7 (line 13): in a mitchell a sit-out line says the pair's direction: "
+        "expected ns: or ew:, not pair:"
+    ]
