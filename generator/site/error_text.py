@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..errors import GeneratorError, InputError, InputErrors, shown
 from ..readers.labels import place
-from ..scoring.message import Figure, Param, join, msg, plural
+from ..scoring.message import Figure, Param, Plural, join, msg, plural
 from ..scoring.said import param_of
 from .i18n import Language, active, said_text
 
@@ -54,14 +54,28 @@ def input_error_text(error: InputError, language: Language) -> str:
 def failed_uploads_text(count: int, errors: list[str], language: Language | None = None) -> str:
     """The build's error when uploads failed, in ``language`` ('' in English: the English is the
     build's own message): the sentence, then each upload's error as ``error_text`` said it."""
-    language = active() if language is None else language
-    if language.locale is None:
-        return ""
     head = plural(
         "the site was not built; the previous site is unchanged. %(num)s upload failed:",
         "the site was not built; the previous site is unchanged. %(num)s uploads failed:",
         Figure(count, 0, str(count)),
     )
+    return _failed_text(head, errors, language)
+
+
+def failed_events_text(count: int, errors: list[str], language: Language | None = None) -> str:
+    """The build's error when event files could not be ranked, as ``failed_uploads_text``."""
+    head = plural(
+        "the site was not built; the previous site is unchanged. %(num)s event file failed:",
+        "the site was not built; the previous site is unchanged. %(num)s event files failed:",
+        Figure(count, 0, str(count)),
+    )
+    return _failed_text(head, errors, language)
+
+
+def _failed_text(head: Plural, errors: list[str], language: Language | None) -> str:
+    language = active() if language is None else language
+    if language.locale is None:
+        return ""
     return "\n".join([said_text(head, language), *errors])
 
 

@@ -1,0 +1,134 @@
+"""The serve banner in the site's language for an event's option checks (scoring/event.py),
+site.yaml's errors once its language is known, and ``check``'s notes (issue 29 item 5): each
+made as a message, translated whole in French and Dutch, its English on the terminal unchanged.
+Fixtures, names and clubs are invented."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.serve import SiteServer
+
+SESSION = """\
+club: Orchard Bridge Club
+event: Tuesday Pairs
+date: 2026-10-{day}
+method: {method}
+movement: mitchell
+pairs:
+  - {{number: 1, direction: NS, players: [Ann Archer, Bill Baker]}}
+  - {{number: 2, direction: NS, players: [{second}]}}
+  - {{number: 1, direction: EW, players: [Gail Grant, Hugh Hart]}}
+  - {{number: 2, direction: EW, players: [Iris Ives, Jack Jones]}}
+boards:
+  - number: 1
+    results:
+      - {{ns: 1, ew: 1, contract: 4S, by: N, tricks: 10}}
+      - {{ns: 2, ew: 2, contract: 4S, by: N, tricks: 9}}
+"""
+"""Two results on board 1: a top of 2 matchpoints."""
+
+THIRD = """\
+  - {number: 3, direction: NS, players: [Kate King, Luke Lane]}
+  - {number: 3, direction: EW, players: [Mary Moss, Ned North]}
+"""
+THIRD_RESULT = "      - {ns: 3, ew: 3, contract: 4S, by: N, tricks: 11}\n"
+
+
+def _session(day: str, method: str = "matchpoints", second: str = "Cora Cole, Dan Drake", third: bool = False) -> str:
+    text = SESSION.format(day=day, method=method, second=second)
+    if third:  # three results on board 1: a top of 4
+        text = text.replace("boards:\n", THIRD + "boards:\n") + THIRD_RESULT
+    return text
+
+
+def _event(extra: str = "") -> str:
+    return f"event:\n  title: Autumn Pairs\n{extra}  sessions: [one.yaml, two.yaml]\n"
+
+
+TOPS = {
+    "one.yaml": _session("06"),
+    "two.yaml": _session("13", third=True),
+    "autumn.event.yaml": _event("  method: total_matchpoints\n  unequal_tops: refuse\n"),
+}
+"""Session 1's top is 2, session 2's is 4; the event refuses to add unequal tops (line 2)."""
+SAME_PLAYERS = {
+    "one.yaml": _session("06", second="Bill Baker, Ann Archer"),
+    "two.yaml": _session("13"),
+    "autumn.event.yaml": _event(),
+}
+"""Session 1's pair 2 NS is pair 1 NS's players in another order."""
+BUTLER = {
+    "one.yaml": _session("06"),
+    "two.yaml": _session("13", method="butler"),
+    "autumn.event.yaml": _event(),
+}
+
+
+def _failed(tmp_path: Path, language: str | None, files: dict[str, str]) -> tuple[list[str], list[str]]:
+    """The banner's problem lines and the terminal's, after a build of ``files`` (in sessions/)
+    that fails; each line from the file's name on."""
+    content = tmp_path / "content"
+    (content / "sessions").mkdir(parents=True)
+    (content / "site.yaml").write_text(
+        "club: Orchard Bridge Club\n" + (f"language: {language}\n" if language else ""), encoding="utf-8"
+    )
+    for name, text in files.items():
+        (content / "sessions" / name).write_text(text, encoding="utf-8")
+    err: list[str] = []
+    server = SiteServer(content, tmp_path / "site", port=0, jobs=1, out=lambda _: None, err=err.append)
+    try:
+        assert not server.build()
+    finally:
+        server.httpd.server_close()  # never started: nothing to shut down
+    assert server.state.error is not None
+
+    def problems(text: str) -> list[str]:
+        return [line.split("/sessions/", 1)[1] for line in text.splitlines() if "/sessions/" in line]
+
+    return problems(server.state.error), problems(err[-1])
+
+
+EVENT_ENGLISH = {
+    "tops": (
+        TOPS,
+        "autumn.event.yaml (line 2): the sessions' tops differ (Session 1 2, Session 2 4): a total of matchpoints "
+        "is fair only with equal tops; expected equal tops, or unequal_tops: scale, or method: average_percentage",
+    ),
+    "same players": (
+        SAME_PLAYERS,
+        "autumn.event.yaml (line 2): Session 1, pair 2 NS: the same players as pair 1 NS: "
+        "expected each pair once in a session",
+    ),
+    "butler": (
+        BUTLER,
+        "autumn.event.yaml (line 2): the event ranks on matchpoints or percentages, but Session 1 is matchpoints, "
+        "Session 2 is butler: expected matchpoint sessions",
+    ),
+}
+
+
+def test_event_option_errors_keep_their_english_on_the_terminal(tmp_path: Path) -> None:
+    """A French site's terminal, and an English site's banner, say them as they always did."""
+    for kind, (files, english) in EVENT_ENGLISH.items():
+        assert _failed(tmp_path / kind / "fr", "fr", files)[1] == [english]
+        assert _failed(tmp_path / kind / "en", None, files) == ([english], [english])
+
+
+def test_event_option_errors_on_a_french_banner(tmp_path: Path) -> None:
+    assert _failed(tmp_path / "tops", "fr", TOPS)[0] == [
+        "autumn.event.yaml (ligne 2) : les tops des séances diffèrent (Séance 1 2, Séance 2 4) : un total de "
+        "points de match n’est juste qu’avec des tops égaux ; des tops égaux sont attendus, ou unequal_tops: scale, "
+        "ou method: average_percentage"
+    ]
+    assert _failed(tmp_path / "same", "fr", SAME_PLAYERS)[0] == [
+        "autumn.event.yaml (ligne 2) : Séance 1, paire 2 NS : les mêmes joueurs que la paire 1 NS : chaque paire "
+        "une seule fois par séance est attendue"
+    ]
+
+
+def test_event_option_errors_on_a_dutch_banner(tmp_path: Path) -> None:
+    assert _failed(tmp_path / "butler", "nl", BUTLER)[0] == [
+        "autumn.event.yaml (regel 2): het evenement rangschikt op matchpunten of percentages, maar Zitting 1 is "
+        "matchpoints, Zitting 2 is butler: matchpuntenzittingen verwacht"
+    ]
