@@ -132,3 +132,61 @@ def test_event_option_errors_on_a_dutch_banner(tmp_path: Path) -> None:
         "autumn.event.yaml (regel 2): het evenement rangschikt op matchpunten of percentages, maar Zitting 1 is "
         "matchpoints, Zitting 2 is butler: matchpuntenzittingen verwacht"
     ]
+
+
+# --- site.yaml ------------------------------------------------------------------------------
+
+
+def _settings_failed(tmp_path: Path, settings: str) -> tuple[str, str]:
+    """The banner and the terminal after a build whose site.yaml is ``settings``: each from
+    site.yaml's name on (the error names the file by its whole path)."""
+    content = tmp_path / "content"
+    (content / "sessions").mkdir(parents=True)
+    (content / "site.yaml").write_text("club: Orchard Bridge Club\n" + settings, encoding="utf-8")
+    err: list[str] = []
+    server = SiteServer(content, tmp_path / "site", port=0, jobs=1, out=lambda _: None, err=err.append)
+    try:
+        assert not server.build()
+    finally:
+        server.httpd.server_close()
+    assert server.state.error is not None
+    return server.state.error.split("/content/", 1)[1], err[-1].split("/content/", 1)[1]
+
+
+CSV = "csv_format: excel\n"
+TIES = "scoring:\n  ties: rounded\n"
+MONTH = "season_start_month: 13\n"
+
+SETTINGS_ENGLISH = {
+    CSV: "site.yaml: 'csv_format' must be one of auto, comma, semicolon, got 'excel'",
+    TIES: "site.yaml: scoring: option 'ties': expected one of exact, displayed, got 'rounded'",
+    MONTH: "site.yaml: 'season_start_month' must be a month number 1-12, got 13",
+}
+
+
+def test_settings_errors_keep_their_english_on_the_terminal(tmp_path: Path) -> None:
+    for n, (settings, english) in enumerate(SETTINGS_ENGLISH.items()):
+        assert _settings_failed(tmp_path / f"fr{n}", "language: fr\n" + settings)[1] == english
+        assert _settings_failed(tmp_path / f"en{n}", settings) == (english, english)
+
+
+def test_settings_errors_on_a_french_banner(tmp_path: Path) -> None:
+    assert _settings_failed(tmp_path / "csv", "language: fr\n" + CSV)[0] == (
+        "site.yaml : 'csv_format' doit être une de ces valeurs : auto, comma, semicolon, reçu 'excel'"
+    )
+    assert _settings_failed(tmp_path / "ties", "language: fr\n" + TIES)[0] == (
+        "site.yaml : scoring : option 'ties' : une de ces valeurs est attendue : exact, displayed, reçu 'rounded'"
+    )
+
+
+def test_settings_errors_on_a_dutch_banner(tmp_path: Path) -> None:
+    assert _settings_failed(tmp_path / "month", "language: nl\n" + MONTH)[0] == (
+        "site.yaml: 'season_start_month' moet een maandnummer van 1 tot 12 zijn, gekregen: 13"
+    )
+
+
+def test_a_site_yaml_that_cannot_be_parsed_stays_english(tmp_path: Path) -> None:
+    """No language can be read from it: the banner says what the terminal says."""
+    banner, terminal = _settings_failed(tmp_path, "language: fr\nscoring: [unclosed\n")
+    assert banner == terminal
+    assert terminal.startswith("site.yaml: not valid YAML: ")
