@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from generator.cli import main
 from generator.serve import SiteServer
 
 SESSION = """\
@@ -190,3 +193,43 @@ def test_a_site_yaml_that_cannot_be_parsed_stays_english(tmp_path: Path) -> None
     banner, terminal = _settings_failed(tmp_path, "language: fr\nscoring: [unclosed\n")
     assert banner == terminal
     assert terminal.startswith("site.yaml: not valid YAML: ")
+
+
+# --- check's notes ----------------------------------------------------------------------------
+
+NOTED_PBN = (
+    '[Event "Club Night"]\n[Board "1"]\n[Vulnerable "None"]\n'
+    '[ScoreTable "PairId_NS\\1R;PairId_EW\\1R;Contract\\3L;Declarer\\1R;Result\\2R;Score_NS\\5R;Score_EW\\5R;'
+    'MP_NS\\3R;MP_EW\\3R"]\n'
+    '1 2 4S N 10 "420" - 2 0\n3 4 4S N 9 "-" 50 0 2\n- - - - - - - - -\n'
+)
+"""A pairs score table with no [Scoring] tag (matchpointed, noted) and a bye line at line 7 that
+names no pair (not a result, noted); both results' matchpoints agree (top 2)."""
+
+
+def _notes(tmp_path: Path, capsys: pytest.CaptureFixture[str], *option: str) -> list[str]:
+    path = tmp_path / "club.pbn"
+    path.write_text(NOTED_PBN, encoding="utf-8")
+    assert main(["check", str(path), *option]) == 0
+    return [line for line in capsys.readouterr().out.splitlines() if line.startswith(("  note", "  opmerking"))]
+
+
+def test_check_notes_keep_their_english(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert _notes(tmp_path, capsys) == [
+        "  note: no [Scoring] tag: the pairs score tables are matchpointed",
+        "  note: board 1: a bye line (line 7) names no pair and is not a result",
+    ]
+
+
+def test_check_notes_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert _notes(tmp_path, capsys, "--language", "fr") == [
+        "  note : pas de balise [Scoring] : les tables de marques par paires sont calculées en points de match",
+        "  note : donne 1 : une ligne de repos (ligne 7) ne nomme aucune paire et n’est pas un résultat",
+    ]
+
+
+def test_check_notes_in_dutch(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert _notes(tmp_path, capsys, "--language", "nl") == [
+        "  opmerking: geen tag [Scoring]: de scoretabellen van de paren worden in matchpunten berekend",
+        "  opmerking: spel 1: een rustregel (regel 7) noemt geen paar en is geen uitslag",
+    ]
