@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
-from generator.serve import SiteServer
+
+from .banner import failed_uploads, serve_failure
 
 SESSION = """\
 club: Orchard Bridge Club
@@ -68,28 +69,7 @@ BUTLER = {
 }
 
 
-def _failed(tmp_path: Path, language: str | None, files: dict[str, str]) -> tuple[list[str], list[str]]:
-    """The banner's problem lines and the terminal's, after a build of ``files`` (in sessions/)
-    that fails; each line from the file's name on."""
-    content = tmp_path / "content"
-    (content / "sessions").mkdir(parents=True)
-    (content / "site.yaml").write_text(
-        "club: Orchard Bridge Club\n" + (f"language: {language}\n" if language else ""), encoding="utf-8"
-    )
-    for name, text in files.items():
-        (content / "sessions" / name).write_text(text, encoding="utf-8")
-    err: list[str] = []
-    server = SiteServer(content, tmp_path / "site", port=0, jobs=1, out=lambda _: None, err=err.append)
-    try:
-        assert not server.build()
-    finally:
-        server.httpd.server_close()  # never started: nothing to shut down
-    assert server.state.error is not None
-
-    def problems(text: str) -> list[str]:
-        return [line.split("/sessions/", 1)[1] for line in text.splitlines() if "/sessions/" in line]
-
-    return problems(server.state.error), problems(err[-1])
+_failed = failed_uploads
 
 
 EVENT_ENGLISH = {
@@ -146,14 +126,8 @@ def _settings_failed(tmp_path: Path, settings: str) -> tuple[str, str]:
     content = tmp_path / "content"
     (content / "sessions").mkdir(parents=True)
     (content / "site.yaml").write_text("club: Orchard Bridge Club\n" + settings, encoding="utf-8")
-    err: list[str] = []
-    server = SiteServer(content, tmp_path / "site", port=0, jobs=1, out=lambda _: None, err=err.append)
-    try:
-        assert not server.build()
-    finally:
-        server.httpd.server_close()
-    assert server.state.error is not None
-    return server.state.error.split("/content/", 1)[1], err[-1].split("/content/", 1)[1]
+    banner, terminal = serve_failure(content, tmp_path / "site")
+    return banner.split("/content/", 1)[1], terminal.split("/content/", 1)[1]
 
 
 CSV = "csv_format: excel\n"
