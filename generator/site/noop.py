@@ -22,7 +22,6 @@ from ..errors import BuildError, GeneratorError
 from ..resources import default_templates
 from ..site_config import SiteConfig, load_config, logo_file, site_address
 from . import catalogs, quick
-from .error_text import say_in_language
 from .lock import build_lock
 from .publish import FINISHED, PUBLISHING
 from .report import BuildReport
@@ -52,6 +51,8 @@ def read_settings(content: Path, site_url: str | None) -> Settings:
             config = replace(config, site_url=address)
         logo = logo_file(content, config.logo)
     except BuildError as exc:  # said on serve's banner in site.yaml's language, when it has one
+        from .error_text import say_in_language  # only on a failure: a no-op build loads no renderer
+
         say_in_language(exc, content)
         raise
     language = catalogs.load_language(config.language, content, lazy=True)  # read by the build, if it runs

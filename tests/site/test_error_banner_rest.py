@@ -207,3 +207,20 @@ def test_check_notes_in_dutch(tmp_path: Path, capsys: pytest.CaptureFixture[str]
         "  opmerking: geen tag [Scoring]: de scoretabellen van de paren worden in matchpunten berekend",
         "  opmerking: spel 1: een rustregel (regel 7) noemt geen paar en is geen uitslag",
     ]
+
+
+def test_the_event_failure_heading_is_in_the_language(tmp_path: Path) -> None:
+    """The sentence above an event file's errors, as the uploads' has been: French on the banner,
+    English on the terminal."""
+    content = tmp_path / "content"
+    (content / "sessions").mkdir(parents=True)
+    (content / "site.yaml").write_text("club: Orchard Bridge Club\nlanguage: fr\n", encoding="utf-8")
+    for name, text in SAME_PLAYERS.items():
+        (content / "sessions" / name).write_text(text, encoding="utf-8")
+    banner, terminal = serve_failure(content, tmp_path / "site")
+    assert banner.splitlines()[0] == (
+        "le site n’a pas été construit ; le site précédent est inchangé. 1 fichier d’épreuve a échoué :"
+    )
+    assert terminal.splitlines()[0] == (
+        "Error: the site was not built; the previous site is unchanged. 1 event file failed:"
+    )
