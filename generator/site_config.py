@@ -15,7 +15,9 @@ from .errors import BuildError, shown
 from .files import refused_file
 from .languages import DEFAULT_LANGUAGE, check_tag
 from .privacy import Privacy, privacy_of
+from .scoring.message import Figure, msg
 from .scoring.options import MISSING, OptionError, ScoringOptions, resolve_options
+from .scoring.said import Said, param_of, said, said_of
 
 DEFAULT_CLUB = "Bridge club"
 
@@ -143,7 +145,13 @@ def site_address(value: Any, where: str, path: Path | None = None) -> str:
         or any(c.isspace() or c in '"<>\\^`{|}' for c in text)
     ):
         raise BuildError(
-            f"{where} {text!r} is not a web address: expected one such as https://club.github.io/results/",
+            said(
+                msg(
+                    "%(where)s %(value)s is not a web address: expected one such as https://club.github.io/results/",
+                    where=where,
+                    value=repr(text),
+                )
+            ),
             file=path,
         )
     return text if text.endswith("/") else text + "/"
@@ -173,48 +181,120 @@ def load_config(content: Path) -> SiteConfig:
     unknown = sorted(set(data) - _KEYS)
     if unknown:
         raise BuildError(
-            f"{shown(path)}: unknown setting {unknown[0]!r}; known settings: {', '.join(sorted(_KEYS))}", file=path
+            said(
+                msg(
+                    "%(file)s: unknown setting %(key)s; known settings: %(known)s",
+                    file=shown(path),
+                    key=repr(unknown[0]),
+                    known=", ".join(sorted(_KEYS)),
+                )
+            ),
+            file=path,
         )
     scoring = data.get("scoring") or {}
     if not isinstance(scoring, dict):
-        raise BuildError(f"{shown(path)}: 'scoring' must be a mapping of option names to values", file=path)
+        raise BuildError(
+            said(
+                msg("%(file)s: %(key)s must be a mapping of option names to values", file=shown(path), key="'scoring'")
+            ),
+            file=path,
+        )
     month = data.get("season_start_month", 1)
     if not isinstance(month, int) or not 1 <= month <= 12:
-        raise BuildError(f"{shown(path)}: 'season_start_month' must be a month number 1-12, got {month!r}", file=path)
+        raise BuildError(
+            said(
+                msg(
+                    "%(file)s: %(key)s must be a month number 1-12, got %(value)s",
+                    file=shown(path),
+                    key="'season_start_month'",
+                    value=repr(month),
+                )
+            ),
+            file=path,
+        )
     minimum = data.get("season_min_sessions", 1)
     if not isinstance(minimum, int) or minimum < 1:
         raise BuildError(
-            f"{shown(path)}: 'season_min_sessions' must be a whole number >= 1, got {minimum!r}", file=path
+            said(
+                msg(
+                    "%(file)s: %(key)s must be a whole number >= 1, got %(value)s",
+                    file=shown(path),
+                    key="'season_min_sessions'",
+                    value=repr(minimum),
+                )
+            ),
+            file=path,
         )
     days = data.get("provisional_days")
     if days is not None and (not isinstance(days, int) or isinstance(days, bool) or days < 0):
         raise BuildError(
-            f"{shown(path)}: 'provisional_days' must be a whole number of days >= 0, got {days!r}", file=path
+            said(
+                msg(
+                    "%(file)s: %(key)s must be a whole number of days >= 0, got %(value)s",
+                    file=shown(path),
+                    key="'provisional_days'",
+                    value=repr(days),
+                )
+            ),
+            file=path,
         )
     flags = {}
     for key in ("search_engines", "csv_bom"):
         flag = data.get(key, True)
         if not isinstance(flag, bool):
-            raise BuildError(f"{shown(path)}: '{key}' must be true or false, got {flag!r}", file=path)
+            raise BuildError(
+                said(
+                    msg(
+                        "%(file)s: %(key)s must be true or false, got %(value)s",
+                        file=shown(path),
+                        key=f"'{key}'",
+                        value=repr(flag),
+                    )
+                ),
+                file=path,
+            )
         flags[key] = flag
     csv_format = data.get("csv_format", "auto")
     if csv_format not in CSV_FORMATS:
         raise BuildError(
-            f"{shown(path)}: 'csv_format' must be one of {', '.join(CSV_FORMATS)}, got {csv_format!r}", file=path
+            said(
+                msg(
+                    "%(file)s: %(key)s must be one of %(allowed)s, got %(value)s",
+                    file=shown(path),
+                    key="'csv_format'",
+                    allowed=", ".join(CSV_FORMATS),
+                    value=repr(csv_format),
+                )
+            ),
+            file=path,
         )
     logo = data.get("logo") or ""
     if not isinstance(logo, str):
-        raise BuildError(f"{shown(path)}: 'logo' must be an image file's name or an https address", file=path)
+        raise BuildError(
+            said(
+                msg(
+                    "%(file)s: %(key)s must be an image file's name or an https address", file=shown(path), key="'logo'"
+                )
+            ),
+            file=path,
+        )
     if logo and not logo.startswith("https://") and PurePosixPath(logo).suffix.lower() not in LOGO_TYPES:
         raise BuildError(
-            f"{shown(path)}: 'logo' {logo!r} is not an image: expected a file ending in "
-            f"{', '.join(sorted(LOGO_TYPES))} or an https address",
+            said(
+                msg(
+                    "%(file)s: %(key)s %(value)s is not an image: expected a file ending in %(types)s or an https address",
+                    file=shown(path),
+                    key="'logo'",
+                    value=repr(logo),
+                    types=", ".join(sorted(LOGO_TYPES)),
+                )
+            ),
             file=path,
         )
     try:
         privacy = privacy_of(data, shown(path))
     except ValueError as exc:
-        raise BuildError(str(exc), file=path) from None
+        raise BuildError(said_of(exc), file=path) from None
     config = SiteConfig(
         event_missing=_event_missing(data.get("events"), path),
         privacy=privacy,
@@ -235,8 +315,32 @@ def load_config(content: Path) -> SiteConfig:
     try:
         config.options()
     except OptionError as exc:
-        raise BuildError(f"{shown(path)}: scoring: {shown(exc)}", file=path) from None
+        problem = said_of(exc)
+        raise BuildError(
+            said(
+                msg(
+                    "%(file)s: scoring: %(problem)s",
+                    file=shown(path),
+                    problem=param_of(problem) if isinstance(problem, Said) else shown(problem),
+                )
+            ),
+            file=path,
+        ) from None
     return config
+
+
+def readable_language(content: Path) -> str | None:
+    """site.yaml's language when site.yaml can be read and names a good one ('en' when it names
+    none), else None: the language an error about site.yaml's other settings is said in (a
+    site.yaml that cannot be read or parsed has no known language: its error stays English)."""
+    path = content / "site.yaml"
+    if refused_file(path, content) or not path.is_file():
+        return None
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        return check_tag(data.get("language"), path) if isinstance(data, dict) else None
+    except (OSError, ValueError, yaml.YAMLError, BuildError):
+        return None
 
 
 def _event_missing(events: Any, path: Path) -> str | None:
@@ -245,8 +349,14 @@ def _event_missing(events: Any, path: Path) -> str | None:
         return None
     if not isinstance(events, dict) or set(events) - {"missing"}:
         raise BuildError(
-            f"{shown(path)}: 'events' must be a mapping with the key missing: "
-            f"expected, e.g., events: {{missing: average}}",
+            said(
+                msg(
+                    "%(file)s: %(key)s must be a mapping with the key missing: expected, e.g., %(example)s",
+                    file=shown(path),
+                    key="'events'",
+                    example="events: {missing: average}",
+                )
+            ),
             file=path,
         )
     missing = events.get("missing")
@@ -254,7 +364,15 @@ def _event_missing(events: Any, path: Path) -> str | None:
         return None
     if missing not in MISSING:
         raise BuildError(
-            f"{shown(path)}: events: unknown missing {missing!r}: expected one of {', '.join(MISSING)}", file=path
+            said(
+                msg(
+                    "%(file)s: events: unknown missing %(value)s: expected one of %(allowed)s",
+                    file=shown(path),
+                    value=repr(missing),
+                    allowed=", ".join(MISSING),
+                )
+            ),
+            file=path,
         )
     return str(missing)
 
@@ -274,14 +392,42 @@ def logo_file(content: Path, logo: str) -> tuple[str, bytes, str] | None:
     if refused is None and PurePosixPath(logo).is_absolute():
         refused = "it is not a path inside the content folder"
     if refused:
-        raise BuildError(f"{shown(settings)}: 'logo' {logo!r} is not read, because {shown(refused)}", file=settings)
+        raise BuildError(
+            said(
+                msg(
+                    "%(file)s: %(key)s %(value)s is not read, because %(reason)s",
+                    file=shown(settings),
+                    key="'logo'",
+                    value=repr(logo),
+                    reason=shown(refused),
+                )
+            ),
+            file=settings,
+        )
     if not path.is_file():
         raise BuildError(
-            f"{shown(settings)}: 'logo' {logo!r} not found: expected an image file in the content folder", file=settings
+            said(
+                msg(
+                    "%(file)s: %(key)s %(value)s not found: expected an image file in the content folder",
+                    file=shown(settings),
+                    key="'logo'",
+                    value=repr(logo),
+                )
+            ),
+            file=settings,
         )
     if path.stat().st_size > MAX_LOGO_BYTES:
         raise BuildError(
-            f"{shown(settings)}: 'logo' {logo!r} is {path.stat().st_size:,} bytes: expected at most {MAX_LOGO_BYTES:,}",
+            said(
+                msg(
+                    "%(file)s: %(key)s %(value)s is %(size)s bytes: expected at most %(limit)s",
+                    file=shown(settings),
+                    key="'logo'",
+                    value=repr(logo),
+                    size=Figure(path.stat().st_size, 0, f"{path.stat().st_size:,}"),
+                    limit=Figure(MAX_LOGO_BYTES, 0, f"{MAX_LOGO_BYTES:,}"),
+                )
+            ),
             file=settings,
         )
     data = path.read_bytes()

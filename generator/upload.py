@@ -21,6 +21,7 @@ from .privacy import Privacy, hide
 from .readers.event_file import EventFile, SessionRef, read_event_file, resolve
 from .scoring.options import OptionError, ScoringOptions, resolve_options
 from .scoring.results import ScoredBoard, SessionResult
+from .scoring.said import said_of
 
 SiteScoring = ScoringOptions | Mapping[str, Any] | None
 """The site's scoring defaults: resolved ``ScoringOptions`` (``site_settings.site_scoring_for``),
@@ -206,13 +207,13 @@ def load_event(
         except ScoringFailed as exc:  # named as the event file's problem with that session
             raise InputErrors([InputError(file, "", exc.reason)]) from None
         except (GeneratorError, ValueError) as exc:  # an option of the session's own that is refused
-            raise InputErrors([InputError(file, "", str(exc))]) from None
+            raise InputErrors([InputError(file, "", said_of(exc))]) from None
         results.append(scored.result)
         labels.append(ref.label or default_label(spec.options.method, n))
     try:
         result = score_event(spec.title, results, spec.options, labels)
     except EventError as exc:
-        raise InputErrors([InputError(spec.file, f"line {spec.line}", str(exc))]) from None
+        raise InputErrors([InputError(spec.file, f"line {spec.line}", said_of(exc))]) from None
     return ScoredEvent(spec, result)
 
 

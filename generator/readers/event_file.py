@@ -208,7 +208,7 @@ class _Reader:
             try:
                 options = EventOptions(**settings)
             except EventError as exc:
-                self.error(body, str(exc))
+                self.error(body, said_of(exc))
         if self.errors:
             raise InputErrors(self.errors)
         return EventFile(self.file, title.strip(), options, tuple(sessions), body.line, frozenset(settings))

@@ -41,7 +41,7 @@ from ..model import (
 )
 from ..notation import Contract, ContractError, Seat, Vulnerability
 from ..scoring.contract import board_vulnerability, ns_score, parse_tricks
-from ..scoring.message import Param, msg
+from ..scoring.message import Param, join, msg
 from ..scoring.said import param_of, said, said_of
 from . import pbn_tokens, values
 from .conventions import contract_error, largest_field, noted_line, trusted_score, unreadable_contract
@@ -175,11 +175,15 @@ class _Session:
         self.individual = any(_SEAT_COLUMNS["N"] in t.columns for g in games for t in g.tables.values())
         if not scoring_text and self.individual:
             parsed = ScoringMethod.MATCHPOINTS, {}
-            self.figures.notes.append("no [Scoring] tag: the individual score tables are matchpointed")
+            self.figures.notes.append(
+                said(msg("no %(tag)s tag: the individual score tables are matchpointed", tag="[Scoring]"))
+            )
         elif not scoring_text and any("PairId_NS" in t.columns for g in games for t in g.tables.values()):
             # BridgeWebs writes pairs score tables with no Scoring tag: matchpoints
             parsed = ScoringMethod.MATCHPOINTS, {}
-            self.figures.notes.append("no [Scoring] tag: the pairs score tables are matchpointed")
+            self.figures.notes.append(
+                said(msg("no %(tag)s tag: the pairs score tables are matchpointed", tag="[Scoring]"))
+            )
         if parsed is None:
             line = next((g.tags["Scoring"][1] for g in games if "Scoring" in g.tags), first.line)
             self.error(
@@ -452,8 +456,15 @@ class _Session:
                 own = game.sections or game.tag("Table") or game.tag("PairNS") or game.tag("PairEW")
                 if key in first and own:
                     self.figures.notes.append(
-                        f"board {game.tag('Board')}: the score table at line {table.line} repeats "
-                        f"the one at line {first[key]}: read once"
+                        said(
+                            msg(
+                                "board %(board)s: the score table at line %(line)s repeats "
+                                "the one at line %(first)s: read once",
+                                board=game.tag("Board"),
+                                line=table.line,
+                                first=first[key],
+                            )
+                        )
                     )
                     continue
                 first.setdefault(key, table.line)
@@ -579,8 +590,21 @@ class _Session:
     ) -> None:
         """A bye line, or a line with one pair and no opponent: kept as that pair's sit-out."""
         if is_no_opponent(ns_id) == is_no_opponent(ew_id):
-            what = "names no pair" if is_no_opponent(ns_id) else "is marked Bye but names two pairs"
-            self.figures.notes.append(f"board {board}: a bye line (line {line_no}) {what} and is not a result")
+            self.figures.notes.append(
+                said(
+                    msg(
+                        "board %(board)s: a bye line (line %(line)s) names no pair and is not a result",
+                        board=board,
+                        line=line_no,
+                    )
+                    if is_no_opponent(ns_id)
+                    else msg(
+                        "board %(board)s: a bye line (line %(line)s) is marked Bye but names two pairs and is not a result",
+                        board=board,
+                        line=line_no,
+                    )
+                )
+            )
             return
         side, text = (Direction.EW, ew_id) if is_no_opponent(ns_id) else (Direction.NS, ns_id)
         try:
@@ -629,7 +653,13 @@ class _Session:
             ]
             if not any(numbers.values()):
                 self.figures.notes.append(
-                    f"board {board}: a bye line (line {line_no}) names no player and is not a result"
+                    said(
+                        msg(
+                            "board %(board)s: a bye line (line %(line)s) names no player and is not a result",
+                            board=board,
+                            line=line_no,
+                        )
+                    )
                 )
             return None
         try:
@@ -928,7 +958,7 @@ class _Session:
                 )
         if matches:
             self.figures.notes.append(
-                "the file holds match totals only (no board results): its IMPs cannot be re-scored"
+                said(msg("the file holds match totals only (no board results): its IMPs cannot be re-scored"))
             )
         return tuple(sorted(teams.values(), key=lambda t: t.number)), tuple(matches)
 
@@ -1008,12 +1038,20 @@ def _event_columns(event: list[tuple[PrintedPair, str, str]], notes: list[str]) 
     if all(boards and boards == session for _, boards, session in event):
         return [replace(p, where=f"{p.where}, event columns") for p, _, _ in event]
     most = max((b for _, b, _ in event), key=lambda b: values.optional_whole(b) or 0, default="")
+    event_columns: Param = "TotalScore…, TotalPercentage, Rank"
+    if most:
+        event_columns = join("", (event_columns, msg(", up to %(count)s boards", count=most)))
     notes.append(
-        "the TotalScoreTable carries the event so far (TotalScore…, TotalPercentage, Rank"
-        + (f", up to {most} boards" if most else "")
-        + ") beside this session's own columns (SessionScore…, SessionPercentage, SessionRank): the session's "
-        "columns are compared with this session; the event's are not, because the file holds only this "
-        "session's boards"
+        said(
+            msg(
+                "the %(table)s carries the event so far (%(event)s) beside this session's own columns "
+                "(%(session)s): the session's columns are compared with this session; the event's are not, "
+                "because the file holds only this session's boards",
+                table="TotalScoreTable",
+                event=event_columns,
+                session="SessionScore…, SessionPercentage, SessionRank",
+            )
+        )
     )
     return []
 

@@ -554,7 +554,14 @@ class _Reader(ResultReader):
             # some pairs carry say only where they sat; each number is one pair.
             mitchell = False
             figures.notes.append(
-                f"{path}: one winner (WINNER_TYPE 1) and only some pairs carry a DIRECTION: read as one field"
+                said(
+                    msg(
+                        "%(path)s: one winner (%(winner)s) and only some pairs carry a %(direction)s: read as one field",
+                        path=path,
+                        winner="WINNER_TYPE 1",
+                        direction="DIRECTION",
+                    )
+                )
             )
         sec = _Section(name, mitchell)
         seen: dict[PairRef, str] = {}
@@ -589,7 +596,13 @@ class _Reader(ResultReader):
             if is_phantom([p.name for p in players]):
                 sec.phantoms.add(ref)
                 figures.notes.append(
-                    f"{ppath}: {pair_label(ref)} is the phantom pair: not ranked; a line against it is a sit-out"
+                    said(
+                        msg(
+                            "%(path)s: %(pair)s is the phantom pair: not ranked; a line against it is a sit-out",
+                            path=ppath,
+                            pair=param_of(pair_label(ref) or ""),
+                        )
+                    )
                 )
                 continue
             handicap = None
@@ -780,7 +793,15 @@ class _Reader(ResultReader):
     def sitout_line(self, elem: Element, path: str, board: int, sec: _Section, ns_text: str, ew_text: str) -> None:
         """A line with one pair and no opponent: kept as that pair's sit-out of the board."""
         if is_no_opponent(ns_text) and is_no_opponent(ew_text):
-            self.figures.notes.append(f"board {board}: a traveller line ({path}) names no pair and is not a result")
+            self.figures.notes.append(
+                said(
+                    msg(
+                        "board %(board)s: a traveller line (%(path)s) names no pair and is not a result",
+                        board=board,
+                        path=path,
+                    )
+                )
+            )
             return
         side, text = (Direction.EW, ew_text) if is_no_opponent(ns_text) else (Direction.NS, ns_text)
         ref = self.pair_ref(text, side, sec, f"{path}/{side}_PAIR_NUMBER", board)
@@ -946,7 +967,15 @@ class _Reader(ResultReader):
             figures.pairs[:] = [
                 PrintedPair(p.ref, p.where, None, p.percentage, p.place, p.handicap) for p in figures.pairs
             ]
-            figures.notes.append("TOTAL_SCORE repeats PERCENTAGE for every pair: it is not compared as a total")
+            figures.notes.append(
+                said(
+                    msg(
+                        "%(total)s repeats %(percentage)s for every pair: it is not compared as a total",
+                        total="TOTAL_SCORE",
+                        percentage="PERCENTAGE",
+                    )
+                )
+            )
 
 
 def _paths_of(root: Element, wanted: list[Element]) -> list[str]:

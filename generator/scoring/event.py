@@ -29,11 +29,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..model import Pair, ScoringMethod
-from .explain import Explanation, Step, equals, fig, fmt, pfig
+from .explain import Explanation, Step, equals, fig, pfig
 from .message import Msg, Param, english, formula, join, msg, plural
 from .options import MISSING as MISSING
 from .ranking import rank_labels
 from .results import SessionResult, Standing
+from .said import said
 
 METHODS = ("total_matchpoints", "average_percentage", "carry_forward")
 WEIGHTINGS = ("boards", "equal")
@@ -64,10 +65,24 @@ class EventOptions:
             ("unequal_tops", UNEQUAL_TOPS),
         ):
             if getattr(self, name) not in allowed:
-                raise EventError(f"unknown {name} {getattr(self, name)!r}: expected one of {', '.join(allowed)}")
+                raise EventError(
+                    said(
+                        msg(
+                            "unknown %(key)s %(value)s: expected one of %(allowed)s",
+                            key=name,
+                            value=repr(getattr(self, name)),
+                            allowed=", ".join(allowed),
+                        )
+                    )
+                )
         if not 0 <= self.carry_forward <= 1:
             raise EventError(
-                f"carry_forward {fmt(self.carry_forward * 100)}% is not a fraction of a score: expected 0% to 100%"
+                said(
+                    msg(
+                        "carry_forward %(value)s is not a fraction of a score: expected 0%% to 100%%",
+                        value=pfig(self.carry_forward * 100),
+                    )
+                )
             )
 
 
@@ -166,7 +181,7 @@ def score_event(
 ) -> EventResult:
     """Combine scored sessions into the event ranking; raises EventError when it cannot."""
     if len(sessions) < 2:
-        raise EventError(f"an event has {len(sessions)} session: expected two or more")
+        raise EventError(said(msg("an event has %(count)s session: expected two or more", count=len(sessions))))
     labels = list(labels or (default_label(options.method, i + 1) for i in range(len(sessions))))
     _check_sessions(sessions, options, labels)
     by_pair = _pairs(sessions, labels)
@@ -180,16 +195,36 @@ def score_event(
 def _check_sessions(sessions: list[SessionResult], options: EventOptions, labels: list[Label]) -> None:
     kinds = {"teams" if r.session.method is ScoringMethod.TEAMS else "pairs" for r in sessions}
     if len(kinds) > 1:
-        raise EventError("the sessions are of different kinds (pairs and teams): expected sessions of one kind")
+        raise EventError(
+            said(msg("the sessions are of different kinds (pairs and teams): expected sessions of one kind"))
+        )
     if "teams" in kinds:
-        raise EventError("a teams event of several sessions is not supported: expected pairs sessions")
+        raise EventError(said(msg("a teams event of several sessions is not supported: expected pairs sessions")))
     methods = {r.session.method for r in sessions}
     if methods != {ScoringMethod.MATCHPOINTS}:
-        names = ", ".join(f"{english(label)} is {r.session.method}" for label, r in zip(labels, sessions))
-        raise EventError(f"the event ranks on matchpoints or percentages, but {names}: expected matchpoint sessions")
+        names = join(
+            ", ",
+            (
+                msg("%(session)s is %(method)s", session=label, method=str(r.session.method))
+                for label, r in zip(labels, sessions)
+            ),
+        )
+        raise EventError(
+            said(
+                msg(
+                    "the event ranks on matchpoints or percentages, but %(sessions)s: expected matchpoint sessions",
+                    sessions=names,
+                )
+            )
+        )
     if options.method == "carry_forward" and len(sessions) != 2:
         raise EventError(
-            f"carry-forward needs a qualifying session and a final, got {len(sessions)} sessions: expected exactly two"
+            said(
+                msg(
+                    "carry-forward needs a qualifying session and a final, got %(count)s sessions: expected exactly two",
+                    count=len(sessions),
+                )
+            )
         )
 
 
@@ -201,14 +236,27 @@ def _pairs(sessions: list[SessionResult], labels: list[Label]) -> dict[tuple[str
         for s in result.standings:
             if not s.pair.players:
                 raise EventError(
-                    f"{english(labels[i])}, pair {s.ref}: no player names: expected the players' names "
-                    "(pairs are matched across sessions by their players)"
+                    said(
+                        msg(
+                            "%(session)s, pair %(pair)s: no player names: expected the players' names "
+                            "(pairs are matched across sessions by their players)",
+                            session=labels[i],
+                            pair=str(s.ref),
+                        )
+                    )
                 )
             key = pair_key(s.pair)
             if key in seen:
                 raise EventError(
-                    f"{english(labels[i])}, pair {s.ref}: the same players as pair {seen[key].ref}: "
-                    "expected each pair once in a session"
+                    said(
+                        msg(
+                            "%(session)s, pair %(pair)s: the same players as pair %(other)s: "
+                            "expected each pair once in a session",
+                            session=labels[i],
+                            pair=str(s.ref),
+                            other=str(seen[key].ref),
+                        )
+                    )
                 )
             seen[key] = s
             found.setdefault(key, [None] * len(sessions))[i] = s
@@ -270,23 +318,30 @@ def _total(
     found = [session_top(r) for r in sessions]
     tops = [t for t in found if t is not None]
     if len(tops) != len(found):
-        raise EventError("a session has no board with a top: expected matchpoint sessions with results")
+        raise EventError(said(msg("a session has no board with a top: expected matchpoint sessions with results")))
     top = max(tops)
     notes: list[Msg] = []
     if len(set(tops)) > 1:
-        described = ", ".join(f"{english(label)} {fmt(t)}" for label, t in zip(labels, tops))
+        described = join(
+            ", ", (formula("%(session)s %(top)s", session=label, top=fig(t)) for label, t in zip(labels, tops))
+        )
         if options.unequal_tops == "refuse":
             raise EventError(
-                f"the sessions' tops differ ({described}): a total of matchpoints is fair only with "
-                "equal tops; expected equal tops, or unequal_tops: scale, or method: average_percentage"
+                said(
+                    msg(
+                        "the sessions' tops differ (%(tops)s): a total of matchpoints is fair only with "
+                        "equal tops; expected equal tops, or %(scale)s, or %(average)s",
+                        tops=described,
+                        scale="unequal_tops: scale",
+                        average="method: average_percentage",
+                    )
+                )
             )
         notes.append(
             msg(
                 "The sessions' tops differ (%(tops)s): each session's matchpoints are scaled "
                 "to a top of %(top)s before they are added.",
-                tops=join(
-                    ", ", (formula("%(session)s %(top)s", session=label, top=fig(t)) for label, t in zip(labels, tops))
-                ),
+                tops=described,
                 top=fig(top),
             )
         )

@@ -13,6 +13,9 @@ from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, get_args
 
+from .message import msg
+from .said import param_of, said, said_of
+
 MISSING = ("not_ranked", "played", "average")
 """What an event does with a pair that missed a session (``scoring/event.py``; site.yaml's
 ``events: {missing: ...}``), here so that site.yaml is checked without the engine."""
@@ -226,30 +229,72 @@ class ScoringOptions:
         for name, choices in self.CHOICES.items():
             value = getattr(self, name)
             if value not in choices:
-                raise OptionError(f"option {name!r}: expected one of {', '.join(map(str, choices))}, got {value!r}")
+                raise OptionError(
+                    said(
+                        msg(
+                            "option %(name)s: expected one of %(choices)s, got %(value)s",
+                            name=repr(name),
+                            choices=", ".join(map(str, choices)),
+                            value=repr(value),
+                        )
+                    )
+                )
         e = self.expected_results
         if not (e in ("section", "event") or (isinstance(e, int) and not isinstance(e, bool) and e >= 1)):
             raise OptionError(
-                f"option 'expected_results': expected 'section', 'event' or a whole number >= 1, got {e!r}"
+                said(
+                    msg(
+                        "option %(name)s: expected %(section)s, %(event)s or a whole number >= 1, got %(value)s",
+                        name="'expected_results'",
+                        section="'section'",
+                        event="'event'",
+                        value=repr(e),
+                    )
+                )
             )
         trim_count, trim_percent = self.trim
         if trim_count < 0 or not 0 <= trim_percent < 50:
             raise OptionError(
-                f"option 'butler_trim': expected 'none', a count or a percentage below 50%, got {self.butler_trim!r}"
+                said(
+                    msg(
+                        "option %(name)s: expected %(none)s, a count or a percentage below 50%%, got %(value)s",
+                        name="'butler_trim'",
+                        none="'none'",
+                        value=repr(self.butler_trim),
+                    )
+                )
             )
         if self.sitout_policy != "none" and self.session_percentage == "board-mean":
             raise OptionError(
-                "option 'sitout_policy': a sit-out award needs session_percentage 'total' "
-                "(the mean of board percentages has no board for the boards sat out)"
+                said(
+                    msg(
+                        "option %(name)s: a sit-out award needs %(total)s "
+                        "(the mean of board percentages has no board for the boards sat out)",
+                        name="'sitout_policy'",
+                        total="session_percentage 'total'",
+                    )
+                )
             )
         if not 0 <= self.swiss_bye_vps <= self.vp_pool:
             raise OptionError(
-                f"option 'swiss_bye_vps': expected a number of VPs from 0 to the pool of {self.vp_pool}, "
-                f"got {self.swiss_bye_vps}"
+                said(
+                    msg(
+                        "option %(name)s: expected a number of VPs from 0 to the pool of %(pool)s, got %(value)s",
+                        name="'swiss_bye_vps'",
+                        pool=str(self.vp_pool),
+                        value=str(self.swiss_bye_vps),
+                    )
+                )
             )
         if self.vp_pool == 10 and self.vp_scale == "wbf":
             raise OptionError(
-                "option 'vp_pool': a 10-VP pool needs vp_scale 'discrete' (the continuous WBF scale has no 10-VP form)"
+                said(
+                    msg(
+                        "option %(name)s: a 10-VP pool needs %(discrete)s (the continuous WBF scale has no 10-VP form)",
+                        name="'vp_pool'",
+                        discrete="vp_scale 'discrete'",
+                    )
+                )
             )
 
     @property
@@ -266,7 +311,15 @@ class ScoringOptions:
             return int(text), Fraction(0)
         except ValueError:
             raise OptionError(
-                f"option 'butler_trim': expected 'none', a count such as 1 or a percentage such as 10%, got {text!r}"
+                said(
+                    msg(
+                        "option %(name)s: expected %(none)s, a count such as 1 or a percentage such as 10%%, "
+                        "got %(value)s",
+                        name="'butler_trim'",
+                        none="'none'",
+                        value=repr(text),
+                    )
+                )
             ) from None
 
     def with_overrides(self, overrides: dict[str, Any]) -> ScoringOptions:
@@ -276,7 +329,15 @@ class ScoringOptions:
         for name, value in overrides.items():
             key = str(name).replace("-", "_")
             if key not in known:
-                raise OptionError(f"unknown scoring option {name!r}; known options: {', '.join(sorted(known))}")
+                raise OptionError(
+                    said(
+                        msg(
+                            "unknown scoring option %(name)s; known options: %(known)s",
+                            name=repr(name),
+                            known=", ".join(sorted(known)),
+                        )
+                    )
+                )
             default = getattr(self, key)
             if key == "club_vp_scales":
                 from .club_vp import ClubScaleError, parse_club_scales
@@ -284,15 +345,31 @@ class ScoringOptions:
                 try:
                     value = parse_club_scales(value)
                 except ClubScaleError as exc:
-                    raise OptionError(f"option 'club_vp_scales': {exc}") from None
+                    raise OptionError(
+                        said(
+                            msg("option %(name)s: %(problem)s", name="'club_vp_scales'", problem=param_of(said_of(exc)))
+                        )
+                    ) from None
             elif isinstance(default, bool):
                 if not isinstance(value, bool):
-                    raise OptionError(f"option {name!r}: expected true or false, got {value!r}")
+                    raise OptionError(
+                        said(
+                            msg(
+                                "option %(name)s: expected true or false, got %(value)s",
+                                name=repr(name),
+                                value=repr(value),
+                            )
+                        )
+                    )
             elif isinstance(default, Fraction):
                 try:
                     value = _fraction(str(value))
                 except (ValueError, ZeroDivisionError):
-                    raise OptionError(f"option {name!r}: expected a number, got {value!r}") from None
+                    raise OptionError(
+                        said(
+                            msg("option %(name)s: expected a number, got %(value)s", name=repr(name), value=repr(value))
+                        )
+                    ) from None
             elif key in ("expected_results",) and isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
                 value = int(value)
             elif key == "butler_trim" or (

@@ -32,6 +32,8 @@ from ..model import Session
 from ..parallel import WorkerDied, can_share, cores, run_in_threads, run_in_workers, shared_map
 from ..readers import MAX_BYTES, read_sessions
 from ..resources import default_templates
+from ..scoring.message import msg
+from ..scoring.said import said
 from ..site_config import SiteConfig
 from . import i18n, quick, render
 from .archive import ArchivePlanner, LazyPage
@@ -39,7 +41,7 @@ from .articles import Article, rule_articles, site_articles
 from .cache import FORMAT, Cache, CacheIndex, EventEntry, TooLarge, code_version, digest, tree_digest
 from .compiled import compiled_folder, prune_compiled
 from .duplicates import duplicates
-from .error_text import error_text, failed_uploads_text
+from .error_text import error_text, failed_events_text, failed_uploads_text
 from .events import (
     EventSource,
     discover_events,
@@ -865,6 +867,7 @@ def _event_pages(
     pages: dict[str, bytes] = {}
     listed: list[dict[str, Any]] = []
     errors: list[str] = []
+    said_errors: list[str] = []  # the same in the site's language (the banner)
     problems: list[Problem] = []
     uploads = {s.rel for s in sources}
     before = index.get("events", {})
@@ -893,14 +896,20 @@ def _event_pages(
                             InputError(
                                 str(event.path),
                                 f"line {ref.line}",
-                                f"{shown(ref.file)} is not a session "
-                                "the build reads: expected an upload of the sessions folder",
+                                said(
+                                    msg(
+                                        "%(file)s is not a session the build reads: "
+                                        "expected an upload of the sessions folder",
+                                        file=shown(ref.file),
+                                    )
+                                ),
                             )
                         ]
                     )
             slugs = [session_slug(sources, event, ref.file, ref.index, counts) for ref in scored.spec.sessions]
         except InputErrors as exc:
             errors.append(str(exc))
+            said_errors.append(error_text(exc))
             problems.extend(exc.problems)
             continue
         page = plan_event(event, scored, slugs, site, site_default=config.event_missing is not None)
@@ -921,6 +930,7 @@ def _event_pages(
             "the site was not built; the previous site is unchanged. "
             f"{count} event file{'s' if count != 1 else ''} failed:\n" + "\n".join(errors),
             problems,
+            said=failed_events_text(count, said_errors),
         )
     listed.sort(key=lambda e: (e["last"], e["title"]), reverse=True)
     return pages, listed, now

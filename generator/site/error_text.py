@@ -10,10 +10,15 @@ in docs/translating-catalogs.md), stays English.
 
 from __future__ import annotations
 
-from ..errors import GeneratorError, InputError, InputErrors, shown
+from pathlib import Path
+
+from ..errors import BuildError, GeneratorError, InputError, InputErrors, shown
+from ..languages import DEFAULT_LANGUAGE
 from ..readers.labels import place
-from ..scoring.message import Figure, Param, join, msg, plural
-from ..scoring.said import param_of
+from ..scoring.message import Figure, Param, Plural, join, msg, plural
+from ..scoring.said import param_of, said_of
+from ..site_config import readable_language
+from .catalogs import load_language
 from .i18n import Language, active, said_text
 
 
@@ -54,15 +59,43 @@ def input_error_text(error: InputError, language: Language) -> str:
 def failed_uploads_text(count: int, errors: list[str], language: Language | None = None) -> str:
     """The build's error when uploads failed, in ``language`` ('' in English: the English is the
     build's own message): the sentence, then each upload's error as ``error_text`` said it."""
-    language = active() if language is None else language
-    if language.locale is None:
-        return ""
     head = plural(
         "the site was not built; the previous site is unchanged. %(num)s upload failed:",
         "the site was not built; the previous site is unchanged. %(num)s uploads failed:",
         Figure(count, 0, str(count)),
     )
+    return _failed_text(head, errors, language)
+
+
+def failed_events_text(count: int, errors: list[str], language: Language | None = None) -> str:
+    """The build's error when event files could not be ranked, as ``failed_uploads_text``."""
+    head = plural(
+        "the site was not built; the previous site is unchanged. %(num)s event file failed:",
+        "the site was not built; the previous site is unchanged. %(num)s event files failed:",
+        Figure(count, 0, str(count)),
+    )
+    return _failed_text(head, errors, language)
+
+
+def _failed_text(head: Plural, errors: list[str], language: Language | None) -> str:
+    language = active() if language is None else language
+    if language.locale is None:
+        return ""
     return "\n".join([said_text(head, language), *errors])
 
 
 __all__ = ["error_text", "failed_uploads_text", "input_error_text"]
+
+
+def say_in_language(exc: BuildError, content: Path) -> None:
+    """Give ``exc``, an error about site.yaml or the logo it names, its text in the site's
+    language (``GeneratorError.said``, the banner) when site.yaml names one that can be read;
+    leave it English otherwise (a site.yaml that cannot be parsed has no known language)."""
+    tag = readable_language(content)
+    if tag is None or tag == DEFAULT_LANGUAGE:
+        return
+    try:
+        language = load_language(tag, content)
+    except BuildError:  # a club catalog that cannot be read: English, as without a language
+        return
+    exc.said = said_text(param_of(said_of(exc)), language)

@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from .. import sealed
-from ..errors import GeneratorError
+from ..errors import BuildError, GeneratorError
 from ..resources import default_templates
 from ..site_config import SiteConfig, load_config, logo_file, site_address
 from . import catalogs, quick
@@ -45,10 +45,16 @@ def read_settings(content: Path, site_url: str | None) -> Settings:
     """The site's settings, its logo and its language (raises ``BuildError`` on a bad one)."""
     text = quick.settings_text(content)
     address = site_address(site_url, "the site's address (--site-url or BRIDGE_RESULTS_SITE_URL)")
-    config = load_config(content)
-    if address and not config.site_url:  # site.yaml's own address (a custom domain) wins
-        config = replace(config, site_url=address)
-    logo = logo_file(content, config.logo)
+    try:
+        config = load_config(content)
+        if address and not config.site_url:  # site.yaml's own address (a custom domain) wins
+            config = replace(config, site_url=address)
+        logo = logo_file(content, config.logo)
+    except BuildError as exc:  # said on serve's banner in site.yaml's language, when it has one
+        from .error_text import say_in_language  # only on a failure: a no-op build loads no renderer
+
+        say_in_language(exc, content)
+        raise
     language = catalogs.load_language(config.language, content, lazy=True)  # read by the build, if it runs
     extra = f"\0{config.site_url}\0{logo[2] if logo else ''}" if config.site_url or logo else ""
     extra += f"\0{language.digest}" if language.digest else ""  # the catalogs read (none for English)

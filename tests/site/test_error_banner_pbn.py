@@ -17,8 +17,9 @@ from generator.readers.sitouts import yaml_sitout
 from generator.readers.yaml_loader import YamlReader
 from generator.scoring.message import msg
 from generator.scoring.said import said_of
-from generator.serve import SiteServer
 from generator.site import i18n
+
+from .banner import failed_uploads
 
 PBN = (
     '[Event "Club Night"]\n[Board "1"]\n[Vulnerable "None"]\n[Scoring "{scoring}"]\n'
@@ -72,28 +73,7 @@ boards:
 """Pair 9 (line 16) is not in the event; pairs 1 and 4 (line 21) were not drawn to meet in round 1."""
 
 
-def _failed(tmp_path: Path, language: str | None, files: dict[str, str]) -> tuple[list[str], list[str]]:
-    """The banner's problem lines and the terminal's, after a build of ``files`` (in sessions/)
-    that fails; each line from the file's name on."""
-    content = tmp_path / "content"
-    (content / "sessions").mkdir(parents=True)
-    (content / "site.yaml").write_text(
-        "club: Orchard Bridge Club\n" + (f"language: {language}\n" if language else ""), encoding="utf-8"
-    )
-    for name, text in files.items():
-        (content / "sessions" / name).write_text(text, encoding="utf-8")
-    err: list[str] = []
-    server = SiteServer(content, tmp_path / "site", port=0, jobs=1, out=lambda _: None, err=err.append)
-    try:
-        assert not server.build()
-    finally:
-        server.httpd.server_close()  # never started: nothing to shut down
-    assert server.state.error is not None
-
-    def problems(text: str) -> list[str]:
-        return [line.split("/sessions/", 1)[1] for line in text.splitlines() if "/sessions/" in line]
-
-    return problems(server.state.error), problems(err[-1])
+_failed = failed_uploads
 
 
 def _pbn(scoring: str, rows: str) -> dict[str, str]:
