@@ -5,13 +5,12 @@ Fixtures, names and clubs are invented."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-from test_error_banner_pbn import PBN, _failed  # the same serve banner, read the same way
+from .banner import failed_uploads as _failed  # the same serve banner, read the same way
+from .test_error_banner_pbn import PBN
 
 SESSION = """\
 club: Orchard Bridge Club
