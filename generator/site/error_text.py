@@ -84,9 +84,6 @@ def _failed_text(head: Plural, errors: list[str], language: Language | None) -> 
     return "\n".join([said_text(head, language), *errors])
 
 
-__all__ = ["error_text", "failed_uploads_text", "input_error_text"]
-
-
 def say_in_language(exc: BuildError, content: Path) -> None:
     """Give ``exc``, an error about site.yaml or the logo it names, its text in the site's
     language (``GeneratorError.said``, the banner) when site.yaml names one that can be read;
@@ -99,3 +96,6 @@ def say_in_language(exc: BuildError, content: Path) -> None:
     except BuildError:  # a club catalog that cannot be read: English, as without a language
         return
     exc.said = said_text(param_of(said_of(exc)), language)
+
+
+__all__ = ["error_text", "failed_events_text", "failed_uploads_text", "input_error_text", "say_in_language"]
