@@ -15,7 +15,7 @@ from .errors import BuildError, shown
 from .files import refused_file
 from .languages import DEFAULT_LANGUAGE, check_tag
 from .privacy import Privacy, privacy_of
-from .scoring.message import Figure, msg
+from .scoring.message import Figure, Param, msg
 from .scoring.options import MISSING, OptionError, ScoringOptions, resolve_options
 from .scoring.said import Said, param_of, said, said_of
 
@@ -144,17 +144,21 @@ def site_address(value: Any, where: str, path: Path | None = None) -> str:
         or parts.fragment
         or any(c.isspace() or c in '"<>\\^`{|}' for c in text)
     ):
-        raise BuildError(
-            said(
-                msg(
-                    "%(where)s %(value)s is not a web address: expected one such as https://club.github.io/results/",
-                    where=where,
-                    value=repr(text),
-                )
+        raise _settings_error(
+            path,
+            msg(
+                "%(where)s %(value)s is not a web address: expected one such as https://club.github.io/results/",
+                where=where,
+                value=repr(text),
             ),
-            file=path,
         )
     return text if text.endswith("/") else text + "/"
+
+
+def _settings_error(path: Path | None, message: Param) -> BuildError:
+    """An error about the settings file ``path``, said as ``message`` (translated on the banner
+    when the file names a language it can be read in: ``error_text.say_in_language``)."""
+    return BuildError(said(message), file=path)
 
 
 def load_config(content: Path) -> SiteConfig:
@@ -180,116 +184,96 @@ def load_config(content: Path) -> SiteConfig:
         raise BuildError(f"{shown(path)}: expected a mapping of settings, got {type(data).__name__}", file=path)
     unknown = sorted(set(data) - _KEYS)
     if unknown:
-        raise BuildError(
-            said(
-                msg(
-                    "%(file)s: unknown setting %(key)s; known settings: %(known)s",
-                    file=shown(path),
-                    key=repr(unknown[0]),
-                    known=", ".join(sorted(_KEYS)),
-                )
+        raise _settings_error(
+            path,
+            msg(
+                "%(file)s: unknown setting %(key)s; known settings: %(known)s",
+                file=shown(path),
+                key=repr(unknown[0]),
+                known=", ".join(sorted(_KEYS)),
             ),
-            file=path,
         )
     scoring = data.get("scoring") or {}
     if not isinstance(scoring, dict):
-        raise BuildError(
-            said(
-                msg("%(file)s: %(key)s must be a mapping of option names to values", file=shown(path), key="'scoring'")
-            ),
-            file=path,
+        raise _settings_error(
+            path,
+            msg("%(file)s: %(key)s must be a mapping of option names to values", file=shown(path), key="'scoring'"),
         )
     month = data.get("season_start_month", 1)
     if not isinstance(month, int) or not 1 <= month <= 12:
-        raise BuildError(
-            said(
-                msg(
-                    "%(file)s: %(key)s must be a month number 1-12, got %(value)s",
-                    file=shown(path),
-                    key="'season_start_month'",
-                    value=repr(month),
-                )
+        raise _settings_error(
+            path,
+            msg(
+                "%(file)s: %(key)s must be a month number 1-12, got %(value)s",
+                file=shown(path),
+                key="'season_start_month'",
+                value=repr(month),
             ),
-            file=path,
         )
     minimum = data.get("season_min_sessions", 1)
     if not isinstance(minimum, int) or minimum < 1:
-        raise BuildError(
-            said(
-                msg(
-                    "%(file)s: %(key)s must be a whole number >= 1, got %(value)s",
-                    file=shown(path),
-                    key="'season_min_sessions'",
-                    value=repr(minimum),
-                )
+        raise _settings_error(
+            path,
+            msg(
+                "%(file)s: %(key)s must be a whole number >= 1, got %(value)s",
+                file=shown(path),
+                key="'season_min_sessions'",
+                value=repr(minimum),
             ),
-            file=path,
         )
     days = data.get("provisional_days")
     if days is not None and (not isinstance(days, int) or isinstance(days, bool) or days < 0):
-        raise BuildError(
-            said(
-                msg(
-                    "%(file)s: %(key)s must be a whole number of days >= 0, got %(value)s",
-                    file=shown(path),
-                    key="'provisional_days'",
-                    value=repr(days),
-                )
+        raise _settings_error(
+            path,
+            msg(
+                "%(file)s: %(key)s must be a whole number of days >= 0, got %(value)s",
+                file=shown(path),
+                key="'provisional_days'",
+                value=repr(days),
             ),
-            file=path,
         )
     flags = {}
     for key in ("search_engines", "csv_bom"):
         flag = data.get(key, True)
         if not isinstance(flag, bool):
-            raise BuildError(
-                said(
-                    msg(
-                        "%(file)s: %(key)s must be true or false, got %(value)s",
-                        file=shown(path),
-                        key=f"'{key}'",
-                        value=repr(flag),
-                    )
+            raise _settings_error(
+                path,
+                msg(
+                    "%(file)s: %(key)s must be true or false, got %(value)s",
+                    file=shown(path),
+                    key=f"'{key}'",
+                    value=repr(flag),
                 ),
-                file=path,
             )
         flags[key] = flag
     csv_format = data.get("csv_format", "auto")
     if csv_format not in CSV_FORMATS:
-        raise BuildError(
-            said(
-                msg(
-                    "%(file)s: %(key)s must be one of %(allowed)s, got %(value)s",
-                    file=shown(path),
-                    key="'csv_format'",
-                    allowed=", ".join(CSV_FORMATS),
-                    value=repr(csv_format),
-                )
+        raise _settings_error(
+            path,
+            msg(
+                "%(file)s: %(key)s must be one of %(allowed)s, got %(value)s",
+                file=shown(path),
+                key="'csv_format'",
+                allowed=", ".join(CSV_FORMATS),
+                value=repr(csv_format),
             ),
-            file=path,
         )
     logo = data.get("logo") or ""
     if not isinstance(logo, str):
-        raise BuildError(
-            said(
-                msg(
-                    "%(file)s: %(key)s must be an image file's name or an https address", file=shown(path), key="'logo'"
-                )
-            ),
-            file=path,
+        raise _settings_error(
+            path,
+            msg("%(file)s: %(key)s must be an image file's name or an https address", file=shown(path), key="'logo'"),
         )
     if logo and not logo.startswith("https://") and PurePosixPath(logo).suffix.lower() not in LOGO_TYPES:
-        raise BuildError(
-            said(
-                msg(
-                    "%(file)s: %(key)s %(value)s is not an image: expected a file ending in %(types)s or an https address",
-                    file=shown(path),
-                    key="'logo'",
-                    value=repr(logo),
-                    types=", ".join(sorted(LOGO_TYPES)),
-                )
+        raise _settings_error(
+            path,
+            msg(
+                "%(file)s: %(key)s %(value)s is not an image: expected a file ending in %(types)s or an https address",
+                file=shown(path),
+                key="'logo'",
+                value=repr(logo),
+                types=", ".join(sorted(LOGO_TYPES)),
             ),
-            file=path,
         )
     try:
         privacy = privacy_of(data, shown(path))
@@ -316,15 +300,13 @@ def load_config(content: Path) -> SiteConfig:
         config.options()
     except OptionError as exc:
         problem = said_of(exc)
-        raise BuildError(
-            said(
-                msg(
-                    "%(file)s: scoring: %(problem)s",
-                    file=shown(path),
-                    problem=param_of(problem) if isinstance(problem, Said) else shown(problem),
-                )
+        raise _settings_error(
+            path,
+            msg(
+                "%(file)s: scoring: %(problem)s",
+                file=shown(path),
+                problem=param_of(problem) if isinstance(problem, Said) else shown(problem),
             ),
-            file=path,
         ) from None
     return config
 
@@ -348,31 +330,27 @@ def _event_missing(events: Any, path: Path) -> str | None:
     if events is None:
         return None
     if not isinstance(events, dict) or set(events) - {"missing"}:
-        raise BuildError(
-            said(
-                msg(
-                    "%(file)s: %(key)s must be a mapping with the key missing: expected, e.g., %(example)s",
-                    file=shown(path),
-                    key="'events'",
-                    example="events: {missing: average}",
-                )
+        raise _settings_error(
+            path,
+            msg(
+                "%(file)s: %(key)s must be a mapping with the key missing: expected, e.g., %(example)s",
+                file=shown(path),
+                key="'events'",
+                example="events: {missing: average}",
             ),
-            file=path,
         )
     missing = events.get("missing")
     if missing is None:
         return None
     if missing not in MISSING:
-        raise BuildError(
-            said(
-                msg(
-                    "%(file)s: events: unknown missing %(value)s: expected one of %(allowed)s",
-                    file=shown(path),
-                    value=repr(missing),
-                    allowed=", ".join(MISSING),
-                )
+        raise _settings_error(
+            path,
+            msg(
+                "%(file)s: events: unknown missing %(value)s: expected one of %(allowed)s",
+                file=shown(path),
+                value=repr(missing),
+                allowed=", ".join(MISSING),
             ),
-            file=path,
         )
     return str(missing)
 
@@ -392,43 +370,37 @@ def logo_file(content: Path, logo: str) -> tuple[str, bytes, str] | None:
     if refused is None and PurePosixPath(logo).is_absolute():
         refused = "it is not a path inside the content folder"
     if refused:
-        raise BuildError(
-            said(
-                msg(
-                    "%(file)s: %(key)s %(value)s is not read, because %(reason)s",
-                    file=shown(settings),
-                    key="'logo'",
-                    value=repr(logo),
-                    reason=shown(refused),
-                )
+        raise _settings_error(
+            settings,
+            msg(
+                "%(file)s: %(key)s %(value)s is not read, because %(reason)s",
+                file=shown(settings),
+                key="'logo'",
+                value=repr(logo),
+                reason=shown(refused),
             ),
-            file=settings,
         )
     if not path.is_file():
-        raise BuildError(
-            said(
-                msg(
-                    "%(file)s: %(key)s %(value)s not found: expected an image file in the content folder",
-                    file=shown(settings),
-                    key="'logo'",
-                    value=repr(logo),
-                )
+        raise _settings_error(
+            settings,
+            msg(
+                "%(file)s: %(key)s %(value)s not found: expected an image file in the content folder",
+                file=shown(settings),
+                key="'logo'",
+                value=repr(logo),
             ),
-            file=settings,
         )
     if path.stat().st_size > MAX_LOGO_BYTES:
-        raise BuildError(
-            said(
-                msg(
-                    "%(file)s: %(key)s %(value)s is %(size)s bytes: expected at most %(limit)s",
-                    file=shown(settings),
-                    key="'logo'",
-                    value=repr(logo),
-                    size=Figure(path.stat().st_size, 0, f"{path.stat().st_size:,}"),
-                    limit=Figure(MAX_LOGO_BYTES, 0, f"{MAX_LOGO_BYTES:,}"),
-                )
+        raise _settings_error(
+            settings,
+            msg(
+                "%(file)s: %(key)s %(value)s is %(size)s bytes: expected at most %(limit)s",
+                file=shown(settings),
+                key="'logo'",
+                value=repr(logo),
+                size=Figure(path.stat().st_size, 0, f"{path.stat().st_size:,}"),
+                limit=Figure(MAX_LOGO_BYTES, 0, f"{MAX_LOGO_BYTES:,}"),
             ),
-            file=settings,
         )
     data = path.read_bytes()
     return f"static/club-logo{PurePosixPath(logo).suffix.lower()}", data, hashlib.sha256(data).hexdigest()
