@@ -20,6 +20,7 @@ from generator.site import catalogs, i18n, render
 from generator.site.build import build_site
 
 from ..test_golden_build import FIXTURE, _files
+from .test_compiled_templates import damage_file
 
 pytest.importorskip("babel")
 
@@ -88,14 +89,7 @@ def test_a_later_build_reads_the_catalog_an_earlier_one_compiled(built, monkeypa
 def test_a_damaged_compiled_catalog_is_compiled_again(built, monkeypatch, damage: str) -> None:
     content, site, cache, first = built
     (mo,) = (cache / "catalogs").glob("*.mo")
-    data = bytearray(mo.read_bytes())
-    if damage == "flip":
-        data[len(data) // 2] ^= 0x01  # inside a message: the checksum no longer matches
-    elif damage == "cut":
-        del data[len(data) // 2 :]
-    else:
-        data.clear()
-    mo.write_bytes(bytes(data))
+    damage_file(mo, damage)  # a bit flipped inside a message, cut in half, or emptied
     made = _compilations(monkeypatch)
 
     warnings = _build_again(content, site, cache)

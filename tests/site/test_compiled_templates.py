@@ -46,6 +46,19 @@ def _compilations(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return compiled
 
 
+def damage_file(file: Path, damage: str) -> None:
+    """``file`` with a bit flipped in the middle (its checksum no longer matches), cut in half,
+    or emptied."""
+    data = bytearray(file.read_bytes())
+    if damage == "flip":
+        data[len(data) // 2] ^= 0x01
+    elif damage == "cut":
+        del data[len(data) // 2 :]
+    else:
+        data.clear()
+    file.write_bytes(bytes(data))
+
+
 def _build_again(content: Path, site: Path, cache: Path) -> list[str]:
     """Every page rendered again (the site and the cache of pages gone), in a process that
     has compiled nothing yet: only the compiled templates kept.  Returns the build's warnings."""
@@ -73,14 +86,7 @@ def test_a_later_build_runs_the_code_an_earlier_one_compiled(built, monkeypatch)
 def test_a_damaged_compiled_template_is_compiled_again(built, monkeypatch, damage: str) -> None:
     content, site, cache, first = built
     for file in _compiled_files(cache):
-        data = bytearray(file.read_bytes())
-        if damage == "flip":
-            data[len(data) // 2] ^= 0x01  # inside the code: the digest no longer matches
-        elif damage == "cut":
-            del data[len(data) // 2 :]
-        else:
-            data.clear()
-        file.write_bytes(bytes(data))
+        damage_file(file, damage)
     compiled = _compilations(monkeypatch)
 
     warnings = _build_again(content, site, cache)
