@@ -67,7 +67,7 @@ from .report import BuildReport, skipped_lines
 from .stamps import FileStamp, SourceStamp
 from .summary import SessionSummary
 from .tree import OutsideError, Skipped
-from .writer import Syncer, shared_folders
+from .writer import PendingListing, Syncer, shared_folders
 
 FORK_PAGES = 400
 """At least this many cross-session pages to render: rendered by every core (site/split.py)."""
@@ -201,15 +201,19 @@ def _build_locked(
     common = digest(
         json.dumps([FORMAT, *made_by, config.fingerprint(), site.rule_map, site.article_titles, *catalogs]).encode()
     )
-    stamps = cache.load_stamps()
-    index = cache.load_index()
+    # What the output holds: listed by a second process from now on, while this one reads the
+    # cache and renders the new uploads.
+    manifest = cache.load_manifest(output)
+    listing = PendingListing(output, manifest, cores(jobs))
     # Workers write the pages they render here (a folder beside the cache, on the same disk
     # as the site as a rule), and phase two renames them into the site.
     staging = cache.root / "staging"
-    shutil.rmtree(staging, ignore_errors=True)
-    compiled = compiled_folder(cache.root, made_by[0], f"{language.tag}:{language.digest}")
-    render.use_compiled(compiled)  # templates compiled by an earlier build of this code and language
     try:
+        stamps = cache.load_stamps()
+        index = cache.load_index()
+        shutil.rmtree(staging, ignore_errors=True)
+        compiled = compiled_folder(cache.root, made_by[0], f"{language.tag}:{language.digest}")
+        render.use_compiled(compiled)  # templates compiled by an earlier build of this code and language
         histories = _histories(content / config.sessions_dir, sources, cache.root, common, config.provisional_days, now)
         run = _Run(
             content=content,
@@ -229,10 +233,13 @@ def _build_locked(
             progress=progress,
             state=run_state,
             logo=logo,
+            manifest=manifest,
+            listing=listing,
         )
         report = _build(run, stamps, started)
         prune_compiled(compiled)
     finally:
+        listing.close()
         render.use_compiled(None)
         shutil.rmtree(staging, ignore_errors=True)
     if [code_version(), tree_digest(templates)] != made_by:
@@ -315,6 +322,10 @@ class _Run:
     progress: Progress
     state: dict[str, bool]
     """``published``: phase two switched the output (an error after it must say so)."""
+    manifest: dict[str, FileStamp]
+    """What the last build left in the output folder (``Cache.load_manifest``)."""
+    listing: PendingListing
+    """The output folder as found at the start, against ``manifest`` (made meanwhile)."""
     logo: tuple[str, bytes, str] | None = None
     """The club's logo from the content folder: site path, bytes, digest (``config.logo_file``)."""
     errors: list[str] = field(default_factory=list)
@@ -477,26 +488,35 @@ def _render_uploads(run: _Run, stamps: dict[str, SourceStamp]) -> _Uploads:
         )
         # A cached upload's entry is loaded only if the output lost its pages (``_restage``).
         (cached_jobs if key in run.index["keys"] and run.cache.has(key) else todo).append(job)
-    syncer = Syncer(run.output, run.cache.load_manifest(run.output))
-    staged, kept, damaged = _restage(run, syncer, cached_jobs)
-    todo += damaged
     failed: list[tuple[int, UploadFailed]] = []
     where = {key: n for n, key in enumerate(keys) if key is not None}
-    for n, (i, outcome) in enumerate(_run(todo, run.jobs), start=1):
-        run.progress.step(n, len(todo), "uploads read and scored")
-        fault_pause("upload")
-        sealed.add_warnings(outcome.warnings)
-        if isinstance(outcome, UploadDone):
-            if outcome.key != todo[i].key:  # changed since hashed: the pages are of the bytes the worker read
-                keys[where[todo[i].key]] = outcome.key
-                run.digests[todo[i].path] = None
-            staged[outcome.key] = outcome.staged
-            run.index["keys"][outcome.key] = {
-                "summaries": outcome.summaries,
-                "pages": {p: e.sha for p, e in outcome.staged.items()},
-            }
-        else:
-            failed.append((i, outcome))
+    staged: dict[str, dict[str, FileStamp]] = {}
+
+    def take(batch: list[UploadJob], first: int) -> None:
+        """Render ``batch`` (the uploads ``todo`` holds from ``first`` on) and keep what came of it."""
+        for n, (i, outcome) in enumerate(_run(batch, run.jobs), start=first + 1):
+            run.progress.step(n, len(todo), "uploads read and scored")
+            fault_pause("upload")
+            sealed.add_warnings(outcome.warnings)
+            if isinstance(outcome, UploadDone):
+                if outcome.key != batch[i].key:  # changed since hashed: the pages are of the bytes the worker read
+                    keys[where[batch[i].key]] = outcome.key
+                    run.digests[batch[i].path] = None
+                staged[outcome.key] = outcome.staged
+                run.index["keys"][outcome.key] = {
+                    "summaries": outcome.summaries,
+                    "pages": {p: e.sha for p, e in outcome.staged.items()},
+                }
+            else:
+                failed.append((first + i, outcome))
+
+    take(todo, 0)  # while the output is listed (``PendingListing``)
+    syncer = Syncer(run.output, run.manifest, run.listing.result())
+    restaged, kept, damaged = _restage(run, syncer, cached_jobs)
+    staged |= restaged
+    first = len(todo)
+    todo += damaged
+    take(damaged, first)
     for _, f in sorted(failed, key=lambda f: f[0]):  # in path order, whatever the workers did
         run.fail(f.text, [Problem(*p) for p in f.problems], f.said)
     if restamped:

@@ -10,6 +10,7 @@ of the new site exists, so a failed build never touches the folder.
 
 from __future__ import annotations
 
+import json
 import os
 import posixpath
 import threading
@@ -17,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..parallel import Background, started_in_background
 from .cache import digest
 from .publish import Transaction
 from .stamps import FileStamp
@@ -31,7 +33,7 @@ class SyncStats:
 
 
 class Syncer:
-    def __init__(self, output: Path, manifest: dict[str, FileStamp]):
+    def __init__(self, output: Path, manifest: dict[str, FileStamp], listing: Listing | None = None):
         self.output = output
         self.old = manifest
         self.new: dict[str, FileStamp] = {}
@@ -39,7 +41,7 @@ class Syncer:
         self._lock = threading.Lock()
         # What the folder holds before anything is written: one pass over it answers both
         # "is this page still what the last build wrote" (86k of them) and "what is stale".
-        self.present, self._folders = _scan(output) if manifest or output.is_dir() else ({}, [])
+        self.listing = listing if listing is not None else list_output(output, manifest)
         self.txn: Transaction | None = None
         """Where this build's changes are staged (set by phase two, before anything is written)."""
 
@@ -71,19 +73,15 @@ class Syncer:
         """The last build's stamp of the file when the file on disk is still, by size and
         mtime, what that build wrote with this digest; else None.  Records nothing."""
         old = self.old.get(path)
-        if not old or old.sha != sha:
+        if not old or old.sha != sha or path in self.listing.differs:
             return None
-        if path in self.present:
-            st = self.present[path]
-        else:  # not seen by the scan (inside a symbolic link to a folder, say): ask the disk
-            try:
-                found = os.stat(self.output / path)
-                st = (found.st_size, found.st_mtime_ns)
-            except OSError:
-                st = None
-        if st is not None and st[0] == old.size and st[1] == old.mtime_ns:
-            return old
-        return None
+        if path not in self.listing.unseen:
+            return old  # found by the scan with the size and mtime the last build left
+        try:  # not seen by the scan (inside a symbolic link to a folder, say): ask the disk
+            found = os.stat(self.output / path)
+        except OSError:
+            return None
+        return old if found.st_size == old.size and found.st_mtime_ns == old.mtime_ns else None
 
     def put(self, path: str, data: bytes, sha: str | None = None) -> None:
         sha = sha or digest(data)
@@ -144,13 +142,89 @@ class Syncer:
         wrote is all in ``keep``."""
         wanted = set(keep)
         txn = self._txn()
-        for rel in self.present:
+        for rel in self.listing.present(self.old):
             if rel not in wanted:
                 txn.remove(rel)
                 self.stats.removed += 1
         root = str(self.output)  # the folders, deepest first: deleted if the change leaves them empty
-        folders = sorted(self._folders, key=lambda d: d.count(os.sep), reverse=True)
+        folders = sorted(self.listing.folders, key=lambda d: d.count(os.sep), reverse=True)
         txn.prune([Path(os.path.relpath(f, root)).as_posix() for f in folders if f != root])
+
+
+@dataclass(frozen=True)
+class Listing:
+    """What the output folder holds, as one pass over it found it, told against the last
+    build's manifest: only what differs from it is kept (after one new session of a club's
+    archive, a few hundred of 128,000 files)."""
+
+    differs: dict[str, tuple[int, int] | None]
+    """Files found whose size or mtime is not the manifest's, or that it does not name:
+    (size, mtime_ns), or None when they cannot be stat'ed (a broken link)."""
+    unseen: frozenset[str]
+    """Files the manifest names that the pass did not find: gone, or inside a symbolic link
+    to a folder (not entered)."""
+    folders: list[str]
+    """Every folder entered (absolute paths)."""
+
+    def present(self, manifest: Mapping[str, FileStamp]) -> list[str]:
+        """Every file the pass found."""
+        return [p for p in manifest if p not in self.unseen and p not in self.differs] + list(self.differs)
+
+    def to_bytes(self) -> bytes:
+        return json.dumps([list(self.differs.items()), sorted(self.unseen), self.folders]).encode()
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> Listing:
+        differs, unseen, folders = json.loads(data)
+        return cls({p: None if st is None else (st[0], st[1]) for p, st in differs}, frozenset(unseen), folders)
+
+
+def list_output(root: Path, manifest: Mapping[str, FileStamp]) -> Listing:
+    """One pass over the output folder (``_scan``), told against ``manifest``."""
+    if not manifest and not root.is_dir():
+        return Listing({}, frozenset(), [])
+    found, folders = _scan(root)
+    differs: dict[str, tuple[int, int] | None] = {}
+    for rel, st in found.items():
+        old = manifest.get(rel)
+        if old is None or st is None or st[0] != old.size or st[1] != old.mtime_ns:
+            differs[rel] = st
+    return Listing(differs, frozenset(p for p in manifest if p not in found), folders)
+
+
+class PendingListing:
+    """The output's listing (``list_output``), started now in a forked child
+    (``parallel.started_in_background``) when the last build left a manifest, the build may
+    use two processes and a child can be had: the 128,000 stats of a club's archive are then
+    taken on a second core while this process reads the cache index and renders the new
+    uploads.  Else, or when the child failed (killed, out of memory), the listing is made
+    here when asked for."""
+
+    def __init__(self, root: Path, manifest: dict[str, FileStamp], processes: int):
+        self._root, self._manifest = root, manifest
+        self._child: Background | None = None
+        if manifest and processes >= 2:  # (``--jobs 1``: one process, as asked)
+            self._child = started_in_background(_listed, (root, manifest))
+
+    def result(self) -> Listing:
+        child, self._child = self._child, None
+        data = child.wait() if child is not None else None
+        if data is not None:
+            try:
+                return Listing.from_bytes(data)
+            except (ValueError, TypeError):  # cut short, say: made again here
+                pass
+        return list_output(self._root, self._manifest)
+
+    def close(self) -> None:
+        """Stops the child if its listing was not asked for (a build that failed first)."""
+        child, self._child = self._child, None
+        if child is not None:
+            child.wait(stop=True)
+
+
+def _listed(arg: tuple[Path, dict[str, FileStamp]]) -> bytes:
+    return list_output(*arg).to_bytes()
 
 
 def _scan(root: Path) -> tuple[dict[str, tuple[int, int] | None], list[str]]:
