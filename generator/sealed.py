@@ -98,5 +98,7 @@ def read_json(path: Path, kind: str, made_from: str) -> Any:
         return None
 
 
-def json_bytes(kind: str, made_from: str, data: Any) -> bytes:
-    return seal(kind, made_from, json.dumps(data, sort_keys=True, separators=(",", ":")).encode("utf-8"))
+def json_bytes(kind: str, made_from: str, data: Any, sort: bool = True) -> bytes:
+    """``data`` as compact JSON, sealed; ``sort``: maps' keys sorted (not needed, nor paid
+    for, where the data holds no map or is in order already)."""
+    return seal(kind, made_from, json.dumps(data, sort_keys=sort, separators=(",", ":")).encode("utf-8"))

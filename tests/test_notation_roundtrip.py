@@ -73,7 +73,7 @@ from generator.readers.values import (
 from generator.scoring.contract import POSSIBLE_SCORES, parse_tricks
 from generator.scoring.options import resolve_options
 from generator.site import format as fmt
-from generator.site.stamps import FileStamp, SourceStamp, stamps_from_json
+from generator.site.stamps import FileStamp, SourceStamp, stamps_from_columns, stamps_from_json, stamps_to_columns
 
 SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
 RANKS = "AKQJT98765432"
@@ -558,6 +558,7 @@ def test_a_tables_artificial_percentages_read_back(ns, ew):
 )
 def test_file_stamps_read_back_from_a_cache_file(stamps):
     assert stamps_from_json(json.loads(json.dumps(stamps))) == stamps
+    assert stamps_from_columns(json.loads(json.dumps(stamps_to_columns(stamps)))) == stamps  # the manifest's
 
 
 @given(

@@ -26,7 +26,7 @@ import lz4.frame
 
 from .. import sealed
 from ..files import write_atomic
-from .stamps import FileStamp, SourceStamp, stamps_from_json
+from .stamps import FileStamp, SourceStamp, stamps_from_columns, stamps_from_json, stamps_to_columns
 
 if TYPE_CHECKING:
     from .summary import SessionSummary
@@ -310,14 +310,18 @@ class Cache:
         return self.root / f"manifest-{name}.json"
 
     def load_manifest(self, output: Path) -> dict[str, FileStamp]:
-        data = sealed.read_json(self.manifest_path(output), f"manifest-{FORMAT}", str(output.resolve()))
-        return stamps_from_json(data)
+        data = sealed.read_json(self.manifest_path(output), MANIFEST, str(output.resolve()))
+        return stamps_from_columns(data)
 
     def save_manifest(self, output: Path, files: dict[str, FileStamp]) -> None:
-        write_atomic(self.manifest_path(output), sealed.json_bytes(f"manifest-{FORMAT}", str(output.resolve()), files))
+        body = stamps_to_columns(files)
+        write_atomic(self.manifest_path(output), sealed.json_bytes(MANIFEST, str(output.resolve()), body, sort=False))
 
 
 INDEX_HEAD = f"sealed-index {FORMAT}".encode()
+MANIFEST = f"manifest-{FORMAT}.1"
+"""The manifest's kind: ``.1`` its stamps in columns (a manifest of the map of lists before
+it is ignored quietly, as another version's, and the output compared by its bytes once)."""
 
 
 def _json(data: Any) -> bytes:

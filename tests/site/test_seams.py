@@ -9,6 +9,9 @@ import time
 from pathlib import Path
 from unittest.mock import patch
 
+import pytest
+
+from generator import sealed
 from generator.scoring.ranking import rank_labels
 from generator.site.archive import ArchivePlanner
 from generator.site.cache import FORMAT, RACY_NS, Cache
@@ -16,15 +19,43 @@ from generator.site.links import player_key
 from generator.site.stamps import FileStamp, SourceStamp, stamps_from_json
 
 
-def test_a_stamp_is_written_as_the_json_list_it_always_was(tmp_path: Path) -> None:
+def test_the_manifest_keeps_its_stamps_in_columns_and_reads_them_back(tmp_path: Path) -> None:
     cache = Cache(tmp_path)
     out = tmp_path / "site"
-    cache.save_manifest(out, {"index.html": FileStamp(12, 345, "ab" * 32)})
+    stamps = {"z.html": FileStamp(7, 89, "cd" * 32), "index.html": FileStamp(12, 345, "ab" * 32)}
+    cache.save_manifest(out, stamps)
     head, body = cache.manifest_path(out).read_bytes().split(b"\n", 1)
-    assert head.startswith(f"sealed manifest-{FORMAT} ".encode())  # then its checksum
-    assert json.loads(body) == {"index.html": [12, 345, "ab" * 32]}
-    assert cache.load_manifest(out) == {"index.html": FileStamp(12, 345, "ab" * 32)}
+    assert head.startswith(f"sealed manifest-{FORMAT}.1 ".encode())  # then its checksum
+    # paths sorted, then sizes, mtimes and digests in the same order
+    assert json.loads(body) == [["index.html", "z.html"], [12, 7], [345, 89], ["ab" * 32, "cd" * 32]]
+    assert cache.load_manifest(out) == stamps
     assert cache.load_manifest(out)["index.html"].sha == "ab" * 32
+    cache.save_manifest(out, {})
+    assert cache.load_manifest(out) == {}
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"index.html": [12, 345, "ab" * 32]},  # the map of lists of the format before
+        [["a.html"], [1], [2]],  # a column missing
+        [["a.html", "b.html"], [1], [2], ["s"]],  # columns of different lengths
+        [["a.html"], ["1"], [2], ["s"]],  # a size that is not a number
+        [["a.html"], [1], [2.5], ["s"]],
+        [[1], [1], [2], ["s"]],
+        [["a.html"], [1], [2], [None]],
+    ],
+)
+def test_a_manifest_that_is_not_columns_of_stamps_is_not_trusted(tmp_path: Path, body: object) -> None:
+    cache = Cache(tmp_path)
+    out = tmp_path / "site"
+    path = cache.manifest_path(out)
+    path.write_bytes(sealed.json_bytes(f"manifest-{FORMAT}.1", str(out.resolve()), body))
+    assert cache.load_manifest(out) == {}
+    # the manifest of the format before, sealed as it was: ignored quietly (an upgrade, not damage)
+    sealed.take_warnings()
+    path.write_bytes(sealed.json_bytes(f"manifest-{FORMAT}", str(out.resolve()), {"a.html": [1, 2, "s"]}))
+    assert cache.load_manifest(out) == {} and sealed.take_warnings() == []
 
 
 def test_an_older_cache_is_ignored_never_misread(tmp_path: Path) -> None:
