@@ -835,26 +835,26 @@ def _stage_output(
         else set()
     )
 
-    def sync(key: str) -> None:
-        if key in staged:
-            syncer.put_staged(staged[key], run.staging, shared)
-        else:  # a cached upload whose pages the output holds (``_restage``)
-            syncer.keep(uploads.kept[key])
-
     def put_all(items: list[tuple[str, bytes]]) -> None:
         for path, data in items:
             syncer.put(path, data)
 
-    # The cross-session pages (thousands on a full build) are written alongside, in batches.
+    for key in dict.fromkeys(built):  # the cached uploads whose pages the output holds (``_restage``)
+        if key not in staged:
+            syncer.keep(uploads.kept[key])
+    # The staged uploads' pages moved in, and the cross-session pages (thousands on a full
+    # build) written alongside, in batches.
     extras = list(archive.extra.items())
-    tasks: list[Callable[[], None]] = [partial(sync, key) for key in dict.fromkeys(built)]
+    tasks: list[Callable[[], None]] = [
+        partial(syncer.put_staged, staged[key], run.staging, shared) for key in dict.fromkeys(built) if key in staged
+    ]
     tasks += [partial(put_all, extras[i : i + 64]) for i in range(0, len(extras), 64)]
     if archive.staged:
         tasks.append(partial(syncer.put_staged, archive.staged, run.staging / ARCHIVE_STAGING, shared))
     # File creation is slow on some disks and releases the GIL: a few threads overlap it.
     with closing(run_in_threads(lambda task: task(), tasks)) as done:  # closed at once on a signal
         for n, _ in enumerate(done, start=1):
-            if n == len(tasks) // 2:
+            if n == max(1, len(tasks) // 2):
                 fault_pause("stage")
     known = archive.known
     if known:
