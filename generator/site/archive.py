@@ -11,6 +11,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from typing import TYPE_CHECKING, Any, overload
 
 from markupsafe import Markup
@@ -124,6 +125,24 @@ def _season_chart(n: int, season: str, rows: list[dict[str, Any]], average: Frac
         _("Season %(season)s: percentage in each session, oldest first", season=season),
         (float(average), _("average %(average)s", average=i18n.percent(average, 2, language))),
     )
+
+
+class _Season(dict[str, Any]):
+    """A season of a player's (``_player_seasons``): its ``rows`` made the first time they
+    are read — a player's page shows every season's average but one season's rows, and a
+    club's own ``player.html`` may read any season's."""
+
+    __slots__ = ("_rows",)
+
+    def __init__(self, rows: Callable[[], list[dict[str, Any]]], **fields: Any):
+        super().__init__(**fields)
+        self._rows = rows
+
+    def __missing__(self, key: str) -> Any:
+        if key != "rows":
+            raise KeyError(key)
+        made = self["rows"] = self._rows()
+        return made
 
 
 def _charted(season: dict[str, Any]) -> dict[str, Any]:
@@ -570,12 +589,11 @@ class ArchivePlanner:
         the player's page).  Their seasons are worked out once for all of them; a season's
         chart only for the page that shows it — after one new session, only the player's
         own page is made again, not the charts of every earlier season."""
-        seasons, rows_all = self._player_seasons(p)
+        seasons, every = self._player_seasons(p)
         crumbs = [("../index.html", _("Home")), ("index.html", _("Players"))]
         shown = _charted(seasons[n])
         if n == 0:
             path = f"players/{p['slug']}.html"
-            every = [r["percentage"] for r in rows_all if r["percentage"] is not None]
             return self.base(
                 path,
                 p["name"],
@@ -583,7 +601,7 @@ class ArchivePlanner:
                 name=p["name"],
                 seasons=seasons,
                 shown=[shown],
-                sessions=len(rows_all),
+                sessions=len(p["at"]),
                 scored=len(every),
                 average=_mean(every) if every else None,
             )
@@ -600,34 +618,40 @@ class ArchivePlanner:
             average=shown["average"],
         )
 
-    def _player_seasons(self, p: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-        """The player's seasons, newest first (each its rows newest first, average, address;
-        the chart left to ``_charted``), and all their rows: made once."""
+    def _player_seasons(self, p: dict[str, Any]) -> tuple[list[dict[str, Any]], list[Fraction]]:
+        """The player's seasons, newest first (each its average, address and rows newest
+        first — the rows made when a page first reads them: the player's page shows one
+        season's; the chart left to ``_charted``), and every percentage of theirs: made once."""
         if "seasons_made" in p:
-            made: tuple[list[dict[str, Any]], list[dict[str, Any]]] = p["seasons_made"]
+            made: tuple[list[dict[str, Any]], list[Fraction]] = p["seasons_made"]
             return made
-        rows_all = self.rows(p, p["at"])
-        by_season: dict[str, list[dict[str, Any]]] = defaultdict(list)
-        for r in rows_all:
-            by_season[r["season"] or "Undated"].append(r)
-        seasons = []
+        sessions, season_of, frac = self.sessions, self.season_of, self.frac
+        by_season: dict[str, list[tuple[int, int, Fraction | None, Any]]] = defaultdict(list)
+        every: list[Fraction] = []
+        for i, j in p["at"]:
+            e = sessions[i]["entries"][j]
+            pct = frac(e["percentage"])
+            if pct is not None:
+                every.append(pct)
+            by_season[season_of[i] or "Undated"].append((i, j, pct, e.get("masterpoints")))
+        seasons: list[dict[str, Any]] = []
         for n, season in enumerate(sorted(by_season, reverse=True)):
-            rows = list(reversed(by_season[season]))  # newest first
-            pcts = [r["percentage"] for r in rows if r["percentage"] is not None]
+            held = list(reversed(by_season[season]))  # newest first
+            pcts = [pct for _, _, pct, _ in held if pct is not None]
             seasons.append(
-                {
-                    "n": n,
-                    "season": season,
-                    "rows": rows,
-                    "with_masterpoints": any(r["masterpoints"] for r in rows),
-                    "sessions": len(rows),
-                    "scored": len(pcts),
-                    "average": _mean(pcts) if pcts else None,
-                    "url": f"{p['slug']}.html" if n == 0 else f"{p['slug']}-season-{season}.html",
-                }
+                _Season(
+                    partial(self.rows, p, [(i, j) for i, j, _, _ in held]),
+                    n=n,
+                    season=season,
+                    with_masterpoints=any(mp for _, _, _, mp in held),
+                    sessions=len(held),
+                    scored=len(pcts),
+                    average=_mean(pcts) if pcts else None,
+                    url=f"{p['slug']}.html" if n == 0 else f"{p['slug']}-season-{season}.html",
+                )
             )
-        p["seasons_made"] = (seasons, rows_all)
-        return seasons, rows_all
+        p["seasons_made"] = (seasons, every)
+        return seasons, every
 
     # --- articles ---------------------------------------------------------------------
     def article_pages(self) -> list[Page | LazyPage]:
