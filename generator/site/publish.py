@@ -28,6 +28,7 @@ import contextlib
 import json
 import os
 import shutil
+import sys
 import threading
 from pathlib import Path
 from typing import Any
@@ -292,7 +293,7 @@ def _undo(output: Path, root: Path, journal: dict[str, Any]) -> None:
             os.replace(kept, site)
         elif not existed and not os.path.lexists(source) and os.path.lexists(site):
             if folder and not os.path.islink(site):
-                shutil.rmtree(site)
+                _remove_folder(site)
             else:
                 os.unlink(site)
     for rel in journal["removes"]:
@@ -303,6 +304,21 @@ def _undo(output: Path, root: Path, journal: dict[str, Any]) -> None:
     for folder in reversed(journal["made"]):
         with contextlib.suppress(OSError):
             os.rmdir(output / folder)
+
+
+def _remove_folder(folder: Path) -> None:
+    """``shutil.rmtree``, whose error names the file by its whole path: its own names only the
+    file within the folder it was deleting from ('pair-2-ns.html'), which tells a scorer nothing."""
+
+    def named_error(function: object, path: str, exc: BaseException) -> None:
+        if isinstance(exc, OSError):
+            raise type(exc)(exc.errno, exc.strerror, path) from None
+        raise exc
+
+    if sys.version_info >= (3, 12):
+        shutil.rmtree(folder, onexc=named_error)
+    else:
+        shutil.rmtree(folder, onerror=lambda function, path, info: named_error(function, path, info[1]))
 
 
 def _finish(output: Path) -> None:

@@ -166,3 +166,26 @@ def test_a_staged_file_s_stamp_is_the_file_s_once_published(tmp_path: Path) -> N
     txn.commit()
     on_disk = os.stat(site / "index.html")
     assert (st.st_size, st.st_mtime_ns) == (on_disk.st_size, on_disk.st_mtime_ns) == (100, on_disk.st_mtime_ns)
+
+
+def test_a_folder_that_cannot_be_taken_out_is_named_by_its_whole_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Undoing a change deletes the folders it put in; ``shutil.rmtree`` deletes each file by
+    its name within the folder, and its error names only that ('pair-2-ns.html'): the error
+    that reaches a scorer names the file by its whole path."""
+    folder = tmp_path / "site" / "sessions" / "added"
+    (folder / "inner").mkdir(parents=True)
+    (folder / "inner" / "pair-2-ns.html").write_bytes(b"x")
+    real_unlink = os.unlink
+
+    def read_only(path, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if os.fspath(path).endswith("pair-2-ns.html"):
+            raise OSError(30, "Read-only file system", os.fspath(path))  # as the kernel's: the name given
+        return real_unlink(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "unlink", read_only)
+    with pytest.raises(OSError) as raised:
+        publish._remove_folder(folder)
+    assert raised.value.filename == str(folder / "inner" / "pair-2-ns.html")
+    assert raised.value.strerror == "Read-only file system"
