@@ -37,3 +37,10 @@ def failed_uploads(tmp_path: Path, language: str | None, files: dict[str, str]) 
         return [line.split("/sessions/", 1)[1] for line in text.splitlines() if "/sessions/" in line]
 
     return problems(banner), problems(terminal)
+
+
+def assert_english_kept(tmp_path: Path, files: dict[str, str], english: list[str]) -> None:
+    """A French site's terminal, and an English site's banner and terminal, say the errors of
+    ``files`` as ``english``, word for word (each line from the file's name on)."""
+    assert failed_uploads(tmp_path / "fr", "fr", files)[1] == english
+    assert failed_uploads(tmp_path / "en", None, files) == (english, english)

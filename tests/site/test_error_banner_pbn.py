@@ -19,7 +19,7 @@ from generator.scoring.message import msg
 from generator.scoring.said import said_of
 from generator.site import i18n
 
-from .banner import failed_uploads
+from .banner import assert_english_kept, failed_uploads
 
 PBN = (
     '[Event "Club Night"]\n[Board "1"]\n[Vulnerable "None"]\n[Scoring "{scoring}"]\n'
@@ -207,9 +207,7 @@ ENGLISH = {
 @pytest.mark.parametrize("kind", sorted(ENGLISH))
 def test_the_terminal_keeps_the_english(tmp_path: Path, kind: str) -> None:
     """A French site's terminal, and an English site's banner, say the errors as they always did."""
-    files, english = ENGLISH[kind]
-    assert _failed(tmp_path / "fr", "fr", files)[1] == english
-    assert _failed(tmp_path / "en", None, files) == (english, english)
+    assert_english_kept(tmp_path, *ENGLISH[kind])
 
 
 def _said(exc: pytest.ExceptionInfo[ValueError], tag: str, content: Path) -> str:

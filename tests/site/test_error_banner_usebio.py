@@ -12,10 +12,11 @@ import pytest
 from generator.errors import InputErrors
 from generator.readers import read_sessions, read_upload, values
 from generator.scoring.said import said_of
-from generator.serve import SiteServer
 from generator.site.catalogs import load_language
 from generator.site.error_text import error_text
 from generator.site.i18n import said_text
+
+from .banner import serve_failure
 
 PAIRS = "".join(
     f"<PAIR>{number}<PLAYER><PLAYER_NAME>{a}</PLAYER_NAME></PLAYER><PLAYER><PLAYER_NAME>{b}</PLAYER_NAME></PLAYER></PAIR>"
@@ -79,16 +80,8 @@ def _content(tmp_path: Path, language: str | None, upload: str) -> Path:
 
 def _failed_build(tmp_path: Path, language: str | None, upload: str) -> tuple[list[str], list[str]]:
     """The banner's lines and the terminal's after ``serve`` builds a site with ``upload``."""
-    err: list[str] = []
-    server = SiteServer(
-        _content(tmp_path, language, upload), tmp_path / "site", port=0, jobs=1, out=lambda _: None, err=err.append
-    )
-    try:
-        assert not server.build()
-    finally:
-        server.httpd.server_close()  # never started
-    assert server.state.error is not None
-    return server.state.error.splitlines(), err[-1].splitlines()
+    banner, terminal = serve_failure(_content(tmp_path, language, upload), tmp_path / "site")
+    return banner.splitlines(), terminal.splitlines()
 
 
 def _errors(tmp_path: Path, upload: str) -> InputErrors:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from .banner import assert_english_kept
 from .banner import failed_uploads as _failed  # the same serve banner, read the same way
 from .test_error_banner_pbn import PBN
 
@@ -237,9 +238,7 @@ ENGLISH = {
 @pytest.mark.parametrize("kind", sorted(ENGLISH))
 def test_the_terminal_keeps_the_english(tmp_path: Path, kind: str) -> None:
     """A French site's terminal, and an English site's banner, say the errors as they always did."""
-    files, english = ENGLISH[kind]
-    assert _failed(tmp_path / "fr", "fr", files)[1] == english
-    assert _failed(tmp_path / "en", None, files) == (english, english)
+    assert_english_kept(tmp_path, *ENGLISH[kind])
 
 
 def test_a_sit_out_line_names_its_pair_in_french(tmp_path: Path) -> None:
