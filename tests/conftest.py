@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from generator.site import i18n
 from generator.site.handviewer import HANDVIEWER
 
 # Hypothesis's per-example deadline is a timed assertion: on a loaded machine (CI, or several
@@ -35,6 +36,15 @@ def _not_in_github_actions(monkeypatch):
     set it themselves)."""
     monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
     monkeypatch.delenv("BRIDGE_RESULTS_SITE_URL", raising=False)  # the workflow's site address: tests give their own
+
+
+@pytest.fixture(autouse=True)
+def _pages_in_english_unless_a_test_says_otherwise():
+    """A build sets its process's page language and keeps it (``i18n.activate``: its workers
+    fork with it); a test that renders a page without a build must not inherit the language of
+    a build another test ran before it in the same worker."""
+    yield
+    i18n.activate(i18n.ENGLISH)
 
 
 @pytest.fixture(scope="session")

@@ -83,12 +83,6 @@ def _words(text: str) -> set[str]:
     return {w.lower() for w in re.findall(r"[A-Za-z]{4,}", text)}
 
 
-@pytest.fixture(autouse=True)
-def _english_afterwards():
-    yield
-    i18n.activate(i18n.ENGLISH)
-
-
 def _build(tmp: Path, settings: str) -> Path:
     content = tmp / "content"
     (content / "sessions").mkdir(parents=True)

@@ -61,12 +61,6 @@ boards:
 SESSION_DIR = "sessions/2026-09-07-soiree"
 
 
-@pytest.fixture(autouse=True)
-def _english_afterwards():
-    yield
-    i18n.activate(i18n.ENGLISH)
-
-
 @pytest.fixture(scope="module")
 def sites(tmp_path_factory) -> dict[str, Path]:
     built = {}

@@ -32,12 +32,6 @@ def _language(tag: str) -> i18n.Language:
     return i18n.ENGLISH if tag == "en" else i18n.load_language(tag, FIXTURES / "club")
 
 
-@pytest.fixture(autouse=True)
-def _english_afterwards():
-    yield
-    i18n.activate(i18n.ENGLISH)
-
-
 # --- a player's season chart ------------------------------------------------------------------
 
 ROWS = [  # newest first, as the player's page holds them; the dates as the summaries wrote them

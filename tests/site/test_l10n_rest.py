@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -39,12 +38,6 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="module")
 def sites(tmp_path_factory) -> dict[str, Path]:
     return {lang: _build(tmp_path_factory.mktemp(f"l10n-rest-{lang}"), lang) for lang in ("en", "fr", "nl")}
-
-
-@pytest.fixture(autouse=True)
-def _english_afterwards() -> Iterator[None]:
-    yield
-    i18n.activate(i18n.ENGLISH)
 
 
 def _text(site: Path, page: str) -> str:

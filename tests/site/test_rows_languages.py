@@ -56,12 +56,6 @@ EXPECTED = {
 }
 
 
-@pytest.fixture(autouse=True)
-def _english_afterwards():
-    yield
-    i18n.activate(i18n.ENGLISH)
-
-
 @pytest.fixture(scope="module", params=["fr", "nl", "en"])
 def built(request, tmp_path_factory) -> tuple[str, Path]:
     language = request.param
