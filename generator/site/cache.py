@@ -26,7 +26,7 @@ import lz4.frame
 
 from .. import sealed
 from ..files import write_atomic
-from .stamps import FileStamp, SourceStamp, stamps_from_columns, stamps_from_json, stamps_to_columns
+from .stamps import FileStamp, SourceStamp, stamps_from_bytes, stamps_from_json, stamps_to_bytes
 
 if TYPE_CHECKING:
     from .summary import SessionSummary
@@ -310,18 +310,24 @@ class Cache:
         return self.root / f"manifest-{name}.json"
 
     def load_manifest(self, output: Path) -> dict[str, FileStamp]:
-        data = sealed.read_json(self.manifest_path(output), MANIFEST, str(output.resolve()))
-        return stamps_from_columns(data)
+        path = self.manifest_path(output)
+        try:
+            raw = path.read_bytes()
+        except OSError:
+            return {}
+        body = sealed.unseal(path, raw, MANIFEST, str(output.resolve()))
+        return {} if body is None else stamps_from_bytes(body)
 
     def save_manifest(self, output: Path, files: dict[str, FileStamp]) -> None:
-        body = stamps_to_columns(files)
-        write_atomic(self.manifest_path(output), sealed.json_bytes(MANIFEST, str(output.resolve()), body, sort=False))
+        body = stamps_to_bytes(files)
+        write_atomic(self.manifest_path(output), sealed.seal(MANIFEST, str(output.resolve()), body))
 
 
 INDEX_HEAD = f"sealed-index {FORMAT}".encode()
-MANIFEST = f"manifest-{FORMAT}.1"
-"""The manifest's kind: ``.1`` its stamps in columns (a manifest of the map of lists before
-it is ignored quietly, as another version's, and the output compared by its bytes once)."""
+MANIFEST = f"manifest-{FORMAT}.2"
+"""The manifest's kind: ``.2`` its stamps in binary columns (``stamps_to_bytes``; a manifest
+of a format before it is ignored quietly, as another version's, and the output compared by
+its bytes once)."""
 
 
 def _json(data: Any) -> bytes:

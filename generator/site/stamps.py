@@ -2,7 +2,7 @@
 
 Two places keep these: the pages a worker staged, each stamp as a JSON list ``[size,
 mtime_ns, sha256]``, which a ``FileStamp`` (a tuple) writes as it is; and each output folder's
-manifest, in four columns (``stamps_to_columns``: a club's archive has 128,000 of them).  The uploads' digests in ``stamps.json`` are ``SourceStamp``s: a size and a
+manifest, in columns (``stamps_to_bytes``: a club's archive has 128,000 of them).  The uploads' digests in ``stamps.json`` are ``SourceStamp``s: a size and a
 modification time can be kept by a file whose bytes changed (an editor, ``git checkout``,
 ``touch -r``, a copy that keeps the times), so they are kept with the change time and the
 inode, which no such write keeps.
@@ -10,6 +10,9 @@ inode, which no such write keeps.
 
 from __future__ import annotations
 
+import sys
+from array import array
+from functools import partial
 from typing import Any, NamedTuple, TypeVar
 
 
@@ -55,33 +58,51 @@ class SourceStamp(NamedTuple):
 S = TypeVar("S", FileStamp, SourceStamp)
 
 
-def stamps_to_columns(stamps: dict[str, FileStamp]) -> list[list[Any]]:
-    """A ``{path: stamp}`` map as four JSON lists — the paths (sorted), sizes, mtimes and
-    digests — as the output's manifest keeps it: 128,000 stamps read and written in about
-    half the time of a map of lists."""
+def stamps_to_bytes(stamps: dict[str, FileStamp]) -> bytes:
+    """A ``{path: stamp}`` map as the output's manifest keeps it (a club's archive has 128,000
+    stamps): a line with the count and two lengths, the paths (sorted) joined by NUL, the
+    sizes and the mtimes as little-endian 64-bit integers, the digests joined by NUL.  Read
+    and written in about a third of the time of the same columns in JSON."""
     paths = sorted(stamps)
-    if not paths:
-        return [[], [], [], []]
-    sizes, mtimes, shas = zip(*(stamps[p] for p in paths))
-    return [paths, list(sizes), list(mtimes), list(shas)]
+    sizes, mtimes, shas = zip(*map(stamps.__getitem__, paths)) if paths else ((), (), ())
+    names = "\0".join(paths).encode("utf-8", "surrogateescape")
+    digests = "\0".join(shas).encode("ascii")
+    return b"".join(
+        [f"{len(paths)} {len(names)} {len(digests)}\n".encode(), names, _int64s(sizes), _int64s(mtimes), digests]
+    )
 
 
-def stamps_from_columns(data: Any) -> dict[str, FileStamp]:
-    """``stamps_to_columns`` read back; anything else (an older or damaged map) gives an empty
-    map: the output's files are then compared by their bytes, never half trusted."""
-    if type(data) is not list or len(data) != 4 or not all(type(column) is list for column in data):
+def stamps_from_bytes(body: bytes) -> dict[str, FileStamp]:
+    """``stamps_to_bytes`` read back; anything else (an older or damaged manifest) gives an
+    empty map: the output's files are then compared by their bytes, never half trusted."""
+    head, _, rest = body.partition(b"\n")
+    try:
+        count, names_size, digests_size = (int(n) for n in head.split(b" "))
+        if min(count, names_size, digests_size) < 0 or len(rest) != names_size + 16 * count + digests_size:
+            return {}
+        at = names_size + 8 * count
+        sizes, mtimes = array("q", rest[names_size:at]), array("q", rest[at : at + 8 * count])
+        if sys.byteorder == "big":
+            sizes.byteswap()
+            mtimes.byteswap()
+        paths = rest[:names_size].decode("utf-8", "surrogateescape").split("\0") if count else []
+        shas = rest[at + 8 * count :].decode("ascii").split("\0") if count else []
+    except ValueError:  # not three numbers, or not text where text was written
         return {}
-    paths, sizes, mtimes, shas = data
-    if not (len(paths) == len(sizes) == len(mtimes) == len(shas)):
+    if len(paths) != count or len(shas) != count:
         return {}
-    if not (
-        all(type(p) is str for p in paths)
-        and all(type(n) is int for n in sizes)
-        and all(type(n) is int for n in mtimes)
-        and all(type(h) is str for h in shas)
-    ):
-        return {}
-    return dict(zip(paths, map(FileStamp._make, zip(sizes, mtimes, shas)), strict=True))
+    return dict(zip(paths, map(_file_stamp, zip(sizes.tolist(), mtimes.tolist(), shas))))
+
+
+_file_stamp = partial(tuple.__new__, FileStamp)
+"""``FileStamp._make`` without its Python-level checks: 128,000 of them on every build."""
+
+
+def _int64s(values: tuple[int, ...]) -> bytes:
+    numbers = array("q", values)
+    if sys.byteorder == "big":
+        numbers.byteswap()
+    return numbers.tobytes()
 
 
 def stamps_from_json(data: Any, kind: type[S] = FileStamp) -> dict[str, S]:  # type: ignore[assignment]  # (mypy: a TypeVar's default argument)

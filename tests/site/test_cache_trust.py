@@ -141,8 +141,11 @@ def damage(path: Path, other: Path | None, how: str) -> None:
             data = bytearray(b"\n".join(lines))
         else:  # the same file's seal over an older version's body: the first line kept
             head, _, body = bytes(data).partition(b"\n")
-            older = json.loads(body)
-            data = bytearray(head + b"\n" + json.dumps({"older": older}).encode())
+            try:
+                older = json.dumps({"older": json.loads(body)}).encode()
+            except ValueError:  # a body that is not JSON (the manifest's columns): another of its length
+                older = body[::-1]
+            data = bytearray(head + b"\n" + older)
     elif how == "bit":  # one bit of a digit inside the JSON (a summary's figure): still JSON
         at = data.find(b'"percentage":"') if path.name == "index.json" else -1
         at = at if at > 0 else max(data.find(b"\n") + 1, len(data) // 2)

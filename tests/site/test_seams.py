@@ -6,6 +6,7 @@ from __future__ import annotations
 import gc
 import json
 import os
+import struct
 import time
 import weakref
 from fractions import Fraction
@@ -25,39 +26,61 @@ from generator.site.stamps import FileStamp, SourceStamp, stamps_from_json
 def test_the_manifest_keeps_its_stamps_in_columns_and_reads_them_back(tmp_path: Path) -> None:
     cache = Cache(tmp_path)
     out = tmp_path / "site"
-    stamps = {"z.html": FileStamp(7, 89, "cd" * 32), "index.html": FileStamp(12, 345, "ab" * 32)}
+    stamps = {"z.html": FileStamp(7, 89, "cd" * 32), "index.html": FileStamp(12, -345, "ab" * 32)}
     cache.save_manifest(out, stamps)
     head, body = cache.manifest_path(out).read_bytes().split(b"\n", 1)
-    assert head.startswith(f"sealed manifest-{FORMAT}.1 ".encode())  # then its checksum
-    # paths sorted, then sizes, mtimes and digests in the same order
-    assert json.loads(body) == [["index.html", "z.html"], [12, 7], [345, 89], ["ab" * 32, "cd" * 32]]
+    assert head.startswith(f"sealed manifest-{FORMAT}.2 ".encode())  # then its checksum
+    # the count and two lengths; the paths, sorted; sizes and mtimes as 64-bit little-endian; the digests
+    names, digests = b"index.html\0z.html", ("ab" * 32 + "\0" + "cd" * 32).encode()
+    assert body == (
+        f"2 {len(names)} {len(digests)}\n".encode()
+        + names
+        + struct.pack("<qq", 12, 7)
+        + struct.pack("<qq", -345, 89)
+        + digests
+    )
     assert cache.load_manifest(out) == stamps
-    assert cache.load_manifest(out)["index.html"].sha == "ab" * 32
+    found = cache.load_manifest(out)["index.html"]
+    assert type(found) is FileStamp and (found.size, found.mtime_ns, found.sha) == (12, -345, "ab" * 32)
     cache.save_manifest(out, {})
     assert cache.load_manifest(out) == {}
+    cache.save_manifest(out, {"": FileStamp(0, 0, "")})  # one empty name is not no name
+    assert cache.load_manifest(out) == {"": FileStamp(0, 0, "")}
+
+
+_TWO = b"a.html\0b.html" + struct.pack("<qqqq", 1, 2, 3, 4) + b"s\0t"
 
 
 @pytest.mark.parametrize(
     "body",
     [
-        {"index.html": [12, 345, "ab" * 32]},  # the map of lists of the format before
-        [["a.html"], [1], [2]],  # a column missing
-        [["a.html", "b.html"], [1], [2], ["s"]],  # columns of different lengths
-        [["a.html"], ["1"], [2], ["s"]],  # a size that is not a number
-        [["a.html"], [1], [2.5], ["s"]],
-        [[1], [1], [2], ["s"]],
-        [["a.html"], [1], [2], [None]],
+        b"",
+        b"2 13 3",  # no line after the head
+        b"2 13\n" + _TWO,  # a length missing
+        b"2 13 x\n" + _TWO,  # a length that is not a number
+        b"2 13 -3\n" + _TWO,
+        b"2 13 4\n" + _TWO,  # lengths that are not the body's
+        b"2 13 3\n" + _TWO + b"u",
+        b"3 13 3\n" + _TWO,  # another count: other columns' lengths
+        b"2 13 3\n" + _TWO.replace(b"a.html\0", b"a.html/"),  # one name where two are counted
+        b"2 13 3\n" + _TWO.replace(b"s\0t", b"s/t"),  # one digest
+        b"2 13 3\n" + _TWO.replace(b"s\0t", b"\xff\0t"),  # a digest that is not text
+        b'[["a.html"], [1], [2], ["s"]]',  # the JSON columns of the format before
     ],
 )
-def test_a_manifest_that_is_not_columns_of_stamps_is_not_trusted(tmp_path: Path, body: object) -> None:
+def test_a_manifest_that_is_not_columns_of_stamps_is_not_trusted(tmp_path: Path, body: bytes) -> None:
     cache = Cache(tmp_path)
     out = tmp_path / "site"
     path = cache.manifest_path(out)
-    path.write_bytes(sealed.json_bytes(f"manifest-{FORMAT}.1", str(out.resolve()), body))
+    path.write_bytes(sealed.seal(f"manifest-{FORMAT}.2", str(out.resolve()), b"2 13 3\n" + _TWO))
+    assert cache.load_manifest(out) == {"a.html": (1, 3, "s"), "b.html": (2, 4, "t")}  # the well-formed one
+    path.write_bytes(sealed.seal(f"manifest-{FORMAT}.2", str(out.resolve()), body))
     assert cache.load_manifest(out) == {}
-    # the manifest of the format before, sealed as it was: ignored quietly (an upgrade, not damage)
+    # the manifests of the formats before, sealed as they were: ignored quietly (an upgrade, not damage)
     sealed.take_warnings()
     path.write_bytes(sealed.json_bytes(f"manifest-{FORMAT}", str(out.resolve()), {"a.html": [1, 2, "s"]}))
+    assert cache.load_manifest(out) == {} and sealed.take_warnings() == []
+    path.write_bytes(sealed.json_bytes(f"manifest-{FORMAT}.1", str(out.resolve()), [["a.html"], [1], [2], ["s"]]))
     assert cache.load_manifest(out) == {} and sealed.take_warnings() == []
 
 
