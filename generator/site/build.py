@@ -352,10 +352,14 @@ class _Uploads:
     staged: dict[str, dict[str, FileStamp]]
     member: dict[str, dict[int, list[dict[str, str]]]]
     event_sources: list[EventSource]
-    syncer: Syncer
+    cached: list[UploadJob]
+    """The uploads the cache holds, sorted against the output by ``_sort_cached``."""
+    where: dict[str, int]
+    """Each key's place in ``keys``."""
+    syncer: Syncer | None = None
     """Phase two's writer, made in phase one (it reads what the output folder holds, which
-    phase one needs to know which cached uploads must be staged)."""
-    kept: dict[str, dict[str, FileStamp]]
+    phase one needs to know which cached uploads must be staged): by ``_sort_cached``."""
+    kept: dict[str, dict[str, FileStamp]] = field(default_factory=dict)
     """The cached uploads whose pages the output holds as the last build wrote them: each
     page's stamp there (phase two keeps them as they are)."""
 
@@ -385,18 +389,17 @@ def _build(run: _Run, stamps: dict[str, SourceStamp], started: float) -> BuildRe
     then, only if all of it succeeded, phase two (sync the output)."""
     uploads = _render_uploads(run, stamps)
     _check_duplicates(run, uploads.keys)
-    if run.errors:  # keep what did render; a good build saves the index once, at the end
-        run.cache.save_index(run.index)
-        count = len(run.errors)
-        raise BuildError(
-            "the site was not built; the previous site is unchanged. "
-            f"{count} upload{'s' if count != 1 else ''} failed:\n" + "\n".join(run.errors + skipped_lines(run.skipped)),
-            run.problems,
-            said=failed_uploads_text(count, run.said + skipped_lines(run.skipped)),
-        )
-    built: list[str] = [key for key in uploads.keys if key is not None]  # every None came with an error above
-    summaries = [s for key in built for s in run.index["keys"][key]["summaries"]]
-    archive = _plan_archive(run, uploads, built, summaries)  # an event that cannot be ranked stops here
+    _stop_on_errors(run)
+    # The cross-session pages planned while the output is still being listed; again in the
+    # rare case an upload whose cache entry was damaged changed while it was rendered again.
+    planned = list(uploads.keys)
+    built, summaries, archive = _archive_of(run, uploads)  # an event that cannot be ranked stops here
+    _sort_cached(run, uploads)
+    if uploads.keys != planned:
+        _check_duplicates(run, uploads.keys)
+    _stop_on_errors(run)
+    if uploads.keys != planned:
+        built, summaries, archive = _archive_of(run, uploads)
     owner = _owners(run, built)
     clash = sorted(set(archive.paths()) & set(owner))
     if clash:
@@ -415,6 +418,26 @@ def _build(run: _Run, stamps: dict[str, SourceStamp], started: float) -> BuildRe
         manifest=syncer.new,
         warnings=[w for s in summaries for w in s.get("warnings", ())],
     )
+
+
+def _stop_on_errors(run: _Run) -> None:
+    """Uploads that failed stop the build before the site is touched (the index keeps what did render)."""
+    if run.errors:
+        run.cache.save_index(run.index)
+        count = len(run.errors)
+        raise BuildError(
+            "the site was not built; the previous site is unchanged. "
+            f"{count} upload{'s' if count != 1 else ''} failed:\n" + "\n".join(run.errors + skipped_lines(run.skipped)),
+            run.problems,
+            said=failed_uploads_text(count, run.said + skipped_lines(run.skipped)),
+        )
+
+
+def _archive_of(run: _Run, uploads: _Uploads) -> tuple[list[str], list[SessionSummary], _Archive]:
+    """The keys built, their sessions' summaries and the cross-session pages planned from them."""
+    built: list[str] = [key for key in uploads.keys if key is not None]  # every None came with an error
+    summaries = [s for key in built for s in run.index["keys"][key]["summaries"]]
+    return built, summaries, _plan_archive(run, uploads, built, summaries)
 
 
 def _render_uploads(run: _Run, stamps: dict[str, SourceStamp]) -> _Uploads:
@@ -488,48 +511,53 @@ def _render_uploads(run: _Run, stamps: dict[str, SourceStamp]) -> _Uploads:
         )
         # A cached upload's entry is loaded only if the output lost its pages (``_restage``).
         (cached_jobs if key in run.index["keys"] and run.cache.has(key) else todo).append(job)
-    failed: list[tuple[int, UploadFailed]] = []
-    where = {key: n for n, key in enumerate(keys) if key is not None}
-    staged: dict[str, dict[str, FileStamp]] = {}
-
-    def take(batch: list[UploadJob], first: int) -> None:
-        """Render ``batch`` (the uploads ``todo`` holds from ``first`` on) and keep what came of it."""
-        for n, (i, outcome) in enumerate(_run(batch, run.jobs), start=first + 1):
-            run.progress.step(n, len(todo), "uploads read and scored")
-            fault_pause("upload")
-            sealed.add_warnings(outcome.warnings)
-            if isinstance(outcome, UploadDone):
-                if outcome.key != batch[i].key:  # changed since hashed: the pages are of the bytes the worker read
-                    keys[where[batch[i].key]] = outcome.key
-                    run.digests[batch[i].path] = None
-                staged[outcome.key] = outcome.staged
-                run.index["keys"][outcome.key] = {
-                    "summaries": outcome.summaries,
-                    "pages": {p: e.sha for p, e in outcome.staged.items()},
-                }
-            else:
-                failed.append((first + i, outcome))
-
-    take(todo, 0)  # while the output is listed (``PendingListing``)
-    syncer = Syncer(run.output, run.manifest, run.listing.result())
-    restaged, kept, damaged = _restage(run, syncer, cached_jobs)
-    staged |= restaged
-    first = len(todo)
-    todo += damaged
-    take(damaged, first)
-    for _, f in sorted(failed, key=lambda f: f[0]):  # in path order, whatever the workers did
-        run.fail(f.text, [Problem(*p) for p in f.problems], f.said)
-    if restamped:
-        run.cache.save_stamps(stamps)
-    return _Uploads(
+    uploads = _Uploads(
         keys=keys,
         rendered=len(todo),
-        staged=staged,
+        staged={},
         member=member,
         event_sources=event_sources,
-        syncer=syncer,
-        kept=kept,
+        cached=cached_jobs,
+        where={key: n for n, key in enumerate(keys) if key is not None},
     )
+    _take(run, uploads, todo, 0)  # while the output is listed (``PendingListing``)
+    if restamped:
+        run.cache.save_stamps(stamps)
+    return uploads
+
+
+def _sort_cached(run: _Run, uploads: _Uploads) -> None:
+    """Phase one, the cached uploads, once the output is listed: sorted by what the output
+    holds of them (``_restage``); one whose cache entry is damaged is rendered again."""
+    syncer = uploads.syncer = Syncer(run.output, run.manifest, run.listing.result())
+    restaged, uploads.kept, damaged = _restage(run, syncer, uploads.cached)
+    uploads.staged |= restaged
+    _take(run, uploads, damaged, uploads.rendered)
+
+
+def _take(run: _Run, uploads: _Uploads, batch: list[UploadJob], first: int) -> None:
+    """Render ``batch`` in worker processes and keep what came of it in ``uploads`` and the
+    index; its failures reported in ``run``, in path order whatever the workers did."""
+    failed: list[tuple[int, UploadFailed]] = []
+    total = first + len(batch)
+    for n, (i, outcome) in enumerate(_run(batch, run.jobs), start=first + 1):
+        run.progress.step(n, total, "uploads read and scored")
+        fault_pause("upload")
+        sealed.add_warnings(outcome.warnings)
+        if isinstance(outcome, UploadDone):
+            if outcome.key != batch[i].key:  # changed since hashed: the pages are of the bytes the worker read
+                uploads.keys[uploads.where[batch[i].key]] = outcome.key
+                run.digests[batch[i].path] = None
+            uploads.staged[outcome.key] = outcome.staged
+            run.index["keys"][outcome.key] = {
+                "summaries": outcome.summaries,
+                "pages": {p: e.sha for p, e in outcome.staged.items()},
+            }
+        else:
+            failed.append((i, outcome))
+    uploads.rendered = total
+    for _, f in sorted(failed, key=lambda f: f[0]):
+        run.fail(f.text, [Problem(*p) for p in f.problems], f.said)
 
 
 def _restage(
@@ -766,6 +794,7 @@ def _sync_output(run: _Run, uploads: _Uploads, built: list[str], owner: dict[str
     cache, index = run.cache, run.index
     run.output.mkdir(parents=True, exist_ok=True)
     syncer = uploads.syncer
+    assert syncer is not None, "made by _sort_cached"
     txn = syncer.txn = Transaction(run.output)
     try:
         _stage_output(run, uploads, built, owner, archive, syncer)

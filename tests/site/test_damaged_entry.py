@@ -11,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from generator.site import build
 from generator.site.build import build_site
 from generator.site.cache import Cache
+from generator.site.pipeline import UploadJob
 
 from ..test_golden_build import FIXTURE, _files
 
@@ -61,3 +63,32 @@ def test_entries_are_not_loaded_while_the_output_holds_their_pages(tmp_path: Pat
 
     assert again.rendered == 0 and again.written == 0
     assert entry.read_bytes() == b"damaged"  # not needed, so not read
+
+
+def test_an_upload_changed_while_its_damaged_entry_is_rendered_again_is_published_as_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The cross-session pages are planned while the output is listed, before a damaged entry
+    # is found; when the scorer saves the upload again while it is rendered anew, its pages
+    # are of the new bytes, and so must the home, player and season pages be: planned again.
+    shutil.copytree(FIXTURE, tmp_path / "content")
+    content, site, cache = tmp_path / "content", tmp_path / "site", tmp_path / "cache"
+    build_site(content, site, cache_dir=cache, now=NOW)
+    _entry_of(cache, "2026-09-07-monday-pairs").write_bytes(b"damaged")
+    shutil.rmtree(site / "sessions")
+    upload = content / "sessions" / "2026-09-07-monday-pairs.yaml"
+    real_worker = build.worker
+
+    def saved_meanwhile(job: UploadJob) -> object:
+        if job.path == str(upload):
+            upload.write_text(upload.read_text().replace("Ann Archer", "Ann Archerson"))
+        return real_worker(job)
+
+    monkeypatch.setattr(build, "worker", saved_meanwhile)
+    again = build_site(content, site, cache_dir=cache, now=NOW, jobs=1)
+    monkeypatch.undo()
+
+    assert again.rendered == 1
+    build_site(content, tmp_path / "fresh", cache_dir=tmp_path / "fresh-cache", now=NOW)  # from scratch
+    assert _files(site) == _files(tmp_path / "fresh")
+    assert b"Ann Archerson" in (site / "players" / "index.html").read_bytes()
