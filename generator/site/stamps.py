@@ -2,10 +2,10 @@
 
 Two places keep these: the pages a worker staged, each stamp as a JSON list ``[size,
 mtime_ns, sha256]``, which a ``FileStamp`` (a tuple) writes as it is; and each output folder's
-manifest, in columns (``stamps_to_bytes``: a club's archive has 128,000 of them).  The uploads' digests in ``stamps.json`` are ``SourceStamp``s: a size and a
-modification time can be kept by a file whose bytes changed (an editor, ``git checkout``,
-``touch -r``, a copy that keeps the times), so they are kept with the change time and the
-inode, which no such write keeps.
+manifest, in binary columns (``stamps_to_bytes``: a club's archive has 128,000 of them).  The
+uploads' digests in ``stamps.json`` are ``SourceStamp``s: a size and a modification time can be
+kept by a file whose bytes changed (an editor, ``git checkout``, ``touch -r``, a copy that keeps
+the times), so they are kept with the change time and the inode, which no such write keeps.
 """
 
 from __future__ import annotations
@@ -61,8 +61,8 @@ S = TypeVar("S", FileStamp, SourceStamp)
 def stamps_to_bytes(stamps: dict[str, FileStamp]) -> bytes:
     """A ``{path: stamp}`` map as the output's manifest keeps it (a club's archive has 128,000
     stamps): a line with the count and two lengths, the paths (sorted) joined by NUL, the
-    sizes and the mtimes as little-endian 64-bit integers, the digests joined by NUL.  Read
-    and written in about a third of the time of the same columns in JSON."""
+    sizes and the mtimes as little-endian 64-bit integers, the digests joined by NUL (no file
+    name holds a NUL).  Read and written in about half the time of the same columns in JSON."""
     paths = sorted(stamps)
     sizes, mtimes, shas = zip(*map(stamps.__getitem__, paths)) if paths else ((), (), ())
     names = "\0".join(paths).encode("utf-8", "surrogateescape")
