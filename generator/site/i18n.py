@@ -209,7 +209,7 @@ def _seat_filter(language: Language) -> Callable[[Any], Any]:
 
     @lru_cache(maxsize=256)
     def seat_of(code: Any) -> Any:
-        return seats.get(str(getattr(code, "value", code)), code)
+        return _seat_in(seats, code)
 
     return seat_of
 
@@ -236,8 +236,12 @@ def seat(code: Any) -> Any:
     """A seat ('W', ``Seat.W``) or a direction ('EW', ``Direction.EW``) as the active language
     abbreviates it ('O', 'EO' in French); any other value ('', None, '?') as it is.  ``|seat``
     in a template."""
+    return _seat_in(seat_words(_active), code)
+
+
+def _seat_in(seats: dict[str, str], code: Any) -> Any:
     key = getattr(code, "value", code)
-    return seat_words(_active).get(key, code) if type(key) is str else code
+    return seats.get(key, code) if isinstance(key, str) else code
 
 
 def seats_or(seats: Iterable[Any]) -> str:
