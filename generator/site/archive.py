@@ -206,7 +206,7 @@ class _Fractions(dict[str, Fraction]):
 
 @dataclass(frozen=True, eq=False)
 class _PlayerRows:
-    """Makes a player's history rows from the sessions alone.  A season's rows are made when
+    """Makes a player's history rows (links relative to players/) from the sessions alone.  A season's rows are made when
     a page reads them (``_Season``), so the season keeps this: it refers to neither the player
     nor the planner, whose cycle would leave the whole archive to the cycle collector at the
     end of a build (0.4 s on 1,500 sessions)."""
@@ -479,10 +479,6 @@ class ArchivePlanner:
             p["name"] = sorted(p["names"].items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
             del p["names"]
         return dict(sorted(players.items(), key=lambda kv: (kv[1]["name"].casefold(), kv[1]["slug"])))
-
-    def rows(self, p: dict[str, Any], at: list[tuple[int, int]]) -> list[dict[str, Any]]:
-        """The player's history rows, links relative to players/."""
-        return self._rows(p["key"], at)
 
     def seasons(self) -> list[str]:
         found = {season_of(s["date"], self.start_month) for s in self.sessions}
