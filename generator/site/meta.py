@@ -10,9 +10,9 @@ asks well-behaved search engines to leave the pages out of their results, nothin
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from dataclasses import dataclass
+from html import escape
 from urllib.parse import quote, urlsplit
 
 from .i18n import text as _
@@ -99,13 +99,20 @@ def sitemaps(site_url: str, paths: Iterable[str]) -> dict[str, bytes]:
 
 
 def _sitemap_file(root: str, item: str, locations: list[str]) -> bytes:
-    ET.register_namespace("", SITEMAP)
-    top = ET.Element(f"{{{SITEMAP}}}{root}")
-    for location in locations:
-        ET.SubElement(ET.SubElement(top, f"{{{SITEMAP}}}{item}"), f"{{{SITEMAP}}}loc").text = location
-    ET.indent(top)
-    data: bytes = ET.tostring(top, encoding="utf-8", xml_declaration=True)  # (typeshed: Any for a named encoding)
-    return data + b"\n"
+    """The file as ElementTree writes it, indented (``tests/site/test_sitemap_text.py`` holds
+    the two to each other), each address escaped as XML text: written as text, since building
+    and serialising 128,000 elements took 0.4 s of every build of a club's archive."""
+    if not locations:  # an empty element, as ElementTree closes it
+        return f"<?xml version='1.0' encoding='utf-8'?>\n<{root} xmlns=\"{SITEMAP}\" />\n".encode()
+    entries = "".join(
+        [
+            f"  <{item}>\n    <loc>{escape(location, quote=False)}</loc>\n  </{item}>\n"
+            if location
+            else f"  <{item}>\n    <loc />\n  </{item}>\n"  # (an empty text: closed as ElementTree does)
+            for location in locations
+        ]
+    )
+    return f"<?xml version='1.0' encoding='utf-8'?>\n<{root} xmlns=\"{SITEMAP}\">\n{entries}</{root}>\n".encode()
 
 
 def robots_txt(site_url: str) -> bytes | None:
