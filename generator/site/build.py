@@ -731,12 +731,21 @@ def _plan_archive(run: _Run, uploads: _Uploads, built: list[str], summaries: lis
     extra["feed.xml"] = atom_feed(config.club, summaries, config.site_url)
     if run.logo:
         extra[run.logo[0]] = run.logo[1]
-    pages_now = [p for key in built for p in index["keys"][key]["pages"]] + [p.path for p in archive_pages]
-    event_moves = redirect_pages(moved_events(uploads.event_sources), {*pages_now, *event_pages}, run.site.meta)
+    # Every page's path (128,000 in a club's archive): listed only when old event addresses
+    # need redirect pages or the site has a sitemap.
+    moves = moved_events(uploads.event_sources)
+    sitemap = bool(config.site_url and config.search_engines)
+    pages_now = (
+        [p for key in built for p in index["keys"][key]["pages"]] + [p.path for p in archive_pages]
+        if moves or sitemap
+        else []
+    )
+    event_moves = redirect_pages(moves, {*pages_now, *event_pages}, run.site.meta) if moves else []
     extra.update((p.path, p.data) for p in event_moves if p.data is not None)
-    moved = {r for s in summaries for r in s.get("redirects", ())} | set(planner.redirected) | {"404.html"}
-    moved |= {p.path for p in event_moves}
-    extra.update(_findable(config, [p for p in [*pages_now, *event_pages] if p.endswith(".html") and p not in moved]))
+    if sitemap:
+        moved = {r for s in summaries for r in s.get("redirects", ())} | set(planner.redirected) | {"404.html"}
+        moved |= {p.path for p in event_moves}
+        extra.update(_findable(config, [p for p in [*pages_now, *event_pages] if p.endswith(".html") and p not in moved]))
     static = templates / "static"
     if static.is_dir():
         for p in sorted(static.rglob("*")):
