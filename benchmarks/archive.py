@@ -242,6 +242,12 @@ def main(argv: list[str] | None = None) -> dict[str, list[dict]]:
         "--language", default=None, help="the site's language (site.yaml's language:, e.g. fr), issue 29's speed check"
     )
     parser.add_argument(
+        "--site-url",
+        default=None,
+        help="the site's address (site.yaml's site_url:, as a club's workflow gives it): its pages "
+        "then carry full addresses and the build writes the sitemap",
+    )
+    parser.add_argument(
         "--raw",
         action="store_true",
         help="beside each round's builds, a raw two-process writer and a plain Jinja generator "
@@ -274,6 +280,9 @@ def main(argv: list[str] | None = None) -> dict[str, list[dict]]:
         if args.language:
             with open(content / "site.yaml", "a", encoding="utf-8") as settings:
                 settings.write(f"language: {args.language}\n")
+        if args.site_url:
+            with open(content / "site.yaml", "a", encoding="utf-8") as settings:
+                settings.write(f"site_url: {args.site_url}\n")
         if args.git is not None:
             t = time.perf_counter()
             commit_archive(content, args.git)
