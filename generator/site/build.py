@@ -745,7 +745,9 @@ def _plan_archive(run: _Run, uploads: _Uploads, built: list[str], summaries: lis
     if sitemap:
         moved = {r for s in summaries for r in s.get("redirects", ())} | set(planner.redirected) | {"404.html"}
         moved |= {p.path for p in event_moves}
-        extra.update(_findable(config, [p for p in [*pages_now, *event_pages] if p.endswith(".html") and p not in moved]))
+        extra.update(
+            _findable(config, [p for p in [*pages_now, *event_pages] if p.endswith(".html") and p not in moved])
+        )
     static = templates / "static"
     if static.is_dir():
         for p in sorted(static.rglob("*")):
@@ -902,7 +904,7 @@ def _stage_output(
             return {path: render_page(_made(pages[path]), run.templates) for path in known}
 
         syncer.put_group(known, render_known)
-    syncer.remove_stale(list(owner) + archive.paths())
+    syncer.remove_stale(owner.keys() | archive.paths())
 
 
 def _event_pages(

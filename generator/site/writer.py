@@ -14,7 +14,7 @@ import json
 import os
 import posixpath
 import threading
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Set
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -136,16 +136,14 @@ class Syncer:
             self.new[p] = FileStamp(st.st_size, st.st_mtime_ns, entry.sha)
         self._count("written", renamed)
 
-    def remove_stale(self, keep: Iterable[str]) -> None:
+    def remove_stale(self, keep: Set[str]) -> None:
         """Remove (in the transaction) the files the folder held before this build (hidden
         ones aside) that are not in ``keep``, then the folders left empty.  What this build
         wrote is all in ``keep``."""
-        wanted = set(keep)
         txn = self._txn()
-        for rel in self.listing.present(self.old):
-            if rel not in wanted:
-                txn.remove(rel)
-                self.stats.removed += 1
+        for rel in self.listing.stale(self.old, keep):
+            txn.remove(rel)
+            self.stats.removed += 1
         root = str(self.output)  # the folders, deepest first: deleted if the change leaves them empty
         folders = sorted(self.listing.folders, key=lambda d: d.count(os.sep), reverse=True)
         txn.prune([Path(os.path.relpath(f, root)).as_posix() for f in folders if f != root])
@@ -169,6 +167,12 @@ class Listing:
     def present(self, manifest: Mapping[str, FileStamp]) -> list[str]:
         """Every file the pass found."""
         return [p for p in manifest if p not in self.unseen and p not in self.differs] + list(self.differs)
+
+    def stale(self, manifest: Mapping[str, FileStamp], keep: Set[str]) -> list[str]:
+        """The files the pass found that are not in ``keep``, sorted: ``present`` less ``keep``,
+        in set operations (128,000 files after one new session, a handful of them stale)."""
+        gone = (manifest.keys() - keep) - self.unseen
+        return sorted(gone.union(p for p in self.differs if p not in keep))
 
     def to_bytes(self) -> bytes:
         return json.dumps([list(self.differs.items()), sorted(self.unseen), self.folders]).encode()

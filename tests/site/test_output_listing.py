@@ -43,6 +43,10 @@ def test_the_listing_keeps_only_what_differs_from_the_manifest(tmp_path: Path) -
     assert listing.differs == {"sub/b.html": (4, st_b.st_mtime_ns), "c.html": (1, st_c.st_mtime_ns)}
     assert listing.unseen == {"gone.html"}
     assert sorted(listing.present(manifest)) == ["a.html", "c.html", "sub/b.html"]
+    # stale: found and not kept — the manifest's (changed or not) and the unknown; never the gone
+    assert listing.stale(manifest, {"a.html"}) == ["c.html", "sub/b.html"]
+    assert listing.stale(manifest, {"c.html", "sub/b.html", "gone.html"}) == ["a.html"]
+    assert listing.stale(manifest, {"a.html", "c.html", "sub/b.html"}) == []
     assert listing.folders == [str(root / "sub")]  # the folders entered below the root
     assert Listing.from_bytes(listing.to_bytes()) == listing
 
