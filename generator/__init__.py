@@ -77,7 +77,9 @@ def build(
     from .site.noop import unchanged
 
     # nothing changed: answered before the engine and the renderer are loaded (site/noop.py)
-    same = unchanged(Path(content), Path(output), None if templates is None else Path(templates), site_url=site_url)
+    same = unchanged(
+        Path(content), Path(output), None if templates is None else Path(templates), site_url=site_url, jobs=jobs
+    )
     if same is not None:
         return same
     from .site.build import build_site

@@ -164,7 +164,7 @@ def _build_locked(
     settings = read_settings(content, site_url)
     config, logo, extra, language = settings.config, settings.logo, settings.extra, settings.language
     i18n.activate(language)  # before any worker forks: every page of this build is in it
-    last = None if checked else last_report(cache.root, content, output, templates, now, settings, started)
+    last = None if checked else last_report(cache.root, content, output, templates, now, settings, started, jobs)
     if last is not None:  # nothing changed: nothing to read, plan or write
         return last
     quick.forget(cache.root, output)

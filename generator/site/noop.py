@@ -62,10 +62,18 @@ def read_settings(content: Path, site_url: str | None) -> Settings:
 
 
 def last_report(
-    cache_root: Path, content: Path, output: Path, templates: Path, now: datetime, settings: Settings, started: float
+    cache_root: Path,
+    content: Path,
+    output: Path,
+    templates: Path,
+    now: datetime,
+    settings: Settings,
+    started: float,
+    jobs: int | None = 1,
 ) -> BuildReport | None:
     """The last build's report again when nothing changed since (``quick.check``), else None."""
-    last = quick.check(cache_root, content, output, templates, now.astimezone(UTC).isoformat(), settings.extra)
+    when = now.astimezone(UTC).isoformat()
+    last = quick.check(cache_root, content, output, templates, when, settings.extra, jobs)
     if last is None:
         return None
     return BuildReport(
@@ -89,9 +97,10 @@ def unchanged(
     templates: Path | None = None,
     cache_dir: Path | None = None,
     site_url: str | None = None,
+    jobs: int | None = None,
 ) -> BuildReport | None:
     """``build_site``'s report when nothing changed since the last build, else None (then
-    ``build_site`` runs: it reports any error this passed over)."""
+    ``build_site`` runs: it reports any error this passed over).  ``jobs``: as ``--jobs``."""
     started = time.perf_counter()
     # an earlier build's, in this process; this one's (a damaged no-op record) stay for the
     # full build to report (``build_site(checked=True)`` does not clear them)
@@ -109,6 +118,6 @@ def unchanged(
             if os.path.lexists(output / PUBLISHING) or os.path.lexists(output / FINISHED):
                 return None  # what a stopped build left: the build recovers it and says so
             settings = read_settings(content, site_url)
-            return last_report(cache_root, content, output, templates, datetime.now(UTC), settings, started)
+            return last_report(cache_root, content, output, templates, datetime.now(UTC), settings, started, jobs)
     except (GeneratorError, OSError):
         return None

@@ -66,34 +66,91 @@ class _NotPlain(Exception):
     """The output folder holds something other than regular files and folders."""
 
 
-def output_digest(root: Path) -> str:
+SPLIT_FOLDERS = 64
+"""At least this many folders two levels down (a club's archive: one a session): with two
+processes, a forked child lists half of them."""
+
+
+def output_digest(root: Path, jobs: int | None = 1) -> str:
     """``folder_digest`` of the output folder's files (path, size, mtime_ns), exactly as of
     ``walk``'s rows: in one ``scandir`` pass when the folder holds only regular files and
     folders (as a build leaves it: ``walk``'s care cost a third of a no-op build), each
     file's row written as the digest reads it ('\\0' sorts before any character of a path,
     so the rows sort as their paths do); else — a link, a pipe, a folder that cannot be read
-    — by ``walk`` itself."""
-    rows: list[str] = []
-
-    def scan(folder: str, rel: str) -> None:
-        with os.scandir(folder) as listing:
-            for entry in listing:
-                if entry.name.startswith("."):  # passed over, as ``tree.walk`` does
-                    continue
-                if entry.is_dir(follow_symlinks=False):
-                    scan(entry.path, rel + entry.name + "/")
-                elif entry.is_file(follow_symlinks=False):
-                    st = entry.stat(follow_symlinks=False)
-                    rows.append(f"{rel}{entry.name}\0{st.st_size}\0{st.st_mtime_ns}\n")
-                else:
-                    raise _NotPlain(entry.path)
-
+    — by ``walk`` itself.  Where ``jobs`` (as ``--jobs``) allows two processes, every other
+    folder two levels down is listed by a forked child (``parallel.started_in_background``):
+    a club's 128,000 files in 0.26 s instead of 0.42 s."""
     try:
-        scan(str(root), "")
+        rows = _plain_rows(str(root), jobs)
     except (OSError, _NotPlain):
         return folder_digest(walk(root))
     rows.sort()
     return hashlib.sha256("".join(rows).encode("utf-8", "surrogateescape")).hexdigest()
+
+
+def _plain_rows(root: str, jobs: int | None) -> list[str]:
+    """Every file's row under ``root`` (``_scan``), the folders two levels down shared with a
+    child when there are many and two processes may run; a child that failed (it met a link,
+    or was killed) has its half listed here."""
+    rows: list[str] = []
+    first: list[tuple[str, str]] = []
+    second: list[tuple[str, str]] = []
+    _scan(root, "", rows, first)
+    for path, rel in first:
+        _scan(path, rel, rows, second)
+    child = None
+    if len(second) >= SPLIT_FOLDERS:
+        from ..parallel import cores, started_in_background  # (for a big folder only: the front door stays light)
+
+        if cores(jobs) >= 2:
+            child = started_in_background(_rows_text, second[1::2])
+    try:
+        for path, rel in second[0::2] if child is not None else second:
+            _scan(path, rel, rows)
+    except BaseException:
+        if child is not None:
+            child.wait(stop=True)
+        raise
+    if child is not None:
+        theirs = child.wait()
+        if theirs is None:
+            for path, rel in second[1::2]:
+                _scan(path, rel, rows)
+        elif theirs:
+            rows += theirs.decode("utf-8", "surrogateescape").split(_ROWS_APART)
+    return rows
+
+
+_ROWS_APART = "\0\0"
+"""Between two rows a child hands back: never inside one (a path holds no NUL, a size and an
+mtime at least a digit)."""
+
+
+def _rows_text(folders: list[tuple[str, str]]) -> bytes:
+    """The rows of the files under ``folders``, for the process that forked this one."""
+    rows: list[str] = []
+    for path, rel in folders:
+        _scan(path, rel, rows)
+    return _ROWS_APART.join(rows).encode("utf-8", "surrogateescape")
+
+
+def _scan(folder: str, rel: str, rows: list[str], folders: list[tuple[str, str]] | None = None) -> None:
+    """Each file's row under ``folder`` added to ``rows``; with ``folders``, the folders in it
+    are added there (path, rel) instead of being entered."""
+    with os.scandir(folder) as listing:
+        for entry in listing:
+            if entry.name.startswith("."):  # passed over, as ``tree.walk`` does
+                continue
+            if entry.is_dir(follow_symlinks=False):
+                if folders is None:
+                    _scan(entry.path, rel + entry.name + "/", rows)
+                else:
+                    folders.append((entry.path, rel + entry.name + "/"))
+            elif entry.is_file(follow_symlinks=False):
+                st = entry.stat(follow_symlinks=False)
+                rows.append(f"{rel}{entry.name}\0{st.st_size}\0{st.st_mtime_ns}\n")
+            else:
+                raise _NotPlain(entry.path)
 
 
 def inputs_digest(
@@ -181,12 +238,19 @@ def record_path(cache_root: Path, output: Path) -> Path:
 
 
 def check(
-    cache_root: Path, content: Path, output: Path, templates: Path, now: str = "", extra: str = ""
+    cache_root: Path,
+    content: Path,
+    output: Path,
+    templates: Path,
+    now: str = "",
+    extra: str = "",
+    jobs: int | None = 1,
 ) -> dict[str, Any] | None:
     """The last build's report when nothing changed, else None.  ``now`` (ISO 8601, UTC):
     a provisional period that ended since the last build changes the pages.  ``extra``:
     inputs from outside the folders (the site's address given on the command line, the
-    logo's stamp), added to the inputs' digest as ``remember`` was given it."""
+    logo's stamp), added to the inputs' digest as ``remember`` was given it.  ``jobs``: as
+    ``--jobs`` (None: every core): the output folder is listed by two processes at most."""
     record = sealed.read_json(record_path(cache_root, output), RECORD, str(output.resolve()))
     if not isinstance(record, dict):
         return None
@@ -201,7 +265,7 @@ def check(
                 return None
     except (OSError, KeyError, TypeError, ValueError, AttributeError):
         return None
-    if output_digest(output) != record["folder"]:
+    if output_digest(output, jobs) != record["folder"]:
         return None
     report = record["report"]
     return report if isinstance(report, dict) else None  # (a record not of this build's making: build)

@@ -4,10 +4,13 @@ build's report before the engine is loaded; anything else left to the full build
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+import pytest
 
 from generator.site.build import build_site
 from generator.site.noop import unchanged
@@ -101,6 +104,65 @@ def test_the_output_is_listed_as_the_careful_walk_lists_it(tmp_path: Path):
     assert "outside/far.html" in [r[0] for r in careful]
     assert output_digest(root) == folder_digest(careful)
     assert output_digest(tmp_path / "missing") == folder_digest(walk(tmp_path / "missing")) == folder_digest([])
+
+
+def _archive_tree(root: Path, sessions: int = 70) -> None:
+    """An output folder with enough session folders for two processes to list it, and names a
+    line-per-row hand-over would cut (a new line, bytes that are not UTF-8)."""
+    for n in range(sessions):
+        folder = root / "sessions" / f"2026-01-{n:03d}"
+        folder.mkdir(parents=True)
+        for page in ("index.html", "board-1.html", "pair-1.html"):
+            (folder / page).write_text(f"{n}{page}")
+    (root / "players" / "a").mkdir(parents=True)
+    (root / "players" / "a" / "ann.html").write_text("ann")
+    (root / "index.html").write_text("home")
+    (root / "sessions" / "2026-01-041" / "odd\nname.html").write_text("odd")
+    os.mkdir(os.fsencode(root / "sessions") + b"/caf\xe9")
+    (Path(os.fsdecode(os.fsencode(root / "sessions") + b"/caf\xe9")) / "x.html").write_text("x")
+
+
+@pytest.mark.parametrize("jobs", [1, 2, None])
+def test_the_output_listed_by_two_processes_is_what_one_lists(tmp_path: Path, monkeypatch, jobs) -> None:
+    """The no-op check lists a big output folder with a forked child taking every other
+    session folder (``--jobs`` allowing): the digest is the one-process listing's exactly."""
+    from generator import parallel
+    from generator.site.quick import folder_digest, output_digest, walk
+
+    root = tmp_path / "site"
+    _archive_tree(root)
+    forked = []
+    real = parallel.started_in_background
+    monkeypatch.setattr(parallel, "started_in_background", lambda fn, arg: forked.append(arg) or real(fn, arg))
+    assert output_digest(root, jobs) == folder_digest(walk(root))
+    split = 0 if jobs == 1 or parallel.cores(jobs) < 2 else 1
+    assert len(forked) == split
+    if split:
+        assert 30 <= len(forked[0]) <= 40  # every other of the 72 folders two levels down
+
+
+def test_a_child_that_dies_or_meets_a_link_leaves_the_listing_as_one_process_makes_it(tmp_path: Path, monkeypatch):
+    from generator.site import quick
+
+    root = tmp_path / "site"
+    _archive_tree(root)
+    expected = quick.folder_digest(quick.walk(root))
+
+    def killed(folders):  # the child killed while it lists (out of memory, say): its half listed here
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    monkeypatch.setattr(quick, "_rows_text", killed)
+    assert quick.output_digest(root, 2) == expected
+    monkeypatch.undo()
+    # a link to a folder elsewhere in every session folder, so in each process's half: the
+    # careful walk follows one of them
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "far.html").write_text("far")
+    for folder in (root / "sessions").glob("2026-*"):
+        (folder / "more").symlink_to(tmp_path / "elsewhere")
+    careful = quick.walk(root)
+    assert any(r[0].endswith("/more/far.html") for r in careful)
+    assert quick.output_digest(root, 2) == quick.folder_digest(careful) != expected
 
 
 def test_the_codes_stamp_moves_with_any_write_and_only_with_code(tmp_path: Path, monkeypatch):
