@@ -82,13 +82,18 @@ def take_warnings() -> list[str]:
     return out
 
 
-def read_json(path: Path, kind: str, made_from: str) -> Any:
-    """A sealed JSON file's data; None when missing, of another format or damaged."""
+def read(path: Path, kind: str, made_from: str) -> bytes | None:
+    """A sealed file's body; None when missing or unreadable, of another format or damaged."""
     try:
         raw = path.read_bytes()
     except OSError:
         return None
-    body = unseal(path, raw, kind, made_from)
+    return unseal(path, raw, kind, made_from)
+
+
+def read_json(path: Path, kind: str, made_from: str) -> Any:
+    """A sealed JSON file's data; None when missing, of another format or damaged."""
+    body = read(path, kind, made_from)
     if body is None:
         return None
     try:

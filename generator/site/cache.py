@@ -310,12 +310,7 @@ class Cache:
         return self.root / f"manifest-{name}.json"
 
     def load_manifest(self, output: Path) -> dict[str, FileStamp]:
-        path = self.manifest_path(output)
-        try:
-            raw = path.read_bytes()
-        except OSError:
-            return {}
-        body = sealed.unseal(path, raw, MANIFEST, str(output.resolve()))
+        body = sealed.read(self.manifest_path(output), MANIFEST, str(output.resolve()))
         return {} if body is None else stamps_from_bytes(body)
 
     def save_manifest(self, output: Path, files: dict[str, FileStamp]) -> None:

@@ -206,11 +206,7 @@ def _translations(data: bytes, where: str, locale: str, compiled: Path | None = 
     made_from, name = _compiled_name(data, locale)
     path = compiled / name if compiled is not None else None
     if path is not None:
-        try:
-            raw = path.read_bytes()
-        except OSError:
-            raw = None
-        mo = sealed.unseal(path, raw, COMPILED_KIND, made_from) if raw is not None else None
+        mo = sealed.read(path, COMPILED_KIND, made_from)
         if mo is not None:
             try:
                 return Translations(io.BytesIO(mo))

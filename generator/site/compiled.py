@@ -40,12 +40,7 @@ class CheckedBytecodeCache(BytecodeCache):
         return self.folder / f"{bucket.key}.code"
 
     def load_bytecode(self, bucket: Bucket) -> None:
-        path = self._path(bucket)
-        try:
-            raw = path.read_bytes()
-        except OSError:
-            return  # not compiled yet (or unreadable): Jinja compiles it
-        code = sealed.unseal(path, raw, KIND, bucket.key)
+        code = sealed.read(self._path(bucket), KIND, bucket.key)  # None: not compiled yet (Jinja compiles it)
         if code is not None:
             bucket.bytecode_from_string(code)  # Jinja checks its magic and the source's checksum
 
