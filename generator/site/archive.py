@@ -206,10 +206,10 @@ class _Fractions(dict[str, Fraction]):
 
 @dataclass(frozen=True, eq=False)
 class _PlayerRows:
-    """Makes a player's history rows (links relative to players/) from the sessions alone.  A season's rows are made when
-    a page reads them (``_Season``), so the season keeps this: it refers to neither the player
-    nor the planner, whose cycle would leave the whole archive to the cycle collector at the
-    end of a build (0.4 s on 1,500 sessions)."""
+    """Makes a player's history rows (links relative to players/) from the sessions alone.  A
+    season's rows are made when a page reads them (``_Season``), so the season keeps this: it
+    refers to neither the player nor the planner, whose cycle would leave the whole archive to
+    the cycle collector at the end of a build (0.4 s on 1,500 sessions)."""
 
     sessions: list[SessionSummary]
     season_of: list[str | None]
@@ -279,16 +279,10 @@ class ArchivePlanner:
         self.season_of = [season_of(s["date"], season_start_month) for s in self.sessions]
         self.players = self._players()
         self._own_addresses()
-        self._fractions = _Fractions()
-        self._rows = _PlayerRows(self.sessions, self.season_of, self._fractions)
-
-    @overload
-    def frac(self, text: str) -> Fraction: ...
-    @overload
-    def frac(self, text: None) -> None: ...
-    def frac(self, text: str | None) -> Fraction | None:
+        fractions = _Fractions()
+        self.frac = fractions.of
         """A summary's exact value as a Fraction (each text parsed once)."""
-        return self._fractions.of(text)
+        self._rows = _PlayerRows(self.sessions, self.season_of, fractions)
 
     def base(self, path: str, title: str, **extra: Any) -> dict[str, Any]:
         head: PageBase = {

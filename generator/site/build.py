@@ -395,10 +395,11 @@ def _build(run: _Run, stamps: dict[str, SourceStamp], started: float) -> BuildRe
     planned = list(uploads.keys)
     built, summaries, archive = _archive_of(run, uploads)  # an event that cannot be ranked stops here
     _sort_cached(run, uploads)
-    if uploads.keys != planned:
+    replan = uploads.keys != planned
+    if replan:
         _check_duplicates(run, uploads.keys)
     _stop_on_errors(run)
-    if uploads.keys != planned:
+    if replan:
         built, summaries, archive = _archive_of(run, uploads)
     owner = _owners(run, built)
     clash = sorted(set(archive.paths()) & set(owner))
@@ -746,7 +747,9 @@ def _plan_archive(run: _Run, uploads: _Uploads, built: list[str], summaries: lis
         moved = {r for s in summaries for r in s.get("redirects", ())} | set(planner.redirected) | {"404.html"}
         moved |= {p.path for p in event_moves}
         extra.update(
-            _findable(config, [p for p in [*pages_now, *event_pages] if p.endswith(".html") and p not in moved])
+            _findable(
+                config.site_url, [p for p in [*pages_now, *event_pages] if p.endswith(".html") and p not in moved]
+            )
         )
     static = templates / "static"
     if static.is_dir():
@@ -763,13 +766,12 @@ def _plan_archive(run: _Run, uploads: _Uploads, built: list[str], summaries: lis
     )
 
 
-def _findable(config: SiteConfig, pages: list[str]) -> dict[str, bytes]:
-    """``sitemap.xml`` (every page but the redirects and 404.html) and ``robots.txt``: only
-    with the site's address (a sitemap holds full addresses) and search engines welcome."""
-    if not config.site_url or not config.search_engines:
-        return {}
-    out = sitemaps(config.site_url, pages)
-    robots = robots_txt(config.site_url)
+def _findable(site_url: str, pages: list[str]) -> dict[str, bytes]:
+    """``sitemap.xml`` (every page but the redirects and 404.html) and ``robots.txt``, made
+    only with the site's address (a sitemap holds full addresses) and search engines welcome
+    (``_plan_archive``'s ``sitemap``)."""
+    out = sitemaps(site_url, pages)
+    robots = robots_txt(site_url)
     if robots:
         out["robots.txt"] = robots
     return out

@@ -164,13 +164,10 @@ class Listing:
     folders: list[str]
     """Every folder entered (absolute paths)."""
 
-    def present(self, manifest: Mapping[str, FileStamp]) -> list[str]:
-        """Every file the pass found."""
-        return [p for p in manifest if p not in self.unseen and p not in self.differs] + list(self.differs)
-
     def stale(self, manifest: Mapping[str, FileStamp], keep: Set[str]) -> list[str]:
-        """The files the pass found that are not in ``keep``, sorted: ``present`` less ``keep``,
-        in set operations (128,000 files after one new session, a handful of them stale)."""
+        """The files the pass found that are not in ``keep``, sorted — the manifest's less those
+        not found, and those it does not name — in set operations (128,000 files after one new
+        session, a handful of them stale)."""
         gone = (manifest.keys() - keep) - self.unseen
         return sorted(gone.union(p for p in self.differs if p not in keep))
 
